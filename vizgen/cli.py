@@ -1,0 +1,191 @@
+"""The command line: ``python -m vizgen list | stats | show | build | serve``.
+
+Every user error (unknown variant, bad parameter or position, broken file)
+prints one line on stderr and exits with code 2; no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from vizgen.analysis import Solved, describe, solve_variant, stats
+from vizgen.graph import DEFAULT_MAX_POSITIONS
+from vizgen.rules import PositionError, Rules
+from vizgen.variants import REGISTRY, Params, VariantError, resolve
+
+__all__ = ["main"]
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="vizgen",
+        description="The Chopsticks atlas: every variant enumerated, solved exactly and drawn.",
+        epilog="A SPEC is a variant name with optional overrides (standard:r=7,players=3) "
+               "or a path to a .toml variant file.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub.add_parser("list", help="every built-in variant with a one-line description")
+
+    def solving(name: str, help_text: str) -> argparse.ArgumentParser:
+        cmd = sub.add_parser(name, help=help_text)
+        cmd.add_argument("spec", metavar="SPEC", help="variant, e.g. standard or cutoff:players=3")
+        cmd.add_argument("--json", action="store_true", help="print JSON for scripts")
+        cmd.add_argument("--max-positions", type=_positive, default=DEFAULT_MAX_POSITIONS,
+                         help=f"refuse variants larger than this (default {DEFAULT_MAX_POSITIONS:,})")
+        return cmd
+
+    solving("stats", "counts and values of a variant")
+    show = solving("show", "one position: its value and every move")
+    show.add_argument("position", metavar="POSITION", help="e.g. 12-11 or 1211")
+
+    build = sub.add_parser("build", help="build the static site")
+    build.add_argument("--out", default="site", help="output folder (default ./site)")
+    build.add_argument("--variant", action="append", metavar="SPEC", dest="variants",
+                       help="build only these variants (repeatable; default: the whole catalogue)")
+    build.add_argument("--max-positions", type=_positive, default=DEFAULT_MAX_POSITIONS)
+    build.add_argument("--quiet", action="store_true", help="no progress bar")
+    serve = sub.add_parser("serve", help="preview the built site on localhost")
+    serve.add_argument("--dir", default="site", help="the built site (default ./site)")
+    serve.add_argument("--port", type=int, default=8000)
+    return parser
+
+
+def _solve(spec: str, max_positions: int) -> Solved:
+    return solve_variant(resolve(spec), max_positions)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _print_stats(data: dict[str, Any]) -> None:
+    p = data["params"]
+    changed = [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in p.items()
+               if v != getattr(Params(), k)]
+    start = data["start"]
+    lines = [
+        f"{data['title']}  ({data['variant']})",
+        f"  rules        {', '.join(changed) or 'the standard core'}",
+        f"  positions    {data['positions']:,} reachable of {data['reachable_of']:,}; "
+        f"{data['terminal']:,} final; {data['edges']:,} moves",
+    ]
+    if "win" in data:
+        lines.append(f"  to move      win {data['win']:,}  draw {data['draw']:,}  loss {data['loss']:,}"
+                     " (loss includes final positions)")
+        value = start["value"] + (f" in {start['remoteness']}" if start["remoteness"] is not None else "")
+        lines.append(f"  start        {start['position']}: {value} for the first player")
+        if data["longest_win"] is not None:
+            lines.append(f"  longest win  {data['longest_win']} plies")
+        lines.append(f"  random play  first player wins {_pct(data['random_win_start'])} "
+                     f"(playing perfectly against random: {_pct(data['perfect_win_start'])})")
+    else:
+        seats = "  ".join(f"seat+{k} {n:,}" for k, n in enumerate(data["forced_win"]))
+        lines.append(f"  forced win   {seats}  open {data['open']:,}  (seat+0 = the player to move)")
+        who = "nobody can force a win" if start["winner"] is None else \
+            f"seat +{start['winner']} forces a win in {start['remoteness']}"
+        lines.append(f"  start        {start['position']}: {who}")
+    print("\n".join(lines))
+
+
+def _print_show(data: dict[str, Any]) -> None:
+    def value(d: dict[str, Any]) -> str:
+        if d["value"] in ("win", "loss"):
+            return f"{d['value']} in {d['remoteness']}"
+        if d["value"] == "forced":
+            return f"seat +{d['winner']} wins in {d['remoteness']}"
+        return d["value"]
+
+    head = f"{data['position']}: {value(data)} for the player to move"
+    if data["terminal"]:
+        head += " (game over)"
+    lines = [head]
+    if data["random_win"] is not None:
+        lines.append(f"  random play: wins {_pct(data['random_win'])}; "
+                     f"perfect against random: {_pct(data['perfect_win'])}")
+    if data["moves"]:
+        width = max(len(m["move"]) for m in data["moves"])
+        lines.append("  moves (value for the player who moves next):")
+        for m in data["moves"]:
+            mark = "*" if m["best"] else " "
+            also = f"  (also {', '.join(m['also'])})" if m["also"] else ""
+            lines.append(f"  {mark} {m['move']:<{width}}  -> {m['to']:<10} {value(m)}{also}")
+        lines.append("  * best move")
+    if data["parents"]:
+        lines.append(f"  reached from: {', '.join(data['parents'])}")
+    print("\n".join(lines))
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "list":
+        width = max(map(len, REGISTRY))
+        for slug, v in REGISTRY.items():
+            print(f"{slug:<{width}}  {v.summary}")
+        return 0
+    if args.command == "stats":
+        data = stats(_solve(args.spec, args.max_positions), args.spec)
+        if args.json:
+            print(json.dumps(data, indent=2))
+        else:
+            _print_stats(data)
+        return 0
+    if args.command == "show":
+        variant = resolve(args.spec)
+        position = Rules(variant).parse(args.position)
+        solved = solve_variant(variant, args.max_positions)
+        data = describe(solved, solved.graph.node_of(position))
+        if args.json:
+            print(json.dumps(data, indent=2))
+        else:
+            _print_show(data)
+        return 0
+    if args.command == "build":
+        from vizgen.build import build_site
+
+        build_site(args.variants or None, args.out, max_positions=args.max_positions, progress=not args.quiet)
+        return 0
+    from vizgen.build import serve
+
+    serve(args.dir, args.port)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line.
+
+    Parameters
+    ----------
+    argv : sequence of str, optional
+        Arguments without the program name (default: ``sys.argv[1:]``).
+
+    Returns
+    -------
+    int
+        The exit code: 0 on success, 2 on a user error.
+    """
+    args = _parser().parse_args(argv)
+    try:
+        return _run(args)
+    except (VariantError, PositionError) as exc:
+        print(f"vizgen: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("vizgen: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader (head, less) went away: not an error
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep Python's flush at exit quiet
+        return 0

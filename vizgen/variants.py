@@ -1,0 +1,310 @@
+"""Variants: named parameter sets over one rules engine, and the spec strings that pick them.
+
+A variant is the common core of RULES.md with some parameters of its section 3a
+changed. ``resolve("cutoff:players=3,hands=3")`` returns the ``cutoff`` variant
+with two overrides; ``resolve("my-rules.toml")`` reads a user's variant file.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "GROUPS",
+    "Params",
+    "REGISTRY",
+    "Variant",
+    "VariantError",
+    "estimate_positions",
+    "resolve",
+]
+
+
+class VariantError(ValueError):
+    """A variant spec, parameter or variant file that cannot be used."""
+
+
+OVERFLOWS = ("rollover", "cutoff")
+ATTACKS = ("opponent", "self-gain")
+HALVESIES = ("off", "even", "near")
+
+
+@dataclass(frozen=True)
+class Params:
+    """Every rule parameter of RULES.md section 3a, with its default."""
+
+    players: int = 2
+    hands: int = 2
+    r: int = 5
+    overflow: str = "rollover"
+    attack: str = "opponent"
+    self_attack: bool = False
+    transfers: bool = True
+    divisions: bool = True
+    suicide: bool = False
+    meta: bool = False
+    halvesies: str = "off"
+    swaps: int = 0
+    misere: bool = False
+    sudden_death: bool = False
+    integers: bool = False
+    zombies: bool = False
+    start: int = 1
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the parameters as a plain dict in section-3a order."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @property
+    def splits(self) -> bool:
+        """Whether any kind of split is allowed."""
+        return self.transfers or self.divisions or self.suicide
+
+
+PARAM_NAMES = tuple(f.name for f in fields(Params))
+_INT_MIN = {"players": 2, "hands": 1, "r": 2, "swaps": 0, "start": 1}
+_CHOICES = {"overflow": OVERFLOWS, "attack": ATTACKS, "halvesies": HALVESIES}
+
+
+def _check(params: Params) -> Params:
+    """Validate a parameter set; raise VariantError on a bad or contradictory one."""
+    for name, low in _INT_MIN.items():
+        value = getattr(params, name)
+        if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            raise VariantError(f"parameter {name} must be a whole number >= {low}, got {value!r}")
+    for name, choices in _CHOICES.items():
+        if getattr(params, name) not in choices:
+            raise VariantError(
+                f"parameter {name} must be one of {', '.join(choices)}, got {getattr(params, name)!r}"
+            )
+    p = params
+    if p.start > p.r - 1:
+        raise VariantError(f"start={p.start} does not fit: a hand holds at most r-1 = {p.r - 1} fingers")
+    if p.zombies and p.players < 3:
+        raise VariantError("zombies needs players >= 3 (with two players the game ends at the first elimination)")
+    if p.zombies and (p.misere or p.attack == "self-gain"):
+        raise VariantError("zombies cannot be combined with misere or self-gain: eliminations end those games")
+    if p.misere and p.attack == "self-gain" and p.players > 2:
+        raise VariantError("misere self-gain is defined for two players only")
+    if (p.meta or p.halvesies != "off") and not p.splits:
+        raise VariantError("meta and halvesies change splits, but this variant allows none "
+                           "(set transfers, divisions or suicide)")
+    if p.swaps and p.hands < 2:
+        raise VariantError("swaps need at least two hands")
+    if p.sudden_death and p.hands * p.start == 1:
+        raise VariantError("sudden_death with one finger in total at the start eliminates everyone at once")
+    return params
+
+
+def _coerce(name: str, raw: Any) -> Any:
+    """Turn a spec-string or TOML value into the type of parameter ``name``."""
+    default = getattr(Params(), name)
+    if isinstance(default, bool):
+        if isinstance(raw, bool):
+            return raw
+        if isinstance(raw, str) and raw.lower() in ("true", "false"):
+            return raw.lower() == "true"
+        raise VariantError(f"parameter {name} takes true or false, got {raw!r}")
+    if isinstance(default, int):
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            return raw
+        if isinstance(raw, str) and re.fullmatch(r"[+-]?\d+", raw.strip()):
+            return int(raw)
+        raise VariantError(f"parameter {name} takes a whole number, got {raw!r}")
+    if not isinstance(raw, str):
+        raise VariantError(f"parameter {name} takes one of {', '.join(_CHOICES[name])}, got {raw!r}")
+    return raw
+
+
+def _override(params: Params, overrides: dict[str, Any]) -> Params:
+    changes = {}
+    for name, raw in overrides.items():
+        if name not in PARAM_NAMES:
+            hint = difflib.get_close_matches(name, PARAM_NAMES, n=1)
+            extra = f" (did you mean {hint[0]}?)" if hint else ""
+            raise VariantError(f"unknown parameter {name!r}{extra}; parameters: {', '.join(PARAM_NAMES)}")
+        changes[name] = _coerce(name, raw)
+    return _check(replace(params, **changes))
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named rule set: a slug, words for people, and the parameters in force."""
+
+    slug: str
+    title: str
+    summary: str
+    group: str
+    params: Params
+    spec: str = ""
+
+    def with_params(self, overrides: dict[str, Any], spec: str) -> Variant:
+        """Return this variant with parameter overrides applied and checked."""
+        return replace(self, params=_override(self.params, overrides), spec=spec)
+
+
+GROUPS = (
+    "The classic game",
+    "Split rules",
+    "Scoring rules",
+    "Roll-over numbers",
+    "More hands",
+    "More players",
+    "Self-gain",
+)
+
+
+def _v(slug: str, title: str, summary: str, group: str, **params: Any) -> Variant:
+    return Variant(slug, title, summary, group, _check(Params(**params)), slug)
+
+
+_BUILTIN = (
+    _v("standard", "Standard", "The core game: roll-over at 5, transfers and divisions, two players.",
+       GROUPS[0]),
+    _v("suicide", "Suicide", "A split may kill one of your own hands (11 -> 02).", GROUPS[1], suicide=True),
+    _v("meta", "Meta", "With 5 or more fingers you may drop 5 and split the rest (34 -> 11).",
+       GROUPS[1], meta=True),
+    _v("transfers-only", "Transfers only", "Splits between live hands only; no reviving a dead hand.",
+       GROUPS[1], divisions=False),
+    _v("divisions-only", "Divisions only", "A split must revive a dead hand (02 -> 11); no transfers.",
+       GROUPS[1], transfers=False),
+    _v("no-splits", "No splits", "Attacks only: you never strike your own hands together.",
+       GROUPS[1], transfers=False, divisions=False),
+    _v("halvesies", "Halvesies", "A split must leave both hands equal (04 -> 22).", GROUPS[1], halvesies="even"),
+    _v("swaps", "Swaps", "You may swap two unequal hands instead of moving (a pass), never twice in a row.",
+       GROUPS[1], swaps=1),
+    _v("self-attack", "Self attack", "You may also strike your own other hand.", GROUPS[1], self_attack=True),
+    _v("integers", "Integers", "You may flip one of your hands from v to 5 - v.", GROUPS[1], integers=True),
+    _v("cutoff", "Cutoff", "A hand reaching 5 or more dies: no roll-over.", GROUPS[2], overflow="cutoff"),
+    _v("misere", "Misere", "The first player to lose both hands wins.", GROUPS[2], misere=True),
+    _v("sudden-death", "Sudden death", "A player left with a single finger in total is out.",
+       GROUPS[2], sudden_death=True),
+    _v("suns", "Suns", "Both players start on 4 and 4.", GROUPS[2], start=4),
+    *(
+        _v(f"r{r}", f"Roll-over at {r}", f"Hands roll over at {r} instead of 5.", GROUPS[3], r=r)
+        for r in (2, 3, 4, 6, 7, 8, 9, 10)
+    ),
+    _v("one-hand", "One hand", "One hand each: the hand values run a Fibonacci sequence modulo 5.",
+       GROUPS[4], hands=1),
+    _v("three-hands", "Three hands", "Three hands each; a split spreads the total over all three.",
+       GROUPS[4], hands=3),
+    _v("four-hands", "Four hands", "Four hands each; a split spreads the total over all four.",
+       GROUPS[4], hands=4),
+    _v("three-players", "Three players", "Three players; an eliminated player passes.", GROUPS[5], players=3),
+    _v("zombies", "Zombies", "Three players; an eliminated player attacks with one undead finger forever.",
+       GROUPS[5], players=3, zombies=True),
+    _v("four-players", "Four players", "Four players on the standard rules.", GROUPS[5], players=4),
+    _v("self-gain", "Self-gain", "A friend's rules: your striking hand gains, (a + b) mod 5; reach zero to win.",
+       GROUPS[6], attack="self-gain", transfers=False, divisions=False),
+    _v("self-gain-10", "Self-gain at 10", "Self-gain with hands rolling over at 10.",
+       GROUPS[6], attack="self-gain", transfers=False, divisions=False, r=10),
+)
+
+REGISTRY: dict[str, Variant] = {v.slug: v for v in _BUILTIN}
+
+_TOML_KEYS = ("name", "title", "summary", "group", "base", "params")
+
+
+def _load_toml(path: Path) -> Variant:
+    """Read a user's variant file (see README: name, title, summary, base, [params])."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise VariantError(f"cannot read variant file {path}: {exc.strerror}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise VariantError(f"variant file {path} is not valid TOML: {exc}") from None
+    unknown = sorted(set(data) - set(_TOML_KEYS))
+    if unknown:
+        raise VariantError(f"variant file {path}: unknown key(s) {', '.join(unknown)}; "
+                           f"allowed: {', '.join(_TOML_KEYS)} (rule parameters go under [params])")
+    params = data.get("params", {})
+    if not isinstance(params, dict):
+        raise VariantError(f"variant file {path}: [params] must be a table")
+    base_name = data.get("base", "standard")
+    base = _lookup(str(base_name))
+    slug = str(data.get("name", path.stem))
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", slug):
+        raise VariantError(f"variant file {path}: name {slug!r} must be lower-case letters, digits and '-'")
+    group = str(data.get("group", base.group))
+    if group not in GROUPS:
+        raise VariantError(f"variant file {path}: group must be one of: {'; '.join(GROUPS)}")
+    variant = Variant(
+        slug=slug,
+        title=str(data.get("title", slug)),
+        summary=str(data.get("summary", f"A custom variant based on {base.title}.")),
+        group=group,
+        params=base.params,
+    )
+    try:
+        return variant.with_params(params, str(path))
+    except VariantError as exc:
+        raise VariantError(f"variant file {path}: {exc}") from None
+
+
+def _lookup(name: str) -> Variant:
+    if name in REGISTRY:
+        return REGISTRY[name]
+    hints = difflib.get_close_matches(name, REGISTRY, n=3, cutoff=0.5)
+    extra = f"; did you mean {' or '.join(hints)}?" if hints else "; `vizgen list` shows them all"
+    raise VariantError(f"unknown variant {name!r}{extra}")
+
+
+def resolve(spec: str) -> Variant:
+    """Turn a spec string into a checked variant.
+
+    Parameters
+    ----------
+    spec : str
+        ``NAME`` or ``NAME:key=value,key=value``; ``NAME`` is a registry slug or a
+        path to a ``.toml`` variant file.
+
+    Returns
+    -------
+    Variant
+        The variant with its overrides applied; its ``spec`` is the string given.
+
+    Raises
+    ------
+    VariantError
+        For an unknown name or parameter, a bad value or a contradictory combination.
+    """
+    name, sep, rest = spec.strip().partition(":")
+    if name.endswith(".toml") or "/" in name:
+        base = _load_toml(Path(name))
+    else:
+        base = _lookup(name)
+    overrides: dict[str, str] = {}
+    if sep:
+        for item in filter(None, (part.strip() for part in rest.split(","))):
+            key, eq, value = item.partition("=")
+            if not eq or not key.strip() or not value.strip():
+                raise VariantError(f"bad override {item!r} in {spec!r}: write key=value, e.g. {name}:r=7")
+            overrides[key.strip()] = value.strip()
+    return base.with_params(overrides, spec.strip())
+
+
+def hand_sets(params: Params) -> int:
+    """Return how many distinct hand multisets one player can hold."""
+    return math.comb(params.r + params.hands - 1, params.hands)
+
+
+def estimate_positions(params: Params) -> int:
+    """Return an upper bound on the positions of a variant (all that exist).
+
+    Parameters
+    ----------
+    params : Params
+        The rules in force.
+
+    Returns
+    -------
+    int
+        ``hand_sets ** players`` times the number of swap counts.
+    """
+    return hand_sets(params) ** params.players * (params.swaps + 1)
