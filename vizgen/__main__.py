@@ -4,4 +4,5 @@ import sys
 
 from vizgen.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # layout workers are spawned processes that re-import this module
+    sys.exit(main())

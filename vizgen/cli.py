@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from vizgen.analysis import Solved, describe, solve_variant, stats
+from vizgen.build import BuildError, build_site, serve
 from vizgen.graph import DEFAULT_MAX_POSITIONS
 from vizgen.rules import PositionError, Rules
 from vizgen.variants import REGISTRY, Params, VariantError, resolve
@@ -154,12 +155,8 @@ def _run(args: argparse.Namespace) -> int:
             _print_show(data)
         return 0
     if args.command == "build":
-        from vizgen.build import build_site
-
         build_site(args.variants or None, args.out, max_positions=args.max_positions, progress=not args.quiet)
         return 0
-    from vizgen.build import serve
-
     serve(args.dir, args.port)
     return 0
 
@@ -180,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         return _run(args)
-    except (VariantError, PositionError) as exc:
+    except (VariantError, PositionError, BuildError) as exc:
         print(f"vizgen: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -14,7 +14,7 @@ import numpy as np
 from vizgen.rules import Move, Position, PositionError, Rules
 from vizgen.variants import Variant, VariantError, estimate_positions
 
-__all__ = ["DEFAULT_MAX_POSITIONS", "StateGraph", "enumerate_graph"]
+__all__ = ["DEFAULT_MAX_POSITIONS", "StateGraph", "check_size", "enumerate_graph"]
 
 DEFAULT_MAX_POSITIONS = 20_000_000
 
@@ -121,6 +121,22 @@ class StateGraph:
         return i
 
 
+def check_size(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS) -> None:
+    """Refuse a variant whose state space (all positions that exist) exceeds ``max_positions``.
+
+    Raises
+    ------
+    VariantError
+        With the estimated size, before any work is done.
+    """
+    estimate = estimate_positions(variant.params)
+    if estimate > max_positions:
+        raise VariantError(
+            f"{variant.spec or variant.slug} has up to {estimate:,} positions, over the limit of "
+            f"{max_positions:,}; raise it with --max-positions if the machine can take it"
+        )
+
+
 def enumerate_graph(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS) -> StateGraph:
     """Enumerate every position reachable from the start of ``variant``.
 
@@ -142,12 +158,7 @@ def enumerate_graph(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS
     VariantError
         If the variant's state space exceeds ``max_positions``.
     """
-    estimate = estimate_positions(variant.params)
-    if estimate > max_positions:
-        raise VariantError(
-            f"{variant.spec or variant.slug} has up to {estimate:,} positions, over the limit of "
-            f"{max_positions:,}; raise it with --max-positions if the machine can take it"
-        )
+    check_size(variant, max_positions)
     rules = Rules(variant)
     start = rules.encode(rules.start())
     seen = np.zeros(rules.space, dtype=bool)

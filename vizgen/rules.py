@@ -152,7 +152,7 @@ def _overflow(total: int, p: Params) -> int:
 
 def _replace(hands: Hands, old: int, new: int) -> Hands:
     i = hands.index(old)
-    return tuple(sorted(hands[:i] + (new,) + hands[i + 1:]))
+    return tuple(sorted((*hands[:i], new, *hands[i + 1:])))
 
 
 def _live(hands: Hands) -> int:
@@ -175,7 +175,7 @@ def split_results(hands: Hands, p: Params) -> list[Hands]:
             after = _live(new)
             allowed = p.transfers if after == live else (p.divisions if after > live else p.suicide)
             spread = max(new) - min(new)
-            if p.halvesies == "even" and spread != 0 or p.halvesies == "near" and spread > 1:
+            if (p.halvesies == "even" and spread != 0) or (p.halvesies == "near" and spread > 1):
                 continue
             if allowed:
                 out.append(new)

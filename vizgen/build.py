@@ -1,0 +1,280 @@
+"""Build the site: gather and check every variant's data, render every page, write once.
+
+Like MkDocs: all data is gathered and checked first (a bad spec fails before
+anything is written), every page is rendered from the jinja2 templates, and the
+site is written into a temporary folder that replaces the output folder only
+when everything succeeded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import os
+import re
+import shutil
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from vizgen.analysis import Solved, best_edges, solve_variant, stats
+from vizgen.export import edge_names, graph_json, graphml
+from vizgen.graph import DEFAULT_MAX_POSITIONS, check_size
+from vizgen.layout import Layout, default_cache_dir, layout_all
+from vizgen.render import VariantPage, render_site
+from vizgen.variants import GROUPS, REGISTRY, Variant, resolve, rules_in_words
+
+__all__ = ["BIG", "CATALOGUE", "BuildError", "BuildReport", "build_site", "gather", "serve"]
+
+#: variants with more positions than this get the neighbourhood explorer instead of one graph
+BIG = 3000
+#: the whole built-in catalogue, in the order of its groups
+CATALOGUE = tuple(slug for group in GROUPS for slug, v in REGISTRY.items() if v.group == group)
+MARKER = ".vizgen-site"
+
+
+class BuildError(Exception):
+    """A build that cannot go ahead (reported in one line, exit code 2)."""
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    """What a build wrote: variants, files, pages, bytes and seconds."""
+
+    variants: int
+    files: int
+    pages: int
+    size: int
+    seconds: float
+    out: Path
+
+    def summary(self) -> str:
+        """One line for people."""
+        return (f"built {self.variants} variants: {self.pages} pages, {self.files} files, "
+                f"{self.size / 1e6:.1f} MB in {self.seconds:.1f} s -> {self.out}")
+
+
+class _Progress:
+    """A one-line progress bar on stderr (plain lines when stderr is not a terminal)."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total, self.done, self.enabled = total, 0, enabled
+        self.tty = sys.stderr.isatty()
+
+    def step(self, label: str) -> None:
+        if not self.enabled:
+            return
+        self.done += 1
+        if self.tty:
+            filled = round(28 * self.done / self.total)
+            bar = "#" * filled + "-" * (28 - filled)
+            print(f"\r[{bar}] {self.done}/{self.total} {label:<40.40}", end="", file=sys.stderr, flush=True)
+        else:
+            print(f"[{self.done}/{self.total}] {label}", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.enabled and self.tty:
+            print(file=sys.stderr)
+
+
+def _overrides(spec: str) -> list[tuple[str, str]]:
+    _, sep, rest = spec.partition(":")
+    if not sep:
+        return []
+    return [(k.strip(), v.strip()) for k, _, v in (item.partition("=") for item in rest.split(",") if item.strip())]
+
+
+def _naming(variant: Variant, spec: str) -> tuple[str, str, str]:
+    """Slug, title and summary of a variant as built from ``spec``."""
+    changes = _overrides(spec)
+    if not changes:
+        return variant.slug, variant.title, variant.summary
+    slug = variant.slug + "".join(f"-{re.sub(r'[^a-z0-9]+', '', k.lower())}{re.sub(r'[^a-z0-9]+', '', v.lower())}"
+                                  for k, v in changes)
+    words = ", ".join(f"{k} = {v}" for k, v in changes)
+    return slug, f"{variant.title} ({words})", f"{variant.summary.rstrip('.')}; with {words}."
+
+
+def _page(variant: Variant, spec: str, solved: Solved, layout: Layout) -> VariantPage:
+    g, f = solved.graph, solved.forced
+    slug, title, summary = _naming(variant, spec)
+    _, seats = g.rules.seats(g.codes)
+    sets = g.rules.sets
+    hands = tuple(zip(*([sets[i] for i in s.tolist()] for s in seats)))
+    return VariantPage(
+        slug=slug,
+        spec=spec,
+        title=title,
+        group=variant.group,
+        summary=summary,
+        rules_text=rules_in_words(variant.params),
+        params=variant.params.as_dict(),
+        players=g.players,
+        start=g.start,
+        notation=tuple(g.notations()),
+        hands=hands,
+        value=f.value,
+        winner=f.winner,
+        remoteness=f.remoteness,
+        terminal=g.terminal,
+        depth=g.depth,
+        random_win=solved.random_win,
+        perfect_win=solved.perfect_win,
+        edge_src=g.sources,
+        edge_dst=g.indices,
+        edge_moves=tuple(edge_names(solved)),
+        edge_best=best_edges(solved),
+        x=layout.x,
+        y=layout.y,
+        graph_svg=layout.svg,
+        thumb_svg=layout.thumb,
+        stats=stats(solved, spec),
+        graph_json=graph_json(solved, spec),
+        graphml=graphml(solved),
+        big=g.n > BIG,
+    )
+
+
+def gather(specs: list[str] | None = None, *, max_positions: int = DEFAULT_MAX_POSITIONS,
+           cache_dir: Path | None = None, progress: bool = False) -> list[VariantPage]:
+    """Resolve, solve and lay out variants: everything the pages need.
+
+    Parameters
+    ----------
+    specs : list of str, optional
+        Variant specs (default: the whole built-in catalogue).
+    max_positions : int
+        Refuse variants with a larger state space.
+    cache_dir : pathlib.Path, optional
+        Layout cache (default :func:`vizgen.layout.default_cache_dir`).
+    progress : bool
+        Show a progress bar on stderr.
+
+    Returns
+    -------
+    list of VariantPage
+        One per spec, in order.
+
+    Raises
+    ------
+    VariantError
+        If a spec is bad or too big; nothing is solved before every spec is checked.
+    BuildError
+        If two specs would write the same page.
+    """
+    specs = list(specs) if specs else list(CATALOGUE)
+    variants = [resolve(spec) for spec in specs]  # check every spec before any work
+    for v in variants:
+        check_size(v, max_positions)
+    slugs = [_naming(v, s)[0] for v, s in zip(variants, specs)]
+    for slug in slugs:
+        if slugs.count(slug) > 1:
+            raise BuildError(f"two variants would both be written as {slug}.html: give each spec once")
+    bar = _Progress(2 * len(specs) + 1, progress)
+    solved = []
+    for v, spec in zip(variants, specs):
+        solved.append(solve_variant(v, max_positions))
+        bar.step(f"solved {spec}")
+    layouts = layout_all(solved, default_cache_dir() if cache_dir is None else cache_dir)
+    bar.step("laid out with Graphviz")
+    pages = []
+    for v, spec, s, lay in zip(variants, specs, solved, layouts):
+        pages.append(_page(v, spec, s, lay))
+        bar.step(f"gathered {spec}")
+    bar.close()
+    return pages
+
+
+def _replace_dir(tmp: Path, out: Path) -> None:
+    """Swap the freshly written ``tmp`` in for ``out``."""
+    if out.exists():
+        old = out.with_name(f".{out.name}.old-{os.getpid()}")
+        out.rename(old)
+        tmp.rename(out)
+        shutil.rmtree(old)
+    else:
+        tmp.rename(out)
+
+
+def _check_out(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise BuildError(f"--out {out} is a file, not a folder")
+    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).exists():
+        raise BuildError(f"refusing to replace {out}: it is not empty and was not built by vizgen "
+                         f"(no {MARKER} file); choose another --out")
+
+
+def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
+               max_positions: int = DEFAULT_MAX_POSITIONS, cache_dir: Path | None = None,
+               progress: bool = True) -> BuildReport:
+    """Build the site into ``out``, replacing it only when everything succeeded.
+
+    Parameters
+    ----------
+    specs : list of str, optional
+        Variant specs (default: the whole built-in catalogue).
+    out : str or pathlib.Path
+        Output folder.
+    max_positions : int
+        Refuse variants with a larger state space.
+    cache_dir : pathlib.Path, optional
+        Layout cache (default :func:`vizgen.layout.default_cache_dir`).
+    progress : bool
+        Show a progress bar and print the summary on stderr.
+
+    Returns
+    -------
+    BuildReport
+        Counts, size and time of the build.
+    """
+    began = time.perf_counter()
+    out = Path(out).resolve()
+    _check_out(out)
+    pages = gather(specs, max_positions=max_positions, cache_dir=cache_dir, progress=progress)
+    files = render_site(pages)
+    files[MARKER] = b"This folder is written by `python -m vizgen build`; it is replaced on every build.\n"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    try:
+        for rel, data in sorted(files.items()):
+            path = tmp / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        _replace_dir(tmp, out)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp)
+    report = BuildReport(
+        variants=len(pages), files=len(files), pages=sum(1 for k in files if k.endswith(".html")),
+        size=sum(map(len, files.values())), seconds=time.perf_counter() - began, out=out,
+    )
+    if progress:
+        print(report.summary(), file=sys.stderr)
+    return report
+
+
+def serve(directory: str | Path = "site", port: int = 8000) -> None:
+    """Preview a built site on http://127.0.0.1:PORT/ until interrupted.
+
+    Parameters
+    ----------
+    directory : str or pathlib.Path
+        The built site.
+    port : int
+        The port to listen on (localhost only).
+    """
+    root = Path(directory)
+    if not (root / "index.html").is_file():
+        raise BuildError(f"no site in {root}: run `python -m vizgen build` first")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as exc:
+        raise BuildError(f"cannot listen on port {port}: {exc.strerror}") from None
+    print(f"serving {root} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)", file=sys.stderr)
+    with server, contextlib.suppress(KeyboardInterrupt):
+        server.serve_forever()
