@@ -11,22 +11,11 @@ few moves spelled out in the rules text.
 from __future__ import annotations
 
 import functools
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-try:
-    import vizgen  # noqa: F401
-except ImportError:  # a checkout that is not installed: use the repository root
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-try:
-    from tests import reference as ref
-except ImportError:
-    import reference as ref
-
+from tests import reference as ref
 from vizgen.graph import enumerate_graph
 from vizgen.solve import perfect_vs_random, random_play, solve_forced
 from vizgen.variants import resolve

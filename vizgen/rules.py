@@ -51,7 +51,7 @@ class Position:
     swaps: int = 0
 
     @classmethod
-    def parse(cls, text: str) -> Position:
+    def parse(cls, text: str, hands: int | None = None) -> Position:
         """Read a position from its notation.
 
         Parameters
@@ -59,6 +59,9 @@ class Position:
         text : str
             ``12-11``, ``1.10-3.4`` (values separated by ``.``), the compact
             ``1211`` (two players, two hands), optionally followed by ``/sN``.
+        hands : int, optional
+            Hands per player, if known: with one hand, ``0-10`` is read as the
+            values 0 and 10.
 
         Returns
         -------
@@ -82,7 +85,7 @@ class Position:
         for part in parts:
             if not part or part.startswith(".") or part.endswith(".") or ".." in part:
                 raise PositionError(f"{text!r} is not a position: empty hand in {part!r}")
-            values = part.split(".") if "." in part else list(part)
+            values = part.split(".") if "." in part or hands == 1 else list(part)
             players.append(tuple(sorted(int(v) for v in values)))
         if len(players) < 2:
             raise PositionError(f"{text!r} is not a position: players are separated by '-' (12-11)")
@@ -351,9 +354,7 @@ class Rules:
 
     def parse(self, text: str) -> Position:
         """Read and check a position for this variant (values with ``.`` when r > 10)."""
-        if self.params.hands == 1 and self.params.players == 2 and re.fullmatch(r"\d\d", text.strip()):
-            text = f"{text.strip()[0]}-{text.strip()[1]}"
-        position = Position.parse(text)
+        position = Position.parse(text, self.params.hands)
         self.check(position)
         return position
 
