@@ -10,7 +10,11 @@ from hypothesis import given, settings
 from tests.strategies import small_variants
 from vizgen.variants import PARAM_NAMES, REGISTRY, Params, Variant, VariantError, resolve, rules_in_words
 
-REQUIRED = ["standard", "suicide", "cutoff", "misere", "meta", "transfers-only", "divisions-only", "no-splits", "halvesies", "sudden-death", "swaps", "suns", "integers", "self-attack", "zombies", "self-gain", "self-gain-10"]
+REQUIRED = (
+    "standard", "suicide", "cutoff", "misere", "meta", "transfers-only", "divisions-only", "no-splits",
+    "halvesies", "sudden-death", "swaps", "suns", "integers", "self-attack", "zombies", "self-gain",
+    "self-gain-10",
+)
 
 
 def test_parameter_names_are_the_public_vocabulary() -> None:
