@@ -82,7 +82,7 @@ class StateGraph:
     @cached_property
     def reverse(self) -> tuple[np.ndarray, np.ndarray]:
         """Predecessors in CSR form: ``(rptr, rsrc)``; parents of ``i`` are ``rsrc[rptr[i]:rptr[i+1]]``."""
-        order = np.lexsort((self.sources, self.indices))
+        order = np.argsort(self.indices, kind="stable")  # sources stay ascending per target
         rptr = np.zeros(self.n + 1, dtype=np.int64)
         np.cumsum(np.bincount(self.indices, minlength=self.n), out=rptr[1:])
         return rptr, self.sources[order]
@@ -162,6 +162,7 @@ def enumerate_graph(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS
     rules = Rules(variant)
     start = rules.encode(rules.start())
     seen = np.zeros(rules.space, dtype=bool)
+    fresh = np.zeros(rules.space, dtype=bool)
     seen[start] = True
     frontier = np.array([start], dtype=np.int64)
     edge_src, edge_dst, edge_mid = [], [], []
@@ -173,24 +174,30 @@ def enumerate_graph(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS
         edge_src.append(moving[src])
         edge_dst.append(dst)
         edge_mid.append(mid)
-        new = np.unique(dst)
-        new = new[~seen[new]]
+        fresh[dst[~seen[dst]]] = True  # a second bitmap: the new codes, sorted and unique
+        new = np.flatnonzero(fresh)
+        fresh[new] = False
         seen[new] = True
         ply += 1
         frontier = new
         layers.append((new, ply))
     codes = np.flatnonzero(seen).astype(np.int64)
-    del seen
+    del seen, fresh
     n = codes.size
+    node_of = np.full(rules.space, -1, dtype=np.int32 if n < 2**31 else np.int64)
+    node_of[codes] = np.arange(n)
     depth = np.empty(n, dtype=np.int32)
     for layer, d in layers:
-        depth[np.searchsorted(codes, layer)] = d
-    src = np.searchsorted(codes, np.concatenate(edge_src)).astype(np.int64)
-    dst = np.searchsorted(codes, np.concatenate(edge_dst)).astype(np.int64)
-    mid = np.concatenate(edge_mid)
-    key = src * n + dst
-    order = np.lexsort((mid, key))
-    key, mid = key[order], mid[order]
+        depth[node_of[layer]] = d
+    src = node_of[np.concatenate(edge_src)].astype(np.int64)
+    dst = node_of[np.concatenate(edge_dst)].astype(np.int64)
+    del node_of, edge_src, edge_dst
+    n_moves = len(rules.moves)
+    # one int64 sort key: (source, target) then move id; a plain sort beats a lexsort
+    combined = np.sort((src * n + dst) * n_moves + np.concatenate(edge_mid))
+    del src, dst
+    key, mid = np.divmod(combined, n_moves)
+    del combined
     first = np.ones(key.size, dtype=bool)
     first[1:] = key[1:] != key[:-1]
     edge_key = key[first]
