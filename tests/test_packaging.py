@@ -1,0 +1,40 @@
+"""Packaging: a plain `pip install .` into a fresh virtual environment works from any folder."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(list(args), capture_output=True, text=True, cwd=cwd, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result
+
+
+def test_wheel_carries_templates_and_assets(tmp_path: Path) -> None:
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path),
+        str(ROOT), cwd=tmp_path)
+    wheel = next(tmp_path.glob("vizgen-*.whl"))
+    names = zipfile.ZipFile(wheel).namelist()
+    assert any(n.startswith("vizgen/templates/") and n.endswith(".html") for n in names)
+    assert any(n.startswith("vizgen/static/") for n in names)
+    assert not any(n.startswith("tests/") for n in names)
+
+
+def test_plain_install_in_a_fresh_venv_runs_from_elsewhere(tmp_path: Path) -> None:
+    venv = tmp_path / "venv"
+    # the dependencies come from this environment; vizgen itself is installed as a real copy
+    run(sys.executable, "-m", "venv", "--system-site-packages", str(venv), cwd=tmp_path)
+    python = str(venv / "bin" / "python")
+    run(python, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", str(ROOT), cwd=tmp_path)
+    where = run(python, "-c", "import vizgen, sys; print(vizgen.__file__)", cwd=tmp_path).stdout
+    assert str(venv) in where, "the installed copy is used, not the checkout"
+    assert "204 reachable" in run(python, "-m", "vizgen", "stats", "standard", cwd=tmp_path).stdout
+    run(python, "-m", "vizgen", "build", "--quiet", "--variant", "standard:r=3", "--out", "out", cwd=tmp_path)
+    assert (tmp_path / "out" / "index.html").is_file()
+    assert (tmp_path / "out" / "variants" / "standard-r3.html").is_file()
