@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vizgen.analysis import Solved, best_edges, solve_variant, stats
-from vizgen.export import edge_names, graph_json, graphml
+from vizgen.export import downloads
 from vizgen.graph import DEFAULT_MAX_POSITIONS, check_size
 from vizgen.layout import Layout, default_cache_dir, layout_all
 from vizgen.render import VariantPage, render_site
@@ -103,6 +103,7 @@ def _page(variant: Variant, spec: str, solved: Solved, layout: Layout) -> Varian
     _, seats = g.rules.seats(g.codes)
     sets = g.rules.sets
     hands = tuple(zip(*([sets[i] for i in s.tolist()] for s in seats)))
+    as_json, as_graphml = downloads(solved, spec)
     return VariantPage(
         slug=slug,
         spec=spec,
@@ -124,15 +125,15 @@ def _page(variant: Variant, spec: str, solved: Solved, layout: Layout) -> Varian
         perfect_win=solved.perfect_win,
         edge_src=g.sources,
         edge_dst=g.indices,
-        edge_moves=tuple(edge_names(solved)),
+        edge_moves=tuple(g.edge_notations),
         edge_best=best_edges(solved),
         x=layout.x,
         y=layout.y,
         graph_svg=layout.svg,
         thumb_svg=layout.thumb,
         stats=stats(solved, spec),
-        graph_json=graph_json(solved, spec),
-        graphml=graphml(solved),
+        graph_json=as_json,
+        graphml=as_graphml,
         big=g.n > BIG,
     )
 

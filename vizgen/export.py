@@ -6,18 +6,9 @@ import io
 import json
 from xml.sax.saxutils import escape
 
-import numpy as np
-
 from vizgen.analysis import Solved, best_edges, stats
 
-__all__ = ["edge_names", "graph_json", "graphml"]
-
-
-def edge_names(solved: Solved) -> list[tuple[str, ...]]:
-    """Return, per edge, the notations of its moves (the representative first)."""
-    g = solved.graph
-    names = np.array([str(m) for m in g.rules.moves], dtype=object)[g.move_ids]
-    return [tuple(names[a:b]) for a, b in zip(g.move_ptr[:-1].tolist(), g.move_ptr[1:].tolist())]
+__all__ = ["downloads"]
 
 
 def _node_rows(solved: Solved) -> list[dict]:
@@ -39,8 +30,8 @@ def _node_rows(solved: Solved) -> list[dict]:
     return rows
 
 
-def graph_json(solved: Solved, spec: str) -> bytes:
-    """The solved graph as JSON.
+def downloads(solved: Solved, spec: str) -> tuple[bytes, bytes]:
+    """The solved graph as JSON and as GraphML.
 
     Parameters
     ----------
@@ -51,17 +42,20 @@ def graph_json(solved: Solved, spec: str) -> bytes:
 
     Returns
     -------
-    bytes
+    json : bytes
         ``{"stats": ..., "nodes": [...], "edges": [[from, to, [moves], best], ...]}``;
         ``winner`` is a seat offset from the player to move (two players: 0 is a
         win, 1 a loss, null a draw).
+    graphml : bytes
+        A directed GraphML document with the same attributes; missing values (a
+        draw's winner and remoteness) are left out of the node.
     """
     g = solved.graph
-    best = best_edges(solved)
-    edges = [[int(a), int(b), list(m), bool(k)]
-             for a, b, m, k in zip(g.sources, g.indices, edge_names(solved), best)]
-    doc = {"stats": stats(solved, spec), "nodes": _node_rows(solved), "edges": edges}
-    return json.dumps(doc, separators=(",", ":"), sort_keys=True).encode()
+    rows = _node_rows(solved)
+    best = best_edges(solved).tolist()
+    edges = list(zip(g.sources.tolist(), g.indices.tolist(), g.edge_notations, best))
+    doc = {"stats": stats(solved, spec), "nodes": rows, "edges": [[a, b, list(m), k] for a, b, m, k in edges]}
+    return json.dumps(doc, separators=(",", ":"), sort_keys=True).encode(), _graphml(g.variant.slug, rows, edges)
 
 
 _KEYS = (
@@ -71,36 +65,21 @@ _KEYS = (
 )
 
 
-def graphml(solved: Solved) -> bytes:
-    """The solved graph as GraphML.
-
-    Parameters
-    ----------
-    solved : Solved
-        A solved variant.
-
-    Returns
-    -------
-    bytes
-        A directed GraphML document; missing values (a draw's winner and
-        remoteness) are left out of the node.
-    """
-    g = solved.graph
+def _graphml(name: str, rows: list[dict], edges: list[tuple[int, int, tuple[str, ...], bool]]) -> bytes:
     out = io.StringIO()
     out.write('<?xml version="1.0" encoding="UTF-8"?>\n'
               '<graphml xmlns="http://graphml.graphdrawing.org/xmlns">\n')
-    for name, domain, kind in _KEYS:
-        out.write(f'<key id="{name}" for="{domain}" attr.name="{name}" attr.type="{kind}"/>\n')
-    out.write(f'<graph id="{escape(g.variant.slug)}" edgedefault="directed">\n')
-    for row in _node_rows(solved):
+    for key, domain, kind in _KEYS:
+        out.write(f'<key id="{key}" for="{domain}" attr.name="{key}" attr.type="{kind}"/>\n')
+    out.write(f'<graph id="{escape(name)}" edgedefault="directed">\n')
+    for row in rows:
         data = "".join(
             f'<data key="{k}">{escape(str(v).lower() if isinstance(v, bool) else str(v))}</data>'
             for k, v in row.items() if k != "id" and v is not None
         )
         out.write(f'<node id="n{row["id"]}">{data}</node>\n')
-    best = best_edges(solved)
-    for a, b, moves, k in zip(g.sources.tolist(), g.indices.tolist(), edge_names(solved), best.tolist()):
+    for a, b, moves, best in edges:
         out.write(f'<edge source="n{a}" target="n{b}"><data key="moves">{escape(" / ".join(moves))}</data>'
-                  f'<data key="best">{str(k).lower()}</data></edge>\n')
+                  f'<data key="best">{str(best).lower()}</data></edge>\n')
     out.write("</graph>\n</graphml>\n")
     return out.getvalue().encode()

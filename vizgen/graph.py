@@ -87,6 +87,13 @@ class StateGraph:
         np.cumsum(np.bincount(self.indices, minlength=self.n), out=rptr[1:])
         return rptr, self.sources[order]
 
+    @cached_property
+    def edge_notations(self) -> list[tuple[str, ...]]:
+        """Per edge, the notations of its moves, the representative first."""
+        names = np.array([str(m) for m in self.rules.moves], dtype=object)[self.move_ids]
+        bounds = zip(self.move_ptr[:-1].tolist(), self.move_ptr[1:].tolist())
+        return [tuple(names[a:b]) for a, b in bounds]
+
     def successors(self, node: int) -> np.ndarray:
         """Return the child node ids of ``node``."""
         return self.indices[self.indptr[node]:self.indptr[node + 1]]

@@ -26,10 +26,10 @@ from vizgen.analysis import Solved
 
 __all__ = ["COLOURS", "Layout", "default_cache_dir", "layout_all", "overview_svg"]
 
-LAYOUT_VERSION = "3"
+LAYOUT_VERSION = "4"
 DOT_LIMIT = 400
 SFDP_LIMIT = 6000
-GRAPHVIZ_SVG_LIMIT = 3000
+GRAPHVIZ_SVG_LIMIT = 1200
 THUMB_DOTS = 1200
 #: fill colours by value for the player to move (win, draw, loss), as on game-solver sites
 COLOURS = {1: "#2e9e4f", 0: "#e0b020", -1: "#8b1a1a"}
@@ -97,27 +97,32 @@ def _graphviz(job: _Job) -> tuple[np.ndarray, np.ndarray, bytes | None]:
     quiet = os.open(os.devnull, os.O_WRONLY)
     os.dup2(quiet, 2)  # this worker's stderr: Graphviz's C library chats there (fontconfig, overlap notes)
     n = job.value.size
-    agraph = pygraphviz.AGraph(directed=True, strict=False)
-    agraph.graph_attr.update(
-        splines="false", outputorder="edgesfirst", overlap="true", root=str(job.start), start="7",
-        bgcolor="transparent", pad="0.3",
-    )
+    graph_attrs = {"splines": "false", "outputorder": "edgesfirst", "overlap": "true", "root": str(job.start),
+                   "start": "7", "bgcolor": "transparent", "pad": "0.3"}
     if job.engine == "dot":
-        agraph.graph_attr.update(rankdir="TB", nodesep="0.25", ranksep="0.9", mclimit="0.05",
-                                 nslimit="2", nslimit1="2", searchsize="10", remincross="false")
-    agraph.node_attr.update(shape="circle", width="0.5", fixedsize="true", style="filled", label="",
-                            fontname="DejaVu Sans", fontsize="9", fontcolor="white", penwidth="0")
-    agraph.edge_attr.update(color="#7a869a66", arrowsize="0.4", penwidth="0.6")
+        graph_attrs.update(rankdir="TB", nodesep="0.25", ranksep="0.9", mclimit="0.01", nslimit="0.2",
+                           nslimit1="0.2", searchsize="5", remincross="false")
+    node_attrs = {"shape": "circle", "width": "0.5", "fixedsize": "true", "style": "filled", "label": "",
+                  "fontname": "DejaVu Sans", "fontsize": "9", "fontcolor": "white", "penwidth": "0"}
+
+    def attrs(pairs: dict[str, str]) -> str:
+        return ",".join(f'{k}="{v}"' for k, v in pairs.items())
+
+    # DOT source in one string: cgraph parses it in C, far faster than adding items one by one
+    lines = [f"digraph {{ graph [{attrs(graph_attrs)}]; node [{attrs(node_attrs)}];",
+             'edge [color="#7a869a66",arrowsize="0.4",penwidth="0.6"];']
     for i in range(n):
-        attrs = {"fillcolor": COLOURS[int(job.value[i])]}
+        node = {"fillcolor": COLOURS[int(job.value[i])]}
         if job.names is not None:
-            attrs["label"] = job.names[i]
+            node["label"] = job.names[i]
         if job.terminal[i]:
-            attrs["shape"] = "doublecircle"
+            node["shape"] = "doublecircle"
         if i == job.start:
-            attrs.update(penwidth="3", color="#1f3b73")
-        agraph.add_node(i, **attrs)
-    agraph.add_edges_from(zip(job.sources.tolist(), job.indices.tolist()))
+            node.update(penwidth="3", color="#1f3b73")
+        lines.append(f"{i} [{attrs(node)}];")
+    lines.extend(f"{a}->{b};" for a, b in zip(job.sources.tolist(), job.indices.tolist()))
+    lines.append("}")
+    agraph = pygraphviz.AGraph(string="\n".join(lines))
     agraph.layout(prog=job.engine)
     pos = np.array([tuple(map(float, agraph.get_node(i).attr["pos"].split(","))) for i in range(n)])
     svg = agraph.draw(format="svg") if job.names is not None else None

@@ -1,0 +1,402 @@
+"""Headless-Chromium tests of the rendered site.
+
+The site is rendered from synthetic variants (``tests/fixtures_site.py``) into
+a temporary folder, served by a ``http.server`` thread on 127.0.0.1 under the
+sub-path ``/vizgen/`` (as GitHub Pages serves a project site), and one page is
+also opened from ``file://``. Every test checks that the page logged no
+console error and that no request left 127.0.0.1 or the local files.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from fixtures_site import chopsticks_page, tiny_page
+
+from vizgen.render import CHUNK_SIZE, VariantPage, render_site
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"headless Chromium is not installed at {CHROMIUM}"),
+]
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+
+
+# ---------------------------------------------------------------------------
+# fixtures: the site, a server, a browser
+# ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[str, VariantPage]:
+    return {
+        "standard": chopsticks_page(slug="standard"),
+        "tiny": tiny_page(),
+        "three": chopsticks_page(players=3, slug="three", group="More players", big=True, odds=False),
+    }
+
+
+@pytest.fixture(scope="module")
+def site_root(tmp_path_factory: pytest.TempPathFactory, pages: dict[str, VariantPage]) -> Path:
+    """The web root; the site itself is in its sub-folder ``vizgen/``."""
+    root = tmp_path_factory.mktemp("www")
+    for name, data in render_site(list(pages.values())).items():
+        path = root / "vizgen" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return root
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url(site_root: Path) -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site_root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/vizgen/"
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+class Watch:
+    """What a page did: console errors, uncaught exceptions and every request."""
+
+    def __init__(self, page: object) -> None:
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        page.on("request", lambda r: self.requests.append(r.url))
+
+    def check(self, allowed: tuple[str, ...]) -> None:
+        assert not self.errors, self.errors
+        assert self.requests, "the page made no request at all"
+        for url in self.requests:
+            assert url.startswith((*allowed, "data:")), f"request left the site: {url}"
+
+
+@pytest.fixture
+def open_page(browser: object, base_url: str) -> Iterator[Callable[..., tuple[object, Watch]]]:
+    """Open a page of the site (relative URL or file://) and check it on teardown."""
+    opened: list[tuple[object, Watch, tuple[str, ...]]] = []
+
+    def _open(url: str, *, wait_ready: bool = True) -> tuple[object, Watch]:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        watch = Watch(page)
+        full = url if url.startswith(("file://", "http://")) else base_url + url
+        allowed = ("file://",) if url.startswith("file://") else ("http://127.0.0.1:",)
+        opened.append((page, watch, allowed))
+        page.goto(full)
+        if wait_ready:
+            page.wait_for_function("window.vizgen && (window.vizgen.ready || window.vizgen.error)", timeout=20000)
+            assert page.evaluate("window.vizgen.error") is None
+        return page, watch
+
+    yield _open
+    for page, watch, allowed in opened:
+        try:
+            watch.check(allowed)
+        finally:
+            page.close()
+
+
+# ---------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------
+
+
+def panel_shows(page: object, notation: str) -> None:
+    """Wait until the side panel shows ``notation``."""
+    page.wait_for_function(
+        "n => document.getElementById('panel').dataset.position === n && window.vizgen.selected !== null",
+        arg=notation,
+        timeout=10000,
+    )
+    assert page.locator("#panel .pos-title").inner_text() == notation
+
+
+def fragment(page: object) -> str:
+    return page.evaluate("decodeURIComponent(location.hash.slice(1))")
+
+
+def click_node(page: object, node: int) -> None:
+    """Bring a node to the middle of the graph and click it with the mouse."""
+    page.locator("#graph").scroll_into_view_if_needed()
+    x, y = page.evaluate(
+        """id => {
+            const net = window.vizgen.network;
+            const pos = net.getPositions([id])[id];
+            net.moveTo({position: pos, scale: Math.max(net.getScale(), 1), animation: false});
+            const dom = net.canvasToDOM(pos);
+            const box = document.querySelector('#graph canvas').getBoundingClientRect();
+            return [box.left + dom.x, box.top + dom.y];
+        }""",
+        node,
+    )
+    page.mouse.click(x, y)
+
+
+def out_degree(page_data: VariantPage, notation: str) -> int:
+    node = page_data.notation.index(notation)
+    return int((page_data.edge_src == node).sum())
+
+
+# ---------------------------------------------------------------------------
+# tests
+# ---------------------------------------------------------------------------
+
+
+def test_index(open_page: Callable, pages: dict[str, VariantPage]) -> None:
+    page, _ = open_page("index.html", wait_ready=False)
+    assert page.locator(".group-title").count() == 2
+    assert page.locator(".card").count() == len(pages)
+    for slug in pages:
+        img = page.locator(f'img[src^="variants/{slug}/thumb."]')
+        img.scroll_into_view_if_needed()
+        page.wait_for_function("el => el.complete && el.naturalWidth > 0", arg=img.element_handle())
+    page.locator('.card-title a[href="variants/standard.html"]').click()
+    page.wait_for_function("window.vizgen && window.vizgen.ready", timeout=20000)
+    assert page.url.endswith("/vizgen/variants/standard.html")
+
+
+def test_graph_draws_and_click_node(open_page: Callable, pages: dict[str, VariantPage]) -> None:
+    data = pages["standard"]
+    page, _ = open_page("variants/standard.html")
+    panel_shows(page, "11-11")  # no fragment: the start is shown
+    assert fragment(page) == ""
+    assert page.locator("#graph canvas").count() == 1
+    page.wait_for_function("window.vizgen.drawn === true")
+    counts = page.evaluate(
+        "[window.vizgen.network.body.data.nodes.length, window.vizgen.network.body.data.edges.length]"
+    )
+    assert counts == [len(data.notation), len(data.edge_src)]
+    assert page.evaluate("window.vizgen.network.physics.options.enabled") is False
+    target = "12-11"
+    click_node(page, data.notation.index(target))
+    panel_shows(page, target)
+    assert fragment(page) == target
+    assert page.locator("#panel tr.move").count() == out_degree(data, target)
+    assert page.locator("#panel .hand").count() == 4
+    assert page.locator("#panel .badge").first.inner_text() == "draw"
+    assert page.evaluate("window.vizgen.network.getSelectedNodes()") == [data.notation.index(target)]
+
+
+def test_moves_parents_and_history(open_page: Callable, pages: dict[str, VariantPage]) -> None:
+    data = pages["standard"]
+    page, _ = open_page("variants/standard.html#11-11")
+    panel_shows(page, "11-11")
+    trail = ["11-11"]
+    for _ in range(3):  # walk three moves, each time the first listed
+        link = page.locator("#panel tr.move td.mv a").first
+        dst = link.get_attribute("href")[1:]
+        link.click()
+        panel_shows(page, dst)
+        assert fragment(page) == dst
+        trail.append(dst)
+    # a parent leads back
+    parent = page.locator("#panel .parents a.pos").first
+    target = parent.inner_text()
+    here = data.notation.index(trail[-1])
+    assert data.notation.index(target) in data.edge_src[data.edge_dst == here].tolist()
+    parent.click()
+    panel_shows(page, target)
+    trail.append(target)
+    # back and forward retrace the walk
+    for expected in reversed(trail[:-1]):
+        page.go_back()
+        panel_shows(page, expected)
+        assert fragment(page) == expected
+    page.go_forward()
+    panel_shows(page, trail[1])
+    # the graph follows the selection
+    assert page.evaluate("window.vizgen.network.getSelectedNodes()") == [data.notation.index(trail[1])]
+
+
+def test_deep_link_and_search(open_page: Callable, pages: dict[str, VariantPage]) -> None:
+    data = pages["standard"]
+    page, _ = open_page("variants/standard.html#12-11")
+    panel_shows(page, "12-11")
+    # a position deeper in the game, typed three ways
+    target = next(s for s in data.notation if s[0] != s[1] and s[:2] != "00")
+    for typed in (target.replace("-", ""), target[1] + target[0] + target[2:], f" {target} "):
+        page.fill("#q", "")
+        page.locator("#search button").click()
+        assert page.locator("#search-msg").inner_text()  # empty search: a hint
+        page.fill("#q", typed)
+        page.press("#q", "Enter")
+        panel_shows(page, target)
+        assert fragment(page) == target
+        assert page.locator("#search-msg").inner_text() == ""
+        page.evaluate("location.hash = '#12-11'")
+        panel_shows(page, "12-11")
+    page.fill("#q", "99-99")
+    page.press("#q", "Enter")
+    msg = page.locator("#search-msg")
+    assert "No position" in msg.inner_text() and "99-99" in msg.inner_text()
+    assert fragment(page) == "12-11"
+    # an unknown fragment says so too, and the compact form in the URL works
+    page.evaluate("location.hash = '#77-77'")
+    page.wait_for_function("document.getElementById('search-msg').textContent.includes('77-77')")
+    page.evaluate("t => { location.hash = '#' + t; }", target.replace("-", ""))
+    panel_shows(page, target)
+    assert fragment(page) == target  # the compact form is rewritten to the notation
+
+
+def test_file_url(open_page: Callable, site_root: Path, pages: dict[str, VariantPage]) -> None:
+    url = (site_root / "vizgen" / "variants" / "standard.html").as_uri() + "#12-11"
+    page, watch = open_page(url)
+    panel_shows(page, "12-11")
+    link = page.locator("#panel tr.move td.mv a").first
+    dst = link.get_attribute("href")[1:]
+    link.click()
+    panel_shows(page, dst)
+    page.go_back()
+    panel_shows(page, "12-11")
+    assert any(u.endswith("/variants/standard/c0.js") for u in watch.requests)
+    # the index works from file:// too
+    page.goto((site_root / "vizgen" / "index.html").as_uri())
+    assert page.locator(".card").count() == len(pages)
+
+
+def test_big_explorer(open_page: Callable, pages: dict[str, VariantPage]) -> None:
+    data = pages["three"]
+    page, watch = open_page("variants/three.html")
+    panel_shows(page, "11-11-11")
+    explored = page.evaluate("window.vizgen.explored")
+    assert explored["centre"] == data.start and explored["level1"] > 0 and explored["level2"] > 0
+    shown = page.evaluate("window.vizgen.network.body.data.nodes.length")
+    assert shown == 1 + explored["level1"] + explored["level2"]
+    assert page.evaluate("window.vizgen.network.physics.options.enabled") is False
+    assert "two steps away" in page.locator("#explorer-caption").inner_text()
+    # click a neighbour in the explorer: it becomes the centre
+    child = int(data.edge_dst[data.edge_src == data.start][0])
+    click_node(page, child)
+    panel_shows(page, data.notation[child])
+    page.wait_for_function("id => window.vizgen.explored.centre === id", arg=child)
+    assert fragment(page) == data.notation[child]
+    # a move in the panel, then back
+    link = page.locator("#panel tr.move td.mv a").first
+    dst = link.get_attribute("href")[1:]
+    link.click()
+    panel_shows(page, dst)
+    page.wait_for_function("id => window.vizgen.explored.centre === id", arg=data.notation.index(dst))
+    page.go_back()
+    panel_shows(page, data.notation[child])
+    # deep link to a position in a later chunk, by search
+    far = data.notation[-1]
+    page.fill("#q", far.replace("-", ""))
+    page.press("#q", "Enter")
+    panel_shows(page, far)
+    last_chunk = (len(data.notation) - 1) // CHUNK_SIZE
+    assert any(u.endswith(f"/variants/three/c{last_chunk}.js") for u in watch.requests)
+    # the overview picture: a click explores the position under the mouse
+    img = page.locator("#overview")
+    img.scroll_into_view_if_needed()
+    box = img.bounding_box()
+    before = page.evaluate("window.vizgen.selections")
+    page.mouse.click(box["x"] + box["width"] * 0.5, box["y"] + box["height"] * 0.5)
+    page.wait_for_function("n => window.vizgen.selections > n", arg=before)
+    assert page.locator("#overview-mark").is_visible()
+
+
+def test_deep_link_big(open_page: Callable, pages: dict[str, VariantPage]) -> None:
+    data = pages["three"]
+    target = data.notation[len(data.notation) // 2]
+    page, _ = open_page(f"variants/three.html#{target}")
+    panel_shows(page, target)
+    assert page.evaluate("window.vizgen.explored.centre") == len(data.notation) // 2
+
+
+def test_tables_link_to_positions(open_page: Callable) -> None:
+    page, _ = open_page("variants/tiny.html")
+    panel_shows(page, "11-11")
+    page.locator('#positions a.pos[href="#12-01"]').click()
+    panel_shows(page, "12-01")
+    assert "win in 1" in page.locator("#panel .badge").first.inner_text()
+    # the terminal position has no moves and says so
+    page.locator('#panel tr.move td.mv a[href="#00-12"]').click()
+    panel_shows(page, "00-12")
+    assert page.locator("#panel tr.move").count() == 0
+    assert page.locator("#panel .hand.dead").count() == 2
+
+
+# ---------------------------------------------------------------------------
+# real data from the engine
+# ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def real_site(site_root: Path, base_url: str) -> tuple[str, list[VariantPage]]:
+    """The engine's standard and three-player variants, served at ``/real/``."""
+    try:
+        from vizgen.build import gather
+    except ImportError as exc:  # pragma: no cover - depends on the engine
+        pytest.skip(f"vizgen.build is not available ({exc})")
+    pages = gather(["standard", "three-players"])
+    for name, data in render_site(pages).items():
+        path = site_root / "real" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return base_url.replace("/vizgen/", "/real/"), pages
+
+
+def test_real_variants(open_page: Callable, real_site: tuple[str, list[VariantPage]]) -> None:
+    base, (standard, three) = real_site
+    page, _ = open_page(f"{base}variants/{standard.slug}.html#12-11")
+    panel_shows(page, "12-11")
+    page.wait_for_function("window.vizgen.drawn === true")
+    assert page.evaluate("window.vizgen.network.body.data.nodes.length") == 204
+    target = next(s for s in standard.notation if s.startswith("13-"))
+    click_node(page, standard.notation.index(target))
+    panel_shows(page, target)
+    assert page.locator("#panel tr.move").count() == out_degree(standard, target)
+    link = page.locator("#panel tr.move td.mv a").first
+    dst = link.get_attribute("href")[1:]
+    link.click()
+    panel_shows(page, dst)
+    page.go_back()
+    panel_shows(page, target)
+    # the big three-player variant: explorer, search, a click in the explorer
+    page.goto(f"{base}variants/{three.slug}.html")
+    page.wait_for_function("window.vizgen && window.vizgen.ready", timeout=20000)
+    panel_shows(page, "11-11-11")
+    child = int(three.edge_dst[three.edge_src == three.start][0])
+    click_node(page, child)
+    panel_shows(page, three.notation[child])
+    page.fill("#q", "121111")
+    page.press("#q", "Enter")
+    panel_shows(page, "12-11-11")

@@ -1,0 +1,887 @@
+/* vizgen viewer: the state graph, the position panel, search, deep links and
+ * the neighbourhood explorer of big variants.
+ *
+ * Needs vis-network (window.vis) and nothing else. Data comes as script files
+ * that call window.vizgenLoad(name, payload) (JSONP style), so the page works
+ * from file://, from a sub-path and from any static server.
+ *
+ * The page's configuration is the JSON in <script id="vizgen-config">.
+ * Everything a test needs is exposed on window.vizgen.
+ */
+(function () {
+  "use strict";
+
+  var cfgEl = document.getElementById("vizgen-config");
+  if (!cfgEl) return;
+  var cfg = JSON.parse(cfgEl.textContent);
+
+  var COLORS = { win: "#1a9850", loss: "#8e1b1b", draw: "#e3b21c" };
+  var BORDERS = { win: "#0b5a2e", loss: "#4a0a0a", draw: "#9c7405" };
+  var ACCENT = "#1f5fd0";
+  var PARENT = "#d9730d";
+  var EDGE = "rgba(84, 94, 114, 0.22)";
+  var EDGE_BEST = "rgba(29, 35, 48, 0.55)";
+  var FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+  var MAX_LEVEL2 = 140;
+
+  var api = (window.vizgen = {
+    config: cfg,
+    ready: false,
+    selected: null,
+    selections: 0,
+    model: null,
+    network: null,
+    error: null,
+  });
+
+  // ------------------------------------------------------------------ loader
+  var slots = new Map();
+  function slot(name) {
+    var s = slots.get(name);
+    if (!s) {
+      s = { requested: false };
+      s.promise = new Promise(function (resolve, reject) {
+        s.resolve = resolve;
+        s.reject = reject;
+      });
+      slots.set(name, s);
+    }
+    return s;
+  }
+  /* Called by every data file. */
+  window.vizgenLoad = function (name, payload) {
+    slot(name).resolve(payload);
+  };
+  function load(name) {
+    var s = slot(name);
+    if (!s.requested) {
+      s.requested = true;
+      var el = document.createElement("script");
+      el.src = cfg.data + name + ".js";
+      el.async = true;
+      el.onerror = function () {
+        s.reject(new Error("could not load " + el.src));
+      };
+      document.head.appendChild(el);
+    }
+    return s.promise;
+  }
+  api.load = load;
+
+  // ------------------------------------------------------------------ helpers
+  function esc(text) {
+    return String(text).replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
+  }
+  function pct(p) {
+    return p === null || p === undefined ? "–" : (100 * p).toFixed(1) + "\u202f%";
+  }
+  function plural(n, one, many) {
+    return n + " " + (n === 1 ? one : many);
+  }
+  var $ = function (id) {
+    return document.getElementById(id);
+  };
+
+  // ------------------------------------------------------------------ model
+  function Model(d) {
+    var n = d.n;
+    this.n = n;
+    this.P = d.players;
+    this.startId = d.start;
+    this.chunk = d.chunk;
+    this.edges = d.edges;
+    this.notation = n ? d.notation.split(" ") : [];
+    this.val = new Int8Array(n);
+    this.win = new Int8Array(n);
+    this.rem = new Int32Array(n);
+    this.term = new Uint8Array(n);
+    var base = this.P + 1;
+    for (var i = 0; i < n; i++) {
+      var c = d.code[i];
+      this.term[i] = c % 2;
+      c = Math.floor(c / 2);
+      this.val[i] = (c % 3) - 1;
+      c = Math.floor(c / 3);
+      this.win[i] = (c % base) - 1;
+      this.rem[i] = Math.floor(c / base) - 1;
+    }
+    this.depth = d.depth;
+    this.x = d.x;
+    this.y = d.y;
+    this.size = d.size || 12;
+    this.index = new Map();
+    for (var j = 0; j < n; j++) this.index.set(this.notation[j], j);
+    this.details = new Map();
+  }
+  Model.prototype.cls = function (i) {
+    return this.val[i] > 0 ? "win" : this.val[i] < 0 ? "loss" : "draw";
+  };
+  /* The value of position i in words, for the player to move. */
+  Model.prototype.words = function (i) {
+    var v = this.val[i], w = this.win[i], r = this.rem[i], t = this.term[i];
+    if (this.P === 2) {
+      if (t) return v > 0 ? "won: game over" : v < 0 ? "lost: game over" : "game over";
+      return v > 0 ? "win in " + r : v < 0 ? "loss in " + r : "draw";
+    }
+    if (t) return w === 0 ? "game over: the player to move has won" : w > 0 ? "game over: player +" + w + " has won" : "game over";
+    if (w === 0) return "the player to move can force a win in " + r;
+    if (w > 0) return "player +" + w + " can force a win in " + r;
+    return "open: no player can force a win";
+  };
+  /* A short form for tables and tooltips. */
+  Model.prototype.short = function (i) {
+    if (this.P === 2) return this.words(i).replace(": game over", "");
+    var w = this.win[i], r = this.rem[i];
+    if (this.term[i]) return w === 0 ? "over: mover won" : w > 0 ? "over: +" + w + " won" : "over";
+    if (w === 0) return "mover wins in " + r;
+    if (w > 0) return "+" + w + " wins in " + r;
+    return "open";
+  };
+  Model.prototype.detail = function (i) {
+    var self = this;
+    var cached = this.details.get(i);
+    if (cached) return Promise.resolve(cached);
+    var k = Math.floor(i / this.chunk);
+    return load("c" + k).then(function (ch) {
+      var row = ch.nodes[i - ch.first];
+      var d = {
+        id: i,
+        hands: row[0],
+        rw: row[1],
+        pw: row[2],
+        moves: row[3].map(function (m) {
+          return { dst: m[0], best: m[1] === 1, names: m.slice(2) };
+        }),
+        parents: row[4],
+      };
+      self.details.set(i, d);
+      return d;
+    });
+  };
+
+  var model = null;
+
+  /* Find a position from what a person typed: 12-11, 21-11, 1211, 12 11 ... */
+  function resolve(text) {
+    var t = String(text || "").trim().replace(/\s+/g, "-").replace(/-+/g, "-");
+    if (!t) return undefined;
+    if (model.index.has(t)) return model.index.get(t);
+    t = t.replace(/-/g, "-");
+    var H = cfg.hands, P = model.P;
+    if (/^\d+$/.test(t) && H > 0 && t.length === P * H && cfg.r <= 10) {
+      var parts = [];
+      for (var p = 0; p < P; p++) parts.push(t.slice(p * H, (p + 1) * H));
+      t = parts.join("-");
+    }
+    var suffix = "";
+    var slash = t.indexOf("/");
+    if (slash >= 0) {
+      suffix = t.slice(slash);
+      t = t.slice(0, slash);
+    }
+    var norm = t
+      .split("-")
+      .map(function (part) {
+        var vals = part.indexOf(".") >= 0 ? part.split(".") : part.split("");
+        if (!vals.every(function (v) { return /^\d+$/.test(v); })) return part;
+        return vals
+          .map(Number)
+          .sort(function (a, b) { return a - b; })
+          .join(cfg.r > 10 ? "." : "");
+      })
+      .join("-");
+    var cands = [norm + suffix, norm, norm + "/s0"];
+    for (var c = 0; c < cands.length; c++) if (model.index.has(cands[c])) return model.index.get(cands[c]);
+    return undefined;
+  }
+  api.resolve = function (text) {
+    return resolve(text);
+  };
+
+  // ------------------------------------------------------------------ hands
+  // finger slots (x, top when raised): index, middle, ring, little; the thumb is fifth
+  var SLOTS = [[14, 9], [20.5, 5.5], [27, 8], [33.5, 13]];
+  /* One hand as a picture: v fingers raised (counting from the index finger,
+     the thumb fifth); a dead hand is a grey fist. mirror: thumb on the right. */
+  function handSvg(v, mirror) {
+    var raised = Math.min(v, 5);
+    var parts = raised >= 5
+      ? '<rect class="finger" x="7" y="25" width="7.5" height="22" rx="3.75" transform="rotate(-24 10.75 46)"/>'
+      : '<rect class="finger fold" x="5" y="36" width="11" height="8.5" rx="4.25"/>';
+    for (var j = 0; j < 4; j++) {
+      var s = SLOTS[j];
+      parts += j < raised
+        ? '<rect class="finger" x="' + s[0] + '" y="' + s[1] + '" width="6" height="' + (34 - s[1]) + '" rx="3"/>'
+        : '<rect class="finger fold" x="' + s[0] + '" y="23" width="6" height="11" rx="3"/>';
+    }
+    parts += '<rect class="palm" x="11" y="28" width="30" height="28" rx="10"/>';
+    var label = v ? plural(v, "finger", "fingers") : "dead hand";
+    return (
+      '<svg class="hand' + (v ? "" : " dead") + '" viewBox="0 0 46 62" role="img" aria-label="' + label + '">' +
+      "<g" + (mirror ? ' transform="translate(46 0) scale(-1 1)"' : "") + ">" + parts + "</g>" +
+      '<text class="count" x="' + (mirror ? 20 : 26) + '" y="47.5">' + v + "</text></svg>"
+    );
+  }
+  function seatLabel(s) {
+    if (s === 0) return "To move";
+    if (model.P === 2) return "Opponent";
+    return s === 1 ? "Next (+1)" : "Player +" + s;
+  }
+  function playersHtml(hands) {
+    var out = '<div class="players">';
+    for (var s = 0; s < hands.length; s++) {
+      var h = hands[s];
+      var out_ = h.every(function (v) { return v === 0; });
+      out +=
+        '<div class="player' + (s === 0 ? " mover" : "") + (out_ ? " eliminated" : "") + '">' +
+        '<div class="who">' + esc(seatLabel(s)) + (out_ ? ' <span class="tag">out</span>' : "") + "</div>" +
+        '<div class="hands">' + h.map(function (v, j) { return handSvg(v, j % 2 === 0 && h.length > 1); }).join("") + "</div></div>";
+    }
+    return out + "</div>";
+  }
+
+  // ------------------------------------------------------------------ panel
+  var panelToken = 0;
+  function posLink(i, cls) {
+    var s = model.notation[i];
+    return '<a class="pos' + (cls ? " " + cls : "") + '" href="#' + esc(s) + '">' + esc(s) + "</a>";
+  }
+  function renderPanel(id) {
+    var token = ++panelToken;
+    return model.detail(id).then(function (d) {
+      if (token !== panelToken) return;
+      var cls = model.cls(id);
+      var html = '<div class="pos-head"><h2 class="pos-title">' + esc(model.notation[id]) + "</h2>" +
+        '<span class="badge ' + cls + '">' + esc(model.words(id)) + "</span></div>";
+      var sub = [plural(model.depth[id], "ply", "plies") + " from the start"];
+      if (id === model.startId) sub.unshift("the start position");
+      html += '<p class="pos-sub">' + esc(sub.join(" · ")) + "</p>";
+      html += playersHtml(d.hands);
+      if (d.rw !== null && d.rw !== undefined) {
+        html +=
+          '<div class="odds">' +
+          '<div><span class="odds-num">' + pct(d.rw) + "</span> the mover wins when both play at random</div>" +
+          (d.pw !== null && d.pw !== undefined
+            ? '<div><span class="odds-num">' + pct(d.pw) + "</span> the mover wins playing perfectly against a random opponent</div>"
+            : "") +
+          "</div>";
+      }
+      var moves = d.moves.slice().sort(function (a, b) {
+        return (b.best ? 1 : 0) - (a.best ? 1 : 0);
+      });
+      html += '<h3 class="panel-h">Moves <span class="count">' + moves.length + "</span></h3>";
+      if (!moves.length) {
+        html += '<p class="muted">No moves: the game is over.</p>';
+      } else {
+        html += '<table class="moves"><thead><tr><th></th><th scope="col">move</th><th scope="col">to</th>' +
+          '<th scope="col" title="The value of the new position for the player who moves there">' +
+          (model.P === 2 ? "then, for the opponent" : "then, for the next player") + "</th></tr></thead><tbody>";
+        moves.forEach(function (m) {
+          var target = esc(model.notation[m.dst]);
+          var more = m.names.length > 1
+            ? ' <span class="alt" title="' + esc(m.names.join(", ")) + '">+' + (m.names.length - 1) + "</span>"
+            : "";
+          html +=
+            '<tr class="move' + (m.best ? " best" : "") + '" data-dst="' + m.dst + '">' +
+            '<td class="star">' + (m.best ? '<span title="optimal move">★</span>' : "") + "</td>" +
+            '<td class="mv"><a href="#' + target + '">' + esc(m.names[0]) + "</a>" + more + "</td>" +
+            "<td>" + posLink(m.dst) + "</td>" +
+            '<td><span class="badge sm ' + model.cls(m.dst) + '">' + esc(model.short(m.dst)) + "</span></td></tr>";
+        });
+        html += "</tbody></table>";
+      }
+      html += '<h3 class="panel-h">Reached from <span class="count">' + d.parents.length + "</span></h3>";
+      if (!d.parents.length) {
+        html += '<p class="muted">' + (id === model.startId ? "Nothing: this is where every game begins." : "No position leads here.") + "</p>";
+      } else {
+        html += '<p class="chips parents">' + d.parents.map(function (p) {
+          return '<a class="pos ' + model.cls(p) + '" href="#' + esc(model.notation[p]) + '" title="' + esc(model.short(p)) + '">' + esc(model.notation[p]) + "</a>";
+        }).join("") + "</p>";
+      }
+      var panel = $("panel");
+      panel.innerHTML = html;
+      panel.scrollTop = 0;
+      panel.dataset.position = model.notation[id];
+    });
+  }
+
+  // ------------------------------------------------------------------ small graph
+  var graph = null; // {nodes, edges, out: Map id -> [edge ids], inn: Map id -> [edge ids]}
+  var lit = [];
+
+  function nodeStyle(i, size) {
+    var cls = model.cls(i);
+    var isStart = i === model.startId;
+    var term = model.term[i] === 1;
+    return {
+      shape: isStart ? "star" : term ? "square" : "dot",
+      size: isStart ? size * 1.5 : term ? size * 0.85 : size,
+      borderWidth: isStart ? size * 0.12 : size * 0.06,
+      borderWidthSelected: size * 0.3,
+      color: {
+        background: COLORS[cls],
+        border: isStart ? ACCENT : BORDERS[cls],
+        highlight: { background: COLORS[cls], border: ACCENT },
+        hover: { background: COLORS[cls], border: "#111827" },
+      },
+    };
+  }
+  function edgeStyle(best, size, faded) {
+    var c = faded ? (best ? "rgba(29, 35, 48, 0.16)" : "rgba(84, 94, 114, 0.08)") : best ? EDGE_BEST : EDGE;
+    return {
+      color: { color: c, highlight: c, hover: c, inherit: false, opacity: 1 },
+      width: size * (best ? 0.13 : 0.06),
+    };
+  }
+  function tooltip(i) {
+    var el = document.createElement("div");
+    el.className = "vg-tip";
+    el.textContent = model.notation[i] + " · " + model.short(i);
+    return el;
+  }
+
+  function buildSmall(ch) {
+    var n = model.n;
+    var S = model.size;
+    var fs = S * 1.05;
+    var nodes = [];
+    for (var i = 0; i < n; i++) {
+      var node = nodeStyle(i, S);
+      node.id = i;
+      node.x = model.x[i];
+      node.y = model.y[i];
+      node.label = model.notation[i];
+      node.title = tooltip(i);
+      nodes.push(node);
+    }
+    var pairs = new Set();
+    ch.nodes.forEach(function (row, k) {
+      row[3].forEach(function (m) {
+        pairs.add((ch.first + k) + ">" + m[0]);
+      });
+    });
+    var edges = [];
+    var out = new Map(), inn = new Map();
+    var eid = 0;
+    ch.nodes.forEach(function (row, k) {
+      var src = ch.first + k;
+      row[3].forEach(function (m) {
+        var e = edgeStyle(m[1] === 1, S);
+        e.id = eid;
+        e.from = src;
+        e.to = m[0];
+        e.best = m[1] === 1;
+        e.smooth = pairs.has(m[0] + ">" + src) ? { enabled: true, type: "curvedCW", roundness: 0.14 } : false;
+        edges.push(e);
+        if (!out.has(src)) out.set(src, []);
+        out.get(src).push(eid);
+        if (!inn.has(m[0])) inn.set(m[0], []);
+        inn.get(m[0]).push(eid);
+        eid++;
+      });
+    });
+    var many = edges.length > 4000;
+    var container = $("graph");
+    container.innerHTML = "";
+    var data = { nodes: new vis.DataSet(nodes), edges: new vis.DataSet(edges) };
+    var options = {
+      autoResize: true,
+      physics: false,
+      layout: { improvedLayout: false, randomSeed: 1 },
+      interaction: {
+        hover: n <= 2500,
+        tooltipDelay: 150,
+        dragNodes: false,
+        hideEdgesOnDrag: many,
+        hideEdgesOnZoom: many,
+        selectConnectedEdges: false,
+        zoomSpeed: 0.7,
+        keyboard: false,
+      },
+      nodes: {
+        font: { size: fs, face: FONT, color: "#1d2330", strokeWidth: fs * 0.22, strokeColor: "rgba(255,255,255,0.92)" },
+        scaling: { label: { enabled: false, drawThreshold: 8, maxVisible: 26 } },
+      },
+      edges: {
+        arrows: { to: { enabled: true, scaleFactor: Math.min(0.8, S / 14) } },
+        smooth: false,
+        chosen: false,
+        selectionWidth: 0,
+        hoverWidth: 0,
+      },
+    };
+    var network = new vis.Network(container, data, options);
+    graph = { nodes: data.nodes, edges: data.edges, out: out, inn: inn, fontSize: fs, all: edges };
+    api.network = network;
+    network.on("click", function (params) {
+      if (params.nodes && params.nodes.length) go(params.nodes[0]);
+      else if (!params.edges || !params.edges.length) api.unfade();
+    });
+    network.once("afterDrawing", function () {
+      api.drawn = true;
+    });
+    network.fit({ animation: false });
+    return network;
+  }
+
+  /* Fade every position but the selected one and its neighbours, so the
+     neighbourhood stands out even in a dense layout. Only the nodes and edges
+     whose state changes are updated. */
+  var bright = null; // Set of node ids at full strength, or null: nothing faded
+  var lastSelected = null;
+  var FADED_FONT = "rgba(29, 35, 48, 0.28)";
+  function nodeFade(i, on) {
+    return on
+      ? { id: i, opacity: 0.28, font: { color: FADED_FONT }, size: nodeStyle(i, model.size).size }
+      : { id: i, opacity: 1, font: { color: "#1d2330" }, size: nodeStyle(i, model.size).size };
+  }
+  function fadeSmall(id, on) {
+    var keep = new Set([id]);
+    (graph.out.get(id) || []).forEach(function (e) { keep.add(graph.all[e].to); });
+    (graph.inn.get(id) || []).forEach(function (e) { keep.add(graph.all[e].from); });
+    var ups = [];
+    var wasFaded = bright !== null;
+    if (!on) {
+      if (wasFaded) for (var i = 0; i < model.n; i++) ups.push(nodeFade(i, false));
+      bright = null;
+    } else if (!wasFaded) {
+      for (var j = 0; j < model.n; j++) ups.push(nodeFade(j, !keep.has(j)));
+      bright = keep;
+    } else {
+      bright.forEach(function (k) { if (!keep.has(k)) ups.push(nodeFade(k, true)); });
+      keep.forEach(function (k) { if (!bright.has(k) || k === lastSelected) ups.push(nodeFade(k, false)); });
+      bright = keep;
+    }
+    if (on) ups.push({ id: id, opacity: 1, size: nodeStyle(id, model.size).size * 1.35 });
+    lastSelected = id;
+    graph.nodes.update(ups);
+    if (on !== wasFaded) {
+      graph.edges.update(graph.all.map(function (e) {
+        var st = edgeStyle(e.best, model.size, on);
+        return { id: e.id, color: st.color, width: st.width };
+      }));
+    }
+  }
+  api.unfade = function () {
+    if (api.selected !== null) {
+      fadeSmall(api.selected, false);
+      highlightSmall(api.selected, false);
+    }
+  };
+
+  function highlightSmall(id, fade) {
+    var network = api.network;
+    var S = model.size;
+    fadeSmall(id, fade);
+    var updates = [];
+    lit.forEach(function (e) {
+      var edge = graph.all[e];
+      var st = edgeStyle(edge.best, S, fade);
+      updates.push({ id: e, color: st.color, width: st.width });
+    });
+    var now = [];
+    (graph.out.get(id) || []).forEach(function (e) {
+      var edge = graph.all[e];
+      updates.push({ id: e, color: { color: ACCENT, highlight: ACCENT, hover: ACCENT, inherit: false, opacity: 1 }, width: S * (edge.best ? 0.3 : 0.2) });
+      now.push(e);
+    });
+    (graph.inn.get(id) || []).forEach(function (e) {
+      if (graph.all[e].from === id) return;
+      updates.push({ id: e, color: { color: PARENT, highlight: PARENT, hover: PARENT, inherit: false, opacity: 1 }, width: S * 0.16 });
+      now.push(e);
+    });
+    // edges hidden by "best moves only" stay hidden, but the ones lit now show
+    var bestOnly = $("best-only") && $("best-only").checked;
+    updates.forEach(function (u) {
+      var edge = graph.all[u.id];
+      u.hidden = bestOnly && !edge.best && now.indexOf(u.id) < 0;
+    });
+    graph.edges.update(updates);
+    lit = now;
+    network.selectNodes([id], false);
+  }
+
+  function focusSmall(id, animate) {
+    var network = api.network;
+    var readable = 13 / graph.fontSize;
+    var scale = Math.max(network.getScale(), Math.min(readable, 8));
+    network.focus(id, {
+      scale: scale,
+      locked: false,
+      animation: animate ? { duration: 420, easingFunction: "easeInOutQuad" } : false,
+    });
+  }
+
+  function setBestOnly(on) {
+    var ups = graph.all.map(function (e) {
+      return { id: e.id, hidden: on && !e.best && lit.indexOf(e.id) < 0 };
+    });
+    graph.edges.update(ups);
+  }
+
+  // ------------------------------------------------------------------ explorer
+  var explorer = null;
+  var exploreToken = 0;
+
+  function buildExplorer() {
+    var container = $("graph");
+    container.innerHTML = "";
+    var data = { nodes: new vis.DataSet([]), edges: new vis.DataSet([]) };
+    var options = {
+      autoResize: true,
+      physics: false,
+      layout: { improvedLayout: false, randomSeed: 1 },
+      interaction: { hover: true, tooltipDelay: 120, dragNodes: false, selectConnectedEdges: false, zoomSpeed: 0.7, keyboard: false },
+      nodes: {
+        font: { face: FONT, color: "#1d2330", strokeWidth: 4, strokeColor: "rgba(255,255,255,0.92)" },
+      },
+      edges: {
+        arrows: { to: { enabled: true, scaleFactor: 0.6 } },
+        smooth: false,
+        chosen: false,
+        selectionWidth: 0,
+        hoverWidth: 0,
+      },
+    };
+    var network = new vis.Network(container, data, options);
+    network.on("click", function (params) {
+      if (params.nodes && params.nodes.length) go(params.nodes[0]);
+    });
+    network.once("afterDrawing", function () {
+      api.drawn = true;
+    });
+    explorer = { nodes: data.nodes, edges: data.edges };
+    api.network = network;
+    return network;
+  }
+
+  function explore(id) {
+    var token = ++exploreToken;
+    return model.detail(id).then(function (d0) {
+      var placed = new Map();
+      placed.set(id, 0);
+      var children = [];
+      var seen = new Set([id]);
+      d0.moves
+        .slice()
+        .sort(function (a, b) { return (b.best ? 1 : 0) - (a.best ? 1 : 0); })
+        .forEach(function (m) {
+          if (!seen.has(m.dst)) { seen.add(m.dst); children.push(m.dst); }
+        });
+      var parents = [];
+      d0.parents.forEach(function (p) {
+        if (!seen.has(p)) { seen.add(p); parents.push(p); }
+      });
+      var level1 = children.concat(parents);
+      return Promise.all(level1.map(function (u) { return model.detail(u); })).then(function (details) {
+        if (token !== exploreToken) return;
+        layoutExplorer(id, d0, children, parents, level1, details);
+      });
+    });
+  }
+
+  function layoutExplorer(id, d0, children, parents, level1, details) {
+    var N1 = level1.length;
+    var nodes = [];
+    var edges = new Map();
+    var placed = new Set([id]);
+    var TAU = Math.PI * 2;
+    function addNode(i, x, y, level) {
+      var st = nodeStyle(i, level === 0 ? 26 : level === 1 ? 17 : 10);
+      st.id = i;
+      st.x = x;
+      st.y = y;
+      st.label = model.notation[i];
+      st.title = tooltip(i);
+      st.font = { size: level === 0 ? 26 : level === 1 ? 20 : 15 };
+      if (level === 0) {
+        st.borderWidth = 5;
+        st.color.border = ACCENT;
+      }
+      nodes.push(st);
+      placed.add(i);
+    }
+    function addEdge(a, b, best, kind) {
+      var key = a + ">" + b;
+      if (edges.has(key)) {
+        if (best) edges.get(key).best = true;
+        return;
+      }
+      edges.set(key, { from: a, to: b, best: best, kind: kind });
+    }
+    addNode(id, 0, 0, 0);
+    var R1 = Math.max(240, (N1 * 100) / TAU);
+    var angle = new Map();
+    var nc = children.length;
+    level1.forEach(function (u, k) {
+      var a = N1 ? ((k - (nc - 1) / 2) * TAU) / N1 : 0;
+      angle.set(u, a);
+      addNode(u, R1 * Math.cos(a), R1 * Math.sin(a), 1);
+    });
+    d0.moves.forEach(function (m) {
+      if (m.dst !== id) addEdge(id, m.dst, m.best, "out");
+    });
+    // level 2: the new neighbours of each level-1 position, in its sector
+    var perU = Math.max(3, Math.floor(MAX_LEVEL2 / Math.max(N1, 1)));
+    var total2 = new Set();
+    var shown2 = 0;
+    var R2 = R1 + 250;
+    details.forEach(function (du, k) {
+      var u = level1[k];
+      var fresh = [];
+      du.moves.forEach(function (m) {
+        if (!placed.has(m.dst) && fresh.indexOf(m.dst) < 0) fresh.push(m.dst);
+      });
+      du.parents.forEach(function (p) {
+        if (!placed.has(p) && fresh.indexOf(p) < 0) fresh.push(p);
+      });
+      fresh.forEach(function (v) { total2.add(v); });
+      var take = fresh.slice(0, Math.min(perU, Math.max(0, MAX_LEVEL2 - shown2)));
+      var sector = (TAU / Math.max(N1, 1)) * 0.86;
+      var a0 = angle.get(u);
+      var perRing = Math.max(1, Math.floor((sector * R2) / 78));
+      take.forEach(function (v, j) {
+        var ring = Math.floor(j / perRing);
+        var inRing = Math.min(perRing, take.length - ring * perRing);
+        var pos = j - ring * perRing;
+        var a = inRing > 1 ? a0 - sector / 2 + (sector * (pos + 0.5)) / inRing : a0;
+        var r = R2 + ring * 95 + (pos % 2) * 30;
+        addNode(v, r * Math.cos(a), r * Math.sin(a), 2);
+        shown2++;
+      });
+    });
+    // edges known from the details of the centre and of level 1
+    details.forEach(function (du, k) {
+      var u = level1[k];
+      du.moves.forEach(function (m) {
+        if (placed.has(m.dst) && m.dst !== u) addEdge(u, m.dst, m.best, m.dst === id ? "in" : "");
+      });
+      du.parents.forEach(function (p) {
+        if (placed.has(p) && p !== u && p !== id) addEdge(p, u, false, "");
+      });
+    });
+    var list = [];
+    var k = 0;
+    edges.forEach(function (e) {
+      var colour = e.kind === "out" ? ACCENT : e.kind === "in" ? PARENT : e.best ? EDGE_BEST : EDGE;
+      var width = e.kind ? (e.best ? 3.5 : 2) : e.best ? 2 : 1;
+      list.push({
+        id: k++,
+        from: e.from,
+        to: e.to,
+        width: width,
+        color: { color: colour, highlight: colour, hover: colour, inherit: false, opacity: 1 },
+        smooth: edges.has(e.to + ">" + e.from) ? { enabled: true, type: "curvedCW", roundness: 0.12 } : false,
+        dashes: false,
+      });
+    });
+    explorer.nodes.clear();
+    explorer.edges.clear();
+    explorer.nodes.add(nodes);
+    explorer.edges.add(list);
+    api.network.selectNodes([id], false);
+    api.network.fit({ animation: false });
+    var cap = $("explorer-caption");
+    if (cap) {
+      cap.textContent =
+        plural(d0.moves.length, "move", "moves") + " from here, " +
+        plural(d0.parents.length, "position leads", "positions lead") + " here; " +
+        (total2.size > shown2
+          ? "showing " + shown2 + " of the " + total2.size + " positions two steps away."
+          : total2.size + " positions two steps away.") +
+        " Click any position to move the centre there.";
+    }
+    api.explored = { centre: id, level1: level1.length, level2: shown2, of: total2.size, edges: list.length };
+  }
+
+  // ------------------------------------------------------------------ overview (big variants)
+  var xy = null;
+  function overviewXY() {
+    if (!xy) xy = load("xy");
+    return xy;
+  }
+  function markOverview(id) {
+    var mark = $("overview-mark");
+    if (!mark) return;
+    overviewXY().then(function (p) {
+      mark.style.left = ((100 * p.x[id]) / p.w).toFixed(3) + "%";
+      mark.style.top = ((100 * p.y[id]) / p.h).toFixed(3) + "%";
+      mark.hidden = false;
+    }).catch(function () {});
+  }
+  function wireOverview() {
+    var img = $("overview");
+    if (!img) return;
+    img.addEventListener("click", function (ev) {
+      var rect = img.getBoundingClientRect();
+      overviewXY().then(function (p) {
+        var px = ((ev.clientX - rect.left) * p.w) / rect.width;
+        var py = ((ev.clientY - rect.top) * p.h) / rect.height;
+        var best = -1, bd = Infinity;
+        for (var i = 0; i < p.x.length; i++) {
+          var dx = p.x[i] - px, dy = p.y[i] - py, dd = dx * dx + dy * dy;
+          if (dd < bd) { bd = dd; best = i; }
+        }
+        if (best >= 0) {
+          go(best);
+          $("explore").scrollIntoView({ behavior: "smooth", block: "start" });
+        }
+      });
+    });
+  }
+
+  // ------------------------------------------------------------------ navigation
+  function message(text) {
+    var el = $("search-msg");
+    if (!el) return;
+    el.textContent = text || "";
+    el.classList.toggle("shown", !!text);
+  }
+  function go(id) {
+    var target = "#" + model.notation[id];
+    if (decodeHash() === model.notation[id]) select(id, true);
+    else location.hash = target;
+  }
+  api.go = function (notationOrId) {
+    var id = typeof notationOrId === "number" ? notationOrId : resolve(notationOrId);
+    if (id !== undefined) go(id);
+    return id;
+  };
+  function decodeHash() {
+    var h = location.hash.replace(/^#/, "");
+    try {
+      return decodeURIComponent(h);
+    } catch (e) {
+      return h;
+    }
+  }
+  var baseTitle = document.title;
+
+  /* Show position id: highlight it (small graph) or centre the explorer on
+     it, and fill the panel. focus: false keeps the view (first load). */
+  function select(id, animate, focus) {
+    api.selected = id;
+    message("");
+    var work;
+    if (cfg.kind === "small") {
+      highlightSmall(id, focus !== false);
+      if (focus !== false) focusSmall(id, animate);
+      work = renderPanel(id);
+    } else {
+      work = Promise.all([explore(id), renderPanel(id)]);
+    }
+    markOverview(id);
+    document.title = model.notation[id] + " · " + baseTitle;
+    return work.then(function () {
+      if (api.selected === id) api.selections++;
+    });
+  }
+  api.select = function (id) {
+    return select(id, false);
+  };
+
+  function onHash() {
+    var raw = decodeHash();
+    if (!raw) return select(model.startId, false, false);
+    var id = resolve(raw);
+    if (id === undefined) {
+      message("There is no position “" + raw + "” in this variant. " + hint());
+      return Promise.resolve();
+    }
+    if (model.notation[id] !== raw) {
+      location.replace("#" + model.notation[id]);
+      return Promise.resolve();
+    }
+    return select(id, true);
+  }
+  function hint() {
+    var ex = model.notation[model.startId];
+    var compact = cfg.r <= 10 && cfg.hands > 0 ? " (or " + ex.replace(/-/g, "").replace(/\/.*$/, "") + ")" : "";
+    return "Type the hands of the player to move first, like " + ex + compact + ".";
+  }
+
+  function wireControls() {
+    var form = $("search");
+    if (form) {
+      form.addEventListener("submit", function (ev) {
+        ev.preventDefault();
+        var q = $("q").value;
+        var id = resolve(q);
+        if (id === undefined) {
+          message(q.trim() ? "No position “" + q.trim() + "” in this variant. " + hint() : hint());
+        } else {
+          go(id);
+        }
+      });
+    }
+    var start = $("btn-start");
+    if (start) start.addEventListener("click", function () { go(model.startId); });
+    var fit = $("btn-fit");
+    if (fit) fit.addEventListener("click", function () { api.network.fit({ animation: { duration: 400, easingFunction: "easeInOutQuad" } }); });
+    var best = $("best-only");
+    if (best) best.addEventListener("change", function () { setBestOnly(best.checked); });
+    // a position link outside the viewer brings the viewer into sight
+    document.addEventListener("click", function (ev) {
+      var a = ev.target.closest ? ev.target.closest("a.pos, a.goto") : null;
+      if (!a || a.closest("#explore")) return;
+      setTimeout(function () {
+        $("explore").scrollIntoView({ behavior: "smooth", block: "start" });
+      }, 0);
+    });
+    window.addEventListener("hashchange", onHash);
+  }
+
+  /* The variant menu in the header closes on a click elsewhere or Escape. */
+  function wireSwitcher() {
+    var sw = document.querySelector(".switcher");
+    if (!sw) return;
+    document.addEventListener("click", function (ev) {
+      if (sw.open && !sw.contains(ev.target)) sw.open = false;
+    });
+    document.addEventListener("keydown", function (ev) {
+      if (ev.key === "Escape" && sw.open) sw.open = false;
+    });
+  }
+
+  function fail(err) {
+    api.error = String(err && err.message ? err.message : err);
+    var g = $("graph");
+    if (g) g.innerHTML = '<p class="graph-loading">Could not load this variant\'s data: ' + esc(api.error) + "</p>";
+    var panel = $("panel");
+    if (panel) panel.innerHTML = "";
+  }
+
+  function init() {
+    wireSwitcher();
+    if (!window.vis || !window.vis.Network) {
+      fail(new Error("vis-network did not load"));
+      return;
+    }
+    load("nodes")
+      .then(function (nodes) {
+        model = new Model(nodes);
+        api.model = model;
+        if (cfg.kind === "small") {
+          return load("c0").then(function (ch) {
+            buildSmall(ch);
+          });
+        }
+        buildExplorer();
+        wireOverview();
+      })
+      .then(function () {
+        wireControls();
+        return onHash();
+      })
+      .then(function () {
+        api.ready = true;
+        document.body.classList.add("vizgen-ready");
+      })
+      .catch(fail);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();
