@@ -202,40 +202,34 @@ class VariantPage:
 
 
 def _plain(obj: Any) -> Any:
-    """Return ``obj`` with numpy scalars/arrays and tuples as plain JSON types.
+    """Return a numpy value as the plain JSON type (``json.dumps``'s ``default`` hook).
 
     Parameters
     ----------
     obj : Any
-        A nest of dicts, lists, tuples, numpy values and scalars.
+        A numpy array, scalar or bool; anything else is written as text.
 
     Returns
     -------
     Any
-        The same data made of dict, list, str, int, float, bool and None;
-        non-finite floats become None.
+        A list, int, float or bool; non-finite floats become None.
     """
-    if isinstance(obj, dict):
-        return {str(k): _plain(v) for k, v in obj.items()}
-    if isinstance(obj, (list, tuple)):
-        return [_plain(v) for v in obj]
     if isinstance(obj, np.ndarray):
-        return _plain(obj.tolist())
-    if isinstance(obj, (bool, np.bool_)):
+        return obj.tolist()
+    if isinstance(obj, np.bool_):
         return bool(obj)
-    if isinstance(obj, (int, np.integer)):
+    if isinstance(obj, np.integer):
         return int(obj)
-    if isinstance(obj, (float, np.floating)):
+    if isinstance(obj, np.floating):
         value = float(obj)
         return value if math.isfinite(value) else None
-    if obj is None or isinstance(obj, str):
-        return obj
     return str(obj)
 
 
 def _json(obj: Any) -> str:
     """Serialise to compact, key-sorted JSON safe to embed in a script."""
-    text = json.dumps(_plain(obj), sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    text = json.dumps(obj, default=_plain, sort_keys=True, separators=(",", ":"), ensure_ascii=True,
+                      allow_nan=False)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
@@ -467,7 +461,7 @@ def _chunk_payload(page: VariantPage, lo: int, hi: int, out: list[list[int]], pa
         moves = [[dst[e], int(bool(best[e])), *page.edge_moves[e]] for e in out[i]]
         rows.append(
             [
-                _plain(page.hands[i]),
+                page.hands[i],
                 _prob(page.random_win[i]) if page.random_win is not None else None,
                 _prob(page.perfect_win[i]) if page.perfect_win is not None else None,
                 moves,
@@ -495,7 +489,7 @@ def _png(rgb: np.ndarray) -> bytes:
     return (
         b"\x89PNG\r\n\x1a\n"
         + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(raw.tobytes(), 9))
+        + chunk(b"IDAT", zlib.compress(raw.tobytes(), 6))
         + chunk(b"IEND", b"")
     )
 
@@ -735,8 +729,8 @@ def _params_rows(params: dict) -> list[dict[str, Any]]:
         if name not in params:
             continue
         value = params[name]
-        text = ("true" if value else "false") if isinstance(value, (bool, np.bool_)) else str(_plain(value))
-        changed = name in DEFAULT_PARAMS and _plain(value) != DEFAULT_PARAMS[name]
+        text = ("true" if value else "false") if isinstance(value, (bool, np.bool_)) else str(value)
+        changed = name in DEFAULT_PARAMS and value != DEFAULT_PARAMS[name]
         rows.append({"name": name, "value": text, "changed": changed})
     return rows
 
@@ -855,7 +849,7 @@ def render_site(pages: list[VariantPage], *, site_title: str = "The Chopsticks a
             "slug": page.slug,
             "players": page.players,
             "hands": hands_per,
-            "r": _plain(page.params.get("r", 5)),
+            "r": int(page.params.get("r", 5)),
             "start": page.notation[page.start],
             "chunks": n_chunks,
             "overview": overview is not None,
@@ -886,7 +880,7 @@ def render_site(pages: list[VariantPage], *, site_title: str = "The Chopsticks a
                 for d in downloads
             ],
             "overview": overview,
-            "stats_json": json.dumps(_plain(page.stats), sort_keys=True, indent=2),
+            "stats_json": json.dumps(page.stats, default=_plain, sort_keys=True, indent=2),
             "two": page.players == 2,
             "row_limit": BIG_ROW_LIMIT,
         }
@@ -933,7 +927,7 @@ def render_site(pages: list[VariantPage], *, site_title: str = "The Chopsticks a
 def _download(name: str, label: str, data: bytes) -> dict[str, Any]:
     """A download entry; a large file is gzip-compressed (deterministically)."""
     if len(data) > GZIP_OVER:
-        return {"file": name + ".gz", "label": label + ", gzip-compressed", "data": gzip.compress(data, 9, mtime=0)}
+        return {"file": name + ".gz", "label": label + ", gzip-compressed", "data": gzip.compress(data, 6, mtime=0)}
     return {"file": name, "label": label, "data": data}
 
 
