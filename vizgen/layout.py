@@ -1,9 +1,11 @@
 """Layout: where each position sits in the picture, computed by Graphviz at build time.
 
 Graphviz runs in-process through pygraphviz (its wheels bundle the Graphviz
-libraries). The engine is chosen by size: ``dot`` (layers by move) for small
-graphs, ``sfdp`` for thousands of positions and ``twopi`` rooted at the start
-beyond that. Without Graphviz a networkx layout is used, with a warning.
+libraries). The engine is chosen by size: ``twopi`` rooted at the start for
+small graphs (ring k holds the positions k plies from the start: layers by
+move, wrapped round the start so a 60-wide layer still fits), ``sfdp`` for
+thousands of positions and ``twopi`` again beyond that (50,000 positions in
+seconds, where sfdp takes a minute). Without Graphviz a networkx layout is used, with a warning.
 Layouts are cached on disk by content, so an unchanged variant is not laid out
 twice.
 """
@@ -26,8 +28,8 @@ from vizgen.analysis import Solved
 
 __all__ = ["COLOURS", "Layout", "default_cache_dir", "layout_all", "overview_svg"]
 
-LAYOUT_VERSION = "4"
-DOT_LIMIT = 400
+LAYOUT_VERSION = "7"
+RADIAL_LIMIT = 400
 SFDP_LIMIT = 6000
 GRAPHVIZ_SVG_LIMIT = 1200
 THUMB_DOTS = 1200
@@ -44,7 +46,7 @@ class Layout:
     x, y : numpy.ndarray
         float64 coordinates in points, screen orientation (y grows downward).
     engine : str
-        ``dot``, ``sfdp``, ``twopi`` or ``networkx``.
+        ``sfdp``, ``twopi`` or ``networkx``.
     svg : bytes
         The whole graph as SVG (drawn by Graphviz for small graphs).
     thumb : bytes
@@ -64,7 +66,7 @@ def default_cache_dir() -> Path:
 
 
 def _engine(n: int) -> str:
-    return "dot" if n <= DOT_LIMIT else ("sfdp" if n <= SFDP_LIMIT else "twopi")
+    return "twopi" if n <= RADIAL_LIMIT else ("sfdp" if n <= SFDP_LIMIT else "twopi")
 
 
 @dataclass(frozen=True)
@@ -99,9 +101,9 @@ def _graphviz(job: _Job) -> tuple[np.ndarray, np.ndarray, bytes | None]:
     n = job.value.size
     graph_attrs = {"splines": "false", "outputorder": "edgesfirst", "overlap": "true", "root": str(job.start),
                    "start": "7", "bgcolor": "transparent", "pad": "0.3"}
-    if job.engine == "dot":
-        graph_attrs.update(rankdir="TB", nodesep="0.25", ranksep="0.9", mclimit="0.01", nslimit="0.2",
-                           nslimit1="0.2", searchsize="5", remincross="false")
+    if job.engine == "twopi" and n <= RADIAL_LIMIT:
+        # rings by plies from the start; overlap removal (Voronoi here) is quick at this size
+        graph_attrs.update(ranksep="1.3", overlap="false")
     node_attrs = {"shape": "circle", "width": "0.5", "fixedsize": "true", "style": "filled", "label": "",
                   "fontname": "DejaVu Sans", "fontsize": "9", "fontcolor": "white", "penwidth": "0"}
 
