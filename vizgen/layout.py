@@ -147,7 +147,8 @@ def _points_svg(x: np.ndarray, y: np.ndarray, value: np.ndarray, width: int, hei
                 dot: float, edges: tuple[np.ndarray, np.ndarray] | None, start: int) -> bytes:
     """A compact SVG of dots (one path per colour), optionally with faint edges."""
     span_x, span_y = max(float(np.ptp(x)), 1.0), max(float(np.ptp(y)), 1.0)
-    scale = min((width - 2 * dot) / span_x, (height - 2 * dot) / span_y)
+    margin = 2.2 * dot  # room for the ring round the start
+    scale = min((width - 2 * margin) / span_x, (height - 2 * margin) / span_y)
     px = (x - x.min()) * scale + (width - span_x * scale) / 2
     py = (y - y.min()) * scale + (height - span_y * scale) / 2
     out = io.StringIO()
