@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import functools
 import http.server
-import sys
+import os
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from fixtures_site import chopsticks_page, tiny_page
-
+from tests.fixtures_site import chopsticks_page, tiny_page
+from vizgen.build import gather
 from vizgen.render import CHUNK_SIZE, VariantPage, render_site
 
 CHROMIUM = "/usr/bin/chromium"
@@ -34,6 +32,9 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+if os.environ.get("CI") and not Path(CHROMIUM).exists():  # CI installs it: a missing browser is a failure there
+    raise RuntimeError(f"CI=true but headless Chromium is not installed at {CHROMIUM}")
 
 pytestmark = [
     pytest.mark.browser,
@@ -362,10 +363,6 @@ def test_tables_link_to_positions(open_page: Callable) -> None:
 @pytest.fixture(scope="module")
 def real_site(site_root: Path, base_url: str) -> tuple[str, list[VariantPage]]:
     """The engine's standard and three-player variants, served at ``/real/``."""
-    try:
-        from vizgen.build import gather
-    except ImportError as exc:  # pragma: no cover - depends on the engine
-        pytest.skip(f"vizgen.build is not available ({exc})")
     pages = gather(["standard", "three-players"])
     for name, data in render_site(pages).items():
         path = site_root / "real" / name

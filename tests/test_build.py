@@ -156,3 +156,50 @@ def test_pages_workflow_is_valid_offline() -> None:
     assert any(u.startswith("actions/deploy-pages@") for u in uses)
     build_steps = " ".join(step.get("run", "") for step in jobs["build"]["steps"])
     assert "vizgen build" in build_steps
+
+
+def test_serve_previews_the_site_on_localhost(site: Path) -> None:
+    import urllib.request
+
+    proc = subprocess.Popen([sys.executable, "-m", "vizgen", "serve", "--dir", str(site), "--port", "0"],
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stderr.readline() if proc.stderr else ""
+        url = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert url, line
+        with urllib.request.urlopen(url.group(0) + "variants/standard.html", timeout=10) as response:
+            assert response.status == 200 and b"Standard" in response.read()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_serve_without_a_site_exits_2(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "vizgen", "serve", "--dir", str(tmp_path)],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "run `python -m vizgen build` first" in result.stderr
+
+
+def test_networkx_layout_when_graphviz_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    from vizgen.analysis import solve_variant
+    from vizgen.layout import layout_all
+    from vizgen.variants import resolve
+
+    real_import = builtins.__import__
+
+    def no_graphviz(name: str, *args: object, **kwargs: object) -> object:
+        if name == "pygraphviz":
+            raise ImportError("no Graphviz here")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_graphviz)
+    solved = solve_variant(resolve("standard:r=4"))
+    with pytest.warns(UserWarning, match="networkx"):
+        first = layout_all([solved], cache_dir=None)[0]
+    with pytest.warns(UserWarning):
+        second = layout_all([solved], cache_dir=None)[0]
+    assert first.engine == "networkx"
+    assert first.x.shape == (solved.graph.n,) and (first.x == second.x).all(), "seeded: deterministic"
+    assert first.svg.startswith(b"<svg")

@@ -63,7 +63,14 @@ def test_stats_json_shape_more_players() -> None:
 def test_stats_for_people() -> None:
     result = vizgen("stats", "standard")
     assert result.returncode == 0
-    assert "204 reachable" in result.stdout and "draw" in result.stdout
+    assert "204 reachable" in result.stdout and "loss includes the final positions" in result.stdout
+    assert "win includes the final positions" in vizgen("stats", "misere").stdout
+
+
+def test_final_positions_count_for_the_winner() -> None:
+    assert stats("standard")["terminal_win"] == 0
+    misere = stats("misere")
+    assert misere["terminal_win"] == misere["terminal"] > 0
 
 
 def test_show_json() -> None:

@@ -7,18 +7,13 @@ import math
 import posixpath
 import re
 import struct
-import sys
 import zlib
 from html.parser import HTMLParser
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from fixtures_site import chopsticks_page, tiny_page
-
+from tests.fixtures_site import chopsticks_page, tiny_page
 from vizgen import render
 from vizgen.render import GROUPS, VariantPage, render_site, start_words, value_words
 

@@ -146,7 +146,9 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
     -------
     dict
         ``variant``, ``title``, ``params``, ``positions``, ``reachable_of``,
-        ``terminal``, ``edges``, ``start`` and, for two players, ``win``,
+        ``terminal``, ``terminal_win`` (final positions won by the player to
+        move: none in normal play, all in misere), ``edges``, ``start`` and,
+        for two players, ``win``,
         ``loss``, ``draw``, ``longest_win``, ``random_win_start``,
         ``perfect_win_start``; for more players ``forced_win`` (per seat from
         the mover) and ``open``.
@@ -160,6 +162,7 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
         "positions": g.n,
         "reachable_of": estimate_positions(v.params),
         "terminal": int(g.terminal.sum()),
+        "terminal_win": int((g.winner == 0).sum()),
         "edges": int(g.indices.size),
     }
     forced = f.winner >= 0

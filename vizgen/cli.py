@@ -86,8 +86,9 @@ def _print_stats(data: dict[str, Any]) -> None:
         f"{data['terminal']:,} final; {data['edges']:,} moves",
     ]
     if "win" in data:
+        final = "win" if data["terminal_win"] else "loss"
         lines.append(f"  to move      win {data['win']:,}  draw {data['draw']:,}  loss {data['loss']:,}"
-                     " (loss includes final positions)")
+                     f" ({final} includes the final positions)")
         value = start["value"] + (f" in {start['remoteness']}" if start["remoteness"] is not None else "")
         lines.append(f"  start        {start['position']}: {value} for the first player")
         if data["longest_win"] is not None:
