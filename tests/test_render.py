@@ -15,7 +15,8 @@ import pytest
 
 from tests.fixtures_site import chopsticks_page, tiny_page
 from vizgen import render
-from vizgen.render import GROUPS, VariantPage, render_site, start_words, value_words
+from vizgen.render import VariantPage, render_site, start_words, value_words
+from vizgen.variants import GROUPS
 
 MB = 1024 * 1024
 

@@ -15,7 +15,7 @@ from vizgen.graph import DEFAULT_MAX_POSITIONS, StateGraph, enumerate_graph
 from vizgen.solve import Forced, perfect_vs_random, random_play, solve_forced
 from vizgen.variants import Variant, estimate_positions
 
-__all__ = ["Solved", "best_edges", "describe", "solve_variant", "stats", "value_words"]
+__all__ = ["Solved", "best_edges", "describe", "solve_variant", "stats"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -99,16 +99,6 @@ def best_edges(solved: Solved) -> np.ndarray:
     best = np.full(g.n, -1, dtype=np.int64)
     np.maximum.at(best, g.sources, score)
     return score == best[g.sources]
-
-
-def value_words(solved: Solved, node: int) -> str:
-    """Return the value of ``node`` in words: ``win in 3``, ``draw``, ``seat +1 wins in 4``."""
-    w, rem = int(solved.forced.winner[node]), int(solved.forced.remoteness[node])
-    if solved.graph.players == 2:
-        return "draw" if w < 0 else f"{'win' if w == 0 else 'loss'} in {rem}"
-    if w < 0:
-        return "open"
-    return f"{'the player to move' if w == 0 else f'seat +{w}'} wins in {rem}"
 
 
 def _value(solved: Solved, node: int) -> str:

@@ -47,39 +47,12 @@ from typing import Any
 import jinja2
 import numpy as np
 
-__all__ = ["GROUPS", "VariantPage", "render_site"]
+from vizgen.variants import GROUPS, Params
 
-#: The index groups, in display order.
-GROUPS: tuple[str, ...] = (
-    "The classic game",
-    "Split rules",
-    "Scoring rules",
-    "Roll-over numbers",
-    "More hands",
-    "More players",
-    "Self-gain",
-)
+__all__ = ["VariantPage", "render_site"]
 
 #: RULES.md section 3a defaults, used to mark the parameters a variant changes.
-DEFAULT_PARAMS: dict[str, Any] = {
-    "players": 2,
-    "hands": 2,
-    "r": 5,
-    "overflow": "rollover",
-    "attack": "opponent",
-    "self_attack": False,
-    "transfers": True,
-    "divisions": True,
-    "suicide": False,
-    "meta": False,
-    "halvesies": "off",
-    "swaps": 0,
-    "misere": False,
-    "sudden_death": False,
-    "integers": False,
-    "zombies": False,
-    "start": 1,
-}
+DEFAULT_PARAMS: dict[str, Any] = Params().as_dict()
 
 #: Positions per detail chunk of a big variant (about 30-80 kB a chunk).
 CHUNK_SIZE = 256
