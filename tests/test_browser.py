@@ -277,6 +277,13 @@ def test_deep_link_and_search(open_page: Callable, pages: dict[str, VariantPage]
     assert fragment(page) == target  # the compact form is rewritten to the notation
 
 
+def test_unknown_deep_link_shows_the_start(open_page: Callable, pages: dict[str, VariantPage]) -> None:
+    data = pages["standard"]
+    page, _ = open_page("variants/standard.html#99-99")
+    panel_shows(page, data.notation[data.start])
+    page.wait_for_function("document.getElementById('search-msg').textContent.includes('99-99')")
+
+
 def test_file_url(open_page: Callable, site_root: Path, pages: dict[str, VariantPage]) -> None:
     url = (site_root / "vizgen" / "variants" / "standard.html").as_uri() + "#12-11"
     page, watch = open_page(url)

@@ -94,7 +94,8 @@ def _naming(variant: Variant, spec: str) -> tuple[str, str, str]:
     slug = variant.slug + "".join(f"-{re.sub(r'[^a-z0-9]+', '', k.lower())}{re.sub(r'[^a-z0-9]+', '', v.lower())}"
                                   for k, v in changes)
     words = ", ".join(f"{k} = {v}" for k, v in changes)
-    return slug, f"{variant.title} ({words})", f"{variant.summary.rstrip('.')}; with {words}."
+    # the base's own summary may quote numbers the overrides change ("roll-over at 5")
+    return slug, f"{variant.title} ({words})", f"{variant.title} rules with {words}."
 
 
 def _page(variant: Variant, spec: str, solved: Solved, layout: Layout) -> VariantPage:

@@ -787,8 +787,12 @@
     if (!raw) return select(model.startId, false, false);
     var id = resolve(raw);
     if (id === undefined) {
-      message("There is no position “" + raw + "” in this variant. " + hint());
-      return Promise.resolve();
+      // an unknown deep link: show the start (if nothing is shown yet) and say why
+      var shown = api.selected === null || api.selected === undefined
+        ? select(model.startId, false, false) : Promise.resolve();
+      return shown.then(function () {
+        message("There is no position “" + raw + "” in this variant. " + hint());
+      });
     }
     if (model.notation[id] !== raw) {
       location.replace("#" + model.notation[id]);
