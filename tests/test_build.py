@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import networkx as nx
@@ -117,6 +118,14 @@ def test_build_refuses_to_replace_a_folder_it_did_not_write(tmp_path: Path) -> N
     with pytest.raises(BuildError, match="not built by vizgen"):
         build_site(["standard"], tmp_path, progress=False)
     assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+def test_site_refuses_huge_variants_up_front(tmp_path: Path) -> None:
+    started = time.perf_counter()
+    with pytest.raises(VariantError, match=r"759,375 positions.*--max-positions"):
+        build_site(["standard", "standard:players=5"], tmp_path / "site", progress=False)
+    assert time.perf_counter() - started < 10, "refused before solving anything"
+    assert not (tmp_path / "site").exists()
 
 
 def test_duplicate_specs_are_refused(tmp_path: Path) -> None:

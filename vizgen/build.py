@@ -21,15 +21,18 @@ from pathlib import Path
 
 from vizgen.analysis import Solved, best_edges, solve_variant, stats
 from vizgen.export import downloads
-from vizgen.graph import DEFAULT_MAX_POSITIONS, check_size
+from vizgen.graph import check_size
 from vizgen.layout import Layout, default_cache_dir, layout_all
 from vizgen.render import VariantPage, render_site
 from vizgen.variants import GROUPS, REGISTRY, Variant, resolve, rules_in_words
 
-__all__ = ["BIG", "CATALOGUE", "BuildError", "BuildReport", "build_site", "gather", "serve"]
+__all__ = ["BIG", "CATALOGUE", "SITE_MAX_POSITIONS", "BuildError", "BuildReport", "build_site", "gather", "serve"]
 
 #: variants with more positions than this get the neighbourhood explorer instead of one graph
 BIG = 3000
+#: the site's default ceiling on a variant's state space (the engine alone goes to 20 million): four
+#: players (50,625) build in seconds, five (759,375) take a quarter of an hour and thousands of files
+SITE_MAX_POSITIONS = 250_000
 #: the whole built-in catalogue, in the order of its groups
 CATALOGUE = tuple(slug for group in GROUPS for slug, v in REGISTRY.items() if v.group == group)
 MARKER = ".vizgen-site"
@@ -139,7 +142,7 @@ def _page(variant: Variant, spec: str, solved: Solved, layout: Layout) -> Varian
     )
 
 
-def gather(specs: list[str] | None = None, *, max_positions: int = DEFAULT_MAX_POSITIONS,
+def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSITIONS,
            cache_dir: Path | None = None, progress: bool = False) -> list[VariantPage]:
     """Resolve, solve and lay out variants: everything the pages need.
 
@@ -209,7 +212,7 @@ def _check_out(out: Path) -> None:
 
 
 def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
-               max_positions: int = DEFAULT_MAX_POSITIONS, cache_dir: Path | None = None,
+               max_positions: int = SITE_MAX_POSITIONS, cache_dir: Path | None = None,
                progress: bool = True) -> BuildReport:
     """Build the site into ``out``, replacing it only when everything succeeded.
 

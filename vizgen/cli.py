@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from vizgen.analysis import Solved, describe, solve_variant, stats
-from vizgen.build import BuildError, build_site, serve
+from vizgen.build import SITE_MAX_POSITIONS, BuildError, build_site, serve
 from vizgen.graph import DEFAULT_MAX_POSITIONS
 from vizgen.rules import PositionError, Rules
 from vizgen.variants import REGISTRY, Params, VariantError, resolve
@@ -58,7 +58,8 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--out", default="site", help="output folder (default ./site)")
     build.add_argument("--variant", action="append", metavar="SPEC", dest="variants",
                        help="build only these variants (repeatable; default: the whole catalogue)")
-    build.add_argument("--max-positions", type=_positive, default=DEFAULT_MAX_POSITIONS)
+    build.add_argument("--max-positions", type=_positive, default=SITE_MAX_POSITIONS,
+                       help=f"refuse variants larger than this (default {SITE_MAX_POSITIONS:,} for the site)")
     build.add_argument("--quiet", action="store_true", help="no progress bar")
     serve = sub.add_parser("serve", help="preview the built site on localhost")
     serve.add_argument("--dir", default="site", help="the built site (default ./site)")
