@@ -16,6 +16,7 @@ import re
 import shutil
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -143,7 +144,7 @@ def _page(variant: Variant, spec: str, solved: Solved, layout: Layout) -> Varian
 
 
 def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSITIONS,
-           cache_dir: Path | None = None, progress: bool = False) -> list[VariantPage]:
+           cache_dir: Path | None = None, on_step: Callable[[str], None] | None = None) -> list[VariantPage]:
     """Resolve, solve and lay out variants: everything the pages need.
 
     Parameters
@@ -154,8 +155,8 @@ def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSI
         Refuse variants with a larger state space.
     cache_dir : pathlib.Path, optional
         Layout cache (default :func:`vizgen.layout.default_cache_dir`).
-    progress : bool
-        Show a progress bar on stderr.
+    on_step : callable, optional
+        Called with a label after each of the ``2 * len(specs) + 1`` steps.
 
     Returns
     -------
@@ -177,18 +178,17 @@ def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSI
     for slug in slugs:
         if slugs.count(slug) > 1:
             raise BuildError(f"two variants would both be written as {slug}.html: give each spec once")
-    bar = _Progress(2 * len(specs) + 1, progress)
+    step = on_step or (lambda label: None)
     solved = []
     for v, spec in zip(variants, specs):
         solved.append(solve_variant(v, max_positions))
-        bar.step(f"solved {spec}")
+        step(f"solved {spec}")
     layouts = layout_all(solved, default_cache_dir() if cache_dir is None else cache_dir)
-    bar.step("laid out with Graphviz")
+    step("laid out with Graphviz")
     pages = []
     for v, spec, s, lay in zip(variants, specs, solved, layouts):
         pages.append(_page(v, spec, s, lay))
-        bar.step(f"gathered {spec}")
-    bar.close()
+        step(f"gathered {spec}")
     return pages
 
 
@@ -237,8 +237,11 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     began = time.perf_counter()
     out = Path(out).resolve()
     _check_out(out)
-    pages = gather(specs, max_positions=max_positions, cache_dir=cache_dir, progress=progress)
+    count = len(specs) if specs else len(CATALOGUE)
+    bar = _Progress(2 * count + 3, progress)
+    pages = gather(specs, max_positions=max_positions, cache_dir=cache_dir, on_step=bar.step)
     files = render_site(pages)
+    bar.step("rendered the pages")
     files[MARKER] = b"This folder is written by `python -m vizgen build`; it is replaced on every build.\n"
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
@@ -250,6 +253,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
         _replace_dir(tmp, out)
+        bar.step("written")
+        bar.close()
     finally:
         if tmp.exists():
             shutil.rmtree(tmp)
