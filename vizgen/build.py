@@ -108,7 +108,8 @@ def _page(variant: Variant, spec: str, solved: Solved, layout: Layout) -> Varian
     _, seats = g.rules.seats(g.codes)
     sets = g.rules.sets
     hands = tuple(zip(*([sets[i] for i in s.tolist()] for s in seats)))
-    as_json, as_graphml = downloads(solved, spec)
+    figures, best = stats(solved, spec), best_edges(solved)
+    as_json, as_graphml = downloads(solved, figures, best)
     return VariantPage(
         slug=slug,
         spec=spec,
@@ -131,12 +132,12 @@ def _page(variant: Variant, spec: str, solved: Solved, layout: Layout) -> Varian
         edge_src=g.sources,
         edge_dst=g.indices,
         edge_moves=tuple(g.edge_notations),
-        edge_best=best_edges(solved),
+        edge_best=best,
         x=layout.x,
         y=layout.y,
         graph_svg=layout.svg,
         thumb_svg=layout.thumb,
-        stats=stats(solved, spec),
+        stats=figures,
         graph_json=as_json,
         graphml=as_graphml,
         big=g.n > BIG,

@@ -6,7 +6,9 @@ import io
 import json
 from xml.sax.saxutils import escape
 
-from vizgen.analysis import Solved, best_edges, stats
+import numpy as np
+
+from vizgen.analysis import Solved
 
 __all__ = ["downloads"]
 
@@ -30,15 +32,17 @@ def _node_rows(solved: Solved) -> list[dict]:
     return rows
 
 
-def downloads(solved: Solved, spec: str) -> tuple[bytes, bytes]:
+def downloads(solved: Solved, figures: dict, best: np.ndarray) -> tuple[bytes, bytes]:
     """The solved graph as JSON and as GraphML.
 
     Parameters
     ----------
     solved : Solved
         A solved variant.
-    spec : str
-        The variant's spec string.
+    figures : dict
+        Its :func:`vizgen.analysis.stats` object.
+    best : numpy.ndarray
+        Its :func:`vizgen.analysis.best_edges` mask.
 
     Returns
     -------
@@ -52,9 +56,8 @@ def downloads(solved: Solved, spec: str) -> tuple[bytes, bytes]:
     """
     g = solved.graph
     rows = _node_rows(solved)
-    best = best_edges(solved).tolist()
-    edges = list(zip(g.sources.tolist(), g.indices.tolist(), g.edge_notations, best))
-    doc = {"stats": stats(solved, spec), "nodes": rows, "edges": [[a, b, list(m), k] for a, b, m, k in edges]}
+    edges = list(zip(g.sources.tolist(), g.indices.tolist(), g.edge_notations, best.tolist()))
+    doc = {"stats": figures, "nodes": rows, "edges": [[a, b, list(m), k] for a, b, m, k in edges]}
     return json.dumps(doc, separators=(",", ":"), sort_keys=True).encode(), _graphml(g.variant.slug, rows, edges)
 
 

@@ -622,26 +622,16 @@ def _figures(page: VariantPage, n: int) -> list[tuple[str, str, list[tuple[str, 
         more = f" ({len(who)} positions)" if len(who) > 1 else ""
         figs.append(("Longest loss the loser can hold out", f"{_plies(top)}{more}", [(s, s) for s in who[:6]]))
     figs.append(("Greatest distance from the start", _plies(int(np.asarray(page.depth).max()) if n else 0), []))
-    if page.random_win is not None:
-        rw = _prob(page.random_win[page.start])
-        if rw is not None:
-            figs.append(
-                (
-                    "Random play from the start",
-                    f"the first player wins {rw * 100:.1f}\u202f% of games when both play at random",
-                    [],
-                )
-            )
-    if page.perfect_win is not None:
-        pw = _prob(page.perfect_win[page.start])
-        if pw is not None:
-            figs.append(
-                (
-                    "Perfect against random",
-                    f"a perfect first player beats a random opponent {pw * 100:.1f}\u202f% of the time",
-                    [],
-                )
-            )
+    odds = (
+        ("Random play from the start", page.random_win,
+         "the first player wins {:.1f}\u202f% of games when both play at random"),
+        ("Perfect against random", page.perfect_win,
+         "a perfect first player beats a random opponent {:.1f}\u202f% of the time"),
+    )
+    for label, values, words in odds:
+        p = _prob(values[page.start]) if values is not None else None
+        if p is not None:
+            figs.append((label, words.format(p * 100), []))
     return figs
 
 
