@@ -1,4 +1,4 @@
-"""The command line: ``python -m vizgen list | stats | show | build | serve``.
+"""The command line: ``python -m vizgen list | stats | show | maxn | build | serve``.
 
 Every user error (unknown variant, bad parameter or position, broken file)
 prints one line on stderr and exits with code 2; no traceback.
@@ -15,7 +15,8 @@ from typing import Any
 
 from vizgen.analysis import Solved, describe, solve_variant, stats
 from vizgen.build import SITE_MAX_POSITIONS, BuildError, build_site, serve
-from vizgen.graph import DEFAULT_MAX_POSITIONS
+from vizgen.graph import DEFAULT_MAX_POSITIONS, enumerate_graph
+from vizgen.maxn import MAX_DEPTH, choose
 from vizgen.rules import PositionError, Rules
 from vizgen.variants import REGISTRY, Params, VariantError, resolve
 
@@ -53,6 +54,9 @@ def _parser() -> argparse.ArgumentParser:
     solving("stats", "counts and values of a variant")
     show = solving("show", "one position: its value and every move")
     show.add_argument("position", metavar="POSITION", help="e.g. 12-11 or 1211")
+    maxn = solving("maxn", "the move of the depth-limited max^n AI from one position")
+    maxn.add_argument("position", metavar="POSITION", help="e.g. 12-11 or 1211")
+    maxn.add_argument("--depth", required=True, metavar="D", help=f"search depth, 1 .. {MAX_DEPTH}")
 
     build = sub.add_parser("build", help="build the static site")
     build.add_argument("--out", default="site", help="output folder (default ./site)")
@@ -133,6 +137,30 @@ def _print_show(data: dict[str, Any]) -> None:
     print("\n".join(lines))
 
 
+def _maxn(args: argparse.Namespace) -> int:
+    depth = int(args.depth) if args.depth.strip().isdigit() else 0
+    if not 1 <= depth <= MAX_DEPTH:
+        print(f"vizgen: error: --depth must be a whole number from 1 to {MAX_DEPTH}, not {args.depth!r}",
+              file=sys.stderr)
+        return 2
+    variant = resolve(args.spec)
+    graph = enumerate_graph(variant, args.max_positions)
+    position = graph.position(graph.node_of(graph.rules.parse(args.position)))
+    made = choose(graph.rules, position, depth)
+    notation = graph.rules.notation
+    data = {"position": notation(position), "depth": depth, "value": list(made.value),
+            "move": None if made.move is None else str(made.move),
+            "to": None if made.to is None else notation(made.to)}
+    if args.json:
+        print(json.dumps(data, indent=2))
+    elif made.move is None:
+        print(f"{data['position']}: the game is over; value {data['value']} (seat +0 first)")
+    else:
+        print(f"{data['position']}: max^n at depth {depth} plays {data['move']} -> {data['to']}; "
+              f"value {data['value']} (seat +0 = the player to move first)")
+    return 0
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.command == "list":
         width = max(map(len, REGISTRY))
@@ -156,6 +184,8 @@ def _run(args: argparse.Namespace) -> int:
         else:
             _print_show(data)
         return 0
+    if args.command == "maxn":
+        return _maxn(args)
     if args.command == "build":
         build_site(args.variants or None, args.out, max_positions=args.max_positions, progress=not args.quiet)
         return 0

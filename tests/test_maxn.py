@@ -1,0 +1,190 @@
+"""max^n (RULES.md section 2): the whole-graph programme and the on-demand search
+against a plain recursive max^n over the independent reference model."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests import reference as ref
+from tests.strategies import small_specs
+from vizgen.graph import enumerate_graph
+from vizgen.maxn import WIN, MaxnSearch, choose, maxn_choices, maxn_levels, maxn_table
+from vizgen.rules import Rules
+from vizgen.variants import VariantError, resolve
+
+# small variants with 2, 3 and 4 players (a few hundred to a few thousand positions)
+SPECS = [
+    "standard", "suicide", "misere", "cutoff:r=4", "swaps", "sudden-death", "self-gain", "self-gain-10:r=4",
+    "integers", "one-hand", "three-players:r=3", "three-players:r=4", "zombies:r=3", "misere:players=3,r=3",
+    "four-players:r=2", "four-players:r=3", "standard:players=4,hands=1,r=4",
+]
+
+
+def plain_maxn(params: dict, pos: tuple, depth: int) -> tuple[tuple[int, ...], tuple | None]:
+    """max^n as RULES.md words it, by plain recursion over the reference model (no pruning)."""
+    return _plain(tuple(sorted(params.items())), pos, depth)
+
+
+@functools.cache
+def _plain(items: tuple, pos: tuple, depth: int) -> tuple[tuple[int, ...], tuple | None]:
+    p = dict(items)
+    players = p["players"]
+    winner = ref.ref_winner(p, pos)
+    if winner is not None:
+        return tuple(WIN if k == winner else 0 for k in range(players)), None
+    if depth == 0:
+        return tuple(sum(hands) for hands in pos[:-1]), None
+    best: tuple[tuple[int, ...], tuple] | None = None
+    for child in sorted(ref.ref_children(p, pos), key=lambda c: ref.ref_notation(c, p["r"])):
+        value, _ = _plain(items, child, depth - 1)
+        if best is None or value[players - 1] > best[0][players - 1]:  # the mover is the child's last seat
+            best = (value, child)
+    assert best is not None
+    value, child = best
+    return (value[-1], *value[:-1]), child
+
+
+def as_ref(position) -> tuple:
+    return (*position.hands, position.swaps)
+
+
+@functools.cache
+def _graph(spec: str):
+    return enumerate_graph(resolve(spec))
+
+
+@settings(max_examples=60, deadline=None)
+@given(spec=st.sampled_from(SPECS), pick=st.integers(0, 10**9), depth=st.integers(0, 4))
+def test_whole_graph_and_search_equal_the_plain_recursion(spec: str, pick: int, depth: int) -> None:
+    graph = _graph(spec)
+    params = graph.variant.params.as_dict()
+    table = maxn_table(graph, depth)
+    search = MaxnSearch(graph.rules)
+    for node in {pick % graph.n, graph.start}:
+        position = graph.position(node)
+        value, child = plain_maxn(params, as_ref(position), depth)
+        assert tuple(table.value[node].tolist()) == value
+        choice = int(table.choice[node])
+        assert (None if choice < 0 else as_ref(graph.position(choice))) == child
+        found_value, found_child = search.best(position, depth)
+        assert found_value == value
+        assert (None if found_child is None else as_ref(found_child)) == child
+
+
+@settings(max_examples=25, deadline=None)
+@given(spec=small_specs(max_players=3))
+def test_every_level_equals_the_search_on_random_variants(spec: str) -> None:
+    """On any small variant, every position and depth 0..3: the programme equals the search."""
+    try:
+        graph = enumerate_graph(resolve(spec))
+    except VariantError:
+        return
+    search = MaxnSearch(graph.rules)
+    for table in maxn_levels(graph, 3):
+        for node in range(0, graph.n, max(1, graph.n // 40)):
+            value, child = search.best(graph.position(node), table.depth)
+            assert tuple(table.value[node].tolist()) == value
+            assert (int(table.choice[node]) < 0) == (child is None)
+            if child is not None:
+                assert graph.position(int(table.choice[node])) == child
+
+
+@pytest.mark.parametrize("spec", ["standard", "three-players:r=3", "four-players:r=3"])
+def test_levels_obey_the_definition_everywhere(spec: str) -> None:
+    """Each level from the one below: finals keep the evaluation, others take the mover's best child."""
+    graph = _graph(spec)
+    levels = list(maxn_levels(graph, 4))
+    final = graph.terminal
+    players = graph.players
+    assert (levels[0].value[final].max(axis=1) == WIN).all()
+    for below, table in itertools.pairwise(levels):
+        assert (table.value[final] == levels[0].value[final]).all()
+        for node in np.flatnonzero(~final):
+            kids = graph.successors(node)
+            best = below.value[kids, players - 1].max()
+            assert below.value[table.choice[node], players - 1] == best
+            assert (table.value[node] == np.roll(below.value[table.choice[node]], 1)).all()
+
+
+def test_choices_and_choose_agree_on_the_move() -> None:
+    graph = _graph("three-players:r=3")
+    choices = maxn_choices(graph, 2)
+    rules = graph.rules
+    for node in range(0, graph.n, 7):
+        made = choose(rules, graph.position(node), 2)
+        if graph.terminal[node]:
+            assert made.move is None and made.to is None and choices[node] == -1
+            continue
+        assert made.to == graph.position(int(choices[node]))
+        assert rules.play(graph.position(node), made.move) == made.to
+        moves = [str(m) for m, after in rules.successors(graph.position(node)) if after == made.to]
+        assert str(made.move) == min(moves)
+
+
+def test_depth_is_checked() -> None:
+    graph = _graph("standard")
+    with pytest.raises(ValueError):
+        maxn_choices(graph, 0)
+    with pytest.raises(ValueError):
+        MaxnSearch(graph.rules).best(graph.position(graph.start), -1)
+
+
+# -- the command line ---------------------------------------------------------
+
+def vizgen(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "vizgen", *args], capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize(("spec", "position", "depth"), [
+    ("standard", "11-11", 1), ("standard", "12-11", 3), ("standard", "1211", 5), ("misere", "11-11", 4),
+    ("three-players:r=3", "11-11-11", 3), ("four-players:r=3", "11-11-11-11", 2),
+])
+def test_maxn_json_on_known_positions(spec: str, position: str, depth: int) -> None:
+    result = vizgen("maxn", spec, position, "--depth", str(depth), "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    rules = Rules(resolve(spec))
+    pos = rules.parse(position)
+    value, child = plain_maxn(rules.params.as_dict(), as_ref(pos), depth)
+    assert set(data) == {"position", "depth", "value", "move", "to"}
+    assert data["position"] == rules.notation(pos) and data["depth"] == depth
+    assert data["value"] == list(value)
+    to = rules.parse(data["to"])
+    assert as_ref(to) == child
+    assert data["move"] == min(str(m) for m, after in rules.successors(pos) if after == to)
+
+
+def test_maxn_json_on_a_final_position() -> None:
+    graph = _graph("standard")
+    final = graph.notations()[int(np.flatnonzero(graph.terminal)[0])]
+    data = json.loads(vizgen("maxn", "standard", final, "--depth", "2", "--json").stdout)
+    assert data["move"] is None and data["to"] is None
+    assert sorted(data["value"]) == [0, WIN]
+
+
+def test_maxn_text_output() -> None:
+    result = vizgen("maxn", "standard", "12-11", "--depth", "2")
+    assert result.returncode == 0
+    assert "1>1" in result.stdout and "12-12" in result.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ("standard", "11-11", "--depth", "0"), ("standard", "11-11", "--depth", "two"),
+    ("standard", "11-11", "--depth", "1000"), ("standard", "55-11", "--depth", "2"),
+    ("standard", "44-44", "--depth", "2"), ("standard", "1-1-1", "--depth", "2"),
+])
+def test_maxn_bad_depth_or_position_is_one_line(args: tuple[str, ...]) -> None:
+    result = vizgen("maxn", *args)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("vizgen: error:")
