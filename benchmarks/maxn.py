@@ -58,11 +58,13 @@ def show(data: dict[str, Any]) -> None:
     print("  fresh each time; whole graph: the dynamic programme over the enumerated graph (D vectorised passes")
     print("  over the moves, enumeration not included), divided by the positions for the per-position figure.")
     table("Quality: share of non-final positions where max^n's move keeps the exact value",
-          ["N", "depth", "all positions", "critical positions", "forced wins kept", "open kept"],
+          ["N", "depth", "all positions", "critical positions", "forced wins kept", "open kept", "unkeepable"],
           [[q["players"], q["depth"], pct(q["kept"], q["positions"]), pct(q["critical_kept"], q["critical"]),
-            pct(q["win_kept"], q["wins"]), pct(q["open_kept"], q["open"])] for q in data["quality"]])
-    print("  kept: the seat that can force a win (or nobody: open / draw) is the same after the move;")
-    print("  critical: positions where some move would lose the value.")
+            pct(q["win_kept"], q["wins"]), pct(q["open_kept"], q["open"]), q["unkeepable"]]
+           for q in data["quality"]])
+    print("  kept: the seat that can force a win (or nobody: open / draw) is the same after the move; where no")
+    print("  move can keep it, every move counts as kept (unkeepable: open positions, 3+ players, whose every")
+    print("  move hands some seat a forced win); critical: some moves keep the value and others lose it.")
     rows = []
     by_key = {(t["players"], t["depth"], t["opponent"]): t for t in data["tournament"] if t["player"] == "max^n"}
     for (n, depth, opponent), t in by_key.items():

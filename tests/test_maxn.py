@@ -18,7 +18,9 @@ from tests import reference as ref
 from tests.strategies import small_specs
 from vizgen.graph import enumerate_graph
 from vizgen.maxn import WIN, MaxnSearch, choose, maxn_choices, maxn_levels, maxn_table
+from vizgen.maxn_report import move_counts, perfect_choices, play, quality, report, tournament
 from vizgen.rules import Rules
+from vizgen.solve import solve_forced
 from vizgen.variants import VariantError, resolve
 
 # small variants with 2, 3 and 4 players (a few hundred to a few thousand positions)
@@ -188,3 +190,132 @@ def test_maxn_bad_depth_or_position_is_one_line(args: tuple[str, ...]) -> None:
     assert result.stdout == ""
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("vizgen: error:")
+
+
+# -- the report: perfect player, quality, tournament, branching ---------------
+
+@functools.cache
+def _solved(spec: str):
+    graph = _graph(spec)
+    return graph, solve_forced(graph)
+
+
+def plain_perfect(graph, forced, node: int) -> int:
+    """The perfect player by its definition in docs/RULINGS.md, one position at a time."""
+    players, names = graph.players, graph.notations()
+
+    def key(child: int) -> tuple:
+        w, rem = int(forced.winner[child]), int(forced.remoteness[child])
+        rank = 2 if w == players - 1 else 1 if w < 0 else 0  # mover wins > open > another seat wins
+        speed = -rem if rank == 2 else rem if rank == 0 else 0  # fastest win, slowest loss
+        return (-rank, -speed, names[child])
+
+    return min((int(c) for c in graph.successors(node)), key=key)
+
+
+@pytest.mark.parametrize("spec", ["standard", "suicide", "misere", "three-players:r=3", "four-players:r=3"])
+def test_perfect_player_follows_its_definition_and_keeps_every_value(spec: str) -> None:
+    graph, forced = _solved(spec)
+    perfect = perfect_choices(graph, forced)
+    for node in range(graph.n):
+        assert perfect[node] == (-1 if graph.terminal[node] else plain_perfect(graph, forced, node))
+    q = quality(graph, forced, perfect)
+    assert q["kept"] == q["positions"] and q["critical_kept"] == q["critical"]
+
+
+@settings(max_examples=30, deadline=None)
+@given(spec=st.sampled_from(["standard", "suicide", "three-players:r=3", "four-players:r=2"]),
+       pick=st.integers(0, 10**9), seed=st.integers(0, 2**32))
+def test_perfect_player_wins_within_the_remoteness(spec: str, pick: int, seed: int) -> None:
+    """From a forced win, the perfect player beats any opponents within the remoteness."""
+    graph, forced = _solved(spec)
+    wins = np.flatnonzero((forced.winner == 0) & ~graph.terminal)
+    node = int(wins[pick % wins.size])
+    perfect = perfect_choices(graph, forced)
+    rng = np.random.default_rng(seed)
+    for ply in range(int(forced.remoteness[node])):
+        kids = graph.successors(node)
+        node = int(perfect[node]) if ply % graph.players == 0 else int(kids[rng.integers(kids.size)])
+        if graph.terminal[node]:
+            break
+    assert graph.terminal[node] and (ply + 1 + int(graph.winner[node])) % graph.players == 0
+
+
+def test_quality_counts_by_brute_force() -> None:
+    graph, forced = _solved("three-players:r=3")
+    choice = maxn_choices(graph, 2)
+    q = quality(graph, forced, choice)
+    players = graph.players
+
+    def seat(child: int) -> int:  # forced winner of a child, from the parent's mover
+        w = int(forced.winner[child])
+        return -1 if w < 0 else (w + 1) % players
+
+    kept = critical = critical_kept = unkeepable = 0
+    for node in np.flatnonzero(~graph.terminal):
+        value = int(forced.winner[node])
+        keeps = [seat(int(c)) == value for c in graph.successors(node)]
+        ok = seat(int(choice[node])) == value or not any(keeps)
+        crit = any(keeps) and not all(keeps)
+        kept += ok
+        critical += crit
+        critical_kept += ok and crit
+        unkeepable += value < 0 and not any(keeps)
+    assert (q["kept"], q["critical"], q["critical_kept"]) == (kept, critical, critical_kept)
+    assert q["unkeepable"] == unkeepable
+    assert q["positions"] == int((~graph.terminal).sum())
+
+
+def test_tournament_is_seeded_and_adds_up() -> None:
+    graph, forced = _solved("three-players:r=3")
+    player = maxn_choices(graph, 2)
+    first = tournament(graph, player, None, 4, seed=3)
+    again = tournament(graph, player, None, 4, seed=3)
+    assert first[0] == again[0] and (first[1] == again[1]).all()
+    score, visits = first
+    assert score["games"] == 12 == score["wins"] + score["draws"] + score["losses"]
+    assert visits.sum() == score["plies"] and (visits[graph.terminal] == 0).all()
+    capped, _ = tournament(graph, player, perfect_choices(graph, forced), 1, seed=3, cap=5)
+    assert capped["plies"] <= 3 * 5
+
+
+def test_play_respects_policies_and_cap() -> None:
+    graph, _ = _solved("standard")
+    first = maxn_choices(graph, 1)
+    winner, path = play(graph, [first, first], np.random.default_rng(0), cap=500, opening=0)
+    for a, b in itertools.pairwise(path):
+        assert b == first[a]
+    end = int(first[path[-1]])
+    assert winner == (-1 if not graph.terminal[end] else (len(path) + int(graph.winner[end])) % 2)
+    for seed in range(20):
+        winner, path = play(graph, [None, None], np.random.default_rng(seed), cap=3, opening=0)
+        assert len(path) <= 3 and (winner < 0) == (len(path) == 3)
+
+
+def test_move_counts_by_brute_force() -> None:
+    graph = _graph("three-players:r=3")
+    moves, pairs = move_counts(graph)
+    rules = graph.rules
+    for node in range(0, graph.n, 11):
+        position = graph.position(node)
+        listed = rules.legal_moves(position)
+        assert moves[node] == len(listed)
+        expect = 0
+        for m in listed:
+            if m.kind == "attack" and m.seat > 0:
+                expect += position.hands[0].count(m.hand) * position.hands[m.seat].count(m.target)
+            else:
+                expect += 1
+        assert pairs[node] == expect
+
+
+def test_report_is_json_and_deterministic_apart_from_timing() -> None:
+    small = {"players": (2, 3), "depths": (1, 3), "timing_players": (2,), "timing_depths": (2, 3),
+             "games_per_seat": 2, "budget": 0.0}
+    first, again = report(**small), report(**small)
+    assert json.loads(json.dumps(first)) == json.loads(json.dumps(again | {"timing": first["timing"]}))
+    assert [(q["players"], q["depth"]) for q in first["quality"]] == [(2, 1), (2, 3), (3, 1), (3, 3)]
+    assert [b["paper"] for b in first["branching"]] == [5, 9]
+    assert [(t["depth"], t["paper_cached"]) for t in first["timing"]] == [(2, "0.001"), (3, "0.001")]
+    standard = first["timing"][0]
+    assert standard["search_states"] > 0 and standard["graph_seconds"] >= 0

@@ -234,9 +234,11 @@ def quality(graph: StateGraph, forced: Forced, choice: np.ndarray) -> dict[str, 
 
     A move keeps the value when the seat that can force a win (or nobody) is
     the same after it: a forced win of the mover stays one, an open position
-    (a draw) is not turned into a forced win for another seat. Positions where
-    another seat already forces a win are kept by every move. *Critical*
-    positions are those where some move loses the value.
+    (a draw) is not turned into a forced win for another seat. Where no move
+    can keep it (another seat already forces a win; or, with three players or
+    more, an open position whose every move hands some seat a forced win)
+    every move counts as keeping it. *Critical* positions are those where some
+    moves keep the value and others lose it.
 
     Parameters
     ----------
@@ -251,9 +253,10 @@ def quality(graph: StateGraph, forced: Forced, choice: np.ndarray) -> dict[str, 
     -------
     dict
         ``positions`` (non-final), ``kept``, ``share``, ``critical``,
-        ``critical_kept``, ``critical_share`` and, by the position's exact
-        value, ``win_kept`` / ``wins`` (the mover forces a win) and
-        ``open_kept`` / ``open`` (nobody does).
+        ``critical_kept``, ``critical_share``, ``unkeepable`` (open positions
+        where every move hands a forced win to some seat) and, by the
+        position's exact value, ``win_kept`` / ``wins`` (the mover forces a
+        win) and ``open_kept`` / ``open`` (nobody does).
 
     Examples
     --------
@@ -265,9 +268,11 @@ def quality(graph: StateGraph, forced: Forced, choice: np.ndarray) -> dict[str, 
     """
     moving = np.flatnonzero(~graph.terminal)
     value = forced.winner[moving].astype(np.int64)
-    kept = _child_winner(graph, forced, choice[moving]) == value
     edge_kept = _child_winner(graph, forced, graph.indices) == forced.winner[graph.sources]
-    critical = (np.bincount(graph.sources, weights=~edge_kept, minlength=graph.n) > 0)[moving]
+    keeping = np.bincount(graph.sources, weights=edge_kept, minlength=graph.n)[moving]
+    keepable = keeping > 0
+    critical = keepable & (keeping < np.diff(graph.indptr)[moving])
+    kept = (_child_winner(graph, forced, choice[moving]) == value) | ~keepable
     wins, open_ = value == 0, value < 0
 
     def share(part: int, whole: int) -> float | None:
@@ -280,6 +285,7 @@ def quality(graph: StateGraph, forced: Forced, choice: np.ndarray) -> dict[str, 
         "critical": int(critical.sum()),
         "critical_kept": int((kept & critical).sum()),
         "critical_share": share(int((kept & critical).sum()), int(critical.sum())),
+        "unkeepable": int((open_ & ~keepable).sum()),
         "wins": int(wins.sum()),
         "win_kept": int((kept & wins).sum()),
         "open": int(open_.sum()),
@@ -391,9 +397,9 @@ def tournament(graph: StateGraph, player: np.ndarray, opponent: np.ndarray | Non
 
 
 def _best_time(run: Any, budget: float) -> float:
-    """Fastest of repeated runs of ``run()``, repeating while the total stays under ``budget`` seconds."""
+    """Fastest of repeated runs of ``run()`` (at least one; more while the total stays under ``budget`` seconds)."""
     best, spent = float("inf"), 0.0
-    while spent < budget and (best == float("inf") or spent + best < budget):
+    while best == float("inf") or spent + best < budget:
         t0 = time.perf_counter()
         run()
         took = time.perf_counter() - t0
