@@ -367,3 +367,26 @@ def test_tables_link_to_positions(open_page: Callable, pages: dict[str, VariantP
     panel_shows(page, over[0])
     assert page.locator("#panel tr.move").count() == 0
     assert page.locator("#panel .hand.dead").count() >= 2
+
+
+def test_a_column_added_in_python_shows_in_the_panel(open_page: Callable, site_root: Path, base_url: str,
+                                                    tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One function in analysis.COLUMN_MAKERS is all it takes for a figure to reach the position panel."""
+    from vizgen import analysis
+    from vizgen.build import gather
+
+    def outdegree(solved: analysis.Solved) -> list[tuple[analysis.Column, np.ndarray]]:
+        column = analysis.Column("outdegree", "Moves here", "int", "count", "How many positions one move leads to.")
+        return [(column, np.diff(solved.graph.indptr))]
+
+    monkeypatch.setattr(analysis, "COLUMN_MAKERS", [*analysis.COLUMN_MAKERS, outdegree])
+    (data,) = gather(["standard"], cache_dir=tmp_path)
+    for name, blob in render_site([data]).items():
+        path = site_root / "extra" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(blob)
+    page, _ = open_page(base_url.replace("/vizgen/", "/extra/") + "variants/standard.html#12-11")
+    panel_shows(page, "12-11")
+    fact = page.locator('#panel [data-column="outdegree"]')
+    assert fact.locator("dt").inner_text() == "Moves here"
+    assert fact.locator(".fact-num").inner_text() == str(out_degree(data, "12-11"))
