@@ -161,7 +161,8 @@ def test_data_files_carry_the_node_and_edge_tables(site: dict[str, bytes], site_
             expected = table.plain(c.name)[i]
             assert v == (pytest.approx(expected, abs=1e-5) if c.kind == "float" else expected)
         out = np.flatnonzero(edges.src == i)
-        assert moves == [[int(edges.dst[e]), int(edges.best[e]), *edges.moves[e]] for e in out]
+        assert moves == [[int(edges.dst[e]), int(edges.best[e]), int(edges.choice[e]), int(edges.choice_n[e]),
+                          int(edges.choice_k[e]), *edges.moves[e]] for e in out]
         assert parents == sorted(edges.src[edges.dst == i].tolist())
 
 

@@ -267,12 +267,18 @@ class EdgeTable:
         The notations of the moves on each edge, the representative first.
     best : numpy.ndarray
         Whether the edge is an optimal move (:func:`best_edges`).
+    choice, choice_n, choice_k : numpy.ndarray
+        What the move means for the player choosing it (:func:`vizgen.words.choices`):
+        the code into ``words.CHOICES``, the plies to the end counting the move, the seat.
     """
 
     src: np.ndarray
     dst: np.ndarray
     moves: list[tuple[str, ...]]
     best: np.ndarray
+    choice: np.ndarray
+    choice_n: np.ndarray
+    choice_k: np.ndarray
 
     def __len__(self) -> int:
         return int(self.src.size)
@@ -287,8 +293,11 @@ def edge_table(solved: Solved) -> EdgeTable:
     >>> len(edge_table(solve_variant(resolve("standard"))))
     531
     """
-    g = solved.graph
-    return EdgeTable(src=g.sources, dst=g.indices, moves=g.edge_notations, best=best_edges(solved))
+    g, f = solved.graph, solved.forced
+    dst = g.indices
+    code, n, k = words.choices(g.players, f.winner[dst], g.terminal[dst], f.remoteness[dst])
+    return EdgeTable(src=g.sources, dst=dst, moves=g.edge_notations, best=best_edges(solved), choice=code,
+                     choice_n=n, choice_k=k)
 
 
 def _value(solved: Solved, node: int) -> str:
@@ -409,7 +418,9 @@ def describe(solved: Solved, node: int) -> dict[str, Any]:
     dict
         ``position``, ``value``, ``remoteness`` (``winner`` with more players),
         ``terminal``, ``random_win``, ``perfect_win``, ``moves`` (each with
-        ``move``, ``also``, ``to``, ``value``, ``remoteness``, ``best``) and
+        ``move``, ``also``, ``to``, ``value``, ``remoteness`` and ``verdict``
+        of the position it leads to for the player to move there, ``for_you``:
+        what the move means for the player choosing it, and ``best``) and
         ``parents``.
     """
     g = solved.graph
@@ -422,11 +433,15 @@ def describe(solved: Solved, node: int) -> dict[str, Any]:
     for e in range(int(g.indptr[node]), int(g.indptr[node + 1])):
         names = [str(m) for m in g.edge_moves(e)]
         child = _node_facts(solved, int(g.indices[e]))
+        target = int(g.indices[e])
+        code, n, k = words.choices(g.players, solved.forced.winner[target:target + 1],
+                                   g.terminal[target:target + 1], solved.forced.remoteness[target:target + 1])
         moves.append({
             "move": names[0],
             "also": names[1:],
             "to": child.pop("position"),
             **child,
+            "for_you": words.say_choice(code[0], n[0], k[0]),
             "best": bool(best[e]),
         })
     out["moves"] = sorted(moves, key=lambda m: (not m["best"], m["move"]))

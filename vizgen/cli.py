@@ -112,12 +112,13 @@ def _print_show(data: dict[str, Any]) -> None:
                      f"perfect against random: {_pct(data['perfect_win'])}")
     if data["moves"]:
         width = max(len(m["move"]) for m in data["moves"])
-        lines.append("  moves (value for the player who moves next):")
+        lines.append("  moves (what each means for you, the player to move):")
+        same = all(m["best"] for m in data["moves"])  # stars only where they separate moves
         for m in data["moves"]:
-            mark = "*" if m["best"] else " "
+            mark = "*" if m["best"] and not same else " "
             also = f"  (also {', '.join(m['also'])})" if m["also"] else ""
-            lines.append(f"  {mark} {m['move']:<{width}}  -> {m['to']:<10} {m['verdict']}{also}")
-        lines.append("  * best move")
+            lines.append(f"  {mark} {m['move']:<{width}}  -> {m['to']:<10} {m['for_you']}{also}")
+        lines.append("  every move keeps the same value" if same else "  * best move")
     if data["parents"]:
         lines.append(f"  reached from: {', '.join(data['parents'])}")
     print("\n".join(lines))

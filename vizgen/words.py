@@ -14,7 +14,8 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 __all__ = [
-    "SEATS", "VALUES", "VERDICTS", "Verdict", "for_browser", "plies", "say", "seat_name", "start_words", "verdicts",
+    "CHOICES", "SEATS", "VALUES", "VERDICTS", "Verdict", "choices", "for_browser", "plies", "say", "say_choice",
+    "seat_name", "start_words", "verdicts",
 ]
 
 
@@ -59,6 +60,21 @@ _CODE = {v.key: i for i, v in enumerate(VERDICTS)}
 #: the value for the player to move of each verdict: +1 win, 0 draw or open, -1 loss
 VALUES = np.array([{"win": 1, "draw": 0, "loss": -1}[v.cls] for v in VERDICTS], dtype=np.int8)
 
+#: what a move means for the player choosing it (the chooser's point of view); ``{n}`` counts the plies
+#: still to come after the move, ``{k}`` is a seat counted from the chooser
+CHOICES: tuple[Verdict, ...] = (
+    Verdict("draw", "draw", False, "draw", "draw"),
+    Verdict("you-win", "win", False, "you win in {n} more", "you win in {n} more"),
+    Verdict("you-lose", "loss", False, "you lose in {n} more", "you lose in {n} more"),
+    Verdict("you-win-now", "win", True, "you win: the game ends", "you win now"),
+    Verdict("you-lose-now", "loss", True, "you lose: the game ends", "you lose now"),
+    Verdict("open", "draw", False, "no one can force a win", "no one can force a win"),
+    Verdict("other-forces", "loss", False, "player +{k} can force a win in {n} more",
+            "+{k} can force a win in {n} more"),
+    Verdict("other-wins-now", "loss", True, "player +{k} wins: the game ends", "+{k} wins now"),
+)
+_CHOICE = {v.key: i for i, v in enumerate(CHOICES)}
+
 #: seat names, counted from the player to move; ``{k}`` is the seat
 SEATS = {"mover": "To move", "opponent": "Opponent", "next": "Next (+1)", "other": "Player +{k}"}
 
@@ -95,6 +111,56 @@ def verdicts(players: int, winner: np.ndarray, terminal: np.ndarray) -> np.ndarr
                          [_CODE["mover-won"], _CODE["other-won"], _CODE["mover-forces"], _CODE["other-forces"]],
                          _CODE["open"])
     return keys.astype(np.int8)
+
+
+def choices(players: int, winner: np.ndarray, terminal: np.ndarray,
+            remoteness: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Read moves from the chooser's point of view, given the positions they lead to.
+
+    Parameters
+    ----------
+    players : int
+        Players in the game.
+    winner, terminal, remoteness : numpy.ndarray
+        The solution of each move's target position, for the player to move *there*.
+
+    Returns
+    -------
+    code, n, k : numpy.ndarray
+        Per move, the index into :data:`CHOICES`, the plies still to come after
+        the move, and the seat counted from the chooser.
+
+    Examples
+    --------
+    >>> code, n, k = choices(2, np.array([1, 0, -1]), np.array([False, False, False]), np.array([2, 4, -1]))
+    >>> [CHOICES[c].long.format(n=a, k=b) for c, a, b in zip(code, n, k)]
+    ['you win in 2 more', 'you lose in 4 more', 'draw']
+    """
+    winner = np.asarray(winner)
+    terminal = np.asarray(terminal, dtype=bool)
+    mine = winner == players - 1  # the chooser sits just before the player to move there
+    if players == 2:
+        code = np.select([terminal & mine, terminal, mine, winner >= 0],
+                         [_CHOICE["you-win-now"], _CHOICE["you-lose-now"], _CHOICE["you-win"], _CHOICE["you-lose"]],
+                         _CHOICE["draw"])
+    else:
+        code = np.select([terminal & mine, terminal, mine, winner >= 0],
+                         [_CHOICE["you-win-now"], _CHOICE["other-wins-now"], _CHOICE["you-win"],
+                          _CHOICE["other-forces"]], _CHOICE["open"])
+    seat = np.where(winner >= 0, (winner + 1) % players, -1)
+    return code.astype(np.int8), np.asarray(remoteness), seat
+
+
+def say_choice(code: int, n: int, seat: int, short: bool = False) -> str:
+    """Fill in a choice's template (see :func:`choices`).
+
+    Examples
+    --------
+    >>> say_choice(6, 4, 2)
+    'player +2 can force a win in 4 more'
+    """
+    choice = CHOICES[int(code)]
+    return (choice.short if short else choice.long).format(n=int(n), k=int(seat))
 
 
 def say(code: int, remoteness: int, seat: int, short: bool = False) -> str:
@@ -160,4 +226,5 @@ def for_browser() -> dict:
     >>> for_browser()["verdicts"][1]["long"]
     'win in {n}'
     """
-    return {"verdicts": [asdict(v) for v in VERDICTS], "seats": SEATS, "ply": "ply", "plies": "plies"}
+    return {"verdicts": [asdict(v) for v in VERDICTS], "choices": [asdict(v) for v in CHOICES], "seats": SEATS,
+            "ply": "ply", "plies": "plies"}

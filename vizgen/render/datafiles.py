@@ -6,7 +6,9 @@
     columns, and the layout of a small variant.
 ``c<k>.js``
     Positions ``k * chunk ..``: hands, the values of the panel's columns (in
-    the spec's order), moves and parents. Small variants have one chunk.
+    the spec's order), moves (target, optimal, what it means for the chooser as
+    a code into ``words.CHOICES`` with its ``n`` and ``k``, notations) and
+    parents. Small variants have one chunk.
 ``xy.js``, ``overview.png``
     Big variants: where each position sits on the overview picture.
 ``thumb.svg``, ``<slug>.json``, ``<slug>.graphml``, ``<slug>.svg``
@@ -182,11 +184,13 @@ def _chunks(page: VariantPage, chunk: int) -> dict[str, bytes]:
     parents = np.split(edges.src[order], np.cumsum(np.bincount(edges.dst, minlength=n))[:-1])
     first_edge = np.searchsorted(edges.src, np.arange(n + 1))
     dst, best = edges.dst.tolist(), edges.best.tolist()
+    choice, choice_n, choice_k = edges.choice.tolist(), edges.choice_n.tolist(), edges.choice_k.tolist()
     files = {}
     for k in range(max(1, math.ceil(n / chunk))):
         rows = []
         for i in range(k * chunk, min(n, (k + 1) * chunk)):
-            moves = [[dst[e], int(best[e]), *edges.moves[e]] for e in range(first_edge[i], first_edge[i + 1])]
+            moves = [[dst[e], int(best[e]), choice[e], choice_n[e], choice_k[e], *edges.moves[e]]
+                     for e in range(first_edge[i], first_edge[i + 1])]
             rows.append([page.hands[i], [_round(v) for v in values[i]], moves, parents[i].tolist()])
         files[f"c{k}.js"] = _jsonp(f"c{k}", {"first": k * chunk, "nodes": rows})
     return files

@@ -153,7 +153,8 @@
         hands: row[0],
         values: row[1], // one per column of model.columns
         moves: row[2].map(function (m) {
-          return { dst: m[0], best: m[1] === 1, names: m.slice(2) };
+          // what the move means for the chooser: a code into WORDS.choices, plies after it, a seat
+          return { dst: m[0], best: m[1] === 1, choice: m[2], n: m[3], k: m[4], names: m.slice(5) };
         }),
         parents: row[3],
       };
@@ -269,24 +270,30 @@
       var moves = d.moves.slice().sort(function (a, b) {
         return (b.best ? 1 : 0) - (a.best ? 1 : 0);
       });
+      // stars only where they separate moves
+      var allBest = moves.every(function (m) { return m.best; });
       html += '<h3 class="panel-h">Moves <span class="count">' + moves.length + "</span></h3>";
       if (!moves.length) {
         html += '<p class="muted">No moves: the game is over.</p>';
       } else {
-        html += '<table class="moves"><thead><tr><th></th><th scope="col">move</th><th scope="col">to</th>' +
-          '<th scope="col" title="The value of the new position for the player who moves there">' +
-          (model.P === 2 ? "then, for the opponent" : "then, for the next player") + "</th></tr></thead><tbody>";
+        if (allBest && moves.length > 1) html += '<p class="muted same-value">Every move keeps the same value.</p>';
+        html += '<table class="moves"><thead><tr><th><span class="visually-hidden">optimal</span></th>' +
+          '<th scope="col">move</th><th scope="col">to</th>' +
+          '<th scope="col" title="What the move means for you, the player choosing it, with best play after it">for you</th>' +
+          "</tr></thead><tbody>";
         moves.forEach(function (m) {
           var target = esc(model.notation[m.dst]);
+          var choice = WORDS.choices[m.choice];
+          var star = m.best && !allBest;
           var more = m.names.length > 1
             ? ' <span class="alt" title="' + esc(m.names.join(", ")) + '">+' + (m.names.length - 1) + "</span>"
             : "";
           html +=
-            '<tr class="move' + (m.best ? " best" : "") + '" data-dst="' + m.dst + '">' +
-            '<td class="star">' + (m.best ? '<span title="optimal move">★</span>' : "") + "</td>" +
+            '<tr class="move' + (star ? " best" : "") + '" data-dst="' + m.dst + '">' +
+            '<td class="star">' + (star ? '<span title="optimal move" aria-label="optimal move">★</span>' : "") + "</td>" +
             '<td class="mv"><a href="#' + target + '">' + esc(m.names[0]) + "</a>" + more + "</td>" +
             "<td>" + posLink(m.dst) + "</td>" +
-            '<td><span class="badge sm ' + model.cls(m.dst) + '">' + esc(model.short(m.dst)) + "</span></td></tr>";
+            '<td><span class="badge sm ' + choice.cls + '">' + esc(fill(choice.short, m.n, m.k)) + "</span></td></tr>";
         });
         html += "</tbody></table>";
       }
