@@ -35,6 +35,8 @@ from vizgen.graph import StateGraph, enumerate_graph
 from vizgen.solve import Forced, solve_forced
 from vizgen.variants import resolve
 
+pytestmark = pytest.mark.slow  # seconds each: out of the fast lane, in CI
+
 VALUE = {0: "win", 1: "loss"}
 
 

@@ -17,20 +17,16 @@ import shutil
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from vizgen.analysis import Solved, best_edges, solve_variant, stats
-from vizgen.export import downloads
+from vizgen.analysis import solve_variant, stats
 from vizgen.graph import check_size
-from vizgen.layout import Layout, default_cache_dir, layout_all
-from vizgen.render import VariantPage, render_site
-from vizgen.variants import GROUPS, REGISTRY, Variant, resolve, rules_in_words
+from vizgen.layout import default_cache_dir, layout_all
+from vizgen.render import VariantPage, page_of, render_site
+from vizgen.variants import GROUPS, REGISTRY, Variant, resolve
 
-__all__ = ["BIG", "CATALOGUE", "SITE_MAX_POSITIONS", "BuildError", "BuildReport", "build_site", "gather", "serve"]
-
-#: variants with more positions than this get the neighbourhood explorer instead of one graph
-BIG = 3000
+__all__ = ["CATALOGUE", "SITE_MAX_POSITIONS", "BuildError", "BuildReport", "build_site", "gather", "serve"]
 #: the site's default ceiling on a variant's state space (the engine alone goes to 20 million): four
 #: players (50,625) build in seconds, five (759,375) take a quarter of an hour and thousands of files
 SITE_MAX_POSITIONS = 250_000
@@ -102,48 +98,6 @@ def _naming(variant: Variant, spec: str) -> tuple[str, str, str]:
     return slug, f"{variant.title} ({words})", f"{variant.title} rules with {words}."
 
 
-def _page(variant: Variant, spec: str, solved: Solved, layout: Layout) -> VariantPage:
-    g, f = solved.graph, solved.forced
-    slug, title, summary = _naming(variant, spec)
-    _, seats = g.rules.seats(g.codes)
-    sets = g.rules.sets
-    hands = tuple(zip(*([sets[i] for i in s.tolist()] for s in seats)))
-    figures, best = stats(solved, spec), best_edges(solved)
-    as_json, as_graphml = downloads(solved, figures, best)
-    return VariantPage(
-        slug=slug,
-        spec=spec,
-        title=title,
-        group=variant.group,
-        summary=summary,
-        rules_text=rules_in_words(variant.params),
-        params=variant.params.as_dict(),
-        players=g.players,
-        start=g.start,
-        notation=tuple(g.notations()),
-        hands=hands,
-        value=f.value,
-        winner=f.winner,
-        remoteness=f.remoteness,
-        terminal=g.terminal,
-        depth=g.depth,
-        random_win=solved.random_win,
-        perfect_win=solved.perfect_win,
-        edge_src=g.sources,
-        edge_dst=g.indices,
-        edge_moves=tuple(g.edge_notations),
-        edge_best=best,
-        x=layout.x,
-        y=layout.y,
-        graph_svg=layout.svg,
-        thumb_svg=layout.thumb,
-        stats=figures,
-        graph_json=as_json,
-        graphml=as_graphml,
-        big=g.n > BIG,
-    )
-
-
 def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSITIONS,
            cache_dir: Path | None = None, on_step: Callable[[str], None] | None = None) -> list[VariantPage]:
     """Resolve, solve and lay out variants: everything the pages need.
@@ -188,7 +142,8 @@ def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSI
     step("laid out with Graphviz")
     pages = []
     for v, spec, s, lay in zip(variants, specs, solved, layouts):
-        pages.append(_page(v, spec, s, lay))
+        slug, title, summary = _naming(v, spec)
+        pages.append(page_of(replace(v, slug=slug, title=title, summary=summary), s, lay, stats(s, spec)))
         step(f"gathered {spec}")
     return pages
 
@@ -214,7 +169,7 @@ def _check_out(out: Path) -> None:
 
 def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                max_positions: int = SITE_MAX_POSITIONS, cache_dir: Path | None = None,
-               progress: bool = True) -> BuildReport:
+               templates: str | Path | None = None, progress: bool = True) -> BuildReport:
     """Build the site into ``out``, replacing it only when everything succeeded.
 
     Parameters
@@ -227,6 +182,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
         Refuse variants with a larger state space.
     cache_dir : pathlib.Path, optional
         Layout cache (default :func:`vizgen.layout.default_cache_dir`).
+    templates : str or pathlib.Path, optional
+        A folder of page templates that take the place of the built-in ones of the same name.
     progress : bool
         Show a progress bar and print the summary on stderr.
 
@@ -238,10 +195,12 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     began = time.perf_counter()
     out = Path(out).resolve()
     _check_out(out)
+    if templates is not None and not Path(templates).is_dir():
+        raise BuildError(f"--templates {templates} is not a folder")
     count = len(specs) if specs else len(CATALOGUE)
     bar = _Progress(2 * count + 3, progress)
     pages = gather(specs, max_positions=max_positions, cache_dir=cache_dir, on_step=bar.step)
-    files = render_site(pages)
+    files = render_site(pages, templates=None if templates is None else Path(templates))
     bar.step("rendered the pages")
     files[MARKER] = b"This folder is written by `python -m vizgen build`; it is replaced on every build.\n"
     out.parent.mkdir(parents=True, exist_ok=True)

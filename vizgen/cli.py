@@ -19,6 +19,7 @@ from vizgen.graph import DEFAULT_MAX_POSITIONS, enumerate_graph
 from vizgen.maxn import MAX_DEPTH, choose
 from vizgen.rules import PositionError, Rules
 from vizgen.variants import REGISTRY, Params, VariantError, resolve
+from vizgen.words import plies
 
 __all__ = ["main"]
 
@@ -64,6 +65,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="build only these variants (repeatable; default: the whole catalogue)")
     build.add_argument("--max-positions", type=_positive, default=SITE_MAX_POSITIONS,
                        help=f"refuse variants larger than this (default {SITE_MAX_POSITIONS:,} for the site)")
+    build.add_argument("--templates", metavar="DIR",
+                       help="a folder of page templates that take the place of the built-in ones of the same name")
     build.add_argument("--quiet", action="store_true", help="no progress bar")
     serve = sub.add_parser("serve", help="preview the built site on localhost")
     serve.add_argument("--dir", default="site", help="the built site (default ./site)")
@@ -94,44 +97,32 @@ def _print_stats(data: dict[str, Any]) -> None:
         final = "win" if data["terminal_win"] else "loss"
         lines.append(f"  to move      win {data['win']:,}  draw {data['draw']:,}  loss {data['loss']:,}"
                      f" ({final} includes the final positions)")
-        value = start["value"] + (f" in {start['remoteness']}" if start["remoteness"] is not None else "")
-        lines.append(f"  start        {start['position']}: {value} for the first player")
+        lines.append(f"  start        {start['position']}: {start['outcome']}")
         if data["longest_win"] is not None:
-            lines.append(f"  longest win  {data['longest_win']} plies")
+            lines.append(f"  longest win  {plies(data['longest_win'])}")
         lines.append(f"  random play  first player wins {_pct(data['random_win_start'])} "
                      f"(playing perfectly against random: {_pct(data['perfect_win_start'])})")
     else:
         seats = "  ".join(f"seat+{k} {n:,}" for k, n in enumerate(data["forced_win"]))
         lines.append(f"  forced win   {seats}  open {data['open']:,}  (seat+0 = the player to move)")
-        who = "nobody can force a win" if start["winner"] is None else \
-            f"seat +{start['winner']} forces a win in {start['remoteness']}"
-        lines.append(f"  start        {start['position']}: {who}")
+        lines.append(f"  start        {start['position']}: {start['outcome']}")
     print("\n".join(lines))
 
 
 def _print_show(data: dict[str, Any]) -> None:
-    def value(d: dict[str, Any]) -> str:
-        if d["value"] in ("win", "loss"):
-            return f"{d['value']} in {d['remoteness']}"
-        if d["value"] == "forced":
-            return f"seat +{d['winner']} wins in {d['remoteness']}"
-        return d["value"]
-
-    head = f"{data['position']}: {value(data)} for the player to move"
-    if data["terminal"]:
-        head += " (game over)"
-    lines = [head]
+    lines = [f"{data['position']}: {data['verdict']} (for the player to move)"]
     if data["random_win"] is not None:
         lines.append(f"  random play: wins {_pct(data['random_win'])}; "
                      f"perfect against random: {_pct(data['perfect_win'])}")
     if data["moves"]:
         width = max(len(m["move"]) for m in data["moves"])
-        lines.append("  moves (value for the player who moves next):")
+        lines.append("  moves (what each means for you, the player to move):")
+        same = all(m["best"] for m in data["moves"])  # stars only where they separate moves
         for m in data["moves"]:
-            mark = "*" if m["best"] else " "
+            mark = "*" if m["best"] and not same else " "
             also = f"  (also {', '.join(m['also'])})" if m["also"] else ""
-            lines.append(f"  {mark} {m['move']:<{width}}  -> {m['to']:<10} {value(m)}{also}")
-        lines.append("  * best move")
+            lines.append(f"  {mark} {m['move']:<{width}}  -> {m['to']:<10} {m['for_you']}{also}")
+        lines.append("  every move keeps the same value" if same else "  * best move")
     if data["parents"]:
         lines.append(f"  reached from: {', '.join(data['parents'])}")
     print("\n".join(lines))
@@ -187,7 +178,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "maxn":
         return _maxn(args)
     if args.command == "build":
-        build_site(args.variants or None, args.out, max_positions=args.max_positions, progress=not args.quiet)
+        build_site(args.variants or None, args.out, max_positions=args.max_positions, templates=args.templates,
+                   progress=not args.quiet)
         return 0
     serve(args.dir, args.port)
     return 0
