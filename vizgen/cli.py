@@ -15,8 +15,7 @@ from typing import Any
 
 from vizgen.analysis import Solved, describe, solve_variant, stats
 from vizgen.build import SITE_MAX_POSITIONS, BuildError, build_site, serve
-from vizgen.graph import DEFAULT_MAX_POSITIONS, enumerate_graph
-from vizgen.maxn import MAX_DEPTH, choose
+from vizgen.graph import DEFAULT_MAX_POSITIONS
 from vizgen.rules import PositionError, Rules
 from vizgen.variants import REGISTRY, Params, VariantError, resolve
 from vizgen.words import plies
@@ -57,7 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("position", metavar="POSITION", help="e.g. 12-11 or 1211")
     maxn = solving("maxn", "the move of the depth-limited max^n AI from one position")
     maxn.add_argument("position", metavar="POSITION", help="e.g. 12-11 or 1211")
-    maxn.add_argument("--depth", required=True, metavar="D", help=f"search depth, 1 .. {MAX_DEPTH}")
+    maxn.add_argument("--depth", required=True, metavar="D", help="search depth, 1 .. 100")
 
     build = sub.add_parser("build", help="build the static site")
     build.add_argument("--out", default="site", help="output folder (default ./site)")
@@ -129,6 +128,9 @@ def _print_show(data: dict[str, Any]) -> None:
 
 
 def _maxn(args: argparse.Namespace) -> int:
+    from vizgen.graph import enumerate_graph
+    from vizgen.maxn import MAX_DEPTH, choose
+
     depth = int(args.depth) if args.depth.strip().isdigit() else 0
     if not 1 <= depth <= MAX_DEPTH:
         print(f"vizgen: error: --depth must be a whole number from 1 to {MAX_DEPTH}, not {args.depth!r}",
