@@ -16,11 +16,15 @@ import numpy as np
 
 from vizgen import words
 from vizgen.graph import DEFAULT_MAX_POSITIONS, StateGraph, enumerate_graph
+from vizgen.maxn import maxn_levels, notation_rank
+from vizgen.maxn_report import perfect_choices
 from vizgen.solve import Forced, perfect_vs_random, random_play, solve_forced
 from vizgen.variants import Variant, estimate_positions
 
 __all__ = [
     "COLUMN_MAKERS",
+    "OPPONENTS",
+    "PLAY_DEPTHS",
     "Column",
     "EdgeTable",
     "NodeTable",
@@ -227,8 +231,31 @@ def _odds_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
     ]
 
 
+#: the max^n depths the site offers as opponents
+PLAY_DEPTHS = (1, 2, 3, 5)
+#: the node-table columns that hold each computer opponent's move (a child node id), in the order the site offers them
+OPPONENTS = ("perfect_move", *(f"maxn{d}_move" for d in PLAY_DEPTHS))
+
+
+def _opponent_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
+    """The move of each computer opponent from every position: the perfect player and max^n at each depth."""
+    g = solved.graph
+    rank = notation_rank(g)
+    columns = [(Column("perfect_move", "Perfect player's move", "int", "data",
+                       "The position the perfect player moves to: its fastest win, else a move that keeps the game "
+                       "open, else its slowest loss (docs/RULINGS.md).", missing=-1),
+                perfect_choices(g, solved.forced, rank))]
+    for table in maxn_levels(g, max(PLAY_DEPTHS)):
+        if table.depth in PLAY_DEPTHS:
+            columns.append((Column(f"maxn{table.depth}_move", f"max^n move, depth {table.depth}", "int", "data",
+                                   f"The position max^n searching {table.depth} plies deep moves to "
+                                   "(RULES.md section 2).", missing=-1), table.choice))
+    return columns
+
+
 #: the functions that make the node table's columns, in order: add a per-position figure here
-COLUMN_MAKERS: list[ColumnMaker] = [_identity_columns, _solution_columns, _best_move_column, _odds_columns]
+COLUMN_MAKERS: list[ColumnMaker] = [_identity_columns, _solution_columns, _best_move_column, _odds_columns,
+                                    _opponent_columns]
 
 
 def node_table(solved: Solved) -> NodeTable:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import http.server
+import json
 import os
 import re
 import shutil
@@ -20,13 +22,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from vizgen import __version__
 from vizgen.analysis import solve_variant, stats
 from vizgen.graph import check_size
 from vizgen.layout import default_cache_dir, layout_all
+from vizgen.maxn_report import REPORT_VERSION, report
 from vizgen.render import VariantPage, page_of, render_site
 from vizgen.variants import GROUPS, REGISTRY, Variant, resolve
 
-__all__ = ["CATALOGUE", "SITE_MAX_POSITIONS", "BuildError", "BuildReport", "build_site", "gather", "serve"]
+__all__ = ["CATALOGUE", "SITE_MAX_POSITIONS", "BuildError", "BuildReport", "build_site", "gather", "maxn_figures",
+           "serve"]
 #: the site's default ceiling on a variant's state space (the engine alone goes to 20 million): four
 #: players (50,625) build in seconds, five (759,375) take a quarter of an hour and thousands of files
 SITE_MAX_POSITIONS = 250_000
@@ -148,6 +153,45 @@ def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSI
     return pages
 
 
+def _maxn_cache(cache_dir: Path) -> Path:
+    """Where the max^n report is cached: keyed by the package version and the report's version."""
+    key = hashlib.sha256(f"{__version__}/{REPORT_VERSION}".encode()).hexdigest()[:16]
+    return cache_dir / f"maxn-report-{key}.json"
+
+
+def maxn_figures(cache_dir: Path, compute: bool) -> dict | None:
+    """The figures of the page "The max^n AI against the exact solution", from the cache or computed.
+
+    The report (:func:`vizgen.maxn_report.report`: about a minute on two cores,
+    five players included) is cached in the layout cache folder; its timings
+    are those of the build that computed it, so a cached report keeps the site
+    byte-identical from build to build.
+
+    Parameters
+    ----------
+    cache_dir : pathlib.Path
+        The layout cache folder.
+    compute : bool
+        Compute (and cache) the report when the cache does not hold it.
+
+    Returns
+    -------
+    dict or None
+        The report, or None when it is not cached and ``compute`` is false.
+    """
+    path = _maxn_cache(cache_dir)
+    if path.is_file():
+        return json.loads(path.read_text())
+    if not compute:
+        return None
+    data = json.loads(json.dumps(report()))  # the same plain values as a cached copy read back
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}")
+    tmp.write_text(json.dumps(data, sort_keys=True, indent=1))
+    tmp.replace(path)
+    return data
+
+
 def _replace_dir(tmp: Path, out: Path) -> None:
     """Swap the freshly written ``tmp`` in for ``out``."""
     if out.exists():
@@ -169,7 +213,8 @@ def _check_out(out: Path) -> None:
 
 def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                max_positions: int = SITE_MAX_POSITIONS, cache_dir: Path | None = None,
-               templates: str | Path | None = None, progress: bool = True) -> BuildReport:
+               templates: str | Path | None = None, maxn_report: bool | None = None,
+               progress: bool = True) -> BuildReport:
     """Build the site into ``out``, replacing it only when everything succeeded.
 
     Parameters
@@ -184,6 +229,11 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
         Layout cache (default :func:`vizgen.layout.default_cache_dir`).
     templates : str or pathlib.Path, optional
         A folder of page templates that take the place of the built-in ones of the same name.
+    maxn_report : bool, optional
+        The page "The max^n AI against the exact solution" (:func:`maxn_figures`):
+        True computes its report when the cache lacks it, False leaves the page
+        out, None (default) computes it for a whole-catalogue build and, for a
+        build of chosen variants, adds the page only when the cache holds it.
     progress : bool
         Show a progress bar and print the summary on stderr.
 
@@ -200,7 +250,9 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     count = len(specs) if specs else len(CATALOGUE)
     bar = _Progress(2 * count + 3, progress)
     pages = gather(specs, max_positions=max_positions, cache_dir=cache_dir, on_step=bar.step)
-    files = render_site(pages, templates=None if templates is None else Path(templates))
+    cache = default_cache_dir() if cache_dir is None else cache_dir
+    figures = None if maxn_report is False else maxn_figures(cache, maxn_report or (maxn_report is None and not specs))
+    files = render_site(pages, templates=None if templates is None else Path(templates), maxn=figures)
     bar.step("rendered the pages")
     files[MARKER] = b"This folder is written by `python -m vizgen build`; it is replaced on every build.\n"
     out.parent.mkdir(parents=True, exist_ok=True)

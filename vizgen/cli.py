@@ -66,6 +66,9 @@ def _parser() -> argparse.ArgumentParser:
                        help=f"refuse variants larger than this (default {SITE_MAX_POSITIONS:,} for the site)")
     build.add_argument("--templates", metavar="DIR",
                        help="a folder of page templates that take the place of the built-in ones of the same name")
+    build.add_argument("--maxn-report", action=argparse.BooleanOptionalAction, default=None,
+                       help="the page of the max^n AI against the exact solution (about a minute, then cached); "
+                            "default: on for the whole catalogue, else only when cached")
     build.add_argument("--quiet", action="store_true", help="no progress bar")
     serve = sub.add_parser("serve", help="preview the built site on localhost")
     serve.add_argument("--dir", default="site", help="the built site (default ./site)")
@@ -181,7 +184,7 @@ def _run(args: argparse.Namespace) -> int:
         return _maxn(args)
     if args.command == "build":
         build_site(args.variants or None, args.out, max_positions=args.max_positions, templates=args.templates,
-                   progress=not args.quiet)
+                   maxn_report=args.maxn_report, progress=not args.quiet)
         return 0
     serve(args.dir, args.port)
     return 0

@@ -33,6 +33,7 @@ __all__ = [
     "MOVE_CAP",
     "OPENING",
     "PAPER",
+    "REPORT_VERSION",
     "branching",
     "move_counts",
     "perfect_choices",
@@ -44,6 +45,9 @@ __all__ = [
     "tournament",
     "variant_for",
 ]
+
+REPORT_VERSION = "1"
+"""Bump when :func:`report`'s figures or layout change: with the package version it keys the site's cached report."""
 
 MOVE_CAP = 200
 """Plies after which a tournament game stops and counts as a draw."""

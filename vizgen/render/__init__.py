@@ -23,6 +23,7 @@ from vizgen import theme, words
 from vizgen.render.assets import environment, shared_files
 from vizgen.render.contexts import card, index_context, nav, variant_context
 from vizgen.render.datafiles import DataFiles, variant_files
+from vizgen.render.maxn_page import maxn_context
 from vizgen.render.page import BIG, VariantPage, page_of
 from vizgen.variants import GROUPS
 
@@ -64,7 +65,8 @@ def _config(page: VariantPage, data: DataFiles) -> dict[str, Any]:
     }
 
 
-def render_site(pages: list[VariantPage], *, templates: Path | None = None) -> dict[str, bytes]:
+def render_site(pages: list[VariantPage], *, templates: Path | None = None,
+                maxn: dict[str, Any] | None = None) -> dict[str, bytes]:
     """Render the whole site.
 
     Parameters
@@ -73,12 +75,14 @@ def render_site(pages: list[VariantPage], *, templates: Path | None = None) -> d
         One per variant; within a group they appear in this order.
     templates : pathlib.Path, optional
         A folder of templates that take the place of the built-in ones of the same name.
+    maxn : dict, optional
+        :func:`vizgen.maxn_report.report`'s figures: the page ``maxn.html``, linked from the index.
 
     Returns
     -------
     dict of str to bytes
         Every file by relative path (``index.html``, ``variants/<slug>.html``,
-        ``variants/<slug>/...``, ``assets/...``), in sorted order.
+        ``variants/<slug>/...``, ``assets/...``, ``maxn.html``), in sorted order.
 
     Raises
     ------
@@ -96,5 +100,9 @@ def render_site(pages: list[VariantPage], *, templates: Path | None = None) -> d
         context = variant_context(page, data, _config(page, data), items, SITE_TITLE)
         files[f"variants/{page.slug}.html"] = env.get_template("variant.html").render(context).encode()
         cards.append(card(page, data.thumb))
-    files["index.html"] = env.get_template("index.html").render(index_context(cards, SITE_TITLE)).encode()
+    index = index_context(cards, SITE_TITLE)
+    if maxn is not None:
+        files["maxn.html"] = env.get_template("maxn.html").render(maxn_context(maxn, SITE_TITLE)).encode()
+        index["maxn"] = "maxn.html"
+    files["index.html"] = env.get_template("index.html").render(index).encode()
     return dict(sorted(files.items()))

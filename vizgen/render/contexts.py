@@ -203,4 +203,5 @@ def index_context(cards: list[dict[str, Any]], site_title: str) -> dict[str, Any
                                 "cls": classic["start_cls"]},
         "total": len(cards),
         "positions": sum(c["n"] for c in cards),
+        "maxn": None,
     }

@@ -7,8 +7,12 @@
 ``c<k>.js``
     Positions ``k * chunk ..``: hands, the values of the panel's columns (in
     the spec's order), moves (target, optimal, what it means for the chooser as
-    a code into ``words.CHOICES`` with its ``n`` and ``k``, notations) and
-    parents. Small variants have one chunk.
+    a code into ``words.CHOICES`` with its ``n`` and ``k``, notations), parents
+    and the computer opponents' moves (the :data:`vizgen.analysis.OPPONENTS`
+    columns, named in ``nodes.js``'s ``opponents``). Small variants have one chunk.
+    The opponents' moves go with the details rather than in ``nodes.js``: a game
+    needs them only for the position it is at, whose chunk the panel loads
+    anyway, and a big variant's first load stays small.
 ``xy.js``, ``overview.png``
     Big variants: where each position sits on the overview picture.
 ``thumb.svg``, ``<slug>.json``, ``<slug>.graphml``, ``<slug>.svg``
@@ -29,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from vizgen import words
-from vizgen.analysis import NodeTable
+from vizgen.analysis import OPPONENTS, NodeTable
 from vizgen.export import downloads
 from vizgen.render.page import VariantPage
 from vizgen.render.pictures import overview
@@ -160,6 +164,7 @@ def _nodes_payload(page: VariantPage, chunk: int) -> dict[str, Any]:
         "notation": " ".join(nodes.plain("position")),
         "code": packed_codes(nodes, page.players),
         "columns": panel_columns(nodes),
+        "opponents": [{"name": c.name, "label": c.label} for c in nodes.columns if c.name in OPPONENTS],
     }
     if not page.big:
         x, y = np.asarray(page.layout.x, float), np.asarray(page.layout.y, float)
@@ -183,6 +188,7 @@ def _chunks(page: VariantPage, chunk: int) -> dict[str, bytes]:
     order = np.argsort(edges.dst, kind="stable")  # parents, ascending per position
     parents = np.split(edges.src[order], np.cumsum(np.bincount(edges.dst, minlength=n))[:-1])
     first_edge = np.searchsorted(edges.src, np.arange(n + 1))
+    opponents = list(zip(*(page.nodes.plain(c.name) for c in page.nodes.columns if c.name in OPPONENTS)))
     dst, best = edges.dst.tolist(), edges.best.tolist()
     choice, choice_n, choice_k = edges.choice.tolist(), edges.choice_n.tolist(), edges.choice_k.tolist()
     files = {}
@@ -191,7 +197,8 @@ def _chunks(page: VariantPage, chunk: int) -> dict[str, bytes]:
         for i in range(k * chunk, min(n, (k + 1) * chunk)):
             moves = [[dst[e], int(best[e]), choice[e], choice_n[e], choice_k[e], *edges.moves[e]]
                      for e in range(first_edge[i], first_edge[i + 1])]
-            rows.append([page.hands[i], [_round(v) for v in values[i]], moves, parents[i].tolist()])
+            rows.append([page.hands[i], [_round(v) for v in values[i]], moves, parents[i].tolist(),
+                         list(opponents[i]) if opponents else []])
         files[f"c{k}.js"] = _jsonp(f"c{k}", {"first": k * chunk, "nodes": rows})
     return files
 

@@ -71,6 +71,46 @@
   }
   api.load = load;
 
+  // ------------------------------------------------------------------ add-on hooks
+  /* The API add-ons (play.js) use; vizgen.js knows nothing else about them.
+     vizgen.onPanel(fn): fn(panel, id, detail) each time the panel has been
+       filled for position id (detail: its hands, moves and parents), so an
+       add-on can put its own section in the panel or mark moves.
+     vizgen.onMoveClick(fn): fn(from, to) when a move from the shown position
+       is clicked, in the panel's move table or as a position in the graph or
+       the explorer; fn returns true to take the click over (no navigation).
+     vizgen.go(id or notation) navigates (the fragment follows), vizgen.select(id)
+     shows a position without touching the URL, vizgen.load(name) loads a data file. */
+  var hooks = { panel: [], move: [] };
+  api.onPanel = function (fn) {
+    hooks.panel.push(fn);
+  };
+  api.onMoveClick = function (fn) {
+    hooks.move.push(fn);
+  };
+  function panelFilled(panel, id, d) {
+    hooks.panel.forEach(function (fn) { fn(panel, id, d); });
+  }
+  /* A click on position `to`: true when it is a move from the shown position that an add-on took over. */
+  function moveTaken(to) {
+    var from = api.selected;
+    var d = from === null ? null : model.details.get(from);
+    if (!d || !d.moves.some(function (m) { return m.dst === to; })) return false;
+    return hooks.move.some(function (fn) { return fn(from, to) === true; });
+  }
+  function clicked(id) {
+    if (!moveTaken(id)) go(id);
+  }
+  document.addEventListener("click", function (ev) {
+    var a = ev.target.closest ? ev.target.closest("#panel tr.move a") : null;
+    if (!a || !model) return;
+    var to = model.index.get(decodeURIComponent(a.getAttribute("href").slice(1)));
+    if (to !== undefined && moveTaken(to)) {
+      ev.preventDefault();
+      ev.stopPropagation();
+    }
+  }, true);
+
   // ------------------------------------------------------------------ helpers
   function esc(text) {
     return String(text).replace(/[&<>"']/g, function (c) {
@@ -309,6 +349,7 @@
       panel.innerHTML = html;
       panel.scrollTop = 0;
       panel.dataset.position = model.notation[id];
+      panelFilled(panel, id, d);
     });
   }
 
@@ -421,7 +462,7 @@
     graph = { nodes: data.nodes, edges: data.edges, out: out, inn: inn, fontSize: fs, all: edges };
     api.network = network;
     network.on("click", function (params) {
-      if (params.nodes && params.nodes.length) go(params.nodes[0]);
+      if (params.nodes && params.nodes.length) clicked(params.nodes[0]);
       else if (!params.edges || !params.edges.length) api.unfade();
     });
     network.once("afterDrawing", function () {
@@ -552,7 +593,7 @@
     };
     var network = new vis.Network(container, data, options);
     network.on("click", function (params) {
-      if (params.nodes && params.nodes.length) go(params.nodes[0]);
+      if (params.nodes && params.nodes.length) clicked(params.nodes[0]);
     });
     network.once("afterDrawing", function () {
       api.drawn = true;
