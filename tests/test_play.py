@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the fixtures of tests/test_browser.py, imported, are the tests' arguments)
 """Headless-Chromium tests of a game on a variant's page (vizgen/static/play.js).
 
 Same site, server and checks as ``tests/test_browser.py`` (its fixtures are

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from vizgen import analysis, theme, words
-from vizgen.analysis import Column
+from vizgen.analysis import OPPONENTS, Column
 from vizgen.build import gather
 from vizgen.render import VariantPage, datafiles, render_site
 from vizgen.variants import GROUPS
@@ -155,7 +155,8 @@ def test_data_files_carry_the_node_and_edge_tables(site: dict[str, bytes], site_
         k += 1
     assert sorted(rows) == list(range(n))
     for i in (0, page.start, n // 2, n - 1):
-        hands, values, moves, parents = rows[i]
+        hands, values, moves, parents, opponents = rows[i]
+        assert opponents == [table.plain(name)[i] for name in OPPONENTS]
         assert [tuple(h) for h in hands] == [tuple(h) for h in page.hands[i]]
         for c, v in zip(listed, values):
             expected = table.plain(c.name)[i]
