@@ -12,16 +12,20 @@ from __future__ import annotations
 
 import ast
 import functools
+import hashlib
+import json
 import operator
 import tomllib
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from vizgen import __version__
 from vizgen.analysis import Solved
 from vizgen.graph import enumerate_graph
 from vizgen.rules import PositionError
@@ -29,6 +33,7 @@ from vizgen.solve import solve_forced
 from vizgen.variants import resolve
 
 __all__ = [
+    "CLAIMS_VERSION",
     "MEASURES",
     "Check",
     "ClaimResult",
@@ -36,6 +41,7 @@ __all__ = [
     "check_claim",
     "check_claims",
     "check_closed_forms",
+    "claims_report",
     "closed_form",
     "load_claims",
     "measure",
@@ -44,6 +50,12 @@ __all__ = [
 ]
 
 VALUE = {0: "win", 1: "loss"}
+#: bump when the report's format changes: the cache then misses
+CLAIMS_VERSION = 1
+
+
+def _data() -> bytes:
+    return (resources.files("vizgen") / "claims.toml").read_bytes()
 
 
 @functools.cache
@@ -56,7 +68,7 @@ def load_claims() -> dict[str, Any]:
     >>> data["sources"]["SQ-S"]["title"]
     'squivix/chopsticks-game, STRATEGY.md'
     """
-    return tomllib.loads((resources.files("vizgen") / "claims.toml").read_text(encoding="utf-8"))
+    return tomllib.loads(_data().decode("utf-8"))
 
 
 @functools.cache
@@ -282,3 +294,66 @@ def closed_form(formula: str, r: int) -> int:
     225
     """
     return _evaluate(ast.parse(formula, mode="eval"), r)
+
+
+def _show(name: str, value: Any) -> str:
+    """A measured value in words for the page."""
+    if name == "value_table":
+        counts = {v: list(value.values()).count(v) for v in "WDL"}
+        return f"{len(value)} positions: {counts['W']} W, {counts['D']} D, {counts['L']} L"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "none"
+    if name == "draw_pct":
+        return f"{value}\u202f%"
+    return str(value)
+
+
+def _claim_json(result: ClaimResult) -> dict[str, Any]:
+    rows = [{"spec": c.spec, "position": c.position, "to": c.to, "measure": name, "theirs": _show(name, theirs),
+             "ours": _show(name, ours), "equal": equal} for c, name, theirs, ours, equal in result.rows]
+    keep = ("id", "source", "says", "reading", "verdict", "note", "explain", "command")
+    return {**{k: result.claim.get(k) for k in keep}, "agrees": result.agrees, "rows": rows}
+
+
+def _form_json(result: FormResult) -> dict[str, Any]:
+    keep = ("id", "source", "says", "formula", "spec", "note", "command")
+    return {**{k: result.entry.get(k) for k in keep}, "agrees": result.agrees,
+            "rows": [{"r": r, "formula": f, "ours": o} for r, f, o in result.rows]}
+
+
+def claims_report(cache_dir: Path | None = None) -> dict[str, Any]:
+    """Every claim and closed form of the data file with our numbers, as plain JSON-ready data.
+
+    Parameters
+    ----------
+    cache_dir : pathlib.Path, optional
+        Read and write the report here, keyed by the package version,
+        :data:`CLAIMS_VERSION` and the data file's contents (no cache when None).
+
+    Returns
+    -------
+    dict
+        ``sources``, ``explanations``, ``claims`` (each with ``agrees`` and
+        ``rows`` of ``spec``, ``position``, ``to``, ``measure``, ``theirs``,
+        ``ours`` and ``equal``) and ``closed_forms`` (each with ``rows`` of
+        ``r``, ``formula`` and ``ours``).
+    """
+    key = hashlib.sha256(f"{__version__}/{CLAIMS_VERSION}/".encode() + _data()).hexdigest()[:20]
+    path = None if cache_dir is None else cache_dir / "claims" / f"{key}.json"
+    if path is not None and path.is_file():
+        return json.loads(path.read_text())
+    data = load_claims()
+    report = {
+        "sources": data["sources"],
+        "explanations": data["explanations"],
+        "claims": [_claim_json(r) for r in check_claims()],
+        "closed_forms": [_form_json(r) for r in check_closed_forms()],
+    }
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(report, sort_keys=True, ensure_ascii=False))
+        tmp.replace(path)
+    return report
