@@ -21,6 +21,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from vizgen.analysis import solve_variant, stats
+from vizgen.claims import claims_report
+from vizgen.family import DEFAULT_MAX_POSITIONS as FAMILY_MAX_POSITIONS
+from vizgen.family import family_figures
 from vizgen.graph import check_size
 from vizgen.layout import default_cache_dir, layout_all
 from vizgen.render import VariantPage, page_of, render_site
@@ -169,7 +172,8 @@ def _check_out(out: Path) -> None:
 
 def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                max_positions: int = SITE_MAX_POSITIONS, cache_dir: Path | None = None,
-               templates: str | Path | None = None, progress: bool = True) -> BuildReport:
+               templates: str | Path | None = None, progress: bool = True, reports: bool | None = None,
+               family_max_positions: int = FAMILY_MAX_POSITIONS) -> BuildReport:
     """Build the site into ``out``, replacing it only when everything succeeded.
 
     Parameters
@@ -186,6 +190,11 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
         A folder of page templates that take the place of the built-in ones of the same name.
     progress : bool
         Show a progress bar and print the summary on stderr.
+    reports : bool, optional
+        Add the family and claims pages (cached in the layout cache). Default: only when
+        building the whole catalogue, so that ``build --variant X`` stays fast.
+    family_max_positions : int
+        The family page solves variants with at most this many possible positions.
 
     Returns
     -------
@@ -198,9 +207,18 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     if templates is not None and not Path(templates).is_dir():
         raise BuildError(f"--templates {templates} is not a folder")
     count = len(specs) if specs else len(CATALOGUE)
-    bar = _Progress(2 * count + 3, progress)
+    reports = not specs if reports is None else reports
+    bar = _Progress(2 * count + 3 + 2 * reports, progress)
     pages = gather(specs, max_positions=max_positions, cache_dir=cache_dir, on_step=bar.step)
-    files = render_site(pages, templates=None if templates is None else Path(templates))
+    family = claims = None
+    if reports:
+        cache = default_cache_dir() if cache_dir is None else cache_dir
+        family = family_figures(max_positions=family_max_positions, cache_dir=cache)
+        bar.step("the family in figures")
+        claims = claims_report(cache)
+        bar.step("published claims checked")
+    files = render_site(pages, templates=None if templates is None else Path(templates), family=family,
+                        claims=claims)
     bar.step("rendered the pages")
     files[MARKER] = b"This folder is written by `python -m vizgen build`; it is replaced on every build.\n"
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -24,6 +24,7 @@ from vizgen.render.assets import environment, shared_files
 from vizgen.render.contexts import card, index_context, nav, variant_context
 from vizgen.render.datafiles import DataFiles, variant_files
 from vizgen.render.page import BIG, VariantPage, page_of
+from vizgen.render.reports import report_files, variant_links
 from vizgen.variants import GROUPS
 
 __all__ = ["BIG", "VariantPage", "page_of", "render_site"]
@@ -64,7 +65,8 @@ def _config(page: VariantPage, data: DataFiles) -> dict[str, Any]:
     }
 
 
-def render_site(pages: list[VariantPage], *, templates: Path | None = None) -> dict[str, bytes]:
+def render_site(pages: list[VariantPage], *, templates: Path | None = None, family: dict[str, Any] | None = None,
+                claims: dict[str, Any] | None = None) -> dict[str, bytes]:
     """Render the whole site.
 
     Parameters
@@ -73,6 +75,9 @@ def render_site(pages: list[VariantPage], *, templates: Path | None = None) -> d
         One per variant; within a group they appear in this order.
     templates : pathlib.Path, optional
         A folder of templates that take the place of the built-in ones of the same name.
+    family, claims : dict, optional
+        :func:`vizgen.family.family_figures` and :func:`vizgen.claims.claims_report`: with them the site
+        gains ``family.html`` and ``claims.html`` (:mod:`~vizgen.render.reports`) and the index links to them.
 
     Returns
     -------
@@ -96,5 +101,8 @@ def render_site(pages: list[VariantPage], *, templates: Path | None = None) -> d
         context = variant_context(page, data, _config(page, data), items, SITE_TITLE)
         files[f"variants/{page.slug}.html"] = env.get_template("variant.html").render(context).encode()
         cards.append(card(page, data.thumb))
-    files["index.html"] = env.get_template("index.html").render(index_context(cards, SITE_TITLE)).encode()
+    base = {"root": "", "site_title": SITE_TITLE, "has_family": family is not None, "has_claims": claims is not None}
+    files.update(report_files(env, base, variant_links(ordered), family=family, claims=claims))
+    index = {**index_context(cards, SITE_TITLE), **base}
+    files["index.html"] = env.get_template("index.html").render(index).encode()
     return dict(sorted(files.items()))
