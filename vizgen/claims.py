@@ -17,7 +17,7 @@ import json
 import operator
 import tomllib
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -259,10 +259,12 @@ class FormResult:
         return all(f == o for _, f, o in self.rows)
 
 
-def check_closed_forms() -> list[FormResult]:
-    """Check every ``[[closed_form]]`` of the data file: the formula against our position count, r by r."""
+def check_closed_forms(ids: Iterable[str] | None = None) -> list[FormResult]:
+    """Check the ``[[closed_form]]`` entries (all, or those with these ids): the formula against our count, r by r."""
     out = []
     for entry in load_claims()["closed_form"]:
+        if ids is not None and entry["id"] not in ids:
+            continue
         low, high = entry["r"]
         out.append(FormResult(entry, [(r, closed_form(entry["formula"], r), solved(entry["spec"].format(r=r)).graph.n)
                                       for r in range(low, high + 1)]))
@@ -323,7 +325,7 @@ def _form_json(result: FormResult) -> dict[str, Any]:
             "rows": [{"r": r, "formula": f, "ours": o} for r, f, o in result.rows]}
 
 
-def claims_report(cache_dir: Path | None = None) -> dict[str, Any]:
+def claims_report(cache_dir: Path | None = None, ids: Iterable[str] | None = None) -> dict[str, Any]:
     """Every claim and closed form of the data file with our numbers, as plain JSON-ready data.
 
     Parameters
@@ -331,6 +333,8 @@ def claims_report(cache_dir: Path | None = None) -> dict[str, Any]:
     cache_dir : pathlib.Path, optional
         Read and write the report here, keyed by the package version,
         :data:`CLAIMS_VERSION` and the data file's contents (no cache when None).
+    ids : iterable of str, optional
+        Only the claims and closed forms with these ids (default: all).
 
     Returns
     -------
@@ -340,7 +344,8 @@ def claims_report(cache_dir: Path | None = None) -> dict[str, Any]:
         ``ours`` and ``equal``) and ``closed_forms`` (each with ``rows`` of
         ``r``, ``formula`` and ``ours``).
     """
-    key = hashlib.sha256(f"{__version__}/{CLAIMS_VERSION}/".encode() + _data()).hexdigest()[:20]
+    wanted = None if ids is None else sorted(set(ids))
+    key = hashlib.sha256(f"{__version__}/{CLAIMS_VERSION}/{wanted}/".encode() + _data()).hexdigest()[:20]
     path = None if cache_dir is None else cache_dir / "claims" / f"{key}.json"
     if path is not None and path.is_file():
         return json.loads(path.read_text())
@@ -348,8 +353,8 @@ def claims_report(cache_dir: Path | None = None) -> dict[str, Any]:
     report = {
         "sources": data["sources"],
         "explanations": data["explanations"],
-        "claims": [_claim_json(r) for r in check_claims()],
-        "closed_forms": [_form_json(r) for r in check_closed_forms()],
+        "claims": [_claim_json(check_claim(c)) for c in data["claim"] if wanted is None or c["id"] in wanted],
+        "closed_forms": [_form_json(r) for r in check_closed_forms(wanted)],
     }
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)

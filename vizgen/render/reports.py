@@ -26,6 +26,8 @@ __all__ = ["CLAIMS_PAGE", "FAMILY_PAGE", "claims_context", "family_context", "re
 FAMILY_PAGE = "family.html"
 CLAIMS_PAGE = "claims.html"
 _SECTION_TITLES = {"rollover": "roll-over", "cutoff": "cut-off"}
+#: claim measures read at one position (the start unless the check names one); the others cover the whole game
+_AT_POSITION = frozenset({"value", "remoteness", "reachable", "reaches"})
 
 
 def variant_links(pages: list[VariantPage]) -> dict[Params, str]:
@@ -138,7 +140,9 @@ def claims_context(report: dict[str, Any], links: dict[Params, str]) -> dict[str
     """Everything ``claims.html`` shows, from :func:`vizgen.claims.claims_report`."""
     claims = []
     for c in report["claims"]:
-        rows = [{**r, "href": _link(r["spec"], links)} for r in c["rows"]]
+        rows = [{**r, "href": _link(r["spec"], links),
+                 "where": (r["position"] or "start") if r["measure"] in _AT_POSITION else "whole game"}
+                for r in c["rows"]]
         cls = "win" if c["verdict"].startswith("agree") else "loss"
         claims.append({**c, "rows": rows, "cls": cls, "source_info": report["sources"][c["source"]]})
     forms = [{**f, "source_info": report["sources"][f["source"]]} for f in report["closed_forms"]]
