@@ -148,10 +148,12 @@ def claims_context(report: dict[str, Any], links: dict[Params, str]) -> dict[str
     forms = [{**f, "source_info": report["sources"][f["source"]]} for f in report["closed_forms"]]
     explanations = [{"key": k, "title": v["title"], "html": _rich(v["text"])}
                     for k, v in sorted(report["explanations"].items())]
-    agree = sum(1 for c in claims if c["agrees"])
+    published = [c for c in claims if not c["source_info"].get("ours")]
+    agree = sum(1 for c in published if c["agrees"])
     used = sorted({c["source"] for c in claims} | {f["source"] for f in forms})
-    return {"claims": claims, "forms": forms, "explanations": explanations, "agree": agree,
-            "disagree": len(claims) - agree, "sources": [{"key": k, **report["sources"][k]} for k in used]}
+    return {"claims": claims, "forms": forms, "explanations": explanations, "published": len(published),
+            "agree": agree, "disagree": len(published) - agree, "own": len(claims) - len(published) + len(forms),
+            "sources": [{"key": k, **report["sources"][k]} for k in used]}
 
 
 def report_files(env: jinja2.Environment, base: dict[str, Any], links: dict[Params, str], *,
