@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import posixpath
 import re
 from html.parser import HTMLParser
@@ -185,3 +186,20 @@ def test_build_adds_reports_only_when_asked(tmp_path: Path, monkeypatch: pytest.
     assert not (tmp_path / "a" / "family.html").exists()
     build.build_site(["standard:r=3"], tmp_path / "b", reports=True, **kw)
     assert (tmp_path / "b" / "family.html").is_file() and (tmp_path / "b" / "claims.html").is_file()
+
+
+def test_survival_shares_shown_when_stats_has_them(site_pages: dict[str, VariantPage],
+                                                   small_family: dict[str, Any]) -> None:
+    """The engine branch adds ``survive`` / ``forced_out`` per seat to ``stats``: the players table shows them."""
+    data = copy.deepcopy(small_family)
+    three = data["sections"]["players"][1]["stats"]
+    three["survive"], three["forced_out"] = [0.5, 0.25, 0.125], [0.0, 0.5, 0.75]
+    html = render_site(list(site_pages.values()), templates=TEMPLATES, family=data)["family.html"].decode()
+    assert "survive 50.0\u202f% · 25.0\u202f% · 12.5\u202f%" in html and "forced out 0.0\u202f%" in html
+
+
+def test_reports_are_deterministic(site_pages: dict[str, VariantPage], site: dict[str, bytes],
+                                   small_family: dict[str, Any], small_claims: dict[str, Any]) -> None:
+    again = render_site(list(site_pages.values()), templates=TEMPLATES, family=copy.deepcopy(small_family),
+                        claims=copy.deepcopy(small_claims))
+    assert again == site
