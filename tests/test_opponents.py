@@ -86,6 +86,6 @@ def test_report_is_cached(tmp_path: Path, small_report: dict, monkeypatch: pytes
     out = tmp_path / "site"
     build.build_site(["standard:r=3"], out, cache_dir=tmp_path, progress=False)  # a subset: the cached page
     assert (out / "maxn.html").is_file()
-    build.build_site(["standard:r=3"], out, cache_dir=tmp_path, maxn_report=False, progress=False)
+    build.build_site(["standard:r=3"], out, cache_dir=tmp_path, reports=False, progress=False)
     assert not (out / "maxn.html").exists()
     assert calls == [1]

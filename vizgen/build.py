@@ -24,6 +24,9 @@ from pathlib import Path
 
 from vizgen import __version__
 from vizgen.analysis import solve_variant, stats
+from vizgen.claims import claims_report
+from vizgen.family import DEFAULT_MAX_POSITIONS as FAMILY_MAX_POSITIONS
+from vizgen.family import family_figures
 from vizgen.graph import check_size
 from vizgen.layout import default_cache_dir, layout_all
 from vizgen.maxn_report import REPORT_VERSION, report
@@ -213,8 +216,8 @@ def _check_out(out: Path) -> None:
 
 def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                max_positions: int = SITE_MAX_POSITIONS, cache_dir: Path | None = None,
-               templates: str | Path | None = None, maxn_report: bool | None = None,
-               progress: bool = True) -> BuildReport:
+               templates: str | Path | None = None, progress: bool = True, reports: bool | None = None,
+               family_max_positions: int = FAMILY_MAX_POSITIONS) -> BuildReport:
     """Build the site into ``out``, replacing it only when everything succeeded.
 
     Parameters
@@ -229,13 +232,16 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
         Layout cache (default :func:`vizgen.layout.default_cache_dir`).
     templates : str or pathlib.Path, optional
         A folder of page templates that take the place of the built-in ones of the same name.
-    maxn_report : bool, optional
-        The page "The max^n AI against the exact solution" (:func:`maxn_figures`):
-        True computes its report when the cache lacks it, False leaves the page
-        out, None (default) computes it for a whole-catalogue build and, for a
-        build of chosen variants, adds the page only when the cache holds it.
     progress : bool
         Show a progress bar and print the summary on stderr.
+    reports : bool, optional
+        The report pages: the max^n AI against the exact solution (:func:`maxn_figures`), the
+        family in figures and the published claims, all cached in the layout cache. True computes
+        what the cache lacks, False leaves them out; None (default) computes them for a
+        whole-catalogue build and, so that ``build --variant X`` stays fast, adds only the max^n
+        page to a build of chosen variants, and only when the cache holds it.
+    family_max_positions : int
+        The family page solves variants with at most this many possible positions.
 
     Returns
     -------
@@ -248,11 +254,19 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     if templates is not None and not Path(templates).is_dir():
         raise BuildError(f"--templates {templates} is not a folder")
     count = len(specs) if specs else len(CATALOGUE)
-    bar = _Progress(2 * count + 3, progress)
+    bar = _Progress(2 * count + 3 + 2 * (reports if reports is not None else not specs), progress)
     pages = gather(specs, max_positions=max_positions, cache_dir=cache_dir, on_step=bar.step)
     cache = default_cache_dir() if cache_dir is None else cache_dir
-    figures = None if maxn_report is False else maxn_figures(cache, maxn_report or (maxn_report is None and not specs))
-    files = render_site(pages, templates=None if templates is None else Path(templates), maxn=figures)
+    whole = reports if reports is not None else not specs
+    figures = None if reports is False else maxn_figures(cache, whole)
+    family = claims = None
+    if whole:
+        family = family_figures(max_positions=family_max_positions, cache_dir=cache)
+        bar.step("the family in figures")
+        claims = claims_report(cache)
+        bar.step("published claims checked")
+    files = render_site(pages, templates=None if templates is None else Path(templates), maxn=figures,
+                        family=family, claims=claims)
     bar.step("rendered the pages")
     files[MARKER] = b"This folder is written by `python -m vizgen build`; it is replaced on every build.\n"
     out.parent.mkdir(parents=True, exist_ok=True)

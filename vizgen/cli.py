@@ -15,6 +15,7 @@ from typing import Any
 
 from vizgen.analysis import Solved, describe, solve_variant, stats
 from vizgen.build import SITE_MAX_POSITIONS, BuildError, build_site, serve
+from vizgen.family import DEFAULT_MAX_POSITIONS as FAMILY_MAX_POSITIONS
 from vizgen.graph import DEFAULT_MAX_POSITIONS
 from vizgen.rules import PositionError, Rules
 from vizgen.variants import REGISTRY, Params, VariantError, resolve
@@ -66,10 +67,14 @@ def _parser() -> argparse.ArgumentParser:
                        help=f"refuse variants larger than this (default {SITE_MAX_POSITIONS:,} for the site)")
     build.add_argument("--templates", metavar="DIR",
                        help="a folder of page templates that take the place of the built-in ones of the same name")
-    build.add_argument("--maxn-report", action=argparse.BooleanOptionalAction, default=None,
-                       help="the page of the max^n AI against the exact solution (about a minute, then cached); "
-                            "default: on for the whole catalogue, else only when cached")
     build.add_argument("--quiet", action="store_true", help="no progress bar")
+    build.add_argument("--reports", action=argparse.BooleanOptionalAction, default=None,
+                       help="the report pages: max^n against the exact solution, the family in figures, the "
+                            "published claims (computed once, then cached; default: for the whole catalogue, and "
+                            "the max^n page from the cache otherwise)")
+    build.add_argument("--family-max-positions", type=_positive, default=FAMILY_MAX_POSITIONS, metavar="N",
+                       help=f"the family page solves variants up to N possible positions "
+                            f"(default {FAMILY_MAX_POSITIONS:,})")
     serve = sub.add_parser("serve", help="preview the built site on localhost")
     serve.add_argument("--dir", default="site", help="the built site (default ./site)")
     serve.add_argument("--port", type=int, default=8000)
@@ -184,7 +189,7 @@ def _run(args: argparse.Namespace) -> int:
         return _maxn(args)
     if args.command == "build":
         build_site(args.variants or None, args.out, max_positions=args.max_positions, templates=args.templates,
-                   maxn_report=args.maxn_report, progress=not args.quiet)
+                   progress=not args.quiet, reports=args.reports, family_max_positions=args.family_max_positions)
         return 0
     serve(args.dir, args.port)
     return 0

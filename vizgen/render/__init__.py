@@ -25,6 +25,7 @@ from vizgen.render.contexts import card, index_context, nav, variant_context
 from vizgen.render.datafiles import DataFiles, variant_files
 from vizgen.render.maxn_page import maxn_context
 from vizgen.render.page import BIG, VariantPage, page_of
+from vizgen.render.reports import report_files, variant_links
 from vizgen.variants import GROUPS
 
 __all__ = ["BIG", "VariantPage", "page_of", "render_site"]
@@ -65,8 +66,8 @@ def _config(page: VariantPage, data: DataFiles) -> dict[str, Any]:
     }
 
 
-def render_site(pages: list[VariantPage], *, templates: Path | None = None,
-                maxn: dict[str, Any] | None = None) -> dict[str, bytes]:
+def render_site(pages: list[VariantPage], *, templates: Path | None = None, maxn: dict[str, Any] | None = None,
+                family: dict[str, Any] | None = None, claims: dict[str, Any] | None = None) -> dict[str, bytes]:
     """Render the whole site.
 
     Parameters
@@ -77,6 +78,9 @@ def render_site(pages: list[VariantPage], *, templates: Path | None = None,
         A folder of templates that take the place of the built-in ones of the same name.
     maxn : dict, optional
         :func:`vizgen.maxn_report.report`'s figures: the page ``maxn.html``, linked from the index.
+    family, claims : dict, optional
+        :func:`vizgen.family.family_figures` and :func:`vizgen.claims.claims_report`: with them the site
+        gains ``family.html`` and ``claims.html`` (:mod:`~vizgen.render.reports`) and the index links to them.
 
     Returns
     -------
@@ -100,7 +104,9 @@ def render_site(pages: list[VariantPage], *, templates: Path | None = None,
         context = variant_context(page, data, _config(page, data), items, SITE_TITLE)
         files[f"variants/{page.slug}.html"] = env.get_template("variant.html").render(context).encode()
         cards.append(card(page, data.thumb))
-    index = index_context(cards, SITE_TITLE)
+    base = {"root": "", "site_title": SITE_TITLE, "has_family": family is not None, "has_claims": claims is not None}
+    files.update(report_files(env, base, variant_links(ordered), family=family, claims=claims))
+    index = {**index_context(cards, SITE_TITLE), **base}
     if maxn is not None:
         files["maxn.html"] = env.get_template("maxn.html").render(maxn_context(maxn, SITE_TITLE)).encode()
         index["maxn"] = "maxn.html"
