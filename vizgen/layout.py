@@ -135,7 +135,8 @@ def _banded(job: _Job) -> tuple[np.ndarray, np.ndarray, bytes]:
         if members.size:
             centre = (x[members].min() + x[members].max()) / 2
             title_attrs = {"shape": "plaintext", "style": "", "fixedsize": "false", "label": title,
-                           "fontname": "DejaVu Sans", "fontcolor": "#5b6372", "pos": f"{centre / 72:.4f},{h * 1.6 / 72:.4f}!"}
+                           "fontname": "DejaVu Sans", "fontcolor": "#5b6372",
+                           "pos": f"{centre / 72:.4f},{h * 1.6 / 72:.4f}!"}
             lines.append(f"t{b} [{_attrs(title_attrs)}];")
     lines.extend(f'{a}->{b}[color="#1d2330b0",arrowsize="0.5",penwidth="1.1"];' if s else f"{a}->{b};"
                  for a, b, s in zip(src.tolist(), dst.tolist(), job.shown.tolist()))
