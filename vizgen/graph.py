@@ -177,8 +177,8 @@ class StateGraph:
         return self.rules.notations(self.codes)
 
     def position(self, node: int) -> Position:
-        """Return the position of node ``node``."""
-        return self.rules.decode(int(self.codes[node]))
+        """Return the position of node ``node`` (the start without numbering every node)."""
+        return self.rules.decode(self.start_code if node == self.start else int(self.codes[node]))
 
     def node_of(self, position: Position) -> int:
         """Return the node id of ``position``; raise PositionError if it is not reachable."""

@@ -286,6 +286,25 @@ def expand(codes: np.ndarray, tables: tuple) -> tuple[np.ndarray, np.ndarray, np
 
 
 @nb.njit(cache=True)
+def _lowest_bit(word):
+    """Index of the lowest set bit of a non-zero uint64."""
+    i = 0
+    if not word & np.uint64(0xFFFFFFFF):
+        word >>= np.uint64(32)
+        i += 32
+    if not word & np.uint64(0xFFFF):
+        word >>= np.uint64(16)
+        i += 16
+    if not word & np.uint64(0xFF):
+        word >>= np.uint64(8)
+        i += 8
+    while not word & np.uint64(1):
+        word >>= np.uint64(1)
+        i += 1
+    return i
+
+
+@nb.njit(cache=True)
 def _enumerate(start, space, tables):
     ints, live = tables[0], tables[1]
     seats = np.empty(ints[I_P], np.int64)
@@ -297,31 +316,43 @@ def _enumerate(start, space, tables):
     depth = np.full(space, -1, np.int32)
     winner = np.full(space, -1, np.int8)
     outdeg = np.zeros(space, np.uint16)
-    queue = np.empty(space, np.int64)
+    words = (space + 63) // 64
+    front = np.zeros(words, np.uint64)  # the positions first reached in the last ply
+    later = np.zeros(words, np.uint64)
+    one = np.uint64(1)
     depth[start] = 0
-    queue[0] = start
-    head, tail, edges = 0, 1, 0
-    while head < tail:
-        code = queue[head]
-        head += 1
-        count = _decode(code, ints, seats)
-        w = _winner(seats, ints, live)
-        winner[code] = w
-        if w >= 0:
-            continue
-        k = _moves(code, count, seats, tables, stamp, d, md, nw)
-        deg = 0
-        for j in range(k):
-            if nw[j]:
-                deg += 1
-                child = d[j]
-                if depth[child] < 0:
-                    depth[child] = depth[code] + 1
-                    queue[tail] = child
-                    tail += 1
-        outdeg[code] = deg
-        edges += deg
-    return depth, winner, outdeg, tail, edges
+    front[start >> 6] = one << np.uint64(start & 63)
+    positions, edges, ply = 1, 0, 0
+    busy = True
+    while busy:  # one ply at a time, each in code order: children of nearby codes lie near each other
+        busy = False
+        for wi in range(words):
+            bits = front[wi]
+            while bits:
+                code = wi * 64 + _lowest_bit(bits)
+                bits &= bits - one
+                count = _decode(code, ints, seats)
+                w = _winner(seats, ints, live)
+                winner[code] = w
+                if w >= 0:
+                    continue
+                k = _moves(code, count, seats, tables, stamp, d, md, nw)
+                deg = 0
+                for j in range(k):
+                    if nw[j]:
+                        deg += 1
+                        child = d[j]
+                        if depth[child] < 0:
+                            depth[child] = ply + 1
+                            later[child >> 6] |= one << np.uint64(child & 63)
+                            positions += 1
+                            busy = True
+                outdeg[code] = deg
+                edges += deg
+        front, later = later, front
+        later[:] = 0
+        ply += 1
+    return depth, winner, outdeg, positions, edges
 
 
 def enumerate_space(start: int, space: int, tables: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int]:
@@ -456,20 +487,25 @@ def _survival(tables, depth, winner, outdeg):
     seats = np.empty(players, np.int64)
     stamp = np.zeros((players + 1) * ints[I_M] + 1, np.int64)
     parents = np.empty(ints[I_MAXPAR] * ints[I_COUNTS], np.int64)
-    out = np.full(space * players, -1, np.int16)  # plies in which the others force the seat out
+    # plies in which the others force the seat out; -1 unknown, -2 never (final or unreachable)
+    out = np.full(space * players, -1, np.int16)
     pending = outdeg.copy()  # the mover as target: children where it is not yet forced out
     words = (space + 63) // 64
     front = np.zeros(words, np.uint64)
     later = np.zeros(words, np.uint64)
     one = np.uint64(1)
     for code in range(space):
+        row = code * players
         if depth[code] < 0:
+            out[row:row + players] = -2
             continue
         _decode(code, ints, seats)
         for k in range(players):
             if not live[seats[k]]:
-                out[code * players + k] = 0
+                out[row + k] = 0
                 front[code >> 6] |= one << np.uint64(code & 63)
+            elif winner[code] >= 0:
+                out[row + k] = -2
     plies = 0
     busy = True
     while busy:
@@ -477,29 +513,26 @@ def _survival(tables, depth, winner, outdeg):
         for wi in range(words):
             bits = front[wi]
             while bits:
-                low = bits & (~bits + one)
-                bits ^= low
-                code = wi * 64 + int(np.log2(np.float64(low)) + 0.5)
+                code = wi * 64 + _lowest_bit(bits)
+                bits &= bits - one
                 mask = 0
                 for k in range(players):
                     if out[code * players + k] == plies:
-                        mask |= 1 << k
+                        mask |= 1 << ((k + 1) % players)  # seat k here is seat k + 1 in a parent
                 for i in range(_parents(code, seats, tables, stamp, parents)):
                     p = parents[i]
-                    if depth[p] < 0 or winner[p] >= 0:
-                        continue
-                    for k in range(players):
-                        if not (mask >> k) & 1:
-                            continue
-                        seat = (k + 1) % players
-                        j = p * players + seat
-                        if out[j] >= 0:
+                    row = p * players
+                    todo = mask
+                    while todo:
+                        seat = _lowest_bit(np.uint64(todo))
+                        todo &= todo - 1
+                        if out[row + seat] != -1:
                             continue
                         if seat == 0:  # the target moves: out only once every child is
                             pending[p] -= 1
                             if pending[p] != 0:
                                 continue
-                        out[j] = plies + 1
+                        out[row + seat] = plies + 1
                         later[p >> 6] |= one << np.uint64(p & 63)
                         busy = True
         front, later = later, front
@@ -507,6 +540,9 @@ def _survival(tables, depth, winner, outdeg):
         plies += 1
         if plies > 32766:
             raise OverflowError("survival remoteness does not fit int16")
+    for j in range(out.size):
+        if out[j] == -2:
+            out[j] = -1
     return out
 
 
