@@ -163,9 +163,11 @@ class StateGraph:
         return self.indices[self.indptr[node]:self.indptr[node + 1]]
 
     def predecessors(self, node: int) -> np.ndarray:
-        """Return the parent node ids of ``node``."""
-        rptr, rsrc = self.reverse
-        return rsrc[rptr[node]:rptr[node + 1]]
+        """Return the parent node ids of ``node``, ascending (from the kernel's backward moves)."""
+        codes = kernel.parents(int(self.codes[node]), self.rules.kernel_tables())
+        codes = codes[self.reachable[codes]]
+        codes = codes[self.space_winner[codes] < 0]
+        return np.searchsorted(self.codes, codes)
 
     def edge_moves(self, edge: int) -> list[Move]:
         """Return the moves on edge ``edge``, the representative first."""

@@ -47,6 +47,7 @@ __all__ = [
     "compact",
     "enumerate_space",
     "expand",
+    "parents",
     "solve_forced_space",
     "solve_survival_space",
     "winners",
@@ -206,6 +207,33 @@ def _parents(code, seats, tables, stamp, out):
         for j in range(counts):
             out[i * counts + j] = base * counts + j
     return k * counts
+
+
+@nb.njit(cache=True)
+def _parents_of(code, tables):
+    ints = tables[0]
+    seats = np.empty(ints[I_P], np.int64)
+    stamp = np.zeros((ints[I_P] + 1) * ints[I_M] + 1, np.int64)
+    out = np.empty(ints[I_MAXPAR] * ints[I_COUNTS], np.int64)
+    return out[:_parents(code, seats, tables, stamp, out)].copy()
+
+
+def parents(code: int, tables: tuple) -> np.ndarray:
+    """Return the codes of every position with a move to ``code`` (backward moves), ascending.
+
+    Every position that exists is included, reachable or not, final ones
+    too (which have no moves): the caller filters.
+
+    Examples
+    --------
+    >>> from vizgen.rules import Rules
+    >>> from vizgen.variants import resolve
+    >>> rules = Rules(resolve("standard"))
+    >>> codes = parents(rules.encode(rules.parse("11-22")), rules.kernel_tables())
+    >>> sorted(rules.notation(rules.decode(int(c))) for c in codes)
+    ['04-11', '13-11', '22-14']
+    """
+    return np.sort(_parents_of(code, tables))
 
 
 @nb.njit(cache=True)
