@@ -515,25 +515,23 @@ def _survival(tables, depth, winner, outdeg):
     seats = np.empty(players, np.int64)
     stamp = np.zeros((players + 1) * ints[I_M] + 1, np.int64)
     parents = np.empty(ints[I_MAXPAR] * ints[I_COUNTS], np.int64)
-    # plies in which the others force the seat out; -1 unknown, -2 never (final or unreachable)
-    out = np.full(space * players, -1, np.int16)
+    out = np.full(space * players, -1, np.int16)  # plies in which the others force the seat out
+    unknown = np.zeros(space, np.uint8)  # per position, a bit per seat still to decide
     pending = outdeg.copy()  # the mover as target: children where it is not yet forced out
     words = (space + 63) // 64
     front = np.zeros(words, np.uint64)
     later = np.zeros(words, np.uint64)
     one = np.uint64(1)
     for code in range(space):
-        row = code * players
         if depth[code] < 0:
-            out[row:row + players] = -2
             continue
         _decode(code, ints, seats)
         for k in range(players):
             if not live[seats[k]]:
-                out[row + k] = 0
+                out[code * players + k] = 0
                 front[code >> 6] |= one << np.uint64(code & 63)
-            elif winner[code] >= 0:
-                out[row + k] = -2
+            elif winner[code] < 0:  # at a final position a live seat survives
+                unknown[code] |= 1 << k
     plies = 0
     busy = True
     while busy:
@@ -549,28 +547,27 @@ def _survival(tables, depth, winner, outdeg):
                         mask |= 1 << ((k + 1) % players)  # seat k here is seat k + 1 in a parent
                 for i in range(_parents(code, seats, tables, stamp, parents)):
                     p = parents[i]
-                    row = p * players
-                    todo = mask
+                    todo = mask & unknown[p]
+                    if not todo:
+                        continue
+                    if todo & 1:  # the target moves: out only once every child is
+                        pending[p] -= 1
+                        if pending[p] != 0:
+                            todo ^= 1
+                    if not todo:
+                        continue
+                    unknown[p] ^= todo
                     while todo:
                         seat = _lowest_bit(np.uint64(todo))
                         todo &= todo - 1
-                        if out[row + seat] != -1:
-                            continue
-                        if seat == 0:  # the target moves: out only once every child is
-                            pending[p] -= 1
-                            if pending[p] != 0:
-                                continue
-                        out[row + seat] = plies + 1
-                        later[p >> 6] |= one << np.uint64(p & 63)
-                        busy = True
+                        out[p * players + seat] = plies + 1
+                    later[p >> 6] |= one << np.uint64(p & 63)
+                    busy = True
         front, later = later, front
         later[:] = 0
         plies += 1
         if plies > 32766:
             raise OverflowError("survival remoteness does not fit int16")
-    for j in range(out.size):
-        if out[j] == -2:
-            out[j] = -1
     return out
 
 
