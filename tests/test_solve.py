@@ -98,6 +98,7 @@ def test_standard_and_suicide_figures() -> None:
     assert sui.forced.value[sui.graph.start] == 0
 
 
+@pytest.mark.slow
 def test_four_players_scale() -> None:
     """About fifty thousand positions, solved for every seat; at most one seat forces."""
     solved = solve_variant(resolve("four-players"))

@@ -203,7 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     args = _parser().parse_args(argv)
     errors: tuple[type[Exception], ...] = (VariantError, PositionError)
-    if args.command == "build":
+    if args.command in ("build", "serve"):
         from vizgen.build import BuildError
 
         errors += (BuildError,)
