@@ -71,3 +71,13 @@ def test_memory_estimate_grows_with_players() -> None:
     sizes = [estimate_memory(resolve(f"standard:players={p}")) for p in range(2, 9)]
     assert sizes == sorted(sizes)
     assert sizes[5] < 8 * 10**9 < sizes[6]
+
+
+def test_listing_every_move_of_a_huge_graph_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The per-move arrays are built on demand; over the limit that is one readable error."""
+    import vizgen.graph
+
+    graph = enumerate_graph(resolve("standard"))
+    monkeypatch.setattr(vizgen.graph, "MAX_EDGE_ARRAYS", 100)
+    with pytest.raises(VariantError, match="531 moves: too many to list them all"):
+        graph.indices  # noqa: B018 - the property builds the arrays

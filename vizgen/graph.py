@@ -16,10 +16,19 @@ from vizgen import kernel
 from vizgen.rules import Move, Position, PositionError, Rules
 from vizgen.variants import Variant, VariantError, estimate_positions
 
-__all__ = ["DEFAULT_MAX_POSITIONS", "MAX_MEMORY", "StateGraph", "check_size", "enumerate_graph", "estimate_memory"]
+__all__ = [
+    "DEFAULT_MAX_POSITIONS",
+    "MAX_EDGE_ARRAYS",
+    "MAX_MEMORY",
+    "StateGraph",
+    "check_size",
+    "enumerate_graph",
+    "estimate_memory",
+]
 
 DEFAULT_MAX_POSITIONS = 200_000_000  # seven players (170,859,375 codes) fit; eight do not
 MAX_MEMORY = 20 * 10**9  # bytes: refuse what would not fit a 24 GB machine
+MAX_EDGE_ARRAYS = 150_000_000  # edges listed as arrays (about 40 bytes a move while built): six players
 
 
 @dataclass(frozen=True, eq=False)
@@ -102,6 +111,11 @@ class StateGraph:
     @cached_property
     def _edges(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """``(indptr, indices, move_ptr, move_ids)``, from the kernel's moves of every node."""
+        if self.edges > MAX_EDGE_ARRAYS:
+            raise VariantError(
+                f"{self.variant.spec or self.variant.slug} has {self.edges:,} moves: too many to list them all "
+                f"(at most {MAX_EDGE_ARRAYS:,}); `stats` works without them"
+            )
         codes, n = self.codes, self.n
         moving = np.flatnonzero(self.winner < 0)
         src, dst, mid = self.rules.expand(codes[moving])
