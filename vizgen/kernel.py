@@ -347,9 +347,11 @@ def _enumerate(start, space, tables):
     words = (space + 63) // 64
     front = np.zeros(words, np.uint64)  # the positions first reached in the last ply
     later = np.zeros(words, np.uint64)
+    seen = np.zeros(words, np.uint64)  # a bit per position: small enough to stay in the cache longer
     one = np.uint64(1)
     depth[start] = 0
     front[start >> 6] = one << np.uint64(start & 63)
+    seen[start >> 6] = front[start >> 6]
     positions, edges, ply = 1, 0, 0
     busy = True
     while busy:  # one ply at a time, each in code order: children of nearby codes lie near each other
@@ -370,9 +372,11 @@ def _enumerate(start, space, tables):
                     if nw[j]:
                         deg += 1
                         child = d[j]
-                        if depth[child] < 0:
+                        bit = one << np.uint64(child & 63)
+                        if not seen[child >> 6] & bit:
+                            seen[child >> 6] |= bit
                             depth[child] = ply + 1
-                            later[child >> 6] |= one << np.uint64(child & 63)
+                            later[child >> 6] |= bit
                             positions += 1
                             busy = True
                 outdeg[code] = deg
