@@ -12,7 +12,7 @@ import scipy.sparse as sp
 from hypothesis import given, settings
 
 from tests.strategies import small_variants
-from vizgen.analysis import best_edges, solve_variant, stats
+from vizgen.analysis import best_edges, describe, solve_variant, stats
 from vizgen.graph import enumerate_graph
 from vizgen.solve import perfect_vs_random, random_play, random_play_seats, solve_forced, solve_survival
 from vizgen.variants import Variant, resolve
@@ -169,3 +169,16 @@ def test_survival_and_random_play_in_stats() -> None:
     assert sum(data["random_win"]) == pytest.approx(1.0)
     two = stats(solve_variant(resolve("standard")), "standard")
     assert "survive" not in two and two["moves"] == 531
+
+
+def test_show_reports_the_movers_fate_and_every_seats_odds() -> None:
+    solved = solve_variant(resolve("standard:players=3,r=3"))
+    assert solved.survival is not None and solved.random_seats is not None
+    for node in (solved.graph.start, *np.flatnonzero(solved.graph.terminal)[:3].tolist()):
+        data = describe(solved, node)
+        plies = int(solved.survival.out_in[node, 0])
+        assert data["survive"] == (plies < 0)
+        assert data["forced_out_in"] == (None if plies < 0 else plies)
+        assert data["random_win"] == pytest.approx(solved.random_seats[node].tolist())
+    two = describe(solve_variant(resolve("standard")), 0)
+    assert two["survive"] is None and two["forced_out_in"] is None and isinstance(two["random_win"], float)
