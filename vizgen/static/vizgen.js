@@ -367,7 +367,9 @@
         html += '<p class="muted">' + (id === model.startId ? "Nothing: this is where every game begins." : "No position leads here.") + "</p>";
       } else {
         html += '<p class="chips parents">' + d.parents.map(function (p) {
-          return '<a class="pos ' + model.cls(p) + '" href="#' + esc(model.notation[p]) + '" title="' + esc(model.short(p)) + '">' + esc(model.notation[p]) + "</a>";
+          // the value in words too, not in colour alone
+          return '<a class="pos ' + model.cls(p) + '" href="#' + esc(model.notation[p]) + '" title="' + esc(model.short(p)) +
+            '" aria-label="' + esc(model.notation[p] + ": " + model.short(p)) + '">' + esc(model.notation[p]) + "</a>";
         }).join("") + "</p>";
       }
       // every column of the node table that the panel lists, as its spec says
