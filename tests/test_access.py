@@ -241,14 +241,26 @@ def test_one_finger_scrolls_the_page_on_a_phone(visit: Callable) -> None:
     x, y = box["x"] + box["width"] / 2, min(box["y"] + box["height"] / 2, PHONE["height"] - 120)
     assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).tagName", [x, y]) == "CANVAS"
     before = page.evaluate("scrollY")
+    drag(page, x, y, 0, -25)
+    assert page.evaluate("scrollY") > before + 100
+    # a sideways drag moves the graph, not the page
+    box = page.locator("#graph").bounding_box()
+    x, y = box["x"] + box["width"] * 0.8, box["y"] + box["height"] / 2
+    before, view = page.evaluate("[scrollY, window.vizgen.network.getViewPosition().x]")
+    drag(page, x, y, -20, 0)
+    after, moved = page.evaluate("[scrollY, window.vizgen.network.getViewPosition().x]")
+    assert after == before and abs(moved - view) > 50
+
+
+def drag(page: Any, x: float, y: float, dx: float, dy: float) -> None:
+    """One finger on (x, y), ten steps of (dx, dy), lifted."""
     cdp = page.context.new_cdp_session(page)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     for k in range(1, 11):
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y - 25 * k}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + dx * k, "y": y + dy * k}]})
         page.wait_for_timeout(16)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     page.wait_for_timeout(300)
-    assert page.evaluate("scrollY") > before + 100
 
 
 def test_tap_targets_and_legend_on_a_phone(visit: Callable) -> None:
