@@ -31,7 +31,7 @@ axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="
 
 #: the source tree's templates (the installed ``vizgen.templates`` may be another checkout's)
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
-SPECS = ("standard", "self-gain", "four-players", "standard:r=7")
+SPECS = ("standard", "self-gain", "misere", "four-players", "standard:r=7")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1400, "height": 900}
 #: every page of the site, for the overflow test
@@ -133,6 +133,14 @@ def test_self_gain_the_player_who_emptied_their_hands_has_won(visit: Callable) -
     assert winner.locator("svg.hand.dead").count() == 0 and winner.locator("svg.hand.empty").count() == 2
     # the page's rules in words say the same
     assert "that player wins" in page.locator("#rules").inner_text()
+
+
+def test_misere_the_player_who_emptied_their_hands_has_won(visit: Callable) -> None:
+    page = visit("variants/misere.html#00-12")
+    panel_shows(page, "00-12")
+    assert "the player to move has won" in page.locator("#panel .game-over").inner_text()
+    assert page.locator("#panel .player.mover.winner .tag.won").count() == 1
+    assert page.locator("#panel .tag.out").count() == 0 and page.locator("#panel svg.hand.dead").count() == 0
 
 
 def test_self_gain_tells_its_story_and_is_near_the_top(visit: Callable) -> None:
