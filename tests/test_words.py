@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -77,3 +79,27 @@ def test_four_players_best_move_reads_you_win_in_4() -> None:
     solved = solve_variant(resolve("four-players"))
     facts = describe(solved, solved.graph.node_of(solved.graph.rules.parse("03-00-00-03")))
     assert [m["for_you"] for m in facts["moves"] if m["best"]] == ["you win in 4 more"]
+
+
+@pytest.mark.parametrize(("spec", "emptied_wins"), [("standard", False), ("misere", True), ("self-gain", True),
+                                                     ("self-gain:misere=true", False), ("cutoff:players=3", False)])
+def test_who_won_a_finished_game(spec: str, emptied_wins: bool) -> None:
+    """The panel names the winner of a finished game from the solution: the player who emptied their hands
+    exactly where the rules make that a win (self-gain, misère), never "out" there."""
+    solved = solve_variant(resolve(spec))
+    g, f = solved.graph, solved.forced
+    for node in np.flatnonzero(g.terminal).tolist():
+        hands = g.position(node).hands
+        emptied = [k for k, h in enumerate(hands) if not any(h)]
+        winner = int(f.winner[node])
+        assert winner >= 0 and emptied
+        assert (winner in emptied) == emptied_wins, (spec, hands, winner)
+
+
+def test_browser_words_are_templates_of_n_and_k() -> None:
+    table = words.for_browser()
+    for group in ("over", "hands"):
+        for text in table[group].values():
+            assert set(re.findall(r"\{(\w*)\}", text)) <= {"n", "k"}
+    assert words.legend(2).keys() == words.legend(3).keys()
+    assert not any(key.endswith("-n") for key in words.legend(4))

@@ -14,8 +14,8 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 __all__ = [
-    "CHOICES", "PLAY", "SEATS", "VALUES", "VERDICTS", "Verdict", "choices", "for_browser", "plies", "say", "say_choice",
-    "seat_name", "start_words", "verdicts",
+    "CHOICES", "HANDS", "LEGEND", "OVER", "PLAY", "SEATS", "SHEET", "VALUES", "VERDICTS", "Verdict", "choices",
+    "for_browser", "legend", "plies", "say", "say_choice", "seat_name", "start_words", "verdicts",
 ]
 
 
@@ -101,6 +101,35 @@ PLAY = {
 
 #: seat names, counted from the player to move; ``{k}`` is the seat
 SEATS = {"mover": "To move", "opponent": "Opponent", "next": "Next (+1)", "other": "Player +{k}"}
+
+#: a finished game in the panel: who won (``{k}`` a seat counted from the player to move) and why; the tags
+#: beside a player's name
+OVER = {
+    "mover": "Game over: the player to move has won.",
+    "opponent": "Game over: the opponent has won.",
+    "other": "Game over: player +{k} has won.",
+    "emptied": "Emptying your hands wins in this variant.",
+    "last": "The last player with a live hand wins.",
+    "tag-won": "winner",
+    "tag-out": "out",
+    "tag-you": "you",
+}
+
+#: how a hand is pictured, for screen readers and under pictures of more than five fingers
+HANDS = {"fingers": "{n} fingers", "finger": "1 finger", "dead": "dead hand: a fist", "empty": "empty hand"}
+
+#: the handle of the position panel on phones (a bottom sheet), for screen readers
+SHEET = "Show or fold the selected position"
+
+#: the graph's legend in plain words: what a position's colour says, for two players and for more
+LEGEND = {
+    "lead": "A position's colour is its value for the player to move there, with perfect play:",
+    "win": "they win", "loss": "they lose", "draw": "draw",
+    "win-n": "they can force a win", "loss-n": "another player can force a win", "draw-n": "no one can",
+    "over": "game over", "start": "start", "best": "optimal move", "other": "other move",
+    "out": "moves from the selected position", "in": "moves into it",
+    "moves": "In the panel each move reads for you, the player choosing it: green is good for you.",
+}
 
 
 def verdicts(players: int, winner: np.ndarray, terminal: np.ndarray) -> np.ndarray:
@@ -225,6 +254,21 @@ def plies(n: int) -> str:
     return f"{n} {'ply' if n == 1 else 'plies'}"
 
 
+def legend(players: int) -> dict[str, str]:
+    """The legend's words for a game of ``players`` players (the value keys of :data:`LEGEND` chosen).
+
+    Examples
+    --------
+    >>> legend(2)["win"], legend(4)["win"]
+    ('they win', 'they can force a win')
+    """
+    keys = ("win", "loss", "draw")
+    out = {k: v for k, v in LEGEND.items() if not k.endswith("-n")}
+    if players > 2:
+        out.update({k: LEGEND[f"{k}-n"] for k in keys})
+    return out
+
+
 def start_words(players: int, winner: int, remoteness: int) -> str:
     """Describe the start's value for the whole game ("draw", "first player wins in 7").
 
@@ -251,4 +295,5 @@ def for_browser() -> dict:
     'win in {n}'
     """
     return {"verdicts": [asdict(v) for v in VERDICTS], "choices": [asdict(v) for v in CHOICES], "seats": SEATS,
-            "ply": "ply", "plies": "plies", "play": PLAY}
+            "ply": "ply", "plies": "plies", "play": PLAY,
+            "over": OVER, "hands": HANDS, "sheet": SHEET}

@@ -19,6 +19,19 @@ from vizgen.variants import GROUPS, Params, rules_in_words
 
 __all__ = ["card", "index_context", "nav", "num", "variant_context"]
 
+#: the story told on a variant's page, by slug: where the atlas began
+STORIES: dict[str, dict[str, str]] = {
+    "self-gain": {
+        "text": "The atlas began here. In January 2016 a friend's rules for Chopsticks were drawn as one graph, "
+                "every position a dot and every legal move a line, in the post",
+        "link": "Chopsticks, on the blog Graph all the things",
+        "href": "https://graphallthethings.com/posts/chopsticks/",
+        "after": ". In those rules the hand that strikes gains the other hand's fingers, modulo 5, there are no "
+                 "splits, and a player whose hands are both empty has won (the player to move then has no move "
+                 "and loses), as in this page's rules and panel.",
+    },
+}
+
 #: chips shown per row of the position tables of a big variant
 BIG_ROW_LIMIT = 48
 _DEFAULTS = Params().as_dict()
@@ -178,6 +191,8 @@ def variant_context(page: VariantPage, data: DataFiles, config: dict[str, Any], 
         "stats_json": json.dumps(page.stats, sort_keys=True, indent=2),
         "two": page.players == 2,
         "row_limit": BIG_ROW_LIMIT,
+        "legend": words.legend(page.players),
+        "story": STORIES.get(page.slug),
     }
 
 
@@ -204,4 +219,5 @@ def index_context(cards: list[dict[str, Any]], site_title: str) -> dict[str, Any
         "total": len(cards),
         "positions": sum(c["n"] for c in cards),
         "maxn": None,
+        "origin": next((c for c in cards if c["slug"] in STORIES), None),
     }

@@ -245,43 +245,72 @@
   // ------------------------------------------------------------------ hands
   // finger slots (x, top when raised): index, middle, ring, little; the thumb is fifth
   var SLOTS = [[14, 9], [20.5, 5.5], [27, 8], [33.5, 13]];
-  /* One hand as a picture: v fingers raised (counting from the index finger,
-     the thumb fifth); a dead hand is a grey fist. mirror: thumb on the right. */
-  function handSvg(v, mirror) {
-    var raised = Math.min(v, 5);
-    var parts = raised >= 5
+  /* The fingers and palm of one drawn hand with k (0..5) fingers raised, shifted right by dx. */
+  function handParts(k, mirror, dx) {
+    var parts = k >= 5
       ? '<rect class="finger" x="7" y="25" width="7.5" height="22" rx="3.75" transform="rotate(-24 10.75 46)"/>'
       : '<rect class="finger fold" x="5" y="36" width="11" height="8.5" rx="4.25"/>';
     for (var j = 0; j < 4; j++) {
       var s = SLOTS[j];
-      parts += j < raised
+      parts += j < k
         ? '<rect class="finger" x="' + s[0] + '" y="' + s[1] + '" width="6" height="' + (34 - s[1]) + '" rx="3"/>'
         : '<rect class="finger fold" x="' + s[0] + '" y="23" width="6" height="11" rx="3"/>';
     }
     parts += '<rect class="palm" x="11" y="28" width="30" height="28" rx="10"/>';
-    var label = v ? plural(v, "finger", "fingers") : "dead hand";
-    return (
-      '<svg class="hand' + (v ? "" : " dead") + '" viewBox="0 0 46 62" role="img" aria-label="' + label + '">' +
-      "<g" + (mirror ? ' transform="translate(46 0) scale(-1 1)"' : "") + ">" + parts + "</g>" +
-      '<text class="count" x="' + (mirror ? 20 : 26) + '" y="47.5">' + v + "</text></svg>"
-    );
+    var t = "translate(" + dx + " 0)" + (mirror ? " translate(46 0) scale(-1 1)" : "");
+    return '<g transform="' + t + '">' + parts + "</g>";
+  }
+  /* One hand as a picture: v fingers raised (counting from the index finger, the thumb fifth). Above five
+     the hand is drawn as several hands of five and the rest, side by side, with the number under them;
+     a dead hand is a fist (grey, or plain when emptying your hands wins: empty). */
+  function handSvg(v, mirror, empty) {
+    var H = WORDS.hands;
+    var label = v ? (v === 1 ? H.finger : fill(H.fingers, v, 0)) : empty ? H.empty : H.dead;
+    var cls = "hand" + (v ? "" : empty ? " empty" : " dead");
+    if (v <= 5) {
+      return '<svg class="' + cls + '" viewBox="0 0 46 62" role="img" aria-label="' + esc(label) + '">' +
+        handParts(v, mirror, 0) + '<text class="count" x="' + (mirror ? 20 : 26) + '" y="47.5">' + v + "</text></svg>";
+    }
+    var units = Math.ceil(v / 5);
+    var w = 40 * units + 6;
+    var parts = '<rect class="group" x="0.5" y="0.5" width="' + (w - 1) + '" height="79" rx="9"/>';
+    for (var u = 0; u < units; u++) parts += handParts(Math.min(5, v - 5 * u), false, 40 * u);
+    return '<svg class="' + cls + ' many" viewBox="0 0 ' + w + ' 80" style="width:' + (w * 0.78).toFixed(1) +
+      'px" role="img" aria-label="' + esc(label) + '">' + parts +
+      '<text class="total" x="' + w / 2 + '" y="76">' + v + "</text></svg>";
   }
   function seatLabel(s) {
     if (s === 0) return WORDS.seats.mover;
     if (model.P === 2) return WORDS.seats.opponent;
     return s === 1 ? WORDS.seats.next : fill(WORDS.seats.other, 0, s);
   }
-  function playersHtml(hands) {
+  /* The players and their hands. Over: the seat that has won, or -1 while the game goes on. A player with
+     no live hand is the winner when they have won (self-gain, misère), out otherwise. */
+  function playersHtml(hands, winner) {
+    var O = WORDS.over;
     var out = '<div class="players">';
     for (var s = 0; s < hands.length; s++) {
       var h = hands[s];
-      var out_ = h.every(function (v) { return v === 0; });
+      var empty = h.every(function (v) { return v === 0; });
+      var won = s === winner;
+      var tag = won ? '<span class="tag won">' + esc(O["tag-won"]) + "</span>"
+        : empty ? '<span class="tag out">' + esc(O["tag-out"]) + "</span>" : "";
+      var you = s === 0 && model.P > 2 ? ' <span class="tag you">' + esc(O["tag-you"]) + "</span>" : "";
       out +=
-        '<div class="player' + (s === 0 ? " mover" : "") + (out_ ? " eliminated" : "") + '">' +
-        '<div class="who">' + esc(seatLabel(s)) + (out_ ? ' <span class="tag">out</span>' : "") + "</div>" +
-        '<div class="hands">' + h.map(function (v, j) { return handSvg(v, j % 2 === 0 && h.length > 1); }).join("") + "</div></div>";
+        '<div class="player' + (s === 0 ? " mover" : "") + (won ? " winner" : empty ? " eliminated" : "") + '">' +
+        '<div class="who">' + esc(seatLabel(s)) + you + (tag ? " " + tag : "") + "</div>" +
+        '<div class="hands">' + h.map(function (v, j) {
+          return handSvg(v, j % 2 === 0 && h.length > 1, won);
+        }).join("") + "</div></div>";
     }
     return out + "</div>";
+  }
+  /* A finished game in words: who won, and why when the winner emptied their hands. */
+  function overHtml(hands, winner) {
+    var O = WORDS.over;
+    var who = winner === 0 ? O.mover : model.P === 2 ? O.opponent : fill(O.other, 0, winner);
+    var emptied = hands[winner].every(function (v) { return v === 0; });
+    return '<p class="game-over" role="note"><b>' + esc(who) + "</b> " + esc(emptied ? O.emptied : O.last) + "</p>";
   }
 
   // ------------------------------------------------------------------ panel
@@ -298,20 +327,15 @@
       var html = '<div class="pos-head"><h2 class="pos-title">' + esc(model.notation[id]) + "</h2>" +
         '<span class="badge ' + cls + '">' + esc(model.words(id)) + "</span></div>";
       if (id === model.startId) html += '<p class="pos-sub">the start position</p>';
-      html += playersHtml(d.hands);
-      // every column of the node table that the panel lists, as its spec says
-      if (model.columns.length) {
-        html += '<dl class="facts">' + model.columns.map(function (c, k) {
-          return '<div class="fact" data-column="' + esc(c.name) + '"><dt title="' + esc(c.doc) + '">' + esc(c.label) +
-            '</dt><dd><span class="fact-num">' + esc(shown(c, d.values[k])) + '</span> <span class="fact-doc">' +
-            esc(c.doc) + "</span></dd></div>";
-        }).join("") + "</dl>";
-      }
+      var winner = model.term[id] ? model.win[id] : -1;
+      if (winner >= 0) html += overHtml(d.hands, winner);
+      html += playersHtml(d.hands, winner);
       var moves = d.moves.slice().sort(function (a, b) {
         return (b.best ? 1 : 0) - (a.best ? 1 : 0);
       });
       // stars only where they separate moves
       var allBest = moves.every(function (m) { return m.best; });
+      html += '<section class="panel-moves" aria-label="Moves">';
       html += '<h3 class="panel-h">Moves <span class="count">' + moves.length + "</span></h3>";
       if (!moves.length) {
         html += '<p class="muted">No moves: the game is over.</p>';
@@ -337,17 +361,34 @@
         });
         html += "</tbody></table>";
       }
+      html += "</section>";
       html += '<h3 class="panel-h">Reached from <span class="count">' + d.parents.length + "</span></h3>";
       if (!d.parents.length) {
         html += '<p class="muted">' + (id === model.startId ? "Nothing: this is where every game begins." : "No position leads here.") + "</p>";
       } else {
         html += '<p class="chips parents">' + d.parents.map(function (p) {
-          return '<a class="pos ' + model.cls(p) + '" href="#' + esc(model.notation[p]) + '" title="' + esc(model.short(p)) + '">' + esc(model.notation[p]) + "</a>";
+          // the value in words too, not in colour alone
+          return '<a class="pos ' + model.cls(p) + '" href="#' + esc(model.notation[p]) + '" title="' + esc(model.short(p)) +
+            '" aria-label="' + esc(model.notation[p] + ": " + model.short(p)) + '">' + esc(model.notation[p]) + "</a>";
         }).join("") + "</p>";
       }
+      // every column of the node table that the panel lists, as its spec says
+      if (model.columns.length) {
+        html += '<dl class="facts">' + model.columns.map(function (c, k) {
+          return '<div class="fact" data-column="' + esc(c.name) + '"><dt title="' + esc(c.doc) + '">' + esc(c.label) +
+            '</dt><dd><span class="fact-num">' + esc(shown(c, d.values[k])) + '</span> <span class="fact-doc">' +
+            esc(c.doc) + "</span></dd></div>";
+        }).join("") + "</dl>";
+      }
       var panel = $("panel");
+      // a move played from the keyboard (Enter) or a step back keeps the focus in the panel
+      var hadFocus = panel.contains(document.activeElement);
+      html = '<button type="button" class="sheet-toggle" aria-controls="panel" aria-expanded="' +
+        panel.classList.contains("open") + '"><span class="visually-hidden">' + esc(WORDS.sheet) +
+        "</span></button>" + html;
       panel.innerHTML = html;
       panel.scrollTop = 0;
+      if (hadFocus) (panel.querySelector("tr.move td.mv a") || panel).focus({ preventScroll: true });
       panel.dataset.position = model.notation[id];
       panelFilled(panel, id, d);
     });
@@ -810,6 +851,7 @@
   function select(id, animate, focus) {
     api.selected = id;
     message("");
+    if (focus !== false) sheet(true);
     var work;
     if (cfg.kind === "small") {
       highlightSmall(id, focus !== false);
@@ -883,6 +925,61 @@
     window.addEventListener("hashchange", onHash);
   }
 
+  /* The position panel is a bottom sheet on phones (vizgen.css): open after a selection, folded to its
+     first line by its handle; it steps aside while the viewer is out of sight. */
+  var phone = window.matchMedia ? window.matchMedia("(max-width: 760px)") : { matches: false };
+  function sheet(open) {
+    var panel = $("panel");
+    if (!panel) return;
+    panel.classList.toggle("open", open);
+    // on a phone the graph moves up under the header, above the open sheet
+    var g = $("graph");
+    if (open && phone.matches && g && Math.abs(g.getBoundingClientRect().top - 64) > 24) {
+      g.scrollIntoView({ block: "start" });
+    }
+    var t = panel.querySelector(".sheet-toggle");
+    if (t) t.setAttribute("aria-expanded", String(open));
+  }
+  function wireSheet() {
+    var panel = $("panel");
+    var explore = $("explore");
+    if (!panel || !explore) return;
+    panel.addEventListener("click", function (ev) {
+      if (ev.target.closest(".sheet-toggle")) sheet(!panel.classList.contains("open"));
+    });
+    if (window.IntersectionObserver) {
+      new IntersectionObserver(function (entries) {
+        panel.classList.toggle("away", !entries[0].isIntersecting);
+      }).observe(explore);
+    }
+  }
+
+  /* The keyboard in the panel: arrow keys (or j and k) step through the moves, Enter plays one (it is a
+     link), Backspace or Alt+Left goes back; the focus stays in the panel (renderPanel). */
+  function moveLinks() {
+    return Array.prototype.slice.call(document.querySelectorAll("#panel tr.move td.mv a"));
+  }
+  function wireKeys() {
+    var panel = $("panel");
+    if (!panel) return;
+    panel.addEventListener("keydown", function (ev) {
+      if (ev.ctrlKey || ev.metaKey || (ev.target.closest && ev.target.closest("input, select, textarea"))) return;
+      var key = ev.key;
+      var down = key === "ArrowDown" || key === "j";
+      if (down || key === "ArrowUp" || key === "k") {
+        var links = moveLinks();
+        if (!links.length) return;
+        var k = links.indexOf(document.activeElement);
+        var next = k < 0 ? (down ? 0 : links.length - 1) : Math.max(0, Math.min(links.length - 1, k + (down ? 1 : -1)));
+        links[next].focus();
+        ev.preventDefault();
+      } else if (key === "Backspace" || (key === "ArrowLeft" && ev.altKey)) {
+        ev.preventDefault();
+        history.back();
+      }
+    });
+  }
+
   /* The variant menu in the header closes on a click elsewhere or Escape. */
   function wireSwitcher() {
     var sw = document.querySelector(".switcher");
@@ -923,6 +1020,8 @@
       })
       .then(function () {
         wireControls();
+        wireSheet();
+        wireKeys();
         return onHash();
       })
       .then(function () {
