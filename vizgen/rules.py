@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
-from vizgen.variants import Params, Variant
+from vizgen.variants import Params, Variant, quote
 
 __all__ = ["Move", "Position", "PositionError", "Rules"]
 
@@ -33,6 +33,20 @@ Hands = tuple[int, ...]
 
 def _fmt_hands(hands: Hands, wide: bool) -> str:
     return ".".join(map(str, hands)) if wide else "".join(map(str, hands))
+
+
+#: digits in one hand value or count read from text (r is at most 100; this only keeps int() cheap)
+_MAX_DIGITS = 9
+
+
+def _read_hands(part: str, dotted: bool, text: str) -> Hands:
+    """One player's hands from ``12`` or ``1.10`` (``dotted``: values separated by ``.``), sorted."""
+    if not part or part.startswith(".") or part.endswith(".") or ".." in part:
+        raise PositionError(f"{quote(text)} is not a position: empty hand in {quote(part)}")
+    values = part.split(".") if dotted else list(part)
+    if any(len(v) > _MAX_DIGITS for v in values):
+        raise PositionError(f"{quote(text)}: a hand value has more than {_MAX_DIGITS} digits")
+    return tuple(sorted(int(v) for v in values))
 
 
 @dataclass(frozen=True, order=True)
@@ -74,22 +88,19 @@ class Position:
             If the text is not a position.
         """
         raw = text.strip()
-        m = re.fullmatch(r"([0-9.\-]+)(?:/s(\d+))?", raw)
+        m = re.fullmatch(r"([0-9.\-]+)(?:/s([0-9]+))?", raw)  # ASCII digits only
         if not m or not m.group(1).strip("-."):
-            raise PositionError(f"{text!r} is not a position: write it like 12-11 (or 1211)")
-        body, swaps = m.group(1), int(m.group(2) or 0)
+            raise PositionError(f"{quote(text)} is not a position: write it like 12-11 (or 1211)")
+        body, count = m.group(1), m.group(2) or "0"
+        if len(count) > _MAX_DIGITS:
+            raise PositionError(f"{quote(text)}: the swap count has more than {_MAX_DIGITS} digits")
         parts = body.split("-")
         if len(parts) == 1 and "." not in body and len(body) == 4:
             parts = [body[:2], body[2:]]
-        players = []
-        for part in parts:
-            if not part or part.startswith(".") or part.endswith(".") or ".." in part:
-                raise PositionError(f"{text!r} is not a position: empty hand in {part!r}")
-            values = part.split(".") if "." in part or hands == 1 else list(part)
-            players.append(tuple(sorted(int(v) for v in values)))
+        players = [_read_hands(part, "." in part or hands == 1, text) for part in parts]
         if len(players) < 2:
-            raise PositionError(f"{text!r} is not a position: players are separated by '-' (12-11)")
-        return cls(tuple(players), swaps)
+            raise PositionError(f"{quote(text)} is not a position: players are separated by '-' (12-11)")
+        return cls(tuple(players), int(count))
 
     def notation(self, wide: bool | None = None) -> str:
         """Return the notation; ``wide`` writes values with ``.`` (used when r > 10)."""
@@ -131,8 +142,63 @@ class Move:
     seat: int = 0
     before: Hands = ()
     after: Hands = ()
-    players: int = 2
-    wide: bool = False
+    players: int = field(default=2, compare=False)  # formatting only: equality is what the move does
+    wide: bool = field(default=False, compare=False)
+
+    @classmethod
+    def parse(cls, text: str, players: int = 2, gain: bool = False, wide: bool = False) -> Move:
+        """Read a move from its notation (what it says, not whether it is legal).
+
+        Parameters
+        ----------
+        text : str
+            ``1>2`` (your 1 strikes their 2), ``1>2@2`` (the player two seats
+            on), ``1>1@me`` (your own other hand), ``13 -> 22`` (a split; values
+            separated by ``.`` when r > 10), ``flip 1``, ``swap`` or ``pass``.
+        players : int
+            Players in the game: with two, ``1>2`` strikes the opponent; with
+            more, the struck player must be named with ``@k``.
+        gain : bool
+            Self-gain rules: a strike changes the striking hand (kind ``gain``).
+        wide : bool
+            Write the move back with ``.`` between values.
+
+        Returns
+        -------
+        Move
+            The move described; :meth:`Rules.parse_move` checks it is legal.
+
+        Raises
+        ------
+        PositionError
+            If the text is not a move.
+
+        Examples
+        --------
+        >>> Move.parse("13 -> 22") == Move("split", before=(1, 3), after=(2, 2))
+        True
+        >>> str(Move.parse("2>1@me", players=3))
+        '2>1@me'
+        """
+        raw = " ".join(text.split()).lower()
+        fmt = {"players": players, "wide": wide}
+        if raw in ("swap", "pass"):
+            return cls(raw, **fmt)
+        digits = f"[0-9]{{1,{_MAX_DIGITS}}}"
+        if m := re.fullmatch(rf"flip ({digits})", raw):
+            return cls("flip", int(m.group(1)), **fmt)
+        if m := re.fullmatch(rf"({digits}) ?> ?({digits})(?: ?@ ?(me|{digits}))?", raw):
+            where = m.group(3)
+            if where is None and players > 2:
+                raise PositionError(f"{quote(text)}: with {players} players name the struck player, "
+                                    "e.g. 1>2@1 (the next player) or 1>2@me (your own hand)")
+            seat = 0 if where == "me" else int(where or 1)
+            return cls("gain" if gain else "attack", int(m.group(1)), int(m.group(2)), seat, **fmt)
+        if m := re.fullmatch(r"([0-9.]+) ?-> ?([0-9.]+)", raw):
+            before, after = (_read_hands(g, wide or "." in g, text) for g in m.groups())
+            return cls("split", before=before, after=after, **fmt)
+        raise PositionError(f"{quote(text)} is not a move: write 1>2, 1>2@2, 1>1@me, 13 -> 22, flip 1, "
+                            "swap or pass")
 
     def __str__(self) -> str:
         if self.kind in ("attack", "gain"):
@@ -340,17 +406,18 @@ class Rules:
     def check(self, position: Position) -> None:
         """Raise PositionError if ``position`` does not fit this variant's shape."""
         p = self.params
+        shown = quote(str(position))
         if len(position.hands) != p.players:
-            raise PositionError(f"{position} has {len(position.hands)} players; this variant has {p.players}")
+            raise PositionError(f"{shown} has {len(position.hands)} players; this variant has {p.players}")
         for hands in position.hands:
             if len(hands) != p.hands:
-                raise PositionError(f"{position}: each player has {p.hands} hand(s) in this variant")
+                raise PositionError(f"{shown}: each player has {p.hands} hand(s) in this variant")
             if any(not 0 <= v < p.r for v in hands):
-                raise PositionError(f"{position}: a hand holds 0 to {p.r - 1} fingers when r = {p.r}")
+                raise PositionError(f"{shown}: a hand holds 0 to {p.r - 1} fingers when r = {p.r}")
             if tuple(sorted(hands)) != hands:
-                raise PositionError(f"{position}: hands must be sorted")
+                raise PositionError(f"{shown}: hands must be sorted")
         if not 0 <= position.swaps <= p.swaps:
-            raise PositionError(f"{position}: swap count must be 0..{p.swaps}")
+            raise PositionError(f"{shown}: swap count must be 0..{p.swaps}")
 
     def parse(self, text: str) -> Position:
         """Read and check a position for this variant (values with ``.`` when r > 10)."""
@@ -492,9 +559,64 @@ class Rules:
         for legal, after in self.successors(position):
             if legal == move:
                 return after
-        raise PositionError(f"{move} is not a legal move in {self.notation(position)}")
+        raise PositionError(f"{move} is not a legal move at {self.notation(position)}; "
+                            f"{_legal_words([m for m, _ in self.successors(position)])}")
+
+    def parse_move(self, position: Position, text: str) -> Move:
+        """Read a move at ``position`` and return it as the legal move it names.
+
+        Parameters
+        ----------
+        position : Position
+            Where the move is played.
+        text : str
+            The move's notation (see :meth:`Move.parse`).
+
+        Returns
+        -------
+        Move
+            The legal move equal to the one written (``rules.play`` plays it).
+
+        Raises
+        ------
+        PositionError
+            If the text is not a move or not a legal one there; the message
+            names the legal moves.
+
+        Examples
+        --------
+        >>> from vizgen.variants import resolve
+        >>> rules = Rules(resolve("standard"))
+        >>> start = rules.start()
+        >>> rules.notation(rules.play(start, rules.parse_move(start, "1>1")))
+        '12-11'
+        """
+        legal = [m for m, _ in self.successors(position)]
+        try:
+            wanted = Move.parse(text, self.players, self.params.attack == "self-gain", self.wide)
+        except PositionError as exc:
+            problem = str(exc)
+        else:
+            for move in legal:
+                if move == wanted:
+                    return move
+            problem = f"{quote(text)} is not a legal move at {self.notation(position)}"
+        raise PositionError(f"{problem}; {_legal_words(legal)}")
 
     def outcome(self, position: Position) -> int | None:
         """Return the winner's seat (0 = the player to move) if the game is over, else None."""
         winner = int(self.winners(np.array([self.encode(position)]))[0])
         return None if winner < 0 else winner
+
+
+#: legal moves named in one error message
+_NAMED_MOVES = 24
+
+
+def _legal_words(legal: list[Move]) -> str:
+    """``legal moves: 1>1, 1>2`` for an error message (the game over: say so)."""
+    if not legal:
+        return "no move is legal there: the game is over"
+    names = [str(m) for m in legal[:_NAMED_MOVES]]
+    more = f" ... ({len(legal)} in all)" if len(legal) > _NAMED_MOVES else ""
+    return f"legal moves: {', '.join(names)}{more}"
