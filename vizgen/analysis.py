@@ -135,7 +135,7 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
     Returns
     -------
     dict
-        ``variant``, ``title``, ``params``, ``positions``, ``reachable_of``,
+        ``variant``, ``title``, ``summary``, ``params``, ``positions``, ``reachable_of``,
         ``terminal``, ``terminal_win`` (final positions won by the player to
         move: none in normal play, all in misere), ``edges``, ``start`` and,
         for two players, ``win``,
@@ -148,6 +148,7 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
     out: dict[str, Any] = {
         "variant": spec,
         "title": v.title,
+        "summary": v.summary,
         "params": v.params.as_dict(),
         "positions": g.n,
         "reachable_of": estimate_positions(v.params),

@@ -8,11 +8,6 @@ when everything succeeded.
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import http.server
-import os
-import re
 import shutil
 import sys
 import time
@@ -25,9 +20,10 @@ from vizgen.export import downloads
 from vizgen.graph import check_size
 from vizgen.layout import Layout, default_cache_dir, layout_all
 from vizgen.render import VariantPage, render_site
+from vizgen.sitedir import MARKER, BuildError, check_cache, check_out, prepare, swap_in, write_files
 from vizgen.variants import GROUPS, REGISTRY, Variant, resolve, rules_in_words
 
-__all__ = ["BIG", "CATALOGUE", "SITE_MAX_POSITIONS", "BuildError", "BuildReport", "build_site", "gather", "serve"]
+__all__ = ["BIG", "CATALOGUE", "MARKER", "SITE_MAX_POSITIONS", "BuildError", "BuildReport", "build_site", "gather"]
 
 #: variants with more positions than this get the neighbourhood explorer instead of one graph
 BIG = 3000
@@ -36,13 +32,6 @@ BIG = 3000
 SITE_MAX_POSITIONS = 250_000
 #: the whole built-in catalogue, in the order of its groups
 CATALOGUE = tuple(slug for group in GROUPS for slug, v in REGISTRY.items() if v.group == group)
-MARKER = ".vizgen-site"
-
-
-class BuildError(Exception):
-    """A build that cannot go ahead (reported in one line, exit code 2)."""
-
-
 @dataclass(frozen=True)
 class BuildReport:
     """What a build wrote: variants, files, pages, bytes and seconds."""
@@ -83,39 +72,19 @@ class _Progress:
             print(file=sys.stderr)
 
 
-def _overrides(spec: str) -> list[tuple[str, str]]:
-    _, sep, rest = spec.partition(":")
-    if not sep:
-        return []
-    return [(k.strip(), v.strip()) for k, _, v in (item.partition("=") for item in rest.split(",") if item.strip())]
-
-
-def _naming(variant: Variant, spec: str) -> tuple[str, str, str]:
-    """Slug, title and summary of a variant as built from ``spec``."""
-    changes = _overrides(spec)
-    if not changes:
-        return variant.slug, variant.title, variant.summary
-    slug = variant.slug + "".join(f"-{re.sub(r'[^a-z0-9]+', '', k.lower())}{re.sub(r'[^a-z0-9]+', '', v.lower())}"
-                                  for k, v in changes)
-    words = ", ".join(f"{k} = {v}" for k, v in changes)
-    # the base's own summary may quote numbers the overrides change ("roll-over at 5")
-    return slug, f"{variant.title} ({words})", f"{variant.title} rules with {words}."
-
-
 def _page(variant: Variant, spec: str, solved: Solved, layout: Layout) -> VariantPage:
     g, f = solved.graph, solved.forced
-    slug, title, summary = _naming(variant, spec)
     _, seats = g.rules.seats(g.codes)
     sets = g.rules.sets
     hands = tuple(zip(*([sets[i] for i in s.tolist()] for s in seats)))
     figures, best = stats(solved, spec), best_edges(solved)
     as_json, as_graphml = downloads(solved, figures, best)
     return VariantPage(
-        slug=slug,
+        slug=variant.slug,
         spec=spec,
-        title=title,
+        title=variant.title,
         group=variant.group,
-        summary=summary,
+        summary=variant.summary,
         rules_text=rules_in_words(variant.params),
         params=variant.params.as_dict(),
         players=g.players,
@@ -175,7 +144,7 @@ def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSI
     variants = [resolve(spec) for spec in specs]  # check every spec before any work
     for v in variants:
         check_size(v, max_positions)
-    slugs = [_naming(v, s)[0] for v, s in zip(variants, specs)]
+    slugs = [v.slug for v in variants]
     for slug in slugs:
         if slugs.count(slug) > 1:
             raise BuildError(f"two variants would both be written as {slug}.html: give each spec once")
@@ -193,29 +162,13 @@ def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSI
     return pages
 
 
-def _replace_dir(tmp: Path, out: Path) -> None:
-    """Swap the freshly written ``tmp`` in for ``out``."""
-    if out.exists():
-        old = out.with_name(f".{out.name}.old-{os.getpid()}")
-        out.rename(old)
-        tmp.rename(out)
-        shutil.rmtree(old)
-    else:
-        tmp.rename(out)
-
-
-def _check_out(out: Path) -> None:
-    if out.exists() and not out.is_dir():
-        raise BuildError(f"--out {out} is a file, not a folder")
-    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).exists():
-        raise BuildError(f"refusing to replace {out}: it is not empty and was not built by vizgen "
-                         f"(no {MARKER} file); choose another --out")
-
-
 def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                max_positions: int = SITE_MAX_POSITIONS, cache_dir: Path | None = None,
                progress: bool = True) -> BuildReport:
     """Build the site into ``out``, replacing it only when everything succeeded.
+
+    The output folder and the cache are checked before any work; the site is
+    written beside ``out`` and swapped in at the end (see :mod:`vizgen.sitedir`).
 
     Parameters
     ----------
@@ -234,31 +187,30 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     -------
     BuildReport
         Counts, size and time of the build.
+
+    Raises
+    ------
+    BuildError
+        For an output folder or cache the build cannot use or write.
     """
     began = time.perf_counter()
-    out = Path(out).resolve()
-    _check_out(out)
+    out = check_out(out)
+    cache_dir = default_cache_dir() if cache_dir is None else cache_dir
+    check_cache(cache_dir)
     count = len(specs) if specs else len(CATALOGUE)
     bar = _Progress(2 * count + 3, progress)
-    pages = gather(specs, max_positions=max_positions, cache_dir=cache_dir, on_step=bar.step)
-    files = render_site(pages)
-    bar.step("rendered the pages")
-    files[MARKER] = b"This folder is written by `python -m vizgen build`; it is replaced on every build.\n"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
-    if tmp.exists():
-        shutil.rmtree(tmp)
+    tmp = prepare(out)
     try:
-        for rel, data in sorted(files.items()):
-            path = tmp / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
-        _replace_dir(tmp, out)
+        pages = gather(specs, max_positions=max_positions, cache_dir=cache_dir, on_step=bar.step)
+        files = render_site(pages)
+        bar.step("rendered the pages")
+        files[MARKER] = b"This folder is written by `python -m vizgen build`; it is replaced on every build.\n"
+        write_files(tmp, files)
+        swap_in(tmp, out)
         bar.step("written")
         bar.close()
     finally:
-        if tmp.exists():
-            shutil.rmtree(tmp)
+        shutil.rmtree(tmp, ignore_errors=True)  # if this is cut short, the next build removes it
     report = BuildReport(
         variants=len(pages), files=len(files), pages=sum(1 for k in files if k.endswith(".html")),
         size=sum(map(len, files.values())), seconds=time.perf_counter() - began, out=out,
@@ -266,26 +218,3 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     if progress:
         print(report.summary(), file=sys.stderr)
     return report
-
-
-def serve(directory: str | Path = "site", port: int = 8000) -> None:
-    """Preview a built site on http://127.0.0.1:PORT/ until interrupted.
-
-    Parameters
-    ----------
-    directory : str or pathlib.Path
-        The built site.
-    port : int
-        The port to listen on (localhost only).
-    """
-    root = Path(directory)
-    if not (root / "index.html").is_file():
-        raise BuildError(f"no site in {root}: run `python -m vizgen build` first")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
-    try:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    except OSError as exc:
-        raise BuildError(f"cannot listen on port {port}: {exc.strerror}") from None
-    print(f"serving {root} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)", file=sys.stderr)
-    with server, contextlib.suppress(KeyboardInterrupt):
-        server.serve_forever()

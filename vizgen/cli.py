@@ -9,27 +9,36 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from vizgen.analysis import Solved, describe, solve_variant, stats
-from vizgen.build import SITE_MAX_POSITIONS, BuildError, build_site, serve
-from vizgen.graph import DEFAULT_MAX_POSITIONS
-from vizgen.rules import PositionError, Rules
-from vizgen.variants import REGISTRY, Params, VariantError, resolve
+from vizgen.build import SITE_MAX_POSITIONS, BuildError, build_site
+from vizgen.graph import DEFAULT_MAX_POSITIONS, check_size
+from vizgen.preview import serve
+from vizgen.rules import Position, PositionError
+from vizgen.variants import REGISTRY, Params, VariantError, quote, resolve
 
 __all__ = ["main"]
 
+#: the largest --max-positions taken (a variant that big would not fit in memory anyway)
+MAX_POSITIONS_CAP = 10**12
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text.replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of ASCII digits (``_`` allowed) from ``low`` to ``high``."""
+    def parse(text: str) -> int:
+        digits = text.strip().replace("_", "")
+        if not re.fullmatch(r"-?[0-9]{1,30}", digits):
+            raise argparse.ArgumentTypeError(f"not a whole number: {quote(text)}")
+        value = int(digits)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, got {quote(text)}")
+        return value
+
+    return parse
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -46,29 +55,33 @@ def _parser() -> argparse.ArgumentParser:
         cmd = sub.add_parser(name, help=help_text)
         cmd.add_argument("spec", metavar="SPEC", help="variant, e.g. standard or cutoff:players=3")
         cmd.add_argument("--json", action="store_true", help="print JSON for scripts")
-        cmd.add_argument("--max-positions", type=_positive, default=DEFAULT_MAX_POSITIONS,
+        cmd.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=DEFAULT_MAX_POSITIONS,
                          help=f"refuse variants larger than this (default {DEFAULT_MAX_POSITIONS:,})")
         return cmd
 
     solving("stats", "counts and values of a variant")
     show = solving("show", "one position: its value and every move")
     show.add_argument("position", metavar="POSITION", help="e.g. 12-11 or 1211")
+    show.add_argument("--then", action="append", default=[], metavar="MOVE",
+                      help="play this move first (repeatable): 1>2, 1>2@2, 1>1@me, 13 -> 22, flip 1, swap, pass")
 
     build = sub.add_parser("build", help="build the static site")
     build.add_argument("--out", default="site", help="output folder (default ./site)")
     build.add_argument("--variant", action="append", metavar="SPEC", dest="variants",
                        help="build only these variants (repeatable; default: the whole catalogue)")
-    build.add_argument("--max-positions", type=_positive, default=SITE_MAX_POSITIONS,
+    build.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=SITE_MAX_POSITIONS,
                        help=f"refuse variants larger than this (default {SITE_MAX_POSITIONS:,} for the site)")
     build.add_argument("--quiet", action="store_true", help="no progress bar")
     serve = sub.add_parser("serve", help="preview the built site on localhost")
     serve.add_argument("--dir", default="site", help="the built site (default ./site)")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=_whole(0, 65535), default=8000, help="0 to 65535 (default 8000)")
     return parser
 
 
 def _solve(spec: str, max_positions: int) -> Solved:
-    return solve_variant(resolve(spec), max_positions)
+    variant = resolve(spec)
+    check_size(variant, max_positions)  # before any table is built
+    return solve_variant(variant, max_positions)
 
 
 def _pct(x: float) -> str:
@@ -148,8 +161,14 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if args.command == "show":
         variant = resolve(args.spec)
-        position = Rules(variant).parse(args.position)
+        check_size(variant, args.max_positions)  # before any table is built
+        Position.parse(args.position, variant.params.hands)  # malformed text fails before the solve
         solved = solve_variant(variant, args.max_positions)
+        rules = solved.graph.rules
+        position = rules.parse(args.position)
+        solved.graph.node_of(position)  # reachable from the start
+        for text in args.then:
+            position = rules.play(position, rules.parse_move(position, text))
         data = describe(solved, solved.graph.node_of(position))
         if args.json:
             print(json.dumps(data, indent=2))
@@ -180,11 +199,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _run(args)
     except (VariantError, PositionError, BuildError) as exc:
-        print(f"vizgen: error: {exc}", file=sys.stderr)
-        return 2
+        return _fail(str(exc))
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):  # the reader (head, less) went away: not an error
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep Python's flush at exit quiet
+            return 0
+        where = f"{quote(str(exc.filename))}: " if exc.filename else ""
+        return _fail(f"{where}{exc.strerror or exc}")
+    except MemoryError:
+        return _fail("out of memory: try a smaller variant or a lower --max-positions")
     except KeyboardInterrupt:
         print("vizgen: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # the reader (head, less) went away: not an error
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep Python's flush at exit quiet
-        return 0
+
+
+def _fail(message: str) -> int:
+    """Print one error line on stderr; return exit code 2."""
+    print(f"vizgen: error: {' '.join(message.split())}", file=sys.stderr)
+    return 2
