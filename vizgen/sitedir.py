@@ -10,14 +10,13 @@ matches them with ``/.site-*/``. Every file-system failure becomes a
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import shutil
-import signal
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
+from vizgen.processes import interrupts_held
 from vizgen.variants import quote
 
 __all__ = ["MARKER", "BuildError", "check_cache", "check_out", "leftovers", "prepare", "swap_in", "write_files"]
@@ -211,20 +210,6 @@ def write_files(tmp: Path, files: Mapping[str, bytes]) -> None:
         raise BuildError(f"cannot write the site: {_reason(exc)}; the old site is untouched") from None
 
 
-@contextlib.contextmanager
-def _no_interrupt() -> Iterator[None]:
-    """Hold Ctrl-C back for a moment (it is delivered when the block ends)."""
-    mask = getattr(signal, "pthread_sigmask", None)
-    if mask is None:
-        yield
-        return
-    old = mask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        mask(signal.SIG_SETMASK, old)
-
-
 def swap_in(tmp: Path, out: Path) -> None:
     """Put the finished ``tmp`` in place of ``out``; the old site goes last.
 
@@ -244,7 +229,7 @@ def swap_in(tmp: Path, out: Path) -> None:
     """
     old = out.with_name(f".{out.name}-old-{os.getpid()}")
     try:
-        with _no_interrupt():  # never stop between the renames: the site would be missing
+        with interrupts_held():  # never stop between the renames: the site would be missing
             if out.exists():
                 out.rename(old)
             try:

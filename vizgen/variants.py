@@ -369,10 +369,12 @@ def _load_toml(path: Path) -> Variant:
         data = tomllib.loads(_read_file(path))
     except RecursionError:
         raise VariantError(f"variant file {shown} is not valid TOML: nested too deeply") from None
-    except ValueError as exc:  # TOMLDecodeError, and integers over Python's digit limit
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantError(f"variant file {shown} is not valid TOML: {exc}") from None
+    except ValueError as exc:  # an integer over Python's limit on digits
         if isinstance(exc, VariantError):
             raise
-        raise VariantError(f"variant file {shown} is not valid TOML: {exc}") from None
+        raise VariantError(f"variant file {shown}: a number has too many digits") from None
     unknown = sorted(set(data) - set(_TOML_KEYS))
     if unknown:
         raise VariantError(f"variant file {shown}: unknown key(s) {quote(', '.join(unknown))}; "
