@@ -1,7 +1,7 @@
 """Worker processes that never outlive the build, and Ctrl-C held back where it must wait.
 
 Each job runs in a fresh spawned process. A worker starts with SIGINT blocked,
-so a Ctrl-C at the terminal (sent to the whole process group) reaches only the
+so a Ctrl-C at the terminal (sent to the whole process group) acts only in the
 parent, which kills its workers and exits; on Linux a worker also dies with
 its parent (``PR_SET_PDEATHSIG``), so a killed build leaves no worker behind.
 """
@@ -15,6 +15,7 @@ import multiprocessing.connection
 import os
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -34,24 +35,30 @@ class WorkerDied(RuntimeError):
 
 @contextlib.contextmanager
 def interrupts_held() -> Iterator[None]:
-    """Hold SIGINT back in this thread for the block; one that arrives meanwhile is delivered after.
+    """Hold Ctrl-C back for the block: a SIGINT that arrives meanwhile is raised when it ends.
 
-    Processes started inside the block inherit the blocked signal.
+    Processes started inside the block begin with SIGINT blocked. Outside the
+    main thread (where Python runs no signal handlers) only the mask applies.
 
     Examples
     --------
     >>> with interrupts_held():
     ...     pass
     """
-    mask = getattr(signal, "pthread_sigmask", None)
-    if mask is None:  # no POSIX signal masks (Windows): nothing to hold
-        yield
-        return
-    old = mask(signal.SIG_BLOCK, {signal.SIGINT})
+    deferred: list[int] = []
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: deferred.append(signum)) if main else None
+    mask = getattr(signal, "pthread_sigmask", None)  # POSIX only
+    blocked = mask(signal.SIG_BLOCK, {signal.SIGINT}) if mask else None
     try:
         yield
     finally:
-        mask(signal.SIG_SETMASK, old)
+        if mask:
+            mask(signal.SIG_SETMASK, blocked)
+        if main:
+            signal.signal(signal.SIGINT, previous)
+            if deferred and callable(previous):
+                previous(signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
 
 
 def _die_with(parent: int) -> None:
