@@ -1,8 +1,16 @@
 """``python -m vizgen``: the command line."""
 
+import signal
 import sys
 
-from vizgen.cli import main
+if __name__ == "__main__":  # layout workers are spawned processes that re-import this module: they skip this
+    held: list[int] = []
+    # Ctrl-C while the modules load is acted on once they have: an import cut short can fail oddly
+    signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
+    from vizgen.cli import main
 
-if __name__ == "__main__":  # layout workers are spawned processes that re-import this module
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    if held:
+        print("vizgen: interrupted", file=sys.stderr)
+        sys.exit(130)
     sys.exit(main())

@@ -240,4 +240,5 @@ def swap_in(tmp: Path, out: Path) -> None:
                 raise
     except OSError as exc:
         raise BuildError(f"cannot replace the site {quote(str(out))}: {_reason(exc)}") from None
-    shutil.rmtree(old, ignore_errors=True)  # if this fails, the next build removes it
+    finally:  # a Ctrl-C held back above is raised after this; if it is cut short, the next build finishes it
+        shutil.rmtree(old, ignore_errors=True)
