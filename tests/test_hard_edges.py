@@ -142,6 +142,7 @@ BAD_INPUTS: list[tuple[str, Callable[[Path], list[str]], dict[str, str]]] = [
 ]
 
 
+@pytest.mark.slow  # about a second each: a fresh interpreter per input
 @pytest.mark.parametrize(("args", "extra"), [pytest.param(a, e, id=i) for i, a, e in BAD_INPUTS])
 def test_bad_input_is_one_line_exit_2_in_bounded_memory(files: Path, args: Callable[[Path], list[str]],
                                                         extra: dict[str, str]) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -220,14 +222,19 @@ def test_every_legal_move_round_trips_through_its_text(variant: Variant, data: s
 
 # -- fuzzing: only the project's error escapes ----------------------------------------------------
 
+@functools.cache
+def compiled(spec: str) -> Rules:
+    return Rules(resolve(spec))
+
+
 _POSITION_CHARS = st.sampled_from([*"0123456789-./s \u0665\uff15", "12-11", "/s", "9" * 12])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.one_of(st.text(max_size=40), st.lists(_POSITION_CHARS, max_size=20).map("".join)),
        st.sampled_from(["standard", "three-players", "self-gain-10:r=12", "swaps", "one-hand"]))
 def test_fuzzed_positions_raise_only_position_errors(text: str, spec: str) -> None:
-    rules = Rules(resolve(spec))
+    rules = compiled(spec)
     try:
         position = rules.parse(text)
     except PositionError as exc:
@@ -239,12 +246,12 @@ def test_fuzzed_positions_raise_only_position_errors(text: str, spec: str) -> No
 _MOVE_CHARS = st.sampled_from([*"0123456789>@-. \u0665", "me", "->", "flip ", "swap", "pass", "9" * 12])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.one_of(st.text(max_size=30), st.lists(_MOVE_CHARS, max_size=12).map("".join)),
        st.sampled_from([("standard", "13-12"), ("three-players", "12-11-11"), ("integers", "13-11"),
                         ("self-gain-10:r=12", "1.10-1.1"), ("swaps", "12-11")]))
 def test_fuzzed_moves_raise_only_position_errors(text: str, where: tuple[str, str]) -> None:
-    rules = Rules(resolve(where[0]))
+    rules = compiled(where[0])
     position = rules.parse(where[1])
     try:
         move = rules.parse_move(position, text)
