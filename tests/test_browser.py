@@ -1,6 +1,6 @@
 """Headless-Chromium tests of the rendered site.
 
-The site is rendered from synthetic variants (``tests/fixtures_site.py``) into
+The site is rendered from real solved variants (``tests/conftest.py``) into
 a temporary folder, served by a ``http.server`` thread on 127.0.0.1 under the
 sub-path ``/vizgen/`` (as GitHub Pages serves a project site), and one page is
 also opened from ``file://``. Every test checks that the page logged no
@@ -16,11 +16,11 @@ import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from tests.fixtures_site import chopsticks_page, tiny_page
-from vizgen.build import gather
-from vizgen.render import CHUNK_SIZE, VariantPage, render_site
+from vizgen.render import VariantPage, render_site
+from vizgen.render.datafiles import CHUNK_SIZE
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -50,12 +50,14 @@ sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright pac
 
 
 @pytest.fixture(scope="module")
-def pages() -> dict[str, VariantPage]:
-    return {
-        "standard": chopsticks_page(slug="standard"),
-        "tiny": tiny_page(),
-        "three": chopsticks_page(players=3, slug="three", group="More players", big=True, odds=False),
-    }
+def pages(site_pages: dict[str, VariantPage]) -> dict[str, VariantPage]:
+    """The classic game, a tiny one (r = 3) and a big three-player one, by short name."""
+    return {"standard": site_pages["standard"], "tiny": site_pages["standard-r3"],
+            "three": site_pages["three-players"], "three-small": site_pages["standard-players3-r3"]}
+
+
+def names(data: VariantPage) -> list[str]:
+    return data.nodes.plain("position")
 
 
 @pytest.fixture(scope="module")
@@ -172,8 +174,7 @@ def click_node(page: object, node: int) -> None:
 
 
 def out_degree(page_data: VariantPage, notation: str) -> int:
-    node = page_data.notation.index(notation)
-    return int((page_data.edge_src == node).sum())
+    return int((page_data.edges.src == names(page_data).index(notation)).sum())
 
 
 # ---------------------------------------------------------------------------
@@ -183,9 +184,9 @@ def out_degree(page_data: VariantPage, notation: str) -> int:
 
 def test_index(open_page: Callable, pages: dict[str, VariantPage]) -> None:
     page, _ = open_page("index.html", wait_ready=False)
-    assert page.locator(".group-title").count() == 2
+    assert page.locator(".group-title").count() == len({p.variant.group for p in pages.values()})
     assert page.locator(".card").count() == len(pages)
-    for slug in pages:
+    for slug in (p.slug for p in pages.values()):
         img = page.locator(f'img[src^="variants/{slug}/thumb."]')
         img.scroll_into_view_if_needed()
         page.wait_for_function("el => el.complete && el.naturalWidth > 0", arg=img.element_handle())
@@ -204,16 +205,16 @@ def test_graph_draws_and_click_node(open_page: Callable, pages: dict[str, Varian
     counts = page.evaluate(
         "[window.vizgen.network.body.data.nodes.length, window.vizgen.network.body.data.edges.length]"
     )
-    assert counts == [len(data.notation), len(data.edge_src)]
+    assert counts == [len(data.nodes), len(data.edges.src)]
     assert page.evaluate("window.vizgen.network.physics.options.enabled") is False
     target = "12-11"
-    click_node(page, data.notation.index(target))
+    click_node(page, names(data).index(target))
     panel_shows(page, target)
     assert fragment(page) == target
     assert page.locator("#panel tr.move").count() == out_degree(data, target)
     assert page.locator("#panel .hand").count() == 4
     assert page.locator("#panel .badge").first.inner_text() == "draw"
-    assert page.evaluate("window.vizgen.network.getSelectedNodes()") == [data.notation.index(target)]
+    assert page.evaluate("window.vizgen.network.getSelectedNodes()") == [names(data).index(target)]
 
 
 def test_moves_parents_and_history(open_page: Callable, pages: dict[str, VariantPage]) -> None:
@@ -231,8 +232,8 @@ def test_moves_parents_and_history(open_page: Callable, pages: dict[str, Variant
     # a parent leads back
     parent = page.locator("#panel .parents a.pos").first
     target = parent.inner_text()
-    here = data.notation.index(trail[-1])
-    assert data.notation.index(target) in data.edge_src[data.edge_dst == here].tolist()
+    here = names(data).index(trail[-1])
+    assert names(data).index(target) in data.edges.src[data.edges.dst == here].tolist()
     parent.click()
     panel_shows(page, target)
     trail.append(target)
@@ -244,7 +245,7 @@ def test_moves_parents_and_history(open_page: Callable, pages: dict[str, Variant
     page.go_forward()
     panel_shows(page, trail[1])
     # the graph follows the selection
-    assert page.evaluate("window.vizgen.network.getSelectedNodes()") == [data.notation.index(trail[1])]
+    assert page.evaluate("window.vizgen.network.getSelectedNodes()") == [names(data).index(trail[1])]
 
 
 def test_deep_link_and_search(open_page: Callable, pages: dict[str, VariantPage]) -> None:
@@ -252,7 +253,7 @@ def test_deep_link_and_search(open_page: Callable, pages: dict[str, VariantPage]
     page, _ = open_page("variants/standard.html#12-11")
     panel_shows(page, "12-11")
     # a position deeper in the game, typed three ways
-    target = next(s for s in data.notation if s[0] != s[1] and s[:2] != "00")
+    target = next(s for s in names(data) if s[0] != s[1] and s[:2] != "00")
     for typed in (target.replace("-", ""), target[1] + target[0] + target[2:], f" {target} "):
         page.fill("#q", "")
         page.locator("#search button").click()
@@ -280,7 +281,7 @@ def test_deep_link_and_search(open_page: Callable, pages: dict[str, VariantPage]
 def test_unknown_deep_link_shows_the_start(open_page: Callable, pages: dict[str, VariantPage]) -> None:
     data = pages["standard"]
     page, _ = open_page("variants/standard.html#99-99")
-    panel_shows(page, data.notation[data.start])
+    panel_shows(page, names(data)[data.start])
     page.wait_for_function("document.getElementById('search-msg').textContent.includes('99-99')")
 
 
@@ -302,7 +303,7 @@ def test_file_url(open_page: Callable, site_root: Path, pages: dict[str, Variant
 
 def test_big_explorer(open_page: Callable, pages: dict[str, VariantPage]) -> None:
     data = pages["three"]
-    page, watch = open_page("variants/three.html")
+    page, watch = open_page("variants/three-players.html")
     panel_shows(page, "11-11-11")
     explored = page.evaluate("window.vizgen.explored")
     assert explored["centre"] == data.start and explored["level1"] > 0 and explored["level2"] > 0
@@ -311,26 +312,26 @@ def test_big_explorer(open_page: Callable, pages: dict[str, VariantPage]) -> Non
     assert page.evaluate("window.vizgen.network.physics.options.enabled") is False
     assert "two steps away" in page.locator("#explorer-caption").inner_text()
     # click a neighbour in the explorer: it becomes the centre
-    child = int(data.edge_dst[data.edge_src == data.start][0])
+    child = int(data.edges.dst[data.edges.src == data.start][0])
     click_node(page, child)
-    panel_shows(page, data.notation[child])
+    panel_shows(page, names(data)[child])
     page.wait_for_function("id => window.vizgen.explored.centre === id", arg=child)
-    assert fragment(page) == data.notation[child]
+    assert fragment(page) == names(data)[child]
     # a move in the panel, then back
     link = page.locator("#panel tr.move td.mv a").first
     dst = link.get_attribute("href")[1:]
     link.click()
     panel_shows(page, dst)
-    page.wait_for_function("id => window.vizgen.explored.centre === id", arg=data.notation.index(dst))
+    page.wait_for_function("id => window.vizgen.explored.centre === id", arg=names(data).index(dst))
     page.go_back()
-    panel_shows(page, data.notation[child])
+    panel_shows(page, names(data)[child])
     # deep link to a position in a later chunk, by search
-    far = data.notation[-1]
+    far = names(data)[-1]
     page.fill("#q", far.replace("-", ""))
     page.press("#q", "Enter")
     panel_shows(page, far)
-    last_chunk = (len(data.notation) - 1) // CHUNK_SIZE
-    assert any(u.endswith(f"/variants/three/c{last_chunk}.js") for u in watch.requests)
+    last_chunk = (len(data.nodes) - 1) // CHUNK_SIZE
+    assert any(u.endswith(f"/variants/three-players/c{last_chunk}.js") for u in watch.requests)
     # the overview picture: a click explores the position under the mouse
     img = page.locator("#overview")
     img.scroll_into_view_if_needed()
@@ -343,64 +344,49 @@ def test_big_explorer(open_page: Callable, pages: dict[str, VariantPage]) -> Non
 
 def test_deep_link_big(open_page: Callable, pages: dict[str, VariantPage]) -> None:
     data = pages["three"]
-    target = data.notation[len(data.notation) // 2]
-    page, _ = open_page(f"variants/three.html#{target}")
+    target = names(data)[len(data.nodes) // 2]
+    page, _ = open_page(f"variants/three-players.html#{target}")
     panel_shows(page, target)
-    assert page.evaluate("window.vizgen.explored.centre") == len(data.notation) // 2
+    assert page.evaluate("window.vizgen.explored.centre") == len(data.nodes) // 2
 
 
-def test_tables_link_to_positions(open_page: Callable) -> None:
-    page, _ = open_page("variants/tiny.html")
-    panel_shows(page, "11-11")
-    page.locator('#positions a.pos[href="#12-01"]').click()
-    panel_shows(page, "12-01")
+def test_tables_link_to_positions(open_page: Callable, pages: dict[str, VariantPage]) -> None:
+    data = pages["tiny"]
+    table = data.nodes
+    page, _ = open_page("variants/standard-r3.html")
+    panel_shows(page, names(data)[data.start])
+    # a position that wins in one ply, clicked in the tables
+    win1 = names(data)[int(np.flatnonzero((table["winner"] == 0) & (table["remoteness"] == 1))[0])]
+    page.locator(f'#positions a.pos[href="#{win1}"]').click()
+    panel_shows(page, win1)
     assert "win in 1" in page.locator("#panel .badge").first.inner_text()
-    # the terminal position has no moves and says so
-    page.locator('#panel tr.move td.mv a[href="#00-12"]').click()
-    panel_shows(page, "00-12")
+    # its winning move ends the game: no moves there, and the panel says so
+    over = [m for m in page.locator("#panel tr.move td:nth-child(3) a").all_inner_texts()
+            if table["terminal"][names(data).index(m)]]
+    page.locator(f'#panel tr.move td.mv a[href="#{over[0]}"]').click()
+    panel_shows(page, over[0])
     assert page.locator("#panel tr.move").count() == 0
-    assert page.locator("#panel .hand.dead").count() == 2
+    assert page.locator("#panel .hand.dead").count() >= 2
 
 
-# ---------------------------------------------------------------------------
-# real data from the engine
-# ---------------------------------------------------------------------------
+def test_a_column_added_in_python_shows_in_the_panel(open_page: Callable, site_root: Path, base_url: str,
+                                                    tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One function in analysis.COLUMN_MAKERS is all it takes for a figure to reach the position panel."""
+    from vizgen import analysis
+    from vizgen.build import gather
 
+    def outdegree(solved: analysis.Solved) -> list[tuple[analysis.Column, np.ndarray]]:
+        column = analysis.Column("outdegree", "Moves here", "int", "count", "How many positions one move leads to.")
+        return [(column, np.diff(solved.graph.indptr))]
 
-@pytest.fixture(scope="module")
-def real_site(site_root: Path, base_url: str) -> tuple[str, list[VariantPage]]:
-    """The engine's standard and three-player variants, served at ``/real/``."""
-    pages = gather(["standard", "three-players"])
-    for name, data in render_site(pages).items():
-        path = site_root / "real" / name
+    monkeypatch.setattr(analysis, "COLUMN_MAKERS", [*analysis.COLUMN_MAKERS, outdegree])
+    (data,) = gather(["standard"], cache_dir=tmp_path)
+    for name, blob in render_site([data]).items():
+        path = site_root / "extra" / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-    return base_url.replace("/vizgen/", "/real/"), pages
-
-
-def test_real_variants(open_page: Callable, real_site: tuple[str, list[VariantPage]]) -> None:
-    base, (standard, three) = real_site
-    page, _ = open_page(f"{base}variants/{standard.slug}.html#12-11")
+        path.write_bytes(blob)
+    page, _ = open_page(base_url.replace("/vizgen/", "/extra/") + "variants/standard.html#12-11")
     panel_shows(page, "12-11")
-    page.wait_for_function("window.vizgen.drawn === true")
-    assert page.evaluate("window.vizgen.network.body.data.nodes.length") == 204
-    target = next(s for s in standard.notation if s.startswith("13-"))
-    click_node(page, standard.notation.index(target))
-    panel_shows(page, target)
-    assert page.locator("#panel tr.move").count() == out_degree(standard, target)
-    link = page.locator("#panel tr.move td.mv a").first
-    dst = link.get_attribute("href")[1:]
-    link.click()
-    panel_shows(page, dst)
-    page.go_back()
-    panel_shows(page, target)
-    # the big three-player variant: explorer, search, a click in the explorer
-    page.goto(f"{base}variants/{three.slug}.html")
-    page.wait_for_function("window.vizgen && window.vizgen.ready", timeout=20000)
-    panel_shows(page, "11-11-11")
-    child = int(three.edge_dst[three.edge_src == three.start][0])
-    click_node(page, child)
-    panel_shows(page, three.notation[child])
-    page.fill("#q", "121111")
-    page.press("#q", "Enter")
-    panel_shows(page, "12-11-11")
+    fact = page.locator('#panel [data-column="outdegree"]')
+    assert fact.locator("dt").inner_text() == "Moves here"
+    assert fact.locator(".fact-num").inner_text() == str(out_degree(data, "12-11"))

@@ -19,6 +19,8 @@ from vizgen import build as build_module
 from vizgen.build import CATALOGUE, MARKER, BuildError, build_site
 from vizgen.variants import GROUPS, REGISTRY, VariantError
 
+pytestmark = pytest.mark.slow  # seconds each: out of the fast lane, in CI
+
 SPECS = ["standard", "cutoff:r=4", "three-players"]
 ROOT = Path(__file__).resolve().parents[1]
 

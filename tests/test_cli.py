@@ -33,7 +33,8 @@ def test_list_shows_every_variant() -> None:
 def test_rules_md_section_4_figures_come_out_of_stats() -> None:
     standard = stats("standard")
     assert standard["positions"] == 204
-    assert standard["start"] == {"position": "11-11", "value": "draw", "remoteness": None}
+    assert standard["start"] == {"position": "11-11", "value": "draw", "remoteness": None, "verdict": "draw",
+                                 "outcome": "draw"}
     assert standard["reachable_of"] == 225  # 15 * 15 two-player positions exist for r = 5
     suicide = stats("suicide")
     assert (suicide["positions"], suicide["draw"], suicide["win"], suicide["terminal"]) == (207, 100, 72, 14)
@@ -50,7 +51,7 @@ def test_stats_json_shape_two_players() -> None:
                                    "sudden_death", "integers", "zombies", "start"}
     assert data["win"] + data["loss"] + data["draw"] == data["positions"]
     assert 0 <= data["random_win_start"] <= 1
-    assert set(data["start"]) == {"position", "value", "remoteness"}
+    assert set(data["start"]) == {"position", "value", "remoteness", "verdict", "outcome"}
 
 
 def test_stats_json_shape_more_players() -> None:

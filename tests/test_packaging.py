@@ -7,6 +7,10 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # seconds each: out of the fast lane, in CI
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

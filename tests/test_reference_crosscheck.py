@@ -20,6 +20,8 @@ from vizgen.graph import enumerate_graph
 from vizgen.solve import perfect_vs_random, random_play, solve_forced
 from vizgen.variants import resolve
 
+pytestmark = pytest.mark.slow  # seconds each: out of the fast lane, in CI
+
 PROB_TOL = 1e-9
 RANDOM_MAX_POSITIONS = 2000  # the reference's random-play iteration is slow
 

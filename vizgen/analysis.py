@@ -1,21 +1,41 @@
-"""A solved variant and the figures people ask of it (``stats`` and ``show``).
+"""A solved variant and the figures people ask of it (``stats``, ``show`` and the site).
 
 Everything here is derived from the enumerated graph and the solvers' arrays;
-the command line and the site both read their numbers from these functions.
+the command line, the downloads and the site all read their numbers from these
+functions. Per-position figures are the columns of one :class:`NodeTable`
+(:func:`node_table`): to add one, write a function in :data:`COLUMN_MAKERS`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from vizgen import words
 from vizgen.graph import DEFAULT_MAX_POSITIONS, StateGraph, enumerate_graph
+from vizgen.maxn import maxn_levels, notation_rank
+from vizgen.maxn_report import perfect_choices
 from vizgen.solve import Forced, perfect_vs_random, random_play, solve_forced
 from vizgen.variants import Variant, estimate_positions
 
-__all__ = ["Solved", "best_edges", "describe", "solve_variant", "stats"]
+__all__ = [
+    "COLUMN_MAKERS",
+    "OPPONENTS",
+    "PLAY_DEPTHS",
+    "Column",
+    "EdgeTable",
+    "NodeTable",
+    "Solved",
+    "best_edges",
+    "describe",
+    "edge_table",
+    "node_table",
+    "solve_variant",
+    "stats",
+]
 
 
 @dataclass(frozen=True, eq=False)
@@ -101,6 +121,212 @@ def best_edges(solved: Solved) -> np.ndarray:
     return score == best[g.sources]
 
 
+@dataclass(frozen=True)
+class Column:
+    """What one per-position column holds and how to show it.
+
+    Attributes
+    ----------
+    name : str
+        Key in the downloads and data files.
+    label : str
+        Words for people.
+    kind : str
+        ``int``, ``float``, ``bool`` or ``text`` (GraphML and JSON types).
+    show : str
+        How the position panel shows it: ``percent``, ``plies``, ``count`` or
+        ``yesno``; ``data`` columns are in the downloads but not listed in the panel.
+    doc : str
+        One sentence: what the figure means.
+    missing : int or None
+        A sentinel value that means "none" (written as null), if any.
+    """
+
+    name: str
+    label: str
+    kind: str
+    show: str
+    doc: str
+    missing: int | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class NodeTable:
+    """Every per-position figure of a solved variant, one column each.
+
+    Attributes
+    ----------
+    columns : tuple of Column
+        The column spec, in display order.
+    data : dict of str to numpy.ndarray
+        The values, one array of ``n`` entries per column name.
+    """
+
+    columns: tuple[Column, ...]
+    data: dict[str, np.ndarray]
+
+    def __len__(self) -> int:
+        return len(next(iter(self.data.values())))
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        return self.data[name]
+
+    def plain(self, name: str) -> list[Any]:
+        """Return a column as plain Python values, the missing sentinel as None, floats to 9 digits."""
+        column = next(c for c in self.columns if c.name == name)
+        values = self.data[name]
+        if column.kind == "float":
+            return [round(float(v), 9) for v in values.tolist()]
+        out = values.tolist()
+        if column.missing is not None:
+            out = [None if v == column.missing else v for v in out]
+        return out
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Return one dict per position (``id`` first, then the columns)."""
+        cols = {c.name: self.plain(c.name) for c in self.columns}
+        return [{"id": i, **{name: vals[i] for name, vals in cols.items()}} for i in range(len(self))]
+
+
+ColumnMaker = Callable[["Solved"], list[tuple[Column, np.ndarray]]]
+
+
+def _identity_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
+    g = solved.graph
+    return [(Column("position", "Position", "text", "data", "The position, the player to move first."),
+             np.array(g.notations(), dtype=object))]
+
+
+def _solution_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
+    g, f = solved.graph, solved.forced
+    return [
+        (Column("winner", "Forced winner", "int", "data",
+                "Seat (0 = the player to move, 1 = the next ...) that can force a win; none in a draw.",
+                missing=-1), f.winner),
+        (Column("remoteness", "Remoteness", "int", "data",
+                "Plies to the end with best play: fewest for the winner, most the loser can hold out.",
+                missing=-1), f.remoteness),
+        (Column("terminal", "Game over", "bool", "data", "The game is over in this position."), g.terminal),
+        (Column("depth", "From the start", "int", "plies",
+                "Plies from the start on the shortest way here."), g.depth),
+    ]
+
+
+def _best_move_column(solved: Solved) -> list[tuple[Column, np.ndarray]]:
+    g = solved.graph
+    counts = np.bincount(g.sources[best_edges(solved)], minlength=g.n).astype(np.int32)
+    return [(Column("best_moves", "Optimal moves", "int", "count",
+                    "How many moves keep the best value for the player to move."), counts)]
+
+
+def _odds_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
+    if solved.random_win is None or solved.perfect_win is None:
+        return []
+    return [
+        (Column("random_win", "Random play", "float", "percent",
+                "The player to move wins this often when both play uniformly at random."), solved.random_win),
+        (Column("perfect_win", "Perfect against random", "float", "percent",
+                "The player to move wins this often playing perfectly against a random opponent."),
+         solved.perfect_win),
+    ]
+
+
+#: the max^n depths the site offers as opponents
+PLAY_DEPTHS = (1, 2, 3, 5)
+#: the node-table columns that hold each computer opponent's move (a child node id), in the order the site offers them
+OPPONENTS = ("perfect_move", *(f"maxn{d}_move" for d in PLAY_DEPTHS))
+
+
+def _opponent_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
+    """The move of each computer opponent from every position: the perfect player and max^n at each depth."""
+    g = solved.graph
+    rank = notation_rank(g)
+    columns = [(Column("perfect_move", "Perfect player's move", "int", "data",
+                       "The position the perfect player moves to: its fastest win, else a move that keeps the game "
+                       "open, else its slowest loss (docs/RULINGS.md).", missing=-1),
+                perfect_choices(g, solved.forced, rank))]
+    for table in maxn_levels(g, max(PLAY_DEPTHS)):
+        if table.depth in PLAY_DEPTHS:
+            columns.append((Column(f"maxn{table.depth}_move", f"max^n move, depth {table.depth}", "int", "data",
+                                   f"The position max^n searching {table.depth} plies deep moves to "
+                                   "(RULES.md section 2).", missing=-1), table.choice))
+    return columns
+
+
+#: the functions that make the node table's columns, in order: add a per-position figure here
+COLUMN_MAKERS: list[ColumnMaker] = [_identity_columns, _solution_columns, _best_move_column, _odds_columns,
+                                    _opponent_columns]
+
+
+def node_table(solved: Solved) -> NodeTable:
+    """Return every per-position figure of a solved variant.
+
+    Parameters
+    ----------
+    solved : Solved
+        A solved variant.
+
+    Returns
+    -------
+    NodeTable
+        The columns of :data:`COLUMN_MAKERS`, in order.
+
+    Examples
+    --------
+    >>> from vizgen.variants import resolve
+    >>> table = node_table(solve_variant(resolve("standard")))
+    >>> len(table), table.plain("position")[0]
+    (204, '00-01')
+    """
+    made = [pair for maker in COLUMN_MAKERS for pair in maker(solved)]
+    return NodeTable(columns=tuple(c for c, _ in made), data={c.name: np.asarray(v) for c, v in made})
+
+
+@dataclass(frozen=True, eq=False)
+class EdgeTable:
+    """The moves of a solved variant, one row per edge (distinct moves to the same position share one).
+
+    Attributes
+    ----------
+    src, dst : numpy.ndarray
+        Node ids at either end, sorted by ``(src, dst)``.
+    moves : list of tuple of str
+        The notations of the moves on each edge, the representative first.
+    best : numpy.ndarray
+        Whether the edge is an optimal move (:func:`best_edges`).
+    choice, choice_n, choice_k : numpy.ndarray
+        What the move means for the player choosing it (:func:`vizgen.words.choices`):
+        the code into ``words.CHOICES``, the plies to the end counting the move, the seat.
+    """
+
+    src: np.ndarray
+    dst: np.ndarray
+    moves: list[tuple[str, ...]]
+    best: np.ndarray
+    choice: np.ndarray
+    choice_n: np.ndarray
+    choice_k: np.ndarray
+
+    def __len__(self) -> int:
+        return int(self.src.size)
+
+
+def edge_table(solved: Solved) -> EdgeTable:
+    """Return the moves of a solved variant as an :class:`EdgeTable`.
+
+    Examples
+    --------
+    >>> from vizgen.variants import resolve
+    >>> len(edge_table(solve_variant(resolve("standard"))))
+    531
+    """
+    g, f = solved.graph, solved.forced
+    dst = g.indices
+    code, n, k = words.choices(g.players, f.winner[dst], g.terminal[dst], f.remoteness[dst])
+    return EdgeTable(src=g.sources, dst=dst, moves=g.edge_notations, best=best_edges(solved), choice=code,
+                     choice_n=n, choice_k=k)
+
+
 def _value(solved: Solved, node: int) -> str:
     w = int(solved.forced.winner[node])
     if solved.graph.players == 2:
@@ -110,16 +336,32 @@ def _value(solved: Solved, node: int) -> str:
 
 def _node_facts(solved: Solved, node: int) -> dict[str, Any]:
     g, f = solved.graph, solved.forced
-    rem = int(f.remoteness[node])
+    rem, w = int(f.remoteness[node]), int(f.winner[node])
+    code = words.verdicts(g.players, f.winner[node:node + 1], g.terminal[node:node + 1])[0]
     facts: dict[str, Any] = {
         "position": g.rules.notation(g.position(node)),
         "value": _value(solved, node),
         "remoteness": rem if rem >= 0 else None,
+        "verdict": words.say(code, rem, w),
     }
     if g.players > 2:
-        w = int(f.winner[node])
         facts["winner"] = w if w >= 0 else None
     return facts
+
+
+#: how many example positions ``stats`` names for a longest win or loss
+EXAMPLES = 6
+
+
+def _longest(solved: Solved, mask: np.ndarray, key: str) -> dict[str, Any]:
+    """The largest remoteness among ``mask``'s positions, and (up to EXAMPLES of) the positions with it."""
+    rem = solved.forced.remoteness
+    if not mask.any():
+        return {key: None, f"{key}_count": 0, f"{key}_at": []}
+    top = int(rem[mask].max())
+    at = np.flatnonzero(mask & (rem == top))
+    names = sorted(solved.graph.rules.notations(solved.graph.codes[at]))
+    return {key: top, f"{key}_count": int(at.size), f"{key}_at": names[:EXAMPLES]}
 
 
 def stats(solved: Solved, spec: str) -> dict[str, Any]:
@@ -136,12 +378,22 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
     -------
     dict
         ``variant``, ``title``, ``summary``, ``params``, ``positions``, ``reachable_of``,
-        ``terminal``, ``terminal_win`` (final positions won by the player to
-        move: none in normal play, all in misere), ``edges``, ``start`` and,
-        for two players, ``win``,
-        ``loss``, ``draw``, ``longest_win``, ``random_win_start``,
+        ``terminal``, ``terminal_win`` and ``terminal_loss`` (final positions won
+        or lost by the player to move: in normal play all are lost, in misere won), ``edges``, ``start`` and,
+        ``longest_win`` (the mover's slowest forced win, in plies) with
+        ``longest_win_count`` and up to six ``longest_win_at`` positions,
+        ``greatest_depth`` (plies from the start); for two players ``win``,
+        ``loss``, ``draw``, ``longest_loss`` (the longest a loser holds out, in
+        plies, with ``_count`` and ``_at``), ``random_win_start``,
         ``perfect_win_start``; for more players ``forced_win`` (per seat from
         the mover) and ``open``.
+
+    Examples
+    --------
+    >>> from vizgen.variants import resolve
+    >>> figures = stats(solve_variant(resolve("standard")), "standard")
+    >>> figures["positions"], figures["start"]["value"]
+    (204, 'draw')
     """
     g, f = solved.graph, solved.forced
     v = solved.variant
@@ -154,6 +406,7 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
         "reachable_of": estimate_positions(v.params),
         "terminal": int(g.terminal.sum()),
         "terminal_win": int((g.winner == 0).sum()),
+        "terminal_loss": int((g.winner > 0).sum()),
         "edges": int(g.indices.size),
     }
     forced = f.winner >= 0
@@ -166,9 +419,12 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
     else:
         out["forced_win"] = np.bincount(f.winner[forced], minlength=g.players).tolist()
         out["open"] = int((~forced).sum())
-    wins = f.winner == 0
-    out["longest_win"] = int(f.remoteness[wins].max()) if wins.any() else None
+    out.update(_longest(solved, f.winner == 0, "longest_win"))
+    if g.players == 2:
+        out.update(_longest(solved, (f.winner == 1) & ~g.terminal, "longest_loss"))
+    out["greatest_depth"] = int(g.depth.max())
     out["start"] = _node_facts(solved, g.start)
+    out["start"]["outcome"] = words.start_words(g.players, int(f.winner[g.start]), int(f.remoteness[g.start]))
     if solved.random_win is not None and solved.perfect_win is not None:
         out["random_win_start"] = round(float(solved.random_win[g.start]), 12)
         out["perfect_win_start"] = round(float(solved.perfect_win[g.start]), 12)
@@ -190,7 +446,9 @@ def describe(solved: Solved, node: int) -> dict[str, Any]:
     dict
         ``position``, ``value``, ``remoteness`` (``winner`` with more players),
         ``terminal``, ``random_win``, ``perfect_win``, ``moves`` (each with
-        ``move``, ``also``, ``to``, ``value``, ``remoteness``, ``best``) and
+        ``move``, ``also``, ``to``, ``value``, ``remoteness`` and ``verdict``
+        of the position it leads to for the player to move there, ``for_you``:
+        what the move means for the player choosing it, and ``best``) and
         ``parents``.
     """
     g = solved.graph
@@ -203,11 +461,15 @@ def describe(solved: Solved, node: int) -> dict[str, Any]:
     for e in range(int(g.indptr[node]), int(g.indptr[node + 1])):
         names = [str(m) for m in g.edge_moves(e)]
         child = _node_facts(solved, int(g.indices[e]))
+        target = int(g.indices[e])
+        code, n, k = words.choices(g.players, solved.forced.winner[target:target + 1],
+                                   g.terminal[target:target + 1], solved.forced.remoteness[target:target + 1])
         moves.append({
             "move": names[0],
             "also": names[1:],
             "to": child.pop("position"),
             **child,
+            "for_you": words.say_choice(code[0], n[0], k[0]),
             "best": bool(best[e]),
         })
     out["moves"] = sorted(moves, key=lambda m: (not m["best"], m["move"]))

@@ -8,6 +8,9 @@ when everything succeeded.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import shutil
 import sys
 import time
@@ -15,18 +18,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from vizgen.analysis import Solved, best_edges, solve_variant, stats
-from vizgen.export import downloads
+from vizgen import __version__
+from vizgen.analysis import solve_variant, stats
+from vizgen.claims import claims_report
+from vizgen.family import DEFAULT_MAX_POSITIONS as FAMILY_MAX_POSITIONS
+from vizgen.family import family_figures
 from vizgen.graph import check_size
-from vizgen.layout import Layout, default_cache_dir, layout_all
-from vizgen.render import VariantPage, render_site
+from vizgen.layout import default_cache_dir, layout_all
+from vizgen.maxn_report import REPORT_VERSION, report
+from vizgen.render import VariantPage, page_of, render_site
 from vizgen.sitedir import MARKER, BuildError, check_cache, check_out, prepare, swap_in, write_files
-from vizgen.variants import GROUPS, REGISTRY, Variant, resolve, rules_in_words
+from vizgen.variants import GROUPS, REGISTRY, resolve
 
-__all__ = ["BIG", "CATALOGUE", "MARKER", "SITE_MAX_POSITIONS", "BuildError", "BuildReport", "build_site", "gather"]
-
-#: variants with more positions than this get the neighbourhood explorer instead of one graph
-BIG = 3000
+__all__ = ["CATALOGUE", "MARKER", "SITE_MAX_POSITIONS", "BuildError", "BuildReport", "build_site", "gather",
+           "maxn_figures"]
 #: the site's default ceiling on a variant's state space (the engine alone goes to 20 million): four
 #: players (50,625) build in seconds, five (759,375) take a quarter of an hour and thousands of files
 SITE_MAX_POSITIONS = 250_000
@@ -70,47 +75,6 @@ class _Progress:
     def close(self) -> None:
         if self.enabled and self.tty:
             print(file=sys.stderr)
-
-
-def _page(variant: Variant, spec: str, solved: Solved, layout: Layout) -> VariantPage:
-    g, f = solved.graph, solved.forced
-    _, seats = g.rules.seats(g.codes)
-    sets = g.rules.sets
-    hands = tuple(zip(*([sets[i] for i in s.tolist()] for s in seats)))
-    figures, best = stats(solved, spec), best_edges(solved)
-    as_json, as_graphml = downloads(solved, figures, best)
-    return VariantPage(
-        slug=variant.slug,
-        spec=spec,
-        title=variant.title,
-        group=variant.group,
-        summary=variant.summary,
-        rules_text=rules_in_words(variant.params),
-        params=variant.params.as_dict(),
-        players=g.players,
-        start=g.start,
-        notation=tuple(g.notations()),
-        hands=hands,
-        value=f.value,
-        winner=f.winner,
-        remoteness=f.remoteness,
-        terminal=g.terminal,
-        depth=g.depth,
-        random_win=solved.random_win,
-        perfect_win=solved.perfect_win,
-        edge_src=g.sources,
-        edge_dst=g.indices,
-        edge_moves=tuple(g.edge_notations),
-        edge_best=best,
-        x=layout.x,
-        y=layout.y,
-        graph_svg=layout.svg,
-        thumb_svg=layout.thumb,
-        stats=figures,
-        graph_json=as_json,
-        graphml=as_graphml,
-        big=g.n > BIG,
-    )
 
 
 def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSITIONS,
@@ -157,14 +121,54 @@ def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSI
     step("laid out with Graphviz")
     pages = []
     for v, spec, s, lay in zip(variants, specs, solved, layouts):
-        pages.append(_page(v, spec, s, lay))
+        pages.append(page_of(v, s, lay, stats(s, spec)))
         step(f"gathered {spec}")
     return pages
 
 
+def _maxn_cache(cache_dir: Path) -> Path:
+    """Where the max^n report is cached: keyed by the package version and the report's version."""
+    key = hashlib.sha256(f"{__version__}/{REPORT_VERSION}".encode()).hexdigest()[:16]
+    return cache_dir / f"maxn-report-{key}.json"
+
+
+def maxn_figures(cache_dir: Path, compute: bool) -> dict | None:
+    """The figures of the page "The max^n AI against the exact solution", from the cache or computed.
+
+    The report (:func:`vizgen.maxn_report.report`: about a minute on two cores,
+    five players included) is cached in the layout cache folder; its timings
+    are those of the build that computed it, so a cached report keeps the site
+    byte-identical from build to build.
+
+    Parameters
+    ----------
+    cache_dir : pathlib.Path
+        The layout cache folder.
+    compute : bool
+        Compute (and cache) the report when the cache does not hold it.
+
+    Returns
+    -------
+    dict or None
+        The report, or None when it is not cached and ``compute`` is false.
+    """
+    path = _maxn_cache(cache_dir)
+    if path.is_file():
+        return json.loads(path.read_text())
+    if not compute:
+        return None
+    data = json.loads(json.dumps(report()))  # the same plain values as a cached copy read back
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}")
+    tmp.write_text(json.dumps(data, sort_keys=True, indent=1))
+    tmp.replace(path)
+    return data
+
+
 def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                max_positions: int = SITE_MAX_POSITIONS, cache_dir: Path | None = None,
-               progress: bool = True) -> BuildReport:
+               templates: str | Path | None = None, progress: bool = True, reports: bool | None = None,
+               family_max_positions: int = FAMILY_MAX_POSITIONS) -> BuildReport:
     """Build the site into ``out``, replacing it only when everything succeeded.
 
     The output folder and the cache are checked before any work; the site is
@@ -180,8 +184,18 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
         Refuse variants with a larger state space.
     cache_dir : pathlib.Path, optional
         Layout cache (default :func:`vizgen.layout.default_cache_dir`).
+    templates : str or pathlib.Path, optional
+        A folder of page templates that take the place of the built-in ones of the same name.
     progress : bool
         Show a progress bar and print the summary on stderr.
+    reports : bool, optional
+        The report pages: the max^n AI against the exact solution (:func:`maxn_figures`), the
+        family in figures and the published claims, all cached in the layout cache. True computes
+        what the cache lacks, False leaves them out; None (default) computes them for a
+        whole-catalogue build and, so that ``build --variant X`` stays fast, adds only the max^n
+        page to a build of chosen variants, and only when the cache holds it.
+    family_max_positions : int
+        The family page solves variants with at most this many possible positions.
 
     Returns
     -------
@@ -195,14 +209,25 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     """
     began = time.perf_counter()
     out = check_out(out)
-    cache_dir = default_cache_dir() if cache_dir is None else cache_dir
-    check_cache(cache_dir)
+    if templates is not None and not Path(templates).is_dir():
+        raise BuildError(f"--templates {templates} is not a folder")
+    cache = default_cache_dir() if cache_dir is None else cache_dir
+    check_cache(cache)
     count = len(specs) if specs else len(CATALOGUE)
-    bar = _Progress(2 * count + 3, progress)
+    bar = _Progress(2 * count + 3 + 2 * (reports if reports is not None else not specs), progress)
     tmp = prepare(out)
     try:
-        pages = gather(specs, max_positions=max_positions, cache_dir=cache_dir, on_step=bar.step)
-        files = render_site(pages)
+        pages = gather(specs, max_positions=max_positions, cache_dir=cache, on_step=bar.step)
+        whole = reports if reports is not None else not specs
+        figures = None if reports is False else maxn_figures(cache, whole)
+        family = claims = None
+        if whole:
+            family = family_figures(max_positions=family_max_positions, cache_dir=cache)
+            bar.step("the family in figures")
+            claims = claims_report(cache)
+            bar.step("published claims checked")
+        files = render_site(pages, templates=None if templates is None else Path(templates), maxn=figures,
+                            family=family, claims=claims)
         bar.step("rendered the pages")
         files[MARKER] = b"This folder is written by `python -m vizgen build`; it is replaced on every build.\n"
         write_files(tmp, files)

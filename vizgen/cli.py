@@ -1,4 +1,4 @@
-"""The command line: ``python -m vizgen list | stats | show | build | serve``.
+"""The command line: ``python -m vizgen list | stats | show | maxn | build | serve``.
 
 Every user error (unknown variant, bad parameter or position, broken file)
 prints one line on stderr and exits with code 2; no traceback.
@@ -16,10 +16,12 @@ from typing import Any
 
 from vizgen.analysis import Solved, describe, solve_variant, stats
 from vizgen.build import SITE_MAX_POSITIONS, BuildError, build_site
+from vizgen.family import DEFAULT_MAX_POSITIONS as FAMILY_MAX_POSITIONS
 from vizgen.graph import DEFAULT_MAX_POSITIONS, check_size
 from vizgen.preview import serve
 from vizgen.rules import Position, PositionError
 from vizgen.variants import REGISTRY, Params, VariantError, quote, resolve
+from vizgen.words import plies
 
 __all__ = ["main"]
 
@@ -64,6 +66,9 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("position", metavar="POSITION", help="e.g. 12-11 or 1211")
     show.add_argument("--then", action="append", default=[], metavar="MOVE",
                       help="play this move first (repeatable): 1>2, 1>2@2, 1>1@me, 13 -> 22, flip 1, swap, pass")
+    maxn = solving("maxn", "the move of the depth-limited max^n AI from one position")
+    maxn.add_argument("position", metavar="POSITION", help="e.g. 12-11 or 1211")
+    maxn.add_argument("--depth", required=True, metavar="D", help="search depth, 1 .. 100")
 
     build = sub.add_parser("build", help="build the static site")
     build.add_argument("--out", default="site", help="output folder (default ./site)")
@@ -71,7 +76,17 @@ def _parser() -> argparse.ArgumentParser:
                        help="build only these variants (repeatable; default: the whole catalogue)")
     build.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=SITE_MAX_POSITIONS,
                        help=f"refuse variants larger than this (default {SITE_MAX_POSITIONS:,} for the site)")
+    build.add_argument("--templates", metavar="DIR",
+                       help="a folder of page templates that take the place of the built-in ones of the same name")
     build.add_argument("--quiet", action="store_true", help="no progress bar")
+    build.add_argument("--reports", action=argparse.BooleanOptionalAction, default=None,
+                       help="the report pages: max^n against the exact solution, the family in figures, the "
+                            "published claims (computed once, then cached; default: for the whole catalogue, and "
+                            "the max^n page from the cache otherwise)")
+    build.add_argument("--family-max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=FAMILY_MAX_POSITIONS,
+                       metavar="N",
+                       help=f"the family page solves variants up to N possible positions "
+                            f"(default {FAMILY_MAX_POSITIONS:,})")
     serve = sub.add_parser("serve", help="preview the built site on localhost")
     serve.add_argument("--dir", default="site", help="the built site (default ./site)")
     serve.add_argument("--port", type=_whole(0, 65535), default=8000, help="0 to 65535 (default 8000)")
@@ -103,47 +118,62 @@ def _print_stats(data: dict[str, Any]) -> None:
         final = "win" if data["terminal_win"] else "loss"
         lines.append(f"  to move      win {data['win']:,}  draw {data['draw']:,}  loss {data['loss']:,}"
                      f" ({final} includes the final positions)")
-        value = start["value"] + (f" in {start['remoteness']}" if start["remoteness"] is not None else "")
-        lines.append(f"  start        {start['position']}: {value} for the first player")
+        lines.append(f"  start        {start['position']}: {start['outcome']}")
         if data["longest_win"] is not None:
-            lines.append(f"  longest win  {data['longest_win']} plies")
+            lines.append(f"  longest win  {plies(data['longest_win'])}")
         lines.append(f"  random play  first player wins {_pct(data['random_win_start'])} "
                      f"(playing perfectly against random: {_pct(data['perfect_win_start'])})")
     else:
         seats = "  ".join(f"seat+{k} {n:,}" for k, n in enumerate(data["forced_win"]))
         lines.append(f"  forced win   {seats}  open {data['open']:,}  (seat+0 = the player to move)")
-        who = "nobody can force a win" if start["winner"] is None else \
-            f"seat +{start['winner']} forces a win in {start['remoteness']}"
-        lines.append(f"  start        {start['position']}: {who}")
+        lines.append(f"  start        {start['position']}: {start['outcome']}")
     print("\n".join(lines))
 
 
 def _print_show(data: dict[str, Any]) -> None:
-    def value(d: dict[str, Any]) -> str:
-        if d["value"] in ("win", "loss"):
-            return f"{d['value']} in {d['remoteness']}"
-        if d["value"] == "forced":
-            return f"seat +{d['winner']} wins in {d['remoteness']}"
-        return d["value"]
-
-    head = f"{data['position']}: {value(data)} for the player to move"
-    if data["terminal"]:
-        head += " (game over)"
-    lines = [head]
+    lines = [f"{data['position']}: {data['verdict']} (for the player to move)"]
     if data["random_win"] is not None:
         lines.append(f"  random play: wins {_pct(data['random_win'])}; "
                      f"perfect against random: {_pct(data['perfect_win'])}")
     if data["moves"]:
         width = max(len(m["move"]) for m in data["moves"])
-        lines.append("  moves (value for the player who moves next):")
+        lines.append("  moves (what each means for you, the player to move):")
+        same = all(m["best"] for m in data["moves"])  # stars only where they separate moves
         for m in data["moves"]:
-            mark = "*" if m["best"] else " "
+            mark = "*" if m["best"] and not same else " "
             also = f"  (also {', '.join(m['also'])})" if m["also"] else ""
-            lines.append(f"  {mark} {m['move']:<{width}}  -> {m['to']:<10} {value(m)}{also}")
-        lines.append("  * best move")
+            lines.append(f"  {mark} {m['move']:<{width}}  -> {m['to']:<10} {m['for_you']}{also}")
+        lines.append("  every move keeps the same value" if same else "  * best move")
     if data["parents"]:
         lines.append(f"  reached from: {', '.join(data['parents'])}")
     print("\n".join(lines))
+
+
+def _maxn(args: argparse.Namespace) -> int:
+    from vizgen.graph import enumerate_graph
+    from vizgen.maxn import MAX_DEPTH, choose
+
+    depth = int(args.depth) if re.fullmatch(r"[0-9]{1,4}", args.depth.strip()) else 0  # ASCII digits only
+    if not 1 <= depth <= MAX_DEPTH:
+        return _fail(f"--depth must be a whole number from 1 to {MAX_DEPTH}, not {quote(args.depth)}")
+    variant = resolve(args.spec)
+    check_size(variant, args.max_positions)  # before any table is built
+    Position.parse(args.position, variant.params.hands)  # malformed text fails before the solve
+    graph = enumerate_graph(variant, args.max_positions)
+    position = graph.position(graph.node_of(graph.rules.parse(args.position)))
+    made = choose(graph.rules, position, depth)
+    notation = graph.rules.notation
+    data = {"position": notation(position), "depth": depth, "value": list(made.value),
+            "move": None if made.move is None else str(made.move),
+            "to": None if made.to is None else notation(made.to)}
+    if args.json:
+        print(json.dumps(data, indent=2))
+    elif made.move is None:
+        print(f"{data['position']}: the game is over; value {data['value']} (seat +0 first)")
+    else:
+        print(f"{data['position']}: max^n at depth {depth} plays {data['move']} -> {data['to']}; "
+              f"value {data['value']} (seat +0 = the player to move first)")
+    return 0
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -175,8 +205,11 @@ def _run(args: argparse.Namespace) -> int:
         else:
             _print_show(data)
         return 0
+    if args.command == "maxn":
+        return _maxn(args)
     if args.command == "build":
-        build_site(args.variants or None, args.out, max_positions=args.max_positions, progress=not args.quiet)
+        build_site(args.variants or None, args.out, max_positions=args.max_positions, templates=args.templates,
+                   progress=not args.quiet, reports=args.reports, family_max_positions=args.family_max_positions)
         return 0
     serve(args.dir, args.port)
     return 0

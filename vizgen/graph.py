@@ -12,7 +12,7 @@ from functools import cached_property
 import numpy as np
 
 from vizgen.rules import Move, Position, PositionError, Rules
-from vizgen.variants import Variant, VariantError, estimate_positions, format_count
+from vizgen.variants import Variant, VariantError, estimate_positions, format_count, quote
 
 __all__ = ["DEFAULT_MAX_POSITIONS", "StateGraph", "check_size", "enumerate_graph"]
 
@@ -139,7 +139,7 @@ def check_size(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS) -> 
     estimate = estimate_positions(variant.params)
     if estimate > max_positions:
         raise VariantError(
-            f"{variant.spec or variant.slug} has up to {format_count(estimate)} positions, over the limit of "
+            f"{quote(variant.spec or variant.slug)} has up to {format_count(estimate)} positions, over the limit of "
             f"{max_positions:,}; raise it with --max-positions if the machine can take it"
         )
 

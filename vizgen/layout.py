@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vizgen import __version__
+from vizgen import __version__, theme
 from vizgen.analysis import Solved
 from vizgen.processes import run_each
 
@@ -32,8 +32,9 @@ RADIAL_LIMIT = 400
 SFDP_LIMIT = 6000
 GRAPHVIZ_SVG_LIMIT = 1200
 THUMB_DOTS = 1200
-#: fill colours by value for the player to move (win, draw, loss), as on game-solver sites
-COLOURS = {1: "#2e9e4f", 0: "#e0b020", -1: "#8b1a1a"}
+#: fill colours by value for the player to move (win, draw, loss), from the theme
+COLOURS = {value: theme.value_colour(value) for value in (1, 0, -1)}
+START, EDGE = theme.PALETTE["start"], theme.PALETTE["edge"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -111,7 +112,7 @@ def _graphviz(job: _Job) -> tuple[np.ndarray, np.ndarray, bytes | None]:
 
     # DOT source in one string: cgraph parses it in C, far faster than adding items one by one
     lines = [f"digraph {{ graph [{attrs(graph_attrs)}]; node [{attrs(node_attrs)}];",
-             'edge [color="#7a869a66",arrowsize="0.4",penwidth="0.6"];']
+             f'edge [color="{EDGE}66",arrowsize="0.4",penwidth="0.6"];']
     for i in range(n):
         node = {"fillcolor": COLOURS[int(job.value[i])]}
         if job.names is not None:
@@ -119,7 +120,7 @@ def _graphviz(job: _Job) -> tuple[np.ndarray, np.ndarray, bytes | None]:
         if job.terminal[i]:
             node["shape"] = "doublecircle"
         if i == job.start:
-            node.update(penwidth="3", color="#1f3b73")
+            node.update(penwidth="3", color=START)
         lines.append(f"{i} [{attrs(node)}];")
     lines.extend(f"{a}->{b};" for a, b in zip(job.sources.tolist(), job.indices.tolist()))
     lines.append("}")
@@ -156,7 +157,7 @@ def _points_svg(x: np.ndarray, y: np.ndarray, value: np.ndarray, width: int, hei
     if edges is not None:
         src, dst = edges
         segs = "".join(f"M{px[a]:.1f} {py[a]:.1f}L{px[b]:.1f} {py[b]:.1f}" for a, b in zip(src, dst))
-        out.write(f'<path d="{segs}" stroke="#7a869a" stroke-opacity="0.25" stroke-width="{dot / 4:.2f}" '
+        out.write(f'<path d="{segs}" stroke="{EDGE}" stroke-opacity="0.25" stroke-width="{dot / 4:.2f}" '
                   'fill="none"/>')
     for val in (0, -1, 1):
         idx = np.flatnonzero(value == val)
@@ -165,7 +166,7 @@ def _points_svg(x: np.ndarray, y: np.ndarray, value: np.ndarray, width: int, hei
             out.write(f'<path d="{d}" stroke="{COLOURS[val]}" stroke-width="{dot:.2f}" '
                       'stroke-linecap="round" fill="none"/>')
     out.write(f'<circle cx="{px[start]:.1f}" cy="{py[start]:.1f}" r="{dot * 1.6:.2f}" fill="none" '
-              f'stroke="#1f3b73" stroke-width="{dot / 2:.2f}"/></svg>')
+              f'stroke="{START}" stroke-width="{dot / 2:.2f}"/></svg>')
     return out.getvalue().encode()
 
 
@@ -203,7 +204,7 @@ def _thumb(solved: Solved, x: np.ndarray, y: np.ndarray) -> bytes:
 
 def _cache_key(solved: Solved, engine: str) -> str:
     g = solved.graph
-    digest = hashlib.sha256(f"{__version__}/{LAYOUT_VERSION}/{engine}".encode())
+    digest = hashlib.sha256(f"{__version__}/{LAYOUT_VERSION}/{engine}/{theme.fingerprint()}".encode())
     for arr in (g.codes, g.indptr, g.indices, solved.forced.winner):
         digest.update(np.ascontiguousarray(arr).tobytes())
     return digest.hexdigest()[:32]

@@ -15,10 +15,13 @@
   if (!cfgEl) return;
   var cfg = JSON.parse(cfgEl.textContent);
 
-  var COLORS = { win: "#1a9850", loss: "#8e1b1b", draw: "#e3b21c" };
-  var BORDERS = { win: "#0b5a2e", loss: "#4a0a0a", draw: "#9c7405" };
-  var ACCENT = "#1f5fd0";
-  var PARENT = "#d9730d";
+  // colours and words come from Python (vizgen/theme.py, vizgen/words.py) in the page's configuration
+  var T = cfg.theme;
+  var WORDS = cfg.words;
+  var COLORS = { win: T.win, loss: T.loss, draw: T.draw };
+  var BORDERS = { win: T["win-edge"], loss: T["loss-edge"], draw: T["draw-edge"] };
+  var ACCENT = T.accent;
+  var PARENT = T.parent;
   var EDGE = "rgba(84, 94, 114, 0.22)";
   var EDGE_BEST = "rgba(29, 35, 48, 0.55)";
   var FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
@@ -68,6 +71,46 @@
   }
   api.load = load;
 
+  // ------------------------------------------------------------------ add-on hooks
+  /* The API add-ons (play.js) use; vizgen.js knows nothing else about them.
+     vizgen.onPanel(fn): fn(panel, id, detail) each time the panel has been
+       filled for position id (detail: its hands, moves and parents), so an
+       add-on can put its own section in the panel or mark moves.
+     vizgen.onMoveClick(fn): fn(from, to) when a move from the shown position
+       is clicked, in the panel's move table or as a position in the graph or
+       the explorer; fn returns true to take the click over (no navigation).
+     vizgen.go(id or notation) navigates (the fragment follows), vizgen.select(id)
+     shows a position without touching the URL, vizgen.load(name) loads a data file. */
+  var hooks = { panel: [], move: [] };
+  api.onPanel = function (fn) {
+    hooks.panel.push(fn);
+  };
+  api.onMoveClick = function (fn) {
+    hooks.move.push(fn);
+  };
+  function panelFilled(panel, id, d) {
+    hooks.panel.forEach(function (fn) { fn(panel, id, d); });
+  }
+  /* A click on position `to`: true when it is a move from the shown position that an add-on took over. */
+  function moveTaken(to) {
+    var from = api.selected;
+    var d = from === null ? null : model.details.get(from);
+    if (!d || !d.moves.some(function (m) { return m.dst === to; })) return false;
+    return hooks.move.some(function (fn) { return fn(from, to) === true; });
+  }
+  function clicked(id) {
+    if (!moveTaken(id)) go(id);
+  }
+  document.addEventListener("click", function (ev) {
+    var a = ev.target.closest ? ev.target.closest("#panel tr.move a") : null;
+    if (!a || !model) return;
+    var to = model.index.get(decodeURIComponent(a.getAttribute("href").slice(1)));
+    if (to !== undefined && moveTaken(to)) {
+      ev.preventDefault();
+      ev.stopPropagation();
+    }
+  }, true);
+
   // ------------------------------------------------------------------ helpers
   function esc(text) {
     return String(text).replace(/[&<>"']/g, function (c) {
@@ -79,6 +122,18 @@
   }
   function plural(n, one, many) {
     return n + " " + (n === 1 ? one : many);
+  }
+  /* Fill a word template from Python: {n} plies, {k} a seat. */
+  function fill(template, n, k) {
+    return template.replace(/\{n\}/g, String(n)).replace(/\{k\}/g, String(k));
+  }
+  /* Show one value of a node-table column the way its spec says. */
+  function shown(column, v) {
+    if (v === null || v === undefined) return "–";
+    if (column.show === "percent") return pct(v);
+    if (column.show === "plies") return plural(v, WORDS.ply, WORDS.plies);
+    if (column.show === "yesno") return v ? "yes" : "no";
+    return String(v);
   }
   var $ = function (id) {
     return document.getElementById(id);
@@ -93,21 +148,21 @@
     this.chunk = d.chunk;
     this.edges = d.edges;
     this.notation = n ? d.notation.split(" ") : [];
-    this.val = new Int8Array(n);
+    this.columns = d.columns;
+    this.verdict = new Uint8Array(n);
     this.win = new Int8Array(n);
     this.rem = new Int32Array(n);
     this.term = new Uint8Array(n);
+    var V = WORDS.verdicts.length;
     var base = this.P + 1;
     for (var i = 0; i < n; i++) {
-      var c = d.code[i];
-      this.term[i] = c % 2;
-      c = Math.floor(c / 2);
-      this.val[i] = (c % 3) - 1;
-      c = Math.floor(c / 3);
+      var c = d.code[i]; // packed by vizgen/render/datafiles.py: verdict, winner, remoteness
+      this.verdict[i] = c % V;
+      c = Math.floor(c / V);
       this.win[i] = (c % base) - 1;
       this.rem[i] = Math.floor(c / base) - 1;
+      this.term[i] = WORDS.verdicts[this.verdict[i]].over ? 1 : 0;
     }
-    this.depth = d.depth;
     this.x = d.x;
     this.y = d.y;
     this.size = d.size || 12;
@@ -116,28 +171,15 @@
     this.details = new Map();
   }
   Model.prototype.cls = function (i) {
-    return this.val[i] > 0 ? "win" : this.val[i] < 0 ? "loss" : "draw";
+    return WORDS.verdicts[this.verdict[i]].cls;
   };
   /* The value of position i in words, for the player to move. */
   Model.prototype.words = function (i) {
-    var v = this.val[i], w = this.win[i], r = this.rem[i], t = this.term[i];
-    if (this.P === 2) {
-      if (t) return v > 0 ? "won: game over" : v < 0 ? "lost: game over" : "game over";
-      return v > 0 ? "win in " + r : v < 0 ? "loss in " + r : "draw";
-    }
-    if (t) return w === 0 ? "game over: the player to move has won" : w > 0 ? "game over: player +" + w + " has won" : "game over";
-    if (w === 0) return "the player to move can force a win in " + r;
-    if (w > 0) return "player +" + w + " can force a win in " + r;
-    return "open: no player can force a win";
+    return fill(WORDS.verdicts[this.verdict[i]].long, this.rem[i], this.win[i]);
   };
   /* A short form for tables and tooltips. */
   Model.prototype.short = function (i) {
-    if (this.P === 2) return this.words(i).replace(": game over", "");
-    var w = this.win[i], r = this.rem[i];
-    if (this.term[i]) return w === 0 ? "over: mover won" : w > 0 ? "over: +" + w + " won" : "over";
-    if (w === 0) return "mover wins in " + r;
-    if (w > 0) return "+" + w + " wins in " + r;
-    return "open";
+    return fill(WORDS.verdicts[this.verdict[i]].short, this.rem[i], this.win[i]);
   };
   Model.prototype.detail = function (i) {
     var self = this;
@@ -149,12 +191,12 @@
       var d = {
         id: i,
         hands: row[0],
-        rw: row[1],
-        pw: row[2],
-        moves: row[3].map(function (m) {
-          return { dst: m[0], best: m[1] === 1, names: m.slice(2) };
+        values: row[1], // one per column of model.columns
+        moves: row[2].map(function (m) {
+          // what the move means for the chooser: a code into WORDS.choices, plies after it, a seat
+          return { dst: m[0], best: m[1] === 1, choice: m[2], n: m[3], k: m[4], names: m.slice(5) };
         }),
-        parents: row[4],
+        parents: row[3],
       };
       self.details.set(i, d);
       return d;
@@ -225,9 +267,9 @@
     );
   }
   function seatLabel(s) {
-    if (s === 0) return "To move";
-    if (model.P === 2) return "Opponent";
-    return s === 1 ? "Next (+1)" : "Player +" + s;
+    if (s === 0) return WORDS.seats.mover;
+    if (model.P === 2) return WORDS.seats.opponent;
+    return s === 1 ? WORDS.seats.next : fill(WORDS.seats.other, 0, s);
   }
   function playersHtml(hands) {
     var out = '<div class="players">';
@@ -255,40 +297,43 @@
       var cls = model.cls(id);
       var html = '<div class="pos-head"><h2 class="pos-title">' + esc(model.notation[id]) + "</h2>" +
         '<span class="badge ' + cls + '">' + esc(model.words(id)) + "</span></div>";
-      var sub = [plural(model.depth[id], "ply", "plies") + " from the start"];
-      if (id === model.startId) sub.unshift("the start position");
-      html += '<p class="pos-sub">' + esc(sub.join(" · ")) + "</p>";
+      if (id === model.startId) html += '<p class="pos-sub">the start position</p>';
       html += playersHtml(d.hands);
-      if (d.rw !== null && d.rw !== undefined) {
-        html +=
-          '<div class="odds">' +
-          '<div><span class="odds-num">' + pct(d.rw) + "</span> the mover wins when both play at random</div>" +
-          (d.pw !== null && d.pw !== undefined
-            ? '<div><span class="odds-num">' + pct(d.pw) + "</span> the mover wins playing perfectly against a random opponent</div>"
-            : "") +
-          "</div>";
+      // every column of the node table that the panel lists, as its spec says
+      if (model.columns.length) {
+        html += '<dl class="facts">' + model.columns.map(function (c, k) {
+          return '<div class="fact" data-column="' + esc(c.name) + '"><dt title="' + esc(c.doc) + '">' + esc(c.label) +
+            '</dt><dd><span class="fact-num">' + esc(shown(c, d.values[k])) + '</span> <span class="fact-doc">' +
+            esc(c.doc) + "</span></dd></div>";
+        }).join("") + "</dl>";
       }
       var moves = d.moves.slice().sort(function (a, b) {
         return (b.best ? 1 : 0) - (a.best ? 1 : 0);
       });
+      // stars only where they separate moves
+      var allBest = moves.every(function (m) { return m.best; });
       html += '<h3 class="panel-h">Moves <span class="count">' + moves.length + "</span></h3>";
       if (!moves.length) {
         html += '<p class="muted">No moves: the game is over.</p>';
       } else {
-        html += '<table class="moves"><thead><tr><th></th><th scope="col">move</th><th scope="col">to</th>' +
-          '<th scope="col" title="The value of the new position for the player who moves there">' +
-          (model.P === 2 ? "then, for the opponent" : "then, for the next player") + "</th></tr></thead><tbody>";
+        if (allBest && moves.length > 1) html += '<p class="muted same-value">Every move keeps the same value.</p>';
+        html += '<table class="moves"><thead><tr><th><span class="visually-hidden">optimal</span></th>' +
+          '<th scope="col">move</th><th scope="col">to</th>' +
+          '<th scope="col" title="What the move means for you, the player choosing it, with best play after it">for you</th>' +
+          "</tr></thead><tbody>";
         moves.forEach(function (m) {
           var target = esc(model.notation[m.dst]);
+          var choice = WORDS.choices[m.choice];
+          var star = m.best && !allBest;
           var more = m.names.length > 1
             ? ' <span class="alt" title="' + esc(m.names.join(", ")) + '">+' + (m.names.length - 1) + "</span>"
             : "";
           html +=
-            '<tr class="move' + (m.best ? " best" : "") + '" data-dst="' + m.dst + '">' +
-            '<td class="star">' + (m.best ? '<span title="optimal move">★</span>' : "") + "</td>" +
+            '<tr class="move' + (star ? " best" : "") + '" data-dst="' + m.dst + '">' +
+            '<td class="star">' + (star ? '<span title="optimal move" aria-label="optimal move">★</span>' : "") + "</td>" +
             '<td class="mv"><a href="#' + target + '">' + esc(m.names[0]) + "</a>" + more + "</td>" +
             "<td>" + posLink(m.dst) + "</td>" +
-            '<td><span class="badge sm ' + model.cls(m.dst) + '">' + esc(model.short(m.dst)) + "</span></td></tr>";
+            '<td><span class="badge sm ' + choice.cls + '">' + esc(fill(choice.short, m.n, m.k)) + "</span></td></tr>";
         });
         html += "</tbody></table>";
       }
@@ -304,6 +349,7 @@
       panel.innerHTML = html;
       panel.scrollTop = 0;
       panel.dataset.position = model.notation[id];
+      panelFilled(panel, id, d);
     });
   }
 
@@ -358,7 +404,7 @@
     }
     var pairs = new Set();
     ch.nodes.forEach(function (row, k) {
-      row[3].forEach(function (m) {
+      row[2].forEach(function (m) {
         pairs.add((ch.first + k) + ">" + m[0]);
       });
     });
@@ -367,7 +413,7 @@
     var eid = 0;
     ch.nodes.forEach(function (row, k) {
       var src = ch.first + k;
-      row[3].forEach(function (m) {
+      row[2].forEach(function (m) {
         var e = edgeStyle(m[1] === 1, S);
         e.id = eid;
         e.from = src;
@@ -416,7 +462,7 @@
     graph = { nodes: data.nodes, edges: data.edges, out: out, inn: inn, fontSize: fs, all: edges };
     api.network = network;
     network.on("click", function (params) {
-      if (params.nodes && params.nodes.length) go(params.nodes[0]);
+      if (params.nodes && params.nodes.length) clicked(params.nodes[0]);
       else if (!params.edges || !params.edges.length) api.unfade();
     });
     network.once("afterDrawing", function () {
@@ -547,7 +593,7 @@
     };
     var network = new vis.Network(container, data, options);
     network.on("click", function (params) {
-      if (params.nodes && params.nodes.length) go(params.nodes[0]);
+      if (params.nodes && params.nodes.length) clicked(params.nodes[0]);
     });
     network.once("afterDrawing", function () {
       api.drawn = true;

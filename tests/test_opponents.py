@@ -1,0 +1,91 @@
+"""The computer opponents' moves in the node table and the data files, and the max^n report page."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vizgen import build
+from vizgen.analysis import OPPONENTS, PLAY_DEPTHS, node_table, solve_variant
+from vizgen.maxn import maxn_choices
+from vizgen.maxn_report import perfect_choices, report
+from vizgen.render import VariantPage, render_site
+from vizgen.render.datafiles import variant_files
+from vizgen.variants import resolve
+
+
+@pytest.mark.parametrize("spec", ["standard", "standard:r=3", "standard:players=3,r=3", "cutoff:misere=true",
+                                  "standard:players=4,r=3"])
+def test_opponent_columns_are_the_engines_choices(spec: str) -> None:
+    solved = solve_variant(resolve(spec))
+    g = solved.graph
+    table = node_table(solved)
+    assert [c.name for c in table.columns if c.name in OPPONENTS] == list(OPPONENTS)
+    assert all(c.show == "data" for c in table.columns if c.name in OPPONENTS)
+    np.testing.assert_array_equal(table["perfect_move"], perfect_choices(g, solved.forced))
+    for depth in PLAY_DEPTHS:
+        np.testing.assert_array_equal(table[f"maxn{depth}_move"], maxn_choices(g, depth))
+    for name in OPPONENTS:  # a move from every position that is not over, to one of its children; none at the end
+        moves = table[name]
+        assert ((moves == -1) == g.terminal).all()
+        for node in np.flatnonzero(~g.terminal):
+            assert moves[node] in g.successors(node)
+
+
+def test_the_perfect_player_wins_fastest_and_loses_slowest() -> None:
+    solved = solve_variant(resolve("standard"))
+    g, f = solved.graph, solved.forced
+    choice = node_table(solved)["perfect_move"]
+    for node in np.flatnonzero(~g.terminal):
+        child = choice[node]
+        if f.winner[node] >= 0:
+            assert f.remoteness[child] == f.remoteness[node] - 1  # the exact value's remoteness, kept
+        else:
+            assert f.winner[child] < 0
+
+
+def test_chunks_ship_the_opponents(site_pages: dict[str, VariantPage]) -> None:
+    page = site_pages["three-players"]
+    data = variant_files(page)
+    nodes = json.loads(data.files["nodes.js"].decode().split(",", 1)[1].rsplit(");", 1)[0])
+    assert [c["name"] for c in nodes["opponents"]] == list(OPPONENTS)
+    chunk = json.loads(data.files["c1.js"].decode().split(",", 1)[1].rsplit(");", 1)[0])
+    for k, row in enumerate(chunk["nodes"]):
+        node = chunk["first"] + k
+        assert row[4] == [page.nodes.plain(name)[node] for name in OPPONENTS]
+
+
+@pytest.fixture(scope="module")
+def small_report() -> dict:
+    return report(players=(2, 3), depths=(1, 2), timing_players=(2,), timing_depths=(2, 3), games_per_seat=2,
+                  budget=0.0)
+
+
+def test_maxn_page(site_pages: dict[str, VariantPage], small_report: dict) -> None:
+    pages = [site_pages["standard"]]
+    assert "maxn.html" not in render_site(pages)
+    files = render_site(pages, maxn=small_report)
+    html = files["maxn.html"].decode()
+    assert "The max^n AI against the exact solution" in html
+    for row in small_report["paper"]["rows"]:
+        assert f'<td class="num paper">{row["branching"]}</td>' in html or row["players"] > 3
+    assert html.count('<td class="num paper">') == 2 + 2 * 2  # paper branching for N=2, 3; timing N=2, depths 2, 3
+    assert 'href="maxn.html"' in files["index.html"].decode()
+    assert render_site(pages, maxn=small_report) == files  # deterministic
+
+
+def test_report_is_cached(tmp_path: Path, small_report: dict, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+    monkeypatch.setattr(build, "report", lambda: calls.append(1) or small_report)
+    assert build.maxn_figures(tmp_path, compute=False) is None
+    first = build.maxn_figures(tmp_path, compute=True)
+    assert build.maxn_figures(tmp_path, compute=False) == first and calls == [1]
+    out = tmp_path / "site"
+    build.build_site(["standard:r=3"], out, cache_dir=tmp_path, progress=False)  # a subset: the cached page
+    assert (out / "maxn.html").is_file()
+    build.build_site(["standard:r=3"], out, cache_dir=tmp_path, reports=False, progress=False)
+    assert not (out / "maxn.html").exists()
+    assert calls == [1]

@@ -1,0 +1,207 @@
+"""Page contexts: what each template is given, read from the page objects.
+
+Every number comes from :func:`vizgen.analysis.stats` (the page's ``stats``)
+or the node table; this module only arranges and formats them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from typing import Any
+
+import numpy as np
+
+from vizgen import words
+from vizgen.render.datafiles import DataFiles, as_json
+from vizgen.render.page import VariantPage
+from vizgen.variants import GROUPS, Params, rules_in_words
+
+__all__ = ["card", "index_context", "nav", "num", "variant_context"]
+
+#: chips shown per row of the position tables of a big variant
+BIG_ROW_LIMIT = 48
+_DEFAULTS = Params().as_dict()
+
+
+def num(value: Any) -> str:
+    """Format a whole number with thin-space thousands separators.
+
+    Examples
+    --------
+    >>> num(12345)
+    '12\\u202f345'
+    """
+    return f"{int(value):,}".replace(",", "\u202f")
+
+
+def _pct(part: float, whole: float) -> str:
+    return f"{100.0 * part / whole:.1f}\u202f%" if whole else "0\u202f%"
+
+
+def _size(nbytes: int) -> str:
+    if nbytes < 1024:
+        return f"{nbytes} B"
+    if nbytes < 1024 * 1024:
+        return f"{nbytes / 1024:.0f} kB"
+    return f"{nbytes / 1024 / 1024:.1f} MB"
+
+
+def _start(page: VariantPage) -> dict[str, str]:
+    start = page.stats["start"]
+    winner = start.get("winner")
+    if winner is None:
+        winner = {"win": 0, "loss": 1}.get(start["value"], -1)
+    rem = start["remoteness"] if start["remoteness"] is not None else -1
+    cls = words.VERDICTS[int(words.verdicts(page.players, np.array([winner]), np.array([False]))[0])].cls
+    return {"text": words.start_words(page.players, winner, rem), "cls": cls, "position": start["position"]}
+
+
+def shares(page: VariantPage) -> list[dict[str, Any]]:
+    """Win / draw / loss shares of the positions for the player to move (the coloured bar)."""
+    s, n = page.stats, page.stats["positions"]
+    if page.players == 2:
+        parts = (("win", "win", s["win"]), ("draw", "draw", s["draw"]), ("loss", "loss", s["loss"]))
+    else:
+        forced = s["forced_win"]
+        parts = (("win", "mover can force a win", forced[0]), ("draw", "open", s["open"]),
+                 ("loss", "another player can force a win", sum(forced[1:])))
+    return [{"cls": cls, "name": name, "count": count, "pct": _pct(count, n),
+             "width": f"{100.0 * count / n:.2f}" if n else "0"} for cls, name, count in parts]
+
+
+def _longest(s: dict[str, Any], key: str, label: str) -> tuple[str, str, list[str]] | None:
+    if s.get(key) is None or not s.get(f"{key}_count"):
+        return None
+    count = s[f"{key}_count"]
+    more = f" ({num(count)} positions)" if count > 1 else ""
+    return label, words.plies(s[key]) + more, s[f"{key}_at"]
+
+
+def figures(page: VariantPage) -> list[tuple[str, str, list[str]]]:
+    """The variant's figures: ``(label, text, [positions to link])``."""
+    s, n = page.stats, page.stats["positions"]
+    out: list[tuple[str, str, list[str]] | None] = [
+        ("Reachable positions", f"{num(n)} of {num(s['reachable_of'])} positions that exist "
+                                f"({_pct(n, s['reachable_of'])})", []),
+        ("Moves (edges)", f"{num(s['edges'])} edges between positions", []),
+        ("Terminal positions", f"{num(s['terminal'])} ({_pct(s['terminal'], n)})", []),
+    ]
+    if page.players == 2:
+        out += [("Wins for the player to move", f"{num(s['win'])} ({_pct(s['win'], n)})", []),
+                ("Losses for the player to move", f"{num(s['loss'])} ({_pct(s['loss'], n)}), of which "
+                 f"{num(s['terminal_loss'])} terminal, {num(s['loss'] - s['terminal_loss'])} not", []),
+                ("Draws", f"{num(s['draw'])} ({_pct(s['draw'], n)})", [])]
+    else:
+        out.append(("The mover can force a win", f"{num(s['forced_win'][0])} ({_pct(s['forced_win'][0], n)})", []))
+        out += [(f"Player +{k} can force a win", f"{num(c)} ({_pct(c, n)})", [])
+                for k, c in enumerate(s["forced_win"]) if k]
+        out.append(("Open (no one can force a win)", f"{num(s['open'])} ({_pct(s['open'], n)})", []))
+    start = _start(page)
+    out.append(("Start position", start["text"], [start["position"]]))
+    out.append(_longest(s, "longest_win", "Longest forced win" if page.players == 2
+                        else "Longest forced win (by the mover)"))
+    out.append(_longest(s, "longest_loss", "Longest loss the loser can hold out"))
+    out.append(("Greatest distance from the start", words.plies(s["greatest_depth"]), []))
+    if "random_win_start" in s:
+        out.append(("Random play from the start",
+                    f"the first player wins {100 * s['random_win_start']:.1f}\u202f% of games when both play at "
+                    "random", []))
+        out.append(("Perfect against random",
+                    f"a perfect first player beats a random opponent {100 * s['perfect_win_start']:.1f}\u202f% "
+                    "of the time", []))
+    return [f for f in out if f is not None]
+
+
+_SECTIONS = {
+    2: (("win", "Wins for the player to move"), ("loss", "Losses for the player to move"), ("draw", "Draws")),
+    3: (("win", "The player to move can force a win"), ("loss", "Another player can force a win"),
+        ("draw", "Open: no one can force a win")),
+}
+
+
+def tables(page: VariantPage, limit: int | None) -> list[dict[str, Any]]:
+    """Positions by value for the player to move, one row per verdict and remoteness."""
+    nodes, players = page.nodes, page.players
+    codes = words.verdicts(players, nodes["winner"], nodes["terminal"]).tolist()
+    rem, winner = nodes["remoteness"].tolist(), nodes["winner"].tolist()
+    rows: dict[tuple[int, int, int], list[str]] = defaultdict(list)
+    for name, c, r, w in zip(nodes.plain("position"), codes, rem, winner):
+        rows[(c, w, r)].append(name)
+    sections = [{"cls": cls, "title": title, "rows": []} for cls, title in _SECTIONS[min(players, 3)]]
+    order = {sec["cls"]: k for k, sec in enumerate(sections)}
+    for (c, w, r), names in sorted(rows.items(), key=lambda kv: (order[words.VERDICTS[kv[0][0]].cls], kv[0][1],
+                                                                  kv[0][2], kv[0][0])):
+        names.sort()
+        shown = names if limit is None else names[:limit]
+        sections[order[words.VERDICTS[c].cls]]["rows"].append(
+            {"label": words.say(c, r, w, short=True), "count": len(names), "positions": shown,
+             "more": len(names) - len(shown)})
+    for sec in sections:
+        sec["count"] = sum(r["count"] for r in sec["rows"])
+    return [s for s in sections if s["count"]]
+
+
+def _params_rows(params: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"name": name, "value": str(value).lower() if isinstance(value, bool) else str(value),
+             "changed": value != _DEFAULTS[name]} for name, value in params.items()]
+
+
+def nav(pages: list[VariantPage]) -> list[dict[str, str]]:
+    """The variant switcher's entries, grouped."""
+    return [{"slug": p.slug, "title": p.variant.title, "group": p.variant.group} for p in pages]
+
+
+def variant_context(page: VariantPage, data: DataFiles, config: dict[str, Any], nav_items: list[dict[str, str]],
+                    site_title: str) -> dict[str, Any]:
+    """Everything ``variant.html`` shows."""
+    v = page.variant
+    start = _start(page)
+    return {
+        "root": "../",
+        "site_title": site_title,
+        "page_title": f"{v.title} · {site_title}",
+        "p": page,
+        "v": v,
+        "n": len(page.nodes),
+        "nav": nav_items,
+        "config_json": as_json(config),
+        "figures": figures(page),
+        "tables": tables(page, BIG_ROW_LIMIT if page.big else None),
+        "params_rows": _params_rows(v.params.as_dict()),
+        "rules_text": rules_in_words(v.params),
+        "shares": shares(page),
+        "start": start,
+        "downloads": [{"href": f"{page.slug}/{d['file']}", "file": d["file"], "label": d["label"],
+                       "size": _size(len(d["data"]))} for d in data.downloads],
+        "overview": data.overview,
+        "stats_json": json.dumps(page.stats, sort_keys=True, indent=2),
+        "two": page.players == 2,
+        "row_limit": BIG_ROW_LIMIT,
+    }
+
+
+def card(page: VariantPage, thumb: str) -> dict[str, Any]:
+    """The index card of a variant."""
+    v, start = page.variant, _start(page)
+    return {"slug": page.slug, "title": v.title, "summary": v.summary, "spec": v.spec, "group": v.group,
+            "n": len(page.nodes), "shares": shares(page), "start_text": start["text"], "start_cls": start["cls"],
+            "players": page.players, "big": page.big, "thumb": f"variants/{page.slug}/{thumb}"}
+
+
+def index_context(cards: list[dict[str, Any]], site_title: str) -> dict[str, Any]:
+    """Everything ``index.html`` shows."""
+    groups = [{"name": g, "cards": [c for c in cards if c["group"] == g]} for g in GROUPS]
+    groups = [g for g in groups if g["cards"]]
+    classic = next((c for c in cards if c["group"] == GROUPS[0]), cards[0] if cards else None)
+    return {
+        "root": "",
+        "site_title": site_title,
+        "page_title": site_title,
+        "groups": groups,
+        "classic": classic and {"slug": classic["slug"], "title": classic["title"], "words": classic["start_text"],
+                                "cls": classic["start_cls"]},
+        "total": len(cards),
+        "positions": sum(c["n"] for c in cards),
+        "maxn": None,
+    }

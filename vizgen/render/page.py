@@ -1,0 +1,110 @@
+"""The page object: everything the render layer needs to draw one variant."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from vizgen import words
+from vizgen.analysis import EdgeTable, NodeTable, Solved, edge_table, node_table
+from vizgen.layout import Layout
+from vizgen.variants import Variant
+
+__all__ = ["BIG", "VariantPage", "page_of"]
+
+#: variants with more positions than this get the neighbourhood explorer instead of one graph
+BIG = 3000
+
+
+@dataclass(frozen=True, eq=False)
+class VariantPage:
+    """One variant, ready to render.
+
+    Attributes
+    ----------
+    variant : Variant
+        Its identity (slug, title, summary, group, spec) and rules.
+    nodes : NodeTable
+        Every per-position figure.
+    edges : EdgeTable
+        Every move.
+    hands : tuple
+        Per position, every player's hands, the player to move first (for the pictures of hands).
+    layout : Layout
+        Coordinates and pictures.
+    stats : dict
+        The figures of :func:`vizgen.analysis.stats` (``vizgen stats --json``).
+    """
+
+    variant: Variant
+    nodes: NodeTable
+    edges: EdgeTable
+    hands: tuple[tuple[tuple[int, ...], ...], ...]
+    layout: Layout
+    stats: dict[str, Any]
+
+    @property
+    def slug(self) -> str:
+        """File name of the page: ``variants/<slug>.html``."""
+        return self.variant.slug
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return self.variant.params.players
+
+    @cached_property
+    def start(self) -> int:
+        """Node id of the start position."""
+        return self.nodes.plain("position").index(self.stats["start"]["position"])
+
+    @property
+    def big(self) -> bool:
+        """Too many positions for one interactive graph: the page offers the explorer."""
+        return len(self.nodes) > BIG
+
+    @cached_property
+    def value(self) -> np.ndarray:
+        """Value per position for the player to move: +1 win, 0 draw or open, -1 loss."""
+        codes = words.verdicts(self.players, self.nodes["winner"], self.nodes["terminal"])
+        return words.VALUES[codes]
+
+
+def page_of(variant: Variant, solved: Solved, layout: Layout, figures: dict[str, Any]) -> VariantPage:
+    """Gather a solved variant's page.
+
+    Parameters
+    ----------
+    variant : Variant
+        The variant as the site names it.
+    solved : Solved
+        Its solution.
+    layout : Layout
+        Its layout and pictures.
+    figures : dict
+        Its :func:`vizgen.analysis.stats`.
+
+    Returns
+    -------
+    VariantPage
+        The page object.
+
+    Examples
+    --------
+    >>> from vizgen.analysis import solve_variant, stats
+    >>> from vizgen.layout import layout_all
+    >>> from vizgen.variants import resolve
+    >>> solved = solve_variant(resolve("standard:r=3"))
+    >>> page = page_of(solved.variant, solved, layout_all([solved], None)[0], stats(solved, "standard:r=3"))
+    >>> len(page.nodes) == solved.graph.n
+    True
+    """
+    g = solved.graph
+    _, seats = g.rules.seats(g.codes)
+    sets = g.rules.sets
+    hands = tuple(zip(*([sets[i] for i in s.tolist()] for s in seats)))
+    return VariantPage(variant=variant, nodes=node_table(solved), edges=edge_table(solved), hands=hands,
+                       layout=layout, stats=figures)

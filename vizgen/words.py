@@ -1,0 +1,254 @@
+"""Words: how a solved value reads, defined once for the command line and the site.
+
+A position's solution (who can force a win, in how many plies, whether the game
+is over) falls in one of the :data:`VERDICTS`; :func:`verdicts` picks it for
+every position at once and :func:`say` fills in its template. The site ships
+the same table to the browser (:func:`for_browser`), which only fills in the
+``{n}`` (plies) and ``{k}`` (seat) placeholders.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+__all__ = [
+    "CHOICES", "PLAY", "SEATS", "VALUES", "VERDICTS", "Verdict", "choices", "for_browser", "plies", "say", "say_choice",
+    "seat_name", "start_words", "verdicts",
+]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One way a position can stand, as words.
+
+    Attributes
+    ----------
+    key : str
+        A stable name (``win``, ``other-won`` ...).
+    cls : str
+        The value class for the player to move: ``win``, ``draw`` or ``loss`` (theme colour).
+    over : bool
+        The game is over.
+    long, short : str
+        Templates for the panel and for tables; ``{n}`` is the remoteness, ``{k}``
+        the seat (counted from the player to move) that can force or has won.
+    """
+
+    key: str
+    cls: str
+    over: bool
+    long: str
+    short: str
+
+
+#: every verdict; a position's verdict code is its index here
+VERDICTS: tuple[Verdict, ...] = (
+    Verdict("draw", "draw", False, "draw", "draw"),
+    Verdict("win", "win", False, "win in {n}", "win in {n}"),
+    Verdict("loss", "loss", False, "loss in {n}", "loss in {n}"),
+    Verdict("won", "win", True, "won: game over", "won"),
+    Verdict("lost", "loss", True, "lost: game over", "lost"),
+    Verdict("open", "draw", False, "open: no player can force a win", "open"),
+    Verdict("mover-forces", "win", False, "the player to move can force a win in {n}", "mover wins in {n}"),
+    Verdict("other-forces", "loss", False, "player +{k} can force a win in {n}", "+{k} wins in {n}"),
+    Verdict("mover-won", "win", True, "game over: the player to move has won", "over: mover won"),
+    Verdict("other-won", "loss", True, "game over: player +{k} has won", "over: +{k} won"),
+)
+_CODE = {v.key: i for i, v in enumerate(VERDICTS)}
+#: the value for the player to move of each verdict: +1 win, 0 draw or open, -1 loss
+VALUES = np.array([{"win": 1, "draw": 0, "loss": -1}[v.cls] for v in VERDICTS], dtype=np.int8)
+
+#: what a move means for the player choosing it (the chooser's point of view); ``{n}`` counts the plies
+#: still to come after the move, ``{k}`` is a seat counted from the chooser
+CHOICES: tuple[Verdict, ...] = (
+    Verdict("draw", "draw", False, "draw", "draw"),
+    Verdict("you-win", "win", False, "you win in {n} more", "you win in {n} more"),
+    Verdict("you-lose", "loss", False, "you lose in {n} more", "you lose in {n} more"),
+    Verdict("you-win-now", "win", True, "you win: the game ends", "you win now"),
+    Verdict("you-lose-now", "loss", True, "you lose: the game ends", "you lose now"),
+    Verdict("open", "draw", False, "no one can force a win", "no one can force a win"),
+    Verdict("other-forces", "loss", False, "player +{k} can force a win in {n} more",
+            "+{k} can force a win in {n} more"),
+    Verdict("other-wins-now", "loss", True, "player +{k} wins: the game ends", "+{k} wins now"),
+)
+_CHOICE = {v.key: i for i, v in enumerate(CHOICES)}
+
+#: the words of a game played on the site: a game's value for you (``{n}`` plies to the end with best play,
+#: ``{k}`` a player's number in turn order from 1), the players you can face and what the game panel says
+PLAY = {
+    "value-win": "you can force a win in {n}",
+    "value-loss": "you lose in {n} against best play",
+    "value-draw": "a draw with best play",
+    "value-open": "no one can force a win",
+    "value-other": "player {k} can force a win in {n}",
+    "value-won": "you won",
+    "value-lost": "you lost",
+    "value-other-won": "player {k} won",
+    "you": "you",
+    "perfect": "perfect player",
+    "maxn": "max^n, depth {n}",
+    "random": "random player",
+    "player": "player {k}",
+    "your-turn": "Your move: choose one in the table or click a position next to this one in the graph.",
+    "thinking": "Player {k} ({name}) is choosing…",
+    "played": "{name} played",
+    "elsewhere": "You are looking at another position; the game is at",
+    "illegal": "The game record stops at ply {n}: “{move}” is not a move from {from}.",
+    "bad-record": "The game record in the address could not be read: {why}.",
+}
+
+#: seat names, counted from the player to move; ``{k}`` is the seat
+SEATS = {"mover": "To move", "opponent": "Opponent", "next": "Next (+1)", "other": "Player +{k}"}
+
+
+def verdicts(players: int, winner: np.ndarray, terminal: np.ndarray) -> np.ndarray:
+    """Return the verdict code of every position.
+
+    Parameters
+    ----------
+    players : int
+        Players in the game.
+    winner : numpy.ndarray
+        Seat (from the player to move) that can force a win or has won, -1 for none.
+    terminal : numpy.ndarray
+        Whether the game is over.
+
+    Returns
+    -------
+    numpy.ndarray
+        int8 indices into :data:`VERDICTS`.
+
+    Examples
+    --------
+    >>> [VERDICTS[c].key for c in verdicts(2, np.array([0, 1, -1]), np.array([False, True, False]))]
+    ['win', 'lost', 'draw']
+    """
+    winner = np.asarray(winner)
+    terminal = np.asarray(terminal, dtype=bool)
+    if players == 2:
+        keys = np.select([terminal & (winner == 0), terminal, winner == 0, winner > 0],
+                         [_CODE["won"], _CODE["lost"], _CODE["win"], _CODE["loss"]], _CODE["draw"])
+    else:
+        keys = np.select([terminal & (winner == 0), terminal & (winner > 0), winner == 0, winner > 0],
+                         [_CODE["mover-won"], _CODE["other-won"], _CODE["mover-forces"], _CODE["other-forces"]],
+                         _CODE["open"])
+    return keys.astype(np.int8)
+
+
+def choices(players: int, winner: np.ndarray, terminal: np.ndarray,
+            remoteness: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Read moves from the chooser's point of view, given the positions they lead to.
+
+    Parameters
+    ----------
+    players : int
+        Players in the game.
+    winner, terminal, remoteness : numpy.ndarray
+        The solution of each move's target position, for the player to move *there*.
+
+    Returns
+    -------
+    code, n, k : numpy.ndarray
+        Per move, the index into :data:`CHOICES`, the plies still to come after
+        the move, and the seat counted from the chooser.
+
+    Examples
+    --------
+    >>> code, n, k = choices(2, np.array([1, 0, -1]), np.array([False, False, False]), np.array([2, 4, -1]))
+    >>> [CHOICES[c].long.format(n=a, k=b) for c, a, b in zip(code, n, k)]
+    ['you win in 2 more', 'you lose in 4 more', 'draw']
+    """
+    winner = np.asarray(winner)
+    terminal = np.asarray(terminal, dtype=bool)
+    mine = winner == players - 1  # the chooser sits just before the player to move there
+    if players == 2:
+        code = np.select([terminal & mine, terminal, mine, winner >= 0],
+                         [_CHOICE["you-win-now"], _CHOICE["you-lose-now"], _CHOICE["you-win"], _CHOICE["you-lose"]],
+                         _CHOICE["draw"])
+    else:
+        code = np.select([terminal & mine, terminal, mine, winner >= 0],
+                         [_CHOICE["you-win-now"], _CHOICE["other-wins-now"], _CHOICE["you-win"],
+                          _CHOICE["other-forces"]], _CHOICE["open"])
+    seat = np.where(winner >= 0, (winner + 1) % players, -1)
+    return code.astype(np.int8), np.asarray(remoteness), seat
+
+
+def say_choice(code: int, n: int, seat: int, short: bool = False) -> str:
+    """Fill in a choice's template (see :func:`choices`).
+
+    Examples
+    --------
+    >>> say_choice(6, 4, 2)
+    'player +2 can force a win in 4 more'
+    """
+    choice = CHOICES[int(code)]
+    return (choice.short if short else choice.long).format(n=int(n), k=int(seat))
+
+
+def say(code: int, remoteness: int, seat: int, short: bool = False) -> str:
+    """Fill in a verdict's template.
+
+    Examples
+    --------
+    >>> say(7, 4, 2)
+    'player +2 can force a win in 4'
+    """
+    verdict = VERDICTS[int(code)]
+    return (verdict.short if short else verdict.long).format(n=int(remoteness), k=int(seat))
+
+
+def seat_name(seat: int, players: int) -> str:
+    """Name a seat counted from the player to move.
+
+    Examples
+    --------
+    >>> seat_name(1, 2), seat_name(3, 4)
+    ('Opponent', 'Player +3')
+    """
+    if seat == 0:
+        return SEATS["mover"]
+    if players == 2:
+        return SEATS["opponent"]
+    return SEATS["next"] if seat == 1 else SEATS["other"].format(k=seat)
+
+
+def plies(n: int) -> str:
+    """Write a number of plies.
+
+    Examples
+    --------
+    >>> plies(1), plies(3)
+    ('1 ply', '3 plies')
+    """
+    return f"{n} {'ply' if n == 1 else 'plies'}"
+
+
+def start_words(players: int, winner: int, remoteness: int) -> str:
+    """Describe the start's value for the whole game ("draw", "first player wins in 7").
+
+    Examples
+    --------
+    >>> start_words(2, -1, -1), start_words(3, 2, 9)
+    ('draw', 'player 3 can force a win in 9')
+    """
+    if players == 2:
+        if winner < 0:
+            return "draw"
+        return f"{'first' if winner == 0 else 'second'} player wins in {remoteness}"
+    if winner < 0:
+        return "open: no one can force a win"
+    return f"player {winner + 1} can force a win in {remoteness}"
+
+
+def for_browser() -> dict:
+    """The word tables the site's script reads (it fills in ``{n}`` and ``{k}`` only).
+
+    Examples
+    --------
+    >>> for_browser()["verdicts"][1]["long"]
+    'win in {n}'
+    """
+    return {"verdicts": [asdict(v) for v in VERDICTS], "choices": [asdict(v) for v in CHOICES], "seats": SEATS,
+            "ply": "ply", "plies": "plies", "play": PLAY}
