@@ -54,7 +54,8 @@ def check_out(out: str | Path) -> Path:
 
     Examples
     --------
-    >>> check_out("site").name
+    >>> import tempfile
+    >>> check_out(Path(tempfile.mkdtemp()) / "site").name
     'site'
     """
     if not str(out).strip():
