@@ -3,7 +3,7 @@
 import signal
 import sys
 
-if __name__ == "__main__":  # layout workers are spawned processes that re-import this module: they skip this
+if __name__ == "__main__":
     held: list[int] = []
     # Ctrl-C while the modules load is acted on once they have: an import cut short can fail oddly
     signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))

@@ -29,7 +29,7 @@ _Result = TypeVar("_Result")
 #: prctl option: the signal this process gets when its parent dies (linux/prctl.h)
 _PR_SET_PDEATHSIG = 1
 #: what a worker runs (its argument: the parent's pid): take the parent's import path, then serve one job
-_BOOT = "import pickle, sys; sys.path[:] = pickle.load(sys.stdin.buffer); import vizgen.processes as p; p.serve_one()"
+_BOOT = "import pickle, sys; sys.path[:] = pickle.load(sys.stdin.buffer); import vizgen.processes as p; p._serve_one()"
 
 
 class WorkerDied(RuntimeError):
@@ -60,7 +60,7 @@ def interrupts_held() -> Iterator[None]:
             previous(signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
 
 
-def serve_one() -> None:
+def _serve_one() -> None:
     """The worker side: die with the parent, read ``(func, job)`` from stdin, write the reply to stdout.
 
     The reply is ``("ok", result)`` or ``("error", exception)``; whatever the job
