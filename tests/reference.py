@@ -476,3 +476,70 @@ def ref_perfect_vs_random(p: dict, graph: Graph) -> dict[Position, float]:
         if change < TOLERANCE:
             break
     return {order[i]: a[i] for i in range(n)}
+
+
+def ref_survival(p: dict, graph: Graph) -> dict[Position, tuple[int | None, ...]]:
+    """Per position and seat: plies in which all the others can force that seat out, None if it survives.
+
+    Plain fixed-point sweeps, starting from "not forced" everywhere except
+    where the seat has no live hand (0 plies):
+
+    * at a final position a seat with a live hand survives;
+    * the seat to move (seat 0) is forced out if every child forces it out
+      (it is seat P-1 there): 1 + max over the children;
+    * another seat k is forced out if some child forces it out (seat k-1
+      there): 1 + min over those children.
+
+    Sweeps repeat until nothing changes (the least fixed point: on cycles
+    nobody can force, the seat survives).
+    """
+    n_players = p["players"]
+
+    def out_now(pos: Position, seat: int) -> bool:
+        return all(v == 0 for v in pos[seat])
+
+    value = {pos: tuple(0 if out_now(pos, k) else None for k in range(n_players)) for pos in graph}
+    while True:
+        new_value = {}
+        for pos, kids in graph.items():
+            row = list(value[pos])
+            if kids:
+                for seat in range(n_players):
+                    if row[seat] == 0:
+                        continue
+                    below = [value[kid][(seat - 1) % n_players] for kid in kids]
+                    if seat == 0:
+                        row[seat] = None if None in below else 1 + max(below)
+                    else:
+                        known = [d for d in below if d is not None]
+                        row[seat] = 1 + min(known) if known else None
+            new_value[pos] = tuple(row)
+        if new_value == value:
+            return value
+        value = new_value
+
+
+def ref_random_seats(p: dict, graph: Graph) -> dict[Position, list[float]]:
+    """P(seat k wins) for every seat when every player picks uniformly among distinct children.
+
+    Plain Gauss-Seidel iteration from 0 of x(n)[k] = mean over children c of
+    x(c)[k-1] (seat k here is seat k-1 after the move); at a final position
+    the winner's entry is 1.
+    """
+    n_players = p["players"]
+    order, kids, winners = _indexed(p, graph)
+    x = [[0.0] * n_players for _ in order]
+    for i in range(len(order)):
+        if not kids[i]:
+            x[i][winners[i]] = 1.0
+    inner = [i for i in reversed(range(len(order))) if kids[i]]
+    while True:
+        change = 0.0
+        for i in inner:
+            ks = kids[i]
+            for seat in range(n_players):
+                new = sum(x[c][(seat - 1) % n_players] for c in ks) / len(ks)
+                change = max(change, abs(new - x[i][seat]))
+                x[i][seat] = new
+        if change < TOLERANCE:
+            return {order[i]: x[i] for i in range(len(order))}

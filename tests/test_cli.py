@@ -107,7 +107,7 @@ def test_show_more_players() -> None:
     (("show", "standard", "12-3"), "hand"),
     (("show", "standard", "hello"), "not a position"),
     (("show", "standard", "44-00"), "cannot be reached"),
-    (("stats", "standard:players=7"), "over the limit"),
+    (("stats", "standard:players=8"), "over the limit"),
     (("stats", "four-players", "--max-positions", "1000"), "over the limit"),
     (("stats", "missing.toml"), "cannot read"),
 ])

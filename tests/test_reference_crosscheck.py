@@ -2,8 +2,9 @@
 
 For many small variants, the engine and the independent reference must agree
 on the reachable positions (by notation), the edges, the terminal winners, the
-forced-win seat and remoteness of every position and, for two players, the
-random-play and perfect-vs-random probabilities.  The reference is also
+forced-win seat and remoteness of every position; for two players, the
+random-play and perfect-vs-random probabilities; for more players, who the
+others can force out (and in how many plies) and every seat's random-play odds.  The reference is also
 checked on its own against the published figures of RULES.md section 4 and a
 few moves spelled out in the rules text.
 """
@@ -17,7 +18,7 @@ import pytest
 
 from tests import reference as ref
 from vizgen.graph import enumerate_graph
-from vizgen.solve import perfect_vs_random, random_play, solve_forced
+from vizgen.solve import perfect_vs_random, random_play, random_play_seats, solve_forced, solve_survival
 from vizgen.variants import resolve
 
 pytestmark = pytest.mark.slow  # seconds each: out of the fast lane, in CI
@@ -196,6 +197,10 @@ def reference_side(spec: str) -> dict:
     if params["players"] == 2 and len(graph) <= RANDOM_MAX_POSITIONS:
         data["random"] = {name(pos): v for pos, v in ref.ref_random(params, graph).items()}
         data["pvr"] = {name(pos): v for pos, v in ref.ref_perfect_vs_random(params, graph).items()}
+    if params["players"] > 2:
+        data["survival"] = {name(pos): v for pos, v in ref.ref_survival(params, graph).items()}
+        if len(graph) <= RANDOM_MAX_POSITIONS:
+            data["random_seats"] = {name(pos): v for pos, v in ref.ref_random_seats(params, graph).items()}
     return data
 
 
@@ -309,6 +314,33 @@ def test_random_play(spec: str) -> None:
 @pytest.mark.parametrize("spec", _two_player_cases())
 def test_perfect_vs_random(spec: str) -> None:
     _compare_probabilities("perfect vs random", spec, "pvr", perfect_vs_random)
+
+
+def _multiplayer_cases() -> list[str]:
+    return [s for s in CASES if resolve(s).params.players > 2]
+
+
+@pytest.mark.parametrize("spec", _multiplayer_cases())
+def test_survival(spec: str) -> None:
+    """Who the others can force out, and in how many plies, per position and seat."""
+    graph, names = engine_graph(spec)
+    table = solve_survival(graph).out_in
+    engine = {names[i]: tuple(None if d < 0 else int(d) for d in table[i]) for i in range(graph.n)}
+    rf = reference_side(spec)["survival"]
+    assert engine == rf, _diff("survival (plies per seat)", engine, rf)
+
+
+@pytest.mark.parametrize("spec", _multiplayer_cases())
+def test_random_play_seats(spec: str) -> None:
+    """Every seat's chance under random play, with three and more players."""
+    rf = reference_side(spec)
+    if "random_seats" not in rf:
+        pytest.skip("too many positions for the reference's random-play iteration")
+    graph, names = engine_graph(spec)
+    values = random_play_seats(graph)
+    bad = {names[i]: (values[i].tolist(), rf["random_seats"][names[i]]) for i in range(graph.n)
+           if max(abs(a - b) for a, b in zip(values[i], rf["random_seats"][names[i]])) > PROB_TOL}
+    assert not bad, f"random play per seat: {len(bad)} positions differ: {dict(sorted(bad.items())[:6])}"
 
 
 @pytest.mark.parametrize("spec", [s for s in CASES if s.startswith("standard:")])

@@ -7,13 +7,14 @@ these tests check the answers against the definitions directly.
 from __future__ import annotations
 
 import numpy as np
+import pytest
 import scipy.sparse as sp
 from hypothesis import given, settings
 
 from tests.strategies import small_variants
-from vizgen.analysis import best_edges, solve_variant
+from vizgen.analysis import best_edges, describe, solve_variant, stats
 from vizgen.graph import enumerate_graph
-from vizgen.solve import perfect_vs_random, random_play, solve_forced
+from vizgen.solve import perfect_vs_random, random_play, random_play_seats, solve_forced, solve_survival
 from vizgen.variants import Variant, resolve
 
 
@@ -97,6 +98,7 @@ def test_standard_and_suicide_figures() -> None:
     assert sui.forced.value[sui.graph.start] == 0
 
 
+@pytest.mark.slow
 def test_four_players_scale() -> None:
     """About fifty thousand positions, solved for every seat; at most one seat forces."""
     solved = solve_variant(resolve("four-players"))
@@ -115,3 +117,68 @@ def test_random_odds_of_an_almost_won_position() -> None:
     pw = perfect_vs_random(graph)
     assert pw[node] == 1.0
     assert 1 / 3 < rw[node] < 1.0
+
+
+@settings(max_examples=50, deadline=None)
+@given(small_variants(max_players=4))
+def test_survival_is_consistent_with_its_children(variant: Variant) -> None:
+    """A seat is forced out by the others exactly as the definition says, seat by seat, with plies."""
+    graph = enumerate_graph(variant)
+    out = solve_survival(graph).out_in
+    players = graph.players
+    _, seats = graph.rules.seats(graph.codes)
+    dead = np.stack([~graph.rules.live[s] for s in seats], axis=1)
+    assert ((out == 0) == dead).all(), "a seat is out in 0 plies exactly when its hands are all dead"
+    for node in np.flatnonzero(graph.winner < 0):
+        children = graph.successors(node)
+        for seat in range(players):
+            if dead[node, seat]:
+                continue
+            below = out[children, (seat - 1) % players].astype(int)
+            if seat == 0:  # the seat moves: every move must lose it
+                expected = 1 + below.max() if (below >= 0).all() else -1
+            else:  # the others move: one move suffices
+                expected = 1 + below[below >= 0].min() if (below >= 0).any() else -1
+            assert out[node, seat] == expected
+    assert (out[graph.winner >= 0] <= 0).all(), "at a final position a live seat survives"
+
+
+@settings(max_examples=30, deadline=None)
+@given(small_variants(max_players=3))
+def test_random_play_per_seat_is_a_distribution(variant: Variant) -> None:
+    graph = enumerate_graph(variant)
+    odds = random_play_seats(graph)
+    total = odds.sum(axis=1)
+    assert (odds >= 0).all() and (total <= 1 + 1e-9).all()
+    final = graph.winner >= 0
+    assert np.allclose(total[final], 1.0)
+    outdeg = np.diff(graph.indptr)
+    mean = sp.csr_matrix((np.repeat(1.0 / np.maximum(outdeg, 1), outdeg), graph.indices, graph.indptr),
+                         shape=(graph.n, graph.n))
+    rolled = np.roll(odds, 1, axis=1)  # seat k here reads seat k-1 in the child
+    assert np.allclose(odds[~final], (mean @ rolled)[~final], atol=1e-9)
+    if graph.players == 2:
+        assert np.allclose(odds[:, 0], random_play(graph))
+
+
+def test_survival_and_random_play_in_stats() -> None:
+    data = stats(solve_variant(resolve("standard:players=3,r=3")), "standard:players=3,r=3")
+    assert len(data["survive"]) == len(data["forced_out"]) == len(data["random_win"]) == 3
+    assert all(s + f == data["positions"] for s, f in zip(data["survive"], data["forced_out"]))
+    assert data["moves"] == data["edges"]
+    assert sum(data["random_win"]) == pytest.approx(1.0)
+    two = stats(solve_variant(resolve("standard")), "standard")
+    assert "survive" not in two and two["moves"] == 531
+
+
+def test_show_reports_the_movers_fate_and_every_seats_odds() -> None:
+    solved = solve_variant(resolve("standard:players=3,r=3"))
+    assert solved.survival is not None and solved.random_seats is not None
+    for node in (solved.graph.start, *np.flatnonzero(solved.graph.terminal)[:3].tolist()):
+        data = describe(solved, node)
+        plies = int(solved.survival.out_in[node, 0])
+        assert data["survive"] == (plies < 0)
+        assert data["forced_out_in"] == (None if plies < 0 else plies)
+        assert data["random_win"] == pytest.approx(solved.random_seats[node].tolist())
+    two = describe(solve_variant(resolve("standard")), 0)
+    assert two["survive"] is None and two["forced_out_in"] is None and isinstance(two["random_win"], float)

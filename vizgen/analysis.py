@@ -18,13 +18,23 @@ from vizgen import words
 from vizgen.graph import DEFAULT_MAX_POSITIONS, StateGraph, enumerate_graph
 from vizgen.maxn import maxn_levels, notation_rank
 from vizgen.maxn_report import perfect_choices
-from vizgen.solve import Forced, perfect_vs_random, random_play, solve_forced
+from vizgen.solve import (
+    Forced,
+    Survival,
+    perfect_vs_random,
+    random_play,
+    random_play_seats,
+    solve_forced,
+    solve_survival,
+)
 from vizgen.variants import Variant, estimate_positions
 
 __all__ = [
     "COLUMN_MAKERS",
     "OPPONENTS",
     "PLAY_DEPTHS",
+    "RANDOM_MAX_STATES",
+    "SURVIVAL_MAX_POSITIONS",
     "Column",
     "EdgeTable",
     "NodeTable",
@@ -36,6 +46,9 @@ __all__ = [
     "solve_variant",
     "stats",
 ]
+
+SURVIVAL_MAX_POSITIONS = 20_000_000  # survival costs a parent generation per position, seat and ply: 6 players
+RANDOM_MAX_STATES = 1_000_000  # multiplayer random play: one sparse solve over (position, seat), 4 players
 
 
 @dataclass(frozen=True, eq=False)
@@ -51,12 +64,20 @@ class Solved:
     random_win, perfect_win : numpy.ndarray or None
         Two players only: the mover's winning chance under random play, and
         when playing perfectly against a random opponent.
+    survival : Survival or None
+        Three or more players (up to ``SURVIVAL_MAX_POSITIONS`` positions):
+        per position and seat, whether the others can force it out.
+    random_seats : numpy.ndarray or None
+        Three or more players (up to ``RANDOM_MAX_STATES`` positions times
+        players): per position, each seat's chance to win under random play.
     """
 
     graph: StateGraph
     forced: Forced
     random_win: np.ndarray | None
     perfect_win: np.ndarray | None
+    survival: Survival | None = None
+    random_seats: np.ndarray | None = None
 
     @property
     def variant(self) -> Variant:
@@ -86,6 +107,9 @@ def solve_variant(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS) 
         forced=solve_forced(graph),
         random_win=random_play(graph) if two else None,
         perfect_win=perfect_vs_random(graph) if two else None,
+        survival=solve_survival(graph) if not two and graph.n <= SURVIVAL_MAX_POSITIONS else None,
+        random_seats=random_play_seats(graph) if not two and graph.n * graph.players <= RANDOM_MAX_STATES
+        else None,
     )
 
 
@@ -386,7 +410,11 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
         ``loss``, ``draw``, ``longest_loss`` (the longest a loser holds out, in
         plies, with ``_count`` and ``_at``), ``random_win_start``,
         ``perfect_win_start``; for more players ``forced_win`` (per seat from
-        the mover) and ``open``.
+        the mover) and ``open``, and where computed ``survive`` and
+        ``forced_out`` (per seat: positions where that seat can avoid
+        elimination forever, and where the others can force it out, already
+        out included) and ``random_win`` (per seat: its chance to win from the
+        start under random play). ``moves`` is ``edges``: distinct moves.
 
     Examples
     --------
@@ -407,7 +435,8 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
         "terminal": int(g.terminal.sum()),
         "terminal_win": int((g.winner == 0).sum()),
         "terminal_loss": int((g.winner > 0).sum()),
-        "edges": int(g.indices.size),
+        "edges": g.edges,
+        "moves": g.edges,
     }
     forced = f.winner >= 0
     if g.players == 2:
@@ -419,6 +448,10 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
     else:
         out["forced_win"] = np.bincount(f.winner[forced], minlength=g.players).tolist()
         out["open"] = int((~forced).sum())
+        if solved.survival is not None:
+            out["survive"], out["forced_out"] = solved.survival.shares()
+        if solved.random_seats is not None:
+            out["random_win"] = [round(float(x), 12) for x in solved.random_seats[g.start]]
     out.update(_longest(solved, f.winner == 0, "longest_win"))
     if g.players == 2:
         out.update(_longest(solved, (f.winner == 1) & ~g.terminal, "longest_loss"))
@@ -445,17 +478,27 @@ def describe(solved: Solved, node: int) -> dict[str, Any]:
     -------
     dict
         ``position``, ``value``, ``remoteness`` (``winner`` with more players),
-        ``terminal``, ``random_win``, ``perfect_win``, ``moves`` (each with
-        ``move``, ``also``, ``to``, ``value``, ``remoteness`` and ``verdict``
-        of the position it leads to for the player to move there, ``for_you``:
-        what the move means for the player choosing it, and ``best``) and
-        ``parents``.
+        ``terminal``, ``random_win`` (with more players a list: each seat's
+        chance, the mover first), ``perfect_win``, ``survive`` and
+        ``forced_out_in`` (more players: whether the mover can avoid
+        elimination forever, else in how many plies the others can force it
+        out), ``moves`` (each with ``move``, ``also``, ``to``, ``value``,
+        ``remoteness`` and ``verdict`` of the position it leads to for the
+        player to move there, ``for_you``: what the move means for the player
+        choosing it, and ``best``) and ``parents``.
     """
     g = solved.graph
     out = _node_facts(solved, node)
     out["terminal"] = bool(g.terminal[node])
     for key, arr in (("random_win", solved.random_win), ("perfect_win", solved.perfect_win)):
         out[key] = round(float(arr[node]), 12) if arr is not None else None
+    if solved.random_seats is not None:
+        out["random_win"] = [round(float(x), 12) for x in solved.random_seats[node]]
+    out["survive"] = out["forced_out_in"] = None
+    if solved.survival is not None:
+        plies = int(solved.survival.out_in[node, 0])
+        out["survive"] = plies < 0
+        out["forced_out_in"] = plies if plies >= 0 else None
     best = best_edges(solved)
     moves = []
     for e in range(int(g.indptr[node]), int(g.indptr[node + 1])):

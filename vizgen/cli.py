@@ -12,16 +12,16 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from vizgen.analysis import Solved, describe, solve_variant, stats
-from vizgen.build import SITE_MAX_POSITIONS, BuildError, build_site
-from vizgen.family import DEFAULT_MAX_POSITIONS as FAMILY_MAX_POSITIONS
 from vizgen.graph import DEFAULT_MAX_POSITIONS, check_size
-from vizgen.preview import serve
 from vizgen.rules import Position, PositionError
+from vizgen.sitedir import BuildError
 from vizgen.variants import REGISTRY, Params, VariantError, quote, resolve
 from vizgen.words import plies
+
+if TYPE_CHECKING:  # the solvers and the site builder are imported by the commands that use them
+    from vizgen.analysis import Solved
 
 __all__ = ["main"]
 
@@ -74,8 +74,8 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--out", default="site", help="output folder (default ./site)")
     build.add_argument("--variant", action="append", metavar="SPEC", dest="variants",
                        help="build only these variants (repeatable; default: the whole catalogue)")
-    build.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=SITE_MAX_POSITIONS,
-                       help=f"refuse variants larger than this (default {SITE_MAX_POSITIONS:,} for the site)")
+    build.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None,
+                       help="refuse variants larger than this (default 250,000 for the site)")
     build.add_argument("--templates", metavar="DIR",
                        help="a folder of page templates that take the place of the built-in ones of the same name")
     build.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -83,10 +83,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="the report pages: max^n against the exact solution, the family in figures, the "
                             "published claims (computed once, then cached; default: for the whole catalogue, and "
                             "the max^n page from the cache otherwise)")
-    build.add_argument("--family-max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=FAMILY_MAX_POSITIONS,
-                       metavar="N",
-                       help=f"the family page solves variants up to N possible positions "
-                            f"(default {FAMILY_MAX_POSITIONS:,})")
+    build.add_argument("--family-max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None, metavar="N",
+                       help="the family page solves variants up to N possible positions (default 1,000,000)")
     serve = sub.add_parser("serve", help="preview the built site on localhost")
     serve.add_argument("--dir", default="site", help="the built site (default ./site)")
     serve.add_argument("--port", type=_whole(0, 65535), default=8000, help="0 to 65535 (default 8000)")
@@ -94,6 +92,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _solve(spec: str, max_positions: int) -> Solved:
+    from vizgen.analysis import solve_variant
+
     variant = resolve(spec)
     check_size(variant, max_positions)  # before any table is built
     return solve_variant(variant, max_positions)
@@ -127,14 +127,27 @@ def _print_stats(data: dict[str, Any]) -> None:
         seats = "  ".join(f"seat+{k} {n:,}" for k, n in enumerate(data["forced_win"]))
         lines.append(f"  forced win   {seats}  open {data['open']:,}  (seat+0 = the player to move)")
         lines.append(f"  start        {start['position']}: {start['outcome']}")
+        if "survive" in data:
+            seats = "  ".join(f"seat+{k} {n:,}" for k, n in enumerate(data["survive"]))
+            lines.append(f"  survives     {seats}  (positions where the seat can avoid elimination forever)")
+        if "random_win" in data:
+            seats = "  ".join(f"seat+{k} {_pct(x)}" for k, x in enumerate(data["random_win"]))
+            lines.append(f"  random play  {seats}  (chance to win from the start)")
     print("\n".join(lines))
 
 
 def _print_show(data: dict[str, Any]) -> None:
     lines = [f"{data['position']}: {data['verdict']} (for the player to move)"]
-    if data["random_win"] is not None:
+    if isinstance(data["random_win"], list):
+        seats = ", ".join(f"seat+{k} {_pct(x)}" for k, x in enumerate(data["random_win"]))
+        lines.append(f"  random play: {seats}")
+    elif data["random_win"] is not None:
         lines.append(f"  random play: wins {_pct(data['random_win'])}; "
                      f"perfect against random: {_pct(data['perfect_win'])}")
+    if data["survive"] is not None:
+        fate = "can avoid elimination forever" if data["survive"] else \
+            f"can be forced out by the others in {data['forced_out_in']} plies"
+        lines.append(f"  survival: the player to move {fate}")
     if data["moves"]:
         width = max(len(m["move"]) for m in data["moves"])
         lines.append("  moves (what each means for you, the player to move):")
@@ -183,6 +196,8 @@ def _run(args: argparse.Namespace) -> int:
             print(f"{slug:<{width}}  {v.summary}")
         return 0
     if args.command == "stats":
+        from vizgen.analysis import stats
+
         data = stats(_solve(args.spec, args.max_positions), args.spec)
         if args.json:
             print(json.dumps(data, indent=2))
@@ -190,6 +205,8 @@ def _run(args: argparse.Namespace) -> int:
             _print_stats(data)
         return 0
     if args.command == "show":
+        from vizgen.analysis import describe, solve_variant
+
         variant = resolve(args.spec)
         check_size(variant, args.max_positions)  # before any table is built
         Position.parse(args.position, variant.params.hands)  # malformed text fails before the solve
@@ -208,9 +225,15 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "maxn":
         return _maxn(args)
     if args.command == "build":
-        build_site(args.variants or None, args.out, max_positions=args.max_positions, templates=args.templates,
-                   progress=not args.quiet, reports=args.reports, family_max_positions=args.family_max_positions)
+        from vizgen.build import SITE_MAX_POSITIONS, build_site
+
+        limit = args.max_positions or SITE_MAX_POSITIONS
+        family = {} if args.family_max_positions is None else {"family_max_positions": args.family_max_positions}
+        build_site(args.variants or None, args.out, max_positions=limit, templates=args.templates,
+                   progress=not args.quiet, reports=args.reports, **family)
         return 0
+    from vizgen.preview import serve
+
     serve(args.dir, args.port)
     return 0
 

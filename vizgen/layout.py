@@ -1,11 +1,12 @@
 """Layout: where each position sits in the picture, computed by Graphviz at build time.
 
 Graphviz runs in-process through pygraphviz (its wheels bundle the Graphviz
-libraries). The engine is chosen by size: ``twopi`` rooted at the start for
-small graphs (ring k holds the positions k plies from the start: layers by
-move, wrapped round the start so a 60-wide layer still fits), ``sfdp`` for
-thousands of positions and ``twopi`` again beyond that (50,000 positions in
-seconds, where sfdp takes a minute). Without Graphviz a networkx layout is used, with a warning.
+libraries). The engine is chosen by size: small graphs get the banded layout of
+:mod:`vizgen.banded` (``dot`` orders the positions inside bands by value and
+remoteness, the draws apart; every label readable at fit, and the SVG drawn by
+Graphviz on the same coordinates), ``sfdp`` serves thousands of positions and
+``twopi`` rooted at the start beyond that (50,000 positions in seconds, where
+sfdp takes a minute). Without Graphviz a networkx layout is used, with a warning.
 Layouts are cached on disk by content, so an unchanged variant is not laid out
 twice.
 """
@@ -23,12 +24,14 @@ import numpy as np
 
 from vizgen import __version__, theme
 from vizgen.analysis import Solved
+from vizgen.banded import node_size, order_dot, place
+from vizgen.bands import DRAWS, blocks, levels, shown_edges
 from vizgen.processes import run_each
 
 __all__ = ["COLOURS", "Layout", "default_cache_dir", "layout_all", "overview_svg"]
 
-LAYOUT_VERSION = "7"
-RADIAL_LIMIT = 400
+LAYOUT_VERSION = "8"
+BANDS_LIMIT = 400
 SFDP_LIMIT = 6000
 GRAPHVIZ_SVG_LIMIT = 1200
 THUMB_DOTS = 1200
@@ -46,7 +49,7 @@ class Layout:
     x, y : numpy.ndarray
         float64 coordinates in points, screen orientation (y grows downward).
     engine : str
-        ``sfdp``, ``twopi`` or ``networkx``.
+        ``bands`` (:mod:`vizgen.banded`), ``sfdp``, ``twopi`` or ``networkx``.
     svg : bytes
         The whole graph as SVG (drawn by Graphviz for small graphs).
     thumb : bytes
@@ -66,7 +69,7 @@ def default_cache_dir() -> Path:
 
 
 def _engine(n: int) -> str:
-    return "twopi" if n <= RADIAL_LIMIT else ("sfdp" if n <= SFDP_LIMIT else "twopi")
+    return "bands" if n <= BANDS_LIMIT else ("sfdp" if n <= SFDP_LIMIT else "twopi")
 
 
 @dataclass(frozen=True)
@@ -80,12 +83,67 @@ class _Job:
     value: np.ndarray
     terminal: np.ndarray
     names: list[str] | None  # labels, when the graph is small enough to draw
+    block: np.ndarray  # the banded layout's blocks, levels and shown edges
+    level: np.ndarray
+    shown: np.ndarray
 
 
 def _job(solved: Solved, engine: str) -> _Job:
     g = solved.graph
     return _Job(engine, g.start, g.sources, g.indices, solved.forced.value, g.terminal,
-                g.notations() if g.n <= GRAPHVIZ_SVG_LIMIT else None)
+                g.notations() if g.n <= GRAPHVIZ_SVG_LIMIT else None,
+                blocks(solved), levels(solved), shown_edges(solved))
+
+
+def _attrs(pairs: dict[str, str]) -> str:
+    return ",".join(f'{k}="{v}"' for k, v in pairs.items())
+
+
+#: Titles drawn above the banded layout's blocks in its SVG.
+_TITLES = ("draws", "wins", "losses")
+
+
+def _banded(job: _Job) -> tuple[np.ndarray, np.ndarray, bytes]:
+    """The banded layout and its picture: the positions as labelled boxes, the shown moves in ink."""
+    import pygraphviz
+
+    src, dst = job.sources, job.indices
+    inner = job.shown | ((job.block[src] == DRAWS) & (job.block[dst] == DRAWS))
+    names = job.names
+    assert names is not None, "small graphs are labelled"
+    length = max(len(s) for s in names)
+    x, y = place(job.block, job.level, order_dot(job.block, job.level, src[inner], dst[inner], job.shown[inner]),
+                 length)
+    w, h = node_size(length)
+    graph = {"splines": "false", "outputorder": "edgesfirst", "bgcolor": "white", "pad": "0.2"}
+    node_defaults = {"shape": "box", "style": "rounded,filled", "fixedsize": "true", "width": f"{w / 72:.4f}",
+                     "height": f"{h / 72:.4f}", "penwidth": "0", "fontname": "DejaVu Sans Mono", "fontsize": "11",
+                     "fontcolor": "white"}
+    lines = [f"digraph {{ graph [{_attrs(graph)}]; node [{_attrs(node_defaults)}];",
+             f'edge [color="{EDGE}40",arrowsize="0.3",penwidth="0.5"];']
+    for i, name in enumerate(names):
+        node = {"pos": f"{x[i] / 72:.4f},{-y[i] / 72:.4f}!", "label": name, "fillcolor": COLOURS[int(job.value[i])]}
+        if job.value[i] == 0:
+            node["fontcolor"] = "#1d2330"
+        if job.terminal[i]:
+            node.update(style="filled", penwidth="1.5", color="#1d2330")
+        if i == job.start:
+            node.update(penwidth="3", color=START)
+        lines.append(f"{i} [{_attrs(node)}];")
+    for b, title in enumerate(_TITLES):
+        members = np.flatnonzero(job.block == b)
+        if members.size:
+            centre = (x[members].min() + x[members].max()) / 2
+            title_attrs = {"shape": "plaintext", "style": "", "fixedsize": "false", "label": title,
+                           "fontname": "DejaVu Sans", "fontcolor": "#5b6372",
+                           "pos": f"{centre / 72:.4f},{h * 1.6 / 72:.4f}!"}
+            lines.append(f"t{b} [{_attrs(title_attrs)}];")
+    lines.extend(f'{a}->{b}[color="#1d2330b0",arrowsize="0.5",penwidth="1.1"];' if s else f"{a}->{b};"
+                 for a, b, s in zip(src.tolist(), dst.tolist(), job.shown.tolist()))
+    lines.append("}")
+    agraph = pygraphviz.AGraph(string="\n".join(lines))
+    agraph.layout(prog="neato")  # every node pinned (pos in inches, "!")
+    return x, y, agraph.draw(format="svg")
 
 
 def _graphviz(job: _Job) -> tuple[np.ndarray, np.ndarray, bytes | None]:
@@ -98,20 +156,16 @@ def _graphviz(job: _Job) -> tuple[np.ndarray, np.ndarray, bytes | None]:
 
     quiet = os.open(os.devnull, os.O_WRONLY)
     os.dup2(quiet, 2)  # this worker's stderr: Graphviz's C library chats there (fontconfig, overlap notes)
+    if job.engine == "bands":
+        return _banded(job)
     n = job.value.size
     graph_attrs = {"splines": "false", "outputorder": "edgesfirst", "overlap": "true", "root": str(job.start),
                    "start": "7", "bgcolor": "transparent", "pad": "0.3"}
-    if job.engine == "twopi" and n <= RADIAL_LIMIT:
-        # rings by plies from the start; overlap removal (Voronoi here) is quick at this size
-        graph_attrs.update(ranksep="1.3", overlap="false")
     node_attrs = {"shape": "circle", "width": "0.5", "fixedsize": "true", "style": "filled", "label": "",
                   "fontname": "DejaVu Sans", "fontsize": "9", "fontcolor": "white", "penwidth": "0"}
 
-    def attrs(pairs: dict[str, str]) -> str:
-        return ",".join(f'{k}="{v}"' for k, v in pairs.items())
-
     # DOT source in one string: cgraph parses it in C, far faster than adding items one by one
-    lines = [f"digraph {{ graph [{attrs(graph_attrs)}]; node [{attrs(node_attrs)}];",
+    lines = [f"digraph {{ graph [{_attrs(graph_attrs)}]; node [{_attrs(node_attrs)}];",
              f'edge [color="{EDGE}66",arrowsize="0.4",penwidth="0.6"];']
     for i in range(n):
         node = {"fillcolor": COLOURS[int(job.value[i])]}
@@ -121,7 +175,7 @@ def _graphviz(job: _Job) -> tuple[np.ndarray, np.ndarray, bytes | None]:
             node["shape"] = "doublecircle"
         if i == job.start:
             node.update(penwidth="3", color=START)
-        lines.append(f"{i} [{attrs(node)}];")
+        lines.append(f"{i} [{_attrs(node)}];")
     lines.extend(f"{a}->{b};" for a, b in zip(job.sources.tolist(), job.indices.tolist()))
     lines.append("}")
     agraph = pygraphviz.AGraph(string="\n".join(lines))

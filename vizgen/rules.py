@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from vizgen import kernel
 from vizgen.variants import Params, Variant, quote
 
 __all__ = ["Move", "Position", "PositionError", "Rules"]
@@ -292,6 +293,17 @@ def can_swap(hands: Hands) -> bool:
     return len(set(v for v in hands if v)) >= 2
 
 
+def _group(keys: np.ndarray, values: np.ndarray, n_keys: int) -> np.ndarray:
+    """Table of the distinct ``values`` of every key, ascending: ``(n_keys, width)`` int32, -1 pads."""
+    span = int(values.max(initial=0)) + 1
+    k, v = np.divmod(np.unique(np.asarray(keys, np.int64) * span + values), span)
+    counts = np.bincount(k, minlength=n_keys)
+    table = np.full((n_keys, max(1, int(counts.max(initial=0)))), -1, dtype=np.int32)
+    col = np.arange(k.size) - np.repeat(np.cumsum(counts) - counts, counts)
+    table[k, col] = v
+    return table
+
+
 class Rules:
     """A variant's rules compiled for fast, vectorised move generation.
 
@@ -316,6 +328,7 @@ class Rules:
         self.live = np.array([_live(h) > 0 for h in self.sets])
         self.moves: list[Move] = []
         self._move_ids: dict[Move, int] = {}
+        self._tables: tuple | None = None
         self._build_tables()
 
     # -- tables --------------------------------------------------------------
@@ -446,6 +459,50 @@ class Rules:
         return Position(((p.start,) * p.hands,) * p.players, 0)
 
     # -- the kernel ----------------------------------------------------------
+    def kernel_tables(self) -> tuple:
+        """Return the rule tables in the form the compiled kernel takes.
+
+        Returns
+        -------
+        tuple
+            ``(ints, live, swap_ok, own_dst, own_mid, hit_dst, hit_mid, own_src,
+            hit_src, gain_src)``, described in :mod:`vizgen.kernel`; built once.
+
+        Examples
+        --------
+        >>> from vizgen.variants import resolve
+        >>> Rules(resolve("standard")).kernel_tables()[0][:2].tolist()  # players, hand sets
+        [2, 15]
+        """
+        if self._tables is None:
+            self._tables = self._compile()
+        return self._tables
+
+    def _compile(self) -> tuple:
+        p, m, players = self.params, self.m, self.players
+        gain = p.attack == "self-gain"
+        width = self.hit_dst.shape[2]
+        ab = np.maximum(self.hit_ab, 0)
+        hit_mid = np.where(self.hit_ab >= 0, self.hit_mid[:, ab], -1).astype(np.int32)
+        # backward tables: every move inverted, repeats removed
+        s, w = np.nonzero(self.own_dst >= 0)
+        own_src = _group(self.own_dst[s, w], s, m)
+        s0, u, w = np.nonzero(self.hit_dst >= 0)
+        d = self.hit_dst[s0, u, w].astype(np.int64)
+        hit_src = _group(s0 * m + d, u, m * m).reshape(m, m, -1) if not gain else np.full((1, 1, 1), -1, np.int32)
+        gain_src = _group(d * m + u, s0, m * m).reshape(m, m, -1) if gain else np.full((1, 1, 1), -1, np.int32)
+        end = (2 if gain else 0) + (1 if p.misere else 0)
+        passes = players > 2 and not p.zombies
+        maxdeg = self.own_dst.shape[1] + (players - 1) * width + 2
+        maxpar = own_src.shape[1] + (players - 1) * max(hit_src.shape[2], gain_src.shape[2]) + 1
+        ints = np.zeros(kernel.N_INTS, dtype=np.int64)
+        ints[[kernel.I_P, kernel.I_M, kernel.I_COUNTS, kernel.I_SWAPS, kernel.I_GAIN, kernel.I_PASSES,
+              kernel.I_END, kernel.I_TOP, kernel.I_SWAP_MID, kernel.I_PASS_MID, kernel.I_MAXDEG,
+              kernel.I_MAXPAR]] = [players, m, self.counts, p.swaps, gain, passes, end, m ** (players - 1),
+                                   self.swap_mid, self.pass_mid, maxdeg, maxpar]
+        return (ints, self.live, self.swap_ok, self.own_dst, self.own_mid, self.hit_dst, hit_mid,
+                own_src, hit_src, gain_src)
+
     def winners(self, codes: np.ndarray) -> np.ndarray:
         """Return, per code, the winner's seat if the game is over there, else -1.
 
@@ -460,23 +517,13 @@ class Rules:
             int8 seat offsets from the player to move (0 = the mover), -1 while
             the game goes on.
         """
-        p = self.params
-        _, seats = self.seats(codes)
-        live = np.stack([self.live[s] for s in seats], axis=1)
-        dead = ~live
-        if p.attack == "self-gain":
-            over = dead.any(axis=1)
-            winner = np.argmax(live if p.misere else dead, axis=1)
-        elif p.misere:
-            over = dead.any(axis=1)
-            winner = np.argmax(dead, axis=1)
-        else:
-            over = live.sum(axis=1) <= 1
-            winner = np.argmax(live, axis=1)
-        return np.where(over, winner, -1).astype(np.int8)
+        return kernel.winners(codes, self.kernel_tables())
 
     def expand(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Generate every move of every (non-final) position in ``codes``.
+
+        The compiled kernel (:func:`vizgen.kernel.expand`) that enumeration
+        and the solvers use.
 
         Parameters
         ----------
@@ -492,42 +539,7 @@ class Rules:
         mid : numpy.ndarray
             Move id: ``rules.moves[mid]`` describes the move.
         """
-        p, m, players = self.params, self.m, self.players
-        codes = np.asarray(codes, dtype=np.int64)
-        count, seats = self.seats(codes)
-        s0 = seats[0]
-        top = m ** (players - 1)
-        rot = (codes // self.counts) // m  # seats 1.. moved down one place
-        rows = np.arange(codes.size)
-        src, dst, mid = [], [], []
-
-        def emit(r: np.ndarray, new_base: np.ndarray, ids: np.ndarray, new_count: np.ndarray | int) -> None:
-            src.append(r)
-            dst.append(new_base * self.counts + new_count)
-            mid.append(ids.astype(np.int32))
-
-        # the mover's own hands change: splits, self attacks, flips
-        d = self.own_dst[s0]
-        r, k = np.nonzero(d >= 0)
-        emit(r, rot[r] + d[r, k].astype(np.int64) * top, self.own_mid[s0[r], k], 0)
-        # attacks on every other seat (self-gain: the striker changes)
-        for t in range(1, players):
-            st = seats[t]
-            d = self.hit_dst[s0, st]
-            r, k = np.nonzero(d >= 0)
-            ab = self.hit_ab[s0[r], st[r], k]
-            if p.attack == "self-gain":
-                new_base = rot[r] + d[r, k].astype(np.int64) * top
-            else:
-                new_base = rot[r] + (d[r, k] - st[r]).astype(np.int64) * m ** (t - 1) + s0[r] * top
-            emit(r, new_base, self.hit_mid[t, ab], 0)
-        if p.swaps:
-            r = rows[self.swap_ok[s0] & (count < p.swaps)]
-            emit(r, rot[r] + s0[r] * top, np.full(r.size, self.swap_mid), count[r] + 1)
-        if players > 2 and not p.zombies:
-            r = rows[~self.live[s0]]
-            emit(r, rot[r] + s0[r] * top, np.full(r.size, self.pass_mid), 0)
-        return np.concatenate(src), np.concatenate(dst), np.concatenate(mid)
+        return kernel.expand(codes, self.kernel_tables())
 
     # -- one position at a time ---------------------------------------------
     def successors(self, position: Position) -> list[tuple[Move, Position]]:
