@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.strategies import small_variants
+from vizgen.text import format_count, quote
 from vizgen.variants import (
     INT_RANGE,
     PARAM_NAMES,
@@ -23,11 +24,9 @@ from vizgen.variants import (
     Variant,
     VariantError,
     estimate_positions,
-    format_count,
-    quote,
     resolve,
-    rules_in_words,
 )
+from vizgen.words import rules_in_words
 
 REQUIRED = (
     "standard", "suicide", "cutoff", "misere", "meta", "transfers-only", "divisions-only", "no-splits",

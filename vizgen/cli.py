@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 from vizgen.graph import DEFAULT_MAX_POSITIONS, check_size
 from vizgen.rules import Position, PositionError
 from vizgen.sitedir import BuildError
-from vizgen.variants import REGISTRY, Params, VariantError, quote, resolve
+from vizgen.text import quote
+from vizgen.variants import REGISTRY, Params, VariantError, resolve
 from vizgen.words import plies
 
 if TYPE_CHECKING:  # the solvers and the site builder are imported by the commands that use them

@@ -14,7 +14,8 @@ import numpy as np
 
 from vizgen import kernel
 from vizgen.rules import Move, Position, PositionError, Rules
-from vizgen.variants import Variant, VariantError, estimate_positions, format_count, quote
+from vizgen.text import format_count, quote
+from vizgen.variants import Variant, VariantError, estimate_positions
 
 __all__ = [
     "DEFAULT_MAX_POSITIONS",

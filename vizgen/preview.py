@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from vizgen.sitedir import BuildError
-from vizgen.variants import quote
+from vizgen.text import quote
 
 __all__ = ["serve"]
 

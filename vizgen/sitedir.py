@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from vizgen.processes import interrupts_held
-from vizgen.variants import quote
+from vizgen.text import quote
 
 __all__ = ["MARKER", "BuildError", "check_cache", "check_out", "leftovers", "prepare", "swap_in", "write_files"]
 

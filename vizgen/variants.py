@@ -18,6 +18,8 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from vizgen.text import QUOTE_LIMIT, format_count, quote
+
 __all__ = [
     "GROUPS",
     "REGISTRY",
@@ -25,72 +27,12 @@ __all__ = [
     "Variant",
     "VariantError",
     "estimate_positions",
-    "format_count",
-    "quote",
     "resolve",
-    "rules_in_words",
 ]
 
 
 class VariantError(ValueError):
     """A variant spec, parameter or variant file that cannot be used."""
-
-
-#: how much of a user's input an error message repeats
-QUOTE_LIMIT = 80
-
-
-def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """Quote user input for an error message, cut to about ``limit`` characters.
-
-    Parameters
-    ----------
-    text : str
-        The input as given.
-    limit : int
-        Longest input quoted in full.
-
-    Returns
-    -------
-    str
-        ``repr(text)``, or the repr of its first ``limit - 20`` characters followed
-        by ``...`` and the length.
-
-    Examples
-    --------
-    >>> quote("12-11")
-    "'12-11'"
-    >>> quote("1" * 1000)[-25:]
-    "111'... (1000 characters)"
-    """
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit - 20]!r}... ({len(text)} characters)"
-
-
-def format_count(n: int) -> str:
-    """Write a count for people, in constant time however large it is.
-
-    Parameters
-    ----------
-    n : int
-        A non-negative count.
-
-    Returns
-    -------
-    str
-        ``1,234,567`` up to a trillion, ``about 10^k`` beyond.
-
-    Examples
-    --------
-    >>> format_count(759375)
-    '759,375'
-    >>> format_count(15 ** 2000)
-    'about 10^2352'
-    """
-    if n < 10**12:
-        return f"{n:,}"
-    return f"about 10^{round(math.log10(n))}"  # math.log10 takes any int without writing it out
 
 
 OVERFLOWS = ("rollover", "cutoff")
@@ -485,78 +427,3 @@ def estimate_positions(params: Params) -> int:
     'about 10^977'
     """
     return hand_sets(params) ** params.players * (params.swaps + 1)
-
-
-def rules_in_words(params: Params) -> tuple[str, ...]:
-    """Describe a parameter set in plain sentences, with the rulings that apply.
-
-    Parameters
-    ----------
-    params : Params
-        The rules in force.
-
-    Returns
-    -------
-    tuple of str
-        One paragraph per rule, in the order a player needs them.
-    """
-    p = params
-    hands = "one hand" if p.hands == 1 else f"{p.hands} hands"
-    out = [
-        f"{p.players} players, {hands} each, every hand starting on {p.start} "
-        f"finger{'s' if p.start > 1 else ''}. A hand holds 0 to {p.r - 1} fingers; 0 is a dead hand.",
-    ]
-    sum_rule = (f"a sum of {p.r} or more loses {p.r} (roll-over: exactly {p.r} kills the hand)"
-                if p.overflow == "rollover" else f"a sum of {p.r} or more kills the hand (cutoff)")
-    if p.attack == "self-gain":
-        out.append("Attack (self-gain): tap one live hand of an opponent with one of yours; your own hand "
-                   f"gains the tapped hand's fingers, the tapped hand does not change; {sum_rule}.")
-    else:
-        out.append("Attack: strike one live hand of another live player with one of your live hands; the "
-                   f"struck hand gains your fingers; {sum_rule}.")
-    if p.self_attack:
-        out.append("Self attack: you may also strike your own other live hand, by the same rule.")
-    kinds = [k for k, on in (("transfers (live hands stay live)", p.transfers),
-                             ("divisions (a dead hand comes back)", p.divisions),
-                             ("suicide splits (a hand dies)", p.suicide)) if on]
-    if kinds:
-        text = (f"Split: strike your own hands together and share the same total over all {p.hands} "
-                f"hands, differently from now, no hand over {p.r - 1}. Allowed: {', '.join(kinds)}.")
-        if p.halvesies == "even":
-            text += " Halvesies: a split must leave every hand equal."
-        elif p.halvesies == "near":
-            text += " Halvesies: a split must leave the hands as even as possible (differing by at most 1)."
-        if p.meta:
-            text += (f" Meta: with {p.r} or more fingers in total you may instead drop {p.r} and share what "
-                     "is left (at least 1).")
-        out.append(text)
-    else:
-        out.append("No splits: you never strike your own hands together.")
-    if p.integers:
-        out.append(f"Integers: you may flip one of your live hands from v to {p.r} - v instead of moving.")
-    if p.swaps:
-        out.append(f"Swaps: with two unequal live hands you may swap them instead of moving; hands are "
-                   f"unordered, so it is a pass. At most {p.swaps} swap{'s' if p.swaps > 1 else ''} in a row "
-                   "in the game; positions carry the count after a slash (12-11/s1).")
-    if p.sudden_death:
-        out.append("Sudden death: a player left with exactly one finger in total is out at once.")
-    if p.attack == "self-gain":
-        out.append("Winning: the game ends when a player has no live hand, and that player "
-                   + ("loses (misere)." if p.misere else "wins (the player to move with no legal move loses)."))
-    elif p.misere:
-        out.append("Winning (misere): the first player to lose all their hands wins, and the game ends there.")
-    elif p.players == 2:
-        out.append("Winning: a player with no live hand has lost.")
-    elif p.zombies:
-        out.append("Winning: the last player with a live hand wins.")
-    else:
-        out.append("Winning: a player with no live hand is out but keeps their turn, which they pass; "
-                   "the last player with a live hand wins.")
-    if p.zombies:
-        out.append("Zombies: an eliminated player becomes a zombie (shown 00). On its turn it must attack a "
-                   "live hand of a live player with one undead finger; it cannot split or pass and cannot be "
-                   "attacked. Zombies do not count as live players.")
-    out.append("Positions list the players in turn order, the player to move first, hands ascending "
-               + ("with values separated by '.' (1.10-3.4)." if p.r > 10 else "(12-11).")
-               + " A game may go on forever; with best play that is a draw.")
-    return tuple(out)
