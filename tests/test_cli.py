@@ -137,3 +137,30 @@ def test_toml_variant_from_any_directory(tmp_path) -> None:
 def test_usage_errors_exit_2() -> None:
     assert vizgen("frobnicate").returncode == 2
     assert vizgen("stats").returncode == 2
+
+
+def test_an_overridden_variant_names_its_overrides() -> None:
+    data = stats("standard:r=7")
+    assert "r = 7" in data["title"] and "r = 7" in data["summary"]
+    assert "roll-over at 5" not in data["summary"]
+    assert stats("standard")["summary"].startswith("The core game")
+
+
+def test_show_then_plays_moves_first() -> None:
+    result = vizgen("show", "standard", "11-11", "--then", "1>1", "--json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["position"] == "12-11"
+    result = vizgen("show", "standard", "11-11", "--then", "1>1", "--then", "1>1", "--then", "2>1", "--json")
+    assert json.loads(result.stdout)["position"] == "23-12"
+    assert "23-12: " in vizgen("show", "standard", "11-11", "--then", "1>1", "--then", "1>1", "--then", "2>1").stdout
+
+
+@pytest.mark.parametrize(("moves", "needle"), [
+    (("2>2",), "'2>2' is not a legal move at 11-11; legal moves: 1>1"),
+    (("1>1", "hello"), "'hello' is not a move: write 1>2, 1>2@2, 1>1@me, 13 -> 22, flip 1, swap or pass; "
+                       "legal moves: 1>1, 2>1"),
+])
+def test_show_then_with_a_bad_move_is_one_line_naming_the_legal_moves(moves: tuple[str, ...], needle: str) -> None:
+    result = vizgen("show", "standard", "11-11", *(arg for m in moves for arg in ("--then", m)))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [f"vizgen: error: {needle}"]

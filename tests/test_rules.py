@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -9,7 +11,7 @@ from hypothesis import strategies as st
 
 from tests.strategies import small_variants
 from vizgen.graph import enumerate_graph
-from vizgen.rules import Position, PositionError, Rules
+from vizgen.rules import Move, Position, PositionError, Rules
 from vizgen.variants import Variant, resolve
 
 
@@ -153,3 +155,115 @@ def test_unreachable_position() -> None:
     graph = enumerate_graph(resolve("standard"))
     with pytest.raises(PositionError, match="cannot be reached"):
         graph.node_of(Position.parse("44-00"))
+
+
+# -- moves: notation round trip, equality by what the move does -----------------------------------
+
+def test_move_equality_ignores_formatting() -> None:
+    assert Move("attack", 1, 2, 1, players=2) == Move("attack", 1, 2, 1, players=3, wide=True)
+    assert hash(Move("split", before=(1, 3), after=(2, 2))) == hash(Move("split", before=(1, 3), after=(2, 2),
+                                                                         wide=True))
+    assert Move("attack", 1, 2, 1) != Move("attack", 1, 2, 2)
+
+
+@pytest.mark.parametrize(("spec", "position", "text", "after"), [
+    ("standard", "11-11", "1>1", "12-11"),
+    ("standard", "11-11", " 1 > 1 ", "12-11"),
+    ("standard", "11-11", "1>1@1", "12-11"),
+    ("standard", "13-11", "13 -> 22", "11-22"),
+    ("standard", "13-11", "13->22", "11-22"),
+    ("standard", "13-11", "31 -> 22", "11-22"),
+    ("integers", "13-11", "flip 1", "11-34"),
+    ("integers", "13-11", "FLIP 1", "11-34"),
+    ("swaps", "12-11", "swap", "11-12/s1"),
+    ("three-players", "00-12-11", "pass", "12-11-00"),
+    ("self-attack", "12-11", "1>2@me", "11-13"),
+    ("three-players", "11-11-11", "1>1@2", "11-12-11"),
+    ("self-gain-10:r=12", "1.10-1.1", "10>1", "1.1-1.11"),
+    ("standard:r=12", "1.10-1.1", "1.10 -> 5.6", "1.1-5.6"),
+])
+def test_moves_parse_from_their_notation(spec: str, position: str, text: str, after: str) -> None:
+    rules = Rules(resolve(spec))
+    at = rules.parse(position)
+    assert rules.notation(rules.play(at, rules.parse_move(at, text))) == after
+
+
+@pytest.mark.parametrize(("spec", "position", "text", "needle"), [
+    ("standard", "11-11", "2>2", r"'2>2' is not a legal move at 11-11; legal moves: 1>1$"),
+    ("standard", "11-11", "1>1@me", "legal moves: 1>1"),
+    ("standard", "11-11", "hello", "is not a move.*legal moves: 1>1"),
+    ("standard", "11-11", "13 -> 22", "not a legal move"),
+    ("standard", "11-11", "flip", "is not a move"),
+    ("three-players", "11-11-11", "1>1", "name the struck player.*legal moves: 1>1@1, 1>1@2"),
+    ("standard", "00-14", "1>1", "the game is over"),
+    ("standard", "11-11", "1" * 100_000, r"\(100000 characters\) is not a move"),
+])
+def test_bad_moves_name_the_legal_ones(spec: str, position: str, text: str, needle: str) -> None:
+    rules = Rules(resolve(spec))
+    with pytest.raises(PositionError, match=needle) as info:
+        rules.parse_move(rules.parse(position), text)
+    assert len(str(info.value)) < 400
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_variants(), st.data())
+def test_every_legal_move_round_trips_through_its_text(variant: Variant, data: st.DataObject) -> None:
+    graph = enumerate_graph(variant)
+    rules = graph.rules
+    for node in data.draw(st.lists(st.integers(0, graph.n - 1), min_size=1, max_size=5)):
+        position = graph.position(node)
+        for move, after in rules.successors(position):
+            parsed = rules.parse_move(position, str(move))
+            assert parsed == move and str(parsed) == str(move)
+            assert rules.play(position, parsed) == after
+            alone = Move.parse(str(move), rules.players, rules.params.attack == "self-gain", rules.wide)
+            assert alone == move
+
+
+# -- fuzzing: only the project's error escapes ----------------------------------------------------
+
+@functools.cache
+def compiled(spec: str) -> Rules:
+    return Rules(resolve(spec))
+
+
+_POSITION_CHARS = st.sampled_from([*"0123456789-./s \u0665\uff15", "12-11", "/s", "9" * 12])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=40), st.lists(_POSITION_CHARS, max_size=20).map("".join)),
+       st.sampled_from(["standard", "three-players", "self-gain-10:r=12", "swaps", "one-hand"]))
+def test_fuzzed_positions_raise_only_position_errors(text: str, spec: str) -> None:
+    rules = compiled(spec)
+    try:
+        position = rules.parse(text)
+    except PositionError as exc:
+        assert "\n" not in str(exc) and len(str(exc)) < 300
+    else:
+        assert rules.parse(rules.notation(position)) == position
+
+
+_MOVE_CHARS = st.sampled_from([*"0123456789>@-. \u0665", "me", "->", "flip ", "swap", "pass", "9" * 12])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=30), st.lists(_MOVE_CHARS, max_size=12).map("".join)),
+       st.sampled_from([("standard", "13-12"), ("three-players", "12-11-11"), ("integers", "13-11"),
+                        ("self-gain-10:r=12", "1.10-1.1"), ("swaps", "12-11")]))
+def test_fuzzed_moves_raise_only_position_errors(text: str, where: tuple[str, str]) -> None:
+    rules = compiled(where[0])
+    position = rules.parse(where[1])
+    try:
+        move = rules.parse_move(position, text)
+    except PositionError as exc:
+        assert "legal moves: " in str(exc) and "\n" not in str(exc)
+    else:
+        assert move in rules.legal_moves(position)
+
+
+@pytest.mark.parametrize("text", ["\u0661\u0662-\u0661\u0661", "12-11/s\u0661", "1" + "5" * 5000 + "-11",
+                                  "12-11/s" + "1" * 5000, "1." + "5" * 5000 + "-11"])
+def test_positions_take_ascii_digits_of_a_sane_length(text: str) -> None:
+    with pytest.raises(PositionError) as info:
+        Rules(resolve("standard")).parse(text)
+    assert len(str(info.value)) < 200

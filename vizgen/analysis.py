@@ -401,7 +401,7 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
     Returns
     -------
     dict
-        ``variant``, ``title``, ``params``, ``positions``, ``reachable_of``,
+        ``variant``, ``title``, ``summary``, ``params``, ``positions``, ``reachable_of``,
         ``terminal``, ``terminal_win`` and ``terminal_loss`` (final positions won
         or lost by the player to move: in normal play all are lost, in misere won), ``edges``, ``start`` and,
         ``longest_win`` (the mover's slowest forced win, in plies) with
@@ -428,6 +428,7 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
     out: dict[str, Any] = {
         "variant": spec,
         "title": v.title,
+        "summary": v.summary,
         "params": v.params.as_dict(),
         "positions": g.n,
         "reachable_of": estimate_positions(v.params),

@@ -8,18 +8,14 @@ when everything succeeded.
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import hashlib
-import http.server
 import json
 import os
-import re
 import shutil
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from vizgen import __version__
@@ -31,22 +27,16 @@ from vizgen.graph import check_size
 from vizgen.layout import default_cache_dir, layout_all
 from vizgen.maxn_report import REPORT_VERSION, report
 from vizgen.render import VariantPage, page_of, render_site
-from vizgen.variants import GROUPS, REGISTRY, Variant, resolve
+from vizgen.sitedir import MARKER, BuildError, check_cache, check_out, prepare, swap_in, write_files
+from vizgen.variants import GROUPS, REGISTRY, resolve
 
-__all__ = ["CATALOGUE", "SITE_MAX_POSITIONS", "BuildError", "BuildReport", "build_site", "gather", "maxn_figures",
-           "serve"]
+__all__ = ["CATALOGUE", "MARKER", "SITE_MAX_POSITIONS", "BuildError", "BuildReport", "build_site", "gather",
+           "maxn_figures"]
 #: the site's default ceiling on a variant's state space (the engine alone goes to 20 million): four
 #: players (50,625) build in seconds, five (759,375) take a quarter of an hour and thousands of files
 SITE_MAX_POSITIONS = 250_000
 #: the whole built-in catalogue, in the order of its groups
 CATALOGUE = tuple(slug for group in GROUPS for slug, v in REGISTRY.items() if v.group == group)
-MARKER = ".vizgen-site"
-
-
-class BuildError(Exception):
-    """A build that cannot go ahead (reported in one line, exit code 2)."""
-
-
 @dataclass(frozen=True)
 class BuildReport:
     """What a build wrote: variants, files, pages, bytes and seconds."""
@@ -87,25 +77,6 @@ class _Progress:
             print(file=sys.stderr)
 
 
-def _overrides(spec: str) -> list[tuple[str, str]]:
-    _, sep, rest = spec.partition(":")
-    if not sep:
-        return []
-    return [(k.strip(), v.strip()) for k, _, v in (item.partition("=") for item in rest.split(",") if item.strip())]
-
-
-def _naming(variant: Variant, spec: str) -> tuple[str, str, str]:
-    """Slug, title and summary of a variant as built from ``spec``."""
-    changes = _overrides(spec)
-    if not changes:
-        return variant.slug, variant.title, variant.summary
-    slug = variant.slug + "".join(f"-{re.sub(r'[^a-z0-9]+', '', k.lower())}{re.sub(r'[^a-z0-9]+', '', v.lower())}"
-                                  for k, v in changes)
-    words = ", ".join(f"{k} = {v}" for k, v in changes)
-    # the base's own summary may quote numbers the overrides change ("roll-over at 5")
-    return slug, f"{variant.title} ({words})", f"{variant.title} rules with {words}."
-
-
 def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSITIONS,
            cache_dir: Path | None = None, on_step: Callable[[str], None] | None = None) -> list[VariantPage]:
     """Resolve, solve and lay out variants: everything the pages need.
@@ -137,7 +108,7 @@ def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSI
     variants = [resolve(spec) for spec in specs]  # check every spec before any work
     for v in variants:
         check_size(v, max_positions)
-    slugs = [_naming(v, s)[0] for v, s in zip(variants, specs)]
+    slugs = [v.slug for v in variants]
     for slug in slugs:
         if slugs.count(slug) > 1:
             raise BuildError(f"two variants would both be written as {slug}.html: give each spec once")
@@ -150,8 +121,7 @@ def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSI
     step("laid out with Graphviz")
     pages = []
     for v, spec, s, lay in zip(variants, specs, solved, layouts):
-        slug, title, summary = _naming(v, spec)
-        pages.append(page_of(replace(v, slug=slug, title=title, summary=summary), s, lay, stats(s, spec)))
+        pages.append(page_of(v, s, lay, stats(s, spec)))
         step(f"gathered {spec}")
     return pages
 
@@ -195,30 +165,14 @@ def maxn_figures(cache_dir: Path, compute: bool) -> dict | None:
     return data
 
 
-def _replace_dir(tmp: Path, out: Path) -> None:
-    """Swap the freshly written ``tmp`` in for ``out``."""
-    if out.exists():
-        old = out.with_name(f".{out.name}.old-{os.getpid()}")
-        out.rename(old)
-        tmp.rename(out)
-        shutil.rmtree(old)
-    else:
-        tmp.rename(out)
-
-
-def _check_out(out: Path) -> None:
-    if out.exists() and not out.is_dir():
-        raise BuildError(f"--out {out} is a file, not a folder")
-    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).exists():
-        raise BuildError(f"refusing to replace {out}: it is not empty and was not built by vizgen "
-                         f"(no {MARKER} file); choose another --out")
-
-
 def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                max_positions: int = SITE_MAX_POSITIONS, cache_dir: Path | None = None,
                templates: str | Path | None = None, progress: bool = True, reports: bool | None = None,
                family_max_positions: int = FAMILY_MAX_POSITIONS) -> BuildReport:
     """Build the site into ``out``, replacing it only when everything succeeded.
+
+    The output folder and the cache are checked before any work; the site is
+    written beside ``out`` and swapped in at the end (see :mod:`vizgen.sitedir`).
 
     Parameters
     ----------
@@ -247,43 +201,41 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     -------
     BuildReport
         Counts, size and time of the build.
+
+    Raises
+    ------
+    BuildError
+        For an output folder or cache the build cannot use or write.
     """
     began = time.perf_counter()
-    out = Path(out).resolve()
-    _check_out(out)
+    out = check_out(out)
     if templates is not None and not Path(templates).is_dir():
         raise BuildError(f"--templates {templates} is not a folder")
+    cache = default_cache_dir() if cache_dir is None else cache_dir
+    check_cache(cache)
     count = len(specs) if specs else len(CATALOGUE)
     bar = _Progress(2 * count + 3 + 2 * (reports if reports is not None else not specs), progress)
-    pages = gather(specs, max_positions=max_positions, cache_dir=cache_dir, on_step=bar.step)
-    cache = default_cache_dir() if cache_dir is None else cache_dir
-    whole = reports if reports is not None else not specs
-    figures = None if reports is False else maxn_figures(cache, whole)
-    family = claims = None
-    if whole:
-        family = family_figures(max_positions=family_max_positions, cache_dir=cache)
-        bar.step("the family in figures")
-        claims = claims_report(cache)
-        bar.step("published claims checked")
-    files = render_site(pages, templates=None if templates is None else Path(templates), maxn=figures,
-                        family=family, claims=claims)
-    bar.step("rendered the pages")
-    files[MARKER] = b"This folder is written by `python -m vizgen build`; it is replaced on every build.\n"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
-    if tmp.exists():
-        shutil.rmtree(tmp)
+    tmp = prepare(out)
     try:
-        for rel, data in sorted(files.items()):
-            path = tmp / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
-        _replace_dir(tmp, out)
+        pages = gather(specs, max_positions=max_positions, cache_dir=cache, on_step=bar.step)
+        whole = reports if reports is not None else not specs
+        figures = None if reports is False else maxn_figures(cache, whole)
+        family = claims = None
+        if whole:
+            family = family_figures(max_positions=family_max_positions, cache_dir=cache)
+            bar.step("the family in figures")
+            claims = claims_report(cache)
+            bar.step("published claims checked")
+        files = render_site(pages, templates=None if templates is None else Path(templates), maxn=figures,
+                            family=family, claims=claims)
+        bar.step("rendered the pages")
+        files[MARKER] = b"This folder is written by `python -m vizgen build`; it is replaced on every build.\n"
+        write_files(tmp, files)
+        swap_in(tmp, out)
         bar.step("written")
         bar.close()
     finally:
-        if tmp.exists():
-            shutil.rmtree(tmp)
+        shutil.rmtree(tmp, ignore_errors=True)  # if this is cut short, the next build removes it
     report = BuildReport(
         variants=len(pages), files=len(files), pages=sum(1 for k in files if k.endswith(".html")),
         size=sum(map(len, files.values())), seconds=time.perf_counter() - began, out=out,
@@ -291,26 +243,3 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     if progress:
         print(report.summary(), file=sys.stderr)
     return report
-
-
-def serve(directory: str | Path = "site", port: int = 8000) -> None:
-    """Preview a built site on http://127.0.0.1:PORT/ until interrupted.
-
-    Parameters
-    ----------
-    directory : str or pathlib.Path
-        The built site.
-    port : int
-        The port to listen on (localhost only).
-    """
-    root = Path(directory)
-    if not (root / "index.html").is_file():
-        raise BuildError(f"no site in {root}: run `python -m vizgen build` first")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
-    try:
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
-    except OSError as exc:
-        raise BuildError(f"cannot listen on port {port}: {exc.strerror}") from None
-    print(f"serving {root} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)", file=sys.stderr)
-    with server, contextlib.suppress(KeyboardInterrupt):
-        server.serve_forever()

@@ -9,12 +9,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from vizgen.graph import DEFAULT_MAX_POSITIONS
-from vizgen.rules import PositionError, Rules
+from vizgen.graph import DEFAULT_MAX_POSITIONS, check_size
+from vizgen.processes import interrupts_when_safe
+from vizgen.rules import Position, PositionError
+from vizgen.sitedir import BuildError
+from vizgen.text import quote
 from vizgen.variants import REGISTRY, Params, VariantError, resolve
 from vizgen.words import plies
 
@@ -23,15 +27,22 @@ if TYPE_CHECKING:  # the solvers and the site builder are imported by the comman
 
 __all__ = ["main"]
 
+#: the largest --max-positions taken (a variant that big would not fit in memory anyway)
+MAX_POSITIONS_CAP = 10**12
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text.replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of ASCII digits (``_`` allowed) from ``low`` to ``high``."""
+    def parse(text: str) -> int:
+        digits = text.strip().replace("_", "")
+        if not re.fullmatch(r"-?[0-9]{1,30}", digits):
+            raise argparse.ArgumentTypeError(f"not a whole number: {quote(text)}")
+        value = int(digits)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, got {quote(text)}")
+        return value
+
+    return parse
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -48,13 +59,15 @@ def _parser() -> argparse.ArgumentParser:
         cmd = sub.add_parser(name, help=help_text)
         cmd.add_argument("spec", metavar="SPEC", help="variant, e.g. standard or cutoff:players=3")
         cmd.add_argument("--json", action="store_true", help="print JSON for scripts")
-        cmd.add_argument("--max-positions", type=_positive, default=DEFAULT_MAX_POSITIONS,
+        cmd.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=DEFAULT_MAX_POSITIONS,
                          help=f"refuse variants larger than this (default {DEFAULT_MAX_POSITIONS:,})")
         return cmd
 
     solving("stats", "counts and values of a variant")
     show = solving("show", "one position: its value and every move")
     show.add_argument("position", metavar="POSITION", help="e.g. 12-11 or 1211")
+    show.add_argument("--then", action="append", default=[], metavar="MOVE",
+                      help="play this move first (repeatable): 1>2, 1>2@2, 1>1@me, 13 -> 22, flip 1, swap, pass")
     maxn = solving("maxn", "the move of the depth-limited max^n AI from one position")
     maxn.add_argument("position", metavar="POSITION", help="e.g. 12-11 or 1211")
     maxn.add_argument("--depth", required=True, metavar="D", help="search depth, 1 .. 100")
@@ -63,7 +76,7 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--out", default="site", help="output folder (default ./site)")
     build.add_argument("--variant", action="append", metavar="SPEC", dest="variants",
                        help="build only these variants (repeatable; default: the whole catalogue)")
-    build.add_argument("--max-positions", type=_positive, default=None,
+    build.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None,
                        help="refuse variants larger than this (default 250,000 for the site)")
     build.add_argument("--templates", metavar="DIR",
                        help="a folder of page templates that take the place of the built-in ones of the same name")
@@ -72,18 +85,20 @@ def _parser() -> argparse.ArgumentParser:
                        help="the report pages: max^n against the exact solution, the family in figures, the "
                             "published claims (computed once, then cached; default: for the whole catalogue, and "
                             "the max^n page from the cache otherwise)")
-    build.add_argument("--family-max-positions", type=_positive, default=None, metavar="N",
+    build.add_argument("--family-max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None, metavar="N",
                        help="the family page solves variants up to N possible positions (default 1,000,000)")
     serve = sub.add_parser("serve", help="preview the built site on localhost")
     serve.add_argument("--dir", default="site", help="the built site (default ./site)")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=_whole(0, 65535), default=8000, help="0 to 65535 (default 8000)")
     return parser
 
 
 def _solve(spec: str, max_positions: int) -> Solved:
     from vizgen.analysis import solve_variant
 
-    return solve_variant(resolve(spec), max_positions)
+    variant = resolve(spec)
+    check_size(variant, max_positions)  # before any table is built
+    return solve_variant(variant, max_positions)
 
 
 def _pct(x: float) -> str:
@@ -153,12 +168,12 @@ def _maxn(args: argparse.Namespace) -> int:
     from vizgen.graph import enumerate_graph
     from vizgen.maxn import MAX_DEPTH, choose
 
-    depth = int(args.depth) if args.depth.strip().isdigit() else 0
+    depth = int(args.depth) if re.fullmatch(r"[0-9]{1,4}", args.depth.strip()) else 0  # ASCII digits only
     if not 1 <= depth <= MAX_DEPTH:
-        print(f"vizgen: error: --depth must be a whole number from 1 to {MAX_DEPTH}, not {args.depth!r}",
-              file=sys.stderr)
-        return 2
+        return _fail(f"--depth must be a whole number from 1 to {MAX_DEPTH}, not {quote(args.depth)}")
     variant = resolve(args.spec)
+    check_size(variant, args.max_positions)  # before any table is built
+    Position.parse(args.position, variant.params.hands)  # malformed text fails before the solve
     graph = enumerate_graph(variant, args.max_positions)
     position = graph.position(graph.node_of(graph.rules.parse(args.position)))
     made = choose(graph.rules, position, depth)
@@ -195,8 +210,14 @@ def _run(args: argparse.Namespace) -> int:
         from vizgen.analysis import describe, solve_variant
 
         variant = resolve(args.spec)
-        position = Rules(variant).parse(args.position)
+        check_size(variant, args.max_positions)  # before any table is built
+        Position.parse(args.position, variant.params.hands)  # malformed text fails before the solve
         solved = solve_variant(variant, args.max_positions)
+        rules = solved.graph.rules
+        position = rules.parse(args.position)
+        solved.graph.node_of(position)  # reachable from the start
+        for text in args.then:
+            position = rules.play(position, rules.parse_move(position, text))
         data = describe(solved, solved.graph.node_of(position))
         if args.json:
             print(json.dumps(data, indent=2))
@@ -213,7 +234,7 @@ def _run(args: argparse.Namespace) -> int:
         build_site(args.variants or None, args.out, max_positions=limit, templates=args.templates,
                    progress=not args.quiet, reports=args.reports, **family)
         return 0
-    from vizgen.build import serve
+    from vizgen.preview import serve
 
     serve(args.dir, args.port)
     return 0
@@ -233,19 +254,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit code: 0 on success, 2 on a user error.
     """
     args = _parser().parse_args(argv)
-    errors: tuple[type[Exception], ...] = (VariantError, PositionError)
-    if args.command in ("build", "serve"):
-        from vizgen.build import BuildError
-
-        errors += (BuildError,)
     try:
-        return _run(args)
-    except errors as exc:
-        print(f"vizgen: error: {exc}", file=sys.stderr)
-        return 2
+        with interrupts_when_safe():
+            return _run(args)
+    except (VariantError, PositionError, BuildError) as exc:
+        return _fail(str(exc))
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):  # the reader (head, less) went away: not an error
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep Python's flush at exit quiet
+            return 0
+        where = f"{quote(str(exc.filename))}: " if exc.filename else ""
+        return _fail(f"{where}{exc.strerror or exc}")
+    except MemoryError:
+        return _fail("out of memory: try a smaller variant or a lower --max-positions")
     except KeyboardInterrupt:
         print("vizgen: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # the reader (head, less) went away: not an error
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep Python's flush at exit quiet
-        return 0
+
+
+def _fail(message: str) -> int:
+    """Print one error line on stderr; return exit code 2."""
+    print(f"vizgen: error: {' '.join(message.split())}", file=sys.stderr)
+    return 2

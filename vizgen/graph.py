@@ -14,6 +14,7 @@ import numpy as np
 
 from vizgen import kernel
 from vizgen.rules import Move, Position, PositionError, Rules
+from vizgen.text import format_count, quote
 from vizgen.variants import Variant, VariantError, estimate_positions
 
 __all__ = [
@@ -229,7 +230,7 @@ def estimate_memory(variant: Variant) -> int:
     phases = [1, 1 + 4 + 2 * (players - 1)]
     if players > 2:
         phases.append(1 + 4 + 2 * players + 1 + 2)
-    return int(space * (kept + max(phases)) * 1.1)
+    return space * (kept + max(phases)) * 11 // 10  # whole numbers: the estimate may exceed any float
 
 
 def check_size(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS,
@@ -256,20 +257,21 @@ def check_size(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS,
     >>> check_size(resolve("standard:players=7"))
     >>> check_size(resolve("standard:players=8"))
     Traceback (most recent call last):
-    vizgen.variants.VariantError: standard:players=8 has up to 2,562,890,625 positions; solving it ...
+    vizgen.variants.VariantError: 'standard:players=8' has up to 2,562,890,625 positions; solving it ...
     """
     estimate = estimate_positions(variant.params)
     memory = estimate_memory(variant)
-    name = variant.spec or variant.slug
+    name = quote(variant.spec or variant.slug)
     if memory > max_memory:
         raise VariantError(
-            f"{name} has up to {estimate:,} positions; solving it would take about {memory / 1e9:,.0f} GB "
-            f"of memory, over the limit of {max_memory / 1e9:,.0f} GB"
+            f"{name} has up to {format_count(estimate)} positions; solving it would take about "
+            f"{format_count(memory // 10**9).removeprefix('about ')} GB of memory, over the limit of "
+            f"{max_memory / 1e9:,.0f} GB"
         )
     if estimate > max_positions:
         raise VariantError(
-            f"{name} has up to {estimate:,} positions, over the limit of {max_positions:,} "
-            f"(about {memory / 1e9:,.1f} GB of memory); raise it with --max-positions if the machine can take it"
+            f"{name} has up to {format_count(estimate)} positions, over the limit of {max_positions:,} "
+            f"(about {memory / 10**9:,.1f} GB of memory); raise it with --max-positions if the machine can take it"
         )
 
 

@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import hashlib
 import io
-import multiprocessing
 import os
 import warnings
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +26,7 @@ from vizgen import __version__, theme
 from vizgen.analysis import Solved
 from vizgen.banded import node_size, order_dot, place
 from vizgen.bands import DRAWS, blocks, levels, shown_edges
+from vizgen.processes import run_each
 
 __all__ = ["COLOURS", "Layout", "default_cache_dir", "layout_all", "overview_svg"]
 
@@ -303,11 +302,9 @@ def layout_all(solved: list[Solved], cache_dir: Path | None = None, workers: int
             with np.load(path) as cached:
                 results[k] = (cached["x"], cached["y"], cached["svg"].tobytes())
     todo = [k for k in range(len(solved)) if k not in results]
-    if has_graphviz and todo:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context, max_tasks_per_child=1) as pool:
-            futures = {k: pool.submit(_graphviz, _job(solved[k], engines[k])) for k in todo}
-            results.update({k: f.result() for k, f in futures.items()})
+    if has_graphviz and todo:  # a fresh process per graph; workers never outlive the build (vizgen.processes)
+        drawn = run_each(_graphviz, [_job(solved[k], engines[k]) for k in todo], workers)
+        results.update(zip(todo, drawn))
     else:
         results.update({k: (*_networkx(solved[k]), None) for k in todo})
     layouts = []

@@ -1,7 +1,7 @@
-"""The rules of Chopsticks for every variant: positions, moves and what may happen.
+"""The rules of Chopsticks for every variant: what may happen, position by position or all at once.
 
-A :class:`Position` is a frozen value (``Position.parse("12-11")``, ``str(pos)``).
-:class:`Rules` compiles a variant's parameters into small lookup tables over one
+Positions and moves as values and text live in :mod:`vizgen.notation` (and are
+importable from here). :class:`Rules` compiles a variant's parameters into small lookup tables over one
 player's hands and answers, for a whole array of integer-coded positions at once,
 which moves exist and where they lead (:meth:`Rules.expand`). ``legal_moves`` asks
 the same kernel about a single position, so there is one source of truth.
@@ -14,136 +14,15 @@ Position codes: a player's hands are a sorted multiset with an index ``s`` in
 from __future__ import annotations
 
 import itertools
-import re
-from dataclasses import dataclass
 
 import numpy as np
 
 from vizgen import kernel
+from vizgen.notation import Hands, Move, Position, PositionError, fmt_hands, legal_words
+from vizgen.text import quote
 from vizgen.variants import Params, Variant
 
 __all__ = ["Move", "Position", "PositionError", "Rules"]
-
-
-class PositionError(ValueError):
-    """A position text that is malformed or does not fit the variant."""
-
-
-Hands = tuple[int, ...]
-
-
-def _fmt_hands(hands: Hands, wide: bool) -> str:
-    return ".".join(map(str, hands)) if wide else "".join(map(str, hands))
-
-
-@dataclass(frozen=True, order=True)
-class Position:
-    """A position: every player's hands in turn order, the player to move first.
-
-    Attributes
-    ----------
-    hands : tuple of tuple of int
-        One sorted tuple of finger counts per player, the player to move first.
-    swaps : int
-        How many swaps were played in a row just before this position.
-    """
-
-    hands: tuple[Hands, ...]
-    swaps: int = 0
-
-    @classmethod
-    def parse(cls, text: str, hands: int | None = None) -> Position:
-        """Read a position from its notation.
-
-        Parameters
-        ----------
-        text : str
-            ``12-11``, ``1.10-3.4`` (values separated by ``.``), the compact
-            ``1211`` (two players, two hands), optionally followed by ``/sN``.
-        hands : int, optional
-            Hands per player, if known: with one hand, ``0-10`` is read as the
-            values 0 and 10.
-
-        Returns
-        -------
-        Position
-            The position, each player's hands sorted.
-
-        Raises
-        ------
-        PositionError
-            If the text is not a position.
-        """
-        raw = text.strip()
-        m = re.fullmatch(r"([0-9.\-]+)(?:/s(\d+))?", raw)
-        if not m or not m.group(1).strip("-."):
-            raise PositionError(f"{text!r} is not a position: write it like 12-11 (or 1211)")
-        body, swaps = m.group(1), int(m.group(2) or 0)
-        parts = body.split("-")
-        if len(parts) == 1 and "." not in body and len(body) == 4:
-            parts = [body[:2], body[2:]]
-        players = []
-        for part in parts:
-            if not part or part.startswith(".") or part.endswith(".") or ".." in part:
-                raise PositionError(f"{text!r} is not a position: empty hand in {part!r}")
-            values = part.split(".") if "." in part or hands == 1 else list(part)
-            players.append(tuple(sorted(int(v) for v in values)))
-        if len(players) < 2:
-            raise PositionError(f"{text!r} is not a position: players are separated by '-' (12-11)")
-        return cls(tuple(players), swaps)
-
-    def notation(self, wide: bool | None = None) -> str:
-        """Return the notation; ``wide`` writes values with ``.`` (used when r > 10)."""
-        if wide is None:
-            wide = any(v >= 10 for h in self.hands for v in h)
-        text = "-".join(_fmt_hands(h, wide) for h in self.hands)
-        return f"{text}/s{self.swaps}" if self.swaps else text
-
-    def __str__(self) -> str:
-        return self.notation()
-
-
-@dataclass(frozen=True)
-class Move:
-    """One move, described by what the player to move does.
-
-    Attributes
-    ----------
-    kind : str
-        ``attack`` (the struck hand changes), ``gain`` (self-gain: the striking
-        hand changes), ``split``, ``flip``, ``swap`` or ``pass``.
-    hand : int
-        The striking hand's fingers (attack, gain) or the flipped hand's (flip).
-    target : int
-        The struck hand's fingers.
-    seat : int
-        The struck player, counted from the mover (0 = the mover's own hand).
-    before, after : tuple of int
-        The mover's hands before and after a split.
-    players : int
-        Players in the game (the seat is written only with more than two).
-    wide : bool
-        Write hand values separated by ``.`` (r > 10).
-    """
-
-    kind: str
-    hand: int = 0
-    target: int = 0
-    seat: int = 0
-    before: Hands = ()
-    after: Hands = ()
-    players: int = 2
-    wide: bool = False
-
-    def __str__(self) -> str:
-        if self.kind in ("attack", "gain"):
-            where = "@me" if self.seat == 0 else (f"@{self.seat}" if self.players > 2 else "")
-            return f"{self.hand}>{self.target}{where}"
-        if self.kind == "split":
-            return f"{_fmt_hands(self.before, self.wide)} -> {_fmt_hands(self.after, self.wide)}"
-        if self.kind == "flip":
-            return f"flip {self.hand}"
-        return self.kind
 
 
 # -- what one player's hands can become: the rules in words, one kind at a time --
@@ -353,17 +232,18 @@ class Rules:
     def check(self, position: Position) -> None:
         """Raise PositionError if ``position`` does not fit this variant's shape."""
         p = self.params
+        shown = quote(str(position))
         if len(position.hands) != p.players:
-            raise PositionError(f"{position} has {len(position.hands)} players; this variant has {p.players}")
+            raise PositionError(f"{shown} has {len(position.hands)} players; this variant has {p.players}")
         for hands in position.hands:
             if len(hands) != p.hands:
-                raise PositionError(f"{position}: each player has {p.hands} hand(s) in this variant")
+                raise PositionError(f"{shown}: each player has {p.hands} hand(s) in this variant")
             if any(not 0 <= v < p.r for v in hands):
-                raise PositionError(f"{position}: a hand holds 0 to {p.r - 1} fingers when r = {p.r}")
+                raise PositionError(f"{shown}: a hand holds 0 to {p.r - 1} fingers when r = {p.r}")
             if tuple(sorted(hands)) != hands:
-                raise PositionError(f"{position}: hands must be sorted")
+                raise PositionError(f"{shown}: hands must be sorted")
         if not 0 <= position.swaps <= p.swaps:
-            raise PositionError(f"{position}: swap count must be 0..{p.swaps}")
+            raise PositionError(f"{shown}: swap count must be 0..{p.swaps}")
 
     def parse(self, text: str) -> Position:
         """Read and check a position for this variant (values with ``.`` when r > 10)."""
@@ -377,7 +257,7 @@ class Rules:
 
     def notations(self, codes: np.ndarray) -> list[str]:
         """Return the notation of every code in ``codes``."""
-        names = np.array([_fmt_hands(h, self.wide) for h in self.sets], dtype=object)
+        names = np.array([fmt_hands(h, self.wide) for h in self.sets], dtype=object)
         count, seats = self.seats(codes)
         text = names[seats[0]]
         for s in seats[1:]:
@@ -504,7 +384,49 @@ class Rules:
         for legal, after in self.successors(position):
             if legal == move:
                 return after
-        raise PositionError(f"{move} is not a legal move in {self.notation(position)}")
+        raise PositionError(f"{move} is not a legal move at {self.notation(position)}; "
+                            f"{legal_words([m for m, _ in self.successors(position)])}")
+
+    def parse_move(self, position: Position, text: str) -> Move:
+        """Read a move at ``position`` and return it as the legal move it names.
+
+        Parameters
+        ----------
+        position : Position
+            Where the move is played.
+        text : str
+            The move's notation (see :meth:`Move.parse`).
+
+        Returns
+        -------
+        Move
+            The legal move equal to the one written (``rules.play`` plays it).
+
+        Raises
+        ------
+        PositionError
+            If the text is not a move or not a legal one there; the message
+            names the legal moves.
+
+        Examples
+        --------
+        >>> from vizgen.variants import resolve
+        >>> rules = Rules(resolve("standard"))
+        >>> start = rules.start()
+        >>> rules.notation(rules.play(start, rules.parse_move(start, "1>1")))
+        '12-11'
+        """
+        legal = [m for m, _ in self.successors(position)]
+        try:
+            wanted = Move.parse(text, self.players, self.params.attack == "self-gain", self.wide)
+        except PositionError as exc:
+            problem = str(exc)
+        else:
+            for move in legal:
+                if move == wanted:
+                    return move
+            problem = f"{quote(text)} is not a legal move at {self.notation(position)}"
+        raise PositionError(f"{problem}; {legal_words(legal)}")
 
     def outcome(self, position: Position) -> int | None:
         """Return the winner's seat (0 = the player to move) if the game is over, else None."""

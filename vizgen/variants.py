@@ -9,11 +9,16 @@ from __future__ import annotations
 
 import difflib
 import math
+import os
 import re
+import stat
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
+
+from vizgen.text import QUOTE_LIMIT, format_count, quote
 
 __all__ = [
     "GROUPS",
@@ -23,7 +28,6 @@ __all__ = [
     "VariantError",
     "estimate_positions",
     "resolve",
-    "rules_in_words",
 ]
 
 
@@ -69,16 +73,18 @@ class Params:
 
 
 PARAM_NAMES = tuple(f.name for f in fields(Params))
-_INT_MIN = {"players": 2, "hands": 1, "r": 2, "swaps": 0, "start": 1}
+#: the range of every whole-number parameter; the upper bounds keep every size estimate
+#: and table constant-time (any variant near them is far over any size limit anyway)
+INT_RANGE = {"players": (2, 32), "hands": (1, 32), "r": (2, 100), "swaps": (0, 100), "start": (1, 99)}
 _CHOICES = {"overflow": OVERFLOWS, "attack": ATTACKS, "halvesies": HALVESIES}
 
 
 def _check(params: Params) -> Params:
     """Validate a parameter set; raise VariantError on a bad or contradictory one."""
-    for name, low in _INT_MIN.items():
+    for name, (low, high) in INT_RANGE.items():
         value = getattr(params, name)
-        if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise VariantError(f"parameter {name} must be a whole number >= {low}, got {value!r}")
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise VariantError(f"parameter {name} must be a whole number from {low} to {high}, got {_shown(value)}")
     for name, choices in _CHOICES.items():
         if getattr(params, name) not in choices:
             raise VariantError(
@@ -111,32 +117,67 @@ def _coerce(name: str, raw: Any) -> Any:
             return raw
         if isinstance(raw, str) and raw.lower() in ("true", "false"):
             return raw.lower() == "true"
-        raise VariantError(f"parameter {name} takes true or false, got {raw!r}")
+        raise VariantError(f"parameter {name} takes true or false, got {_shown(raw)}")
     if isinstance(default, int):
         if isinstance(raw, int) and not isinstance(raw, bool):
             return raw
-        if isinstance(raw, str) and re.fullmatch(r"[+-]?\d+", raw.strip()):
+        if isinstance(raw, str) and re.fullmatch(r"[+-]?[0-9]{1,30}", raw.strip()):
             return int(raw)
-        raise VariantError(f"parameter {name} takes a whole number, got {raw!r}")
+        if isinstance(raw, str) and re.fullmatch(r"[+-]?[0-9]+", raw.strip()):
+            low, high = INT_RANGE[name]
+            raise VariantError(f"parameter {name} must be a whole number from {low} to {high}, "
+                               f"got a number of {len(raw.strip())} digits")
+        raise VariantError(f"parameter {name} takes a whole number (ASCII digits), got {_shown(raw)}")
     if not isinstance(raw, str):
-        raise VariantError(f"parameter {name} takes one of {', '.join(_CHOICES[name])}, got {raw!r}")
+        raise VariantError(f"parameter {name} takes one of {', '.join(_CHOICES[name])}, got {_shown(raw)}")
     return raw
 
 
-def _override(params: Params, overrides: dict[str, Any]) -> Params:
-    changes = {}
-    for name, raw in overrides.items():
+def _shown(raw: Any) -> str:
+    """An input value for an error message, short however long or large it is."""
+    if isinstance(raw, int) and not isinstance(raw, bool) and abs(raw) >= 10**12:
+        return ("-" if raw < 0 else "") + format_count(abs(raw))
+    if isinstance(raw, str):
+        return quote(raw)
+    text = repr(raw)
+    return text if len(text) <= QUOTE_LIMIT else f"{text[:QUOTE_LIMIT - 20]}... ({len(text)} characters)"
+
+
+def _override(params: Params, overrides: Iterable[tuple[str, Any]]) -> tuple[Params, tuple[tuple[str, Any], ...]]:
+    """Apply ``(name, raw value)`` pairs; return the checked parameters and the coerced pairs."""
+    pairs = []
+    for name, raw in overrides:
         if name not in PARAM_NAMES:
             hint = difflib.get_close_matches(name, PARAM_NAMES, n=1)
             extra = f" (did you mean {hint[0]}?)" if hint else ""
-            raise VariantError(f"unknown parameter {name!r}{extra}; parameters: {', '.join(PARAM_NAMES)}")
-        changes[name] = _coerce(name, raw)
-    return _check(replace(params, **changes))
+            raise VariantError(f"unknown parameter {quote(name)}{extra}; parameters: {', '.join(PARAM_NAMES)}")
+        pairs.append((name, _coerce(name, raw)))
+    return _check(replace(params, **dict(pairs))), tuple(pairs)
+
+
+def _word(value: Any) -> str:
+    """A parameter value as written in a spec string (``true``, ``7``, ``cutoff``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 @dataclass(frozen=True)
 class Variant:
-    """A named rule set: a slug, words for people, and the parameters in force."""
+    """A named rule set: a slug, words for people, and the parameters in force.
+
+    Attributes
+    ----------
+    slug, title, summary : str
+        Page name, heading and one-line description; with overrides they are
+        derived from the base variant's and name every override.
+    group : str
+        Where the index lists it (one of :data:`GROUPS`).
+    params : Params
+        The rules in force.
+    spec : str
+        The spec string it was resolved from.
+    overrides : tuple of (str, value)
+        The parameters a spec string changed, in the order given.
+    """
 
     slug: str
     title: str
@@ -144,10 +185,39 @@ class Variant:
     group: str
     params: Params
     spec: str = ""
+    overrides: tuple[tuple[str, Any], ...] = ()
 
-    def with_params(self, overrides: dict[str, Any], spec: str) -> Variant:
-        """Return this variant with parameter overrides applied and checked."""
-        return replace(self, params=_override(self.params, overrides), spec=spec)
+    def with_overrides(self, overrides: Iterable[tuple[str, Any]], spec: str) -> Variant:
+        """Return this variant with parameter overrides applied, checked and named after them.
+
+        Parameters
+        ----------
+        overrides : iterable of (str, value)
+            Parameter names with values (spec-string text or typed values).
+        spec : str
+            The spec string the overrides come from.
+
+        Returns
+        -------
+        Variant
+            Slug ``base-r7``, title ``Base (r = 7)``, summary ``Base rules with r = 7.``
+            when anything is overridden; the base's own words otherwise.
+
+        Examples
+        --------
+        >>> v = REGISTRY["standard"].with_overrides([("r", "7")], "standard:r=7")
+        >>> v.slug, v.title, v.params.r
+        ('standard-r7', 'Standard (r = 7)', 7)
+        """
+        params, pairs = _override(self.params, overrides)
+        if not pairs:
+            return replace(self, params=params, spec=spec)
+        slug = self.slug + "".join(f"-{re.sub(r'[^a-z0-9]+', '', k)}{re.sub(r'[^a-z0-9]+', '', _word(v))}"
+                                   for k, v in pairs)
+        words = ", ".join(f"{k} = {_word(v)}" for k, v in pairs)
+        # the base's own summary may quote numbers the overrides change ("roll-over at 5")
+        return replace(self, slug=slug, title=f"{self.title} ({words})", summary=f"{self.title} rules with {words}.",
+                       params=params, spec=spec, overrides=self.overrides + pairs)
 
 
 GROUPS = (
@@ -210,50 +280,82 @@ _BUILTIN = (
 REGISTRY: dict[str, Variant] = {v.slug: v for v in _BUILTIN}
 
 _TOML_KEYS = ("name", "title", "summary", "group", "base", "params")
+#: the largest variant file read
+TOML_MAX_BYTES = 1_000_000
+
+
+def _read_file(path: Path) -> str:
+    """Read a variant file: a regular file of at most TOML_MAX_BYTES, UTF-8."""
+    try:
+        # non-blocking: a named pipe must not hang the open; fstat then refuses it
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise VariantError(f"variant file {quote(str(path))} is not a regular file")
+            data = handle.read(TOML_MAX_BYTES + 1)
+    except OSError as exc:
+        raise VariantError(f"cannot read variant file {quote(str(path))}: {exc.strerror or exc}") from None
+    if len(data) > TOML_MAX_BYTES:
+        raise VariantError(f"variant file {quote(str(path))} is over {TOML_MAX_BYTES:,} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise VariantError(f"variant file {quote(str(path))} is not valid TOML: not UTF-8 ({exc.reason})") from None
 
 
 def _load_toml(path: Path) -> Variant:
     """Read a user's variant file (see README: name, title, summary, base, [params])."""
+    shown = quote(str(path))
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise VariantError(f"cannot read variant file {path}: {exc.strerror}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise VariantError(f"variant file {path} is not valid TOML: {exc}") from None
+        data = tomllib.loads(_read_file(path))
+    except RecursionError:
+        raise VariantError(f"variant file {shown} is not valid TOML: nested too deeply") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantError(f"variant file {shown} is not valid TOML: {exc}") from None
+    except ValueError as exc:  # an integer over Python's limit on digits
+        if isinstance(exc, VariantError):
+            raise
+        raise VariantError(f"variant file {shown}: a number has too many digits") from None
     unknown = sorted(set(data) - set(_TOML_KEYS))
     if unknown:
-        raise VariantError(f"variant file {path}: unknown key(s) {', '.join(unknown)}; "
+        raise VariantError(f"variant file {shown}: unknown key(s) {quote(', '.join(unknown))}; "
                            f"allowed: {', '.join(_TOML_KEYS)} (rule parameters go under [params])")
     params = data.get("params", {})
     if not isinstance(params, dict):
-        raise VariantError(f"variant file {path}: [params] must be a table")
-    base_name = data.get("base", "standard")
-    base = _lookup(str(base_name))
-    slug = str(data.get("name", path.stem))
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", slug):
-        raise VariantError(f"variant file {path}: name {slug!r} must be lower-case letters, digits and '-'")
-    group = str(data.get("group", base.group))
+        raise VariantError(f"variant file {shown}: [params] must be a table")
+    words = {key: data.get(key) for key in ("name", "title", "summary", "group", "base")}
+    for key, value in words.items():
+        if value is not None and not isinstance(value, str):
+            raise VariantError(f"variant file {shown}: {key} must be a string")
+    base = _lookup(words["base"] or "standard")
+    slug = words["name"] or path.stem
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,63}", slug):
+        raise VariantError(f"variant file {shown}: name {quote(slug)} must be lower-case letters, digits "
+                           "and '-', at most 64 characters")
+    group = words["group"] or base.group
     if group not in GROUPS:
-        raise VariantError(f"variant file {path}: group must be one of: {'; '.join(GROUPS)}")
-    variant = Variant(
-        slug=slug,
-        title=str(data.get("title", slug)),
-        summary=str(data.get("summary", f"A custom variant based on {base.title}.")),
-        group=group,
-        params=base.params,
-    )
+        raise VariantError(f"variant file {shown}: group must be one of: {'; '.join(GROUPS)}")
     try:
-        return variant.with_params(params, str(path))
+        checked, _ = _override(base.params, params.items())
     except VariantError as exc:
-        raise VariantError(f"variant file {path}: {exc}") from None
+        raise VariantError(f"variant file {shown}: {exc}") from None
+    return Variant(
+        slug=slug,
+        title=words["title"] or slug,
+        summary=words["summary"] or f"A custom variant based on {base.title}.",
+        group=group,
+        params=checked,
+        spec=str(path),
+    )
 
 
 def _lookup(name: str) -> Variant:
     if name in REGISTRY:
         return REGISTRY[name]
-    hints = difflib.get_close_matches(name, REGISTRY, n=3, cutoff=0.5)
+    hints = difflib.get_close_matches(name, REGISTRY, n=3, cutoff=0.5) if len(name) <= 100 else []
     extra = f"; did you mean {' or '.join(hints)}?" if hints else "; `vizgen list` shows them all"
-    raise VariantError(f"unknown variant {name!r}{extra}")
+    raise VariantError(f"unknown variant {quote(name)}{extra}")
 
 
 def resolve(spec: str) -> Variant:
@@ -263,28 +365,39 @@ def resolve(spec: str) -> Variant:
     ----------
     spec : str
         ``NAME`` or ``NAME:key=value,key=value``; ``NAME`` is a registry slug or a
-        path to a ``.toml`` variant file.
+        path to a ``.toml`` variant file. Numbers are ASCII digits; a key may
+        appear once.
 
     Returns
     -------
     Variant
-        The variant with its overrides applied; its ``spec`` is the string given.
+        The variant with its overrides applied and recorded (slug, title and
+        summary name them); its ``spec`` is the string given.
 
     Raises
     ------
     VariantError
-        For an unknown name or parameter, a bad value or a contradictory combination.
+        For an unknown name or parameter, a bad value, a key given twice or a
+        contradictory combination.
+
+    Examples
+    --------
+    >>> v = resolve("standard:r=7")
+    >>> v.overrides, v.title
+    ((('r', 7),), 'Standard (r = 7)')
     """
-    name, sep, rest = spec.strip().partition(":")
+    spec = spec.strip()
+    name, sep, rest = spec.partition(":")
     base = _load_toml(Path(name)) if name.endswith(".toml") or "/" in name else _lookup(name)
-    overrides: dict[str, str] = {}
-    if sep:
-        for item in filter(None, (part.strip() for part in rest.split(","))):
-            key, eq, value = item.partition("=")
-            if not eq or not key.strip() or not value.strip():
-                raise VariantError(f"bad override {item!r} in {spec!r}: write key=value, e.g. {name}:r=7")
-            overrides[key.strip()] = value.strip()
-    return base.with_params(overrides, spec.strip())
+    overrides: list[tuple[str, str]] = []
+    for item in filter(None, (part.strip() for part in rest.split(","))) if sep else ():
+        key, eq, value = (part.strip() for part in item.partition("="))
+        if not eq or not key or not value:
+            raise VariantError(f"bad override {quote(item)} in {quote(spec)}: write key=value, e.g. standard:r=7")
+        if any(key == seen for seen, _ in overrides):
+            raise VariantError(f"parameter {quote(key)} is given twice in {quote(spec)}: give each key once")
+        overrides.append((key, value))
+    return base.with_overrides(overrides, spec)
 
 
 def hand_sets(params: Params) -> int:
@@ -303,81 +416,14 @@ def estimate_positions(params: Params) -> int:
     Returns
     -------
     int
-        ``hand_sets ** players`` times the number of swap counts.
+        ``hand_sets ** players`` times the number of swap counts; computed in
+        constant time, as every parameter is bounded (see ``INT_RANGE``).
+
+    Examples
+    --------
+    >>> estimate_positions(Params())
+    225
+    >>> format_count(estimate_positions(Params(players=32, hands=32, r=100)))
+    'about 10^977'
     """
     return hand_sets(params) ** params.players * (params.swaps + 1)
-
-
-def rules_in_words(params: Params) -> tuple[str, ...]:
-    """Describe a parameter set in plain sentences, with the rulings that apply.
-
-    Parameters
-    ----------
-    params : Params
-        The rules in force.
-
-    Returns
-    -------
-    tuple of str
-        One paragraph per rule, in the order a player needs them.
-    """
-    p = params
-    hands = "one hand" if p.hands == 1 else f"{p.hands} hands"
-    out = [
-        f"{p.players} players, {hands} each, every hand starting on {p.start} "
-        f"finger{'s' if p.start > 1 else ''}. A hand holds 0 to {p.r - 1} fingers; 0 is a dead hand.",
-    ]
-    sum_rule = (f"a sum of {p.r} or more loses {p.r} (roll-over: exactly {p.r} kills the hand)"
-                if p.overflow == "rollover" else f"a sum of {p.r} or more kills the hand (cutoff)")
-    if p.attack == "self-gain":
-        out.append("Attack (self-gain): tap one live hand of an opponent with one of yours; your own hand "
-                   f"gains the tapped hand's fingers, the tapped hand does not change; {sum_rule}.")
-    else:
-        out.append("Attack: strike one live hand of another live player with one of your live hands; the "
-                   f"struck hand gains your fingers; {sum_rule}.")
-    if p.self_attack:
-        out.append("Self attack: you may also strike your own other live hand, by the same rule.")
-    kinds = [k for k, on in (("transfers (live hands stay live)", p.transfers),
-                             ("divisions (a dead hand comes back)", p.divisions),
-                             ("suicide splits (a hand dies)", p.suicide)) if on]
-    if kinds:
-        text = (f"Split: strike your own hands together and share the same total over all {p.hands} "
-                f"hands, differently from now, no hand over {p.r - 1}. Allowed: {', '.join(kinds)}.")
-        if p.halvesies == "even":
-            text += " Halvesies: a split must leave every hand equal."
-        elif p.halvesies == "near":
-            text += " Halvesies: a split must leave the hands as even as possible (differing by at most 1)."
-        if p.meta:
-            text += (f" Meta: with {p.r} or more fingers in total you may instead drop {p.r} and share what "
-                     "is left (at least 1).")
-        out.append(text)
-    else:
-        out.append("No splits: you never strike your own hands together.")
-    if p.integers:
-        out.append(f"Integers: you may flip one of your live hands from v to {p.r} - v instead of moving.")
-    if p.swaps:
-        out.append(f"Swaps: with two unequal live hands you may swap them instead of moving; hands are "
-                   f"unordered, so it is a pass. At most {p.swaps} swap{'s' if p.swaps > 1 else ''} in a row "
-                   "in the game; positions carry the count after a slash (12-11/s1).")
-    if p.sudden_death:
-        out.append("Sudden death: a player left with exactly one finger in total is out at once.")
-    if p.attack == "self-gain":
-        out.append("Winning: the game ends when a player has no live hand, and that player "
-                   + ("loses (misere)." if p.misere else "wins (the player to move with no legal move loses)."))
-    elif p.misere:
-        out.append("Winning (misere): the first player to lose all their hands wins, and the game ends there.")
-    elif p.players == 2:
-        out.append("Winning: a player with no live hand has lost.")
-    elif p.zombies:
-        out.append("Winning: the last player with a live hand wins.")
-    else:
-        out.append("Winning: a player with no live hand is out but keeps their turn, which they pass; "
-                   "the last player with a live hand wins.")
-    if p.zombies:
-        out.append("Zombies: an eliminated player becomes a zombie (shown 00). On its turn it must attack a "
-                   "live hand of a live player with one undead finger; it cannot split or pass and cannot be "
-                   "attacked. Zombies do not count as live players.")
-    out.append("Positions list the players in turn order, the player to move first, hands ascending "
-               + ("with values separated by '.' (1.10-3.4)." if p.r > 10 else "(12-11).")
-               + " A game may go on forever; with best play that is a draw.")
-    return tuple(out)

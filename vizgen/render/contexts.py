@@ -15,7 +15,7 @@ import numpy as np
 from vizgen import words
 from vizgen.render.datafiles import DataFiles, as_json
 from vizgen.render.page import VariantPage
-from vizgen.variants import GROUPS, Params, rules_in_words
+from vizgen.variants import GROUPS, Params
 
 __all__ = ["card", "index_context", "nav", "num", "variant_context"]
 
@@ -182,7 +182,7 @@ def variant_context(page: VariantPage, data: DataFiles, config: dict[str, Any], 
         "figures": figures(page),
         "tables": tables(page, BIG_ROW_LIMIT if page.big else None),
         "params_rows": _params_rows(v.params.as_dict()),
-        "rules_text": rules_in_words(v.params),
+        "rules_text": words.rules_in_words(v.params),
         "shares": shares(page),
         "start": start,
         "downloads": [{"href": f"{page.slug}/{d['file']}", "file": d["file"], "label": d["label"],

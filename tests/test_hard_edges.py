@@ -1,0 +1,433 @@
+"""Hard edges, tried as a hostile user would: bad input, failing folders, kills, Ctrl-C, bad requests.
+
+Every bad input runs the real command line in a subprocess with its address
+space capped (``RLIMIT_AS``) and a timeout, and must end with exit code 2, one
+line on stderr (argparse's own usage errors keep their usage line) and no
+traceback, within the memory budget.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import vizgen.sitedir as sitedir
+from vizgen.build import MARKER, build_site
+from vizgen.sitedir import BuildError, leftovers
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals, /proc and rlimits of Linux")
+
+ROOT = Path(__file__).resolve().parent.parent
+#: address space a child may map (numpy maps more than it touches) and the resident memory it may use
+ADDRESS_SPACE = 1 << 30
+RSS_BUDGET_MB = 200
+#: a generous bound for one bad input on a loaded machine (they take about half a second)
+BAD_INPUT_TIMEOUT = 60
+#: the interrupt promise, measured from the signal
+INTERRUPT_EXIT_S = 2.0
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "VIZGEN_CACHE"}
+    env["PYTHONPATH"] = str(ROOT)
+    env.update(extra)
+    return env
+
+
+def run_limited(args: list[str], env: dict[str, str], timeout: float = BAD_INPUT_TIMEOUT,
+                ) -> tuple[int, str, str, float]:
+    """Run ``python -m vizgen ARGS`` with a capped address space: (exit code, stdout, stderr, peak RSS in MB)."""
+    def limits() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen([sys.executable, "-m", "vizgen", *args], stdin=subprocess.DEVNULL, stdout=out,
+                                stderr=err, preexec_fn=limits, env=env, cwd=ROOT)
+        deadline = time.monotonic() + timeout
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() > deadline:
+                proc.kill()
+                proc.wait()
+                pytest.fail(f"vizgen {' '.join(args)[:200]} still running after {timeout} s")
+            time.sleep(0.02)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return proc.returncode, out.read().decode(), err.read().decode(errors="replace"), usage.ru_maxrss / 1024
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Hostile files and folders for the bad-input table."""
+    root = tmp_path_factory.mktemp("hostile")
+    (root / "a-file").write_text("not a folder\n")
+    (root / "deep.toml").write_text("a = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    (root / "huge-int.toml").write_text("[params]\nplayers = 9223372036854775807\n")
+    (root / "long-int.toml").write_text("[params]\nr = " + "9" * 5000 + "\n")
+    (root / "big.toml").write_text("# " + "x" * 2_000_000 + "\n")
+    (root / "binary.toml").write_bytes(bytes(range(256)) * 4)
+    os.mkfifo(root / "pipe.toml")
+    readonly = root / "readonly"
+    readonly.mkdir()
+    readonly.chmod(0o555)
+    return root
+
+
+def _digits(n: int) -> str:
+    return "5" * n
+
+
+#: (id, arguments given the folder of hostile files, extra environment)
+BAD_INPUTS: list[tuple[str, Callable[[Path], list[str]], dict[str, str]]] = [
+    ("show-r-100000", lambda d: ["show", "standard:r=100000", "12-11"], {}),
+    ("show-r-3000", lambda d: ["show", "standard:r=3000", "12-11"], {}),
+    ("show-hands-100", lambda d: ["show", "standard:hands=100", "12-11"], {}),
+    ("show-r-100-hands-32", lambda d: ["show", "standard:r=100,hands=32", "12-11"], {}),
+    ("maxn-r-100-hands-32", lambda d: ["maxn", "standard:r=100,hands=32", "12-11", "--depth", "2"], {}),
+    ("maxn-depth-fullwidth", lambda d: ["maxn", "standard", "12-11", "--depth", "\uff15"], {}),
+    ("maxn-depth-huge", lambda d: ["maxn", "standard", "12-11", "--depth", "9" * 5000], {}),
+    ("stats-players-1e9", lambda d: ["stats", "standard:players=1000000000"], {}),
+    ("stats-players-1e30", lambda d: ["stats", f"standard:players={10**30}"], {}),
+    ("stats-players-4000", lambda d: ["stats", "standard:players=4000"], {}),
+    ("stats-players-32", lambda d: ["stats", "standard:players=32"], {}),
+    ("stats-r-5000-digits", lambda d: ["stats", f"standard:r={_digits(5000)}"], {}),
+    ("toml-players-int64", lambda d: ["stats", str(d / "huge-int.toml")], {}),
+    ("toml-5000-digits", lambda d: ["stats", str(d / "long-int.toml")], {}),
+    ("toml-nested-100000", lambda d: ["stats", str(d / "deep.toml")], {}),
+    ("toml-over-1mb", lambda d: ["stats", str(d / "big.toml")], {}),
+    ("toml-binary", lambda d: ["stats", str(d / "binary.toml")], {}),
+    ("toml-named-pipe", lambda d: ["stats", str(d / "pipe.toml")], {}),
+    ("toml-dev-zero", lambda d: ["stats", "/dev/zero"], {}),
+    ("toml-a-folder", lambda d: ["stats", str(d)], {}),
+    ("build-players-1e9", lambda d: ["build", "--variant", "standard:players=1000000000", "--out", str(d / "s")], {}),
+    ("position-5000-digit-hand", lambda d: ["show", "standard", f"1{_digits(5000)}-11"], {}),
+    ("position-5000-digit-dotted", lambda d: ["show", "standard", f"1.{_digits(5000)}-11"], {}),
+    ("position-5000-digit-swaps", lambda d: ["show", "standard", f"12-11/s{_digits(5000)}"], {}),
+    ("position-100000-chars", lambda d: ["show", "standard", "1-" * 50_000 + "1"], {}),
+    ("position-arabic-digits", lambda d: ["show", "standard", "\u0661\u0662-\u0661\u0661"], {}),
+    ("spec-100000-chars", lambda d: ["stats", "x" * 100_000], {}),
+    ("spec-key-twice", lambda d: ["stats", "standard:r=5,r=6"], {}),
+    ("spec-fullwidth-digit", lambda d: ["stats", "standard:r=\uff15"], {}),
+    ("spec-arabic-digit", lambda d: ["stats", "standard:r=\u0665"], {}),
+    ("spec-bold-digit", lambda d: ["stats", "standard:r=\U0001d7d3"], {}),
+    ("then-illegal", lambda d: ["show", "standard", "11-11", "--then", "2>2"], {}),
+    ("then-100000-chars", lambda d: ["show", "standard", "11-11", "--then", "1>" * 50_000], {}),
+    ("out-empty", lambda d: ["build", "--variant", "standard", "--out", ""], {}),
+    ("out-under-proc", lambda d: ["build", "--variant", "standard", "--out", "/proc/vizgen-site"], {}),
+    ("out-under-sys", lambda d: ["build", "--variant", "standard", "--out", "/sys/vizgen/site"], {}),
+    ("out-file-as-parent", lambda d: ["build", "--variant", "standard", "--out", str(d / "a-file" / "site")], {}),
+    ("out-is-a-file", lambda d: ["build", "--variant", "standard", "--out", str(d / "a-file")], {}),
+    ("out-300-char-name", lambda d: ["build", "--variant", "standard", "--out", str(d / ("x" * 300))], {}),
+    ("cache-is-a-file", lambda d: ["build", "--variant", "standard", "--out", str(d / "s1")],
+     {"VIZGEN_CACHE": "{d}/a-file"}),
+    ("cache-under-proc", lambda d: ["build", "--variant", "standard", "--out", str(d / "s2")],
+     {"VIZGEN_CACHE": "/proc/vizgen-cache"}),
+    ("serve-port-minus-1", lambda d: ["serve", "--dir", str(d), "--port", "-1"], {}),
+    ("serve-port-70000", lambda d: ["serve", "--dir", str(d), "--port", "70000"], {}),
+    ("serve-no-site", lambda d: ["serve", "--dir", str(d / "nothing"), "--port", "0"], {}),
+    ("max-positions-huge", lambda d: ["stats", "standard", "--max-positions", "1" + "0" * 40], {}),
+    ("max-positions-fullwidth", lambda d: ["stats", "standard", "--max-positions", "\uff15"], {}),
+]
+
+
+@pytest.mark.slow  # about a second each: a fresh interpreter per input
+@pytest.mark.parametrize(("args", "extra"), [pytest.param(a, e, id=i) for i, a, e in BAD_INPUTS])
+def test_bad_input_is_one_line_exit_2_in_bounded_memory(files: Path, args: Callable[[Path], list[str]],
+                                                        extra: dict[str, str]) -> None:
+    env = _env(**{"VIZGEN_CACHE": str(files / "cache"), **{k: v.format(d=files) for k, v in extra.items()}})
+    code, out, err, rss = run_limited(args(files), env)
+    lines = err.splitlines()
+    assert code == 2, err[-500:]
+    assert "Traceback" not in err and out == ""
+    if lines and lines[0].startswith("usage:"):  # argparse's own usage error keeps its usage line
+        lines = lines[1:]
+    assert len(lines) == 1 and " error: " in lines[0], err[-500:]
+    assert len(lines[0]) < 400, "the message quotes only a bounded part of the input"
+    assert rss < RSS_BUDGET_MB, f"peak RSS {rss:.0f} MB"
+
+
+def test_a_read_only_parent_is_one_line(files: Path) -> None:
+    if os.geteuid() == 0:
+        pytest.skip("root writes into read-only folders")
+    code, _, err, _ = run_limited(["build", "--variant", "standard", "--out", str(files / "readonly" / "site")],
+                                  _env(VIZGEN_CACHE=str(files / "cache")))
+    assert code == 2 and err.startswith("vizgen: error: cannot write the site") and "Permission denied" in err
+
+
+# -- the output folder: leftovers, kills, a full disk ---------------------------------------------
+
+def digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_gitignore_matches_the_temporary_and_old_folders() -> None:
+    lines = (ROOT / ".gitignore").read_text().splitlines()
+    assert "/.site-*/" in lines  # .site-tmp-PID and .site-old-PID beside ./site
+
+
+#: runs a build that SIGKILLs (or SIGINTs) itself at a chosen point of writing the site
+DRIVER = r"""
+import os, shutil, signal, sys
+from pathlib import Path
+
+point, how, out, cache = sys.argv[1:]
+sig = signal.SIGKILL if how == "kill" else signal.SIGINT
+if point == "write":
+    real_write, count = Path.write_bytes, [0]
+
+    def write_bytes(self, data):
+        count[0] += 1
+        if count[0] == 3:  # the cache probe, two files of the site, then the kill
+            os.kill(os.getpid(), sig)
+        return real_write(self, data)
+
+    Path.write_bytes = write_bytes
+elif point == "swap":
+    real_rename = Path.rename
+
+    def rename(self, target):
+        done = real_rename(self, target)
+        if "-old-" in str(target):  # the old site is aside, the new one not yet in place
+            os.kill(os.getpid(), sig)
+        return done
+
+    Path.rename = rename
+else:
+    real_rmtree = shutil.rmtree
+
+    def rmtree(path, *args, **kwargs):
+        if "-old-" in str(path):
+            os.kill(os.getpid(), sig)
+        return real_rmtree(path, *args, **kwargs)
+
+    shutil.rmtree = rmtree
+from vizgen.cli import main
+
+os.environ["VIZGEN_CACHE"] = cache
+sys.exit(main(["build", "--variant", "standard", "--out", out, "--quiet"]))
+"""
+
+
+@pytest.fixture(scope="module")
+def warm_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    cache = tmp_path_factory.mktemp("cache")
+    build_site(["standard"], tmp_path_factory.mktemp("warm") / "site", cache_dir=cache, progress=False)
+    return cache
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("point", ["write", "swap", "cleanup"])
+def test_a_build_killed_while_writing_leaves_nothing_the_next_build_keeps(tmp_path: Path, warm_cache: Path,
+                                                                          point: str) -> None:
+    out = tmp_path / "site"
+    build_site(["standard"], out, cache_dir=warm_cache, progress=False)
+    before = digest(out)
+    killed = subprocess.run([sys.executable, "-c", DRIVER, point, "kill", str(out), str(warm_cache)],
+                            env=_env(), capture_output=True, text=True, timeout=300)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    litter = leftovers(out)
+    assert litter, "the kill left its folders behind (the next build must find them)"
+    if point == "write":
+        assert digest(out) == before, "a build killed while writing never touches the old site"
+    build_site(["standard"], out, cache_dir=warm_cache, progress=False)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"], "the next build removed every leftover"
+    assert digest(out) == before, "and wrote the same site"
+
+
+def test_the_next_build_puts_back_a_site_left_aside(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    aside = tmp_path / ".site-old-999999999"  # no such process: a build killed between its two renames
+    aside.mkdir()
+    (aside / MARKER).write_text("")
+    (aside / "index.html").write_text("old")
+    (tmp_path / ".site-tmp-999999999").mkdir()
+    tmp = sitedir.prepare(out)
+    assert (out / "index.html").read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [tmp.name, "site"]
+
+
+def test_a_live_build_keeps_its_folders(tmp_path: Path) -> None:
+    (tmp_path / f".site-tmp-{os.getppid()}").mkdir()  # the parent of this test process is alive
+    assert leftovers(tmp_path / "site") == []
+
+
+@pytest.mark.slow
+def test_a_full_disk_is_reported_and_the_old_site_kept(tmp_path: Path, warm_cache: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "site"
+    build_site(["standard"], out, cache_dir=warm_cache, progress=False)
+    before = digest(out)
+    real_write, count = Path.write_bytes, [0]
+
+    def write_bytes(self: Path, data: bytes) -> int:
+        count[0] += 1
+        if count[0] > 10:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self))
+        return real_write(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", write_bytes)
+    with pytest.raises(BuildError, match=r"No space left on device.*the old site is untouched"):
+        build_site(["standard"], out, cache_dir=warm_cache, progress=False)
+    monkeypatch.undo()
+    assert digest(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+# -- processes: workers die with the build; Ctrl-C -----------------------------------------------
+
+def session_alive(sid: int) -> list[int]:
+    """Processes of session ``sid`` that are still running (zombies waiting to be reaped do not count)."""
+    alive = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == sid and fields[0] != "Z":
+            alive.append(int(stat.parent.name))
+    return alive
+
+
+def start_build(out: Path, cache: Path, *specs: str) -> subprocess.Popen[str]:
+    """A build in its own session, as from a terminal, with its progress lines on stderr."""
+    args = [a for spec in specs for a in ("--variant", spec)]
+    return subprocess.Popen([sys.executable, "-m", "vizgen", "build", "--out", str(out), *args],
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, start_new_session=True,
+                            env=_env(VIZGEN_CACHE=str(cache)), cwd=ROOT)
+
+
+def wait_for_line(proc: subprocess.Popen[str], needle: str) -> list[str]:
+    assert proc.stderr is not None
+    seen = []
+    for line in proc.stderr:
+        seen.append(line)
+        if needle in line:
+            return seen
+    pytest.fail(f"the build ended before {needle!r}: {''.join(seen)[-500:]}")
+
+
+def wait_gone(sid: int, timeout: float = 20.0) -> list[int]:
+    deadline = time.monotonic() + timeout
+    while (alive := session_alive(sid)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return alive
+
+
+@pytest.mark.slow
+def test_layout_workers_die_with_a_killed_build(tmp_path: Path) -> None:
+    proc = start_build(tmp_path / "site", tmp_path / "cache", "four-players")
+    wait_for_line(proc, "solved four-players")
+    deadline = time.monotonic() + 60
+    while len(session_alive(proc.pid)) < 2 and time.monotonic() < deadline:  # the build and its worker
+        time.sleep(0.1)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.communicate(timeout=60)
+    assert wait_gone(proc.pid) == [], "no worker outlives the build"
+
+
+def interrupt(proc: subprocess.Popen[str]) -> tuple[float, str]:
+    """Ctrl-C as a terminal sends it (to the whole process group): seconds to exit, the rest of stderr."""
+    sent = time.monotonic()
+    os.killpg(proc.pid, signal.SIGINT)
+    _, rest = proc.communicate(timeout=60)
+    return time.monotonic() - sent, rest
+
+
+def assert_clean_interrupt(proc: subprocess.Popen[str], seconds: float, err: str) -> None:
+    assert proc.returncode == 130, err[-800:]
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert err.splitlines()[-1] == "vizgen: interrupted"
+    assert seconds < INTERRUPT_EXIT_S, f"exited {seconds:.2f} s after Ctrl-C"
+    assert wait_gone(proc.pid) == []
+
+
+@pytest.fixture(scope="module")
+def four_players_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    cache = tmp_path_factory.mktemp("cache4")
+    build_site(["four-players"], tmp_path_factory.mktemp("warm4") / "site", cache_dir=cache, progress=False)
+    return cache
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("phase", ["layout", "render"])
+def test_ctrl_c_during_a_build_exits_130_at_once_in_one_line(tmp_path: Path, phase: str,
+                                                             four_players_cache: Path) -> None:
+    cache = tmp_path / "cold" if phase == "layout" else four_players_cache
+    proc = start_build(tmp_path / "site", cache, "standard", "four-players")
+    before = wait_for_line(proc, "solved four-players" if phase == "layout" else "gathered four-players")
+    seconds, rest = interrupt(proc)
+    assert_clean_interrupt(proc, seconds, "".join(before) + rest)
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name != "cold") == [], "nothing left beside the site"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("when", [0.3, 1.0])
+def test_ctrl_c_while_starting_or_solving(when: float) -> None:
+    """Five players take a few seconds to solve: the signal comes while modules load, then while numba runs."""
+    proc = subprocess.Popen([sys.executable, "-m", "vizgen", "stats", "standard:players=5"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True, env=_env(), cwd=ROOT)
+    time.sleep(when)
+    sent = time.monotonic()
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert out == ""
+    assert_clean_interrupt(proc, time.monotonic() - sent, err)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("point", ["write", "swap"])
+def test_ctrl_c_while_writing(tmp_path: Path, warm_cache: Path, point: str) -> None:
+    out = tmp_path / "site"
+    build_site(["standard"], out, cache_dir=warm_cache, progress=False)
+    before = digest(out)
+    result = subprocess.run([sys.executable, "-c", DRIVER, point, "int", str(out), str(warm_cache)],
+                            env=_env(), capture_output=True, text=True, timeout=300)
+    assert result.returncode == 130 and result.stderr == "vizgen: interrupted\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+    assert digest(out) == before, "the old site (write) or the whole new one (swap: Ctrl-C waits for the renames)"
+
+
+# -- serve ----------------------------------------------------------------------------------------
+
+def _request(port: int, raw: bytes) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+        conn.sendall(raw)
+        chunks = []
+        while chunk := conn.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def test_serve_answers_malformed_requests_with_400_and_logs_no_traceback(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<!doctype html><title>x</title>")
+    proc = subprocess.Popen([sys.executable, "-m", "vizgen", "serve", "--dir", str(tmp_path), "--port", "0"],
+                            stderr=subprocess.PIPE, text=True, env=_env(), cwd=ROOT)
+    try:
+        assert proc.stderr is not None
+        first = proc.stderr.readline()
+        port = int(first.rsplit(":", 1)[1].split("/")[0])
+        assert _request(port, b"GET /%00 HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.0 400")
+        assert _request(port, b"GET /index.html%00.txt HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.0 400")
+        assert b"Error code: 400" in _request(port, b"\x00\x01garbage\r\n\r\n")  # answered as HTTP/0.9
+        assert _request(port, b"GET / HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.0 200")
+        assert _request(port, b"GET /../../etc/passwd HTTP/1.0\r\n\r\n").startswith(b"HTTP/1.0 404")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, rest = proc.communicate(timeout=30)
+    assert "Traceback" not in rest and proc.returncode == 0
