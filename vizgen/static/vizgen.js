@@ -26,6 +26,7 @@
   var EDGE_BEST = "rgba(29, 35, 48, 0.55)";
   var FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
   var MAX_LEVEL2 = 140;
+  var BOX_FONT = 12.5; // label size in the banded layout's boxes (vizgen/banded.py: 7 units a character)
 
   var api = (window.vizgen = {
     config: cfg,
@@ -481,7 +482,7 @@
         keyboard: false,
       },
       nodes: banded
-        ? { font: { size: 11, face: '"DejaVu Sans Mono", Menlo, Consolas, monospace', color: "#1d2330" } }
+        ? { font: { size: BOX_FONT, face: '"DejaVu Sans Mono", Menlo, Consolas, monospace', color: "#1d2330" } }
         : {
           font: { size: fs, face: FONT, color: "#1d2330", strokeWidth: fs * 0.22, strokeColor: "rgba(255,255,255,0.92)" },
           scaling: { label: { enabled: false, drawThreshold: 8, maxVisible: 26 } },
@@ -495,7 +496,7 @@
       },
     };
     var network = new vis.Network(container, data, options);
-    graph = { nodes: data.nodes, edges: data.edges, out: out, inn: inn, fontSize: banded ? 11 : fs, all: edges };
+    graph = { nodes: data.nodes, edges: data.edges, out: out, inn: inn, fontSize: banded ? BOX_FONT : fs, all: edges };
     api.network = network;
     network.on("click", function (params) {
       if (params.nodes && params.nodes.length) clicked(params.nodes[0]);
@@ -594,7 +595,7 @@
     var dom = network.canvasToDOM(pos);
     var box = $("graph");
     var inside = dom.x > 24 && dom.y > 24 && dom.x < box.clientWidth - 24 && dom.y < box.clientHeight - 24;
-    if (inside && network.getScale() >= Math.min(readable, 8) * 0.7) return;
+    if (inside) return;
     network.moveTo({ position: pos, scale: Math.max(network.getScale(), Math.min(readable, 8)), animation: false });
   }
 
@@ -1123,7 +1124,11 @@
       fail(new Error("vis-network did not load"));
       return;
     }
-    load("nodes")
+    // the files the first view and the panel need, fetched at once rather than one after the other
+    var first = load("nodes");
+    if (cfg.map && cfg.view === "map") load("map");
+    if (cfg.kind === "small") load("c0");
+    first
       .then(function (nodes) {
         model = new Model(nodes);
         api.model = model;
