@@ -41,8 +41,14 @@ def peers_of(page: VariantPage, pages: Sequence[VariantPage]) -> list[VariantPag
 
     Examples
     --------
-    >>> peers_of.__name__
-    'peers_of'
+    >>> from vizgen.analysis import solve_variant, stats
+    >>> from vizgen.layout import layout_all
+    >>> from vizgen.render.page import page_of
+    >>> from vizgen.variants import resolve
+    >>> solved = [solve_variant(resolve(spec)) for spec in ("standard:r=3", "standard:r=3,suicide=true")]
+    >>> pages = [page_of(s.variant, s, lay, stats(s, "")) for s, lay in zip(solved, layout_all(solved, None))]
+    >>> peers_of(pages[0], pages) == [pages[1]]
+    True
     """
     if page.vmap is None:
         return []
@@ -72,6 +78,18 @@ def map_payload(page: VariantPage, peers: Sequence[VariantPage]) -> dict[str, An
     ------
     ValueError
         If the page has no value map.
+
+    Examples
+    --------
+    >>> from vizgen.analysis import solve_variant, stats
+    >>> from vizgen.layout import layout_all
+    >>> from vizgen.render.page import page_of
+    >>> from vizgen.variants import resolve
+    >>> solved = [solve_variant(resolve(spec)) for spec in ("standard:r=3", "standard:r=3,suicide=true")]
+    >>> pages = [page_of(s.variant, s, lay, stats(s, "")) for s, lay in zip(solved, layout_all(solved, None))]
+    >>> data = map_payload(pages[0], pages[1:])
+    >>> data["m"], data["labels"][:3], len(data["compare"])
+    (6, ['00', '01', '02'], 1)
     """
     vm = page.vmap
     if vm is None:
@@ -92,8 +110,14 @@ def thumb(page: VariantPage) -> bytes:
 
     Examples
     --------
-    >>> thumb.__name__
-    'thumb'
+    >>> from vizgen.analysis import solve_variant, stats
+    >>> from vizgen.layout import layout_all
+    >>> from vizgen.render.page import page_of
+    >>> from vizgen.variants import resolve
+    >>> solved = [solve_variant(resolve(spec)) for spec in ("standard:r=3", "standard:r=3,suicide=true")]
+    >>> pages = [page_of(s.variant, s, lay, stats(s, "")) for s, lay in zip(solved, layout_all(solved, None))]
+    >>> thumb(pages[0]).startswith(b"<svg")
+    True
     """
     assert page.vmap is not None
     return svg(page.vmap, cell=THUMB_PX / len(page.vmap.hands), axis=False)

@@ -101,9 +101,8 @@
     var w = this.holder.clientWidth, h = this.holder.clientHeight;
     var chars = this.data.labels.reduce(function (a, l) { return Math.max(a, l.length); }, 1);
     var side = Math.max(40, Math.min(w, h) - 8);
-    var cell = side / (this.m + 1 + chars * 0.45);
-    cell = Math.max(3, Math.min(cell, 40));
-    var margin = Math.max(cell * (1 + chars * 0.45), 22);
+    var margin = Math.max((side / (this.m + 1 + chars * 0.45)) * (1 + chars * 0.45), 22);
+    var cell = Math.max(3, Math.min((side - margin) / this.m, 40));
     var size = margin + cell * this.m;
     return { w: w, h: h, cell: cell, margin: margin, x0: Math.max(0, (w - size) / 2) + margin, y0: margin + 4 };
   };
