@@ -251,8 +251,18 @@ def test_explorer_trail_more_and_labels(view: Callable, view_pages: dict[str, Va
         page.wait_for_function("id => window.vizgen.explored.centre === id", arg=names(data).index(dst))
         walk.append(dst)
     assert page.locator("#trail a.pos").all_inner_texts() == walk
+    page.go_back()  # back to a centre of the trail: the trail is cut there
+    panel_shows(page, walk[1])
+    page.wait_for_function("id => window.vizgen.explored.centre === id", arg=names(data).index(walk[1]))
+    assert page.locator("#trail a.pos").all_inner_texts() == walk[:2]
+    # a centre whose second ring is capped: "show more" adds positions, still without a label clash
+    page.evaluate("window.vizgen.go('13-13-02')")
+    panel_shows(page, "13-13-02")
+    page.wait_for_function("id => window.vizgen.explored.centre === id", arg=names(data).index("13-13-02"))
     explored = page.evaluate("window.vizgen.explored")
-    if explored["of"] > explored["level2"]:
-        before = explored["level2"]
-        page.locator("#explorer-more").click()
-        page.wait_for_function("n => window.vizgen.explored.level2 > n", arg=before)
+    assert explored["of"] > explored["level2"]
+    page.locator("#explorer-more").click()
+    page.wait_for_function("n => window.vizgen.explored.level2 > n", arg=explored["level2"])
+    page.wait_for_timeout(400)  # the glide
+    label = np.array(page.evaluate(BOXES))[:, 4:]
+    assert not (_hits(label, label) & ~np.eye(len(label), dtype=bool)).any()

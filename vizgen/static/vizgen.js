@@ -812,6 +812,7 @@
         dashes: false,
       });
     });
+    cancelAnimationFrame(glideFrame); // a glide toward the previous layout stops here
     explorer.nodes.clear();
     explorer.edges.clear();
     explorer.nodes.add(nodes);
