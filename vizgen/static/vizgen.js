@@ -1056,7 +1056,6 @@
       built = load("c0").then(function (ch) { buildSmall(ch); });
     } else {
       buildExplorer();
-      wireOverview();
       built = Promise.resolve();
     }
     return built.then(function () {
@@ -1133,6 +1132,7 @@
       .then(function (nodes) {
         model = new Model(nodes);
         api.model = model;
+        if (cfg.kind !== "small") wireOverview();
         wireViews();
         return showView(cfg.map && window.VizgenValueMap ? cfg.view : "graph");
       })
