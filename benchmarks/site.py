@@ -1,10 +1,15 @@
-"""Site benchmark: prints build times, page weights and time-to-graph in Chromium (no pass/fail).
+"""Site benchmark: prints build times, page weights and the views' timings in Chromium (no pass/fail).
 
 Targets (issue #3, on the 2-core machine): the full catalogue builds in under
 90 s from cold and under 15 s when nothing changed (layouts are cached); the
 standard variant's graph has drawn in headless Chromium in under 1 s.
+Issue #7: the dense two-player variants (r10, self-gain-10, three-hands) open
+on the value map, drawn in under 1 s; a click shows its position in the panel
+in under 100 ms on standard (graph) and 300 ms on r10 (map); clicks in quick
+succession land on the position under the mouse (the view never moves under it).
+Every timing is the median of 5 runs at 1400 x 900.
 
-Usage: python benchmarks/site.py [--out DIR]
+Usage: python benchmarks/site.py [--out DIR] [--views-only]
 """
 
 from __future__ import annotations
@@ -51,10 +56,104 @@ def time_to_graph(site: Path, runs: int = 5) -> list[float]:
     return times
 
 
+#: The pages whose first view is timed: the banded graph and the dense variants that open on the map.
+VIEW_PAGES = ("standard", "r10", "self-gain-10", "three-hands")
+#: Records when the panel last changed position (performance.now()).
+WATCH_PANEL = """() => { window.__panelAt = {};
+    const panel = document.getElementById('panel');
+    new MutationObserver(() => { window.__panelAt[panel.dataset.position] = performance.now(); })
+        .observe(panel, {attributes: true, attributeFilter: ['data-position']}); }"""
+#: Where to click to pick position n: its node in the graph, or its cell in the map (page coordinates).
+WHERE = """n => { const v = window.vizgen, id = v.resolve(n);
+    if (v.view === 'map') { const m = v.map, k = m.cellOf(id), g = m.g, b = m.canvas.getBoundingClientRect();
+        return [b.left + g.x0 + (k % m.m + 0.5) * g.cell, b.top + g.y0 + (Math.floor(k / m.m) + 0.5) * g.cell]; }
+    const net = v.network, p = net.canvasToDOM(net.getPositions([id])[id]);
+    const b = document.querySelector('#graph canvas').getBoundingClientRect();
+    return [b.left + p.x, b.top + p.y]; }"""
+#: Positions clicked in turn: four spread over the node ids, then the start.
+TARGETS = """() => { const m = window.vizgen.model;
+    return [1, 2, 3, 4].map(k => m.notation[Math.floor(k * m.n / 5)]).concat([m.notation[m.startId]]); }"""
+
+
+def _serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    handler = functools.partial(_Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/variants/"
+
+
+def view_timings(site: Path, runs: int = 5) -> dict[str, dict[str, float | str]]:
+    """Per page of :data:`VIEW_PAGES`: its first view, ms to drawn, median ms from click to panel, clicks on target."""
+    from playwright.sync_api import sync_playwright
+
+    server, base = _serve(site)
+    out: dict[str, dict[str, float | str]] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for slug in VIEW_PAGES:
+            if not (site / "variants" / f"{slug}.html").exists():
+                continue
+            drawn, clicks = [], []
+            for _ in range(runs):
+                page = browser.new_page(viewport={"width": 1400, "height": 900})
+                page.goto(f"{base}{slug}.html")
+                page.wait_for_function("window.vizgen && window.vizgen.ready", timeout=30_000)
+                drawn.append(page.evaluate("performance.now()"))
+                view = page.evaluate("window.vizgen.view")
+                page.evaluate(WATCH_PANEL)
+                page.evaluate("document.querySelector('.viewer').scrollIntoView({block: 'start'})")
+                targets = page.evaluate(TARGETS)
+                for target in targets[:-1]:
+                    xy = page.evaluate(WHERE, target)
+                    t0 = page.evaluate("performance.now()")
+                    page.mouse.click(*xy)
+                    page.wait_for_function("n => window.__panelAt[n] !== undefined", arg=target, timeout=10_000)
+                    clicks.append(page.evaluate("n => window.__panelAt[n]", target) - t0)
+                page.close()
+            # quick succession: every click at once, then where did we land?
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.goto(f"{base}{slug}.html")
+            page.wait_for_function("window.vizgen && window.vizgen.ready", timeout=30_000)
+            page.evaluate("document.querySelector('.viewer').scrollIntoView({block: 'start'})")
+            landed = 0
+            targets = page.evaluate(TARGETS)
+            for target in targets:
+                page.mouse.click(*page.evaluate(WHERE, target))
+                page.wait_for_timeout(30)
+                landed += page.evaluate("n => window.vizgen.model.notation[window.vizgen.selected] === n || "
+                                        "location.hash.slice(1) === n", target)
+            page.close()
+            out[slug] = {"view": view, "drawn": statistics.median(drawn), "click": statistics.median(clicks),
+                         "landed": f"{landed} of {len(targets)}"}
+        browser.close()
+    server.shutdown()
+    return out
+
+
+def print_view_timings(site: Path) -> None:
+    """Print :func:`view_timings`, or why they were not measured."""
+    if not Path(CHROMIUM).exists():
+        print(f"view timings               : not measured ({CHROMIUM} is not installed)")
+        return
+    targets = {"standard": 100, "r10": 300}
+    for slug, t in view_timings(site).items():
+        aim = f", target < {targets[slug]} ms" if slug in targets else ""
+        print(f"{slug:14s} opens on the {t['view']:5s}: drawn after {t['drawn']:5.0f} ms (target < 1000 ms); "
+              f"click to panel {t['click']:4.0f} ms{aim}; quick clicks on target: {t['landed']}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, help="keep the built site here (default: a temporary folder)")
+    parser.add_argument("--views-only", action="store_true",
+                        help=f"build only {', '.join(VIEW_PAGES)} and print the views' timings")
     args = parser.parse_args()
+    if args.views_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            out = args.out or Path(tmp) / "site"
+            build_site(list(VIEW_PAGES), out, progress=False, reports=False)
+            print_view_timings(out)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         out = args.out or Path(tmp) / "site"
         cache = Path(tmp) / "cache"
@@ -77,6 +176,7 @@ def main() -> None:
                   f"(min {min(times):.0f}, max {max(times):.0f}; target < 1000 ms)")
         else:
             print(f"standard graph drawn after : not measured ({CHROMIUM} is not installed)")
+        print_view_timings(out)
 
 
 if __name__ == "__main__":

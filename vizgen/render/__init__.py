@@ -23,6 +23,7 @@ from vizgen import theme, words
 from vizgen.render.assets import environment, shared_files
 from vizgen.render.contexts import card, index_context, nav, variant_context
 from vizgen.render.datafiles import DataFiles, variant_files
+from vizgen.render.maps import peers_of
 from vizgen.render.maxn_page import maxn_context
 from vizgen.render.page import BIG, VariantPage, page_of
 from vizgen.render.reports import report_files, variant_links
@@ -61,6 +62,8 @@ def _config(page: VariantPage, data: DataFiles) -> dict[str, Any]:
         "start": page.stats["start"]["position"],
         "chunks": data.chunks,
         "overview": data.overview is not None,
+        "map": page.vmap is not None,
+        "view": "map" if page.vmap is not None and (page.big or page.layout.engine != "bands") else "graph",
         "theme": theme.PALETTE,
         "words": words.for_browser(),
     }
@@ -99,7 +102,7 @@ def render_site(pages: list[VariantPage], *, templates: Path | None = None, maxn
     files = shared_files()
     cards = []
     for page in ordered:
-        data = variant_files(page)
+        data = variant_files(page, peers_of(page, ordered))
         files.update({f"variants/{page.slug}/{name}": blob for name, blob in data.files.items()})
         context = variant_context(page, data, _config(page, data), items, SITE_TITLE)
         files[f"variants/{page.slug}.html"] = env.get_template("variant.html").render(context).encode()

@@ -15,6 +15,9 @@
     anyway, and a big variant's first load stays small.
 ``xy.js``, ``overview.png``
     Big variants: where each position sits on the overview picture.
+``map.js``
+    Two-player variants: the value map and the cells that differ in the
+    variants of the same shape (:mod:`vizgen.render.maps`).
 ``thumb.svg``, ``<slug>.json``, ``<slug>.graphml``, ``<slug>.svg``
     The index thumbnail and the downloads.
 
@@ -27,6 +30,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,7 +38,9 @@ import numpy as np
 
 from vizgen import words
 from vizgen.analysis import OPPONENTS, NodeTable
+from vizgen.banded import node_size
 from vizgen.export import downloads
+from vizgen.render.maps import map_payload, thumb
 from vizgen.render.page import VariantPage
 from vizgen.render.pictures import overview
 
@@ -168,8 +174,15 @@ def _nodes_payload(page: VariantPage, chunk: int) -> dict[str, Any]:
     }
     if not page.big:
         x, y = np.asarray(page.layout.x, float), np.asarray(page.layout.y, float)
-        scale, radius = _layout_scale(x, y)
-        payload.update(x=_coord(x * scale), y=_coord(y * scale), scale=scale, size=radius)
+        if page.layout.engine == "bands":
+            # the banded layout is made to be read at one CSS px per point: labelled boxes of one size
+            length = max(len(s) for s in nodes.plain("position"))
+            scale, radius = 1.0, node_size(length)[1] / 2
+            payload["box"] = list(node_size(length))
+        else:
+            scale, radius = _layout_scale(x, y)
+        payload.update(x=_coord(x * scale), y=_coord(y * scale), scale=scale, size=radius,
+                       shown=np.flatnonzero(page.shown).tolist())
     return payload
 
 
@@ -210,13 +223,15 @@ def _download(name: str, label: str, data: bytes) -> dict[str, Any]:
     return {"file": name, "label": label, "data": data}
 
 
-def variant_files(page: VariantPage) -> DataFiles:
+def variant_files(page: VariantPage, peers: Sequence[VariantPage] = ()) -> DataFiles:
     """Every file of one variant, keyed by path relative to ``variants/<slug>/``.
 
     Parameters
     ----------
     page : VariantPage
         The variant.
+    peers : sequence of VariantPage
+        The other pages of the same value-map shape (:func:`vizgen.render.maps.peers_of`).
 
     Returns
     -------
@@ -233,11 +248,14 @@ def variant_files(page: VariantPage) -> DataFiles:
                             OVERVIEW_WIDTH)
         files["overview.png"], files["xy.js"] = data, _jsonp("xy", xy)
         shown = {"src": f"{page.slug}/overview.png", "w": xy["w"], "h": xy["h"]}
-    if len(page.layout.thumb) <= THUMB_MAX:
-        thumb, files["thumb.svg"] = "thumb.svg", bytes(page.layout.thumb)
+    if page.vmap is not None:
+        files["map.js"] = _jsonp("map", map_payload(page, peers))
+        thumb_name, files["thumb.svg"] = "thumb.svg", thumb(page)
+    elif len(page.layout.thumb) <= THUMB_MAX:
+        thumb_name, files["thumb.svg"] = "thumb.svg", bytes(page.layout.thumb)
     else:
-        thumb = "thumb.png"
-        files[thumb] = overview(page.layout.x, page.layout.y, page.value, page.nodes["depth"], page.start, edges,
+        thumb_name = "thumb.png"
+        files[thumb_name] = overview(page.layout.x, page.layout.y, page.value, page.nodes["depth"], page.start, edges,
                                 360)[0]
     as_json_file, as_graphml = downloads(page.nodes, page.edges, page.stats, page.slug)
     offered = [
@@ -247,4 +265,4 @@ def variant_files(page: VariantPage) -> DataFiles:
     ]
     files.update({d["file"]: d["data"] for d in offered})
     chunks = sum(1 for name in files if name.startswith("c") and name.endswith(".js"))
-    return DataFiles(files=files, chunks=chunks, thumb=thumb, downloads=offered, overview=shown)
+    return DataFiles(files=files, chunks=chunks, thumb=thumb_name, downloads=offered, overview=shown)

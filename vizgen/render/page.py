@@ -10,7 +10,9 @@ import numpy as np
 
 from vizgen import words
 from vizgen.analysis import EdgeTable, NodeTable, Solved, edge_table, node_table
+from vizgen.bands import shown_edges
 from vizgen.layout import Layout
+from vizgen.valuemap import ValueMap, value_map
 from vizgen.variants import Variant
 
 __all__ = ["BIG", "VariantPage", "page_of"]
@@ -37,6 +39,10 @@ class VariantPage:
         Coordinates and pictures.
     stats : dict
         The figures of :func:`vizgen.analysis.stats` (``vizgen stats --json``).
+    shown : numpy.ndarray
+        bool per edge: drawn by default (:func:`vizgen.bands.shown_edges`, the moves that carry meaning).
+    vmap : ValueMap or None
+        The value map (:func:`vizgen.valuemap.value_map`) of a two-player variant, None with more players.
     """
 
     variant: Variant
@@ -45,6 +51,8 @@ class VariantPage:
     hands: tuple[tuple[tuple[int, ...], ...], ...]
     layout: Layout
     stats: dict[str, Any]
+    shown: np.ndarray
+    vmap: ValueMap | None
 
     @property
     def slug(self) -> str:
@@ -107,4 +115,5 @@ def page_of(variant: Variant, solved: Solved, layout: Layout, figures: dict[str,
     sets = g.rules.sets
     hands = tuple(zip(*([sets[i] for i in s.tolist()] for s in seats)))
     return VariantPage(variant=variant, nodes=node_table(solved), edges=edge_table(solved), hands=hands,
-                       layout=layout, stats=figures)
+                       layout=layout, stats=figures, shown=shown_edges(solved),
+                       vmap=value_map(solved) if g.players == 2 else None)

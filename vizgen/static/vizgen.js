@@ -26,6 +26,7 @@
   var EDGE_BEST = "rgba(29, 35, 48, 0.55)";
   var FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
   var MAX_LEVEL2 = 140;
+  var BOX_FONT = 12.5; // label size in the banded layout's boxes (vizgen/banded.py: 7 units a character)
 
   var api = (window.vizgen = {
     config: cfg,
@@ -166,6 +167,8 @@
     this.x = d.x;
     this.y = d.y;
     this.size = d.size || 12;
+    this.box = d.box || null; // the banded layout: labelled boxes of this [width, height], one CSS px per unit at fit
+    this.shownEdges = d.shown ? new Set(d.shown) : null; // the moves drawn by default (they carry meaning)
     this.index = new Map();
     for (var j = 0; j < n; j++) this.index.set(this.notation[j], j);
     this.details = new Map();
@@ -398,7 +401,36 @@
   var graph = null; // {nodes, edges, out: Map id -> [edge ids], inn: Map id -> [edge ids]}
   var lit = [];
 
+  /* Label colour of position i: white on the banded layout's dark boxes, ink elsewhere. */
+  function labelColour(i) {
+    return model.box && model.cls(i) !== "draw" ? "#ffffff" : "#1d2330";
+  }
+  /* A labelled box of the banded layout: the label inside, boxes of one size (vizgen/banded.py). */
+  function boxStyle(i) {
+    var cls = model.cls(i);
+    var isStart = i === model.startId;
+    var term = model.term[i] === 1;
+    var border = isStart ? ACCENT : term ? "#1d2330" : BORDERS[cls];
+    return {
+      shape: "box",
+      size: model.size,
+      margin: 2,
+      shapeProperties: { borderRadius: term ? 0 : 5 },
+      widthConstraint: { minimum: model.box[0], maximum: model.box[0] },
+      heightConstraint: { minimum: model.box[1], valign: "middle" },
+      borderWidth: isStart ? 3 : term ? 1.5 : 0.8,
+      borderWidthSelected: 3.5,
+      font: { color: labelColour(i) },
+      color: {
+        background: COLORS[cls],
+        border: border,
+        highlight: { background: COLORS[cls], border: ACCENT },
+        hover: { background: COLORS[cls], border: "#111827" },
+      },
+    };
+  }
   function nodeStyle(i, size) {
+    if (model.box && size === model.size) return boxStyle(i);
     var cls = model.cls(i);
     var isStart = i === model.startId;
     var term = model.term[i] === 1;
@@ -460,6 +492,8 @@
         e.from = src;
         e.to = m[0];
         e.best = m[1] === 1;
+        e.shown = model.shownEdges ? model.shownEdges.has(eid) : e.best;
+        e.hidden = !e.shown;
         e.smooth = pairs.has(m[0] + ">" + src) ? { enabled: true, type: "curvedCW", roundness: 0.14 } : false;
         edges.push(e);
         if (!out.has(src)) out.set(src, []);
@@ -470,6 +504,7 @@
       });
     });
     var many = edges.length > 4000;
+    var banded = !!model.box;
     var container = $("graph");
     container.innerHTML = "";
     var data = { nodes: new vis.DataSet(nodes), edges: new vis.DataSet(edges) };
@@ -487,10 +522,12 @@
         zoomSpeed: 0.7,
         keyboard: false,
       },
-      nodes: {
-        font: { size: fs, face: FONT, color: "#1d2330", strokeWidth: fs * 0.22, strokeColor: "rgba(255,255,255,0.92)" },
-        scaling: { label: { enabled: false, drawThreshold: 8, maxVisible: 26 } },
-      },
+      nodes: banded
+        ? { font: { size: BOX_FONT, face: '"DejaVu Sans Mono", Menlo, Consolas, monospace', color: "#1d2330" } }
+        : {
+          font: { size: fs, face: FONT, color: "#1d2330", strokeWidth: fs * 0.22, strokeColor: "rgba(255,255,255,0.92)" },
+          scaling: { label: { enabled: false, drawThreshold: 8, maxVisible: 26 } },
+        },
       edges: {
         arrows: { to: { enabled: true, scaleFactor: Math.min(0.8, S / 14) } },
         smooth: false,
@@ -500,7 +537,7 @@
       },
     };
     var network = new vis.Network(container, data, options);
-    graph = { nodes: data.nodes, edges: data.edges, out: out, inn: inn, fontSize: fs, all: edges };
+    graph = { nodes: data.nodes, edges: data.edges, out: out, inn: inn, fontSize: banded ? BOX_FONT : fs, all: edges };
     api.network = network;
     network.on("click", function (params) {
       if (params.nodes && params.nodes.length) clicked(params.nodes[0]);
@@ -521,8 +558,8 @@
   var FADED_FONT = "rgba(29, 35, 48, 0.28)";
   function nodeFade(i, on) {
     return on
-      ? { id: i, opacity: 0.28, font: { color: FADED_FONT }, size: nodeStyle(i, model.size).size }
-      : { id: i, opacity: 1, font: { color: "#1d2330" }, size: nodeStyle(i, model.size).size };
+      ? { id: i, opacity: 0.28, font: { color: model.box ? "rgba(255, 255, 255, 0.5)" : FADED_FONT }, size: nodeStyle(i, model.size).size }
+      : { id: i, opacity: 1, font: { color: labelColour(i) }, size: nodeStyle(i, model.size).size };
   }
   function fadeSmall(id, on) {
     var keep = new Set([id]);
@@ -579,31 +616,37 @@
       updates.push({ id: e, color: { color: PARENT, highlight: PARENT, hover: PARENT, inherit: false, opacity: 1 }, width: S * 0.16 });
       now.push(e);
     });
-    // edges hidden by "best moves only" stay hidden, but the ones lit now show
-    var bestOnly = $("best-only") && $("best-only").checked;
+    // only the moves that carry meaning are drawn (all of them with "all moves"), and those lit now
+    var all = allMoves();
     updates.forEach(function (u) {
       var edge = graph.all[u.id];
-      u.hidden = bestOnly && !edge.best && now.indexOf(u.id) < 0;
+      u.hidden = !all && !edge.shown && now.indexOf(u.id) < 0;
     });
     graph.edges.update(updates);
     lit = now;
     network.selectNodes([id], false);
   }
 
-  function focusSmall(id, animate) {
+  /* Bring position id into view, at a readable scale, when it is not in view already. No animation:
+     the view never moves under the mouse, so a click always lands on the position under it. */
+  function focusSmall(id) {
     var network = api.network;
     var readable = 13 / graph.fontSize;
-    var scale = Math.max(network.getScale(), Math.min(readable, 8));
-    network.focus(id, {
-      scale: scale,
-      locked: false,
-      animation: animate ? { duration: 420, easingFunction: "easeInOutQuad" } : false,
-    });
+    var pos = network.getPositions([id])[id];
+    var dom = network.canvasToDOM(pos);
+    var box = $("graph");
+    var inside = dom.x > 24 && dom.y > 24 && dom.x < box.clientWidth - 24 && dom.y < box.clientHeight - 24;
+    if (inside) return;
+    network.moveTo({ position: pos, scale: Math.max(network.getScale(), Math.min(readable, 8)), animation: false });
   }
 
-  function setBestOnly(on) {
+  function allMoves() {
+    var box = $("all-moves");
+    return !!(box && box.checked);
+  }
+  function setAllMoves(on) {
     var ups = graph.all.map(function (e) {
-      return { id: e.id, hidden: on && !e.best && lit.indexOf(e.id) < 0 };
+      return { id: e.id, hidden: !on && !e.shown && lit.indexOf(e.id) < 0 };
     });
     graph.edges.update(ups);
   }
@@ -644,8 +687,13 @@
     return network;
   }
 
-  function explore(id) {
+  var level2Cap = MAX_LEVEL2; // grows with "show more", back to MAX_LEVEL2 for a new centre
+  var trail = []; // the centres visited, oldest first
+  function explore(id, animate) {
     var token = ++exploreToken;
+    if (!api.explored || api.explored.centre !== id) level2Cap = MAX_LEVEL2;
+    var from = api.explored && animate !== false ? api.network.getPositions() : null;
+    noteTrail(id);
     return model.detail(id).then(function (d0) {
       var placed = new Map();
       placed.set(id, 0);
@@ -664,25 +712,66 @@
       var level1 = children.concat(parents);
       return Promise.all(level1.map(function (u) { return model.detail(u); })).then(function (details) {
         if (token !== exploreToken) return;
-        layoutExplorer(id, d0, children, parents, level1, details);
+        layoutExplorer(id, d0, children, parents, level1, details, from);
       });
     });
   }
 
-  function layoutExplorer(id, d0, children, parents, level1, details) {
+  /* The trail: the centres visited; going back to one cuts the trail there. */
+  function noteTrail(id) {
+    var at = trail.indexOf(id);
+    if (at >= 0) trail = trail.slice(0, at + 1);
+    else trail.push(id);
+    if (trail.length > 14) trail = trail.slice(trail.length - 14);
+    var el = $("trail");
+    if (!el) {
+      el = document.createElement("p");
+      el.id = "trail";
+      el.className = "trail";
+      var cap = $("explorer-caption");
+      if (!cap) return;
+      cap.parentNode.insertBefore(el, cap.nextSibling);
+    }
+    el.innerHTML = '<span class="trail-h">Trail:</span> ' + trail.map(function (t) {
+      return '<a class="pos ' + model.cls(t) + '" href="#' + esc(model.notation[t]) + '">' + esc(model.notation[t]) + "</a>";
+    }).join(' <span aria-hidden="true">›</span> ');
+  }
+
+  /* Box taken by a node and its label (below the dot), in canvas units, estimated from the font. */
+  function labelBox(x, y, size, font, text) {
+    var w = Math.max(text.length * font * 0.62 + 6, 2 * size);
+    return [x - w / 2, y - size - 2, x + w / 2, y + size + font * 1.35 + 4];
+  }
+  function clash(a, b) {
+    return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+  }
+
+  function layoutExplorer(id, d0, children, parents, level1, details, from) {
     var N1 = level1.length;
     var nodes = [];
     var edges = new Map();
     var placed = new Set([id]);
     var TAU = Math.PI * 2;
+    var taken = [];
     function addNode(i, x, y, level) {
-      var st = nodeStyle(i, level === 0 ? 26 : level === 1 ? 17 : 10);
+      var size = level === 0 ? 26 : level === 1 ? 17 : 10;
+      var font = level === 0 ? 26 : level === 1 ? 20 : 15;
+      // labels never collide: a position whose label would touch a placed one moves outward along its ray
+      var box = labelBox(x, y, size, font, model.notation[i]);
+      var r = Math.sqrt(x * x + y * y), ux = r ? x / r : 0, uy = r ? y / r : 1;
+      for (var step = 0; level > 0 && step < 200 && taken.some(function (b) { return clash(b, box); }); step++) {
+        x += ux * 14;
+        y += uy * 14;
+        box = labelBox(x, y, size, font, model.notation[i]);
+      }
+      taken.push(box);
+      var st = nodeStyle(i, size);
       st.id = i;
       st.x = x;
       st.y = y;
       st.label = model.notation[i];
       st.title = tooltip(i);
-      st.font = { size: level === 0 ? 26 : level === 1 ? 20 : 15 };
+      st.font = { size: font };
       if (level === 0) {
         st.borderWidth = 5;
         st.color.border = ACCENT;
@@ -711,7 +800,7 @@
       if (m.dst !== id) addEdge(id, m.dst, m.best, "out");
     });
     // level 2: the new neighbours of each level-1 position, in its sector
-    var perU = Math.max(3, Math.floor(MAX_LEVEL2 / Math.max(N1, 1)));
+    var perU = Math.max(3, Math.floor(level2Cap / Math.max(N1, 1)));
     var total2 = new Set();
     var shown2 = 0;
     var R2 = R1 + 250;
@@ -725,7 +814,7 @@
         if (!placed.has(p) && fresh.indexOf(p) < 0) fresh.push(p);
       });
       fresh.forEach(function (v) { total2.add(v); });
-      var take = fresh.slice(0, Math.min(perU, Math.max(0, MAX_LEVEL2 - shown2)));
+      var take = fresh.slice(0, Math.min(perU, Math.max(0, level2Cap - shown2)));
       var sector = (TAU / Math.max(N1, 1)) * 0.86;
       var a0 = angle.get(u);
       var perRing = Math.max(1, Math.floor((sector * R2) / 78));
@@ -764,12 +853,14 @@
         dashes: false,
       });
     });
+    cancelAnimationFrame(glideFrame); // a glide toward the previous layout stops here
     explorer.nodes.clear();
     explorer.edges.clear();
     explorer.nodes.add(nodes);
     explorer.edges.add(list);
     api.network.selectNodes([id], false);
     api.network.fit({ animation: false });
+    if (from && from[id]) glide(nodes, from, from[id]);
     var cap = $("explorer-caption");
     if (cap) {
       cap.textContent =
@@ -779,8 +870,46 @@
           ? "showing " + shown2 + " of the " + total2.size + " positions two steps away."
           : total2.size + " positions two steps away.") +
         " Click any position to move the centre there.";
+      if (total2.size > shown2) {
+        var more = document.createElement("button");
+        more.type = "button";
+        more.id = "explorer-more";
+        more.className = "explorer-more";
+        more.textContent = "show " + Math.min(MAX_LEVEL2, total2.size - shown2) + " more";
+        more.addEventListener("click", function () {
+          level2Cap += MAX_LEVEL2;
+          explore(id, false);
+        });
+        cap.appendChild(more);
+      }
     }
     api.explored = { centre: id, level1: level1.length, level2: shown2, of: total2.size, edges: list.length };
+  }
+
+  /* The move to a new centre: positions already shown glide from where they were (the new centre
+     from its old place to the middle), new ones grow in; 320 ms, the camera still (clicks land true). */
+  var glideFrame = 0;
+  function glide(nodes, from, origin) {
+    var body = api.network.body;
+    var start = nodes.map(function (n) {
+      var old = from[n.id];
+      return old ? { x: old.x - origin.x, y: old.y - origin.y } : { x: n.x * 0.6, y: n.y * 0.6 };
+    });
+    var t0 = performance.now();
+    cancelAnimationFrame(glideFrame);
+    function frame(now) {
+      var t = Math.min(1, (now - t0) / 320);
+      var e = t < 0.5 ? 2 * t * t : 1 - Math.pow(-2 * t + 2, 2) / 2;
+      nodes.forEach(function (n, k) {
+        var b = body.nodes[n.id];
+        if (!b) return;
+        b.x = start[k].x + (n.x - start[k].x) * e;
+        b.y = start[k].y + (n.y - start[k].y) * e;
+      });
+      api.network.redraw();
+      if (t < 1) glideFrame = requestAnimationFrame(frame);
+    }
+    glideFrame = requestAnimationFrame(frame);
   }
 
   // ------------------------------------------------------------------ overview (big variants)
@@ -854,11 +983,19 @@
     if (focus !== false) sheet(true);
     var work;
     if (cfg.kind === "small") {
-      highlightSmall(id, focus !== false);
-      if (focus !== false) focusSmall(id, animate);
+      if (graph) {
+        highlightSmall(id, focus !== false);
+        if (focus !== false && view === "graph") focusSmall(id);
+      }
       work = renderPanel(id);
     } else {
-      work = Promise.all([explore(id), renderPanel(id)]);
+      work = Promise.all([explorer ? explore(id, animate) : null, renderPanel(id)]);
+    }
+    if (vmap) {
+      vmap.mark(id, model.details.get(id) || null);
+      work = work.then(function () {
+        if (api.selected === id) vmap.mark(id, model.details.get(id));
+      });
     }
     markOverview(id);
     document.title = model.notation[id] + " · " + baseTitle;
@@ -911,9 +1048,9 @@
     var start = $("btn-start");
     if (start) start.addEventListener("click", function () { go(model.startId); });
     var fit = $("btn-fit");
-    if (fit) fit.addEventListener("click", function () { api.network.fit({ animation: { duration: 400, easingFunction: "easeInOutQuad" } }); });
-    var best = $("best-only");
-    if (best) best.addEventListener("change", function () { setBestOnly(best.checked); });
+    if (fit) fit.addEventListener("click", function () { if (api.network) api.network.fit({ animation: false }); });
+    var all = $("all-moves");
+    if (all) all.addEventListener("change", function () { if (graph) setAllMoves(all.checked); });
     // a position link outside the viewer brings the viewer into sight
     document.addEventListener("click", function (ev) {
       var a = ev.target.closest ? ev.target.closest("a.pos, a.goto") : null;
@@ -1000,23 +1137,101 @@
     if (panel) panel.innerHTML = "";
   }
 
+  // ------------------------------------------------------------------ views: the graph (or explorer) and the value map
+  var view = null; // "graph" or "map"
+  var vmap = null; // the value map (valuemap.js), once drawn
+
+  /* Draw the graph or the explorer the first time it is shown; later, fit it to its box again. */
+  function drawGraph() {
+    if (api.network) {
+      api.network.setSize("100%", "100%");
+      api.network.redraw();
+      return Promise.resolve();
+    }
+    var built;
+    if (cfg.kind === "small") {
+      built = load("c0").then(function (ch) { buildSmall(ch); });
+    } else {
+      buildExplorer();
+      built = Promise.resolve();
+    }
+    return built.then(function () {
+      var id = api.selected;
+      if (id === null) return null;
+      if (cfg.kind === "small") {
+        highlightSmall(id, true);
+        return null;
+      }
+      return explore(id, false);
+    });
+  }
+
+  function valueWord(v) {
+    return v > 0 ? "win" : v < 0 ? "loss" : "draw";
+  }
+  function drawMap() {
+    if (vmap) {
+      vmap.draw();
+      return Promise.resolve();
+    }
+    return load("map").then(function (payload) {
+      vmap = new window.VizgenValueMap($("valuemap"), model, payload, {
+        theme: T,
+        pick: clicked,
+        text: function (i) { return model.notation[i] + " · " + model.short(i); },
+        valueWord: valueWord,
+      });
+      api.map = vmap;
+      vmap.draw();
+      if (api.selected !== null) vmap.mark(api.selected, model.details.get(api.selected) || null);
+    });
+  }
+
+  /* Show the graph ("graph") or the value map ("map"). */
+  function showView(name) {
+    if (name === view) return Promise.resolve();
+    view = name;
+    api.view = name;
+    var tabs = document.querySelectorAll(".view-tab");
+    for (var t = 0; t < tabs.length; t++) {
+      var on = tabs[t].dataset.view === name;
+      tabs[t].setAttribute("aria-selected", on ? "true" : "false");
+      tabs[t].tabIndex = on ? 0 : -1;
+    }
+    $("graph").hidden = name !== "graph";
+    if ($("valuemap")) $("valuemap").hidden = name !== "map";
+    document.body.classList.toggle("view-map", name === "map");
+    return name === "map" ? drawMap() : drawGraph();
+  }
+  function wireViews() {
+    var tabs = document.querySelectorAll(".view-tab");
+    for (var t = 0; t < tabs.length; t++) {
+      tabs[t].addEventListener("click", function (ev) {
+        showView(ev.currentTarget.dataset.view).catch(fail);
+      });
+    }
+    window.addEventListener("resize", function () {
+      if (view === "map" && vmap) vmap.draw();
+    });
+  }
+
   function init() {
     wireSwitcher();
     if (!window.vis || !window.vis.Network) {
       fail(new Error("vis-network did not load"));
       return;
     }
-    load("nodes")
+    // the files the first view and the panel need, fetched at once rather than one after the other
+    var first = load("nodes");
+    if (cfg.map && cfg.view === "map") load("map");
+    if (cfg.kind === "small") load("c0");
+    first
       .then(function (nodes) {
         model = new Model(nodes);
         api.model = model;
-        if (cfg.kind === "small") {
-          return load("c0").then(function (ch) {
-            buildSmall(ch);
-          });
-        }
-        buildExplorer();
-        wireOverview();
+        if (cfg.kind !== "small") wireOverview();
+        wireViews();
+        return showView(cfg.map && window.VizgenValueMap ? cfg.view : "graph");
       })
       .then(function () {
         wireControls();
