@@ -371,15 +371,15 @@ def test_tables_link_to_positions(open_page: Callable, pages: dict[str, VariantP
 
 def test_a_column_added_in_python_shows_in_the_panel(open_page: Callable, site_root: Path, base_url: str,
                                                     tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """One function in analysis.COLUMN_MAKERS is all it takes for a figure to reach the position panel."""
-    from vizgen import analysis
+    """One function in tables.COLUMN_MAKERS is all it takes for a figure to reach the position panel."""
+    from vizgen import analysis, tables
     from vizgen.build import gather
 
-    def outdegree(solved: analysis.Solved) -> list[tuple[analysis.Column, np.ndarray]]:
-        column = analysis.Column("outdegree", "Moves here", "int", "count", "How many positions one move leads to.")
+    def outdegree(solved: analysis.Solved) -> list[tuple[tables.Column, np.ndarray]]:
+        column = tables.Column("outdegree", "Moves here", "int", "count", "How many positions one move leads to.")
         return [(column, np.diff(solved.graph.indptr))]
 
-    monkeypatch.setattr(analysis, "COLUMN_MAKERS", [*analysis.COLUMN_MAKERS, outdegree])
+    monkeypatch.setattr(tables, "COLUMN_MAKERS", [*tables.COLUMN_MAKERS, outdegree])
     (data,) = gather(["standard"], cache_dir=tmp_path)
     for name, blob in render_site([data]).items():
         path = site_root / "extra" / name

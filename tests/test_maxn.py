@@ -17,8 +17,10 @@ from hypothesis import strategies as st
 from tests import reference as ref
 from tests.strategies import small_specs
 from vizgen.graph import enumerate_graph
-from vizgen.maxn import WIN, MaxnSearch, choose, maxn_choices, maxn_levels, maxn_table
-from vizgen.maxn_report import move_counts, perfect_choices, play, quality, report, tournament
+from vizgen.maxn import WIN, maxn_choices, maxn_levels, maxn_table
+from vizgen.maxn_games import perfect_choices, play, tournament
+from vizgen.maxn_report import move_counts, quality, report
+from vizgen.maxn_search import MaxnSearch, choose
 from vizgen.rules import Rules
 from vizgen.solve import solve_forced
 from vizgen.variants import VariantError, resolve

@@ -14,10 +14,10 @@ from html.parser import HTMLParser
 import numpy as np
 import pytest
 
-from vizgen import analysis, theme, words
-from vizgen.analysis import OPPONENTS, Column
+from vizgen import analysis, tables, theme, words
 from vizgen.build import gather
 from vizgen.render import VariantPage, datafiles, render_site
+from vizgen.tables import OPPONENTS, Column
 from vizgen.variants import GROUPS
 
 MB = 1024 * 1024
@@ -238,13 +238,13 @@ def test_theme_is_the_one_palette(site: dict[str, bytes]) -> None:
 
 
 def test_a_column_added_in_one_place_reaches_every_output(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
-    """Adding a per-position figure is one function in analysis: the downloads and the panel's data carry it."""
+    """Adding a per-position figure is one function in tables: the downloads and the panel's data carry it."""
 
     def outdegree(solved: analysis.Solved) -> list[tuple[Column, np.ndarray]]:
         column = Column("outdegree", "Moves here", "int", "count", "How many positions one move leads to.")
         return [(column, np.diff(solved.graph.indptr))]
 
-    monkeypatch.setattr(analysis, "COLUMN_MAKERS", [*analysis.COLUMN_MAKERS, outdegree])
+    monkeypatch.setattr(tables, "COLUMN_MAKERS", [*tables.COLUMN_MAKERS, outdegree])
     (page,) = gather(["standard"], cache_dir=tmp_path)
     files = render_site([page])
     download = json.loads(files["variants/standard/standard.json"])

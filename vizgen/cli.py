@@ -166,7 +166,8 @@ def _print_show(data: dict[str, Any]) -> None:
 
 def _maxn(args: argparse.Namespace) -> int:
     from vizgen.graph import enumerate_graph
-    from vizgen.maxn import MAX_DEPTH, choose
+    from vizgen.maxn import MAX_DEPTH
+    from vizgen.maxn_search import choose
 
     depth = int(args.depth) if re.fullmatch(r"[0-9]{1,4}", args.depth.strip()) else 0  # ASCII digits only
     if not 1 <= depth <= MAX_DEPTH:

@@ -16,7 +16,7 @@ import json
 from typing import Any
 from xml.sax.saxutils import escape
 
-from vizgen.analysis import EdgeTable, NodeTable
+from vizgen.tables import EdgeTable, NodeTable
 
 __all__ = ["downloads"]
 
@@ -73,7 +73,8 @@ def downloads(nodes: NodeTable, edges: EdgeTable, figures: dict[str, Any], name:
 
     Examples
     --------
-    >>> from vizgen.analysis import edge_table, node_table, solve_variant, stats
+    >>> from vizgen.analysis import solve_variant, stats
+    >>> from vizgen.tables import edge_table, node_table
     >>> from vizgen.variants import resolve
     >>> solved = solve_variant(resolve("standard:r=3"))
     >>> doc, _ = downloads(node_table(solved), edge_table(solved), stats(solved, "r3"), "r3")

@@ -25,35 +25,26 @@ from typing import Any
 import numpy as np
 
 from vizgen.graph import StateGraph, enumerate_graph
-from vizgen.maxn import MaxnSearch, best_children, maxn_levels, maxn_table, notation_rank
+from vizgen.maxn import maxn_levels, maxn_table
+from vizgen.maxn_games import MOVE_CAP, OPENING, perfect_choices, tournament
+from vizgen.maxn_search import MaxnSearch
 from vizgen.solve import Forced, solve_forced
 from vizgen.variants import Variant, resolve
 
 __all__ = [
-    "MOVE_CAP",
-    "OPENING",
     "PAPER",
     "REPORT_VERSION",
     "branching",
     "move_counts",
-    "perfect_choices",
-    "play",
     "quality",
     "report",
     "spec_for",
     "timing",
-    "tournament",
     "variant_for",
 ]
 
 REPORT_VERSION = "1"
 """Bump when :func:`report`'s figures or layout change: with the package version it keys the site's cached report."""
-
-MOVE_CAP = 200
-"""Plies after which a tournament game stops and counts as a draw."""
-
-OPENING = 2
-"""Plies played uniformly at random at the start of every tournament game, so that games differ."""
 
 PAPER: dict[str, Any] = {
     "source": 'R. Sharma, "Multiplayer Chopsticks Game using Max^N Algorithm", 2020',
@@ -73,7 +64,6 @@ PAPER: dict[str, Any] = {
 Tables 2 and 3 (seconds for one move at depths 2, 3, 5, 8: plain max^n and
 with its caching)."""
 
-_BIG = 1_000_000  # above any remoteness
 
 
 def spec_for(players: int) -> str:
@@ -96,44 +86,6 @@ def variant_for(players: int) -> Variant:
     3
     """
     return resolve(spec_for(players))
-
-
-def perfect_choices(graph: StateGraph, forced: Forced, rank: np.ndarray | None = None) -> np.ndarray:
-    """The perfect player's move from every position, as a child node id.
-
-    With a forced win it takes the fastest one; else a move after which nobody
-    can force a win (the position stays open); else, when every move hands
-    some seat a forced win, the one that takes longest. Ties go to the child
-    whose notation is smallest.
-
-    Parameters
-    ----------
-    graph : StateGraph
-        An enumerated graph.
-    forced : Forced
-        Its exact solution (:func:`vizgen.solve.solve_forced`).
-    rank : numpy.ndarray, optional
-        :func:`vizgen.maxn.notation_rank` of ``graph`` (computed if omitted).
-
-    Returns
-    -------
-    numpy.ndarray
-        int64 child node id per position, -1 at final positions.
-
-    Examples
-    --------
-    >>> from vizgen.solve import solve_forced
-    >>> graph = enumerate_graph(variant_for(2))
-    >>> perfect = perfect_choices(graph, solve_forced(graph))
-    >>> bool((perfect[graph.terminal] == -1).all())
-    True
-    """
-    child = graph.indices
-    winner = forced.winner[child]
-    rem = forced.remoteness[child].astype(np.int64)
-    mover_wins = winner == graph.players - 1  # the mover is the child's last seat
-    score = np.where(mover_wins, 2 * _BIG - rem, np.where(winner < 0, _BIG, rem))
-    return best_children(graph, score, notation_rank(graph) if rank is None else rank)
 
 
 def move_counts(graph: StateGraph, chunk: int = 100_000) -> tuple[np.ndarray, np.ndarray]:
@@ -297,109 +249,6 @@ def quality(graph: StateGraph, forced: Forced, choice: np.ndarray) -> dict[str, 
     }
 
 
-def play(graph: StateGraph, policies: list[np.ndarray | None], rng: np.random.Generator,
-         cap: int = MOVE_CAP, opening: int = OPENING) -> tuple[int, list[int]]:
-    """Play one game from the start.
-
-    Parameters
-    ----------
-    graph : StateGraph
-        An enumerated graph.
-    policies : list of numpy.ndarray or None
-        Per seat in turn order from the first player: a child node id per
-        position (a deterministic player), or None for the random player
-        (uniform over the distinct resulting positions).
-    rng : numpy.random.Generator
-        Drives the random player and the opening.
-    cap : int
-        Stop after this many plies (the game counts as a draw).
-    opening : int
-        The first plies are played at random whoever moves.
-
-    Returns
-    -------
-    tuple
-        The winner's seat (-1 when the cap is reached) and the nodes moved
-        from, in order.
-
-    Examples
-    --------
-    >>> graph = enumerate_graph(variant_for(2))
-    >>> winner, path = play(graph, [None, None], np.random.default_rng(1))
-    >>> winner in (-1, 0, 1) and path[0] == graph.start
-    True
-    """
-    players = graph.players
-    node, path = graph.start, []
-    for ply in range(cap):
-        w = int(graph.winner[node])
-        if w >= 0:
-            return (ply + w) % players, path
-        path.append(node)
-        policy = policies[ply % players]
-        if policy is None or ply < opening:
-            kids = graph.successors(node)
-            node = int(kids[rng.integers(kids.size)])
-        else:
-            node = int(policy[node])
-    w = int(graph.winner[node])
-    return ((cap + w) % players if w >= 0 else -1), path
-
-
-def tournament(graph: StateGraph, player: np.ndarray, opponent: np.ndarray | None, games_per_seat: int,
-               seed: int, cap: int = MOVE_CAP, opening: int = OPENING) -> tuple[dict[str, int], np.ndarray]:
-    """One player against ``players - 1`` copies of an opponent, taking every seat in turn.
-
-    Parameters
-    ----------
-    graph : StateGraph
-        An enumerated graph.
-    player : numpy.ndarray
-        The player measured: a child node id per position.
-    opponent : numpy.ndarray or None
-        The opponents' policy; None for the random player.
-    games_per_seat : int
-        Games with the player in each seat.
-    seed : int
-        Seeds the random moves (the same seed gives the same games).
-    cap, opening : int
-        As in :func:`play`.
-
-    Returns
-    -------
-    tuple
-        ``{"games", "wins", "draws", "losses", "plies", "distinct"}`` for the
-        player (a draw is a game stopped by the cap; ``plies`` totals every
-        game's length; ``distinct`` counts different games: against
-        deterministic opponents only the opening varies), and how often each
-        node was moved from.
-
-    Examples
-    --------
-    >>> from vizgen.maxn import maxn_choices
-    >>> graph = enumerate_graph(variant_for(2))
-    >>> score, _ = tournament(graph, maxn_choices(graph, 2), None, 5, seed=1)
-    >>> score["wins"] + score["draws"] + score["losses"] == score["games"] == 10
-    True
-    """
-    rng = np.random.default_rng(seed)
-    players = graph.players
-    score = {"games": 0, "wins": 0, "draws": 0, "losses": 0, "plies": 0}
-    visits = np.zeros(graph.n, dtype=np.int64)
-    distinct = set()
-    for seat in range(players):
-        policies = [player if k == seat else opponent for k in range(players)]
-        for _ in range(games_per_seat):
-            winner, path = play(graph, policies, rng, cap, opening)
-            score["games"] += 1
-            score["plies"] += len(path)
-            distinct.add((seat, *path))
-            score["wins" if winner == seat else "draws" if winner < 0 else "losses"] += 1
-            np.add.at(visits, path, 1)
-    score["distinct"] = len(distinct)
-    return score, visits
-
-
 def _best_time(run: Any, budget: float) -> float:
     """Fastest of repeated runs of ``run()`` (at least one; more while the total stays under ``budget`` seconds)."""
     best, spent = float("inf"), 0.0
@@ -414,7 +263,7 @@ def _best_time(run: Any, budget: float) -> float:
 def timing(graph: StateGraph, depths: list[int], budget: float = 0.5) -> list[dict[str, Any]]:
     """Seconds for one move from the start, and for the whole-graph programme per position.
 
-    The search is :class:`vizgen.maxn.MaxnSearch` (memoised depth-first
+    The search is :class:`vizgen.maxn_search.MaxnSearch` (memoised depth-first
     search over (position, depth), moves generated by the rules as it goes),
     started afresh each time; the programme is :func:`vizgen.maxn.maxn_table`
     over the already enumerated graph (notation ranking included). Quick runs

@@ -37,12 +37,12 @@ from typing import Any
 import numpy as np
 
 from vizgen import words
-from vizgen.analysis import OPPONENTS, NodeTable
 from vizgen.banded import node_size
 from vizgen.export import downloads
 from vizgen.render.maps import map_payload, thumb
 from vizgen.render.page import VariantPage
 from vizgen.render.pictures import overview
+from vizgen.tables import OPPONENTS, NodeTable
 
 __all__ = ["CHUNK_SIZE", "DataFiles", "as_json", "packed_codes", "variant_files"]
 
@@ -107,7 +107,8 @@ def packed_codes(nodes: NodeTable, players: int) -> list[int]:
 
     Examples
     --------
-    >>> from vizgen.analysis import node_table, solve_variant
+    >>> from vizgen.analysis import solve_variant
+    >>> from vizgen.tables import node_table
     >>> from vizgen.variants import resolve
     >>> len(packed_codes(node_table(solve_variant(resolve("standard"))), 2))
     204

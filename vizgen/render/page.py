@@ -9,9 +9,9 @@ from typing import Any
 import numpy as np
 
 from vizgen import words
-from vizgen.analysis import EdgeTable, NodeTable, Solved, edge_table, node_table
 from vizgen.bands import shown_edges
 from vizgen.layout import Layout
+from vizgen.tables import EdgeTable, NodeTable, Solved, edge_table, node_table
 from vizgen.valuemap import ValueMap, value_map
 from vizgen.variants import Variant
 
