@@ -11,7 +11,8 @@ import pytest
 from vizgen import build
 from vizgen.analysis import solve_variant
 from vizgen.maxn import maxn_choices
-from vizgen.maxn_games import perfect_choices, report
+from vizgen.maxn_games import perfect_choices
+from vizgen.maxn_report import report
 from vizgen.render import VariantPage, render_site
 from vizgen.render.datafiles import variant_files
 from vizgen.tables import OPPONENTS, PLAY_DEPTHS, node_table
