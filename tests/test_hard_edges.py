@@ -46,15 +46,29 @@ def _env(**extra: str) -> dict[str, str]:
     return env
 
 
+#: runs ``python -m vizgen`` and, at exit, writes its own peak RSS (VmHWM, kB) to $VIZGEN_TEST_HWM. The kernel's
+#: per-process figure is needed: a forked child's ru_maxrss also counts the pytest process it was forked from.
+_MEASURED = (
+    "import atexit, os, runpy, sys\n"
+    "def _peak():\n"
+    "    with open('/proc/self/status') as status, open(os.environ['VIZGEN_TEST_HWM'], 'w') as out:\n"
+    "        out.write(next(line.split()[1] for line in status if line.startswith('VmHWM:')))\n"
+    "atexit.register(_peak)\n"
+    "sys.argv[0] = 'vizgen'\n"
+    "runpy.run_module('vizgen', run_name='__main__', alter_sys=True)\n"
+)
+
+
 def run_limited(args: list[str], env: dict[str, str], timeout: float = BAD_INPUT_TIMEOUT,
                 ) -> tuple[int, str, str, float]:
     """Run ``python -m vizgen ARGS`` with a capped address space: (exit code, stdout, stderr, peak RSS in MB)."""
     def limits() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
 
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen([sys.executable, "-m", "vizgen", *args], stdin=subprocess.DEVNULL, stdout=out,
-                                stderr=err, preexec_fn=limits, env=env, cwd=ROOT)
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile(mode="r") as peak:
+        proc = subprocess.Popen([sys.executable, "-c", _MEASURED, *args], stdin=subprocess.DEVNULL, stdout=out,
+                                stderr=err, preexec_fn=limits, env={**env, "VIZGEN_TEST_HWM": peak.name}, cwd=ROOT)
         deadline = time.monotonic() + timeout
         while True:
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
@@ -68,7 +82,9 @@ def run_limited(args: list[str], env: dict[str, str], timeout: float = BAD_INPUT
         proc.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
-        return proc.returncode, out.read().decode(), err.read().decode(errors="replace"), usage.ru_maxrss / 1024
+        measured = peak.read().strip()  # empty if the process did not exit normally: fall back on ru_maxrss
+        rss = int(measured) / 1024 if measured else usage.ru_maxrss / 1024
+        return proc.returncode, out.read().decode(), err.read().decode(errors="replace"), rss
 
 
 @pytest.fixture(scope="module")
