@@ -10,6 +10,8 @@ import pytest
 
 from vizgen.variants import REGISTRY
 
+pytestmark = pytest.mark.slow  # each test starts the command line (numba: about a second): CI runs them
+
 
 def vizgen(*args: str, cwd: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "vizgen", *args], capture_output=True, text=True,

@@ -176,6 +176,7 @@ def test_without_reports(site_pages: dict[str, VariantPage]) -> None:
     assert b"family.html" not in site["index.html"]
 
 
+@pytest.mark.slow
 def test_build_adds_reports_only_when_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                             small_family: dict[str, Any], small_claims: dict[str, Any]) -> None:
     """``build --variant X`` leaves the reports out unless ``reports=True`` (the catalogue build adds them)."""

@@ -73,6 +73,7 @@ def test_standard_33_12_best_move_is_a_win_for_the_chooser() -> None:
     assert [m["for_you"] for m in facts["moves"] if m["best"]] == ["you win in 2 more"]
 
 
+@pytest.mark.slow
 def test_four_players_best_move_reads_you_win_in_4() -> None:
     from vizgen.analysis import describe
 
