@@ -209,37 +209,28 @@
   var model = null;
 
   /* Find a position from what a person typed: 12-11, 21-11, 1211, 12 11 ... */
+  /* Find a position from what a person typed. The notation is Python's (nodes.js); the search only
+     compares spellings with the separators and spaces left out (12-11, 1211, " 12 11 "), so no rule
+     of the notation is written again here. Spellings that would be ambiguous that way are not offered. */
+  var spellings = null;
+  function bare(text) {
+    return String(text || "").replace(/[\s.\-]+/g, "");
+  }
   function resolve(text) {
-    var t = String(text || "").trim().replace(/\s+/g, "-").replace(/-+/g, "-");
+    var t = String(text || "").trim();
     if (!t) return undefined;
     if (model.index.has(t)) return model.index.get(t);
-    t = t.replace(/-/g, "-");
-    var H = cfg.hands, P = model.P;
-    if (/^\d+$/.test(t) && H > 0 && t.length === P * H && cfg.r <= 10) {
-      var parts = [];
-      for (var p = 0; p < P; p++) parts.push(t.slice(p * H, (p + 1) * H));
-      t = parts.join("-");
+    if (!spellings) {
+      spellings = new Map();
+      var twice = new Set();
+      model.notation.forEach(function (name, i) {
+        var key = bare(name);
+        if (spellings.has(key)) twice.add(key);
+        spellings.set(key, i);
+      });
+      twice.forEach(function (key) { spellings.delete(key); });
     }
-    var suffix = "";
-    var slash = t.indexOf("/");
-    if (slash >= 0) {
-      suffix = t.slice(slash);
-      t = t.slice(0, slash);
-    }
-    var norm = t
-      .split("-")
-      .map(function (part) {
-        var vals = part.indexOf(".") >= 0 ? part.split(".") : part.split("");
-        if (!vals.every(function (v) { return /^\d+$/.test(v); })) return part;
-        return vals
-          .map(Number)
-          .sort(function (a, b) { return a - b; })
-          .join(cfg.r > 10 ? "." : "");
-      })
-      .join("-");
-    var cands = [norm + suffix, norm, norm + "/s0"];
-    for (var c = 0; c < cands.length; c++) if (model.index.has(cands[c])) return model.index.get(cands[c]);
-    return undefined;
+    return spellings.get(bare(t));
   }
   api.resolve = function (text) {
     return resolve(text);
@@ -1028,7 +1019,7 @@
   function hint() {
     var ex = model.notation[model.startId];
     var compact = cfg.r <= 10 && cfg.hands > 0 ? " (or " + ex.replace(/-/g, "").replace(/\/.*$/, "") + ")" : "";
-    return "Type the hands of the player to move first, like " + ex + compact + ".";
+    return "Type the hands of the player to move first, each player's hands in ascending order, like " + ex + compact + ".";
   }
 
   function wireControls() {
