@@ -5,12 +5,12 @@ from __future__ import annotations
 import copy
 import posixpath
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.test_render import links_of
 from vizgen import analysis, build, family, theme
 from vizgen.claims import claims_report, load_claims
 from vizgen.render import VariantPage, render_site
@@ -24,23 +24,6 @@ SMALL = {"players": [2, 3, 6], "rollovers": [3, 5], "hands": [1, 2]}
 #: compared with a fresh solve: every figure the family page shows
 KEYS = ("positions", "reachable_of", "edges", "terminal", "win", "loss", "draw", "forced_win", "open",
         "longest_win", "greatest_depth", "start")
-
-
-class LinkParser(HTMLParser):
-    """Collect every href and src of a page."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.links: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.links += [v for k, v in attrs if k in ("href", "src") and v is not None]
-
-
-def links_of(html: bytes) -> list[str]:
-    parser = LinkParser()
-    parser.feed(html.decode())
-    return parser.links
 
 
 @pytest.fixture(scope="module")
