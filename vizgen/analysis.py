@@ -18,6 +18,7 @@ from vizgen.graph import DEFAULT_MAX_POSITIONS, StateGraph, enumerate_graph
 from vizgen.solve import (
     Forced,
     Survival,
+    edge_scores,
     perfect_vs_random,
     random_play,
     random_play_seats,
@@ -94,15 +95,6 @@ def solve_variant(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS) 
     )
 
 
-def _edge_scores(solved: Solved) -> np.ndarray:
-    """Score of every edge for the player who plays it: higher is better."""
-    g, f = solved.graph, solved.forced
-    child = g.indices
-    rem = f.remoteness[child].astype(np.int64)
-    mover_wins = f.winner[child] == g.players - 1
-    return np.where(mover_wins, 2_000_000 - rem, np.where(f.winner[child] < 0, 1_000_000, rem))
-
-
 def best_edges(solved: Solved) -> np.ndarray:
     """Boolean mask of optimal edges.
 
@@ -120,7 +112,7 @@ def best_edges(solved: Solved) -> np.ndarray:
         bool per edge (aligned with ``graph.indices``).
     """
     g = solved.graph
-    score = _edge_scores(solved)
+    score = edge_scores(g, solved.forced)
     best = np.full(g.n, -1, dtype=np.int64)
     np.maximum.at(best, g.sources, score)
     return score == best[g.sources]

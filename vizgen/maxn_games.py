@@ -12,7 +12,7 @@ import numpy as np
 
 from vizgen.graph import StateGraph
 from vizgen.maxn import best_children, notation_rank
-from vizgen.solve import Forced
+from vizgen.solve import Forced, edge_scores
 
 __all__ = ["MOVE_CAP", "OPENING", "perfect_choices", "play", "tournament"]
 
@@ -21,9 +21,6 @@ MOVE_CAP = 200
 
 OPENING = 2
 """Plies played uniformly at random at the start of every tournament game, so that games differ."""
-
-_BIG = 1_000_000  # above any remoteness
-
 
 def perfect_choices(graph: StateGraph, forced: Forced, rank: np.ndarray | None = None) -> np.ndarray:
     """The perfect player's move from every position, as a child node id.
@@ -57,12 +54,7 @@ def perfect_choices(graph: StateGraph, forced: Forced, rank: np.ndarray | None =
     >>> bool((perfect[graph.terminal] == -1).all())
     True
     """
-    child = graph.indices
-    winner = forced.winner[child]
-    rem = forced.remoteness[child].astype(np.int64)
-    mover_wins = winner == graph.players - 1  # the mover is the child's last seat
-    score = np.where(mover_wins, 2 * _BIG - rem, np.where(winner < 0, _BIG, rem))
-    return best_children(graph, score, notation_rank(graph) if rank is None else rank)
+    return best_children(graph, edge_scores(graph, forced), notation_rank(graph) if rank is None else rank)
 
 
 def play(graph: StateGraph, policies: list[np.ndarray | None], rng: np.random.Generator,
