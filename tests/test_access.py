@@ -254,10 +254,11 @@ def test_one_finger_scrolls_the_page_on_a_phone(visit: Callable) -> None:
     # a sideways drag moves the graph, not the page
     box = page.locator("#graph").bounding_box()
     x, y = box["x"] + box["width"] * 0.8, box["y"] + box["height"] / 2
+    page.wait_for_timeout(300)  # let the vertical scroll settle first
     before, view = page.evaluate("[scrollY, window.vizgen.network.getViewPosition().x]")
     drag(page, x, y, -20, 0)
     after, moved = page.evaluate("[scrollY, window.vizgen.network.getViewPosition().x]")
-    assert after == before and abs(moved - view) > 50
+    assert abs(after - before) <= 2 and abs(moved - view) > 50  # a pixel of rounding, not a scroll
 
 
 def drag(page: Any, x: float, y: float, dx: float, dy: float) -> None:
