@@ -142,9 +142,17 @@ def test_data_files_carry_the_node_and_edge_tables(site: dict[str, bytes], site_
     _, nodes = load_jsonp(site[f"variants/{slug}/nodes.js"])
     assert nodes["n"] == n and nodes["start"] == page.start and nodes["edges"] == len(edges)
     assert nodes["notation"].split(" ") == table.plain("position")
-    verdict = words.verdicts(page.players, table["winner"], table["terminal"])
+    out_in = table.data.get("forced_out_in")
+    assert (out_in is not None) == (page.players > 2)  # the mover's fate, for more players
+    verdict = words.verdicts(page.players, table["winner"], table["terminal"], out_in)
+    said = np.where(verdict == [v.key for v in words.VERDICTS].index("mover-out"),
+                    table.data.get("forced_out_in", table["remoteness"]), table["remoteness"])
     unpacked = [unpack(c, page.players) for c in nodes["code"]]
-    assert unpacked == list(zip(verdict.tolist(), table["winner"].tolist(), table["remoteness"].tolist()))
+    assert unpacked == list(zip(verdict.tolist(), table["winner"].tolist(), said.tolist()))
+    # open positions read as the mover's fate: forced out in n plies, or survives
+    keys = {words.VERDICTS[c].key for c in verdict.tolist()}
+    if page.players > 2:
+        assert "open" not in keys and {"mover-out", "mover-survives"} <= keys
     listed = [c for c in table.columns if c.show != "data"]
     assert [c["name"] for c in nodes["columns"]] == [c.name for c in listed]
     assert ("x" in nodes) == (not page.big)

@@ -27,7 +27,8 @@ from vizgen.solve import (
 )
 from vizgen.variants import Variant, estimate_positions
 
-__all__ = ["RANDOM_MAX_STATES", "SURVIVAL_MAX_POSITIONS", "Solved", "best_edges", "describe", "solve_variant", "stats"]
+__all__ = ["RANDOM_MAX_STATES", "SURVIVAL_MAX_POSITIONS", "Solved", "best_edges", "describe", "fate", "solve_variant",
+           "stats"]
 
 SURVIVAL_MAX_POSITIONS = 20_000_000  # survival costs a parent generation per position, seat and ply: 6 players
 RANDOM_MAX_STATES = 1_000_000  # multiplayer random play: one sparse solve over (position, seat), 4 players
@@ -118,6 +119,36 @@ def best_edges(solved: Solved) -> np.ndarray:
     return score == best[g.sources]
 
 
+def fate(solved: Solved, seat: int = 0) -> np.ndarray | None:
+    """Per position, how soon the others together can force ``seat`` out: the mover's fate.
+
+    Parameters
+    ----------
+    solved : Solved
+        A solved variant.
+    seat : int
+        Counted from the player to move (0); ``players - 1`` is the player who just moved.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        int16 plies per position, -1 where the seat survives whatever the others
+        do; None with two players, where survival was not computed, or where going
+        out wins the game (misere, self-gain), so being forced out is no fate.
+
+    Examples
+    --------
+    >>> from vizgen.variants import resolve
+    >>> solved = solve_variant(resolve("standard:players=3,r=3"))
+    >>> int(fate(solved)[solved.graph.start])
+    6
+    """
+    p = solved.variant.params
+    if solved.survival is None or p.misere or p.attack == "self-gain":
+        return None
+    return solved.survival.out_in[:, seat]
+
+
 def _value(solved: Solved, node: int) -> str:
     w = int(solved.forced.winner[node])
     if solved.graph.players == 2:
@@ -128,12 +159,15 @@ def _value(solved: Solved, node: int) -> str:
 def _node_facts(solved: Solved, node: int) -> dict[str, Any]:
     g, f = solved.graph, solved.forced
     rem, w = int(f.remoteness[node]), int(f.winner[node])
-    code = words.verdicts(g.players, f.winner[node:node + 1], g.terminal[node:node + 1])[0]
+    out_in = fate(solved)
+    mine = None if out_in is None else out_in[node:node + 1]
+    code = words.verdicts(g.players, f.winner[node:node + 1], g.terminal[node:node + 1], mine)
+    n = int(words.verdict_n(code, f.remoteness[node:node + 1], mine)[0])
     facts: dict[str, Any] = {
         "position": g.rules.notation(g.position(node)),
         "value": _value(solved, node),
         "remoteness": rem if rem >= 0 else None,
-        "verdict": words.say(code, rem, w),
+        "verdict": words.say(code[0], n, w),
     }
     if g.players > 2:
         facts["winner"] = w if w >= 0 else None
@@ -267,13 +301,15 @@ def describe(solved: Solved, node: int) -> dict[str, Any]:
         out["survive"] = plies < 0
         out["forced_out_in"] = plies if plies >= 0 else None
     best = best_edges(solved)
+    chooser = fate(solved, g.players - 1)
     moves = []
     for e in range(int(g.indptr[node]), int(g.indptr[node + 1])):
         names = [str(m) for m in g.edge_moves(e)]
         child = _node_facts(solved, int(g.indices[e]))
         target = int(g.indices[e])
         code, n, k = words.choices(g.players, solved.forced.winner[target:target + 1],
-                                   g.terminal[target:target + 1], solved.forced.remoteness[target:target + 1])
+                                   g.terminal[target:target + 1], solved.forced.remoteness[target:target + 1],
+                                   None if chooser is None else chooser[target:target + 1])
         moves.append({
             "move": names[0],
             "also": names[1:],

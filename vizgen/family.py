@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from vizgen import __version__
-from vizgen.analysis import Solved, stats
+from vizgen.analysis import SURVIVAL_MAX_POSITIONS, Solved, stats
 from vizgen.graph import enumerate_graph
-from vizgen.solve import solve_forced
+from vizgen.solve import solve_forced, solve_survival
 from vizgen.variants import estimate_positions, resolve
 
 __all__ = [
@@ -34,7 +34,7 @@ __all__ = [
 ]
 
 #: bump when the figures or their file format change: the cache then misses
-FAMILY_VERSION = 1
+FAMILY_VERSION = 2
 #: the sweeps of the page
 PLAYERS = tuple(range(2, 8))
 ROLLOVERS = tuple(range(2, 24))
@@ -83,7 +83,7 @@ def variant_figures(spec: str, max_positions: int = DEFAULT_MAX_POSITIONS,
     -------
     dict
         ``spec``, ``estimate`` (positions that exist) and ``stats``
-        (:func:`vizgen.analysis.stats` without the random-play odds, or None).
+        (:func:`vizgen.analysis.stats` with survival but without the random-play odds, or None).
 
     Examples
     --------
@@ -99,7 +99,9 @@ def variant_figures(spec: str, max_positions: int = DEFAULT_MAX_POSITIONS,
     if path is not None and path.is_file():
         return json.loads(path.read_text())
     graph = enumerate_graph(resolve(spec), max_positions)
-    figures = stats(Solved(graph=graph, forced=solve_forced(graph), random_win=None, perfect_win=None), spec)
+    survival = solve_survival(graph) if graph.players > 2 and graph.n <= SURVIVAL_MAX_POSITIONS else None
+    figures = stats(Solved(graph=graph, forced=solve_forced(graph), random_win=None, perfect_win=None,
+                           survival=survival), spec)
     out = {"spec": spec, "estimate": estimate, "stats": figures}
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)

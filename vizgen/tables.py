@@ -15,11 +15,12 @@ from typing import Any
 import numpy as np
 
 from vizgen import words
-from vizgen.analysis import Solved, best_edges
+from vizgen.analysis import Solved, best_edges, fate
 from vizgen.maxn import maxn_levels, notation_rank
 from vizgen.maxn_games import perfect_choices
 
-__all__ = ["COLUMN_MAKERS", "OPPONENTS", "PLAY_DEPTHS", "Column", "EdgeTable", "NodeTable", "edge_table", "node_table"]
+__all__ = ["COLUMN_MAKERS", "OPPONENTS", "PLAY_DEPTHS", "Column", "EdgeTable", "NodeTable", "edge_table", "node_table",
+           "verdict_codes"]
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,15 @@ def _solution_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
     ]
 
 
+def _fate_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
+    out_in = fate(solved)
+    if out_in is None:
+        return []
+    return [(Column("forced_out_in", "Forced out in", "int", "plies",
+                    "How soon the other players together can force the player to move out, however they resist; "
+                    "none if they survive whatever the others do.", missing=-1), out_in)]
+
+
 def _best_move_column(solved: Solved) -> list[tuple[Column, np.ndarray]]:
     g = solved.graph
     counts = np.bincount(g.sources[best_edges(solved)], minlength=g.n).astype(np.int32)
@@ -155,8 +165,8 @@ def _opponent_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
 
 
 #: the functions that make the node table's columns, in order: add a per-position figure here
-COLUMN_MAKERS: list[ColumnMaker] = [_identity_columns, _solution_columns, _best_move_column, _odds_columns,
-                                    _opponent_columns]
+COLUMN_MAKERS: list[ColumnMaker] = [_identity_columns, _solution_columns, _fate_columns, _best_move_column,
+                                    _odds_columns, _opponent_columns]
 
 
 def node_table(solved: Solved) -> NodeTable:
@@ -182,6 +192,24 @@ def node_table(solved: Solved) -> NodeTable:
     """
     made = [pair for maker in COLUMN_MAKERS for pair in maker(solved)]
     return NodeTable(columns=tuple(c for c, _ in made), data={c.name: np.asarray(v) for c, v in made})
+
+
+def verdict_codes(nodes: NodeTable, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every position's verdict as words read it: the code into ``words.VERDICTS``, its ``{n}`` and ``{k}``.
+
+    The mover's fate splits the open positions where the table has it (``forced_out_in``).
+
+    Examples
+    --------
+    >>> from vizgen.analysis import solve_variant
+    >>> from vizgen.variants import resolve
+    >>> code, n, k = verdict_codes(node_table(solve_variant(resolve("standard:players=3,r=3"))), 3)
+    >>> sorted({words.VERDICTS[c].key for c in code.tolist()})[:3]
+    ['mover-forces', 'mover-out', 'mover-survives']
+    """
+    out_in = nodes.data.get("forced_out_in")
+    code = words.verdicts(players, nodes["winner"], nodes["terminal"], out_in)
+    return code, words.verdict_n(code, nodes["remoteness"], out_in), nodes["winner"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -225,6 +253,8 @@ def edge_table(solved: Solved) -> EdgeTable:
     """
     g, f = solved.graph, solved.forced
     dst = g.indices
-    code, n, k = words.choices(g.players, f.winner[dst], g.terminal[dst], f.remoteness[dst])
+    chooser = fate(solved, g.players - 1)
+    code, n, k = words.choices(g.players, f.winner[dst], g.terminal[dst], f.remoteness[dst],
+                               None if chooser is None else chooser[dst])
     return EdgeTable(src=g.sources, dst=dst, moves=g.edge_notations, best=best_edges(solved), choice=code,
                      choice_n=n, choice_k=k)

@@ -18,7 +18,8 @@ from vizgen.variants import Params
 
 __all__ = [
     "CHOICES", "HANDS", "LEGEND", "OVER", "PLAY", "SEATS", "SHEET", "VALUES", "VERDICTS", "Verdict", "choices",
-    "for_browser", "legend", "plies", "rules_in_words", "say", "say_choice", "seat_name", "start_words", "verdicts",
+    "for_browser", "legend", "plies", "rules_in_words", "say", "say_choice", "seat_name", "start_words", "verdict_n",
+    "verdicts",
 ]
 
 
@@ -58,6 +59,10 @@ VERDICTS: tuple[Verdict, ...] = (
     Verdict("other-forces", "loss", False, "player +{k} can force a win in {n}", "+{k} wins in {n}"),
     Verdict("mover-won", "win", True, "game over: the player to move has won", "over: mover won"),
     Verdict("other-won", "loss", True, "game over: player +{k} has won", "over: +{k} won"),
+    Verdict("mover-out", "loss", False, "open, but the others together can force the player to move out in {n}",
+            "forced out in {n}"),
+    Verdict("mover-survives", "draw", False, "open: the player to move survives whatever the others do",
+            "survives"),
 )
 _CODE = {v.key: i for i, v in enumerate(VERDICTS)}
 #: the value for the player to move of each verdict: +1 win, 0 draw or open, -1 loss
@@ -75,6 +80,9 @@ CHOICES: tuple[Verdict, ...] = (
     Verdict("other-forces", "loss", False, "player +{k} can force a win in {n} more",
             "+{k} can force a win in {n} more"),
     Verdict("other-wins-now", "loss", True, "player +{k} wins: the game ends", "+{k} wins now"),
+    Verdict("you-out", "loss", False, "the others together can force you out in {n} more",
+            "others can force you out in {n} more"),
+    Verdict("you-survive", "draw", False, "you survive whatever the others do", "you survive"),
 )
 _CHOICE = {v.key: i for i, v in enumerate(CHOICES)}
 
@@ -129,23 +137,30 @@ LEGEND = {
     "lead": "A position's colour is its value for the player to move there, with perfect play:",
     "win": "they win", "loss": "they lose", "draw": "draw",
     "win-n": "they can force a win", "loss-n": "another player can force a win", "draw-n": "no one can",
+    "win-f": "they can force a win", "draw-f": "they survive whatever the others do",
+    "loss-f": "the others together can force them out (or one of them can force a win)",
     "over": "game over", "start": "start", "best": "optimal move", "other": "other move",
     "out": "moves from the selected position", "in": "moves into it",
     "moves": "In the panel each move reads for you, the player choosing it: green is good for you.",
 }
 
 
-def verdicts(players: int, winner: np.ndarray, terminal: np.ndarray) -> np.ndarray:
+def verdicts(players: int, winner: np.ndarray, terminal: np.ndarray, out_in: np.ndarray | None = None) -> np.ndarray:
     """Return the verdict code of every position.
+
+    With three or more players, ``out_in`` (the plies in which the others
+    together can force the player to move out, -1 if it survives whatever they
+    do; see :func:`vizgen.analysis.fate`) splits the open positions into the
+    mover's fate: forced out, or survives.
 
     Parameters
     ----------
     players : int
         Players in the game.
-    winner : numpy.ndarray
-        Seat (from the player to move) that can force a win or has won, -1 for none.
-    terminal : numpy.ndarray
-        Whether the game is over.
+    winner, terminal : numpy.ndarray
+        Per position, the seat that can force a win (-1 none) and whether the game is over.
+    out_in : numpy.ndarray, optional
+        Per position, the mover's fate (more players only).
 
     Returns
     -------
@@ -156,6 +171,8 @@ def verdicts(players: int, winner: np.ndarray, terminal: np.ndarray) -> np.ndarr
     --------
     >>> [VERDICTS[c].key for c in verdicts(2, np.array([0, 1, -1]), np.array([False, True, False]))]
     ['win', 'lost', 'draw']
+    >>> [VERDICTS[c].key for c in verdicts(3, np.array([-1, -1]), np.array([False, False]), np.array([4, -1]))]
+    ['mover-out', 'mover-survives']
     """
     winner = np.asarray(winner)
     terminal = np.asarray(terminal, dtype=bool)
@@ -166,11 +183,30 @@ def verdicts(players: int, winner: np.ndarray, terminal: np.ndarray) -> np.ndarr
         keys = np.select([terminal & (winner == 0), terminal & (winner > 0), winner == 0, winner > 0],
                          [_CODE["mover-won"], _CODE["other-won"], _CODE["mover-forces"], _CODE["other-forces"]],
                          _CODE["open"])
+        if out_in is not None:
+            out_in = np.asarray(out_in)
+            keys = np.where(keys == _CODE["open"], np.where(out_in >= 0, _CODE["mover-out"], _CODE["mover-survives"]),
+                            keys)
     return keys.astype(np.int8)
 
 
-def choices(players: int, winner: np.ndarray, terminal: np.ndarray,
-            remoteness: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def verdict_n(codes: np.ndarray, remoteness: np.ndarray, out_in: np.ndarray | None = None) -> np.ndarray:
+    """Return the number each verdict's ``{n}`` reads: the remoteness, or the plies to a forced exit.
+
+    Examples
+    --------
+    >>> verdict_n(verdicts(3, np.array([0, -1]), np.array([False, False]), np.array([2, 5])), np.array([3, -1]),
+    ...           np.array([2, 5])).tolist()
+    [3, 5]
+    """
+    remoteness = np.asarray(remoteness)
+    if out_in is None:
+        return remoteness
+    return np.where(np.asarray(codes) == _CODE["mover-out"], out_in, remoteness)
+
+
+def choices(players: int, winner: np.ndarray, terminal: np.ndarray, remoteness: np.ndarray,
+            out_in: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Read moves from the chooser's point of view, given the positions they lead to.
 
     Parameters
@@ -179,21 +215,29 @@ def choices(players: int, winner: np.ndarray, terminal: np.ndarray,
         Players in the game.
     winner, terminal, remoteness : numpy.ndarray
         The solution of each move's target position, for the player to move *there*.
+    out_in : numpy.ndarray, optional
+        More players: per target, the plies in which the others together can
+        force the *chooser* (the seat just before the player to move there) out,
+        -1 if it survives whatever they do. Splits "no one can force a win".
 
     Returns
     -------
     code, n, k : numpy.ndarray
         Per move, the index into :data:`CHOICES`, the plies still to come after
-        the move, and the seat counted from the chooser.
+        the move (or to the chooser's forced exit), and the seat counted from the chooser.
 
     Examples
     --------
     >>> code, n, k = choices(2, np.array([1, 0, -1]), np.array([False, False, False]), np.array([2, 4, -1]))
     >>> [CHOICES[c].long.format(n=a, k=b) for c, a, b in zip(code, n, k)]
     ['you win in 2 more', 'you lose in 4 more', 'draw']
+    >>> code, n, k = choices(3, np.array([-1]), np.array([False]), np.array([-1]), np.array([6]))
+    >>> CHOICES[code[0]].long.format(n=n[0], k=k[0])
+    'the others together can force you out in 6 more'
     """
     winner = np.asarray(winner)
     terminal = np.asarray(terminal, dtype=bool)
+    remoteness = np.asarray(remoteness)
     mine = winner == players - 1  # the chooser sits just before the player to move there
     if players == 2:
         code = np.select([terminal & mine, terminal, mine, winner >= 0],
@@ -203,8 +247,13 @@ def choices(players: int, winner: np.ndarray, terminal: np.ndarray,
         code = np.select([terminal & mine, terminal, mine, winner >= 0],
                          [_CHOICE["you-win-now"], _CHOICE["other-wins-now"], _CHOICE["you-win"],
                           _CHOICE["other-forces"]], _CHOICE["open"])
+        if out_in is not None:
+            out_in = np.asarray(out_in)
+            code = np.where(code == _CHOICE["open"], np.where(out_in >= 0, _CHOICE["you-out"], _CHOICE["you-survive"]),
+                            code)
+            remoteness = np.where(code == _CHOICE["you-out"], out_in, remoteness)
     seat = np.where(winner >= 0, (winner + 1) % players, -1)
-    return code.astype(np.int8), np.asarray(remoteness), seat
+    return code.astype(np.int8), remoteness, seat
 
 
 def say_choice(code: int, n: int, seat: int, short: bool = False) -> str:
@@ -257,18 +306,20 @@ def plies(n: int) -> str:
     return f"{n} {'ply' if n == 1 else 'plies'}"
 
 
-def legend(players: int) -> dict[str, str]:
+def legend(players: int, fate: bool = False) -> dict[str, str]:
     """The legend's words for a game of ``players`` players (the value keys of :data:`LEGEND` chosen).
+
+    ``fate``: the colours show the mover's fate (forced win, survives, forced out) rather than who can force a win.
 
     Examples
     --------
-    >>> legend(2)["win"], legend(4)["win"]
-    ('they win', 'they can force a win')
+    >>> legend(2)["win"], legend(4)["win"], legend(4, fate=True)["draw"]
+    ('they win', 'they can force a win', 'they survive whatever the others do')
     """
     keys = ("win", "loss", "draw")
-    out = {k: v for k, v in LEGEND.items() if not k.endswith("-n")}
+    out = {k: v for k, v in LEGEND.items() if not k.endswith(("-n", "-f"))}
     if players > 2:
-        out.update({k: LEGEND[f"{k}-n"] for k in keys})
+        out.update({k: LEGEND[f"{k}-{'f' if fate else 'n'}"] for k in keys})
     return out
 
 

@@ -15,6 +15,7 @@ import numpy as np
 from vizgen import words
 from vizgen.render.datafiles import DataFiles, as_json
 from vizgen.render.page import VariantPage
+from vizgen.tables import verdict_codes
 from vizgen.variants import GROUPS, Params
 
 __all__ = ["card", "index_context", "nav", "num", "variant_context"]
@@ -66,21 +67,38 @@ def _start(page: VariantPage) -> dict[str, str]:
     if winner is None:
         winner = {"win": 0, "loss": 1}.get(start["value"], -1)
     rem = start["remoteness"] if start["remoteness"] is not None else -1
-    cls = words.VERDICTS[int(words.verdicts(page.players, np.array([winner]), np.array([False]))[0])].cls
+    cls = words.VERDICTS[int(verdict_codes(page.nodes, page.players)[0][page.start])].cls
     return {"text": words.start_words(page.players, winner, rem), "cls": cls, "position": start["position"]}
+
+
+def share_parts(codes: np.ndarray, players: int, fate: bool) -> list[dict[str, Any]]:
+    """The shares of the positions by their colour for the player to move (the coloured bar).
+
+    Examples
+    --------
+    >>> [p["count"] for p in share_parts(np.array([1, 1, 0, 2]), 2, False)]
+    [2, 1, 1]
+    """
+    n = len(codes)
+    counts = {cls: 0 for cls in ("win", "draw", "loss")}
+    for code, count in enumerate(np.bincount(np.asarray(codes, dtype=np.int64), minlength=len(words.VERDICTS))):
+        counts[words.VERDICTS[code].cls] += int(count)
+    names = _SHARE_NAMES[2 if players == 2 else 4 if fate else 3]
+    return [{"cls": cls, "name": names[cls], "count": counts[cls], "pct": _pct(counts[cls], n),
+             "width": f"{100.0 * counts[cls] / n:.2f}" if n else "0"} for cls in ("win", "draw", "loss")]
+
+
+_SHARE_NAMES = {
+    2: {"win": "win", "draw": "draw", "loss": "loss"},
+    3: {"win": "mover can force a win", "draw": "open", "loss": "another player can force a win"},
+    4: {"win": "mover can force a win", "draw": "mover survives whatever the others do",
+        "loss": "the others can force the mover out"},
+}
 
 
 def shares(page: VariantPage) -> list[dict[str, Any]]:
     """Win / draw / loss shares of the positions for the player to move (the coloured bar)."""
-    s, n = page.stats, page.stats["positions"]
-    if page.players == 2:
-        parts = (("win", "win", s["win"]), ("draw", "draw", s["draw"]), ("loss", "loss", s["loss"]))
-    else:
-        forced = s["forced_win"]
-        parts = (("win", "mover can force a win", forced[0]), ("draw", "open", s["open"]),
-                 ("loss", "another player can force a win", sum(forced[1:])))
-    return [{"cls": cls, "name": name, "count": count, "pct": _pct(count, n),
-             "width": f"{100.0 * count / n:.2f}" if n else "0"} for cls, name, count in parts]
+    return share_parts(verdict_codes(page.nodes, page.players)[0], page.players, page.fate)
 
 
 def _longest(s: dict[str, Any], key: str, label: str) -> tuple[str, str, list[str]] | None:
@@ -130,18 +148,22 @@ _SECTIONS = {
     2: (("win", "Wins for the player to move"), ("loss", "Losses for the player to move"), ("draw", "Draws")),
     3: (("win", "The player to move can force a win"), ("loss", "Another player can force a win"),
         ("draw", "Open: no one can force a win")),
+    4: (("win", "The player to move can force a win"),
+        ("loss", "The others together can force the player to move out (or one of them can force a win)"),
+        ("draw", "The player to move survives whatever the others do")),
 }
 
 
 def tables(page: VariantPage, limit: int | None) -> list[dict[str, Any]]:
     """Positions by value for the player to move, one row per verdict and remoteness."""
     nodes, players = page.nodes, page.players
-    codes = words.verdicts(players, nodes["winner"], nodes["terminal"]).tolist()
-    rem, winner = nodes["remoteness"].tolist(), nodes["winner"].tolist()
+    code, n, k = verdict_codes(nodes, players)
+    codes, rem, winner = code.tolist(), n.tolist(), k.tolist()
     rows: dict[tuple[int, int, int], list[str]] = defaultdict(list)
     for name, c, r, w in zip(nodes.plain("position"), codes, rem, winner):
         rows[(c, w, r)].append(name)
-    sections = [{"cls": cls, "title": title, "rows": []} for cls, title in _SECTIONS[min(players, 3)]]
+    sections = [{"cls": cls, "title": title, "rows": []}
+                for cls, title in _SECTIONS[2 if players == 2 else 4 if page.fate else 3]]
     order = {sec["cls"]: k for k, sec in enumerate(sections)}
     for (c, w, r), names in sorted(rows.items(), key=lambda kv: (order[words.VERDICTS[kv[0][0]].cls], kv[0][1],
                                                                   kv[0][2], kv[0][0])):
@@ -191,7 +213,7 @@ def variant_context(page: VariantPage, data: DataFiles, config: dict[str, Any], 
         "stats_json": json.dumps(page.stats, sort_keys=True, indent=2),
         "two": page.players == 2,
         "row_limit": BIG_ROW_LIMIT,
-        "legend": words.legend(page.players),
+        "legend": words.legend(page.players, page.fate),
         "story": STORIES.get(page.slug),
     }
 

@@ -42,7 +42,7 @@ from vizgen.export import downloads
 from vizgen.render.maps import map_payload, thumb
 from vizgen.render.page import VariantPage
 from vizgen.render.pictures import overview
-from vizgen.tables import OPPONENTS, NodeTable
+from vizgen.tables import OPPONENTS, NodeTable, verdict_codes
 
 __all__ = ["CHUNK_SIZE", "DataFiles", "as_json", "packed_codes", "variant_files"]
 
@@ -102,8 +102,9 @@ def _jsonp(name: str, obj: Any) -> bytes:
 def packed_codes(nodes: NodeTable, players: int) -> list[int]:
     """Pack each position's verdict, winner and remoteness into one number (unpacked by vizgen.js).
 
-    ``code = verdict + V * ((winner + 1) + (players + 1) * (remoteness + 1))`` with
-    ``V = len(words.VERDICTS)``; winner and remoteness are -1 for none.
+    ``code = verdict + V * ((k + 1) + (players + 1) * (n + 1))`` with
+    ``V = len(words.VERDICTS)`` and the verdict's ``{k}`` and ``{n}`` (:func:`vizgen.tables.verdict_codes`:
+    the winner and the remoteness, or the plies to the mover's forced exit), -1 for none.
 
     Examples
     --------
@@ -113,8 +114,8 @@ def packed_codes(nodes: NodeTable, players: int) -> list[int]:
     >>> len(packed_codes(node_table(solve_variant(resolve("standard"))), 2))
     204
     """
-    verdict = words.verdicts(players, nodes["winner"], nodes["terminal"]).astype(np.int64)
-    rest = (nodes["winner"].astype(np.int64) + 1) + (players + 1) * (nodes["remoteness"].astype(np.int64) + 1)
+    verdict, n, k = (a.astype(np.int64) for a in verdict_codes(nodes, players))
+    rest = (k + 1) + (players + 1) * (n + 1)
     return (verdict + len(words.VERDICTS) * rest).tolist()
 
 

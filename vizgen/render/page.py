@@ -11,7 +11,7 @@ import numpy as np
 from vizgen import words
 from vizgen.bands import shown_edges
 from vizgen.layout import Layout
-from vizgen.tables import EdgeTable, NodeTable, Solved, edge_table, node_table
+from vizgen.tables import EdgeTable, NodeTable, Solved, edge_table, node_table, verdict_codes
 from vizgen.valuemap import ValueMap, value_map
 from vizgen.variants import Variant
 
@@ -74,11 +74,15 @@ class VariantPage:
         """Too many positions for one interactive graph: the page offers the explorer."""
         return len(self.nodes) > BIG
 
+    @property
+    def fate(self) -> bool:
+        """The colours show the mover's fate: forced win, survives or forced out (more players)."""
+        return "forced_out_in" in self.nodes.data
+
     @cached_property
     def value(self) -> np.ndarray:
         """Value per position for the player to move: +1 win, 0 draw or open, -1 loss."""
-        codes = words.verdicts(self.players, self.nodes["winner"], self.nodes["terminal"])
-        return words.VALUES[codes]
+        return words.VALUES[verdict_codes(self.nodes, self.players)[0]]
 
 
 def page_of(variant: Variant, solved: Solved, layout: Layout, figures: dict[str, Any]) -> VariantPage:
