@@ -26,15 +26,16 @@ from vizgen.family import family_figures
 from vizgen.graph import check_size
 from vizgen.layout import default_cache_dir, layout_all
 from vizgen.maxn_report import REPORT_VERSION, report
-from vizgen.render import VariantPage, page_of, render_site
+from vizgen.render import CodePage, VariantPage, page_of, render_site
+from vizgen.render.codes import CODE_PAGE_OVER, code_page_of
 from vizgen.sitedir import MARKER, BuildError, check_cache, check_out, prepare, swap_in, write_files
 from vizgen.variants import GROUPS, REGISTRY, resolve
 
 __all__ = ["CATALOGUE", "MARKER", "SITE_MAX_POSITIONS", "BuildError", "BuildReport", "build_site", "gather",
            "maxn_figures"]
-#: the site's default ceiling on a variant's state space (the engine alone goes to 20 million): four
-#: players (50,625) build in seconds, five (759,375) take a quarter of an hour and thousands of files
-SITE_MAX_POSITIONS = 250_000
+#: the site's default ceiling on a variant's state space (the engine alone goes to 200 million): six
+#: players (11,390,625 possible positions) fit; over CODE_PAGE_OVER positions a variant gets a code page
+SITE_MAX_POSITIONS = 12_000_000
 #: the whole built-in catalogue, in the order of its groups
 CATALOGUE = tuple(slug for group in GROUPS for slug, v in REGISTRY.items() if v.group == group)
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ class _Progress:
 
 
 def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSITIONS,
-           cache_dir: Path | None = None, on_step: Callable[[str], None] | None = None) -> list[VariantPage]:
+           cache_dir: Path | None = None, on_step: Callable[[str], None] | None = None) -> list[VariantPage | CodePage]:
     """Resolve, solve and lay out variants: everything the pages need.
 
     Parameters
@@ -94,8 +95,9 @@ def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSI
 
     Returns
     -------
-    list of VariantPage
-        One per spec, in order.
+    list of VariantPage or CodePage
+        One per spec, in order: a code page for a variant of more than
+        :data:`~vizgen.render.codes.CODE_PAGE_OVER` positions, laid out with Graphviz otherwise.
 
     Raises
     ------
@@ -117,11 +119,14 @@ def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSI
     for v, spec in zip(variants, specs):
         solved.append(solve_variant(v, max_positions))
         step(f"solved {spec}")
-    layouts = layout_all(solved, default_cache_dir() if cache_dir is None else cache_dir)
+    drawn = [s for s in solved if s.graph.n <= CODE_PAGE_OVER]
+    layouts = iter(layout_all(drawn, default_cache_dir() if cache_dir is None else cache_dir))
     step("laid out with Graphviz")
-    pages = []
-    for v, spec, s, lay in zip(variants, specs, solved, layouts):
-        pages.append(page_of(v, s, lay, stats(s, spec)))
+    pages: list[VariantPage | CodePage] = []
+    for v, spec, s in zip(variants, specs, solved):
+        figures = stats(s, spec)
+        pages.append(page_of(v, s, next(layouts), figures) if s.graph.n <= CODE_PAGE_OVER
+                     else code_page_of(v, s, figures))
         step(f"gathered {spec}")
     return pages
 

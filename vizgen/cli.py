@@ -77,7 +77,7 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--variant", action="append", metavar="SPEC", dest="variants",
                        help="build only these variants (repeatable; default: the whole catalogue)")
     build.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None,
-                       help="refuse variants larger than this (default 250,000 for the site)")
+                       help="refuse variants larger than this (default 12,000,000 for the site)")
     build.add_argument("--templates", metavar="DIR",
                        help="a folder of page templates that take the place of the built-in ones of the same name")
     build.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # scipy is imported where a linear solve needs it (it takes 0
 __all__ = [
     "Forced",
     "Survival",
+    "arrival_scores",
     "edge_scores",
     "perfect_vs_random",
     "random_play",
@@ -69,12 +70,31 @@ def _gather(ptr: np.ndarray, items: np.ndarray, nodes: np.ndarray) -> tuple[np.n
     return which, items[starts[which] + offsets]
 
 
-def edge_scores(graph: StateGraph, forced: Forced) -> np.ndarray:
-    """Score every move for the player who plays it, from the exact solution: higher is better.
+def arrival_scores(players: int, forced: Forced) -> np.ndarray:
+    """Score a move into each position for the player who plays it, from the exact solution: higher is better.
 
     A forced win scores highest, the fastest first; then a move after which
     nobody can force a win; then a move that hands some seat a forced win, the
-    slowest first. The optimal moves and the perfect player both read this.
+    slowest first. A move's score depends only on where it leads.
+
+    Examples
+    --------
+    >>> from vizgen.graph import enumerate_graph
+    >>> from vizgen.variants import resolve
+    >>> graph = enumerate_graph(resolve("standard"))
+    >>> arrival_scores(2, solve_forced(graph)).shape == (graph.n,)
+    True
+    """
+    rem = forced.remoteness.astype(np.int64)
+    big = 1_000_000  # above any remoteness
+    mover_wins = forced.winner == players - 1  # the player who moved sits last
+    return np.where(mover_wins, 2 * big - rem, np.where(forced.winner < 0, big, rem))
+
+
+def edge_scores(graph: StateGraph, forced: Forced) -> np.ndarray:
+    """Score every move for the player who plays it (:func:`arrival_scores` of its target).
+
+    The optimal moves and the perfect player both read this.
 
     Examples
     --------
@@ -84,12 +104,7 @@ def edge_scores(graph: StateGraph, forced: Forced) -> np.ndarray:
     >>> edge_scores(graph, solve_forced(graph)).shape == graph.indices.shape
     True
     """
-    child = graph.indices
-    winner = forced.winner[child]
-    rem = forced.remoteness[child].astype(np.int64)
-    big = 1_000_000  # above any remoteness
-    mover_wins = winner == graph.players - 1  # the mover sits last in each child
-    return np.where(mover_wins, 2 * big - rem, np.where(winner < 0, big, rem))
+    return arrival_scores(graph.players, forced)[graph.indices]
 
 
 def solve_forced(graph: StateGraph) -> Forced:

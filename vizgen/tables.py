@@ -19,8 +19,8 @@ from vizgen.analysis import Solved, best_edges, fate
 from vizgen.maxn import maxn_levels, notation_rank
 from vizgen.maxn_games import perfect_choices
 
-__all__ = ["COLUMN_MAKERS", "OPPONENTS", "PLAY_DEPTHS", "Column", "EdgeTable", "NodeTable", "edge_table", "node_table",
-           "verdict_codes"]
+__all__ = ["COLUMN_MAKERS", "DEPTH", "FORCED_OUT_IN", "OPPONENTS", "PLAY_DEPTHS", "Column", "EdgeTable", "NodeTable",
+           "edge_table", "node_table", "verdict_codes"]
 
 
 @dataclass(frozen=True)
@@ -92,6 +92,13 @@ class NodeTable:
 
 ColumnMaker = Callable[[Solved], list[tuple[Column, np.ndarray]]]
 
+#: plies from the start (a column of every variant)
+DEPTH = Column("depth", "From the start", "int", "plies", "Plies from the start on the shortest way here.")
+#: the mover's fate with three or more players (:func:`vizgen.analysis.fate`)
+FORCED_OUT_IN = Column("forced_out_in", "Forced out in", "int", "plies",
+                       "How soon the other players together can force the player to move out, however they resist; "
+                       "none if they survive whatever the others do.", missing=-1)
+
 
 def _identity_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
     g = solved.graph
@@ -109,8 +116,7 @@ def _solution_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
                 "Plies to the end with best play: fewest for the winner, most the loser can hold out.",
                 missing=-1), f.remoteness),
         (Column("terminal", "Game over", "bool", "data", "The game is over in this position."), g.terminal),
-        (Column("depth", "From the start", "int", "plies",
-                "Plies from the start on the shortest way here."), g.depth),
+        (DEPTH, g.depth),
     ]
 
 
@@ -118,9 +124,7 @@ def _fate_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
     out_in = fate(solved)
     if out_in is None:
         return []
-    return [(Column("forced_out_in", "Forced out in", "int", "plies",
-                    "How soon the other players together can force the player to move out, however they resist; "
-                    "none if they survive whatever the others do.", missing=-1), out_in)]
+    return [(FORCED_OUT_IN, out_in)]
 
 
 def _best_move_column(solved: Solved) -> list[tuple[Column, np.ndarray]]:

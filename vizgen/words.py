@@ -81,7 +81,7 @@ CHOICES: tuple[Verdict, ...] = (
             "+{k} can force a win in {n} more"),
     Verdict("other-wins-now", "loss", True, "player +{k} wins: the game ends", "+{k} wins now"),
     Verdict("you-out", "loss", False, "the others together can force you out in {n} more",
-            "others can force you out in {n} more"),
+            "forced out in {n} more"),
     Verdict("you-survive", "draw", False, "you survive whatever the others do", "you survive"),
 )
 _CHOICE = {v.key: i for i, v in enumerate(CHOICES)}
@@ -323,20 +323,29 @@ def legend(players: int, fate: bool = False) -> dict[str, str]:
     return out
 
 
-def start_words(players: int, winner: int, remoteness: int) -> str:
+def start_words(players: int, winner: int, remoteness: int, out_in: int | None = None) -> str:
     """Describe the start's value for the whole game ("draw", "first player wins in 7").
+
+    ``out_in``: with more players, the plies in which the others together can force the first player
+    out (-1 if it survives whatever they do), when the page reads positions as the mover's fate.
 
     Examples
     --------
     >>> start_words(2, -1, -1), start_words(3, 2, 9)
     ('draw', 'player 3 can force a win in 9')
+    >>> start_words(4, -1, -1, 12)
+    'open: no one can force a win, but the others together can force player 1 out in 12'
     """
     if players == 2:
         if winner < 0:
             return "draw"
         return f"{'first' if winner == 0 else 'second'} player wins in {remoteness}"
     if winner < 0:
-        return "open: no one can force a win"
+        if out_in is None:
+            return "open: no one can force a win"
+        if out_in < 0:
+            return "open: no one can force a win, and player 1 survives whatever the others do"
+        return f"open: no one can force a win, but the others together can force player 1 out in {out_in}"
     return f"player {winner + 1} can force a win in {remoteness}"
 
 

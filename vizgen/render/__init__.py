@@ -21,6 +21,7 @@ from typing import Any
 
 from vizgen import theme, words
 from vizgen.render.assets import environment, shared_files
+from vizgen.render.codes import CodePage, code_files
 from vizgen.render.contexts import card, index_context, nav, variant_context
 from vizgen.render.datafiles import DataFiles, variant_files
 from vizgen.render.maps import peers_of
@@ -29,7 +30,7 @@ from vizgen.render.page import BIG, VariantPage, page_of
 from vizgen.render.reports import report_files, variant_links
 from vizgen.variants import GROUPS
 
-__all__ = ["BIG", "VariantPage", "page_of", "render_site"]
+__all__ = ["BIG", "CodePage", "VariantPage", "page_of", "render_site"]
 
 SITE_TITLE = "The Chopsticks atlas"
 _SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -49,9 +50,13 @@ def _ordered(pages: list[VariantPage]) -> list[VariantPage]:
     return sorted(pages, key=lambda p: GROUPS.index(p.variant.group))
 
 
-def _config(page: VariantPage, data: DataFiles) -> dict[str, Any]:
+def _config(page: VariantPage | CodePage, data: DataFiles) -> dict[str, Any]:
     """The page's configuration for vizgen.js: where its data is, the theme and the words."""
     params = page.variant.params
+    if page.code:
+        return {"kind": "code", "data": f"{page.slug}/", "slug": page.slug, "players": page.players,
+                "hands": params.hands, "r": params.r, "start": page.stats["start"]["position"], "chunks": data.chunks,
+                "overview": False, "map": False, "view": "graph", "theme": theme.PALETTE, "words": words.for_browser()}
     return {
         "kind": "big" if page.big else "small",
         "data": f"{page.slug}/",
@@ -69,8 +74,19 @@ def _config(page: VariantPage, data: DataFiles) -> dict[str, Any]:
     }
 
 
-def render_site(pages: list[VariantPage], *, templates: Path | None = None, maxn: dict[str, Any] | None = None,
-                family: dict[str, Any] | None = None, claims: dict[str, Any] | None = None) -> dict[str, bytes]:
+def code_data(page: CodePage) -> DataFiles:
+    """The files of a code page (:func:`vizgen.render.codes.code_files`) and what its page says of them."""
+    files = code_files(page)
+    stats_file = f"{page.slug}-stats.json"
+    files[stats_file] = files.pop("stats.json")
+    offered = [{"file": stats_file, "label": "The figures (JSON)", "data": files[stats_file]}]
+    return DataFiles(files=files, chunks=sum(1 for name in files if name.startswith("d")), thumb="thumb.svg",
+                     downloads=offered, overview=None)
+
+
+def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
+                maxn: dict[str, Any] | None = None, family: dict[str, Any] | None = None,
+                claims: dict[str, Any] | None = None) -> dict[str, bytes]:
     """Render the whole site.
 
     Parameters
@@ -102,7 +118,7 @@ def render_site(pages: list[VariantPage], *, templates: Path | None = None, maxn
     files = shared_files()
     cards = []
     for page in ordered:
-        data = variant_files(page, peers_of(page, ordered))
+        data = code_data(page) if page.code else variant_files(page, peers_of(page, ordered))
         files.update({f"variants/{page.slug}/{name}": blob for name, blob in data.files.items()})
         context = variant_context(page, data, _config(page, data), items, SITE_TITLE)
         files[f"variants/{page.slug}.html"] = env.get_template("variant.html").render(context).encode()

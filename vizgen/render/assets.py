@@ -19,7 +19,7 @@ from vizgen.render.contexts import num
 
 __all__ = ["environment", "shared_files"]
 
-_STATIC = ("vizgen.js", "valuemap.js", "vizgen.css", "play.js", "play.css", "report.css", "favicon.svg")
+_STATIC = ("vizgen.js", "valuemap.js", "codes.js", "vizgen.css", "play.js", "play.css", "report.css", "favicon.svg")
 
 
 def _builtin_templates() -> Path:

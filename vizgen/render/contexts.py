@@ -7,15 +7,14 @@ or the node table; this module only arranges and formats them.
 from __future__ import annotations
 
 import json
-from collections import defaultdict
 from typing import Any
 
 import numpy as np
 
 from vizgen import words
+from vizgen.render.codes import CodePage
 from vizgen.render.datafiles import DataFiles, as_json
 from vizgen.render.page import VariantPage
-from vizgen.tables import verdict_codes
 from vizgen.variants import GROUPS, Params
 
 __all__ = ["card", "index_context", "nav", "num", "variant_context"]
@@ -61,14 +60,16 @@ def _size(nbytes: int) -> str:
     return f"{nbytes / 1024 / 1024:.1f} MB"
 
 
-def _start(page: VariantPage) -> dict[str, str]:
+def _start(page: VariantPage | CodePage) -> dict[str, str]:
     start = page.stats["start"]
     winner = start.get("winner")
     if winner is None:
         winner = {"win": 0, "loss": 1}.get(start["value"], -1)
     rem = start["remoteness"] if start["remoteness"] is not None else -1
-    cls = words.VERDICTS[int(verdict_codes(page.nodes, page.players)[0][page.start])].cls
-    return {"text": words.start_words(page.players, winner, rem), "cls": cls, "position": start["position"]}
+    code, n, _ = (int(a[page.start]) for a in page.verdicts)
+    out_in = None if not page.fate else n if words.VERDICTS[code].key == "mover-out" else -1
+    return {"text": words.start_words(page.players, winner, rem, out_in), "cls": words.VERDICTS[code].cls,
+            "position": start["position"]}
 
 
 def share_parts(codes: np.ndarray, players: int, fate: bool) -> list[dict[str, Any]]:
@@ -96,9 +97,9 @@ _SHARE_NAMES = {
 }
 
 
-def shares(page: VariantPage) -> list[dict[str, Any]]:
+def shares(page: VariantPage | CodePage) -> list[dict[str, Any]]:
     """Win / draw / loss shares of the positions for the player to move (the coloured bar)."""
-    return share_parts(verdict_codes(page.nodes, page.players)[0], page.players, page.fate)
+    return share_parts(page.verdicts[0], page.players, page.fate)
 
 
 def _longest(s: dict[str, Any], key: str, label: str) -> tuple[str, str, list[str]] | None:
@@ -109,7 +110,7 @@ def _longest(s: dict[str, Any], key: str, label: str) -> tuple[str, str, list[st
     return label, words.plies(s[key]) + more, s[f"{key}_at"]
 
 
-def figures(page: VariantPage) -> list[tuple[str, str, list[str]]]:
+def figures(page: VariantPage | CodePage) -> list[tuple[str, str, list[str]]]:
     """The variant's figures: ``(label, text, [positions to link])``."""
     s, n = page.stats, page.stats["positions"]
     out: list[tuple[str, str, list[str]] | None] = [
@@ -128,6 +129,10 @@ def figures(page: VariantPage) -> list[tuple[str, str, list[str]]]:
         out += [(f"Player +{k} can force a win", f"{num(c)} ({_pct(c, n)})", [])
                 for k, c in enumerate(s["forced_win"]) if k]
         out.append(("Open (no one can force a win)", f"{num(s['open'])} ({_pct(s['open'], n)})", []))
+        if "survive" in s:
+            out.append(("Survives whatever the others do, by seat",
+                        ", ".join(f"{'mover' if k == 0 else f'+{k}'} {num(c)} ({_pct(c, n)})"
+                                  for k, c in enumerate(s["survive"])), []))
     start = _start(page)
     out.append(("Start position", start["text"], [start["position"]]))
     out.append(_longest(s, "longest_win", "Longest forced win" if page.players == 2
@@ -154,24 +159,26 @@ _SECTIONS = {
 }
 
 
-def tables(page: VariantPage, limit: int | None) -> list[dict[str, Any]]:
-    """Positions by value for the player to move, one row per verdict and remoteness."""
-    nodes, players = page.nodes, page.players
-    code, n, k = verdict_codes(nodes, players)
-    codes, rem, winner = code.tolist(), n.tolist(), k.tolist()
-    rows: dict[tuple[int, int, int], list[str]] = defaultdict(list)
-    for name, c, r, w in zip(nodes.plain("position"), codes, rem, winner):
-        rows[(c, w, r)].append(name)
+def tables(page: VariantPage | CodePage, limit: int | None) -> list[dict[str, Any]]:
+    """Positions by value for the player to move, one row per verdict and remoteness.
+
+    Each row counts its positions and names the first ``limit`` of them in the order of their notations.
+    """
+    code, n, k = page.verdicts
     sections = [{"cls": cls, "title": title, "rows": []}
-                for cls, title in _SECTIONS[2 if players == 2 else 4 if page.fate else 3]]
-    order = {sec["cls"]: k for k, sec in enumerate(sections)}
-    for (c, w, r), names in sorted(rows.items(), key=lambda kv: (order[words.VERDICTS[kv[0][0]].cls], kv[0][1],
-                                                                  kv[0][2], kv[0][0])):
-        names.sort()
-        shown = names if limit is None else names[:limit]
-        sections[order[words.VERDICTS[c].cls]]["rows"].append(
-            {"label": words.say(c, r, w, short=True), "count": len(names), "positions": shown,
-             "more": len(names) - len(shown)})
+                for cls, title in _SECTIONS[2 if page.players == 2 else 4 if page.fate else 3]]
+    order = {sec["cls"]: j for j, sec in enumerate(sections)}
+    section_of = np.array([order[v.cls] for v in words.VERDICTS])[code]
+    # rows: by section, then seat, then remoteness, then verdict; within a row, by notation
+    ranked = np.lexsort((page.name_order, code, n, k, section_of))
+    key = np.stack([section_of, k, n, code])[:, ranked]
+    starts = np.flatnonzero(np.r_[True, (key[:, 1:] != key[:, :-1]).any(axis=0)])
+    ends = np.r_[starts[1:], ranked.size]
+    for a, b in zip(starts.tolist(), ends.tolist()):
+        shown = ranked[a:b] if limit is None else ranked[a:min(b, a + limit)]
+        sec, seat, plies, verdict = key[:, a].tolist()
+        sections[sec]["rows"].append({"label": words.say(verdict, plies, seat, short=True), "count": b - a,
+                                      "positions": page.names(shown), "more": b - a - len(shown)})
     for sec in sections:
         sec["count"] = sum(r["count"] for r in sec["rows"])
     return [s for s in sections if s["count"]]
@@ -187,8 +194,8 @@ def nav(pages: list[VariantPage]) -> list[dict[str, str]]:
     return [{"slug": p.slug, "title": p.variant.title, "group": p.variant.group} for p in pages]
 
 
-def variant_context(page: VariantPage, data: DataFiles, config: dict[str, Any], nav_items: list[dict[str, str]],
-                    site_title: str) -> dict[str, Any]:
+def variant_context(page: VariantPage | CodePage, data: DataFiles, config: dict[str, Any],
+                    nav_items: list[dict[str, str]], site_title: str) -> dict[str, Any]:
     """Everything ``variant.html`` shows."""
     v = page.variant
     start = _start(page)
@@ -198,7 +205,7 @@ def variant_context(page: VariantPage, data: DataFiles, config: dict[str, Any], 
         "page_title": f"{v.title} · {site_title}",
         "p": page,
         "v": v,
-        "n": len(page.nodes),
+        "n": page.n,
         "nav": nav_items,
         "config_json": as_json(config),
         "figures": figures(page),
@@ -211,18 +218,18 @@ def variant_context(page: VariantPage, data: DataFiles, config: dict[str, Any], 
                        "size": _size(len(d["data"]))} for d in data.downloads],
         "overview": data.overview,
         "stats_json": json.dumps(page.stats, sort_keys=True, indent=2),
-        "two": page.players == 2,
+        "two": page.players == 2 and not page.code,
         "row_limit": BIG_ROW_LIMIT,
         "legend": words.legend(page.players, page.fate),
         "story": STORIES.get(page.slug),
     }
 
 
-def card(page: VariantPage, thumb: str) -> dict[str, Any]:
+def card(page: VariantPage | CodePage, thumb: str) -> dict[str, Any]:
     """The index card of a variant."""
     v, start = page.variant, _start(page)
     return {"slug": page.slug, "title": v.title, "summary": v.summary, "spec": v.spec, "group": v.group,
-            "n": len(page.nodes), "shares": shares(page), "start_text": start["text"], "start_cls": start["cls"],
+            "n": page.n, "shares": shares(page), "start_text": start["text"], "start_cls": start["cls"],
             "players": page.players, "big": page.big, "thumb": f"variants/{page.slug}/{thumb}"}
 
 

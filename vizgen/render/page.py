@@ -70,6 +70,29 @@ class VariantPage:
         return self.nodes.plain("position").index(self.stats["start"]["position"])
 
     @property
+    def n(self) -> int:
+        """Reachable positions."""
+        return len(self.nodes)
+
+    #: a code page (:class:`vizgen.render.codes.CodePage`) it is not
+    code = False
+
+    @cached_property
+    def verdicts(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per position: the verdict code, its ``{n}`` and its ``{k}`` (:func:`vizgen.tables.verdict_codes`)."""
+        return verdict_codes(self.nodes, self.players)
+
+    def names(self, nodes: np.ndarray) -> list[str]:
+        """The notations of the positions ``nodes``."""
+        names = self.nodes["position"]
+        return [names[i] for i in np.asarray(nodes, dtype=np.int64).tolist()]
+
+    @cached_property
+    def name_order(self) -> np.ndarray:
+        """Per position, its rank in the order of the notations."""
+        return np.argsort(np.argsort(self.nodes["position"].astype(str), kind="stable"), kind="stable")
+
+    @property
     def big(self) -> bool:
         """Too many positions for one interactive graph: the page offers the explorer."""
         return len(self.nodes) > BIG
@@ -82,7 +105,7 @@ class VariantPage:
     @cached_property
     def value(self) -> np.ndarray:
         """Value per position for the player to move: +1 win, 0 draw or open, -1 loss."""
-        return words.VALUES[verdict_codes(self.nodes, self.players)[0]]
+        return words.VALUES[self.verdicts[0]]
 
 
 def page_of(variant: Variant, solved: Solved, layout: Layout, figures: dict[str, Any]) -> VariantPage:

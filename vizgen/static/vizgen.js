@@ -105,7 +105,7 @@
   document.addEventListener("click", function (ev) {
     var a = ev.target.closest ? ev.target.closest("#panel tr.move a") : null;
     if (!a || !model) return;
-    var to = model.index.get(decodeURIComponent(a.getAttribute("href").slice(1)));
+    var to = model.lookup(decodeURIComponent(a.getAttribute("href").slice(1)));
     if (to !== undefined && moveTaken(to)) {
       ev.preventDefault();
       ev.stopPropagation();
@@ -173,6 +173,18 @@
     for (var j = 0; j < n; j++) this.index.set(this.notation[j], j);
     this.details = new Map();
   }
+  Model.prototype.name = function (i) {
+    return this.notation[i];
+  };
+  Model.prototype.lookup = function (text) {
+    return this.index.get(text);
+  };
+  Model.prototype.over = function (i) {
+    return this.term[i] === 1;
+  };
+  Model.prototype.winner = function (i) {
+    return this.win[i];
+  };
   Model.prototype.cls = function (i) {
     return WORDS.verdicts[this.verdict[i]].cls;
   };
@@ -219,6 +231,7 @@
   function resolve(text) {
     var t = String(text || "").trim();
     if (!t) return undefined;
+    if (model.lazy) return model.find(t); // a code page: the position's code, reachable or not
     if (model.index.has(t)) return model.index.get(t);
     if (!spellings) {
       spellings = new Map();
@@ -235,6 +248,15 @@
   api.resolve = function (text) {
     return resolve(text);
   };
+  /* The position a person typed, once known to be one a game reaches (a code page loads its chunk). */
+  function locate(text) {
+    var id = resolve(text);
+    if (id === undefined || !model.lazy) return Promise.resolve(id);
+    return model.ensure([id]).then(function () {
+      return model.reachable(id) ? id : undefined;
+    });
+  }
+  api.locate = locate;
 
   // ------------------------------------------------------------------ hands
   // finger slots (x, top when raised): index, middle, ring, little; the thumb is fifth
@@ -310,7 +332,7 @@
   // ------------------------------------------------------------------ panel
   var panelToken = 0;
   function posLink(i, cls) {
-    var s = model.notation[i];
+    var s = model.name(i);
     return '<a class="pos' + (cls ? " " + cls : "") + '" href="#' + esc(s) + '">' + esc(s) + "</a>";
   }
   function renderPanel(id) {
@@ -318,10 +340,10 @@
     return model.detail(id).then(function (d) {
       if (token !== panelToken) return;
       var cls = model.cls(id);
-      var html = '<div class="pos-head"><h2 class="pos-title">' + esc(model.notation[id]) + "</h2>" +
+      var html = '<div class="pos-head"><h2 class="pos-title">' + esc(model.name(id)) + "</h2>" +
         '<span class="badge ' + cls + '">' + esc(model.words(id)) + "</span></div>";
       if (id === model.startId) html += '<p class="pos-sub">the start position</p>';
-      var winner = model.term[id] ? model.win[id] : -1;
+      var winner = model.over(id) ? model.winner(id) : -1;
       if (winner >= 0) html += overHtml(d.hands, winner);
       html += playersHtml(d.hands, winner);
       var moves = d.moves.slice().sort(function (a, b) {
@@ -340,7 +362,7 @@
           '<th scope="col" title="What the move means for you, the player choosing it, with best play after it">for you</th>' +
           "</tr></thead><tbody>";
         moves.forEach(function (m) {
-          var target = esc(model.notation[m.dst]);
+          var target = esc(model.name(m.dst));
           var choice = WORDS.choices[m.choice];
           var star = m.best && !allBest;
           var more = m.names.length > 1
@@ -362,8 +384,8 @@
       } else {
         html += '<p class="chips parents">' + d.parents.map(function (p) {
           // the value in words too, not in colour alone
-          return '<a class="pos ' + model.cls(p) + '" href="#' + esc(model.notation[p]) + '" title="' + esc(model.short(p)) +
-            '" aria-label="' + esc(model.notation[p] + ": " + model.short(p)) + '">' + esc(model.notation[p]) + "</a>";
+          return '<a class="pos ' + model.cls(p) + '" href="#' + esc(model.name(p)) + '" title="' + esc(model.short(p)) +
+            '" aria-label="' + esc(model.name(p) + ": " + model.short(p)) + '">' + esc(model.name(p)) + "</a>";
         }).join("") + "</p>";
       }
       // every column of the node table that the panel lists, as its spec says
@@ -383,7 +405,7 @@
       panel.innerHTML = html;
       panel.scrollTop = 0;
       if (hadFocus) (panel.querySelector("tr.move td.mv a") || panel).focus({ preventScroll: true });
-      panel.dataset.position = model.notation[id];
+      panel.dataset.position = model.name(id);
       panelFilled(panel, id, d);
     });
   }
@@ -424,7 +446,7 @@
     if (model.box && size === model.size) return boxStyle(i);
     var cls = model.cls(i);
     var isStart = i === model.startId;
-    var term = model.term[i] === 1;
+    var term = model.over(i);
     return {
       shape: isStart ? "star" : term ? "square" : "dot",
       size: isStart ? size * 1.5 : term ? size * 0.85 : size,
@@ -448,7 +470,7 @@
   function tooltip(i) {
     var el = document.createElement("div");
     el.className = "vg-tip";
-    el.textContent = model.notation[i] + " · " + model.short(i);
+    el.textContent = model.name(i) + " · " + model.short(i);
     return el;
   }
 
@@ -462,7 +484,7 @@
       node.id = i;
       node.x = model.x[i];
       node.y = model.y[i];
-      node.label = model.notation[i];
+      node.label = model.name(i);
       node.title = tooltip(i);
       nodes.push(node);
     }
@@ -678,16 +700,19 @@
     return network;
   }
 
-  var level2Cap = MAX_LEVEL2; // grows with "show more", back to MAX_LEVEL2 for a new centre
+  /* Level 2 of the explorer starts with MAX_LEVEL2 positions, or none on a code page (each costs a data
+     chunk there); "show more" adds MAX_LEVEL2. */
+  function level2Start() {
+    return model.lazy ? 0 : MAX_LEVEL2;
+  }
+  var level2Cap = MAX_LEVEL2; // grows with "show more", back to level2Start() for a new centre
   var trail = []; // the centres visited, oldest first
   function explore(id, animate) {
     var token = ++exploreToken;
-    if (!api.explored || api.explored.centre !== id) level2Cap = MAX_LEVEL2;
+    if (!api.explored || api.explored.centre !== id) level2Cap = level2Start();
     var from = api.explored && animate !== false ? api.network.getPositions() : null;
-    noteTrail(id);
     return model.detail(id).then(function (d0) {
-      var placed = new Map();
-      placed.set(id, 0);
+      noteTrail(id);
       var children = [];
       var seen = new Set([id]);
       d0.moves
@@ -701,11 +726,42 @@
         if (!seen.has(p)) { seen.add(p); parents.push(p); }
       });
       var level1 = children.concat(parents);
-      return Promise.all(level1.map(function (u) { return model.detail(u); })).then(function (details) {
-        if (token !== exploreToken) return;
-        layoutExplorer(id, d0, children, parents, level1, details, from);
+      // a code page knows the moves of level 1 without their values, and loads only the level 2 it draws
+      var got = model.lazy
+        ? Promise.resolve(level1.map(function (u) { return model.links(u); }))
+        : Promise.all(level1.map(function (u) { return model.detail(u); }));
+      return got.then(function (details) {
+        var picked = pickLevel2(id, level1, details, level2Cap);
+        var wanted = [].concat.apply([], picked.take);
+        return (model.lazy && wanted.length ? model.ensure(wanted) : Promise.resolve()).then(function () {
+          if (token !== exploreToken) return;
+          layoutExplorer(id, d0, children, parents, level1, details, picked, from);
+        });
       });
     });
+  }
+
+  /* Level 2: the new neighbours of each level-1 position, at most cap in all, shared fairly. */
+  function pickLevel2(id, level1, details, cap) {
+    var placed = new Set([id].concat(level1));
+    var perU = Math.max(3, Math.floor(cap / Math.max(level1.length, 1)));
+    var total = new Set();
+    var shown = 0;
+    var take = details.map(function (du) {
+      var fresh = [];
+      du.moves.forEach(function (m) {
+        if (!placed.has(m.dst) && fresh.indexOf(m.dst) < 0) fresh.push(m.dst);
+      });
+      du.parents.forEach(function (p) {
+        if (!placed.has(p) && fresh.indexOf(p) < 0) fresh.push(p);
+      });
+      fresh.forEach(function (v) { total.add(v); });
+      var mine = fresh.slice(0, Math.min(perU, Math.max(0, cap - shown)));
+      mine.forEach(function (v) { placed.add(v); });
+      shown += mine.length;
+      return mine;
+    });
+    return { take: take, total: total.size, shown: shown };
   }
 
   /* The trail: the centres visited; going back to one cuts the trail there. */
@@ -724,7 +780,7 @@
       cap.parentNode.insertBefore(el, cap.nextSibling);
     }
     el.innerHTML = '<span class="trail-h">Trail:</span> ' + trail.map(function (t) {
-      return '<a class="pos ' + model.cls(t) + '" href="#' + esc(model.notation[t]) + '">' + esc(model.notation[t]) + "</a>";
+      return '<a class="pos ' + model.cls(t) + '" href="#' + esc(model.name(t)) + '">' + esc(model.name(t)) + "</a>";
     }).join(' <span aria-hidden="true">›</span> ');
   }
 
@@ -737,7 +793,7 @@
     return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
   }
 
-  function layoutExplorer(id, d0, children, parents, level1, details, from) {
+  function layoutExplorer(id, d0, children, parents, level1, details, picked, from) {
     var N1 = level1.length;
     var nodes = [];
     var edges = new Map();
@@ -748,19 +804,19 @@
       var size = level === 0 ? 26 : level === 1 ? 17 : 10;
       var font = level === 0 ? 26 : level === 1 ? 20 : 15;
       // labels never collide: a position whose label would touch a placed one moves outward along its ray
-      var box = labelBox(x, y, size, font, model.notation[i]);
+      var box = labelBox(x, y, size, font, model.name(i));
       var r = Math.sqrt(x * x + y * y), ux = r ? x / r : 0, uy = r ? y / r : 1;
       for (var step = 0; level > 0 && step < 200 && taken.some(function (b) { return clash(b, box); }); step++) {
         x += ux * 14;
         y += uy * 14;
-        box = labelBox(x, y, size, font, model.notation[i]);
+        box = labelBox(x, y, size, font, model.name(i));
       }
       taken.push(box);
       var st = nodeStyle(i, size);
       st.id = i;
       st.x = x;
       st.y = y;
-      st.label = model.notation[i];
+      st.label = model.name(i);
       st.title = tooltip(i);
       st.font = { size: font };
       if (level === 0) {
@@ -791,23 +847,10 @@
       if (m.dst !== id) addEdge(id, m.dst, m.best, "out");
     });
     // level 2: the new neighbours of each level-1 position, in its sector
-    var perU = Math.max(3, Math.floor(level2Cap / Math.max(N1, 1)));
-    var total2 = new Set();
-    var shown2 = 0;
     var R2 = R1 + 250;
-    details.forEach(function (du, k) {
-      var u = level1[k];
-      var fresh = [];
-      du.moves.forEach(function (m) {
-        if (!placed.has(m.dst) && fresh.indexOf(m.dst) < 0) fresh.push(m.dst);
-      });
-      du.parents.forEach(function (p) {
-        if (!placed.has(p) && fresh.indexOf(p) < 0) fresh.push(p);
-      });
-      fresh.forEach(function (v) { total2.add(v); });
-      var take = fresh.slice(0, Math.min(perU, Math.max(0, level2Cap - shown2)));
+    picked.take.forEach(function (take, k) {
       var sector = (TAU / Math.max(N1, 1)) * 0.86;
-      var a0 = angle.get(u);
+      var a0 = angle.get(level1[k]);
       var perRing = Math.max(1, Math.floor((sector * R2) / 78));
       take.forEach(function (v, j) {
         var ring = Math.floor(j / perRing);
@@ -816,7 +859,6 @@
         var a = inRing > 1 ? a0 - sector / 2 + (sector * (pos + 0.5)) / inRing : a0;
         var r = R2 + ring * 95 + (pos % 2) * 30;
         addNode(v, r * Math.cos(a), r * Math.sin(a), 2);
-        shown2++;
       });
     });
     // edges known from the details of the centre and of level 1
@@ -857,16 +899,16 @@
       cap.textContent =
         plural(d0.moves.length, "move", "moves") + " from here, " +
         plural(d0.parents.length, "position leads", "positions lead") + " here; " +
-        (total2.size > shown2
-          ? "showing " + shown2 + " of the " + total2.size + " positions two steps away."
-          : total2.size + " positions two steps away.") +
+        (picked.total > picked.shown
+          ? "showing " + picked.shown + " of the " + picked.total + " positions two steps away."
+          : picked.total + " positions two steps away.") +
         " Click any position to move the centre there.";
-      if (total2.size > shown2) {
+      if (picked.total > picked.shown) {
         var more = document.createElement("button");
         more.type = "button";
         more.id = "explorer-more";
         more.className = "explorer-more";
-        more.textContent = "show " + Math.min(MAX_LEVEL2, total2.size - shown2) + " more";
+        more.textContent = "show " + Math.min(MAX_LEVEL2, picked.total - picked.shown) + " more";
         more.addEventListener("click", function () {
           level2Cap += MAX_LEVEL2;
           explore(id, false);
@@ -874,7 +916,7 @@
         cap.appendChild(more);
       }
     }
-    api.explored = { centre: id, level1: level1.length, level2: shown2, of: total2.size, edges: list.length };
+    api.explored = { centre: id, level1: level1.length, level2: picked.shown, of: picked.total, edges: list.length };
   }
 
   /* The move to a new centre: positions already shown glide from where they were (the new centre
@@ -947,11 +989,18 @@
     el.classList.toggle("shown", !!text);
   }
   function go(id) {
-    var target = "#" + model.notation[id];
-    if (decodeHash() === model.notation[id]) select(id, true);
+    var target = "#" + model.name(id);
+    if (decodeHash() === model.name(id)) select(id, true);
     else location.hash = target;
   }
+  /* Navigate to a position (id or notation); returns the id, or on a code page a promise of it. */
   api.go = function (notationOrId) {
+    if (model.lazy && typeof notationOrId !== "number") {
+      return locate(notationOrId).then(function (id) {
+        if (id !== undefined) go(id);
+        return id;
+      });
+    }
     var id = typeof notationOrId === "number" ? notationOrId : resolve(notationOrId);
     if (id !== undefined) go(id);
     return id;
@@ -989,7 +1038,7 @@
       });
     }
     markOverview(id);
-    document.title = model.notation[id] + " · " + baseTitle;
+    document.title = model.name(id) + " · " + baseTitle;
     return work.then(function () {
       if (api.selected === id) api.selections++;
     });
@@ -1001,7 +1050,9 @@
   function onHash() {
     var raw = decodeHash();
     if (!raw) return select(model.startId, false, false);
-    var id = resolve(raw);
+    return locate(raw).then(function (id) { return showHash(raw, id); });
+  }
+  function showHash(raw, id) {
     if (id === undefined) {
       // an unknown deep link: show the start (if nothing is shown yet) and say why
       var shown = api.selected === null || api.selected === undefined
@@ -1010,14 +1061,14 @@
         message("There is no position “" + raw + "” in this variant. " + hint());
       });
     }
-    if (model.notation[id] !== raw) {
-      location.replace("#" + model.notation[id]);
+    if (model.name(id) !== raw) {
+      location.replace("#" + model.name(id));
       return Promise.resolve();
     }
     return select(id, true);
   }
   function hint() {
-    var ex = model.notation[model.startId];
+    var ex = model.name(model.startId);
     var compact = cfg.r <= 10 && cfg.hands > 0 ? " (or " + ex.replace(/-/g, "").replace(/\/.*$/, "") + ")" : "";
     return "Type the hands of the player to move first, each player's hands in ascending order, like " + ex + compact + ".";
   }
@@ -1028,12 +1079,13 @@
       form.addEventListener("submit", function (ev) {
         ev.preventDefault();
         var q = $("q").value;
-        var id = resolve(q);
-        if (id === undefined) {
-          message(q.trim() ? "No position “" + q.trim() + "” in this variant. " + hint() : hint());
-        } else {
-          go(id);
-        }
+        locate(q).then(function (id) {
+          if (id === undefined) {
+            message(q.trim() ? "No position “" + q.trim() + "” in this variant. " + hint() : hint());
+          } else {
+            go(id);
+          }
+        });
       });
     }
     var start = $("btn-start");
@@ -1169,7 +1221,7 @@
       vmap = new window.VizgenValueMap($("valuemap"), model, payload, {
         theme: T,
         pick: clicked,
-        text: function (i) { return model.notation[i] + " · " + model.short(i); },
+        text: function (i) { return model.name(i) + " · " + model.short(i); },
         valueWord: valueWord,
       });
       api.map = vmap;
@@ -1213,12 +1265,17 @@
       return;
     }
     // the files the first view and the panel need, fetched at once rather than one after the other
-    var first = load("nodes");
+    var code = cfg.kind === "code";
+    if (code && !window.VizgenCodeModel) {
+      fail(new Error("codes.js did not load"));
+      return;
+    }
+    var first = load(code ? "rules" : "nodes");
     if (cfg.map && cfg.view === "map") load("map");
     if (cfg.kind === "small") load("c0");
     first
-      .then(function (nodes) {
-        model = new Model(nodes);
+      .then(function (data) {
+        model = code ? new window.VizgenCodeModel(data, load, WORDS) : new Model(data);
         api.model = model;
         if (cfg.kind !== "small") wireOverview();
         wireViews();

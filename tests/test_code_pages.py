@@ -1,0 +1,292 @@
+"""Code pages: variants of millions of positions, shipped by position code and read in the browser.
+
+The Python tests decode the chunks and compare every position with ``describe``; the browser tests
+compare the page's own model (moves and parents generated in JavaScript from the rule tables) with the
+Python engine, position by position on small variants and on a sample of the six-player game.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import http.server
+import json
+import re
+import threading
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.test_browser import ARGS, CHROMIUM, Watch, _Quiet
+from vizgen import build, words
+from vizgen.analysis import Solved, describe, solve_variant, stats
+from vizgen.render import render_site
+from vizgen.render.codes import CODE_CHUNK, FIELDS, CodePage, code_files, code_page_of
+from vizgen.solve import arrival_scores, edge_scores
+from vizgen.variants import resolve
+
+#: small variants covering every kind of move the browser generates: attacks, splits, swaps (and the
+#: swap count in the code), self-gain, passes of eliminated players, zombies' undead finger
+SMALL = ("standard", "swaps", "self-gain", "standard:players=3,r=3", "zombies:r=3")
+
+
+def load_jsonp(blob: bytes) -> tuple[str, object]:
+    m = re.fullmatch(rb'vizgenLoad\("([^"]+)",(.*)\);\n', blob, re.S)
+    assert m, blob[:80]
+    return m.group(1).decode(), json.loads(m.group(2))
+
+
+def decode_fields(files: dict[str, bytes], page: CodePage) -> dict[str, np.ndarray]:
+    """Every field over the whole code space, read back from the chunk files as the browser reads them."""
+    _, rules = load_jsonp(files["rules.js"])
+    out: dict[str, list[np.ndarray]] = {f["name"]: [] for f in rules["fields"]}
+    for k in range(-(-rules["space"] // rules["chunk"])):
+        name, text = load_jsonp(files[f"d{k}.js"])
+        assert name == f"d{k}"
+        data = zlib.decompress(base64.b64decode(text))
+        length = min(rules["chunk"], rules["space"] - k * rules["chunk"])
+        at = 0
+        for f in rules["fields"]:
+            dtype = np.uint8 if f["bytes"] == 1 else np.dtype("<u2")
+            out[f["name"]].append(np.frombuffer(data, dtype=dtype, count=length, offset=at))
+            at += length * f["bytes"]
+        assert at == len(data)
+    return {name: np.concatenate(parts) for name, parts in out.items()}
+
+
+@functools.cache
+def solved_small(spec: str) -> Solved:
+    return solve_variant(resolve(spec))
+
+
+@functools.cache
+def code_page(spec: str) -> CodePage:
+    solved = solved_small(spec)
+    return code_page_of(solved.variant, solved, stats(solved, spec))
+
+
+@pytest.mark.parametrize("spec", SMALL)
+def test_chunks_read_back_as_describe_says(spec: str) -> None:
+    """Decoded fields give every position's verdict and every move's words exactly as ``vizgen show`` does."""
+    solved, page = solved_small(spec), code_page(spec)
+    files = code_files(page)
+    fields = decode_fields(files, page)
+    g = solved.graph
+    unreachable = np.ones(g.rules.space, bool)
+    unreachable[g.codes] = False
+    assert (fields["verdict"][unreachable] == 255).all() and (fields["verdict"][g.codes] != 255).all()
+    for node in range(g.n):
+        code = int(g.codes[node])
+        facts = describe(solved, node)
+        v = int(fields["verdict"][code])
+        assert words.say(v % 16, int(fields["verdict_n"][code]) - 1, v // 16 - 1) == facts["verdict"]
+        assert int(fields["depth"][code]) - 1 == int(g.depth[node])
+        best = max((int(fields["score"][g.codes[int(t)]]) for t in g.successors(node)), default=None)
+        for move in facts["moves"]:
+            child = g.rules.encode(g.rules.parse(move["to"]))
+            c = int(fields["choice"][child])
+            assert words.say_choice(c % 16, int(fields["choice_n"][child]) - 1, c // 16 - 1) == move["for_you"]
+            assert (int(fields["score"][child]) == best) == move["best"]
+    assert page.names([page.start]) == [g.rules.notation(g.rules.start())]
+
+
+def test_fields_spec_and_sizes() -> None:
+    page = code_page("standard:players=3,r=3")
+    files = code_files(page)
+    _, rules = load_jsonp(files["rules.js"])
+    assert [f["name"] for f in rules["fields"]] == [name for name, _ in FIELDS]
+    assert rules["chunk"] == CODE_CHUNK and rules["positions"] == page.n
+    assert rules["sets"][rules["start"] // rules["ints"][2] % rules["ints"][1]] == "11"
+    assert [c["name"] for c in rules["columns"]] == ["depth", "forced_out_in"]
+    assert files["thumb.svg"].startswith(b"<svg")
+    two = code_files(code_page("standard"))
+    _, rules2 = load_jsonp(two["rules.js"])
+    assert "forced_out_in" not in [f["name"] for f in rules2["fields"]]  # no fate with two players
+
+
+def test_arrival_scores_order_the_moves_as_edge_scores() -> None:
+    solved = solved_small("standard:players=3,r=3")
+    g = solved.graph
+    score = arrival_scores(g.players, solved.forced)
+    assert (edge_scores(g, solved.forced) == score[g.indices]).all()
+
+
+def test_gather_gives_big_variants_a_code_page(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(build, "CODE_PAGE_OVER", 200)  # standard has 204 positions, the three-player one 196
+    pages = build.gather(["standard", "standard:players=3,r=3"], cache_dir=tmp_path)
+    assert [p.code for p in pages] == [True, False]
+    files = render_site(pages)
+    html = files["variants/standard.html"].decode()
+    assert "assets/codes.js" in html and "assets/play.js" not in html
+    assert "variants/standard/rules.js" in files and "variants/standard-players3-r3/nodes.js" in files
+    assert not any(k.startswith("variants/standard/c") for k in files)  # no node-table chunks
+
+
+def test_catalogue_has_five_and_six_players() -> None:
+    assert {"five-players", "six-players"} <= set(build.CATALOGUE)
+    assert build.SITE_MAX_POSITIONS >= 11_390_625
+
+
+# ---------------------------------------------------------------------------
+# in the browser
+# ---------------------------------------------------------------------------
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+
+
+def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_port}/site/"
+
+
+def write_site(root: Path, files: dict[str, bytes]) -> None:
+    for name, data in files.items():
+        path = root / "site" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+#: what the page's model says of a position: its name, verdict, moves (target -> names, words, best) and parents
+READ = """async (code) => {
+  const m = window.vizgen.model;
+  const d = await m.detail(code);
+  const W = window.vizgen.config.words;
+  const fill = (t, n, k) => t.replace(/\\{n\\}/g, String(n)).replace(/\\{k\\}/g, String(k));
+  return {
+    name: m.name(code), verdict: m.words(code),
+    moves: d.moves.map(x => ({to: m.name(x.dst), names: x.names.slice().sort(),
+                              for_you: fill(W.choices[x.choice].long, x.n, x.k), best: x.best})),
+    parents: d.parents.map(p => m.name(p)).sort(),
+  };
+}"""
+
+
+def expected(solved: Solved, node: int) -> dict:
+    facts = describe(solved, node)
+    return {
+        "name": facts["position"], "verdict": facts["verdict"],
+        "moves": sorted(({"to": m["to"], "names": sorted([m["move"], *m["also"]]), "for_you": m["for_you"],
+                          "best": m["best"]} for m in facts["moves"]), key=lambda m: m["to"]),
+        "parents": sorted(facts["parents"]),
+    }
+
+
+@pytest.fixture(scope="module")
+def small_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("codes")
+    write_site(root, render_site([code_page(spec) for spec in SMALL]))
+    server, url = serve(root)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.mark.parametrize("spec", SMALL)
+@pytest.mark.browser
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="headless Chromium is not installed")
+def test_every_position_in_the_browser_is_the_engines(browser: object, small_site: str, spec: str) -> None:
+    """Moves and parents generated in JavaScript, values looked up: the same as ``describe``, everywhere."""
+    solved, page = solved_small(spec), code_page(spec)
+    tab = browser.new_page()
+    watch = Watch(tab)
+    tab.goto(f"{small_site}variants/{page.slug}.html")
+    tab.wait_for_function("window.vizgen && (window.vizgen.ready || window.vizgen.error)", timeout=20000)
+    assert tab.evaluate("window.vizgen.error") is None
+    g = solved.graph
+    for node in range(g.n):
+        got = tab.evaluate(READ, int(g.codes[node]))
+        got["moves"].sort(key=lambda m: m["to"])
+        assert got == expected(solved, node), g.rules.notation(g.position(node))
+    # an unreachable code is not a position of the game; a typed position is found whatever the separators
+    unreachable = next(c for c in range(g.rules.space) if c not in set(g.codes.tolist()))
+    assert tab.evaluate("c => window.vizgen.locate(window.vizgen.model.name(c))", unreachable) is None
+    start = g.rules.notation(g.rules.start())
+    assert tab.evaluate("t => window.vizgen.locate(t)", start.replace("-", " ")) == int(g.codes[g.start])
+    watch.check(("http://127.0.0.1:",))
+    tab.close()
+
+
+# -- six players: the real page ----------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def six(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Solved, CodePage, str, Path]]:
+    solved = solve_variant(resolve("six-players"))
+    page = code_page_of(solved.variant, solved, stats(solved, "six-players"))
+    root = tmp_path_factory.mktemp("six")
+    write_site(root, render_site([page]))
+    server, url = serve(root)
+    yield solved, page, url, root
+    server.shutdown()
+    server.server_close()
+
+
+def expected_sample(solved: Solved, code: int) -> dict:
+    """The engine's own answer for one position: moves from the kernel, words from the solution."""
+    g = solved.graph
+    rules, f, out = g.rules, solved.forced, solved.survival.out_in
+    node = int(np.searchsorted(g.codes, code))
+    mover = out[node:node + 1, 0]
+    v = words.verdicts(6, f.winner[node:node + 1], g.terminal[node:node + 1], mover)
+    n = words.verdict_n(v, f.remoteness[node:node + 1], mover)
+    moves: dict[str, list[str]] = {}
+    for move, child in rules.successors(rules.decode(code)):
+        moves.setdefault(rules.notation(child), []).append(str(move))
+    targets = np.searchsorted(g.codes, [rules.encode(rules.parse(t)) for t in moves])
+    c, cn, ck = words.choices(6, f.winner[targets], g.terminal[targets], f.remoteness[targets], out[targets, 5])
+    score = arrival_scores(6, f)[targets]
+    rows = [{"to": t, "names": sorted(names), "for_you": words.say_choice(c[i], cn[i], ck[i]),
+             "best": bool(score[i] == score.max())} for i, (t, names) in enumerate(moves.items())]
+    return {"name": rules.notation(rules.decode(code)), "verdict": words.say(v[0], n[0], f.winner[node]),
+            "moves": sorted(rows, key=lambda m: m["to"])}
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="headless Chromium is not installed")
+def test_six_players_page(browser: object, six: tuple[Solved, CodePage, str, Path]) -> None:
+    """Open the six-player page under its budget, search, follow a move, and check a sample against the engine."""
+    solved, _, url, _ = six
+    tab = browser.new_page(viewport={"width": 1400, "height": 900})
+    watch = Watch(tab)
+    sizes: list[int] = []
+    tab.on("response", lambda r: sizes.append(len(r.body())))
+    tab.goto(f"{url}variants/six-players.html")
+    tab.wait_for_function("window.vizgen && (window.vizgen.ready || window.vizgen.error)", timeout=30000)
+    assert tab.evaluate("window.vizgen.error") is None
+    assert sum(sizes) < 3 * 1024 * 1024, f"{sum(sizes)} bytes before the page is usable"
+    assert tab.locator("#panel .pos-title").inner_text() == "11-11-11-11-11-11"
+    # search a position, typed without separators
+    tab.fill("#q", "012411031211")
+    tab.press("#q", "Enter")
+    tab.wait_for_function("document.querySelector('#panel .pos-title').textContent === '01-24-11-03-12-11'")
+    assert tab.evaluate("location.hash") == "#01-24-11-03-12-11"
+    # follow a move from the panel
+    link = tab.locator("#panel tr.move a.pos").first
+    target = link.inner_text()
+    link.click()
+    tab.wait_for_function("t => document.querySelector('#panel .pos-title').textContent === t", arg=target)
+    assert tab.evaluate("window.vizgen.explored.centre") == solved.graph.rules.encode(
+        solved.graph.rules.parse(target))
+    # a sample of positions: values and moves as the engine has them
+    rng = np.random.default_rng(6)
+    g = solved.graph
+    for code in [int(c) for c in g.codes[rng.choice(g.n, 25, replace=False)]]:
+        got = tab.evaluate(READ, code)
+        got.pop("parents")
+        got["moves"].sort(key=lambda m: m["to"])
+        assert got == expected_sample(solved, code)
+    watch.check(("http://127.0.0.1:",))
+    tab.close()
