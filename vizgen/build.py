@@ -227,7 +227,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
         figures = None if reports is False else maxn_figures(cache, whole)
         family = claims = None
         if whole:
-            family = family_figures(max_positions=family_max_positions, cache_dir=cache)
+            family = family_figures(max_positions=family_max_positions, cache_dir=cache,
+                                    known={p.variant.params: p.stats for p in pages})
             bar.step("the family in figures")
             claims = claims_report(cache)
             bar.step("published claims checked")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ from vizgen import __version__
 from vizgen.analysis import SURVIVAL_MAX_POSITIONS, Solved, stats
 from vizgen.graph import enumerate_graph
 from vizgen.solve import solve_forced, solve_survival
-from vizgen.variants import estimate_positions, resolve
+from vizgen.variants import Params, estimate_positions, resolve
 
 __all__ = [
     "DEFAULT_MAX_POSITIONS",
@@ -113,8 +113,8 @@ def variant_figures(spec: str, max_positions: int = DEFAULT_MAX_POSITIONS,
 
 def family_figures(*, players: Iterable[int] = PLAYERS, rollovers: Iterable[int] = ROLLOVERS,
                    hands: Iterable[int] = HANDS, max_positions: int = DEFAULT_MAX_POSITIONS,
-                   cache_dir: Path | None = None,
-                   on_step: Callable[[str], None] | None = None) -> dict[str, Any]:
+                   cache_dir: Path | None = None, on_step: Callable[[str], None] | None = None,
+                   known: Mapping[Params, dict[str, Any]] | None = None) -> dict[str, Any]:
     """Solve (or read from the cache) every variant of the sweeps.
 
     Parameters
@@ -127,6 +127,9 @@ def family_figures(*, players: Iterable[int] = PLAYERS, rollovers: Iterable[int]
         The cache folder (none when None).
     on_step : callable, optional
         Called with each spec once its figures are ready.
+    known : mapping, optional
+        Figures already computed (:func:`vizgen.analysis.stats` by parameter set, e.g. the site's
+        own pages): used as they are instead of solving those variants again.
 
     Returns
     -------
@@ -144,7 +147,12 @@ def family_figures(*, players: Iterable[int] = PLAYERS, rollovers: Iterable[int]
     for name, pairs in family_specs(players, rollovers, hands).items():
         rows = []
         for x, spec in pairs:
-            rows.append({"x": x, **variant_figures(spec, max_positions, cache_dir)})
+            params = resolve(spec).params
+            if known is not None and params in known:
+                figures = {"spec": spec, "estimate": estimate_positions(params), "stats": known[params]}
+            else:
+                figures = variant_figures(spec, max_positions, cache_dir)
+            rows.append({"x": x, **figures})
             step(spec)
         sections[name] = rows
     return {"max_positions": max_positions, "sections": sections}
