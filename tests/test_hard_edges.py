@@ -395,7 +395,7 @@ def test_ctrl_c_during_a_build_exits_130_at_once_in_one_line(tmp_path: Path, pha
 @pytest.mark.slow
 @pytest.mark.parametrize("when", [0.3, 1.0])
 def test_ctrl_c_while_starting_or_solving(when: float) -> None:
-    """Five players take a few seconds to solve: the signal comes while modules load, then while the compiled kernel runs."""
+    """Five players take about two seconds: the signal comes while modules load, then while the kernel runs."""
     proc = subprocess.Popen([sys.executable, "-m", "vizgen", "stats", "standard:players=5"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True, env=_env(), cwd=ROOT)
     time.sleep(when)
