@@ -13,7 +13,7 @@ the number of threads or their timing.
 
 from cpython.exc cimport PyErr_CheckSignals
 from cython.parallel cimport prange
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
 from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
@@ -25,18 +25,27 @@ cdef extern from *:
     """
     #include <stdint.h>
     static inline int vz_ctz(uint64_t x) { return __builtin_ctzll(x); }
+    /* a / d for a < 2**32 and 1 < d < 2**32, with magic = 2**64 / d rounded up (Lemire, Kaser, Kurz 2019) */
+    static inline uint64_t vz_div(uint64_t a, uint64_t magic) {
+        return (uint64_t)(((unsigned __int128)magic * a) >> 64);
+    }
     /* atomic read-modify-write: the new value, the old bits, the old bits */
     static inline uint16_t vz_dec16(uint16_t *p) { return __atomic_sub_fetch(p, 1, __ATOMIC_RELAXED); }
     static inline uint8_t vz_clear8(uint8_t *p, uint8_t bits) {
         return __atomic_fetch_and(p, (uint8_t)~bits, __ATOMIC_RELAXED);
+    }
+    static inline uint32_t vz_clear32(uint32_t *p, uint32_t bits) {
+        return __atomic_fetch_and(p, ~bits, __ATOMIC_RELAXED);
     }
     static inline uint64_t vz_or64(uint64_t *p, uint64_t bits) {
         return __atomic_fetch_or(p, bits, __ATOMIC_RELAXED);
     }
     """
     int vz_ctz(uint64_t x) noexcept nogil
+    uint64_t vz_div(uint64_t a, uint64_t magic) noexcept nogil
     uint16_t vz_dec16(uint16_t *p) noexcept nogil
     uint8_t vz_clear8(uint8_t *p, uint8_t bits) noexcept nogil
+    uint32_t vz_clear32(uint32_t *p, uint32_t bits) noexcept nogil
     uint64_t vz_or64(uint64_t *p, uint64_t bits) noexcept nogil
 
 #: bitmap words per slice of a ply between two looks for Ctrl-C (a million codes)
@@ -56,6 +65,8 @@ ctypedef struct Tab:
     const int32_t *gain_src
     int64_t own_w, hit_w, own_src_w, hit_src_w, gain_src_w
     int64_t stamp_size  # (P + 1) * M keys and the call counter
+    bint small  # every code is under 2**32: division by multiplication (m_magic, counts_magic)
+    uint64_t m_magic, counts_magic
 
 
 cdef class Tables:
@@ -88,6 +99,10 @@ cdef class Tables:
         self.t.hit_src_w = hit_src.shape[2]
         self.t.gain_src_w = gain_src.shape[2]
         self.t.stamp_size = (self.t.p + 1) * self.t.m + 1
+        self.t.small = int(ints[2]) * int(ints[7]) * int(ints[1]) < 2 ** 32 and self.t.m > 1  # codes < counts M^P
+        if self.t.small:
+            self.t.m_magic = (2 ** 64 - 1) // self.t.m + 1
+            self.t.counts_magic = (2 ** 64 - 1) // self.t.counts + 1 if self.t.counts > 1 else 0
 
 
 cdef uintptr_t _address(array):
@@ -136,12 +151,20 @@ cdef class Scratch:
 
 cdef inline int64_t _decode(int64_t code, const Tab *t, int64_t *seats) noexcept nogil:
     """Fill ``seats`` with the hand-set index of every seat; return the swap count."""
-    cdef int64_t base = code // t.counts
-    cdef int64_t i
+    cdef int64_t base, i, q
+    if not t.small:
+        base = code // t.counts
+        for i in range(t.p):
+            seats[i] = base % t.m
+            base = base // t.m
+        return code % t.counts
+    cdef int64_t whole = code if t.counts == 1 else <int64_t> vz_div(code, t.counts_magic)
+    base = whole
     for i in range(t.p):
-        seats[i] = base % t.m
-        base = base // t.m
-    return code % t.counts
+        q = <int64_t> vz_div(base, t.m_magic)
+        seats[i] = base - q * t.m
+        base = q
+    return code - whole * t.counts
 
 
 cdef inline int8_t _winner(const int64_t *seats, const Tab *t) noexcept nogil:
@@ -173,9 +196,11 @@ cdef int64_t _moves(int64_t code, int64_t count, const int64_t *seats, const Tab
     cdef int64_t m = t.m, counts = t.counts, top = t.top
     cdef int64_t epoch = stamp[t.stamp_size - 1] + 1
     stamp[t.stamp_size - 1] = epoch
-    cdef int64_t rot = code // counts // m
+    cdef int64_t rot = 0  # the seats after the mover, moved down one place
     cdef int64_t s0 = seats[0]
     cdef int64_t k = 0, w, d, u, key, mul = 1, seat
+    for seat in range(t.p - 1, 0, -1):
+        rot = rot * m + seats[seat]
     for w in range(t.own_w):
         d = t.own_dst[s0 * t.own_w + w]
         if d < 0:
@@ -221,7 +246,8 @@ cdef int64_t _parents(int64_t code, int64_t *seats, const Tab *t, int64_t *stamp
     cdef int64_t players = t.p, m = t.m, counts = t.counts, top = t.top
     cdef int64_t count = _decode(code, t, seats)
     cdef int64_t last = seats[players - 1]  # the parent's mover
-    cdef int64_t rest = (code // counts) % top * m  # the parent's seats 1.. (the child's seats 0..P-2)
+    cdef int64_t whole = code if counts == 1 else (code - count) // counts
+    cdef int64_t rest = (whole - last * top) * m  # the parent's seats 1.. (the child's seats 0..P-2)
     cdef int64_t k = 0, w, s, u, d, key, mul, seat, i, j, base
     if count > 0:  # only a swap leads to a position after swaps
         if t.swap_ok[last]:
@@ -416,10 +442,12 @@ def forced(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, co
     cdef int64_t players = t.p, space = depth.shape[0], others = t.p - 1
     win_a = np.array(winner, dtype=np.int8)
     rem_a = np.full(space, -1, np.int32)
-    pending_a = np.empty(space * others, np.uint16)  # per (position, seat 1..P-1): children not yet won
+    # per (position, seat 1..P-1): children won for that seat so far; zeros from calloc are only paged in
+    # where a count is made, which is rare with three or more players
+    won_a = np.zeros(space * others, np.uint16)
     cdef int8_t[::1] win = win_a
     cdef int32_t[::1] rem = rem_a
-    cdef uint16_t[::1] pending = pending_a
+    cdef uint16_t[::1] won = won_a
     cdef int64_t size = 1 << 16, head = 0, tail = 0, code, child, seat, plies, i, j, p, n
     cdef int64_t *queue = <int64_t *> malloc(size * sizeof(int64_t))
     cdef int64_t *bigger
@@ -440,9 +468,6 @@ def forced(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, co
                         queue, size = bigger, 2 * size
                     queue[tail] = code
                     tail += 1
-                else:
-                    for j in range(others):
-                        pending[code * others + j] = outdeg[code]
             while head < tail:  # first in, first out: remoteness never decreases along the queue
                 child = queue[head]
                 head += 1
@@ -457,8 +482,8 @@ def forced(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, co
                         continue
                     if seat != 0:
                         j = p * others + seat - 1
-                        pending[j] -= 1
-                        if pending[j] != 0:
+                        won[j] += 1
+                        if won[j] != outdeg[p]:
                             continue
                     win[p] = <int8_t> seat
                     rem[p] = <int32_t> plies
@@ -475,20 +500,38 @@ def forced(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, co
     return win_a, rem_a
 
 
+ctypedef fused seat_bits:  # a bit per seat: one byte up to eight players, else four
+    uint8_t
+    uint32_t
+
+
+cdef inline seat_bits _clear(seat_bits *where, seat_bits bits) noexcept nogil:
+    """Clear ``bits`` at ``where`` atomically; return the bits that were set before."""
+    if seat_bits is uint8_t:
+        return vz_clear8(where, bits)
+    else:
+        return vz_clear32(where, bits)
+
+
 def survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, const uint16_t[::1] outdeg):
     """Plies in which the others force each seat out, per ``code * players + seat`` (int16, -1: survives)."""
+    # per position, a bit per seat still to decide: a byte keeps the parents' scattered reads in fewer cache lines
+    unknown = np.zeros(depth.shape[0], np.uint8 if tables.t.p <= 8 else np.uint32)
+    return _survival(tables, depth, winner, outdeg, unknown)
+
+
+def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, const uint16_t[::1] outdeg,
+              seat_bits[::1] unknown):
     cdef const Tab *t = &tables.t
     cdef int threads = openmp.omp_get_max_threads()
     cdef Scratch scratch = Scratch(tables, threads)
     cdef int64_t players = t.p, space = depth.shape[0]
     out_a = np.full(space * players, -1, np.int16)  # plies in which the others force the seat out
-    unknown_a = np.zeros(space, np.uint8)  # per position, a bit per seat still to decide
     pending_a = np.array(outdeg, dtype=np.uint16)  # the mover as target: children where it is not yet out
     cdef int64_t words = (space + 63) // 64
     front_a = np.zeros(words, np.uint64)
     later_a = np.zeros(words, np.uint64)
     cdef int16_t[::1] out = out_a
-    cdef uint8_t[::1] unknown = unknown_a
     cdef uint16_t[::1] pending = pending_a
     cdef uint64_t[::1] front_v = front_a, later_v = later_a
     cdef uint64_t *front = &front_v[0]
@@ -496,7 +539,7 @@ def survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, 
     cdef uint64_t *swap
     cdef int64_t plies = 0, found = 1, lo, hi, wi, code, k, i, n, p, seat, tid
     cdef uint64_t bits, bit
-    cdef uint8_t mask, todo, old
+    cdef seat_bits mask, todo, one = 1
     cdef int64_t *seats
     cdef int64_t *stamp
     cdef int64_t *par
@@ -517,7 +560,7 @@ def survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, 
                             out[code * players + k] = 0
                             bits = bits | ((<uint64_t> 1) << (code & 63))
                         elif winner[code] < 0:  # at a final position a live seat survives
-                            unknown[code] = unknown[code] | (1 << k)
+                            unknown[code] = unknown[code] | (one << k)
                 front[wi] = bits
             _check()
             lo += SLICE
@@ -540,7 +583,7 @@ def survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, 
                         mask = 0
                         for k in range(players):
                             if out[code * players + k] == plies:
-                                mask = mask | (1 << ((k + 1) % players))  # seat k here is seat k + 1 in a parent
+                                mask = mask | (one << ((k + 1) % players))  # seat k here is seat k + 1 in a parent
                         n = _parents(code, seats, t, stamp, par)
                         for i in range(n):
                             p = par[i]
@@ -552,7 +595,7 @@ def survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, 
                                 todo = todo ^ 1
                             if not todo:
                                 continue
-                            todo = vz_clear8(&unknown[p], todo) & todo  # the seats this thread decides
+                            todo = _clear(&unknown[p], todo) & todo  # the seats this thread decides
                             if not todo:
                                 continue
                             while todo:
