@@ -29,7 +29,7 @@ cdef extern from *:
     static inline uint64_t vz_div(uint64_t a, uint64_t magic) {
         return (uint64_t)(((unsigned __int128)magic * a) >> 64);
     }
-    /* atomic read-modify-write: the new value, the old bits, the old bits */
+    /* atomic read-modify-write: the new count; the bits before (clear, or) */
     static inline uint16_t vz_dec16(uint16_t *p) { return __atomic_sub_fetch(p, 1, __ATOMIC_RELAXED); }
     static inline uint8_t vz_clear8(uint8_t *p, uint8_t bits) {
         return __atomic_fetch_and(p, (uint8_t)~bits, __ATOMIC_RELAXED);
@@ -115,6 +115,11 @@ cdef int _check() except -1 nogil:
         return PyErr_CheckSignals()
 
 
+cdef int64_t _lines(int64_t n):
+    """``n`` rounded up to a multiple of 64, plus 64: a thread's part of a buffer of entries up to 8 bytes."""
+    return (n + 63) // 64 * 64 + 64
+
+
 cdef class Scratch:
     """Per-thread work space: seats, the repeat stamps, and room for one position's moves or parents."""
 
@@ -128,8 +133,9 @@ cdef class Scratch:
 
     def __cinit__(self, Tables tables, int threads):
         cdef Tab *t = &tables.t
-        self.seats_n, self.stamp_n, self.deg_n = t.p, t.stamp_size, t.maxdeg
-        self.par_n = t.maxpar * t.counts
+        # each thread's part rounded up to whole cache lines and one more: no two threads write one line
+        self.seats_n, self.stamp_n, self.deg_n = _lines(t.p), _lines(t.stamp_size), _lines(t.maxdeg)
+        self.par_n = _lines(t.maxpar * t.counts)
         self.seats = <int64_t *> malloc(threads * self.seats_n * sizeof(int64_t))
         self.stamp = <int64_t *> malloc(threads * self.stamp_n * sizeof(int64_t))
         self.dst = <int64_t *> malloc(threads * self.deg_n * sizeof(int64_t))
