@@ -2,10 +2,12 @@
 
 Prints a table (no pass/fail): positions, moves, wall time and peak memory of
 each run (median of ``--repeat`` runs, every run a fresh process), beside the
-figures issue #9 measured for the engine before the compiled kernel and for
-a plain single-threaded C program. Targets on the 2-core machine: 6 players
-under 5 s and 1 GB; 7 players solved exactly under 2 minutes and 8 GB;
-``stats standard`` as a whole process under 0.5 s.
+figures issue #9 measured for the engine before the compiled kernel, for a
+plain single-threaded C program and for the numba kernel this Cython one
+replaced. Targets on the 2-core machine: 6 players under 5 s and 1 GB; 7
+players solved exactly (survival too) under 2 minutes and 8 GB; ``stats
+standard`` as a whole process under 0.5 s. Run it from the checkout, with the
+extension built (``pip install -e .`` or ``python setup.py build_ext --inplace``).
 
 Usage: python benchmarks/engine.py [--seven] [--repeat N]
 """
@@ -28,6 +30,11 @@ BEFORE = {
     6: (11_390_490, 109_602_529, "51-52 s", "6.0 GB", "2.3 s", "221 MB"),
     7: (170_859_156, 1_947_795_465, "refused", "~100 GB", "37 s", "3.8 GB"),
 }
+# the numba kernel before this one, same machine (enumerate + forced, then survival; seconds, whole process)
+NUMBA = {
+    (5, False): "1.8 s", (6, False): "4.3 s", (7, False): "51 s",
+    (5, True): "2.7 s", (6, True): "18 s", (7, True): "304 s",
+}
 
 CHILD = """
 import json, resource, sys, time
@@ -47,21 +54,16 @@ print(json.dumps({"n": graph.n, "moves": graph.edges, "import": t1 - t0, "enumer
                   "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}))
 """
 
-# the least any numba program pays: import, and the first call that loads a cached function
-FLOOR = """
-import numba, numpy
-@numba.njit(cache=True)
-def one(n):
-    return numpy.zeros(n, numpy.int64).sum() + 1
-one(3)
-"""
+# the least a vizgen command can pay: Python and numpy
+FLOOR = [sys.executable, "-c", "import numpy"]
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def child(spec: str, survival: bool, env: dict[str, str] | None = None) -> dict:
+def child(spec: str, survival: bool) -> dict:
     """Run one enumeration and solve in a fresh process; return its figures and wall time."""
     t0 = time.perf_counter()
     out = subprocess.run([sys.executable, "-c", CHILD, spec, "1" if survival else "0"],
-                         capture_output=True, text=True, check=True, env=env)
+                         capture_output=True, text=True, check=True, cwd=ROOT)
     data = json.loads(out.stdout)
     data["wall"] = time.perf_counter() - t0
     return data
@@ -76,54 +78,52 @@ def fmt_bytes(n: float) -> str:
     return f"{n / 2**30:.2f} GB" if n >= 2**30 else f"{n / 2**20:.0f} MB"
 
 
-def whole_command(args: list[str], repeat: int, env: dict[str, str] | None = None) -> list[float]:
+def whole_command(args: list[str], repeat: int) -> list[float]:
     times = []
     for _ in range(repeat):
         t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "vizgen", *args], capture_output=True, check=True, env=env)
+        subprocess.run([sys.executable, "-m", "vizgen", *args], capture_output=True, check=True, cwd=ROOT)
         times.append(time.perf_counter() - t0)
     return times
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seven", action="store_true", help="also seven players (about 2 minutes and 5 GB a run)")
+    parser.add_argument("--seven", action="store_true",
+                        help="also seven players, without and with survival (a few minutes and 6 GB a run)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per row (median reported; default 3)")
     args = parser.parse_args()
 
-    # first run on a clean clone: numba compiles the kernel into an empty cache
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
-        cold = whole_command(["stats", "standard"], 1, env)[0]
-        warm = whole_command(["stats", "standard"], 1, env)[0]
-        shutil.rmtree(cache, ignore_errors=True)
-    print(f"first run, empty numba cache: stats standard {cold:.2f} s (compiling the kernel); "
-          f"next run {warm:.2f} s")
+    # first run on a clean clone: the install compiles the kernel (Cython to C, then gcc)
+    with tempfile.TemporaryDirectory() as build:
+        os.mkdir(os.path.join(build, "vizgen"))
+        shutil.copy(os.path.join(ROOT, "vizgen", "_kernel.pyx"), os.path.join(build, "vizgen"))
+        shutil.copy(os.path.join(ROOT, "setup.py"), build)
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=build, check=True,
+                       capture_output=True)
+        compile_time = time.perf_counter() - t0
+    print(f"first run on a clean clone: building the kernel (Cython + gcc) takes {compile_time:.1f} s "
+          f"during the install; nothing is compiled at run time")
     times = sorted(whole_command(["stats", "standard"], 10))
-    print(f"stats standard, whole process, 10 runs (warm cache): median {statistics.median(times):.3f} s, "
+    print(f"stats standard, whole process, 10 runs: median {statistics.median(times):.3f} s, "
           f"min {times[0]:.3f} s, max {times[-1]:.3f} s (target < 0.5 s)")
-    with tempfile.TemporaryDirectory() as cache:
-        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
-        script = os.path.join(cache, "floor.py")
-        with open(script, "w") as f:
-            f.write(FLOOR)
-        subprocess.run([sys.executable, script], check=True, env=env)  # compile once
-        floors = []
-        for _ in range(10):
-            t0 = time.perf_counter()
-            subprocess.run([sys.executable, script], check=True, env=env)
-            floors.append(time.perf_counter() - t0)
-    print(f"  numba's own start-up (python, numpy, numba, one trivial cached function): "
-          f"median {statistics.median(floors):.3f} s")
+    floors = []
+    for _ in range(10):
+        t0 = time.perf_counter()
+        subprocess.run(FLOOR, check=True)
+        floors.append(time.perf_counter() - t0)
+    print(f"  the floor (python and numpy alone): median {statistics.median(floors):.3f} s")
 
     print()
     head = (f"{'work':<22} {'positions':>12} {'moves':>14}  {'before':>9} {'before RSS':>10}  "
-            f"{'C program':>9} {'C RSS':>7}  {'kernel wall':>11} {'kernel RSS':>10}  (enumerate / forced / survival)")
+            f"{'C program':>9} {'C RSS':>7}  {'numba':>6}  {'kernel wall':>11} {'kernel RSS':>10}  "
+            f"(enumerate / forced / survival)")
     print(head)
     print("-" * len(head))
     rows = [(5, False), (6, False), (5, True), (6, True)]
     if args.seven:
-        rows.append((7, False))
+        rows += [(7, False), (7, True)]
     for players, survival in rows:
         r = median_run(f"standard:players={players}", survival, args.repeat)
         n, moves, before, before_rss, c_time, c_rss = BEFORE[players]
@@ -133,7 +133,7 @@ def main() -> None:
         assert (r["n"], r["moves"]) == (n, moves), "the kernel must find the same positions and moves"
         parts = f"{r['enumerate']:.2f} / {r['forced']:.2f}" + (f" / {r['survival']:.2f}" if survival else "")
         print(f"{label:<22} {n:>12,} {moves:>14,}  {before:>9} {before_rss:>10}  {c_time:>9} {c_rss:>7}  "
-              f"{r['wall']:>9.2f} s {fmt_bytes(r['rss']):>10}  ({parts} s)")
+              f"{NUMBA[players, survival]:>6}  {r['wall']:>9.2f} s {fmt_bytes(r['rss']):>10}  ({parts} s)")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import pytest
 
 from vizgen.variants import REGISTRY
 
-pytestmark = pytest.mark.slow  # each test starts the command line (numba: about a second): CI runs them
+pytestmark = pytest.mark.slow  # each test starts the command line in a subprocess: CI runs them
 
 
 def vizgen(*args: str, cwd: str | None = None) -> subprocess.CompletedProcess[str]:

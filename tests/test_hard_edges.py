@@ -393,10 +393,11 @@ def test_ctrl_c_during_a_build_exits_130_at_once_in_one_line(tmp_path: Path, pha
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("when", [0.3, 1.0])
+@pytest.mark.parametrize("when", [0.3, 1.0, 3.0])
 def test_ctrl_c_while_starting_or_solving(when: float) -> None:
-    """Five players take a few seconds to solve: the signal comes while modules load, then while numba runs."""
-    proc = subprocess.Popen([sys.executable, "-m", "vizgen", "stats", "standard:players=5"], stdout=subprocess.PIPE,
+    """Six players take several seconds: the signal comes while modules load, then while the kernel enumerates,
+    then while it solves who survives."""
+    proc = subprocess.Popen([sys.executable, "-m", "vizgen", "stats", "standard:players=6"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True, env=_env(), cwd=ROOT)
     time.sleep(when)
     sent = time.monotonic()

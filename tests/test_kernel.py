@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -81,3 +86,42 @@ def test_listing_every_move_of_a_huge_graph_is_refused(monkeypatch: pytest.Monke
     monkeypatch.setattr(vizgen.graph, "MAX_EDGE_ARRAYS", 100)
     with pytest.raises(VariantError, match="531 moves: too many to list them all"):
         graph.indices  # noqa: B018 - the property builds the arrays
+
+
+#: prints a digest of every array the engine computes for the variant ``sys.argv[1]``
+_DIGEST = """
+import hashlib, sys
+from vizgen.graph import enumerate_graph
+from vizgen.solve import solve_forced, solve_survival
+from vizgen.variants import resolve
+graph = enumerate_graph(resolve(sys.argv[1]))
+forced, survival = solve_forced(graph), solve_survival(graph)
+digest = hashlib.sha256()
+for array in (graph.space_depth, graph.space_winner, graph.space_outdeg, forced.winner, forced.remoteness,
+              survival.out_in):
+    digest.update(array.tobytes())
+print(graph.n, digest.hexdigest())
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", ["standard:players=4", "standard:players=4,attack=self-gain,swaps=1,r=4"])
+def test_threads_do_not_change_the_answers(spec: str) -> None:
+    """Enumeration and survival share each ply between OpenMP threads: any number of them gives the same bytes."""
+    root = Path(__file__).resolve().parents[1]
+    digests = set()
+    for threads in ("1", "2", "3"):
+        env = {**os.environ, "OMP_NUM_THREADS": threads, "PYTHONPATH": str(root)}
+        result = subprocess.run([sys.executable, "-c", _DIGEST, spec], capture_output=True, text=True, env=env,
+                                cwd=root, timeout=300, check=True)
+        digests.add(result.stdout)
+    assert len(digests) == 1, digests
+
+
+def test_compact_moves_the_rows_of_the_mask_to_the_front() -> None:
+    mask = np.array([True, False, False, True, True])
+    values = np.arange(10, dtype=np.int16)
+    assert kernel.compact(mask, values, 2) == 3
+    assert values[:6].tolist() == [0, 1, 6, 7, 8, 9]
+    with pytest.raises(ValueError, match="contiguous"):
+        kernel.compact(mask, np.arange(20)[::2], 2)

@@ -148,7 +148,7 @@ def vizgen(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "vizgen", *args], capture_output=True, text=True, timeout=300)
 
 
-@pytest.mark.slow  # runs the command line in a subprocess: numba starts in about a second
+@pytest.mark.slow  # runs the command line in a subprocess
 @pytest.mark.parametrize(("spec", "position", "depth"), [
     ("standard", "11-11", 1), ("standard", "12-11", 3), ("standard", "1211", 5), ("misere", "11-11", 4),
     ("three-players:r=3", "11-11-11", 3), ("four-players:r=3", "11-11-11-11", 2),
@@ -168,7 +168,7 @@ def test_maxn_json_on_known_positions(spec: str, position: str, depth: int) -> N
     assert data["move"] == min(str(m) for m, after in rules.successors(pos) if after == to)
 
 
-@pytest.mark.slow  # runs the command line in a subprocess: numba starts in about a second
+@pytest.mark.slow  # runs the command line in a subprocess
 def test_maxn_json_on_a_final_position() -> None:
     graph = _graph("standard")
     final = graph.notations()[int(np.flatnonzero(graph.terminal)[0])]
@@ -177,14 +177,14 @@ def test_maxn_json_on_a_final_position() -> None:
     assert sorted(data["value"]) == [0, WIN]
 
 
-@pytest.mark.slow  # runs the command line in a subprocess: numba starts in about a second
+@pytest.mark.slow  # runs the command line in a subprocess
 def test_maxn_text_output() -> None:
     result = vizgen("maxn", "standard", "12-11", "--depth", "2")
     assert result.returncode == 0
     assert "1>1" in result.stdout and "12-12" in result.stdout
 
 
-@pytest.mark.slow  # runs the command line in a subprocess: numba starts in about a second
+@pytest.mark.slow  # runs the command line in a subprocess
 @pytest.mark.parametrize("args", [
     ("standard", "11-11", "--depth", "0"), ("standard", "11-11", "--depth", "two"),
     ("standard", "11-11", "--depth", "1000"), ("standard", "55-11", "--depth", "2"),

@@ -16,6 +16,7 @@ from collections import Counter
 
 import pytest
 
+import vizgen.solve
 from tests import reference as ref
 from vizgen.graph import enumerate_graph
 from vizgen.solve import perfect_vs_random, random_play, random_play_seats, solve_forced, solve_survival
@@ -292,6 +293,14 @@ def _two_player_cases() -> list[str]:
     return [s for s in CASES if resolve(s).params.players == 2]
 
 
+@pytest.fixture(params=["dense", "sparse"])
+def linear_solver(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Both ways of solving the linear systems: numpy's dense LU (small systems) and scipy's sparse BiCGSTAB."""
+    if request.param == "sparse":
+        monkeypatch.setattr(vizgen.solve, "DENSE_MAX_UNKNOWNS", 0)
+    return request.param
+
+
 def _compare_probabilities(label: str, spec: str, key: str, solver) -> None:
     rf = reference_side(spec)
     if key not in rf:
@@ -307,12 +316,12 @@ def _compare_probabilities(label: str, spec: str, key: str, solver) -> None:
 
 
 @pytest.mark.parametrize("spec", _two_player_cases())
-def test_random_play(spec: str) -> None:
+def test_random_play(spec: str, linear_solver: str) -> None:
     _compare_probabilities("random play", spec, "random", random_play)
 
 
 @pytest.mark.parametrize("spec", _two_player_cases())
-def test_perfect_vs_random(spec: str) -> None:
+def test_perfect_vs_random(spec: str, linear_solver: str) -> None:
     _compare_probabilities("perfect vs random", spec, "pvr", perfect_vs_random)
 
 
@@ -331,7 +340,7 @@ def test_survival(spec: str) -> None:
 
 
 @pytest.mark.parametrize("spec", _multiplayer_cases())
-def test_random_play_seats(spec: str) -> None:
+def test_random_play_seats(spec: str, linear_solver: str) -> None:
     """Every seat's chance under random play, with three and more players."""
     rf = reference_side(spec)
     if "random_seats" not in rf:

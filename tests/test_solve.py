@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import scipy.sparse as sp
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 
 from tests.strategies import small_variants
 from vizgen.analysis import best_edges, describe, solve_variant, stats
@@ -121,6 +121,8 @@ def test_random_odds_of_an_almost_won_position() -> None:
 
 @settings(max_examples=50, deadline=None)
 @given(small_variants(max_players=4))
+@example(resolve("standard:players=9,hands=1,r=2"))  # more seats than a byte has bits
+@example(resolve("standard:players=12,hands=1,r=2,suicide=true"))
 def test_survival_is_consistent_with_its_children(variant: Variant) -> None:
     """A seat is forced out by the others exactly as the definition says, seat by seat, with plies."""
     graph = enumerate_graph(variant)

@@ -17,7 +17,7 @@ if __name__ == "__main__":
     if code == 130:
         if held:
             print("vizgen: interrupted", file=sys.stderr)
-        # after a KeyboardInterrupt that passed through C code (numba, say) CPython may end the process by
+        # after a KeyboardInterrupt that passed through C code (the compiled kernel, say) CPython may end the process by
         # SIGINT at exit instead of with the code given; leave at once with the documented code
         with contextlib.suppress(OSError):
             sys.stdout.flush()

@@ -30,7 +30,7 @@ from vizgen.variants import Variant, estimate_positions
 __all__ = ["RANDOM_MAX_STATES", "SURVIVAL_MAX_POSITIONS", "Solved", "best_edges", "describe", "fate", "solve_variant",
            "stats"]
 
-SURVIVAL_MAX_POSITIONS = 20_000_000  # survival costs a parent generation per position, seat and ply: 6 players
+SURVIVAL_MAX_POSITIONS = 200_000_000  # survival at seven players (170.9 million positions): see benchmarks/engine.py
 RANDOM_MAX_STATES = 1_000_000  # multiplayer random play: one sparse solve over (position, seat), 4 players
 
 

@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from vizgen.graph import DEFAULT_MAX_POSITIONS, check_size
-from vizgen.processes import interrupts_when_safe
 from vizgen.rules import Position, PositionError
 from vizgen.sitedir import BuildError
 from vizgen.text import quote
@@ -256,8 +255,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     args = _parser().parse_args(argv)
     try:
-        with interrupts_when_safe():
-            return _run(args)
+        return _run(args)
     except (VariantError, PositionError, BuildError) as exc:
         return _fail(str(exc))
     except OSError as exc:

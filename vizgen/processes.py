@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["WorkerDied", "interrupts_held", "interrupts_when_safe", "run_each"]
+__all__ = ["WorkerDied", "interrupts_held", "run_each"]
 
 _Job = TypeVar("_Job")
 _Result = TypeVar("_Result")
@@ -58,62 +58,6 @@ def interrupts_held() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
         if deferred and callable(previous):
             previous(signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
-
-
-#: packages whose Python code drives C state (LLVM) that a KeyboardInterrupt raised inside it can corrupt
-_FRAGILE = tuple(f"{os.sep}{name}{os.sep}" for name in ("numba", "llvmlite"))
-
-
-def _fragile(frame: Any) -> bool:
-    """Whether ``frame`` or a caller runs numba's or llvmlite's Python code (compiling, loading a cache)."""
-    while frame is not None:
-        if any(part in frame.f_code.co_filename for part in _FRAGILE):
-            return True
-        frame = frame.f_back
-    return False
-
-
-@contextlib.contextmanager
-def interrupts_when_safe() -> Iterator[None]:
-    """Raise KeyboardInterrupt for Ctrl-C only outside numba's and llvmlite's Python code.
-
-    A KeyboardInterrupt raised while numba compiles, loads its cache or runs a
-    callback from compiled code can be swallowed by C or crash the process
-    (seen: exit by SIGSEGV); here it waits, looking again every 10 ms, until
-    that code has returned, and at the latest is raised when the block ends.
-
-    Examples
-    --------
-    >>> with interrupts_when_safe():
-    ...     pass
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    pending = False
-
-    def check(frame: Any) -> None:
-        nonlocal pending
-        pending = _fragile(frame)
-        if pending:
-            signal.setitimer(signal.ITIMER_REAL, 0.01)  # look again shortly
-            return
-        raise KeyboardInterrupt
-
-    def on_alarm(signum: int, frame: Any) -> None:
-        if pending:
-            check(frame)
-
-    old_int = signal.signal(signal.SIGINT, lambda signum, frame: check(frame))
-    old_alarm = signal.signal(signal.SIGALRM, on_alarm)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old_alarm)
-        signal.signal(signal.SIGINT, old_int)
-    if pending:  # the interrupt came while compiled code ran to the end of the block
-        raise KeyboardInterrupt
 
 
 def _serve_one() -> None:

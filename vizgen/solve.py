@@ -6,26 +6,27 @@
 - :func:`solve_survival`: for every position and seat, whether all the others
   together can force that seat out, and in how many plies.
 - :func:`random_play_seats`: every player moving uniformly at random (absorbing
-  Markov chain, one sparse linear solve); :func:`random_play` is the mover's
-  column for two players.
+  Markov chain, one linear solve); :func:`random_play` is the mover's column
+  for two players.
 - :func:`perfect_vs_random`: the player to move plays to maximise their winning
-  chance against a uniformly random opponent (policy iteration, sparse solves).
+  chance against a uniformly random opponent (policy iteration, linear solves).
+
+The linear systems are ``(I - Q) x = b`` with ``Q`` given as triplets (row,
+column, weight); :func:`_linear_solve` solves small ones densely with numpy and
+imports scipy only for large ones.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from vizgen import kernel, retrograde
 from vizgen.graph import StateGraph
 
-if TYPE_CHECKING:  # scipy is imported where a linear solve needs it (it takes 0.3 s to import)
-    import scipy.sparse as sp
-
 __all__ = [
+    "DENSE_MAX_UNKNOWNS",
     "Forced",
     "Survival",
     "arrival_scores",
@@ -36,6 +37,10 @@ __all__ = [
     "solve_forced",
     "solve_survival",
 ]
+
+#: linear systems with up to this many unknowns are solved densely by numpy (2,000: 32 MB, a tenth of a
+#: second); larger ones by scipy's sparse solvers, imported only then (importing them takes 0.3 s)
+DENSE_MAX_UNKNOWNS = 2000
 
 
 @dataclass(frozen=True, eq=False)
@@ -224,18 +229,27 @@ def _can_reach(graph: StateGraph, targets: np.ndarray) -> np.ndarray:
     return seen
 
 
-def _linear_solve(system: sp.spmatrix, rhs: np.ndarray) -> np.ndarray:
-    """Solve ``system @ x = rhs`` for a regular ``I - Q`` system (Q substochastic).
+def _linear_solve(size: int, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray,
+                  rhs: np.ndarray) -> np.ndarray:
+    """Solve ``(I - Q) @ x = rhs`` for a regular system, ``Q`` (substochastic) given as triplets.
 
-    BiCGSTAB (direct LU fills in badly on these well-connected graphs: 190 s
-    against 0.05 s on ``standard:hands=4,r=7``). The systems are built so that
-    it converges (a fixed policy's deterministic moves are folded away, see
-    :func:`_evaluate`); LGMRES, then a direct solve, only stand behind it for
-    an answer that does not leave a residual under 1e-10.
+    ``Q[rows[e], cols[e]] += weights[e]`` for every entry ``e`` (repeats add up).
+    Up to :data:`DENSE_MAX_UNKNOWNS` unknowns the dense matrix is solved by
+    LU (``numpy.linalg.solve``), exactly and without importing scipy. Above,
+    the sparse matrix goes to scipy's BiCGSTAB (direct sparse LU fills in badly
+    on these well-connected graphs: 190 s against 0.05 s on
+    ``standard:hands=4,r=7``). The systems are built so that it converges (a
+    fixed policy's deterministic moves are folded away, see :func:`_evaluate`);
+    LGMRES, then a direct solve, only stand behind it for an answer that does
+    not leave a residual under 1e-10.
     """
+    if size <= DENSE_MAX_UNKNOWNS:
+        q = np.bincount(rows * size + cols, weights, minlength=size * size).reshape(size, size)
+        return np.linalg.solve(np.eye(size) - q, rhs)
+    import scipy.sparse as sp
     from scipy.sparse.linalg import bicgstab, lgmres, spsolve
 
-    system = system.tocsr()
+    system = (sp.eye(size, format="csr") - sp.csr_matrix((weights, (rows, cols)), shape=(size, size))).tocsr()
     for method in (bicgstab, lgmres):
         x, info = method(system, rhs, rtol=1e-13, atol=0.0, maxiter=20_000)
         if info == 0 and np.abs(system @ x - rhs).max() < 1e-10:
@@ -243,13 +257,9 @@ def _linear_solve(system: sp.spmatrix, rhs: np.ndarray) -> np.ndarray:
     return np.atleast_1d(spsolve(system.tocsc(), rhs))
 
 
-def _uniform(graph: StateGraph) -> sp.csr_matrix:
-    """Row-stochastic matrix of a uniformly random move (rows of final positions are zero)."""
-    import scipy.sparse as sp
-
-    outdeg = np.diff(graph.indptr)
-    weights = 1.0 / np.repeat(np.maximum(outdeg, 1), outdeg)
-    return sp.csr_matrix((weights, graph.indices, graph.indptr), shape=(graph.n, graph.n))
+def _move_weights(graph: StateGraph) -> np.ndarray:
+    """The chance of every edge under a uniformly random move (1 / out-degree of its source)."""
+    return 1.0 / np.diff(graph.indptr)[graph.sources]
 
 
 def random_play_seats(graph: StateGraph) -> np.ndarray:
@@ -280,8 +290,6 @@ def random_play_seats(graph: StateGraph) -> np.ndarray:
     >>> round(float(odds.sum()), 9)
     1.0
     """
-    import scipy.sparse as sp
-
     n, players = graph.n, graph.players
     final = graph.winner >= 0
     odds = np.zeros((n, players))
@@ -289,21 +297,20 @@ def random_play_seats(graph: StateGraph) -> np.ndarray:
     live = np.flatnonzero(_can_reach(graph, final) & ~final)
     if not live.size:
         return odds
-    a = _uniform(graph)[live].tocoo()
+    row, col = _gather(graph.indptr, graph.indices, live)  # every move of a live node: its row, the child
+    weight = 1.0 / np.diff(graph.indptr)[live[row]]
     slot = np.full(n, -1, dtype=np.int64)
     slot[live] = np.arange(live.size)
-    inner = slot[a.col] >= 0
+    inner = slot[col] >= 0
     # unknown (i, k) is entry i * players + k; seat k here is seat k - 1 in the child
     seat = np.arange(players)
-    rows = (a.row[inner, None] * players + seat).ravel()
-    cols = (slot[a.col[inner], None] * players + (seat - 1) % players).ravel()
-    weights = np.repeat(a.data[inner], players)
-    size = live.size * players
-    system = sp.eye(size, format="csr") - sp.csr_matrix((weights, (rows, cols)), shape=(size, size))
-    ends = final[a.col]
+    rows = (row[inner, None] * players + seat).ravel()
+    cols = (slot[col[inner], None] * players + (seat - 1) % players).ravel()
+    ends = final[col]
     rhs = np.zeros((live.size, players))
-    np.add.at(rhs, (a.row[ends], (graph.winner[a.col[ends]].astype(np.int64) + 1) % players), a.data[ends])
-    odds[live] = _linear_solve(system, rhs.ravel()).reshape(-1, players)
+    np.add.at(rhs, (row[ends], (graph.winner[col[ends]].astype(np.int64) + 1) % players), weight[ends])
+    x = _linear_solve(live.size * players, rows, cols, np.repeat(weight[inner], players), rhs.ravel())
+    odds[live] = x.reshape(-1, players)
     return np.clip(odds, 0.0, 1.0)
 
 
@@ -338,7 +345,7 @@ def perfect_vs_random(graph: StateGraph, tol: float = 1e-12) -> np.ndarray:
 
     The player to move maximises their chance to win; the opponent picks
     uniformly at random. Solved by policy iteration on the chain of (position,
-    whose turn) with sparse linear solves; each policy is evaluated with the
+    whose turn) with linear solves; each policy is evaluated with the
     states that cannot win under it fixed at 0, so every system is regular.
 
     Parameters
@@ -356,14 +363,14 @@ def perfect_vs_random(graph: StateGraph, tol: float = 1e-12) -> np.ndarray:
     _two_players(graph)
     n = graph.n
     final = graph.winner >= 0
-    a = _uniform(graph)
+    weight = _move_weights(graph)
     sources = graph.sources
     # states: node i with the perfect player to move is i, with the random player to move n + i
     good = np.concatenate([graph.winner == 0, graph.winner == 1])
     policy = _initial_policy(graph, good)
     value = np.zeros(2 * n)
     while True:
-        value = _evaluate(graph, a, policy, good)
+        value = _evaluate(graph, weight, policy, good)
         child_value = value[n + graph.indices]
         best = np.full(n, -1.0)
         np.maximum.at(best, sources, child_value)
@@ -408,37 +415,45 @@ def _initial_policy(graph: StateGraph, good: np.ndarray) -> np.ndarray:
     return _first_child(graph, dist[n + graph.indices])
 
 
-def _evaluate(graph: StateGraph, a: sp.csr_matrix, policy: np.ndarray, good: np.ndarray) -> np.ndarray:
+def _evaluate(graph: StateGraph, weight: np.ndarray, policy: np.ndarray, good: np.ndarray) -> np.ndarray:
     """Winning probability of the perfect player under a fixed ``policy``.
 
     States: the perfect player to move at node ``i`` (entry ``i``) or the random
     player (entry ``n + i``). A perfect state has one move, so it is folded
     into the random states: ``v_r(j) = sum_c a[j, c] * v_p(c)`` with
-    ``v_p(c) = v_r(policy[c])``, one regular system over the random states
-    that can reach a win under the policy (elsewhere 0). BiCGSTAB solves it
-    (on the unfolded chain it breaks down).
+    ``v_p(c) = v_r(policy[c])`` (``a[j, c]``: ``weight`` of the edge), one
+    regular system over the random states that can reach a win under the
+    policy (elsewhere 0). BiCGSTAB solves it when it is large (on the
+    unfolded chain it breaks down).
     """
-    import scipy.sparse as sp
-
     n = graph.n
     final = graph.winner >= 0
-    moving = np.flatnonzero(~final)
-    fold = sp.csr_matrix((np.ones(moving.size), (moving, policy[moving])), shape=(n, n))
-    step = (a @ fold).tocsr()  # random state j to random state policy[c], through child c
-    gain = a @ (good[:n] & final).astype(float) + step @ (good[n:] & final).astype(float)
-    # random states that can reach a win under this policy
+    src, child = graph.sources.astype(np.int64), graph.indices
+    won_p, won_r = (good[:n] & final).astype(float), (good[n:] & final).astype(float)
+    # step: random state j to random state policy[c], through a child c that is not final
+    moving = ~final[child]
+    s_row, s_col, s_weight = src[moving], policy[child[moving]], weight[moving]
+    gain = np.bincount(src, weight * won_p[child], minlength=n) + np.bincount(s_row, s_weight * won_r[s_col],
+                                                                              minlength=n)
+    # random states that can reach a win under this policy: backwards along the steps
+    order = np.argsort(s_col, kind="stable")
+    back_ptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(s_col, minlength=n), out=back_ptr[1:])
+    back_src = s_row[order]
     reach = gain > 0
-    back = step.T.tocsr()
     frontier = np.flatnonzero(reach)
     while frontier.size:
-        _, parent = _gather(back.indptr, back.indices, frontier)
+        _, parent = _gather(back_ptr, back_src, frontier)
         parent = np.unique(parent)
         frontier = parent[~reach[parent]]
         reach[frontier] = True
-    value_r = (good[n:] & final).astype(float)
+    value_r = won_r
     live = np.flatnonzero(reach & ~final)
     if live.size:
-        system = sp.eye(live.size, format="csr") - step[live][:, live]
-        value_r[live] = _linear_solve(system, gain[live])
+        slot = np.full(n, -1, dtype=np.int64)
+        slot[live] = np.arange(live.size)
+        inner = (slot[s_row] >= 0) & (slot[s_col] >= 0)
+        value_r[live] = _linear_solve(live.size, slot[s_row[inner]], slot[s_col[inner]], s_weight[inner],
+                                      gain[live])
     value_p = np.where(final, good[:n], value_r[np.maximum(policy, 0)])
     return np.concatenate([value_p, value_r])

@@ -1,0 +1,11 @@
+"""Build the compiled kernel, ``vizgen._kernel`` (Cython, threads by OpenMP); the rest is in pyproject.toml."""
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+OPENMP = ["-fopenmp"]
+
+setup(ext_modules=cythonize(
+    [Extension("vizgen._kernel", ["vizgen/_kernel.pyx"], extra_compile_args=["-O3", *OPENMP],
+               extra_link_args=OPENMP)],
+))
