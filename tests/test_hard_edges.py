@@ -203,6 +203,8 @@ import os, shutil, signal, sys
 from pathlib import Path
 
 point, how, out, cache = sys.argv[1:]
+# a terminal's foreground process takes Ctrl-C, even when the tests run as a shell's background job (SIGINT ignored)
+signal.signal(signal.SIGINT, signal.default_int_handler)
 sig = signal.SIGKILL if how == "kill" else signal.SIGINT
 if point == "write":
     real_write, count = Path.write_bytes, [0]
