@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (the browser fixture of tests/test_browser.py, imported, is the tests' argument)
 """Code pages: variants of millions of positions, shipped by position code and read in the browser.
 
 The Python tests decode the chunks and compare every position with ``describe``; the browser tests
@@ -20,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.test_browser import ARGS, CHROMIUM, Watch, _Quiet
+from tests.test_browser import CHROMIUM, Watch, _Quiet, browser  # noqa: F401 (browser is a fixture)
 from vizgen import build, words
 from vizgen.analysis import Solved, describe, solve_variant, stats
 from vizgen.render import render_site
@@ -134,7 +135,6 @@ def test_catalogue_has_five_and_six_players() -> None:
 # in the browser
 # ---------------------------------------------------------------------------
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 
 
 def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
@@ -148,14 +148,6 @@ def write_site(root: Path, files: dict[str, bytes]) -> None:
         path = root / "site" / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 #: what the page's model says of a position: its name, verdict, moves (target -> names, words, best) and parents

@@ -78,7 +78,6 @@ def code_data(page: CodePage) -> DataFiles:
     """The files of a code page (:func:`vizgen.render.codes.code_files`) and what its page says of them."""
     files = code_files(page)
     stats_file = f"{page.slug}-stats.json"
-    files[stats_file] = files.pop("stats.json")
     offered = [{"file": stats_file, "label": "The figures (JSON)", "data": files[stats_file]}]
     return DataFiles(files=files, chunks=sum(1 for name in files if name.startswith("d")), thumb="thumb.svg",
                      downloads=offered, overview=None)

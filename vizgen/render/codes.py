@@ -35,6 +35,8 @@ import numpy as np
 from vizgen import theme, words
 from vizgen.analysis import Solved, fate
 from vizgen.notation import fmt_hands
+from vizgen.render.datafiles import jsonp
+from vizgen.render.page import PageIdentity
 from vizgen.rules import Rules
 from vizgen.solve import arrival_scores
 from vizgen.tables import DEPTH, FORCED_OUT_IN
@@ -59,7 +61,7 @@ FIELDS = (
 
 
 @dataclass(frozen=True, eq=False)
-class CodePage:
+class CodePage(PageIdentity):
     """A variant shown by position code: every field of :data:`FIELDS` over the code space.
 
     Attributes
@@ -84,16 +86,6 @@ class CodePage:
     codes: np.ndarray
     fields: dict[str, np.ndarray]
     start: int
-
-    @property
-    def slug(self) -> str:
-        """File name of the page: ``variants/<slug>.html``."""
-        return self.variant.slug
-
-    @property
-    def players(self) -> int:
-        """Number of players."""
-        return self.variant.params.players
 
     @property
     def n(self) -> int:
@@ -209,16 +201,11 @@ def _rules_payload(page: CodePage) -> dict[str, Any]:
     return payload
 
 
-def _jsonp(name: str, payload: Any) -> bytes:
-    text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return f"vizgenLoad({json.dumps(name)},{text});\n".encode()
-
-
 def _chunk(page: CodePage, k: int) -> bytes:
     lo, hi = k * CODE_CHUNK, min(page.rules.space, (k + 1) * CODE_CHUNK)
     parts = [page.fields[name][lo:hi].astype(page.fields[name].dtype.newbyteorder("<")).tobytes()
              for name, _ in FIELDS if name in page.fields]
-    return _jsonp(f"d{k}", base64.b64encode(zlib.compress(b"".join(parts), 9)).decode())
+    return jsonp(f"d{k}", base64.b64encode(zlib.compress(b"".join(parts), 9)).decode())
 
 
 def _thumb(page: CodePage) -> bytes:
@@ -242,10 +229,10 @@ def code_files(page: CodePage) -> dict[str, bytes]:
     >>> solved = solve_variant(resolve("standard:players=3,r=3"))
     >>> files = code_files(code_page_of(solved.variant, solved, stats(solved, "x")))
     >>> sorted(files)[:3]
-    ['d0.js', 'rules.js', 'stats.json']
+    ['d0.js', 'rules.js', 'standard-players3-r3-stats.json']
     """
     files = {f"d{k}.js": _chunk(page, k) for k in range(math.ceil(page.rules.space / CODE_CHUNK))}
-    files["rules.js"] = _jsonp("rules", _rules_payload(page))
+    files["rules.js"] = jsonp("rules", _rules_payload(page))
     files["thumb.svg"] = _thumb(page)
-    files["stats.json"] = (json.dumps(page.stats, sort_keys=True, indent=2) + "\n").encode()
+    files[f"{page.slug}-stats.json"] = (json.dumps(page.stats, sort_keys=True, indent=2) + "\n").encode()
     return files

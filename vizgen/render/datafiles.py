@@ -44,7 +44,7 @@ from vizgen.render.page import VariantPage
 from vizgen.render.pictures import overview
 from vizgen.tables import OPPONENTS, NodeTable, verdict_codes
 
-__all__ = ["CHUNK_SIZE", "DataFiles", "as_json", "packed_codes", "variant_files"]
+__all__ = ["CHUNK_SIZE", "DataFiles", "as_json", "jsonp", "packed_codes", "variant_files"]
 
 #: positions per detail chunk of a big variant (about 30-80 kB a chunk)
 CHUNK_SIZE = 256
@@ -95,7 +95,14 @@ def as_json(obj: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def _jsonp(name: str, obj: Any) -> bytes:
+def jsonp(name: str, obj: Any) -> bytes:
+    """A data file: a script that hands ``obj`` to the page as ``vizgenLoad(name, obj)`` (works from file://).
+
+    Examples
+    --------
+    >>> jsonp("d0", "AAE=")
+    b'vizgenLoad("d0","AAE=");\n'
+    """
     return f"vizgenLoad({json.dumps(name)},{as_json(obj)});\n".encode()
 
 
@@ -214,7 +221,7 @@ def _chunks(page: VariantPage, chunk: int) -> dict[str, bytes]:
                      for e in range(first_edge[i], first_edge[i + 1])]
             rows.append([page.hands[i], [_round(v) for v in values[i]], moves, parents[i].tolist(),
                          list(opponents[i]) if opponents else []])
-        files[f"c{k}.js"] = _jsonp(f"c{k}", {"first": k * chunk, "nodes": rows})
+        files[f"c{k}.js"] = jsonp(f"c{k}", {"first": k * chunk, "nodes": rows})
     return files
 
 
@@ -242,16 +249,16 @@ def variant_files(page: VariantPage, peers: Sequence[VariantPage] = ()) -> DataF
         downloads and (big variants) the overview picture's size.
     """
     chunk = CHUNK_SIZE if page.big else max(len(page.nodes), 1)
-    files = {"nodes.js": _jsonp("nodes", _nodes_payload(page, chunk)), **_chunks(page, chunk)}
+    files = {"nodes.js": jsonp("nodes", _nodes_payload(page, chunk)), **_chunks(page, chunk)}
     shown = None
     edges = (page.edges.src, page.edges.dst)
     if page.big:
         data, xy = overview(page.layout.x, page.layout.y, page.value, page.nodes["depth"], page.start, edges,
                             OVERVIEW_WIDTH)
-        files["overview.png"], files["xy.js"] = data, _jsonp("xy", xy)
+        files["overview.png"], files["xy.js"] = data, jsonp("xy", xy)
         shown = {"src": f"{page.slug}/overview.png", "w": xy["w"], "h": xy["h"]}
     if page.vmap is not None:
-        files["map.js"] = _jsonp("map", map_payload(page, peers))
+        files["map.js"] = jsonp("map", map_payload(page, peers))
         thumb_name, files["thumb.svg"] = "thumb.svg", thumb(page)
     elif len(page.layout.thumb) <= THUMB_MAX:
         thumb_name, files["thumb.svg"] = "thumb.svg", bytes(page.layout.thumb)

@@ -15,14 +15,30 @@ from vizgen.tables import EdgeTable, NodeTable, Solved, edge_table, node_table, 
 from vizgen.valuemap import ValueMap, value_map
 from vizgen.variants import Variant
 
-__all__ = ["BIG", "VariantPage", "page_of"]
+__all__ = ["BIG", "PageIdentity", "VariantPage", "page_of"]
 
 #: variants with more positions than this get the neighbourhood explorer instead of one graph
 BIG = 3000
 
 
+class PageIdentity:
+    """What every kind of variant page derives from its ``variant``: its file name and its players."""
+
+    variant: Variant
+
+    @property
+    def slug(self) -> str:
+        """File name of the page: ``variants/<slug>.html``."""
+        return self.variant.slug
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return self.variant.params.players
+
+
 @dataclass(frozen=True, eq=False)
-class VariantPage:
+class VariantPage(PageIdentity):
     """One variant, ready to render.
 
     Attributes
@@ -53,16 +69,6 @@ class VariantPage:
     stats: dict[str, Any]
     shown: np.ndarray
     vmap: ValueMap | None
-
-    @property
-    def slug(self) -> str:
-        """File name of the page: ``variants/<slug>.html``."""
-        return self.variant.slug
-
-    @property
-    def players(self) -> int:
-        """Number of players."""
-        return self.variant.params.players
 
     @cached_property
     def start(self) -> int:
