@@ -53,12 +53,8 @@ def _ordered(pages: list[VariantPage]) -> list[VariantPage]:
 def _config(page: VariantPage | CodePage, data: DataFiles) -> dict[str, Any]:
     """The page's configuration for vizgen.js: where its data is, the theme and the words."""
     params = page.variant.params
-    if page.code:
-        return {"kind": "code", "data": f"{page.slug}/", "slug": page.slug, "players": page.players,
-                "hands": params.hands, "r": params.r, "start": page.stats["start"]["position"], "chunks": data.chunks,
-                "overview": False, "map": False, "view": "graph", "theme": theme.PALETTE, "words": words.for_browser()}
     return {
-        "kind": "big" if page.big else "small",
+        "kind": "code" if page.code else "big" if page.big else "small",
         "data": f"{page.slug}/",
         "slug": page.slug,
         "players": page.players,

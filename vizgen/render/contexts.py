@@ -72,6 +72,11 @@ def _start(page: VariantPage | CodePage) -> dict[str, str]:
             "position": start["position"]}
 
 
+def _reading(players: int, fate: bool) -> int:
+    """How a page reads its colours: 2 (win, draw, loss), 3 (who can force a win) or 4 (the mover's fate)."""
+    return 2 if players == 2 else 4 if fate else 3
+
+
 def share_parts(codes: np.ndarray, players: int, fate: bool) -> list[dict[str, Any]]:
     """The shares of the positions by their colour for the player to move (the coloured bar).
 
@@ -84,7 +89,7 @@ def share_parts(codes: np.ndarray, players: int, fate: bool) -> list[dict[str, A
     counts = {cls: 0 for cls in ("win", "draw", "loss")}
     for code, count in enumerate(np.bincount(np.asarray(codes, dtype=np.int64), minlength=len(words.VERDICTS))):
         counts[words.VERDICTS[code].cls] += int(count)
-    names = _SHARE_NAMES[2 if players == 2 else 4 if fate else 3]
+    names = _SHARE_NAMES[_reading(players, fate)]
     return [{"cls": cls, "name": names[cls], "count": counts[cls], "pct": _pct(counts[cls], n),
              "width": f"{100.0 * counts[cls] / n:.2f}" if n else "0"} for cls in ("win", "draw", "loss")]
 
@@ -166,7 +171,7 @@ def tables(page: VariantPage | CodePage, limit: int | None) -> list[dict[str, An
     """
     code, n, k = page.verdicts
     sections = [{"cls": cls, "title": title, "rows": []}
-                for cls, title in _SECTIONS[2 if page.players == 2 else 4 if page.fate else 3]]
+                for cls, title in _SECTIONS[_reading(page.players, page.fate)]]
     order = {sec["cls"]: j for j, sec in enumerate(sections)}
     section_of = np.array([order[v.cls] for v in words.VERDICTS])[code]
     # rows: by section, then seat, then remoteness, then verdict; within a row, by notation
