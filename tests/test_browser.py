@@ -285,6 +285,24 @@ def test_unknown_deep_link_shows_the_start(open_page: Callable, pages: dict[str,
     page.wait_for_function("document.getElementById('search-msg').textContent.includes('99-99')")
 
 
+#: what a page may transfer before it is usable (issue #10)
+PAGE_BUDGET = 3 * 1024 * 1024
+
+
+def test_every_page_is_usable_within_its_byte_budget(browser: object, base_url: str,
+                                                      pages: dict[str, VariantPage]) -> None:
+    """Bytes transferred until ``vizgen.ready``, with an empty cache, on every variant page and the index."""
+    for url in ["index.html", *(f"variants/{p.slug}.html" for p in pages.values())]:
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        tab = context.new_page()
+        sizes: list[int] = []
+        tab.on("response", lambda r, sizes=sizes: sizes.append(len(r.body())))
+        tab.goto(base_url + url)
+        tab.wait_for_function("!window.vizgen || window.vizgen.ready || window.vizgen.error", timeout=20000)
+        assert 0 < sum(sizes) < PAGE_BUDGET, (url, sum(sizes))
+        context.close()
+
+
 def test_file_url(open_page: Callable, site_root: Path, pages: dict[str, VariantPage]) -> None:
     url = (site_root / "vizgen" / "variants" / "standard.html").as_uri() + "#12-11"
     page, watch = open_page(url)

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.test_browser import CHROMIUM, Watch, _Quiet, browser  # noqa: F401 (browser is a fixture)
+from tests.test_browser import CHROMIUM, PAGE_BUDGET, Watch, _Quiet, browser  # noqa: F401 (browser is a fixture)
 from vizgen import build, words
 from vizgen.analysis import Solved, describe, solve_variant, stats
 from vizgen.render import render_site
@@ -258,7 +258,7 @@ def test_six_players_page(browser: object, six: tuple[Solved, CodePage, str, Pat
     tab.goto(f"{url}variants/six-players.html")
     tab.wait_for_function("window.vizgen && (window.vizgen.ready || window.vizgen.error)", timeout=30000)
     assert tab.evaluate("window.vizgen.error") is None
-    assert sum(sizes) < 3 * 1024 * 1024, f"{sum(sizes)} bytes before the page is usable"
+    assert sum(sizes) < PAGE_BUDGET, f"{sum(sizes)} bytes before the page is usable"
     assert tab.locator("#panel .pos-title").inner_text() == "11-11-11-11-11-11"
     # search a position, typed without separators
     tab.fill("#q", "012411031211")

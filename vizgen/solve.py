@@ -91,7 +91,7 @@ def arrival_scores(players: int, forced: Forced) -> np.ndarray:
     True
     """
     rem = forced.remoteness.astype(np.int64)
-    big = 1_000_000  # above any remoteness
+    big = int(rem.max(initial=0)) + 2  # above any remoteness: scores stay small (0 .. 2 * big)
     mover_wins = forced.winner == players - 1  # the player who moved sits last
     return np.where(mover_wins, 2 * big - rem, np.where(forced.winner < 0, big, rem))
 

@@ -54,7 +54,7 @@ FIELDS = (
     ("verdict_n", "the verdict's {n} + 1"),
     ("choice", "what moving here means for the player who moved: code into words.CHOICES + 16 * ({k} + 1)"),
     ("choice_n", "the choice's {n} + 1"),
-    ("score", "rank of a move here for the player who moved: the highest are the optimal moves"),
+    ("score", "a move here scored for the player who moved (solve.arrival_scores): the highest are optimal"),
     ("depth", "plies from the start + 1"),
     ("forced_out_in", "plies in which the others can force the player to move out + 1 (0: survives)"),
 )
@@ -113,13 +113,13 @@ class CodePage(PageIdentity):
         return self.rules.notations(self.codes[np.asarray(nodes, dtype=np.int64)])
 
     @cached_property
-    def name_order(self) -> np.ndarray:
-        """Per position, its rank in the order of the notations (the first seat first)."""
+    def name_key(self) -> np.ndarray:
+        """Per position, a number that sorts the positions as their notations sort (hand sets in index order)."""
         count, seats = self.rules.seats(self.codes)
         key = np.zeros(self.n, dtype=np.int64)
         for s in seats:  # the notation writes seat 0 first: it is the most significant digit
             key = key * self.rules.m + s
-        return np.argsort(np.argsort(key * self.rules.counts + count, kind="stable"), kind="stable")
+        return key * self.rules.counts + count
 
 
 def _plus_one(values: np.ndarray) -> np.ndarray:
@@ -158,7 +158,7 @@ def code_page_of(variant: Variant, solved: Solved, figures: dict[str, Any]) -> C
     verdict = words.verdicts(players, f.winner, g.terminal, mover)
     v_n = words.verdict_n(verdict, f.remoteness, mover)
     choice, c_n, c_k = words.choices(players, f.winner, g.terminal, f.remoteness, chooser)
-    score = np.unique(arrival_scores(players, f), return_inverse=True)[1]
+    score = arrival_scores(players, f)
     per_node = {
         "verdict": verdict.astype(np.int64) + 16 * _plus_one(f.winner),
         "verdict_n": _plus_one(v_n),

@@ -174,16 +174,18 @@ def tables(page: VariantPage | CodePage, limit: int | None) -> list[dict[str, An
                 for cls, title in _SECTIONS[_reading(page.players, page.fate)]]
     order = {sec["cls"]: j for j, sec in enumerate(sections)}
     section_of = np.array([order[v.cls] for v in words.VERDICTS])[code]
-    # rows: by section, then seat, then remoteness, then verdict; within a row, by notation
-    ranked = np.lexsort((page.name_order, code, n, k, section_of))
-    key = np.stack([section_of, k, n, code])[:, ranked]
-    starts = np.flatnonzero(np.r_[True, (key[:, 1:] != key[:, :-1]).any(axis=0)])
+    # rows: by section, then seat, then remoteness, then verdict (one int64 key); within a row, by notation
+    group = ((section_of * (page.players + 1) + k + 1) * (int(n.max()) + 2) + n + 1) * len(words.VERDICTS) + code
+    names = page.name_key
+    ranked = np.argsort(group * (int(names.max()) + 1) + names)  # the keys are distinct: any sort gives one order
+    starts = np.flatnonzero(np.r_[True, np.diff(group[ranked]) != 0])
     ends = np.r_[starts[1:], ranked.size]
     for a, b in zip(starts.tolist(), ends.tolist()):
         shown = ranked[a:b] if limit is None else ranked[a:min(b, a + limit)]
-        sec, seat, plies, verdict = key[:, a].tolist()
-        sections[sec]["rows"].append({"label": words.say(verdict, plies, seat, short=True), "count": b - a,
-                                      "positions": page.names(shown), "more": b - a - len(shown)})
+        first = int(ranked[a])
+        sections[int(section_of[first])]["rows"].append(
+            {"label": words.say(int(code[first]), int(n[first]), int(k[first]), short=True), "count": b - a,
+             "positions": page.names(shown), "more": b - a - len(shown)})
     for sec in sections:
         sec["count"] = sum(r["count"] for r in sec["rows"])
     return [s for s in sections if s["count"]]

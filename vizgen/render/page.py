@@ -94,9 +94,11 @@ class VariantPage(PageIdentity):
         return [names[i] for i in np.asarray(nodes, dtype=np.int64).tolist()]
 
     @cached_property
-    def name_order(self) -> np.ndarray:
-        """Per position, its rank in the order of the notations."""
-        return np.argsort(np.argsort(self.nodes["position"].astype(str), kind="stable"), kind="stable")
+    def name_key(self) -> np.ndarray:
+        """Per position, a number that sorts the positions as their notations sort: their rank."""
+        rank = np.empty(len(self.nodes), dtype=np.int64)
+        rank[np.argsort(self.nodes["position"].astype(str), kind="stable")] = np.arange(len(self.nodes))
+        return rank
 
     @property
     def big(self) -> bool:
