@@ -238,7 +238,7 @@ def expected_sample(solved: Solved, code: int) -> dict:
         moves.setdefault(rules.notation(child), []).append(str(move))
     targets = np.searchsorted(g.codes, [rules.encode(rules.parse(t)) for t in moves])
     c, cn, ck = words.choices(6, f.winner[targets], g.terminal[targets], f.remoteness[targets], out[targets, 5])
-    score = arrival_scores(6, f)[targets]
+    score = arrival_scores(6, f, out[:, 5])[targets]
     rows = [{"to": t, "names": sorted(names), "for_you": words.say_choice(c[i], cn[i], ck[i]),
              "best": bool(score[i] == score.max())} for i, (t, names) in enumerate(moves.items())]
     return {"name": rules.notation(rules.decode(code)), "verdict": words.say(v[0], n[0], f.winner[node]),

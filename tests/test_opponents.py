@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from vizgen import build
-from vizgen.analysis import solve_variant
+from vizgen.analysis import best_edges, fate, solve_variant
 from vizgen.maxn import maxn_choices
 from vizgen.maxn_games import perfect_choices
 from vizgen.maxn_report import report
@@ -17,6 +17,37 @@ from vizgen.render import VariantPage, render_site
 from vizgen.render.datafiles import variant_files
 from vizgen.tables import OPPONENTS, PLAY_DEPTHS, node_table
 from vizgen.variants import resolve
+
+
+@pytest.mark.parametrize("spec", ["standard", "standard:players=3,r=3", "zombies:r=3", "standard:players=4,r=3",
+                                  "misere:players=3,r=3"])
+def test_optimal_moves_and_the_perfect_player_rank_moves_as_the_rulings_say(spec: str) -> None:
+    """A plain reading of docs/RULINGS.md, position by position: fastest win; else, keeping the game open,
+    surviving, else the latest forced exit (more players, where being out loses); else the slowest loss."""
+    solved = solve_variant(resolve(spec))
+    g, f = solved.graph, solved.forced
+    last = fate(solved, g.players - 1)
+    assert (last is None) == (g.players == 2 or solved.variant.params.misere)
+
+    def key(child: int) -> tuple[int, int]:
+        w, rem = int(f.winner[child]), int(f.remoteness[child])
+        if w == g.players - 1:
+            return (3, -rem)
+        if w >= 0:
+            return (0, rem)
+        out = -1 if last is None else int(last[child])
+        return (2, 0) if out < 0 else (1, out)
+
+    best = best_edges(solved)
+    perfect = perfect_choices(g, f, out_in=last)
+    for node in range(g.n):
+        lo, hi = int(g.indptr[node]), int(g.indptr[node + 1])
+        if lo == hi:
+            continue
+        keys = [key(int(c)) for c in g.indices[lo:hi]]
+        top = max(keys)
+        assert [k == top for k in keys] == best[lo:hi].tolist(), g.rules.notation(g.position(node))
+        assert key(int(perfect[node])) == top
 
 
 @pytest.mark.parametrize("spec", ["standard", "standard:r=3", "standard:players=3,r=3", "cutoff:misere=true",
@@ -27,7 +58,8 @@ def test_opponent_columns_are_the_engines_choices(spec: str) -> None:
     table = node_table(solved)
     assert [c.name for c in table.columns if c.name in OPPONENTS] == list(OPPONENTS)
     assert all(c.show == "data" for c in table.columns if c.name in OPPONENTS)
-    np.testing.assert_array_equal(table["perfect_move"], perfect_choices(g, solved.forced))
+    np.testing.assert_array_equal(table["perfect_move"],
+                                  perfect_choices(g, solved.forced, out_in=fate(solved, g.players - 1)))
     for depth in PLAY_DEPTHS:
         np.testing.assert_array_equal(table[f"maxn{depth}_move"], maxn_choices(g, depth))
     for name in OPPONENTS:  # a move from every position that is not over, to one of its children; none at the end

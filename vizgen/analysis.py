@@ -113,7 +113,7 @@ def best_edges(solved: Solved) -> np.ndarray:
         bool per edge (aligned with ``graph.indices``).
     """
     g = solved.graph
-    score = edge_scores(g, solved.forced)
+    score = edge_scores(g, solved.forced, fate(solved, g.players - 1))
     best = np.full(g.n, -1, dtype=np.int64)
     np.maximum.at(best, g.sources, score)
     return score == best[g.sources]

@@ -22,13 +22,16 @@ MOVE_CAP = 200
 OPENING = 2
 """Plies played uniformly at random at the start of every tournament game, so that games differ."""
 
-def perfect_choices(graph: StateGraph, forced: Forced, rank: np.ndarray | None = None) -> np.ndarray:
+def perfect_choices(graph: StateGraph, forced: Forced, rank: np.ndarray | None = None,
+                    out_in: np.ndarray | None = None) -> np.ndarray:
     """The perfect player's move from every position, as a child node id.
 
     With a forced win it takes the fastest one; else a move after which nobody
-    can force a win (the position stays open); else, when every move hands
-    some seat a forced win, the one that takes longest. Ties go to the child
-    whose notation is smallest.
+    can force a win (the position stays open; with ``out_in``, one where it
+    survives, else the latest forced exit); else, when every move hands some
+    seat a forced win, the one that takes longest. Ties go to the child whose
+    notation is smallest. The optimal moves of the site read the same scores
+    (:func:`vizgen.solve.edge_scores`).
 
     Parameters
     ----------
@@ -38,6 +41,9 @@ def perfect_choices(graph: StateGraph, forced: Forced, rank: np.ndarray | None =
         Its exact solution (:func:`vizgen.solve.solve_forced`).
     rank : numpy.ndarray, optional
         :func:`vizgen.maxn.notation_rank` of ``graph`` (computed if omitted).
+    out_in : numpy.ndarray, optional
+        Per position, the plies in which the others can force the player who moved there out
+        (:func:`vizgen.analysis.fate` of the seat before the mover), -1 if it survives.
 
     Returns
     -------
@@ -54,7 +60,7 @@ def perfect_choices(graph: StateGraph, forced: Forced, rank: np.ndarray | None =
     >>> bool((perfect[graph.terminal] == -1).all())
     True
     """
-    return best_children(graph, edge_scores(graph, forced), notation_rank(graph) if rank is None else rank)
+    return best_children(graph, edge_scores(graph, forced, out_in), notation_rank(graph) if rank is None else rank)
 
 
 def play(graph: StateGraph, policies: list[np.ndarray | None], rng: np.random.Generator,

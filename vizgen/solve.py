@@ -75,12 +75,16 @@ def _gather(ptr: np.ndarray, items: np.ndarray, nodes: np.ndarray) -> tuple[np.n
     return which, items[starts[which] + offsets]
 
 
-def arrival_scores(players: int, forced: Forced) -> np.ndarray:
+def arrival_scores(players: int, forced: Forced, out_in: np.ndarray | None = None) -> np.ndarray:
     """Score a move into each position for the player who plays it, from the exact solution: higher is better.
 
     A forced win scores highest, the fastest first; then a move after which
     nobody can force a win; then a move that hands some seat a forced win, the
-    slowest first. A move's score depends only on where it leads.
+    slowest first. With ``out_in`` (per position, the plies in which the others
+    together can force the player who moved out, -1 if it survives whatever they
+    do; :func:`vizgen.analysis.fate`), the moves where nobody can force a win
+    rank by that fate: surviving first, then the latest forced exit. A move's
+    score depends only on where it leads; scores are small integers.
 
     Examples
     --------
@@ -91,12 +95,14 @@ def arrival_scores(players: int, forced: Forced) -> np.ndarray:
     True
     """
     rem = forced.remoteness.astype(np.int64)
-    big = int(rem.max(initial=0)) + 2  # above any remoteness: scores stay small (0 .. 2 * big)
+    out = np.full(rem.shape, -1, np.int64) if out_in is None else np.asarray(out_in, dtype=np.int64)
+    big = max(int(rem.max(initial=0)), int(out.max(initial=0))) + 2  # above any remoteness or exit
     mover_wins = forced.winner == players - 1  # the player who moved sits last
-    return np.where(mover_wins, 2 * big - rem, np.where(forced.winner < 0, big, rem))
+    open_score = np.where(out >= 0, big + out, 2 * big)  # forced out later is better; surviving best
+    return np.where(mover_wins, 4 * big - rem, np.where(forced.winner < 0, open_score, rem))
 
 
-def edge_scores(graph: StateGraph, forced: Forced) -> np.ndarray:
+def edge_scores(graph: StateGraph, forced: Forced, out_in: np.ndarray | None = None) -> np.ndarray:
     """Score every move for the player who plays it (:func:`arrival_scores` of its target).
 
     The optimal moves and the perfect player both read this.
@@ -109,7 +115,7 @@ def edge_scores(graph: StateGraph, forced: Forced) -> np.ndarray:
     >>> edge_scores(graph, solve_forced(graph)).shape == graph.indices.shape
     True
     """
-    return arrival_scores(graph.players, forced)[graph.indices]
+    return arrival_scores(graph.players, forced, out_in)[graph.indices]
 
 
 def solve_forced(graph: StateGraph) -> Forced:

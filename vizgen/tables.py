@@ -158,8 +158,9 @@ def _opponent_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
     rank = notation_rank(g)
     columns = [(Column("perfect_move", "Perfect player's move", "int", "data",
                        "The position the perfect player moves to: its fastest win, else a move that keeps the game "
-                       "open, else its slowest loss (docs/RULINGS.md).", missing=-1),
-                perfect_choices(g, solved.forced, rank))]
+                       "open (with more players one where it survives, else its latest forced exit), else its "
+                       "slowest loss (docs/RULINGS.md).", missing=-1),
+                perfect_choices(g, solved.forced, rank, fate(solved, g.players - 1)))]
     for table in maxn_levels(g, max(PLAY_DEPTHS)):
         if table.depth in PLAY_DEPTHS:
             columns.append((Column(f"maxn{table.depth}_move", f"max^n move, depth {table.depth}", "int", "data",

@@ -158,7 +158,7 @@ def code_page_of(variant: Variant, solved: Solved, figures: dict[str, Any]) -> C
     verdict = words.verdicts(players, f.winner, g.terminal, mover)
     v_n = words.verdict_n(verdict, f.remoteness, mover)
     choice, c_n, c_k = words.choices(players, f.winner, g.terminal, f.remoteness, chooser)
-    score = arrival_scores(players, f)
+    score = arrival_scores(players, f, chooser)
     per_node = {
         "verdict": verdict.astype(np.int64) + 16 * _plus_one(f.winner),
         "verdict_n": _plus_one(v_n),
