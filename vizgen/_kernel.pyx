@@ -14,7 +14,7 @@ the number of threads or their timing.
 from cpython.exc cimport PyErr_CheckSignals
 from cython.parallel cimport prange
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
-from libc.stdlib cimport free, malloc, realloc
+from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 import numpy as np
@@ -25,31 +25,27 @@ cdef extern from *:
     """
     #include <stdint.h>
     static inline int vz_ctz(uint64_t x) { return __builtin_ctzll(x); }
+    static inline void vz_prefetch(const void *p) { __builtin_prefetch(p, 0, 3); }
+    static inline void vz_prefetch_w(const void *p) { __builtin_prefetch(p, 1, 3); }
     /* a / d for a < 2**32 and 1 < d < 2**32, with magic = 2**64 / d rounded up (Lemire, Kaser, Kurz 2019) */
     static inline uint64_t vz_div(uint64_t a, uint64_t magic) {
         return (uint64_t)(((unsigned __int128)magic * a) >> 64);
     }
-    /* atomic read-modify-write: the new count; the bits before (clear, or) */
-    static inline uint16_t vz_dec16(uint16_t *p) { return __atomic_sub_fetch(p, 1, __ATOMIC_RELAXED); }
-    static inline uint8_t vz_clear8(uint8_t *p, uint8_t bits) {
-        return __atomic_fetch_and(p, (uint8_t)~bits, __ATOMIC_RELAXED);
-    }
-    static inline uint32_t vz_clear32(uint32_t *p, uint32_t bits) {
-        return __atomic_fetch_and(p, ~bits, __ATOMIC_RELAXED);
-    }
+    /* atomic or: the bits before */
     static inline uint64_t vz_or64(uint64_t *p, uint64_t bits) {
         return __atomic_fetch_or(p, bits, __ATOMIC_RELAXED);
     }
     """
     int vz_ctz(uint64_t x) noexcept nogil
+    void vz_prefetch(const void *p) noexcept nogil
+    void vz_prefetch_w(const void *p) noexcept nogil
     uint64_t vz_div(uint64_t a, uint64_t magic) noexcept nogil
-    uint16_t vz_dec16(uint16_t *p) noexcept nogil
-    uint8_t vz_clear8(uint8_t *p, uint8_t bits) noexcept nogil
-    uint32_t vz_clear32(uint32_t *p, uint32_t bits) noexcept nogil
     uint64_t vz_or64(uint64_t *p, uint64_t bits) noexcept nogil
 
 #: bitmap words per slice of a ply between two looks for Ctrl-C (a million codes)
 cdef int64_t SLICE = 1 << 14
+#: bitmap words per slice of a survival ply (its parent lists stay in the cache)
+cdef int64_t BOX_SLICE = 1 << 10
 
 
 ctypedef struct Tab:
@@ -248,33 +244,38 @@ cdef int64_t _moves(int64_t code, int64_t count, const int64_t *seats, const Tab
 
 
 cdef int64_t _parents(int64_t code, int64_t *seats, const Tab *t, int64_t *stamp, int64_t *out) noexcept nogil:
-    """Every distinct position with a move to ``code``; return how many (final ones included)."""
+    """Every distinct position with a move to ``code``; return how many (final ones included).
+
+    A parent differs from (its mover's hands ``last``, the child's seats
+    0..P-2) in one seat. The tables list distinct hands per entry, so a
+    parent can repeat only where no seat changes (``rest + last``), and with
+    self-gain, where only the mover's hands do (``rest + s``, found with the
+    ``stamp`` array: its last entry is a call counter).
+    """
     cdef int64_t players = t.p, m = t.m, counts = t.counts, top = t.top
     cdef int64_t count = _decode(code, t, seats)
     cdef int64_t last = seats[players - 1]  # the parent's mover
     cdef int64_t whole = code if counts == 1 else (code - count) // counts
     cdef int64_t rest = (whole - last * top) * m  # the parent's seats 1.. (the child's seats 0..P-2)
-    cdef int64_t k = 0, w, s, u, d, key, mul, seat, i, j, base
+    cdef int64_t k = 0, w, s, u, d, mul, seat, i, j, base, epoch
+    cdef bint unmoved = False  # rest + last is listed
     if count > 0:  # only a swap leads to a position after swaps
         if t.swap_ok[last]:
             out[0] = (rest + last) * counts + count - 1
             return 1
         return 0
-    cdef int64_t epoch = stamp[t.stamp_size - 1] + 1
-    stamp[t.stamp_size - 1] = epoch
-    # a parent differs from (last, child seats 0..P-2) in one seat: key (seat, hands)
-    for w in range(t.own_src_w):
-        s = t.own_src[last * t.own_src_w + w]
-        if s < 0:
-            break
-        if stamp[s] != epoch:
+    if t.gain:  # every move changes only the mover's hands: parents rest + s
+        epoch = stamp[t.stamp_size - 1] + 1
+        stamp[t.stamp_size - 1] = epoch
+        for w in range(t.own_src_w):
+            s = t.own_src[last * t.own_src_w + w]
+            if s < 0:
+                break
             stamp[s] = epoch
             out[k] = rest + s
             k += 1
-    mul = m
-    for seat in range(1, players):
-        d = seats[seat - 1]
-        if t.gain:
+        for seat in range(players - 1):
+            d = seats[seat]
             for w in range(t.gain_src_w):
                 s = t.gain_src[(last * m + d) * t.gain_src_w + w]
                 if s < 0:
@@ -283,26 +284,38 @@ cdef int64_t _parents(int64_t code, int64_t *seats, const Tab *t, int64_t *stamp
                     stamp[s] = epoch
                     out[k] = rest + s
                     k += 1
-        else:
+        unmoved = stamp[last] == epoch
+    else:
+        for w in range(t.own_src_w):
+            s = t.own_src[last * t.own_src_w + w]
+            if s < 0:
+                break
+            out[k] = rest + s
+            k += 1
+            unmoved = unmoved or s == last
+        mul = m
+        for seat in range(players - 1):
+            d = seats[seat]
             for w in range(t.hit_src_w):
                 u = t.hit_src[(last * m + d) * t.hit_src_w + w]
                 if u < 0:
                     break
-                key = seat * m + u if u != d else last
-                if stamp[key] != epoch:
-                    stamp[key] = epoch
+                if u != d:
                     out[k] = rest + last + (u - d) * mul
                     k += 1
-        mul *= m
-    if t.passes and not t.live[last] and stamp[last] != epoch:
-        stamp[last] = epoch
+                elif not unmoved:
+                    unmoved = True
+                    out[k] = rest + last
+                    k += 1
+            mul *= m
+    if t.passes and not t.live[last] and not unmoved:
         out[k] = rest + last
         k += 1
-    # none of these moves depends on the swap count: every count is a parent
-    for i in range(k - 1, -1, -1):
-        base = out[i]
-        for j in range(counts):
-            out[i * counts + j] = base * counts + j
+    if counts > 1:  # none of these moves depends on the swap count: every count is a parent
+        for i in range(k - 1, -1, -1):
+            base = out[i]
+            for j in range(counts):
+                out[i * counts + j] = base * counts + j
     return k * counts
 
 
@@ -511,26 +524,67 @@ ctypedef fused seat_bits:  # a bit per seat: one byte up to eight players, else 
     uint32_t
 
 
-cdef inline seat_bits _clear(seat_bits *where, seat_bits bits) noexcept nogil:
-    """Clear ``bits`` at ``where`` atomically; return the bits that were set before."""
-    if seat_bits is uint8_t:
-        return vz_clear8(where, bits)
-    else:
-        return vz_clear32(where, bits)
-
-
 def survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, const uint16_t[::1] outdeg):
-    """Plies in which the others force each seat out, per ``code * players + seat`` (int16, -1: survives)."""
+    """Plies in which the others force each seat out, per ``seat * space + code`` (int16, -1: survives)."""
     # per position, a bit per seat still to decide: a byte keeps the parents' scattered reads in fewer cache lines
     unknown = np.zeros(depth.shape[0], np.uint8 if tables.t.p <= 8 else np.uint32)
     return _survival(tables, depth, winner, outdeg, unknown)
 
 
+ctypedef struct Box:  # a growable list of entries ``parent << 6 | seat`` (malloc'd)
+    uint64_t *at
+    int64_t n, cap
+
+
+cdef inline int _push(Box *box, uint64_t entry) noexcept nogil:
+    """Append ``entry``; return -1 if memory ran out."""
+    cdef uint64_t *bigger
+    if box.n == box.cap:
+        bigger = <uint64_t *> realloc(box.at, 2 * box.cap * sizeof(uint64_t))
+        if not bigger:
+            return -1
+        box.at, box.cap = bigger, 2 * box.cap
+    box.at[box.n] = entry
+    box.n += 1
+    return 0
+
+
+cdef class Boxes:
+    """``threads * threads`` lists: from each thread that finds parents to each thread that owns them."""
+
+    cdef Box *box
+    cdef int64_t count
+
+    def __cinit__(self, int threads):
+        cdef int64_t i
+        self.count = threads * threads
+        self.box = <Box *> calloc(self.count, sizeof(Box))
+        if not self.box:
+            raise MemoryError()
+        for i in range(self.count):
+            self.box[i].cap = 1 << 12
+            self.box[i].at = <uint64_t *> malloc(self.box[i].cap * sizeof(uint64_t))
+            if not self.box[i].at:
+                raise MemoryError()
+
+    def __dealloc__(self):
+        cdef int64_t i
+        if self.box:
+            for i in range(self.count):
+                free(self.box[i].at)
+            free(self.box)
+
+
 def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, const uint16_t[::1] outdeg,
               seat_bits[::1] unknown):
+    # Each slice of a ply runs in two steps, neither with atomic operations: the threads first list the
+    # (parent, seat) pairs to decide, sorted by the thread that owns the parent (a block of 64 codes
+    # belongs to one thread), then each thread applies the pairs of the parents it owns. A locked instruction per
+    # parent would stall the other loads in flight; plain loads and stores let them overlap.
     cdef const Tab *t = &tables.t
     cdef int threads = openmp.omp_get_max_threads()
     cdef Scratch scratch = Scratch(tables, threads)
+    cdef Boxes boxes = Boxes(threads)
     cdef int64_t players = t.p, space = depth.shape[0]
     out_a = np.full(space * players, -1, np.int16)  # plies in which the others force the seat out
     pending_a = np.array(outdeg, dtype=np.uint16)  # the mover as target: children where it is not yet out
@@ -543,12 +597,15 @@ def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner,
     cdef uint64_t *front = &front_v[0]
     cdef uint64_t *later = &later_v[0]
     cdef uint64_t *swap
-    cdef int64_t plies = 0, found = 1, lo, hi, wi, code, k, i, n, p, seat, tid
-    cdef uint64_t bits, bit
+    cdef int64_t plies = 0, found = 1, lo, hi, wi, code, k, i, n, p, seat, tid, owner, source
+    cdef uint64_t bits, entry
     cdef seat_bits mask, todo, one = 1
     cdef int64_t *seats
     cdef int64_t *stamp
     cdef int64_t *par
+    cdef Box *box
+    cdef int failed = 0
+    cdef int *fail = &failed
     with nogil:
         lo = 0
         while lo < words:
@@ -563,7 +620,7 @@ def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner,
                     _decode(code, t, seats)
                     for k in range(players):
                         if not t.live[seats[k]]:
-                            out[code * players + k] = 0
+                            out[k * space + code] = 0
                             bits = bits | ((<uint64_t> 1) << (code & 63))
                         elif winner[code] < 0:  # at a final position a live seat survives
                             unknown[code] = unknown[code] | (one << k)
@@ -574,7 +631,7 @@ def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner,
             found = 0
             lo = 0
             while lo < words:
-                hi = min(lo + SLICE, words)
+                hi = min(lo + BOX_SLICE, words)
                 for wi in prange(lo, hi, schedule="dynamic", chunksize=16):
                     bits = front[wi]
                     if not bits:
@@ -587,33 +644,46 @@ def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner,
                         code = wi * 64 + vz_ctz(bits)
                         bits = bits & (bits - 1)
                         mask = 0
-                        for k in range(players):
-                            if out[code * players + k] == plies:
-                                mask = mask | (one << ((k + 1) % players))  # seat k here is seat k + 1 in a parent
+                        for k in range(players - 1):  # seat k here is seat k + 1 in a parent
+                            if out[k * space + code] == plies:
+                                mask = mask | (one << (k + 1))
+                        if out[(players - 1) * space + code] == plies:
+                            mask = mask | one
                         n = _parents(code, seats, t, stamp, par)
+                        for i in range(n):  # every parent's line requested at once: the misses overlap
+                            vz_prefetch(&unknown[par[i]])
                         for i in range(n):
                             p = par[i]
                             todo = mask & unknown[p]
-                            if not todo:
-                                continue
-                            # the target moves: out only once every child is (one thread sees the count reach 0)
-                            if todo & 1 and vz_dec16(&pending[p]) != 0:
-                                todo = todo ^ 1
-                            if not todo:
-                                continue
-                            todo = _clear(&unknown[p], todo) & todo  # the seats this thread decides
-                            if not todo:
-                                continue
                             while todo:
                                 seat = vz_ctz(todo)
                                 todo = todo & (todo - 1)
-                                out[p * players + seat] = <int16_t> (plies + 1)
-                            bit = (<uint64_t> 1) << (p & 63)
-                            if not (later[p >> 6] & bit):
-                                vz_or64(later + (p >> 6), bit)
+                                if _push(&boxes.box[tid * threads + (((p >> 6) & 0xFFFF) * threads >> 16)],
+                                         (<uint64_t> p << 6) | <uint64_t> seat) < 0:
+                                    fail[0] = 1
+                for owner in prange(threads, schedule="static", chunksize=1):  # owners never share a block
+                    for source in range(threads):
+                        box = &boxes.box[source * threads + owner]
+                        for i in range(box.n):
+                            entry = box.at[i]
+                            p = <int64_t> (entry >> 6)
+                            seat = <int64_t> (entry & 63)
+                            if not (unknown[p] & (one << seat)):
+                                continue
+                            if seat == 0:  # the target moves: out only once every child is
+                                pending[p] = pending[p] - 1
+                                if pending[p] != 0:
+                                    continue
+                            unknown[p] = unknown[p] & ~(one << seat)
+                            out[seat * space + p] = <int16_t> (plies + 1)
+                            later[p >> 6] = later[p >> 6] | ((<uint64_t> 1) << (p & 63))
                             found += 1
+                        box.n = 0
+                if failed:
+                    with gil:
+                        raise MemoryError()
                 _check()
-                lo += SLICE
+                lo += BOX_SLICE
             swap = front
             front = later
             later = swap

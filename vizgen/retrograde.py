@@ -70,7 +70,7 @@ def solve_survival_space(tables: tuple, depth: np.ndarray, winner: np.ndarray, o
     Returns
     -------
     numpy.ndarray
-        int16, shape ``(space * players,)``: entry ``code * players + seat`` is
+        int16, shape ``(players * space,)``: entry ``seat * space + code`` is
         the plies in which the others can force that seat out (the seat
         delaying, the others hurrying), -1 if the seat survives whatever they do.
 
@@ -83,7 +83,7 @@ def solve_survival_space(tables: tuple, depth: np.ndarray, winner: np.ndarray, o
     >>> tables = rules.kernel_tables()
     >>> start = rules.encode(rules.start())
     >>> depth, winner, outdeg, _, _ = enumerate_space(start, rules.space, tables)
-    >>> solve_survival_space(tables, depth, winner, outdeg).reshape(-1, 3)[start].tolist()
+    >>> solve_survival_space(tables, depth, winner, outdeg).reshape(3, -1)[:, start].tolist()
     [6, 7, 5]
     """
     return _kernel.survival(_kernel.Tables(tables), depth, winner, outdeg)

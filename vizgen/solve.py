@@ -167,6 +167,7 @@ class Survival:
         force seat ``k`` out (its hands all dead; 0 if they already are), with
         the seat delaying as long as it can and the others hurrying; -1 if
         the seat can avoid elimination forever whatever the others do.
+        Stored a seat at a time (each column contiguous).
     """
 
     out_in: np.ndarray
@@ -212,9 +213,11 @@ def solve_survival(graph: StateGraph) -> Survival:
     """
     out = retrograde.solve_survival_space(graph.rules.kernel_tables(), graph.space_depth, graph.space_winner,
                                       graph.space_outdeg)
-    players = graph.players
-    n = kernel.compact(graph.reachable, out, players)
-    return Survival(out_in=out[:n * players].reshape(n, players))
+    planes = out.reshape(graph.players, -1)  # a row per seat, a column per code
+    reachable = graph.reachable
+    for plane in planes:
+        kernel.compact(reachable, plane, 1)
+    return Survival(out_in=planes[:, :graph.n].T)
 
 
 def _two_players(graph: StateGraph) -> None:
