@@ -25,8 +25,7 @@ cdef extern from *:
     """
     #include <stdint.h>
     static inline int vz_ctz(uint64_t x) { return __builtin_ctzll(x); }
-    static inline void vz_prefetch(const void *p) { __builtin_prefetch(p, 0, 3); }
-    static inline void vz_prefetch_w(const void *p) { __builtin_prefetch(p, 1, 3); }
+    static inline int vz_popcount(uint64_t x) { return __builtin_popcountll(x); }
     /* a / d for a < 2**32 and 1 < d < 2**32, with magic = 2**64 / d rounded up (Lemire, Kaser, Kurz 2019) */
     static inline uint64_t vz_div(uint64_t a, uint64_t magic) {
         return (uint64_t)(((unsigned __int128)magic * a) >> 64);
@@ -37,15 +36,14 @@ cdef extern from *:
     }
     """
     int vz_ctz(uint64_t x) noexcept nogil
-    void vz_prefetch(const void *p) noexcept nogil
-    void vz_prefetch_w(const void *p) noexcept nogil
+    int vz_popcount(uint64_t x) noexcept nogil
     uint64_t vz_div(uint64_t a, uint64_t magic) noexcept nogil
     uint64_t vz_or64(uint64_t *p, uint64_t bits) noexcept nogil
 
 #: bitmap words per slice of a ply between two looks for Ctrl-C (a million codes)
 cdef int64_t SLICE = 1 << 14
-#: bitmap words per slice of a survival ply (its parent lists stay in the cache)
-cdef int64_t BOX_SLICE = 1 << 10
+#: positions per slice of a survival ply, at most (their parent lists stay in the cache)
+cdef int64_t BOX_SLICE = 1 << 16
 
 
 ctypedef struct Tab:
@@ -526,26 +524,29 @@ ctypedef fused seat_bits:  # a bit per seat: one byte up to eight players, else 
 
 def survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, const uint16_t[::1] outdeg):
     """Plies in which the others force each seat out, per ``seat * space + code`` (int16, -1: survives)."""
+    if depth.shape[0] >= 2 ** 32:
+        raise ValueError("survival works on fewer than 2**32 position codes")
     # per position, a bit per seat still to decide: a byte keeps the parents' scattered reads in fewer cache lines
     unknown = np.zeros(depth.shape[0], np.uint8 if tables.t.p <= 8 else np.uint32)
     return _survival(tables, depth, winner, outdeg, unknown)
 
 
-ctypedef struct Box:  # a growable list of entries ``parent << 6 | seat`` (malloc'd)
+ctypedef struct Box:  # a growable list of entries ``parent << 32 | seat bits`` (malloc'd)
     uint64_t *at
     int64_t n, cap
 
 
-cdef inline int _push(Box *box, uint64_t entry) noexcept nogil:
-    """Append ``entry``; return -1 if memory ran out."""
+cdef inline int _room(Box *box, int64_t more) noexcept nogil:
+    """Make room for ``more`` entries; return -1 if memory ran out."""
     cdef uint64_t *bigger
-    if box.n == box.cap:
-        bigger = <uint64_t *> realloc(box.at, 2 * box.cap * sizeof(uint64_t))
+    cdef int64_t cap = box.cap
+    while box.n + more > cap:
+        cap *= 2
+    if cap != box.cap:
+        bigger = <uint64_t *> realloc(box.at, cap * sizeof(uint64_t))
         if not bigger:
             return -1
-        box.at, box.cap = bigger, 2 * box.cap
-    box.at[box.n] = entry
-    box.n += 1
+        box.at, box.cap = bigger, cap
     return 0
 
 
@@ -578,9 +579,9 @@ cdef class Boxes:
 def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, const uint16_t[::1] outdeg,
               seat_bits[::1] unknown):
     # Each slice of a ply runs in two steps, neither with atomic operations: the threads first list the
-    # (parent, seat) pairs to decide, sorted by the thread that owns the parent (a block of 64 codes
-    # belongs to one thread), then each thread applies the pairs of the parents it owns. A locked instruction per
-    # parent would stall the other loads in flight; plain loads and stores let them overlap.
+    # parents with seats to decide, sorted by the thread that owns the parent (a block of 64 codes belongs
+    # to one thread), then each thread applies the entries of the parents it owns. A locked instruction
+    # per parent would stall the other loads in flight; plain loads and stores let them overlap.
     cdef const Tab *t = &tables.t
     cdef int threads = openmp.omp_get_max_threads()
     cdef Scratch scratch = Scratch(tables, threads)
@@ -631,7 +632,10 @@ def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner,
             found = 0
             lo = 0
             while lo < words:
-                hi = min(lo + BOX_SLICE, words)
+                hi, k = lo, 0  # a slice ends after BOX_SLICE positions, or SLICE words
+                while hi < words and k < BOX_SLICE and hi - lo < SLICE:
+                    k = k + vz_popcount(front[hi])
+                    hi = hi + 1
                 for wi in prange(lo, hi, schedule="dynamic", chunksize=16):
                     bits = front[wi]
                     if not bits:
@@ -650,32 +654,34 @@ def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner,
                         if out[(players - 1) * space + code] == plies:
                             mask = mask | one
                         n = _parents(code, seats, t, stamp, par)
-                        for i in range(n):  # every parent's line requested at once: the misses overlap
-                            vz_prefetch(&unknown[par[i]])
-                        for i in range(n):
-                            p = par[i]
-                            todo = mask & unknown[p]
-                            while todo:
-                                seat = vz_ctz(todo)
-                                todo = todo & (todo - 1)
-                                if _push(&boxes.box[tid * threads + (((p >> 6) & 0xFFFF) * threads >> 16)],
-                                         (<uint64_t> p << 6) | <uint64_t> seat) < 0:
-                                    fail[0] = 1
+                        for i in range(n):  # independent loads first: their cache misses overlap
+                            par[i] = (par[i] << 32) | <int64_t> (mask & unknown[par[i]])
+                        for owner in range(threads):
+                            if _room(&boxes.box[tid * threads + owner], n) < 0:
+                                fail[0] = 1
+                                n = 0
+                        for i in range(n):  # then every parent with a seat to decide, without a branch
+                            box = &boxes.box[tid * threads + (((par[i] >> 38) & 0xFFFF) * threads >> 16)]
+                            box.at[box.n] = <uint64_t> par[i]
+                            box.n = box.n + (<uint32_t> par[i] != 0)
                 for owner in prange(threads, schedule="static", chunksize=1):  # owners never share a block
                     for source in range(threads):
                         box = &boxes.box[source * threads + owner]
                         for i in range(box.n):
                             entry = box.at[i]
-                            p = <int64_t> (entry >> 6)
-                            seat = <int64_t> (entry & 63)
-                            if not (unknown[p] & (one << seat)):
-                                continue
-                            if seat == 0:  # the target moves: out only once every child is
+                            p = <int64_t> (entry >> 32)
+                            todo = <seat_bits> (<uint32_t> entry) & unknown[p]
+                            if todo & 1:  # the target moves: out only once every child is
                                 pending[p] = pending[p] - 1
                                 if pending[p] != 0:
-                                    continue
-                            unknown[p] = unknown[p] & ~(one << seat)
-                            out[seat * space + p] = <int16_t> (plies + 1)
+                                    todo = todo ^ 1
+                            if not todo:
+                                continue
+                            unknown[p] = unknown[p] & ~todo
+                            while todo:
+                                seat = vz_ctz(todo)
+                                todo = todo & (todo - 1)
+                                out[seat * space + p] = <int16_t> (plies + 1)
                             later[p >> 6] = later[p >> 6] | ((<uint64_t> 1) << (p & 63))
                             found += 1
                         box.n = 0
@@ -683,7 +689,7 @@ def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner,
                     with gil:
                         raise MemoryError()
                 _check()
-                lo += BOX_SLICE
+                lo = hi
             swap = front
             front = later
             later = swap
