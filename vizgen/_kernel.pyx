@@ -25,7 +25,6 @@ cdef extern from *:
     """
     #include <stdint.h>
     static inline int vz_ctz(uint64_t x) { return __builtin_ctzll(x); }
-    static inline int vz_popcount(uint64_t x) { return __builtin_popcountll(x); }
     /* a / d for a < 2**32 and 1 < d < 2**32, with magic = 2**64 / d rounded up (Lemire, Kaser, Kurz 2019) */
     static inline uint64_t vz_div(uint64_t a, uint64_t magic) {
         return (uint64_t)(((unsigned __int128)magic * a) >> 64);
@@ -36,14 +35,11 @@ cdef extern from *:
     }
     """
     int vz_ctz(uint64_t x) noexcept nogil
-    int vz_popcount(uint64_t x) noexcept nogil
     uint64_t vz_div(uint64_t a, uint64_t magic) noexcept nogil
     uint64_t vz_or64(uint64_t *p, uint64_t bits) noexcept nogil
 
 #: bitmap words per slice of a ply between two looks for Ctrl-C (a million codes)
 cdef int64_t SLICE = 1 << 14
-#: positions per slice of a survival ply, at most (their parent lists stay in the cache)
-cdef int64_t BOX_SLICE = 1 << 16
 
 
 ctypedef struct Tab:
@@ -192,8 +188,10 @@ cdef int64_t _moves(int64_t code, int64_t count, const int64_t *seats, const Tab
     reaching a child an earlier move reached). A child differs from the
     rotated parent in one seat, so ``(seat, new hands)`` identifies it; the
     ``stamp`` array (last entry: a call counter) finds repeats in O(1).
+    With ``mid`` NULL only ``dst`` is filled, repeats included.
     """
     cdef int64_t m = t.m, counts = t.counts, top = t.top
+    cdef bint full = mid != NULL
     cdef int64_t epoch = stamp[t.stamp_size - 1] + 1
     stamp[t.stamp_size - 1] = epoch
     cdef int64_t rot = 0  # the seats after the mover, moved down one place
@@ -206,9 +204,10 @@ cdef int64_t _moves(int64_t code, int64_t count, const int64_t *seats, const Tab
         if d < 0:
             break
         dst[k] = (rot + d * top) * counts
-        mid[k] = t.own_mid[s0 * t.own_w + w]
-        new[k] = stamp[d] != epoch
-        stamp[d] = epoch
+        if full:
+            mid[k] = t.own_mid[s0 * t.own_w + w]
+            new[k] = stamp[d] != epoch
+            stamp[d] = epoch
         k += 1
     for seat in range(1, t.p):
         u = seats[seat]
@@ -222,21 +221,24 @@ cdef int64_t _moves(int64_t code, int64_t count, const int64_t *seats, const Tab
             else:
                 key = seat * m + d if d != u else s0
                 dst[k] = (rot + (d - u) * mul + s0 * top) * counts
-            mid[k] = t.hit_mid[((seat * m + s0) * m + u) * t.hit_w + w]
-            new[k] = stamp[key] != epoch
-            stamp[key] = epoch
+            if full:
+                mid[k] = t.hit_mid[((seat * m + s0) * m + u) * t.hit_w + w]
+                new[k] = stamp[key] != epoch
+                stamp[key] = epoch
             k += 1
         mul *= m
     if t.swap_ok[s0] and count < t.swaps:
         dst[k] = (rot + s0 * top) * counts + count + 1
-        mid[k] = <int32_t> t.swap_mid
-        new[k] = 1
+        if full:
+            mid[k] = <int32_t> t.swap_mid
+            new[k] = 1
         k += 1
     if t.passes and not t.live[s0]:
         dst[k] = (rot + s0 * top) * counts
-        mid[k] = <int32_t> t.pass_mid
-        new[k] = stamp[s0] != epoch
-        stamp[s0] = epoch
+        if full:
+            mid[k] = <int32_t> t.pass_mid
+            new[k] = stamp[s0] != epoch
+            stamp[s0] = epoch
         k += 1
     return k
 
@@ -522,91 +524,34 @@ ctypedef fused seat_bits:  # a bit per seat: one byte up to eight players, else 
     uint32_t
 
 
-def survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, const uint16_t[::1] outdeg):
+def survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner):
     """Plies in which the others force each seat out, per ``seat * space + code`` (int16, -1: survives)."""
-    if depth.shape[0] >= 2 ** 32:
-        raise ValueError("survival works on fewer than 2**32 position codes")
-    # per position, a bit per seat still to decide: a byte keeps the parents' scattered reads in fewer cache lines
-    unknown = np.zeros(depth.shape[0], np.uint8 if tables.t.p <= 8 else np.uint32)
-    return _survival(tables, depth, winner, outdeg, unknown)
+    # a bit per seat: one byte up to eight players, else four
+    bits = np.uint8 if tables.t.p <= 8 else np.uint32
+    return _survival(tables, depth, winner, np.zeros(depth.shape[0], bits), np.zeros(depth.shape[0], bits))
 
 
-ctypedef struct Box:  # a growable list of entries ``parent << 32 | seat bits`` (malloc'd)
-    uint64_t *at
-    int64_t n, cap
-
-
-cdef inline int _room(Box *box, int64_t more) noexcept nogil:
-    """Make room for ``more`` entries; return -1 if memory ran out."""
-    cdef uint64_t *bigger
-    cdef int64_t cap = box.cap
-    while box.n + more > cap:
-        cap *= 2
-    if cap != box.cap:
-        bigger = <uint64_t *> realloc(box.at, cap * sizeof(uint64_t))
-        if not bigger:
-            return -1
-        box.at, box.cap = bigger, cap
-    return 0
-
-
-cdef class Boxes:
-    """``threads * threads`` lists: from each thread that finds parents to each thread that owns them."""
-
-    cdef Box *box
-    cdef int64_t count
-
-    def __cinit__(self, int threads):
-        cdef int64_t i
-        self.count = threads * threads
-        self.box = <Box *> calloc(self.count, sizeof(Box))
-        if not self.box:
-            raise MemoryError()
-        for i in range(self.count):
-            self.box[i].cap = 1 << 12
-            self.box[i].at = <uint64_t *> malloc(self.box[i].cap * sizeof(uint64_t))
-            if not self.box[i].at:
-                raise MemoryError()
-
-    def __dealloc__(self):
-        cdef int64_t i
-        if self.box:
-            for i in range(self.count):
-                free(self.box[i].at)
-            free(self.box)
-
-
-def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, const uint16_t[::1] outdeg,
-              seat_bits[::1] unknown):
-    # Each slice of a ply runs in two steps, neither with atomic operations: the threads first list the
-    # parents with seats to decide, sorted by the thread that owns the parent (a block of 64 codes belongs
-    # to one thread), then each thread applies the entries of the parents it owns. A locked instruction
-    # per parent would stall the other loads in flight; plain loads and stores let them overlap.
+def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, seat_bits[::1] unknown,
+              seat_bits[::1] gone):
+    # One ply at a time, every position with a seat still undecided looks at its children (``gone``: the
+    # seats out in each position as of the last ply). Each thread writes only the positions of its own
+    # bitmap words, so nothing needs an atomic operation; the children of neighbouring codes lie near
+    # each other, so the reads mostly hit the cache.
     cdef const Tab *t = &tables.t
     cdef int threads = openmp.omp_get_max_threads()
     cdef Scratch scratch = Scratch(tables, threads)
-    cdef Boxes boxes = Boxes(threads)
     cdef int64_t players = t.p, space = depth.shape[0]
     out_a = np.full(space * players, -1, np.int16)  # plies in which the others force the seat out
-    pending_a = np.array(outdeg, dtype=np.uint16)  # the mover as target: children where it is not yet out
     cdef int64_t words = (space + 63) // 64
-    front_a = np.zeros(words, np.uint64)
-    later_a = np.zeros(words, np.uint64)
+    later_a = np.zeros(words, np.uint64)  # the positions with a seat decided in this ply
     cdef int16_t[::1] out = out_a
-    cdef uint16_t[::1] pending = pending_a
-    cdef uint64_t[::1] front_v = front_a, later_v = later_a
-    cdef uint64_t *front = &front_v[0]
-    cdef uint64_t *later = &later_v[0]
-    cdef uint64_t *swap
-    cdef int64_t plies = 0, found = 1, lo, hi, wi, code, k, i, n, p, seat, tid, owner, source
-    cdef uint64_t bits, entry
-    cdef seat_bits mask, todo, one = 1
+    cdef uint64_t[::1] later = later_a
+    cdef int64_t plies = 0, found = 1, lo, hi, wi, code, count, k, j, seat, tid
+    cdef uint64_t bits
+    cdef seat_bits one = 1, every = <seat_bits> (((<uint64_t> 1) << players) - 1), any_out, all_out, g, todo
     cdef int64_t *seats
     cdef int64_t *stamp
-    cdef int64_t *par
-    cdef Box *box
-    cdef int failed = 0
-    cdef int *fail = &failed
+    cdef int64_t *d
     with nogil:
         lo = 0
         while lo < words:
@@ -614,7 +559,6 @@ def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner,
             for wi in prange(lo, hi, schedule="static"):  # a thread owns whole words: no races
                 tid = openmp.omp_get_thread_num()
                 seats = scratch.seats + tid * scratch.seats_n
-                bits = 0
                 for code in range(wi * 64, min(wi * 64 + 64, space)):
                     if depth[code] < 0:
                         continue
@@ -622,78 +566,57 @@ def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner,
                     for k in range(players):
                         if not t.live[seats[k]]:
                             out[k * space + code] = 0
-                            bits = bits | ((<uint64_t> 1) << (code & 63))
+                            gone[code] = gone[code] | (one << k)
                         elif winner[code] < 0:  # at a final position a live seat survives
                             unknown[code] = unknown[code] | (one << k)
-                front[wi] = bits
             _check()
             lo += SLICE
         while found:
             found = 0
             lo = 0
             while lo < words:
-                hi, k = lo, 0  # a slice ends after BOX_SLICE positions, or SLICE words
-                while hi < words and k < BOX_SLICE and hi - lo < SLICE:
-                    k = k + vz_popcount(front[hi])
-                    hi = hi + 1
-                for wi in prange(lo, hi, schedule="dynamic", chunksize=16):
-                    bits = front[wi]
-                    if not bits:
-                        continue
+                hi = min(lo + SLICE, words)
+                for wi in prange(lo, hi, schedule="dynamic", chunksize=64):
                     tid = openmp.omp_get_thread_num()
                     seats = scratch.seats + tid * scratch.seats_n
                     stamp = scratch.stamp + tid * scratch.stamp_n
-                    par = scratch.par + tid * scratch.par_n
+                    d = scratch.dst + tid * scratch.deg_n
+                    bits = 0
+                    for code in range(wi * 64, min(wi * 64 + 64, space)):
+                        if not unknown[code]:
+                            continue
+                        count = _decode(code, t, seats)
+                        k = _moves(code, count, seats, t, stamp, d, NULL, NULL)  # repeats do no harm here
+                        any_out, all_out = 0, every if k else 0
+                        for j in range(k):
+                            g = gone[d[j]]
+                            any_out = any_out | g
+                            all_out = all_out & g
+                        # a seat k >= 1 here is seat k - 1 in a child: out once one child has it out (the others
+                        # choose); the mover is seat P - 1 in every child: out once all children have it out
+                        todo = ((any_out << 1) | ((all_out >> (players - 1)) & one)) & unknown[code]
+                        if not todo:
+                            continue
+                        unknown[code] = unknown[code] & ~todo
+                        while todo:
+                            seat = vz_ctz(todo)
+                            todo = todo & (todo - 1)
+                            out[seat * space + code] = <int16_t> (plies + 1)
+                        bits = bits | ((<uint64_t> 1) << (code & 63))
+                        found += 1
+                    later[wi] = bits
+                _check()
+                lo += SLICE
+            lo = 0
+            while lo < words:  # the decisions of this ply become what the next one reads
+                hi = min(lo + SLICE, words)
+                for wi in prange(lo, hi, schedule="static"):
+                    bits = later[wi]
                     while bits:
                         code = wi * 64 + vz_ctz(bits)
                         bits = bits & (bits - 1)
-                        mask = 0
-                        for k in range(players - 1):  # seat k here is seat k + 1 in a parent
-                            if out[k * space + code] == plies:
-                                mask = mask | (one << (k + 1))
-                        if out[(players - 1) * space + code] == plies:
-                            mask = mask | one
-                        n = _parents(code, seats, t, stamp, par)
-                        for i in range(n):  # independent loads first: their cache misses overlap
-                            par[i] = (par[i] << 32) | <int64_t> (mask & unknown[par[i]])
-                        for owner in range(threads):
-                            if _room(&boxes.box[tid * threads + owner], n) < 0:
-                                fail[0] = 1
-                                n = 0
-                        for i in range(n):  # then every parent with a seat to decide, without a branch
-                            box = &boxes.box[tid * threads + (((par[i] >> 38) & 0xFFFF) * threads >> 16)]
-                            box.at[box.n] = <uint64_t> par[i]
-                            box.n = box.n + (<uint32_t> par[i] != 0)
-                for owner in prange(threads, schedule="static", chunksize=1):  # owners never share a block
-                    for source in range(threads):
-                        box = &boxes.box[source * threads + owner]
-                        for i in range(box.n):
-                            entry = box.at[i]
-                            p = <int64_t> (entry >> 32)
-                            todo = <seat_bits> (<uint32_t> entry) & unknown[p]
-                            if todo & 1:  # the target moves: out only once every child is
-                                pending[p] = pending[p] - 1
-                                if pending[p] != 0:
-                                    todo = todo ^ 1
-                            if not todo:
-                                continue
-                            unknown[p] = unknown[p] & ~todo
-                            while todo:
-                                seat = vz_ctz(todo)
-                                todo = todo & (todo - 1)
-                                out[seat * space + p] = <int16_t> (plies + 1)
-                            later[p >> 6] = later[p >> 6] | ((<uint64_t> 1) << (p & 63))
-                            found += 1
-                        box.n = 0
-                if failed:
-                    with gil:
-                        raise MemoryError()
-                _check()
-                lo = hi
-            swap = front
-            front = later
-            later = swap
-            memset(later, 0, words * sizeof(uint64_t))
+                        gone[code] = every & ~unknown[code]  # not final: every seat is out or undecided
+                lo += SLICE
             plies += 1
             if plies > 32766:
                 with gil:

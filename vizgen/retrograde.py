@@ -51,20 +51,22 @@ def solve_forced_space(tables: tuple, depth: np.ndarray, winner: np.ndarray,
     return _kernel.forced(_kernel.Tables(tables), depth, winner, outdeg)
 
 
-def solve_survival_space(tables: tuple, depth: np.ndarray, winner: np.ndarray, outdeg: np.ndarray) -> np.ndarray:
+def solve_survival_space(tables: tuple, depth: np.ndarray, winner: np.ndarray) -> np.ndarray:
     """For every position and seat: can the others together force that seat out, and how fast.
 
     A seat with no live hand is out (0 plies). Where the seat is to move it is
     forced out once every child forces it out (it delays the most); where
     another seat moves, as soon as one child does (the coalition hurries).
-    Works one ply at a time with bitmaps of the positions reached in the last
-    ply; every seat of a position is handled with one parent generation.
+    Works forward one ply at a time: every position with a seat still
+    undecided looks at its children's seats out as of the last ply, so no
+    counters, parents or atomic operations are needed, and the children of
+    neighbouring codes share cache lines.
 
     Parameters
     ----------
     tables : tuple
         The rule tables.
-    depth, winner, outdeg : numpy.ndarray
+    depth, winner : numpy.ndarray
         From :func:`enumerate_space`.
 
     Returns
@@ -83,7 +85,7 @@ def solve_survival_space(tables: tuple, depth: np.ndarray, winner: np.ndarray, o
     >>> tables = rules.kernel_tables()
     >>> start = rules.encode(rules.start())
     >>> depth, winner, outdeg, _, _ = enumerate_space(start, rules.space, tables)
-    >>> solve_survival_space(tables, depth, winner, outdeg).reshape(3, -1)[:, start].tolist()
+    >>> solve_survival_space(tables, depth, winner).reshape(3, -1)[:, start].tolist()
     [6, 7, 5]
     """
-    return _kernel.survival(_kernel.Tables(tables), depth, winner, outdeg)
+    return _kernel.survival(_kernel.Tables(tables), depth, winner)
