@@ -10,8 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.strategies import small_variants
+from vizgen import graph as graph_module
 from vizgen import kernel
 from vizgen.graph import DEFAULT_MAX_POSITIONS, check_size, enumerate_graph, estimate_memory
 from vizgen.variants import Variant, VariantError, resolve
@@ -116,6 +118,20 @@ def test_threads_do_not_change_the_answers(spec: str) -> None:
                                 cwd=root, timeout=300, check=True)
         digests.add(result.stdout)
     assert len(digests) == 1, digests
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_variants(max_players=3), st.integers(1, 64), st.data())
+def test_code_of_finds_the_codes_of_nodes_without_numbering_them_all(variant: Variant, chunk: int,
+                                                                    data: st.DataObject) -> None:
+    fresh, numbered = enumerate_graph(variant), enumerate_graph(variant)
+    nodes = np.array(data.draw(st.lists(st.integers(0, fresh.n - 1), max_size=20)), dtype=np.int64)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(graph_module, "CODE_CHUNK", chunk)  # nodes straddle the chunks
+        assert fresh.code_of(nodes).tolist() == numbered.codes[nodes].tolist()
+    assert "codes" not in fresh.__dict__
+    with pytest.raises(IndexError):
+        fresh.code_of(np.array([fresh.n]))
 
 
 def test_compact_moves_the_rows_of_the_mask_to_the_front() -> None:

@@ -185,7 +185,7 @@ def _longest(solved: Solved, mask: np.ndarray, key: str) -> dict[str, Any]:
         return {key: None, f"{key}_count": 0, f"{key}_at": []}
     top = int(rem[mask].max())
     at = np.flatnonzero(mask & (rem == top))
-    names = sorted(solved.graph.rules.notations(solved.graph.codes[at]))
+    names = sorted(solved.graph.rules.notations(solved.graph.code_of(at)))
     return {key: top, f"{key}_count": int(at.size), f"{key}_at": names[:EXAMPLES]}
 
 
@@ -233,9 +233,9 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
         "params": v.params.as_dict(),
         "positions": g.n,
         "reachable_of": estimate_positions(v.params),
-        "terminal": int(g.terminal.sum()),
-        "terminal_win": int((g.winner == 0).sum()),
-        "terminal_loss": int((g.winner > 0).sum()),
+        "terminal": int(np.count_nonzero(g.space_winner >= 0)),  # -1 at every code not reached
+        "terminal_win": int(np.count_nonzero(g.space_winner == 0)),
+        "terminal_loss": int(np.count_nonzero(g.space_winner > 0)),
         "edges": g.edges,
         "moves": g.edges,
     }
@@ -256,7 +256,7 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
     out.update(_longest(solved, f.winner == 0, "longest_win"))
     if g.players == 2:
         out.update(_longest(solved, (f.winner == 1) & ~g.terminal, "longest_loss"))
-    out["greatest_depth"] = int(g.depth.max())
+    out["greatest_depth"] = int(g.space_depth.max())
     out["start"] = _node_facts(solved, g.start)
     out["start"]["outcome"] = words.start_words(g.players, int(f.winner[g.start]), int(f.remoteness[g.start]))
     if solved.random_win is not None and solved.perfect_win is not None:

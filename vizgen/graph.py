@@ -30,6 +30,7 @@ __all__ = [
 DEFAULT_MAX_POSITIONS = 200_000_000  # seven players (170,859,375 codes) fit; eight do not
 MAX_MEMORY = 20 * 10**9  # bytes: refuse what would not fit a 24 GB machine
 MAX_EDGE_ARRAYS = 150_000_000  # edges listed as arrays (about 40 bytes a move while built): six players
+CODE_CHUNK = 1 << 24  # codes scanned at a time to find a few nodes' codes (StateGraph.code_of)
 
 
 @dataclass(frozen=True, eq=False)
@@ -193,9 +194,33 @@ class StateGraph:
         """Return the notation of every node."""
         return self.rules.notations(self.codes)
 
+    def code_of(self, nodes: np.ndarray) -> np.ndarray:
+        """Return the int64 codes of the node ids ``nodes``, without numbering every node if not done yet.
+
+        Examples
+        --------
+        >>> from vizgen.variants import resolve
+        >>> g = enumerate_graph(resolve("standard"))
+        >>> g.code_of(np.array([0, 203])).tolist() == g.codes[[0, 203]].tolist()
+        True
+        """
+        nodes = np.asarray(nodes, dtype=np.int64)
+        if nodes.size and (nodes.min() < 0 or nodes.max() >= self.n):
+            raise IndexError(f"node ids run from 0 to {self.n - 1}")
+        if "codes" in self.__dict__:
+            return self.codes[nodes]
+        out = np.empty(nodes.shape, dtype=np.int64)
+        first = 0  # node id of the first reachable code in the chunk
+        for lo in range(0, self.space_depth.size, CODE_CHUNK):
+            here = np.flatnonzero(self.space_depth[lo:lo + CODE_CHUNK] >= 0)
+            inside = (nodes >= first) & (nodes < first + here.size)
+            out[inside] = lo + here[nodes[inside] - first]
+            first += here.size
+        return out
+
     def position(self, node: int) -> Position:
-        """Return the position of node ``node`` (the start without numbering every node)."""
-        return self.rules.decode(self.start_code if node == self.start else int(self.codes[node]))
+        """Return the position of node ``node``."""
+        return self.rules.decode(self.start_code if node == self.start else int(self.code_of(np.array([node]))[0]))
 
     def node_of(self, position: Position) -> int:
         """Return the node id of ``position``; raise PositionError if it is not reachable."""

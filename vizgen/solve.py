@@ -179,8 +179,8 @@ class Survival:
 
     def shares(self) -> tuple[list[int], list[int]]:
         """Return, per seat, the number of positions where it survives and where it can be forced out."""
-        survive = np.count_nonzero(self.out_in < 0, axis=0)
-        return survive.tolist(), (self.out_in.shape[0] - survive).tolist()
+        survive = [int(np.count_nonzero(seat < 0)) for seat in self.out_in.T]
+        return survive, [self.out_in.shape[0] - s for s in survive]
 
 
 def solve_survival(graph: StateGraph) -> Survival:
