@@ -240,9 +240,10 @@ def estimate_memory(variant: Variant) -> int:
     children (2) are kept; the enumeration adds three bitmaps (under a byte),
     solving the forced wins a winner (1), a remoteness (4) and a 2-byte
     counter per other seat; with three or more players the survival pass
-    holds 2 bytes per seat, a byte of undecided seats and a counter (2). The
-    largest phase counts, plus 10 % (seven players: 5.3 GB estimated, 4.0 GB
-    measured without survival).
+    holds 2 bytes per seat and two sets of seat bits (undecided, out: a byte
+    each up to eight players, else four) beside the forced wins. The largest
+    phase counts, plus 10 % (seven players: 5.3 GB estimated; ``stats --json``
+    measured 5.2 GB at its peak).
 
     Examples
     --------
@@ -254,7 +255,7 @@ def estimate_memory(variant: Variant) -> int:
     kept = 4 + 1 + 2
     phases = [1, 1 + 4 + 2 * (players - 1)]
     if players > 2:
-        phases.append(1 + 4 + 2 * players + 1 + 2)
+        phases.append(1 + 4 + 2 * players + 2 * (1 if players <= 8 else 4))
     return space * (kept + max(phases)) * 11 // 10  # whole numbers: the estimate may exceed any float
 
 

@@ -1,8 +1,12 @@
 """The compiled retrograde analysis: forced wins and survival over position codes.
 
-Both work back from the final positions one ply at a time, finding parents
-with the kernel's backward-move tables (:mod:`vizgen.kernel`); ``tables`` is
-:meth:`vizgen.rules.Rules.kernel_tables`. The loops are C in ``vizgen/_kernel.pyx``.
+Both go one ply at a time from where the answer is known (the final
+positions; the seats already out). Forced wins work back to the parents
+with the kernel's backward-move tables (:mod:`vizgen.kernel`); survival,
+where almost every position gets a value for every seat, lets each
+undecided position look at its children instead, which reads memory in
+order. ``tables`` is :meth:`vizgen.rules.Rules.kernel_tables`. The loops
+are C in ``vizgen/_kernel.pyx``.
 """
 
 from __future__ import annotations
