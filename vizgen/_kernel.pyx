@@ -14,7 +14,7 @@ the number of threads or their timing.
 from cpython.exc cimport PyErr_CheckSignals
 from cython.parallel cimport prange
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t
-from libc.stdlib cimport calloc, free, malloc, realloc
+from libc.stdlib cimport free, malloc, realloc
 from libc.string cimport memcpy, memset
 
 import numpy as np
@@ -526,7 +526,6 @@ ctypedef fused seat_bits:  # a bit per seat: one byte up to eight players, else 
 
 def survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner):
     """Plies in which the others force each seat out, per ``seat * space + code`` (int16, -1: survives)."""
-    # a bit per seat: one byte up to eight players, else four
     bits = np.uint8 if tables.t.p <= 8 else np.uint32
     return _survival(tables, depth, winner, np.zeros(depth.shape[0], bits), np.zeros(depth.shape[0], bits))
 
