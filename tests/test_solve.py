@@ -11,6 +11,7 @@ import pytest
 import scipy.sparse as sp
 from hypothesis import example, given, settings
 
+import vizgen.solve
 from tests.strategies import small_variants
 from vizgen.analysis import best_edges, describe, solve_variant, stats
 from vizgen.graph import enumerate_graph
@@ -184,3 +185,40 @@ def test_show_reports_the_movers_fate_and_every_seats_odds() -> None:
         assert data["random_win"] == pytest.approx(solved.random_seats[node].tolist())
     two = describe(solve_variant(resolve("standard")), 0)
     assert two["survive"] is None and two["forced_out_in"] is None and isinstance(two["random_win"], float)
+
+
+def _both_odds(spec: str) -> np.ndarray:
+    graph = enumerate_graph(resolve(spec))
+    seats = random_play_seats(graph)
+    return np.concatenate([seats.ravel(), perfect_vs_random(graph)]) if graph.players == 2 else seats.ravel()
+
+
+@pytest.mark.parametrize("spec", ["standard", "self-gain-10", "standard:players=3,r=4", "three-players",
+                                  "zombies", "four-players"])
+def test_bicgstab_solves_every_folded_system_by_itself(spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sparse path gives the dense answers without its fallback: the routine path is the fast one.
+
+    Unfolded, these systems (more players' random play, self-gain-10's perfect play) broke BiCGSTAB down.
+    """
+    import scipy.sparse.linalg
+
+    dense = None if spec == "four-players" else _both_odds(spec)  # four players: 202,212 dense unknowns
+    monkeypatch.setattr(vizgen.solve, "DENSE_MAX_UNKNOWNS", 0)
+
+    def no_fallback(*args: object, **kwargs: object) -> None:
+        raise AssertionError("BiCGSTAB did not converge and LGMRES was needed")
+
+    monkeypatch.setattr(scipy.sparse.linalg, "lgmres", no_fallback)
+    sparse = _both_odds(spec)
+    if dense is not None:
+        assert np.allclose(sparse, dense, rtol=0, atol=1e-9)
+    assert ((sparse >= 0) & (sparse <= 1)).all()
+
+
+def test_lgmres_stands_behind_bicgstab(monkeypatch: pytest.MonkeyPatch) -> None:
+    import scipy.sparse.linalg
+
+    dense = _both_odds("standard:players=3,r=4")
+    monkeypatch.setattr(vizgen.solve, "DENSE_MAX_UNKNOWNS", 0)
+    monkeypatch.setattr(scipy.sparse.linalg, "bicgstab", lambda system, rhs, **kwargs: (np.zeros_like(rhs), 1))
+    assert np.allclose(_both_odds("standard:players=3,r=4"), dense, rtol=0, atol=1e-9)

@@ -12,8 +12,9 @@
   chance against a uniformly random opponent (policy iteration, linear solves).
 
 The linear systems are ``(I - Q) x = b`` with ``Q`` given as triplets (row,
-column, weight); :func:`_linear_solve` solves small ones densely with numpy and
-imports scipy only for large ones.
+column, weight), folded over a round of turns into ``(I - Q**k) x = b'``;
+:func:`_power_solve` solves small ones densely with numpy and imports scipy
+only for large ones.
 """
 
 from __future__ import annotations
@@ -237,32 +238,46 @@ def _can_reach(graph: StateGraph, targets: np.ndarray) -> np.ndarray:
     return seen
 
 
-def _linear_solve(size: int, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray,
-                  rhs: np.ndarray) -> np.ndarray:
-    """Solve ``(I - Q) @ x = rhs`` for a regular system, ``Q`` (substochastic) given as triplets.
+def _power_solve(size: int, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray, rhs: np.ndarray,
+                 power: int) -> np.ndarray:
+    """Solve ``(I - Q**power) @ x = rhs`` for a substochastic ``Q`` given as triplets, regular.
 
     ``Q[rows[e], cols[e]] += weights[e]`` for every entry ``e`` (repeats add up).
     Up to :data:`DENSE_MAX_UNKNOWNS` unknowns the dense matrix is solved by
     LU (``numpy.linalg.solve``), exactly and without importing scipy. Above,
-    the sparse matrix goes to scipy's BiCGSTAB (direct sparse LU fills in badly
-    on these well-connected graphs: 190 s against 0.05 s on
-    ``standard:hands=4,r=7``). The systems are built so that it converges (a
-    fixed policy's deterministic moves are folded away, see :func:`_evaluate`);
-    LGMRES, then a direct solve, only stand behind it for an answer that does
-    not leave a residual under 1e-10.
+    scipy's BiCGSTAB solves it with ``Q`` applied ``power`` times per step
+    (direct sparse LU fills in badly on these well-connected graphs: 190 s
+    against 0.05 s on ``standard:hands=4,r=7``). Chains that move through the
+    seats in turn have a cyclic structure on which BiCGSTAB breaks down at its
+    first steps; raising ``Q`` to the length of the cycle (the callers fold
+    their systems so) removes it. LGMRES, slower but sure, stands behind it
+    for an answer that does not leave a residual under 1e-10.
     """
     if size <= DENSE_MAX_UNKNOWNS:
         q = np.bincount(rows * size + cols, weights, minlength=size * size).reshape(size, size)
-        return np.linalg.solve(np.eye(size) - q, rhs)
+        return np.linalg.solve(np.eye(size) - np.linalg.matrix_power(q, power), rhs)
     import scipy.sparse as sp
-    from scipy.sparse.linalg import bicgstab, lgmres, spsolve
+    from scipy.sparse.linalg import LinearOperator, bicgstab, lgmres
 
-    system = (sp.eye(size, format="csr") - sp.csr_matrix((weights, (rows, cols)), shape=(size, size))).tocsr()
+    q = sp.csr_matrix((weights, (rows, cols)), shape=(size, size))
+
+    def step(x: np.ndarray) -> np.ndarray:
+        y = x
+        for _ in range(power):
+            y = q @ y
+        return x - y
+
+    system = LinearOperator((size, size), matvec=step, dtype=np.float64)
     for method in (bicgstab, lgmres):
         x, info = method(system, rhs, rtol=1e-13, atol=0.0, maxiter=20_000)
-        if info == 0 and np.abs(system @ x - rhs).max() < 1e-10:
+        if info == 0 and np.abs(step(x) - rhs).max() < 1e-10:
             return x
-    return np.atleast_1d(spsolve(system.tocsc(), rhs))
+    raise ArithmeticError(f"the linear solve of {size:,} unknowns did not converge")
+
+
+def _times(size: int, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """``Q @ x`` for ``Q`` given as triplets (see :func:`_power_solve`)."""
+    return np.bincount(rows, weights * x[cols], minlength=size)
 
 
 def _move_weights(graph: StateGraph) -> np.ndarray:
@@ -310,15 +325,19 @@ def random_play_seats(graph: StateGraph) -> np.ndarray:
     slot = np.full(n, -1, dtype=np.int64)
     slot[live] = np.arange(live.size)
     inner = slot[col] >= 0
-    # unknown (i, k) is entry i * players + k; seat k here is seat k - 1 in the child
-    seat = np.arange(players)
-    rows = (row[inner, None] * players + seat).ravel()
-    cols = (slot[col[inner], None] * players + (seat - 1) % players).ravel()
+    q = (live.size, row[inner], slot[col[inner]], weight[inner])  # the moves between live positions
+    # seat k here is seat k - 1 in the child: x[k] = Q @ x[k - 1] + b[k], b from the final children
     ends = final[col]
-    rhs = np.zeros((live.size, players))
-    np.add.at(rhs, (row[ends], (graph.winner[col[ends]].astype(np.int64) + 1) % players), weight[ends])
-    x = _linear_solve(live.size * players, rows, cols, np.repeat(weight[inner], players), rhs.ravel())
-    odds[live] = x.reshape(-1, players)
+    b = np.zeros((players, live.size))
+    np.add.at(b, ((graph.winner[col[ends]].astype(np.int64) + 1) % players, row[ends]), weight[ends])
+    # once round the table: x[0] = Q**P @ x[0] + b[0] + Q @ (b[P-1] + Q @ (b[P-2] + ...))
+    rhs = b[1 % players]
+    for k in range(2, players + 1):
+        rhs = _times(*q, rhs) + b[k % players]
+    x = [_power_solve(*q, rhs, players)]
+    for k in range(1, players):
+        x.append(_times(*q, x[-1]) + b[k])
+    odds[live] = np.stack(x, axis=1)
     return np.clip(odds, 0.0, 1.0)
 
 
@@ -431,8 +450,7 @@ def _evaluate(graph: StateGraph, weight: np.ndarray, policy: np.ndarray, good: n
     into the random states: ``v_r(j) = sum_c a[j, c] * v_p(c)`` with
     ``v_p(c) = v_r(policy[c])`` (``a[j, c]``: ``weight`` of the edge), one
     regular system over the random states that can reach a win under the
-    policy (elsewhere 0). BiCGSTAB solves it when it is large (on the
-    unfolded chain it breaks down).
+    policy (elsewhere 0), solved two steps at a time (see :func:`_power_solve`).
     """
     n = graph.n
     final = graph.winner >= 0
@@ -461,7 +479,8 @@ def _evaluate(graph: StateGraph, weight: np.ndarray, policy: np.ndarray, good: n
         slot = np.full(n, -1, dtype=np.int64)
         slot[live] = np.arange(live.size)
         inner = (slot[s_row] >= 0) & (slot[s_col] >= 0)
-        value_r[live] = _linear_solve(live.size, slot[s_row[inner]], slot[s_col[inner]], s_weight[inner],
-                                      gain[live])
+        q = (live.size, slot[s_row[inner]], slot[s_col[inner]], s_weight[inner])
+        # two steps at a time: (I - Q**2) x = (I + Q) gain, where plies alternate with forced replies
+        value_r[live] = _power_solve(*q, gain[live] + _times(*q, gain[live]), 2)
     value_p = np.where(final, good[:n], value_r[np.maximum(policy, 0)])
     return np.concatenate([value_p, value_r])
