@@ -7,7 +7,9 @@ plain single-threaded C program and for the numba kernel this Cython one
 replaced. Targets on the 2-core machine: 6 players under 5 s and 1 GB; 7
 players solved exactly (survival too) under 2 minutes and 8 GB; ``stats
 standard`` as a whole process under 0.5 s; with ``--seven``, ``stats
-standard:players=7 --json`` as a whole process too. Run it from the checkout, with the
+standard:players=7 --json`` as a whole process too. It also times the
+linear solves of random play (every seat of four players; perfect against
+random on ``standard:hands=4,r=7``). Run it from the checkout, with the
 extension built (``pip install -e .`` or ``python setup.py build_ext --inplace``).
 
 Usage: python benchmarks/engine.py [--seven] [--repeat N]
@@ -54,6 +56,21 @@ print(json.dumps({"n": graph.n, "moves": graph.edges, "import": t1 - t0, "enumer
                   "forced": t3 - t2, "survival": t4 - t3,
                   "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}))
 """
+
+# the linear solves of random play: every seat of a four-player game, and perfect against random play
+ODDS = """
+import sys, time
+from vizgen.graph import enumerate_graph
+from vizgen.solve import perfect_vs_random, random_play_seats
+from vizgen.variants import resolve
+graph = enumerate_graph(resolve(sys.argv[1]))
+graph.indices  # the edge arrays, built before the clock starts
+t0 = time.perf_counter()
+(random_play_seats if sys.argv[2] == "seats" else perfect_vs_random)(graph)
+print(time.perf_counter() - t0)
+"""
+# issue #9's figures for the same solves, before
+ODDS_BEFORE = {"standard:hands=4,r=7": "9-12 s"}
 
 # the least a vizgen command can pay: Python and numpy
 FLOOR = [sys.executable, "-c", "import numpy"]
@@ -142,6 +159,13 @@ def main() -> None:
         parts = f"{r['enumerate']:.2f} / {r['forced']:.2f}" + (f" / {r['survival']:.2f}" if survival else "")
         print(f"{label:<22} {n:>12,} {moves:>14,}  {before:>9} {before_rss:>10}  {c_time:>9} {c_rss:>7}  "
               f"{NUMBA[players, survival]:>6}  {r['wall']:>9.2f} s {fmt_bytes(r['rss']):>10}  ({parts} s)")
+    print()
+    for spec, kind, label in (("standard:players=4", "seats", "random play, every seat"),
+                              ("standard:hands=4,r=7", "perfect", "perfect against random")):
+        times = sorted(float(subprocess.run([sys.executable, "-c", ODDS, spec, kind], capture_output=True,
+                                            text=True, check=True, cwd=ROOT).stdout) for _ in range(args.repeat))
+        before = f" (before: {ODDS_BEFORE[spec]})" if spec in ODDS_BEFORE else ""
+        print(f"{label} of {spec}: median {statistics.median(times):.2f} s over {args.repeat} runs{before}")
     if args.seven:
         runs = whole_command(["stats", "standard:players=7", "--json"], args.repeat)
         walls = sorted(wall for wall, _ in runs)
