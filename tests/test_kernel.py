@@ -122,16 +122,21 @@ def test_threads_do_not_change_the_answers(spec: str) -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(small_variants(max_players=3), st.integers(1, 64), st.data())
-def test_code_of_finds_the_codes_of_nodes_without_numbering_them_all(variant: Variant, chunk: int,
+def test_code_of_and_nodes_of_translate_without_numbering_every_node(variant: Variant, chunk: int,
                                                                     data: st.DataObject) -> None:
     fresh, numbered = enumerate_graph(variant), enumerate_graph(variant)
     nodes = np.array(data.draw(st.lists(st.integers(0, fresh.n - 1), max_size=20)), dtype=np.int64)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(graph_module, "CODE_CHUNK", chunk)  # nodes straddle the chunks
         assert fresh.code_of(nodes).tolist() == numbered.codes[nodes].tolist()
-    assert "codes" not in fresh.__dict__
+        assert fresh.nodes_of(numbered.codes[nodes]).tolist() == nodes.tolist()
+        assert ("codes" in fresh.__dict__) == (fresh.space_depth.size <= chunk), "small graphs number every node"
     with pytest.raises(IndexError):
         fresh.code_of(np.array([fresh.n]))
+    unreachable = np.flatnonzero(fresh.space_depth < 0)
+    if unreachable.size:
+        with pytest.raises(ValueError, match="reachable"):
+            fresh.nodes_of(unreachable[:1])
 
 
 def test_compact_moves_the_rows_of_the_mask_to_the_front() -> None:

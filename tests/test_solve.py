@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import vizgen.solve
 from tests.strategies import small_variants
@@ -185,6 +186,24 @@ def test_show_reports_the_movers_fate_and_every_seats_odds() -> None:
         assert data["random_win"] == pytest.approx(solved.random_seats[node].tolist())
     two = describe(solve_variant(resolve("standard")), 0)
     assert two["survive"] is None and two["forced_out_in"] is None and isinstance(two["random_win"], float)
+
+
+@settings(max_examples=30, deadline=None)
+@given(small_variants(max_players=3), st.data())
+def test_show_lists_the_moves_and_parents_of_the_edge_arrays(variant: Variant, data: st.DataObject) -> None:
+    """``describe`` generates one position's moves and parents with the kernel: the whole graph's arrays agree."""
+    solved = solve_variant(variant)
+    g = solved.graph
+    name = g.rules.notations(g.codes)
+    best = best_edges(solved)
+    rptr, rsrc = g.reverse
+    for node in data.draw(st.lists(st.integers(0, g.n - 1), min_size=1, max_size=8)):
+        facts = describe(solved, node)
+        edges = range(int(g.indptr[node]), int(g.indptr[node + 1]))
+        assert {m["to"]: (m["move"], *m["also"]) for m in facts["moves"]} == {
+            name[g.indices[e]]: tuple(str(m) for m in g.edge_moves(e)) for e in edges}
+        assert {m["to"] for m in facts["moves"] if m["best"]} == {name[g.indices[e]] for e in edges if best[e]}
+        assert facts["parents"] == sorted(name[p] for p in rsrc[rptr[node]:rptr[node + 1]])
 
 
 def _both_odds(spec: str) -> np.ndarray:

@@ -18,6 +18,7 @@ from vizgen.graph import DEFAULT_MAX_POSITIONS, StateGraph, enumerate_graph
 from vizgen.solve import (
     Forced,
     Survival,
+    arrival_scores,
     edge_scores,
     perfect_vs_random,
     random_play,
@@ -156,18 +157,19 @@ def _value(solved: Solved, node: int) -> str:
     return "open" if w < 0 else "forced"
 
 
-def _node_facts(solved: Solved, node: int) -> dict[str, Any]:
+def _node_facts(solved: Solved, node: int, code: int) -> dict[str, Any]:
+    """The value of node ``node`` (position code ``code``) in words and numbers."""
     g, f = solved.graph, solved.forced
     rem, w = int(f.remoteness[node]), int(f.winner[node])
     out_in = fate(solved)
     mine = None if out_in is None else out_in[node:node + 1]
-    code = words.verdicts(g.players, f.winner[node:node + 1], g.terminal[node:node + 1], mine)
-    n = int(words.verdict_n(code, f.remoteness[node:node + 1], mine)[0])
+    verdict = words.verdicts(g.players, f.winner[node:node + 1], g.space_winner[code:code + 1] >= 0, mine)
+    n = int(words.verdict_n(verdict, f.remoteness[node:node + 1], mine)[0])
     facts: dict[str, Any] = {
-        "position": g.rules.notation(g.position(node)),
+        "position": g.rules.notation(g.rules.decode(code)),
         "value": _value(solved, node),
         "remoteness": rem if rem >= 0 else None,
-        "verdict": words.say(code[0], n, w),
+        "verdict": words.say(verdict[0], n, w),
     }
     if g.players > 2:
         facts["winner"] = w if w >= 0 else None
@@ -257,7 +259,7 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
     if g.players == 2:
         out.update(_longest(solved, (f.winner == 1) & ~g.terminal, "longest_loss"))
     out["greatest_depth"] = int(g.space_depth.max())
-    out["start"] = _node_facts(solved, g.start)
+    out["start"] = _node_facts(solved, g.start, g.start_code)
     out["start"]["outcome"] = words.start_words(g.players, int(f.winner[g.start]), int(f.remoteness[g.start]))
     if solved.random_win is not None and solved.perfect_win is not None:
         out["random_win_start"] = round(float(solved.random_win[g.start]), 12)
@@ -267,6 +269,9 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
 
 def describe(solved: Solved, node: int) -> dict[str, Any]:
     """The ``vizgen show --json`` object of one position.
+
+    Its moves and parents come from the kernel for this one position, so
+    every variant ``stats`` solves can be shown, seven players included.
 
     Parameters
     ----------
@@ -287,10 +292,19 @@ def describe(solved: Solved, node: int) -> dict[str, Any]:
         ``remoteness`` and ``verdict`` of the position it leads to for the
         player to move there, ``for_you``: what the move means for the player
         choosing it, and ``best``) and ``parents``.
+
+    Examples
+    --------
+    >>> from vizgen.variants import resolve
+    >>> solved = solve_variant(resolve("standard"))
+    >>> node = solved.graph.node_of(solved.graph.rules.parse("14-01"))
+    >>> [(m["move"], m["for_you"], m["best"]) for m in describe(solved, node)["moves"]]
+    [('4>1', 'you win: the game ends', True), ('14 -> 23', 'draw', False), ('1>1', 'draw', False)]
     """
     g = solved.graph
-    out = _node_facts(solved, node)
-    out["terminal"] = bool(g.terminal[node])
+    code = g.start_code if node == g.start else int(g.code_of(np.array([node]))[0])
+    out = _node_facts(solved, node, code)
+    out["terminal"] = bool(g.space_winner[code] >= 0)
     for key, arr in (("random_win", solved.random_win), ("perfect_win", solved.perfect_win)):
         out[key] = round(float(arr[node]), 12) if arr is not None else None
     if solved.random_seats is not None:
@@ -300,25 +314,35 @@ def describe(solved: Solved, node: int) -> dict[str, Any]:
         plies = int(solved.survival.out_in[node, 0])
         out["survive"] = plies < 0
         out["forced_out_in"] = plies if plies >= 0 else None
-    best = best_edges(solved)
+    out["moves"] = [] if out["terminal"] else _moves(solved, code)
+    notation = g.rules.notation
+    out["parents"] = sorted(notation(g.rules.decode(int(c))) for c in g.code_of(g.predecessors(node)))
+    return out
+
+
+def _moves(solved: Solved, code: int) -> list[dict[str, Any]]:
+    """The moves of the position ``code`` (not final), the best first, for ``show``."""
+    g, f = solved.graph, solved.forced
+    _, dst, mid = g.rules.expand(np.array([code], dtype=np.int64))
+    order = np.lexsort((mid, dst))  # by child, then move id: the first move of a child represents it
+    dst, mid = dst[order], mid[order]
+    targets, first = np.unique(dst, return_index=True)
+    kids = g.nodes_of(targets)
     chooser = fate(solved, g.players - 1)
+    fates = None if chooser is None else chooser[kids]
+    won, rem = f.winner[kids], f.remoteness[kids]
+    score = arrival_scores(g.players, Forced(winner=won, remoteness=rem), fates)
+    verdict, n, k = words.choices(g.players, won, g.space_winner[targets] >= 0, rem, fates)
     moves = []
-    for e in range(int(g.indptr[node]), int(g.indptr[node + 1])):
-        names = [str(m) for m in g.edge_moves(e)]
-        child = _node_facts(solved, int(g.indices[e]))
-        target = int(g.indices[e])
-        code, n, k = words.choices(g.players, solved.forced.winner[target:target + 1],
-                                   g.terminal[target:target + 1], solved.forced.remoteness[target:target + 1],
-                                   None if chooser is None else chooser[target:target + 1])
+    for i, (target, kid) in enumerate(zip(targets.tolist(), kids.tolist())):
+        names = [str(g.rules.moves[m]) for m in mid[first[i]:first[i + 1] if i + 1 < first.size else None]]
+        child = _node_facts(solved, kid, target)
         moves.append({
             "move": names[0],
             "also": names[1:],
             "to": child.pop("position"),
             **child,
-            "for_you": words.say_choice(code[0], n[0], k[0]),
-            "best": bool(best[e]),
+            "for_you": words.say_choice(verdict[i], n[i], k[i]),
+            "best": bool(score[i] == score.max()),
         })
-    out["moves"] = sorted(moves, key=lambda m: (not m["best"], m["move"]))
-    notation = g.rules.notation
-    out["parents"] = sorted(notation(g.position(int(p))) for p in g.predecessors(node))
-    return out
+    return sorted(moves, key=lambda m: (not m["best"], m["move"]))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import pairwise
 
 import numpy as np
 
@@ -180,10 +181,9 @@ class StateGraph:
 
     def predecessors(self, node: int) -> np.ndarray:
         """Return the parent node ids of ``node``, ascending (from the kernel's backward moves)."""
-        codes = kernel.parents(int(self.codes[node]), self.rules.kernel_tables())
-        codes = codes[self.reachable[codes]]
-        codes = codes[self.space_winner[codes] < 0]
-        return np.searchsorted(self.codes, codes)
+        codes = kernel.parents(int(self.code_of(np.array([node]))[0]), self.rules.kernel_tables())
+        codes = codes[self.space_depth[codes] >= 0]
+        return np.unique(self.nodes_of(codes[self.space_winner[codes] < 0]))
 
     def edge_moves(self, edge: int) -> list[Move]:
         """Return the moves on edge ``edge``, the representative first."""
@@ -207,7 +207,7 @@ class StateGraph:
         nodes = np.asarray(nodes, dtype=np.int64)
         if nodes.size and (nodes.min() < 0 or nodes.max() >= self.n):
             raise IndexError(f"node ids run from 0 to {self.n - 1}")
-        if "codes" in self.__dict__:
+        if "codes" in self.__dict__ or self.space_depth.size <= CODE_CHUNK:
             return self.codes[nodes]
         out = np.empty(nodes.shape, dtype=np.int64)
         first = 0  # node id of the first reachable code in the chunk
@@ -216,6 +216,28 @@ class StateGraph:
             inside = (nodes >= first) & (nodes < first + here.size)
             out[inside] = lo + here[nodes[inside] - first]
             first += here.size
+        return out
+
+    def nodes_of(self, codes: np.ndarray) -> np.ndarray:
+        """Return the node ids of reachable ``codes``, without numbering every node if not done yet.
+
+        Examples
+        --------
+        >>> from vizgen.variants import resolve
+        >>> g = enumerate_graph(resolve("standard"))
+        >>> g.nodes_of(g.codes[[203, 0]]).tolist()
+        [203, 0]
+        """
+        codes = np.asarray(codes, dtype=np.int64)
+        if codes.size and not (self.space_depth[codes] >= 0).all():
+            raise ValueError("every code must be of a reachable position")
+        if "codes" in self.__dict__ or self.space_depth.size <= CODE_CHUNK:
+            return np.searchsorted(self.codes, codes)
+        order = np.argsort(codes, kind="stable")
+        bounds = np.concatenate([[0], codes[order]]).tolist()
+        below = [np.count_nonzero(self.space_depth[a:b] >= 0) for a, b in pairwise(bounds)]
+        out = np.empty(codes.shape, dtype=np.int64)
+        out[order] = np.cumsum(below, dtype=np.int64)  # the reachable codes below each
         return out
 
     def position(self, node: int) -> Position:
