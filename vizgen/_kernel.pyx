@@ -454,6 +454,18 @@ def compact(const uint8_t[::1] mask, values, int64_t width):
     return n
 
 
+cdef int _enqueue(int64_t **queue, int64_t *size, int64_t tail, int64_t code) noexcept nogil:
+    """Put ``code`` at ``tail`` of the queue, doubling it when full; return -1 if memory ran out."""
+    cdef int64_t *bigger
+    if tail == size[0]:
+        bigger = <int64_t *> realloc(queue[0], 2 * size[0] * sizeof(int64_t))
+        if not bigger:
+            return -1
+        queue[0], size[0] = bigger, 2 * size[0]
+    queue[0][tail] = code
+    return 0
+
+
 def forced(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, const uint16_t[::1] outdeg):
     """Forced wins and their remoteness per code: ``(win, rem)``."""
     cdef const Tab *t = &tables.t
@@ -469,7 +481,6 @@ def forced(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, co
     cdef uint16_t[::1] won = won_a
     cdef int64_t size = 1 << 16, head = 0, tail = 0, code, child, seat, plies, i, j, p, n
     cdef int64_t *queue = <int64_t *> malloc(size * sizeof(int64_t))
-    cdef int64_t *bigger
     if not queue:
         raise MemoryError()
     try:
@@ -479,13 +490,9 @@ def forced(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, co
                     continue
                 if win[code] >= 0:
                     rem[code] = 0
-                    if tail == size:
-                        bigger = <int64_t *> realloc(queue, 2 * size * sizeof(int64_t))
-                        if not bigger:
-                            with gil:
-                                raise MemoryError()
-                        queue, size = bigger, 2 * size
-                    queue[tail] = code
+                    if _enqueue(&queue, &size, tail, code) < 0:
+                        with gil:
+                            raise MemoryError()
                     tail += 1
             while head < tail:  # first in, first out: remoteness never decreases along the queue
                 child = queue[head]
@@ -506,13 +513,9 @@ def forced(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, co
                             continue
                     win[p] = <int8_t> seat
                     rem[p] = <int32_t> plies
-                    if tail == size:
-                        bigger = <int64_t *> realloc(queue, 2 * size * sizeof(int64_t))
-                        if not bigger:
-                            with gil:
-                                raise MemoryError()
-                        queue, size = bigger, 2 * size
-                    queue[tail] = p
+                    if _enqueue(&queue, &size, tail, p) < 0:
+                        with gil:
+                            raise MemoryError()
                     tail += 1
     finally:
         free(queue)
