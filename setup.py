@@ -1,4 +1,4 @@
-"""Build the compiled kernel, ``vizgen._kernel`` (Cython, threads by OpenMP); the rest is in pyproject.toml."""
+"""Build the compiled kernel, ``vizgen.engine._kernel`` (Cython, threads by OpenMP); the rest is in pyproject.toml."""
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -6,6 +6,6 @@ from setuptools import Extension, setup
 OPENMP = ["-fopenmp"]
 
 setup(ext_modules=cythonize(
-    [Extension("vizgen._kernel", ["vizgen/_kernel.pyx"], extra_compile_args=["-O3", *OPENMP],
+    [Extension("vizgen.engine._kernel", ["vizgen/engine/_kernel.pyx"], extra_compile_args=["-O3", *OPENMP],
                extra_link_args=OPENMP)],
 ))

@@ -42,9 +42,9 @@ NUMBA = {
 CHILD = """
 import json, resource, sys, time
 t0 = time.perf_counter()
-from vizgen.graph import enumerate_graph
-from vizgen.solve import solve_forced, solve_survival
-from vizgen.variants import resolve
+from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.solve import solve_forced, solve_survival
+from vizgen.engine.variants import resolve
 t1 = time.perf_counter()
 graph = enumerate_graph(resolve(sys.argv[1]))
 t2 = time.perf_counter()
@@ -60,9 +60,9 @@ print(json.dumps({"n": graph.n, "moves": graph.edges, "import": t1 - t0, "enumer
 # the linear solves of random play: every seat of a four-player game, and perfect against random play
 ODDS = """
 import sys, time
-from vizgen.graph import enumerate_graph
-from vizgen.solve import perfect_vs_random, random_play_seats
-from vizgen.variants import resolve
+from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.random_play import perfect_vs_random, random_play_seats
+from vizgen.engine.variants import resolve
 graph = enumerate_graph(resolve(sys.argv[1]))
 graph.indices  # the edge arrays, built before the clock starts
 t0 = time.perf_counter()

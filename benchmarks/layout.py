@@ -3,7 +3,7 @@
 For every built-in variant of at most ``BANDS_LIMIT`` positions it prints the
 time to order the bands with ``dot`` and to place them, the scale at which the
 graph fits the page's box (900 x 600, and the real 940 x 730 at a 1400 x 900
-window), the label overlaps at that fit (:func:`vizgen.banded.overlaps`), the
+window), the label overlaps at that fit (:func:`vizgen.site.band_picture.overlaps`), the
 moves shown by default and how many of them cross each other when ``dot``
 orders the bands or when the nodes keep their id order; and, for comparison,
 the overlaps of the radial ``twopi`` layout that the banded one replaces.
@@ -19,11 +19,11 @@ import time
 import numpy as np
 import pygraphviz
 
-from vizgen.analysis import solve_variant
-from vizgen.banded import BOX, fit_scale, node_size, order_dot, overlaps, place
-from vizgen.bands import DRAWS, blocks, levels, shown_edges
-from vizgen.layout import BANDS_LIMIT
-from vizgen.variants import REGISTRY, resolve
+from vizgen.analysis.bands import DRAWS, blocks, levels, shown_edges
+from vizgen.analysis.solved import solve_variant
+from vizgen.engine.variants import REGISTRY, resolve
+from vizgen.site.band_picture import BOX, fit_scale, node_size, order_dot, overlaps, place
+from vizgen.site.layout import BANDS_LIMIT
 
 REAL_BOX = (940.0, 730.0)
 

@@ -2,7 +2,7 @@
 measured against the exact solution (no pass/fail; prints figures).
 
 Tables: branching factors (paper's Table 1), seconds for one move (Tables 2 and 3), how often max^n's move
-keeps the exact value, and a seeded tournament. The figures come from ``vizgen.maxn_report.report``, the
+keeps the exact value, and a seeded tournament. The figures come from ``vizgen.reports.maxn.report``, the
 same dict the site renders. The full run takes about a minute on the 2-core machine (five players:
 759,285 positions); ``--quick`` skips five players and plays fewer games.
 
@@ -17,7 +17,7 @@ import resource
 import time
 from typing import Any
 
-from vizgen.maxn_report import report
+from vizgen.reports.maxn import report
 
 
 def table(title: str, head: list[str], rows: list[list[Any]]) -> None:

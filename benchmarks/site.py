@@ -25,7 +25,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from vizgen.build import build_site
+from vizgen.site.build import build_site
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

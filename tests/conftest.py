@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from vizgen.build import gather
-from vizgen.render import VariantPage
+from vizgen.site.build import gather
+from vizgen.site.render import VariantPage
 
 #: the classic game, a tiny one, a small three-player one and a big three-player one (the explorer)
 SITE_SPECS = ("standard", "standard:r=3", "standard:players=3,r=3", "three-players")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import reject
 from hypothesis import strategies as st
 
-from vizgen.variants import Variant, VariantError, resolve
+from vizgen.engine.variants import Variant, VariantError, resolve
 
 
 @st.composite

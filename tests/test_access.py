@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 
 from tests.test_browser import Watch, browser, panel_shows  # noqa: F401  (browser: a fixture)
-from vizgen.build import gather
-from vizgen.claims import claims_report
-from vizgen.family import family_figures
-from vizgen.maxn_report import report
-from vizgen.render import VariantPage, render_site
+from vizgen.reports.claims import claims_report
+from vizgen.reports.family import family_figures
+from vizgen.reports.maxn import report
+from vizgen.site.build import gather
+from vizgen.site.render import VariantPage, render_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -19,8 +19,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vizgen.render import VariantPage, render_site
-from vizgen.render.datafiles import CHUNK_SIZE
+from vizgen.site.render import VariantPage, render_site
+from vizgen.site.render.datafiles import CHUNK_SIZE
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -390,8 +390,9 @@ def test_tables_link_to_positions(open_page: Callable, pages: dict[str, VariantP
 def test_a_column_added_in_python_shows_in_the_panel(open_page: Callable, site_root: Path, base_url: str,
                                                     tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """One function in tables.COLUMN_MAKERS is all it takes for a figure to reach the position panel."""
-    from vizgen import analysis, tables
-    from vizgen.build import gather
+    from vizgen.analysis import solved as analysis
+    from vizgen.site import tables
+    from vizgen.site.build import gather
 
     def outdegree(solved: analysis.Solved) -> list[tuple[tables.Column, np.ndarray]]:
         column = tables.Column("outdegree", "Moves here", "int", "count", "How many positions one move leads to.")

@@ -15,9 +15,9 @@ import networkx as nx
 import pytest
 import yaml
 
-from vizgen import build as build_module
-from vizgen.build import CATALOGUE, MARKER, BuildError, build_site
-from vizgen.variants import GROUPS, REGISTRY, VariantError
+from vizgen.engine.variants import GROUPS, REGISTRY, VariantError
+from vizgen.site import build as build_module
+from vizgen.site.build import CATALOGUE, MARKER, BuildError, build_site
 
 pytestmark = pytest.mark.slow  # seconds each: out of the fast lane, in CI
 
@@ -194,9 +194,9 @@ def test_serve_without_a_site_exits_2(tmp_path: Path) -> None:
 def test_networkx_layout_when_graphviz_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
     import builtins
 
-    from vizgen.analysis import solve_variant
-    from vizgen.layout import layout_all
-    from vizgen.variants import resolve
+    from vizgen.analysis.solved import solve_variant
+    from vizgen.engine.variants import resolve
+    from vizgen.site.layout import layout_all
 
     real_import = builtins.__import__
 

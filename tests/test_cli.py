@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from vizgen.variants import REGISTRY
+from vizgen.engine.variants import REGISTRY
 
 pytestmark = pytest.mark.slow  # each test starts the command line in a subprocess: CI runs them
 

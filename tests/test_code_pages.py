@@ -22,12 +22,14 @@ import numpy as np
 import pytest
 
 from tests.test_browser import CHROMIUM, PAGE_BUDGET, Watch, _Quiet, browser  # noqa: F401 (browser is a fixture)
-from vizgen import build, words
-from vizgen.analysis import Solved, describe, solve_variant, stats
-from vizgen.render import render_site
-from vizgen.render.codes import CODE_CHUNK, FIELDS, CodePage, code_files, code_page_of
-from vizgen.solve import arrival_scores, edge_scores
-from vizgen.variants import resolve
+from vizgen.analysis import words
+from vizgen.analysis.figures import describe, stats
+from vizgen.analysis.solved import Solved, solve_variant
+from vizgen.engine.solve import arrival_scores, edge_scores
+from vizgen.engine.variants import resolve
+from vizgen.site import build
+from vizgen.site.render import render_site
+from vizgen.site.render.codepage import CODE_CHUNK, FIELDS, CodePage, code_files, code_page_of
 
 #: small variants covering every kind of move the browser generates: attacks, splits, swaps (and the
 #: swap count in the code), self-gain, passes of eliminated players, zombies' undead finger

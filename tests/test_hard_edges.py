@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pytest
 
-import vizgen.sitedir as sitedir
-from vizgen.build import MARKER, build_site
-from vizgen.sitedir import BuildError, leftovers
+import vizgen.site.outdir as sitedir
+from vizgen.site.build import MARKER, build_site
+from vizgen.site.outdir import BuildError, leftovers
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals, /proc and rlimits of Linux")
 

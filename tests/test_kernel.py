@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.strategies import small_variants
-from vizgen import graph as graph_module
-from vizgen import kernel
-from vizgen.graph import DEFAULT_MAX_POSITIONS, check_size, enumerate_graph, estimate_memory
-from vizgen.variants import Variant, VariantError, resolve
+from vizgen.engine import graph as graph_module
+from vizgen.engine import kernel
+from vizgen.engine.graph import DEFAULT_MAX_POSITIONS, check_size, enumerate_graph, estimate_memory
+from vizgen.engine.variants import Variant, VariantError, resolve
 
 
 @settings(max_examples=60, deadline=None)
@@ -82,10 +82,10 @@ def test_memory_estimate_grows_with_players() -> None:
 
 def test_listing_every_move_of_a_huge_graph_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     """The per-move arrays are built on demand; over the limit that is one readable error."""
-    import vizgen.graph
+    import vizgen.engine.graph
 
     graph = enumerate_graph(resolve("standard"))
-    monkeypatch.setattr(vizgen.graph, "MAX_EDGE_ARRAYS", 100)
+    monkeypatch.setattr(vizgen.engine.graph, "MAX_EDGE_ARRAYS", 100)
     with pytest.raises(VariantError, match="531 moves: too many to list them all"):
         graph.indices  # noqa: B018 - the property builds the arrays
 
@@ -93,9 +93,9 @@ def test_listing_every_move_of_a_huge_graph_is_refused(monkeypatch: pytest.Monke
 #: prints a digest of every array the engine computes for the variant ``sys.argv[1]``
 _DIGEST = """
 import hashlib, sys
-from vizgen.graph import enumerate_graph
-from vizgen.solve import solve_forced, solve_survival
-from vizgen.variants import resolve
+from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.solve import solve_forced, solve_survival
+from vizgen.engine.variants import resolve
 graph = enumerate_graph(resolve(sys.argv[1]))
 forced, survival = solve_forced(graph), solve_survival(graph)
 digest = hashlib.sha256()

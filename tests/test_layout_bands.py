@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vizgen.analysis import Solved, best_edges, solve_variant
-from vizgen.banded import BOX, CHAR_PX, LABEL_PX, fit_scale, node_size, order_dot, overlaps, place
-from vizgen.bands import DRAWS, LOSSES, WINS, blocks, levels, shown_edges
-from vizgen.layout import layout_all
-from vizgen.variants import resolve
+from vizgen.analysis.bands import DRAWS, LOSSES, WINS, blocks, levels, shown_edges
+from vizgen.analysis.solved import Solved, best_edges, solve_variant
+from vizgen.engine.variants import resolve
+from vizgen.site.band_picture import BOX, CHAR_PX, LABEL_PX, fit_scale, node_size, order_dot, overlaps, place
+from vizgen.site.layout import layout_all
 
 READABLE = ["standard", "suicide", "cutoff", "self-gain"]
 

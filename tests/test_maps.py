@@ -8,9 +8,9 @@ import re
 import numpy as np
 import pytest
 
-from vizgen.build import gather
-from vizgen.render import VariantPage, render_site
-from vizgen.render.maps import peers_of
+from vizgen.site.build import gather
+from vizgen.site.render import VariantPage, render_site
+from vizgen.site.render.maps import peers_of
 
 
 def load_jsonp(blob: bytes) -> tuple[str, dict]:

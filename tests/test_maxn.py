@@ -16,14 +16,14 @@ from hypothesis import strategies as st
 
 from tests import reference as ref
 from tests.strategies import small_specs
-from vizgen.graph import enumerate_graph
-from vizgen.maxn import WIN, maxn_choices, maxn_levels, maxn_table
-from vizgen.maxn_games import perfect_choices, play, tournament
-from vizgen.maxn_report import move_counts, quality, report
-from vizgen.maxn_search import MaxnSearch, choose
-from vizgen.rules import Rules
-from vizgen.solve import solve_forced
-from vizgen.variants import VariantError, resolve
+from vizgen.ai.games import perfect_choices, play, tournament
+from vizgen.ai.maxn import WIN, maxn_choices, maxn_levels, maxn_table
+from vizgen.ai.search import MaxnSearch, choose
+from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.rules import Rules
+from vizgen.engine.solve import solve_forced
+from vizgen.engine.variants import VariantError, resolve
+from vizgen.reports.maxn import move_counts, quality, report
 
 # small variants with 2, 3 and 4 players (a few hundred to a few thousand positions)
 SPECS = [

@@ -8,15 +8,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vizgen import build
-from vizgen.analysis import best_edges, fate, solve_variant
-from vizgen.maxn import maxn_choices
-from vizgen.maxn_games import perfect_choices
-from vizgen.maxn_report import report
-from vizgen.render import VariantPage, render_site
-from vizgen.render.datafiles import variant_files
-from vizgen.tables import OPPONENTS, PLAY_DEPTHS, node_table
-from vizgen.variants import resolve
+from vizgen.ai.games import perfect_choices
+from vizgen.ai.maxn import maxn_choices
+from vizgen.analysis.solved import best_edges, fate, solve_variant
+from vizgen.engine.variants import resolve
+from vizgen.reports.maxn import report
+from vizgen.site import build
+from vizgen.site.render import VariantPage, render_site
+from vizgen.site.render.datafiles import variant_files
+from vizgen.site.tables import OPPONENTS, PLAY_DEPTHS, node_table
 
 
 @pytest.mark.parametrize("spec", ["standard", "standard:players=3,r=3", "zombies:r=3", "standard:players=4,r=3",

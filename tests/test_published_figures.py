@@ -1,11 +1,11 @@
-"""Published Chopsticks figures checked against the engine, read from ``vizgen/claims.toml``.
+"""Published Chopsticks figures checked against the engine, read from ``vizgen/reports/claims.toml``.
 
 The data file lists every published claim we found: its source, the
 parameters that express the source's rules, the source's numbers and our
 verdict, with the explanation of each disagreement. The site's "What others
 have said" page is generated from the same file. Here every number of every
 claim is recomputed with this file's own plain helpers (independent of
-``vizgen.claims``' measures) and compared: a claim marked ``agree`` must
+``vizgen.reports.claims``' measures) and compared: a claim marked ``agree`` must
 match in every number, one marked ``disagree`` must differ somewhere.
 
 The RULES.md section-4 figures (standard: 204 positions and a draw; suicide:
@@ -35,11 +35,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from vizgen import claims
-from vizgen.graph import StateGraph, enumerate_graph
-from vizgen.rules import PositionError
-from vizgen.solve import Forced, solve_forced
-from vizgen.variants import resolve
+from vizgen.engine.graph import StateGraph, enumerate_graph
+from vizgen.engine.rules import PositionError
+from vizgen.engine.solve import Forced, solve_forced
+from vizgen.engine.variants import resolve
+from vizgen.reports import claims
 
 pytestmark = pytest.mark.slow  # seconds each: out of the fast lane, in CI
 
@@ -179,7 +179,7 @@ def test_the_data_file_is_complete() -> None:
 @pytest.mark.parametrize("claim", CLAIMS, ids=[c["id"] for c in CLAIMS])
 def test_claim_against_the_engine(claim: dict[str, Any]) -> None:
     """Each claim's numbers, recomputed: all equal when it agrees, some differ when it disagrees;
-    ``vizgen.claims`` (the site's numbers) computes the same."""
+    ``vizgen.reports.claims`` (the site's numbers) computes the same."""
     equal = []
     for check in claim["checks"]:
         spec, position, to = check["spec"], check.get("position"), check.get("to")

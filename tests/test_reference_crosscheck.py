@@ -16,11 +16,12 @@ from collections import Counter
 
 import pytest
 
-import vizgen.solve
+import vizgen.engine.random_play
 from tests import reference as ref
-from vizgen.graph import enumerate_graph
-from vizgen.solve import perfect_vs_random, random_play, random_play_seats, solve_forced, solve_survival
-from vizgen.variants import resolve
+from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.random_play import perfect_vs_random, random_play, random_play_seats
+from vizgen.engine.solve import solve_forced, solve_survival
+from vizgen.engine.variants import resolve
 
 pytestmark = pytest.mark.slow  # seconds each: out of the fast lane, in CI
 
@@ -297,7 +298,7 @@ def _two_player_cases() -> list[str]:
 def linear_solver(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Both ways of solving the linear systems: numpy's dense LU (small systems) and scipy's sparse BiCGSTAB."""
     if request.param == "sparse":
-        monkeypatch.setattr(vizgen.solve, "DENSE_MAX_UNKNOWNS", 0)
+        monkeypatch.setattr(vizgen.engine.random_play, "DENSE_MAX_UNKNOWNS", 0)
     return request.param
 
 

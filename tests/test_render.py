@@ -1,4 +1,4 @@
-"""Unit tests of the render layer (:mod:`vizgen.render`) on real solved variants."""
+"""Unit tests of the render layer (:mod:`vizgen.site.render`) on real solved variants."""
 
 from __future__ import annotations
 
@@ -14,11 +14,13 @@ from html.parser import HTMLParser
 import numpy as np
 import pytest
 
-from vizgen import analysis, tables, theme, words
-from vizgen.build import gather
-from vizgen.render import VariantPage, datafiles, render_site
-from vizgen.tables import OPPONENTS, Column
-from vizgen.variants import GROUPS
+from vizgen.analysis import solved as analysis
+from vizgen.analysis import words
+from vizgen.engine.variants import GROUPS
+from vizgen.site import tables, theme
+from vizgen.site.build import gather
+from vizgen.site.render import VariantPage, datafiles, render_site
+from vizgen.site.tables import OPPONENTS, Column
 
 MB = 1024 * 1024
 

@@ -11,12 +11,14 @@ from typing import Any
 import pytest
 
 from tests.test_render import links_of
-from vizgen import analysis, build, family, theme
-from vizgen.claims import claims_report, load_claims
-from vizgen.render import VariantPage, render_site
-from vizgen.render.charts import Series, line_chart
-from vizgen.render.contexts import num
-from vizgen.variants import estimate_positions, resolve
+from vizgen.analysis import figures, solved
+from vizgen.engine.variants import estimate_positions, resolve
+from vizgen.reports import family
+from vizgen.reports.claims import claims_report, load_claims
+from vizgen.site import build, theme
+from vizgen.site.render import VariantPage, render_site
+from vizgen.site.render.charts import Series, line_chart
+from vizgen.site.render.contexts import num
 
 #: the source tree's templates (the installed ``vizgen.templates`` may be another checkout's)
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
@@ -44,7 +46,7 @@ def site(site_pages: dict[str, VariantPage], small_family: dict[str, Any],
 
 
 def test_family_numbers_are_the_engines(small_family: dict[str, Any]) -> None:
-    """Every solved row's figures equal :func:`vizgen.analysis.stats` of a fresh solve; rows over the
+    """Every solved row's figures equal :func:`vizgen.analysis.figures.stats` of a fresh solve; rows over the
     limit carry the size instead."""
     sections = small_family["sections"]
     assert [r["x"] for r in sections["players"]] == SMALL["players"]
@@ -55,7 +57,7 @@ def test_family_numbers_are_the_engines(small_family: dict[str, Any]) -> None:
             if row["estimate"] > 10_000:
                 assert row["stats"] is None
                 continue
-            fresh = analysis.stats(analysis.solve_variant(resolve(row["spec"])), row["spec"])
+            fresh = figures.stats(solved.solve_variant(resolve(row["spec"])), row["spec"])
             assert {k: row["stats"].get(k) for k in KEYS} == {k: fresh.get(k) for k in KEYS}, row["spec"]
     assert sections["players"][2]["stats"] is None  # six players: 11 million possible positions
 

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.strategies import small_variants
-from vizgen.graph import enumerate_graph
-from vizgen.rules import Move, Position, PositionError, Rules
-from vizgen.variants import Variant, resolve
+from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.rules import Move, Position, PositionError, Rules
+from vizgen.engine.variants import Variant, resolve
 
 
 def moves_of(spec: str, text: str) -> dict[str, str]:

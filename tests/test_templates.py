@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from vizgen.render import assets
+from vizgen.site.render import assets
 
 ROOT = Path(__file__).resolve().parents[1]
 

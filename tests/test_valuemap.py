@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 
 from tests import reference as ref
 from tests.strategies import small_variants
-from vizgen.analysis import solve_variant
-from vizgen.valuemap import compare, svg, value_map
-from vizgen.variants import Variant, resolve
+from vizgen.analysis.solved import solve_variant
+from vizgen.engine.variants import Variant, resolve
+from vizgen.site.valuemap import compare, svg, value_map
 
 SVG = "{http://www.w3.org/2000/svg}"
 

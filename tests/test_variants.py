@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.strategies import small_variants
-from vizgen.text import format_count, quote
-from vizgen.variants import (
+from vizgen.analysis.words import rules_in_words
+from vizgen.engine.variants import (
     INT_RANGE,
     PARAM_NAMES,
     REGISTRY,
@@ -26,7 +26,7 @@ from vizgen.variants import (
     estimate_positions,
     resolve,
 )
-from vizgen.words import rules_in_words
+from vizgen.util.text import format_count, quote
 
 REQUIRED = (
     "standard", "suicide", "cutoff", "misere", "meta", "transfers-only", "divisions-only", "no-splits",

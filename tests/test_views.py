@@ -29,8 +29,8 @@ from tests.test_browser import (  # noqa: F401  (fixtures)
     panel_shows,
     sync_api,
 )
-from vizgen.build import gather
-from vizgen.render import VariantPage, render_site
+from vizgen.site.build import gather
+from vizgen.site.render import VariantPage, render_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no headless Chromium at {CHROMIUM}")]
@@ -203,7 +203,7 @@ def test_value_map_click_hover_moves_and_history(view: Callable, view_pages: dic
 
 
 def test_value_map_compare(view: Callable, view_pages: dict[str, VariantPage]) -> None:
-    from vizgen.valuemap import compare
+    from vizgen.site.valuemap import compare
 
     standard, suicide = view_pages["standard"].vmap, view_pages["suicide"].vmap
     page = view("variants/standard.html")

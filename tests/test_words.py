@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vizgen import words
-from vizgen.analysis import solve_variant
-from vizgen.variants import resolve
+from vizgen.analysis import words
+from vizgen.analysis.solved import solve_variant
+from vizgen.engine.variants import resolve
 
 
 @pytest.mark.parametrize("spec", ["standard", "misere", "self-gain", "standard:players=3,r=3"])
@@ -57,7 +57,7 @@ def test_a_move_reads_from_the_choosers_point_of_view(spec: str) -> None:
         if w >= 0 and w != chooser:
             assert (seat - 1) % g.players == w  # the seat as the chooser counts it
     # in a won position the optimal moves, and only they among the winning ones, read as wins for the chooser
-    from vizgen.analysis import best_edges
+    from vizgen.analysis.solved import best_edges
 
     best = best_edges(solved)
     won = f.winner[g.sources] == 0
@@ -65,7 +65,7 @@ def test_a_move_reads_from_the_choosers_point_of_view(spec: str) -> None:
 
 
 def test_standard_33_12_best_move_is_a_win_for_the_chooser() -> None:
-    from vizgen.analysis import describe
+    from vizgen.analysis.figures import describe
 
     solved = solve_variant(resolve("standard"))
     facts = describe(solved, solved.graph.node_of(solved.graph.rules.parse("33-12")))
@@ -75,7 +75,7 @@ def test_standard_33_12_best_move_is_a_win_for_the_chooser() -> None:
 
 @pytest.mark.slow
 def test_four_players_best_move_reads_you_win_in_4() -> None:
-    from vizgen.analysis import describe
+    from vizgen.analysis.figures import describe
 
     solved = solve_variant(resolve("four-players"))
     facts = describe(solved, solved.graph.node_of(solved.graph.rules.parse("03-00-00-03")))

@@ -14,15 +14,15 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from vizgen.graph import DEFAULT_MAX_POSITIONS, check_size
-from vizgen.rules import Position, PositionError
-from vizgen.sitedir import BuildError
-from vizgen.text import quote
-from vizgen.variants import REGISTRY, Params, VariantError, resolve
-from vizgen.words import plies
+from vizgen.analysis.words import plies
+from vizgen.engine.graph import DEFAULT_MAX_POSITIONS, check_size
+from vizgen.engine.rules import Position, PositionError
+from vizgen.engine.variants import REGISTRY, Params, VariantError, resolve
+from vizgen.site.outdir import BuildError
+from vizgen.util.text import quote
 
 if TYPE_CHECKING:  # the solvers and the site builder are imported by the commands that use them
-    from vizgen.analysis import Solved
+    from vizgen.analysis.solved import Solved
 
 __all__ = ["main"]
 
@@ -93,7 +93,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _solve(spec: str, max_positions: int) -> Solved:
-    from vizgen.analysis import solve_variant
+    from vizgen.analysis.solved import solve_variant
 
     variant = resolve(spec)
     check_size(variant, max_positions)  # before any table is built
@@ -164,9 +164,9 @@ def _print_show(data: dict[str, Any]) -> None:
 
 
 def _maxn(args: argparse.Namespace) -> int:
-    from vizgen.graph import enumerate_graph
-    from vizgen.maxn import MAX_DEPTH
-    from vizgen.maxn_search import choose
+    from vizgen.ai.maxn import MAX_DEPTH
+    from vizgen.ai.search import choose
+    from vizgen.engine.graph import enumerate_graph
 
     depth = int(args.depth) if re.fullmatch(r"[0-9]{1,4}", args.depth.strip()) else 0  # ASCII digits only
     if not 1 <= depth <= MAX_DEPTH:
@@ -198,7 +198,7 @@ def _run(args: argparse.Namespace) -> int:
             print(f"{slug:<{width}}  {v.summary}")
         return 0
     if args.command == "stats":
-        from vizgen.analysis import stats
+        from vizgen.analysis.figures import stats
 
         data = stats(_solve(args.spec, args.max_positions), args.spec)
         if args.json:
@@ -207,7 +207,8 @@ def _run(args: argparse.Namespace) -> int:
             _print_stats(data)
         return 0
     if args.command == "show":
-        from vizgen.analysis import describe, solve_variant
+        from vizgen.analysis.figures import describe
+        from vizgen.analysis.solved import solve_variant
 
         variant = resolve(args.spec)
         check_size(variant, args.max_positions)  # before any table is built
@@ -227,14 +228,14 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "maxn":
         return _maxn(args)
     if args.command == "build":
-        from vizgen.build import SITE_MAX_POSITIONS, build_site
+        from vizgen.site.build import SITE_MAX_POSITIONS, build_site
 
         limit = args.max_positions or SITE_MAX_POSITIONS
         family = {} if args.family_max_positions is None else {"family_max_positions": args.family_max_positions}
         build_site(args.variants or None, args.out, max_positions=limit, templates=args.templates,
                    progress=not args.quiet, reports=args.reports, **family)
         return 0
-    from vizgen.preview import serve
+    from vizgen.site.preview import serve
 
     serve(args.dir, args.port)
     return 0

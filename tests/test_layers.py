@@ -1,0 +1,62 @@
+"""The package's rooms import one way: ``util -> engine -> analysis -> ai -> reports -> site -> cli``."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import vizgen
+
+ROOMS = ("util", "engine", "analysis", "ai", "reports", "site", "cli")
+PACKAGE = Path(vizgen.__file__).parent
+
+
+def _room(module: str) -> str | None:
+    """The room of a dotted vizgen module name (``vizgen.engine.graph`` -> ``engine``)."""
+    parts = module.split(".")
+    if parts[0] != "vizgen" or len(parts) < 2:
+        return None
+    return parts[1] if parts[1] in ROOMS else None
+
+
+def _imports(path: Path) -> set[str]:
+    """Every vizgen module a source file imports, at any depth of the file."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{a.name}" for a in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+    return {m for m in found if m.startswith("vizgen")}
+
+
+def _modules() -> list[tuple[str, Path]]:
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE.parent).with_suffix("")
+        out.append((".".join(rel.parts).removesuffix(".__init__"), path))
+    return out
+
+
+def test_every_module_lives_in_a_room() -> None:
+    stray = [name for name, _ in _modules() if name not in ("vizgen", "vizgen.__main__") and _room(name) is None]
+    assert stray == []
+
+
+def test_imports_go_one_way() -> None:
+    wrong = []
+    for name, path in _modules():
+        mine = _room(name)
+        if mine is None:
+            continue
+        for target in _imports(path):
+            theirs = _room(target)
+            if theirs is not None and ROOMS.index(theirs) > ROOMS.index(mine):
+                wrong.append(f"{name} imports {target}")
+    assert wrong == []
+
+
+def test_no_module_is_over_450_lines() -> None:
+    long = {name: n for name, path in _modules() if (n := len(path.read_text().splitlines())) > 450}
+    assert long == {}

@@ -1,0 +1,170 @@
+"""Games between computer players over an enumerated graph: the perfect player, max^n, random.
+
+A player is a policy: an array of child node ids, one per position (the
+perfect player's is :func:`perfect_choices`, max^n's is
+:func:`vizgen.ai.maxn.maxn_choices`), or None for the uniformly random player.
+:func:`play` plays one game, :func:`tournament` many, with fixed seeds.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vizgen.ai.maxn import best_children, notation_rank
+from vizgen.engine.graph import StateGraph
+from vizgen.engine.solve import Forced, edge_scores
+
+__all__ = ["MOVE_CAP", "OPENING", "perfect_choices", "play", "tournament"]
+
+MOVE_CAP = 200
+"""Plies after which a tournament game stops and counts as a draw."""
+
+OPENING = 2
+"""Plies played uniformly at random at the start of every tournament game, so that games differ."""
+
+def perfect_choices(graph: StateGraph, forced: Forced, rank: np.ndarray | None = None,
+                    out_in: np.ndarray | None = None) -> np.ndarray:
+    """The perfect player's move from every position, as a child node id.
+
+    With a forced win it takes the fastest one; else a move after which nobody
+    can force a win (the position stays open; with ``out_in``, one where it
+    survives, else the latest forced exit); else, when every move hands some
+    seat a forced win, the one that takes longest. Ties go to the child whose
+    notation is smallest. The optimal moves of the site read the same scores
+    (:func:`vizgen.engine.solve.edge_scores`).
+
+    Parameters
+    ----------
+    graph : StateGraph
+        An enumerated graph.
+    forced : Forced
+        Its exact solution (:func:`vizgen.engine.solve.solve_forced`).
+    rank : numpy.ndarray, optional
+        :func:`vizgen.ai.maxn.notation_rank` of ``graph`` (computed if omitted).
+    out_in : numpy.ndarray, optional
+        Per position, the plies in which the others can force the player who moved there out
+        (:func:`vizgen.analysis.solved.fate` of the seat before the mover), -1 if it survives.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64 child node id per position, -1 at final positions.
+
+    Examples
+    --------
+    >>> from vizgen.engine.solve import solve_forced
+    >>> from vizgen.engine.graph import enumerate_graph
+    >>> from vizgen.reports.maxn import variant_for
+    >>> graph = enumerate_graph(variant_for(2))
+    >>> perfect = perfect_choices(graph, solve_forced(graph))
+    >>> bool((perfect[graph.terminal] == -1).all())
+    True
+    """
+    return best_children(graph, edge_scores(graph, forced, out_in), notation_rank(graph) if rank is None else rank)
+
+
+def play(graph: StateGraph, policies: list[np.ndarray | None], rng: np.random.Generator,
+         cap: int = MOVE_CAP, opening: int = OPENING) -> tuple[int, list[int]]:
+    """Play one game from the start.
+
+    Parameters
+    ----------
+    graph : StateGraph
+        An enumerated graph.
+    policies : list of numpy.ndarray or None
+        Per seat in turn order from the first player: a child node id per
+        position (a deterministic player), or None for the random player
+        (uniform over the distinct resulting positions).
+    rng : numpy.random.Generator
+        Drives the random player and the opening.
+    cap : int
+        Stop after this many plies (the game counts as a draw).
+    opening : int
+        The first plies are played at random whoever moves.
+
+    Returns
+    -------
+    tuple
+        The winner's seat (-1 when the cap is reached) and the nodes moved
+        from, in order.
+
+    Examples
+    --------
+    >>> from vizgen.engine.graph import enumerate_graph
+    >>> from vizgen.reports.maxn import variant_for
+    >>> graph = enumerate_graph(variant_for(2))
+    >>> winner, path = play(graph, [None, None], np.random.default_rng(1))
+    >>> winner in (-1, 0, 1) and path[0] == graph.start
+    True
+    """
+    players = graph.players
+    node, path = graph.start, []
+    for ply in range(cap):
+        w = int(graph.winner[node])
+        if w >= 0:
+            return (ply + w) % players, path
+        path.append(node)
+        policy = policies[ply % players]
+        if policy is None or ply < opening:
+            kids = graph.successors(node)
+            node = int(kids[rng.integers(kids.size)])
+        else:
+            node = int(policy[node])
+    w = int(graph.winner[node])
+    return ((cap + w) % players if w >= 0 else -1), path
+
+
+def tournament(graph: StateGraph, player: np.ndarray, opponent: np.ndarray | None, games_per_seat: int,
+               seed: int, cap: int = MOVE_CAP, opening: int = OPENING) -> tuple[dict[str, int], np.ndarray]:
+    """One player against ``players - 1`` copies of an opponent, taking every seat in turn.
+
+    Parameters
+    ----------
+    graph : StateGraph
+        An enumerated graph.
+    player : numpy.ndarray
+        The player measured: a child node id per position.
+    opponent : numpy.ndarray or None
+        The opponents' policy; None for the random player.
+    games_per_seat : int
+        Games with the player in each seat.
+    seed : int
+        Seeds the random moves (the same seed gives the same games).
+    cap, opening : int
+        As in :func:`play`.
+
+    Returns
+    -------
+    tuple
+        ``{"games", "wins", "draws", "losses", "plies", "distinct"}`` for the
+        player (a draw is a game stopped by the cap; ``plies`` totals every
+        game's length; ``distinct`` counts different games: against
+        deterministic opponents only the opening varies), and how often each
+        node was moved from.
+
+    Examples
+    --------
+    >>> from vizgen.ai.maxn import maxn_choices
+    >>> from vizgen.engine.graph import enumerate_graph
+    >>> from vizgen.reports.maxn import variant_for
+    >>> graph = enumerate_graph(variant_for(2))
+    >>> score, _ = tournament(graph, maxn_choices(graph, 2), None, 5, seed=1)
+    >>> score["wins"] + score["draws"] + score["losses"] == score["games"] == 10
+    True
+    """
+    rng = np.random.default_rng(seed)
+    players = graph.players
+    score = {"games": 0, "wins": 0, "draws": 0, "losses": 0, "plies": 0}
+    visits = np.zeros(graph.n, dtype=np.int64)
+    distinct = set()
+    for seat in range(players):
+        policies = [player if k == seat else opponent for k in range(players)]
+        for _ in range(games_per_seat):
+            winner, path = play(graph, policies, rng, cap, opening)
+            score["games"] += 1
+            score["plies"] += len(path)
+            distinct.add((seat, *path))
+            score["wins" if winner == seat else "draws" if winner < 0 else "losses"] += 1
+            np.add.at(visits, path, 1)
+    score["distinct"] = len(distinct)
+    return score, visits

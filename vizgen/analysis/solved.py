@@ -1,0 +1,137 @@
+"""A solved variant: its graph with every solver's answer, and what follows from it per move and seat.
+
+:func:`solve_variant` runs every solver that applies; :func:`best_edges` marks
+the optimal moves and :func:`fate` reads a seat's survival. The figures people
+ask of it are in :mod:`vizgen.analysis.figures`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from vizgen.engine.graph import DEFAULT_MAX_POSITIONS, StateGraph, enumerate_graph
+from vizgen.engine.random_play import perfect_vs_random, random_play, random_play_seats
+from vizgen.engine.solve import Forced, Survival, edge_scores, solve_forced, solve_survival
+from vizgen.engine.variants import Variant
+
+__all__ = ["RANDOM_MAX_STATES", "SURVIVAL_MAX_POSITIONS", "Solved", "best_edges", "fate", "solve_variant"]
+
+SURVIVAL_MAX_POSITIONS = 200_000_000  # survival at seven players (170.9 million positions): see benchmarks/engine.py
+RANDOM_MAX_STATES = 1_000_000  # multiplayer random play: one sparse solve over (position, seat), 4 players
+
+
+@dataclass(frozen=True, eq=False)
+class Solved:
+    """A variant's graph with every solver's answer.
+
+    Attributes
+    ----------
+    graph : StateGraph
+        The reachable positions and moves.
+    forced : Forced
+        Who can force a win from each position, and the remoteness.
+    random_win, perfect_win : numpy.ndarray or None
+        Two players only: the mover's winning chance under random play, and
+        when playing perfectly against a random opponent.
+    survival : Survival or None
+        Three or more players (up to ``SURVIVAL_MAX_POSITIONS`` positions):
+        per position and seat, whether the others can force it out.
+    random_seats : numpy.ndarray or None
+        Three or more players (up to ``RANDOM_MAX_STATES`` positions times
+        players): per position, each seat's chance to win under random play.
+    """
+
+    graph: StateGraph
+    forced: Forced
+    random_win: np.ndarray | None
+    perfect_win: np.ndarray | None
+    survival: Survival | None = None
+    random_seats: np.ndarray | None = None
+
+    @property
+    def variant(self) -> Variant:
+        """The variant solved."""
+        return self.graph.variant
+
+
+def solve_variant(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS) -> Solved:
+    """Enumerate and solve ``variant`` with every solver that applies to it.
+
+    Parameters
+    ----------
+    variant : Variant
+        The rules.
+    max_positions : int
+        Refuse larger state spaces (see :func:`vizgen.engine.graph.enumerate_graph`).
+
+    Returns
+    -------
+    Solved
+        The graph and the solutions.
+    """
+    graph = enumerate_graph(variant, max_positions)
+    two = graph.players == 2
+    return Solved(
+        graph=graph,
+        forced=solve_forced(graph),
+        random_win=random_play(graph) if two else None,
+        perfect_win=perfect_vs_random(graph) if two else None,
+        survival=solve_survival(graph) if not two and graph.n <= SURVIVAL_MAX_POSITIONS else None,
+        random_seats=random_play_seats(graph) if not two and graph.n * graph.players <= RANDOM_MAX_STATES
+        else None,
+    )
+
+
+def best_edges(solved: Solved) -> np.ndarray:
+    """Boolean mask of optimal edges.
+
+    A winner picks the fastest forced win, a player who can only lose the
+    longest delay, anyone else a move that keeps the game open.
+
+    Parameters
+    ----------
+    solved : Solved
+        A solved variant.
+
+    Returns
+    -------
+    numpy.ndarray
+        bool per edge (aligned with ``graph.indices``).
+    """
+    g = solved.graph
+    score = edge_scores(g, solved.forced, fate(solved, g.players - 1))
+    best = np.full(g.n, -1, dtype=np.int64)
+    np.maximum.at(best, g.sources, score)
+    return score == best[g.sources]
+
+
+def fate(solved: Solved, seat: int = 0) -> np.ndarray | None:
+    """Per position, how soon the others together can force ``seat`` out: the mover's fate.
+
+    Parameters
+    ----------
+    solved : Solved
+        A solved variant.
+    seat : int
+        Counted from the player to move (0); ``players - 1`` is the player who just moved.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        int16 plies per position, -1 where the seat survives whatever the others
+        do; None with two players, where survival was not computed, or where going
+        out wins the game (misere, self-gain), so being forced out is no fate.
+
+    Examples
+    --------
+    >>> from vizgen.engine.variants import resolve
+    >>> solved = solve_variant(resolve("standard:players=3,r=3"))
+    >>> int(fate(solved)[solved.graph.start])
+    6
+    """
+    p = solved.variant.params
+    if solved.survival is None or p.misere or p.attack == "self-gain":
+        return None
+    return solved.survival.out_in[:, seat]

@@ -1,0 +1,437 @@
+"""Words: how a solved value reads, defined once for the command line and the site.
+
+A position's solution (who can force a win, in how many plies, whether the game
+is over) falls in one of the :data:`VERDICTS`; :func:`verdicts` picks it for
+every position at once and :func:`say` fills in its template. The site ships
+the same table to the browser (:func:`for_browser`), which only fills in the
+``{n}`` (plies) and ``{k}`` (seat) placeholders. A variant's rules read as
+sentences through :func:`rules_in_words`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+import numpy as np
+
+from vizgen.engine.variants import Params
+
+__all__ = [
+    "CHOICES", "HANDS", "LEGEND", "OVER", "PLAY", "SEATS", "SHEET", "VALUES", "VERDICTS", "Verdict", "choices",
+    "for_browser", "legend", "plies", "rules_in_words", "say", "say_choice", "seat_name", "start_words", "verdict_n",
+    "verdicts",
+]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One way a position can stand, as words.
+
+    Attributes
+    ----------
+    key : str
+        A stable name (``win``, ``other-won`` ...).
+    cls : str
+        The value class for the player to move: ``win``, ``draw`` or ``loss`` (theme colour).
+    over : bool
+        The game is over.
+    long, short : str
+        Templates for the panel and for tables; ``{n}`` is the remoteness, ``{k}``
+        the seat (counted from the player to move) that can force or has won.
+    """
+
+    key: str
+    cls: str
+    over: bool
+    long: str
+    short: str
+
+
+#: every verdict; a position's verdict code is its index here
+VERDICTS: tuple[Verdict, ...] = (
+    Verdict("draw", "draw", False, "draw", "draw"),
+    Verdict("win", "win", False, "win in {n}", "win in {n}"),
+    Verdict("loss", "loss", False, "loss in {n}", "loss in {n}"),
+    Verdict("won", "win", True, "won: game over", "won"),
+    Verdict("lost", "loss", True, "lost: game over", "lost"),
+    Verdict("open", "draw", False, "open: no player can force a win", "open"),
+    Verdict("mover-forces", "win", False, "the player to move can force a win in {n}", "mover wins in {n}"),
+    Verdict("other-forces", "loss", False, "player +{k} can force a win in {n}", "+{k} wins in {n}"),
+    Verdict("mover-won", "win", True, "game over: the player to move has won", "over: mover won"),
+    Verdict("other-won", "loss", True, "game over: player +{k} has won", "over: +{k} won"),
+    Verdict("mover-out", "loss", False, "open, but the others together can force the player to move out in {n}",
+            "forced out in {n}"),
+    Verdict("mover-survives", "draw", False, "open: the player to move survives whatever the others do",
+            "survives"),
+)
+_CODE = {v.key: i for i, v in enumerate(VERDICTS)}
+#: the value for the player to move of each verdict: +1 win, 0 draw or open, -1 loss
+VALUES = np.array([{"win": 1, "draw": 0, "loss": -1}[v.cls] for v in VERDICTS], dtype=np.int8)
+
+#: what a move means for the player choosing it (the chooser's point of view); ``{n}`` counts the plies
+#: still to come after the move, ``{k}`` is a seat counted from the chooser
+CHOICES: tuple[Verdict, ...] = (
+    Verdict("draw", "draw", False, "draw", "draw"),
+    Verdict("you-win", "win", False, "you win in {n} more", "you win in {n} more"),
+    Verdict("you-lose", "loss", False, "you lose in {n} more", "you lose in {n} more"),
+    Verdict("you-win-now", "win", True, "you win: the game ends", "you win now"),
+    Verdict("you-lose-now", "loss", True, "you lose: the game ends", "you lose now"),
+    Verdict("open", "draw", False, "no one can force a win", "no one can force a win"),
+    Verdict("other-forces", "loss", False, "player +{k} can force a win in {n} more",
+            "+{k} can force a win in {n} more"),
+    Verdict("other-wins-now", "loss", True, "player +{k} wins: the game ends", "+{k} wins now"),
+    Verdict("you-out", "loss", False, "the others together can force you out in {n} more",
+            "forced out in {n} more"),
+    Verdict("you-survive", "draw", False, "you survive whatever the others do", "you survive"),
+)
+_CHOICE = {v.key: i for i, v in enumerate(CHOICES)}
+
+#: the words of a game played on the site: a game's value for you (``{n}`` plies to the end with best play,
+#: ``{k}`` a player's number in turn order from 1), the players you can face and what the game panel says
+PLAY = {
+    "value-win": "you can force a win in {n}",
+    "value-loss": "you lose in {n} against best play",
+    "value-draw": "a draw with best play",
+    "value-open": "no one can force a win",
+    "value-other": "player {k} can force a win in {n}",
+    "value-won": "you won",
+    "value-lost": "you lost",
+    "value-other-won": "player {k} won",
+    "you": "you",
+    "perfect": "perfect player",
+    "maxn": "max^n, depth {n}",
+    "random": "random player",
+    "player": "player {k}",
+    "your-turn": "Your move: choose one in the table or click a position next to this one in the graph.",
+    "thinking": "Player {k} ({name}) is choosing…",
+    "played": "{name} played",
+    "elsewhere": "You are looking at another position; the game is at",
+    "illegal": "The game record stops at ply {n}: “{move}” is not a move from {from}.",
+    "bad-record": "The game record in the address could not be read: {why}.",
+}
+
+#: seat names, counted from the player to move; ``{k}`` is the seat
+SEATS = {"mover": "To move", "opponent": "Opponent", "next": "Next (+1)", "other": "Player +{k}"}
+
+#: a finished game in the panel: who won (``{k}`` a seat counted from the player to move) and why; the tags
+#: beside a player's name
+OVER = {
+    "mover": "Game over: the player to move has won.",
+    "opponent": "Game over: the opponent has won.",
+    "other": "Game over: player +{k} has won.",
+    "emptied": "Emptying your hands wins in this variant.",
+    "last": "The last player with a live hand wins.",
+    "tag-won": "winner",
+    "tag-out": "out",
+    "tag-you": "you",
+}
+
+#: how a hand is pictured, for screen readers and under pictures of more than five fingers
+HANDS = {"fingers": "{n} fingers", "finger": "1 finger", "dead": "dead hand: a fist", "empty": "empty hand"}
+
+#: the handle of the position panel on phones (a bottom sheet), for screen readers
+SHEET = "Show or fold the selected position"
+
+#: the graph's legend in plain words: what a position's colour says, for two players and for more
+LEGEND = {
+    "lead": "A position's colour is its value for the player to move there, with perfect play:",
+    "win": "they win", "loss": "they lose", "draw": "draw",
+    "win-n": "they can force a win", "loss-n": "another player can force a win", "draw-n": "no one can",
+    "win-f": "they can force a win", "draw-f": "they survive whatever the others do",
+    "loss-f": "the others together can force them out (or one of them can force a win)",
+    "over": "game over", "start": "start", "best": "optimal move", "other": "other move",
+    "out": "moves from the selected position", "in": "moves into it",
+    "moves": "In the panel each move reads for you, the player choosing it: green is good for you.",
+}
+
+
+def verdicts(players: int, winner: np.ndarray, terminal: np.ndarray, out_in: np.ndarray | None = None) -> np.ndarray:
+    """Return the verdict code of every position.
+
+    With three or more players, ``out_in`` (the plies in which the others
+    together can force the player to move out, -1 if it survives whatever they
+    do; see :func:`vizgen.analysis.solved.fate`) splits the open positions into the
+    mover's fate: forced out, or survives.
+
+    Parameters
+    ----------
+    players : int
+        Players in the game.
+    winner, terminal : numpy.ndarray
+        Per position, the seat that can force a win (-1 none) and whether the game is over.
+    out_in : numpy.ndarray, optional
+        Per position, the mover's fate (more players only).
+
+    Returns
+    -------
+    numpy.ndarray
+        int8 indices into :data:`VERDICTS`.
+
+    Examples
+    --------
+    >>> [VERDICTS[c].key for c in verdicts(2, np.array([0, 1, -1]), np.array([False, True, False]))]
+    ['win', 'lost', 'draw']
+    >>> [VERDICTS[c].key for c in verdicts(3, np.array([-1, -1]), np.array([False, False]), np.array([4, -1]))]
+    ['mover-out', 'mover-survives']
+    """
+    winner = np.asarray(winner)
+    terminal = np.asarray(terminal, dtype=bool)
+    if players == 2:
+        keys = np.select([terminal & (winner == 0), terminal, winner == 0, winner > 0],
+                         [_CODE["won"], _CODE["lost"], _CODE["win"], _CODE["loss"]], _CODE["draw"])
+    else:
+        keys = np.select([terminal & (winner == 0), terminal & (winner > 0), winner == 0, winner > 0],
+                         [_CODE["mover-won"], _CODE["other-won"], _CODE["mover-forces"], _CODE["other-forces"]],
+                         _CODE["open"])
+        if out_in is not None:
+            out_in = np.asarray(out_in)
+            keys = np.where(keys == _CODE["open"], np.where(out_in >= 0, _CODE["mover-out"], _CODE["mover-survives"]),
+                            keys)
+    return keys.astype(np.int8)
+
+
+def verdict_n(codes: np.ndarray, remoteness: np.ndarray, out_in: np.ndarray | None = None) -> np.ndarray:
+    """Return the number each verdict's ``{n}`` reads: the remoteness, or the plies to a forced exit.
+
+    Examples
+    --------
+    >>> verdict_n(verdicts(3, np.array([0, -1]), np.array([False, False]), np.array([2, 5])), np.array([3, -1]),
+    ...           np.array([2, 5])).tolist()
+    [3, 5]
+    """
+    remoteness = np.asarray(remoteness)
+    if out_in is None:
+        return remoteness
+    return np.where(np.asarray(codes) == _CODE["mover-out"], out_in, remoteness)
+
+
+def choices(players: int, winner: np.ndarray, terminal: np.ndarray, remoteness: np.ndarray,
+            out_in: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Read moves from the chooser's point of view, given the positions they lead to.
+
+    Parameters
+    ----------
+    players : int
+        Players in the game.
+    winner, terminal, remoteness : numpy.ndarray
+        The solution of each move's target position, for the player to move *there*.
+    out_in : numpy.ndarray, optional
+        More players: per target, the plies in which the others together can
+        force the *chooser* (the seat just before the player to move there) out,
+        -1 if it survives whatever they do. Splits "no one can force a win".
+
+    Returns
+    -------
+    code, n, k : numpy.ndarray
+        Per move, the index into :data:`CHOICES`, the plies still to come after
+        the move (or to the chooser's forced exit), and the seat counted from the chooser.
+
+    Examples
+    --------
+    >>> code, n, k = choices(2, np.array([1, 0, -1]), np.array([False, False, False]), np.array([2, 4, -1]))
+    >>> [CHOICES[c].long.format(n=a, k=b) for c, a, b in zip(code, n, k)]
+    ['you win in 2 more', 'you lose in 4 more', 'draw']
+    >>> code, n, k = choices(3, np.array([-1]), np.array([False]), np.array([-1]), np.array([6]))
+    >>> CHOICES[code[0]].long.format(n=n[0], k=k[0])
+    'the others together can force you out in 6 more'
+    """
+    winner = np.asarray(winner)
+    terminal = np.asarray(terminal, dtype=bool)
+    remoteness = np.asarray(remoteness)
+    mine = winner == players - 1  # the chooser sits just before the player to move there
+    if players == 2:
+        code = np.select([terminal & mine, terminal, mine, winner >= 0],
+                         [_CHOICE["you-win-now"], _CHOICE["you-lose-now"], _CHOICE["you-win"], _CHOICE["you-lose"]],
+                         _CHOICE["draw"])
+    else:
+        code = np.select([terminal & mine, terminal, mine, winner >= 0],
+                         [_CHOICE["you-win-now"], _CHOICE["other-wins-now"], _CHOICE["you-win"],
+                          _CHOICE["other-forces"]], _CHOICE["open"])
+        if out_in is not None:
+            out_in = np.asarray(out_in)
+            code = np.where(code == _CHOICE["open"], np.where(out_in >= 0, _CHOICE["you-out"], _CHOICE["you-survive"]),
+                            code)
+            remoteness = np.where(code == _CHOICE["you-out"], out_in, remoteness)
+    seat = np.where(winner >= 0, (winner + 1) % players, -1)
+    return code.astype(np.int8), remoteness, seat
+
+
+def say_choice(code: int, n: int, seat: int, short: bool = False) -> str:
+    """Fill in a choice's template (see :func:`choices`).
+
+    Examples
+    --------
+    >>> say_choice(6, 4, 2)
+    'player +2 can force a win in 4 more'
+    """
+    choice = CHOICES[int(code)]
+    return (choice.short if short else choice.long).format(n=int(n), k=int(seat))
+
+
+def say(code: int, remoteness: int, seat: int, short: bool = False) -> str:
+    """Fill in a verdict's template.
+
+    Examples
+    --------
+    >>> say(7, 4, 2)
+    'player +2 can force a win in 4'
+    """
+    verdict = VERDICTS[int(code)]
+    return (verdict.short if short else verdict.long).format(n=int(remoteness), k=int(seat))
+
+
+def seat_name(seat: int, players: int) -> str:
+    """Name a seat counted from the player to move.
+
+    Examples
+    --------
+    >>> seat_name(1, 2), seat_name(3, 4)
+    ('Opponent', 'Player +3')
+    """
+    if seat == 0:
+        return SEATS["mover"]
+    if players == 2:
+        return SEATS["opponent"]
+    return SEATS["next"] if seat == 1 else SEATS["other"].format(k=seat)
+
+
+def plies(n: int) -> str:
+    """Write a number of plies.
+
+    Examples
+    --------
+    >>> plies(1), plies(3)
+    ('1 ply', '3 plies')
+    """
+    return f"{n} {'ply' if n == 1 else 'plies'}"
+
+
+def legend(players: int, fate: bool = False) -> dict[str, str]:
+    """The legend's words for a game of ``players`` players (the value keys of :data:`LEGEND` chosen).
+
+    ``fate``: the colours show the mover's fate (forced win, survives, forced out) rather than who can force a win.
+
+    Examples
+    --------
+    >>> legend(2)["win"], legend(4)["win"], legend(4, fate=True)["draw"]
+    ('they win', 'they can force a win', 'they survive whatever the others do')
+    """
+    keys = ("win", "loss", "draw")
+    out = {k: v for k, v in LEGEND.items() if not k.endswith(("-n", "-f"))}
+    if players > 2:
+        out.update({k: LEGEND[f"{k}-{'f' if fate else 'n'}"] for k in keys})
+    return out
+
+
+def start_words(players: int, winner: int, remoteness: int, out_in: int | None = None) -> str:
+    """Describe the start's value for the whole game ("draw", "first player wins in 7").
+
+    ``out_in``: with more players, the plies in which the others together can force the first player
+    out (-1 if it survives whatever they do), when the page reads positions as the mover's fate.
+
+    Examples
+    --------
+    >>> start_words(2, -1, -1), start_words(3, 2, 9)
+    ('draw', 'player 3 can force a win in 9')
+    >>> start_words(4, -1, -1, 12)
+    'open: no one can force a win, but the others together can force player 1 out in 12'
+    """
+    if players == 2:
+        if winner < 0:
+            return "draw"
+        return f"{'first' if winner == 0 else 'second'} player wins in {remoteness}"
+    if winner < 0:
+        if out_in is None:
+            return "open: no one can force a win"
+        if out_in < 0:
+            return "open: no one can force a win, and player 1 survives whatever the others do"
+        return f"open: no one can force a win, but the others together can force player 1 out in {out_in}"
+    return f"player {winner + 1} can force a win in {remoteness}"
+
+
+def for_browser() -> dict:
+    """The word tables the site's script reads (it fills in ``{n}`` and ``{k}`` only).
+
+    Examples
+    --------
+    >>> for_browser()["verdicts"][1]["long"]
+    'win in {n}'
+    """
+    return {"verdicts": [asdict(v) for v in VERDICTS], "choices": [asdict(v) for v in CHOICES], "seats": SEATS,
+            "ply": "ply", "plies": "plies", "play": PLAY,
+            "over": OVER, "hands": HANDS, "sheet": SHEET}
+
+
+def rules_in_words(params: Params) -> tuple[str, ...]:
+    """Describe a parameter set in plain sentences, with the rulings that apply.
+
+    Parameters
+    ----------
+    params : Params
+        The rules in force.
+
+    Returns
+    -------
+    tuple of str
+        One paragraph per rule, in the order a player needs them.
+    """
+    p = params
+    hands = "one hand" if p.hands == 1 else f"{p.hands} hands"
+    out = [
+        f"{p.players} players, {hands} each, every hand starting on {p.start} "
+        f"finger{'s' if p.start > 1 else ''}. A hand holds 0 to {p.r - 1} fingers; 0 is a dead hand.",
+    ]
+    sum_rule = (f"a sum of {p.r} or more loses {p.r} (roll-over: exactly {p.r} kills the hand)"
+                if p.overflow == "rollover" else f"a sum of {p.r} or more kills the hand (cutoff)")
+    if p.attack == "self-gain":
+        out.append("Attack (self-gain): tap one live hand of an opponent with one of yours; your own hand "
+                   f"gains the tapped hand's fingers, the tapped hand does not change; {sum_rule}.")
+    else:
+        out.append("Attack: strike one live hand of another live player with one of your live hands; the "
+                   f"struck hand gains your fingers; {sum_rule}.")
+    if p.self_attack:
+        out.append("Self attack: you may also strike your own other live hand, by the same rule.")
+    kinds = [k for k, on in (("transfers (live hands stay live)", p.transfers),
+                             ("divisions (a dead hand comes back)", p.divisions),
+                             ("suicide splits (a hand dies)", p.suicide)) if on]
+    if kinds:
+        text = (f"Split: strike your own hands together and share the same total over all {p.hands} "
+                f"hands, differently from now, no hand over {p.r - 1}. Allowed: {', '.join(kinds)}.")
+        if p.halvesies == "even":
+            text += " Halvesies: a split must leave every hand equal."
+        elif p.halvesies == "near":
+            text += " Halvesies: a split must leave the hands as even as possible (differing by at most 1)."
+        if p.meta:
+            text += (f" Meta: with {p.r} or more fingers in total you may instead drop {p.r} and share what "
+                     "is left (at least 1).")
+        out.append(text)
+    else:
+        out.append("No splits: you never strike your own hands together.")
+    if p.integers:
+        out.append(f"Integers: you may flip one of your live hands from v to {p.r} - v instead of moving.")
+    if p.swaps:
+        out.append(f"Swaps: with two unequal live hands you may swap them instead of moving; hands are "
+                   f"unordered, so it is a pass. At most {p.swaps} swap{'s' if p.swaps > 1 else ''} in a row "
+                   "in the game; positions carry the count after a slash (12-11/s1).")
+    if p.sudden_death:
+        out.append("Sudden death: a player left with exactly one finger in total is out at once.")
+    if p.attack == "self-gain":
+        out.append("Winning: the game ends when a player has no live hand, and that player "
+                   + ("loses (misere)." if p.misere else "wins (the player to move with no legal move loses)."))
+    elif p.misere:
+        out.append("Winning (misere): the first player to lose all their hands wins, and the game ends there.")
+    elif p.players == 2:
+        out.append("Winning: a player with no live hand has lost.")
+    elif p.zombies:
+        out.append("Winning: the last player with a live hand wins.")
+    else:
+        out.append("Winning: a player with no live hand is out but keeps their turn, which they pass; "
+                   "the last player with a live hand wins.")
+    if p.zombies:
+        out.append("Zombies: an eliminated player becomes a zombie (shown 00). On its turn it must attack a "
+                   "live hand of a live player with one undead finger; it cannot split or pass and cannot be "
+                   "attacked. Zombies do not count as live players.")
+    out.append("Positions list the players in turn order, the player to move first, hands ascending "
+               + ("with values separated by '.' (1.10-3.4)." if p.r > 10 else "(12-11).")
+               + " A game may go on forever; with best play that is a draw.")
+    return tuple(out)

@@ -1,0 +1,364 @@
+"""Published figures checked against the engine: the data file ``claims.toml`` and its measures.
+
+``vizgen/reports/claims.toml`` holds every published claim we found (source, what it
+says, the parameters that express the source's rules, their numbers, our
+verdict and the explanation of each disagreement). :func:`check_claims`
+computes our number for every check with :data:`MEASURES` and whether it
+agrees; the site's "What others have said" page and
+``tests/test_published_figures.py`` both read the file through this module.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import hashlib
+import json
+import operator
+import tomllib
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from vizgen import __version__
+from vizgen.analysis.solved import Solved
+from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.rules import PositionError
+from vizgen.engine.solve import solve_forced
+from vizgen.engine.variants import resolve
+
+__all__ = [
+    "CLAIMS_VERSION",
+    "MEASURES",
+    "Check",
+    "ClaimResult",
+    "FormResult",
+    "check_claim",
+    "check_claims",
+    "check_closed_forms",
+    "claims_report",
+    "closed_form",
+    "load_claims",
+    "measure",
+    "parse_value_table",
+    "solved",
+]
+
+VALUE = {0: "win", 1: "loss"}
+#: bump when the report's format changes: the cache then misses
+CLAIMS_VERSION = 1
+
+
+def _data() -> bytes:
+    return (resources.files("vizgen.reports") / "claims.toml").read_bytes()
+
+
+@functools.cache
+def load_claims() -> dict[str, Any]:
+    """Return the parsed ``claims.toml``: ``sources``, ``claim``, ``closed_form`` and ``explanations``.
+
+    Examples
+    --------
+    >>> data = load_claims()
+    >>> data["sources"]["SQ-S"]["title"]
+    'squivix/chopsticks-game, STRATEGY.md'
+    """
+    return tomllib.loads(_data().decode("utf-8"))
+
+
+@functools.cache
+def solved(spec: str) -> Solved:
+    """Enumerate and solve ``spec`` for who can force a win (no random-play odds), once per spec.
+
+    Examples
+    --------
+    >>> solved("standard").graph.n
+    204
+    """
+    graph = enumerate_graph(resolve(spec))
+    return Solved(graph=graph, forced=solve_forced(graph), random_win=None, perfect_win=None)
+
+
+def _node(s: Solved, position: str | None) -> int:
+    g = s.graph
+    return g.start if position is None else g.node_of(g.rules.parse(position))
+
+
+def _absolute(s: Solved) -> tuple[int, int]:
+    """Reachable (position, player to move) pairs and how many are terminal (two players)."""
+    g = s.graph
+    seen = {(g.start, 0)}
+    queue = deque(seen)
+    while queue:
+        node, turn = queue.popleft()
+        for child in g.successors(node):
+            state = (int(child), 1 - turn)
+            if state not in seen:
+                seen.add(state)
+                queue.append(state)
+    return len(seen), sum(1 for node, _ in seen if g.terminal[node])
+
+
+def _losses(s: Solved) -> np.ndarray:
+    return np.flatnonzero(~s.graph.terminal & (s.forced.winner == 1))
+
+
+def _draw_pct(s: Solved) -> int:
+    live = ~s.graph.terminal
+    return round(100 * int((live & (s.forced.winner < 0)).sum()) / int(live.sum()))
+
+
+def _value(s: Solved, node: int) -> str:
+    return VALUE.get(int(s.forced.winner[node]), "draw")
+
+
+def _reachable(s: Solved, position: str) -> bool:
+    try:
+        _node(s, position)
+    except PositionError:
+        return False
+    return True
+
+
+def _table(s: Solved) -> dict[str, str]:
+    names = s.graph.notations()
+    return {names[i]: "WL"[int(s.forced.winner[i])] if s.forced.winner[i] >= 0 else "D"
+            for i in range(s.graph.n) if not s.graph.terminal[i]}
+
+
+def _max_moves(s: Solved) -> int:
+    """The most distinct moves (notations) from any one position."""
+    counts = np.diff(s.graph.move_ptr)
+    per_node = np.zeros(s.graph.n, dtype=np.int64)
+    np.add.at(per_node, s.graph.sources, counts)
+    return int(per_node.max())
+
+
+Measure = Callable[[Solved, "Check"], Any]
+
+#: measure name -> how it reads the solved variant (see the head of ``claims.toml``)
+MEASURES: dict[str, Measure] = {
+    "value": lambda s, c: _value(s, _node(s, c.position)),
+    "remoteness": lambda s, c: int(s.forced.remoteness[_node(s, c.position)]),
+    "positions": lambda s, c: s.graph.n,
+    "terminal": lambda s, c: int(s.graph.terminal.sum()),
+    "nonterminal": lambda s, c: int((~s.graph.terminal).sum()),
+    "absolute_states": lambda s, c: _absolute(s)[0],
+    "absolute_terminal": lambda s, c: _absolute(s)[1],
+    "draw_pct": lambda s, c: _draw_pct(s),
+    "losses": lambda s, c: sorted(s.graph.notations()[i] for i in _losses(s)),
+    "loss_count": lambda s, c: int(_losses(s).size),
+    "losses_both_alive": lambda s, c: sum(1 for i in _losses(s) if min(s.graph.position(int(i)).hands[0]) > 0),
+    "longest_line": lambda s, c: int(s.forced.remoteness[s.forced.winner >= 0].max()),
+    "shortest_game": lambda s, c: int(s.graph.depth[s.graph.terminal].min()),
+    "longest_outward": lambda s, c: int(s.graph.depth.max()),
+    "max_moves": lambda s, c: _max_moves(s),
+    "reachable": lambda s, c: _reachable(s, c.position or ""),
+    "reaches": lambda s, c: _node(s, c.to) in s.graph.successors(_node(s, c.position)).tolist(),
+    "value_table": lambda s, c: _table(s),
+}
+
+
+def parse_value_table(text: str) -> dict[str, str]:
+    """Read a table in the Gabyface format (``MOVER: OPPONENT V, ...``) into position -> W / D / L.
+
+    Examples
+    --------
+    >>> parse_value_table("01: 02 W, 03 L")
+    {'01-02': 'W', '01-03': 'L'}
+    """
+    out = {}
+    for line in text.strip().splitlines():
+        mover, rest = line.split(":")
+        for item in rest.split(","):
+            opponent, value = item.split()
+            out[f"{mover.strip()}-{opponent}"] = value
+    return out
+
+
+@dataclass(frozen=True)
+class Check:
+    """One check of a claim: a variant, optionally a position (and a target), and the source's numbers."""
+
+    spec: str
+    theirs: dict[str, Any]
+    position: str | None = None
+    to: str | None = None
+
+
+def measure(name: str, check: Check) -> Any:
+    """Return our number for ``name`` under ``check`` (spec, position, target).
+
+    Examples
+    --------
+    >>> measure("value", Check("cutoff", {}))
+    'draw'
+    """
+    return MEASURES[name](solved(check.spec), check)
+
+
+def _theirs(name: str, value: Any) -> Any:
+    return parse_value_table(value) if name == "value_table" else value
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    """A claim with our numbers: ``rows`` are ``(check, measure, theirs, ours, equal)``."""
+
+    claim: dict[str, Any]
+    rows: list[tuple[Check, str, Any, Any, bool]]
+
+    @property
+    def agrees(self) -> bool:
+        """Whether every number of the claim equals ours."""
+        return all(row[4] for row in self.rows)
+
+    @property
+    def consistent(self) -> bool:
+        """Whether the verdict written in the data file is what the numbers say."""
+        return self.claim["verdict"].startswith("agree") == self.agrees
+
+
+def check_claim(claim: dict[str, Any]) -> ClaimResult:
+    """Compute our numbers for every check of one ``[[claim]]`` entry."""
+    rows = []
+    for raw in claim["checks"]:
+        check = Check(raw["spec"], raw["theirs"], raw.get("position"), raw.get("to"))
+        for name, value in raw["theirs"].items():
+            theirs, ours = _theirs(name, value), measure(name, check)
+            rows.append((check, name, theirs, ours, theirs == ours))
+    return ClaimResult(claim, rows)
+
+
+def check_claims() -> list[ClaimResult]:
+    """Check every claim of the data file against the engine, in file order.
+
+    Returns
+    -------
+    list of ClaimResult
+        One per ``[[claim]]``.
+    """
+    return [check_claim(c) for c in load_claims()["claim"]]
+
+
+@dataclass(frozen=True)
+class FormResult:
+    """A ``[[closed_form]]`` entry with its value and ours for each ``r``: ``rows`` are ``(r, formula, ours)``."""
+
+    entry: dict[str, Any]
+    rows: list[tuple[int, int, int]]
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the formula gives our count for every ``r`` checked."""
+        return all(f == o for _, f, o in self.rows)
+
+
+def check_closed_forms(ids: Iterable[str] | None = None) -> list[FormResult]:
+    """Check the ``[[closed_form]]`` entries (all, or those with these ids): the formula against our count, r by r."""
+    out = []
+    for entry in load_claims()["closed_form"]:
+        if ids is not None and entry["id"] not in ids:
+            continue
+        low, high = entry["r"]
+        out.append(FormResult(entry, [(r, closed_form(entry["formula"], r), solved(entry["spec"].format(r=r)).graph.n)
+                                      for r in range(low, high + 1)]))
+    return out
+
+
+_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
+        ast.Pow: operator.pow}
+
+
+def _evaluate(node: ast.AST, r: int) -> int:
+    if isinstance(node, ast.Expression):
+        return _evaluate(node.body, r)
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPS:
+        return _OPS[type(node.op)](_evaluate(node.left, r), _evaluate(node.right, r))
+    if isinstance(node, ast.Constant) and isinstance(node.value, int):
+        return node.value
+    if isinstance(node, ast.Name) and node.id == "r":
+        return r
+    raise ValueError(f"closed form: unsupported expression {ast.dump(node)}")
+
+
+def closed_form(formula: str, r: int) -> int:
+    """Evaluate an integer formula in ``r`` (``+ - * // **``, whole numbers, parentheses).
+
+    Examples
+    --------
+    >>> closed_form("(r * (r + 1) // 2) ** 2", 5)
+    225
+    """
+    return _evaluate(ast.parse(formula, mode="eval"), r)
+
+
+def _show(name: str, value: Any) -> str:
+    """A measured value in words for the page."""
+    if name == "value_table":
+        counts = {v: list(value.values()).count(v) for v in "WDL"}
+        return f"{len(value)} positions: {counts['W']} W, {counts['D']} D, {counts['L']} L"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "none"
+    if name == "draw_pct":
+        return f"{value}\u202f%"
+    return str(value)
+
+
+def _claim_json(result: ClaimResult) -> dict[str, Any]:
+    rows = [{"spec": c.spec, "position": c.position, "to": c.to, "measure": name, "theirs": _show(name, theirs),
+             "ours": _show(name, ours), "equal": equal} for c, name, theirs, ours, equal in result.rows]
+    keep = ("id", "source", "says", "reading", "verdict", "note", "explain", "command")
+    return {**{k: result.claim.get(k) for k in keep}, "agrees": result.agrees, "rows": rows}
+
+
+def _form_json(result: FormResult) -> dict[str, Any]:
+    keep = ("id", "source", "says", "formula", "spec", "note", "command")
+    return {**{k: result.entry.get(k) for k in keep}, "agrees": result.agrees,
+            "rows": [{"r": r, "formula": f, "ours": o} for r, f, o in result.rows]}
+
+
+def claims_report(cache_dir: Path | None = None, ids: Iterable[str] | None = None) -> dict[str, Any]:
+    """Every claim and closed form of the data file with our numbers, as plain JSON-ready data.
+
+    Parameters
+    ----------
+    cache_dir : pathlib.Path, optional
+        Read and write the report here, keyed by the package version,
+        :data:`CLAIMS_VERSION` and the data file's contents (no cache when None).
+    ids : iterable of str, optional
+        Only the claims and closed forms with these ids (default: all).
+
+    Returns
+    -------
+    dict
+        ``sources``, ``explanations``, ``claims`` (each with ``agrees`` and
+        ``rows`` of ``spec``, ``position``, ``to``, ``measure``, ``theirs``,
+        ``ours`` and ``equal``) and ``closed_forms`` (each with ``rows`` of
+        ``r``, ``formula`` and ``ours``).
+    """
+    wanted = None if ids is None else sorted(set(ids))
+    key = hashlib.sha256(f"{__version__}/{CLAIMS_VERSION}/{wanted}/".encode() + _data()).hexdigest()[:20]
+    path = None if cache_dir is None else cache_dir / "claims" / f"{key}.json"
+    if path is not None and path.is_file():
+        return json.loads(path.read_text())
+    data = load_claims()
+    report = {
+        "sources": data["sources"],
+        "explanations": data["explanations"],
+        "claims": [_claim_json(check_claim(c)) for c in data["claim"] if wanted is None or c["id"] in wanted],
+        "closed_forms": [_form_json(r) for r in check_closed_forms(wanted)],
+    }
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(report, sort_keys=True, ensure_ascii=False))
+        tmp.replace(path)
+    return report

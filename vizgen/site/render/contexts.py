@@ -1,0 +1,259 @@
+"""Page contexts: what each template is given, read from the page objects.
+
+Every number comes from :func:`vizgen.analysis.figures.stats` (the page's ``stats``)
+or the node table; this module only arranges and formats them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+
+from vizgen.analysis import words
+from vizgen.engine.variants import GROUPS, Params
+from vizgen.site.render.codepage import CodePage
+from vizgen.site.render.datafiles import DataFiles, as_json
+from vizgen.site.render.page import VariantPage
+
+__all__ = ["card", "index_context", "nav", "num", "variant_context"]
+
+#: the story told on a variant's page, by slug: where the atlas began
+STORIES: dict[str, dict[str, str]] = {
+    "self-gain": {
+        "text": "The atlas began here. In January 2016 a friend's rules for Chopsticks were drawn as one graph, "
+                "every position a dot and every legal move a line, in the post",
+        "link": "Chopsticks, on the blog Graph all the things",
+        "href": "https://graphallthethings.com/posts/chopsticks/",
+        "after": ". In those rules the hand that strikes gains the other hand's fingers, modulo 5, there are no "
+                 "splits, and a player whose hands are both empty has won (the player to move then has no move "
+                 "and loses), as in this page's rules and panel.",
+    },
+}
+
+#: chips shown per row of the position tables of a big variant
+BIG_ROW_LIMIT = 48
+_DEFAULTS = Params().as_dict()
+
+
+def num(value: Any) -> str:
+    """Format a whole number with thin-space thousands separators.
+
+    Examples
+    --------
+    >>> num(12345)
+    '12\\u202f345'
+    """
+    return f"{int(value):,}".replace(",", "\u202f")
+
+
+def _pct(part: float, whole: float) -> str:
+    return f"{100.0 * part / whole:.1f}\u202f%" if whole else "0\u202f%"
+
+
+def _size(nbytes: int) -> str:
+    if nbytes < 1024:
+        return f"{nbytes} B"
+    if nbytes < 1024 * 1024:
+        return f"{nbytes / 1024:.0f} kB"
+    return f"{nbytes / 1024 / 1024:.1f} MB"
+
+
+def _start(page: VariantPage | CodePage) -> dict[str, str]:
+    start = page.stats["start"]
+    winner = start.get("winner")
+    if winner is None:
+        winner = {"win": 0, "loss": 1}.get(start["value"], -1)
+    rem = start["remoteness"] if start["remoteness"] is not None else -1
+    code, n, _ = (int(a[page.start]) for a in page.verdicts)
+    out_in = None if not page.fate else n if words.VERDICTS[code].key == "mover-out" else -1
+    return {"text": words.start_words(page.players, winner, rem, out_in), "cls": words.VERDICTS[code].cls,
+            "position": start["position"]}
+
+
+def _reading(players: int, fate: bool) -> int:
+    """How a page reads its colours: 2 (win, draw, loss), 3 (who can force a win) or 4 (the mover's fate)."""
+    return 2 if players == 2 else 4 if fate else 3
+
+
+def share_parts(codes: np.ndarray, players: int, fate: bool) -> list[dict[str, Any]]:
+    """The shares of the positions by their colour for the player to move (the coloured bar).
+
+    Examples
+    --------
+    >>> [p["count"] for p in share_parts(np.array([1, 1, 0, 2]), 2, False)]
+    [2, 1, 1]
+    """
+    n = len(codes)
+    counts = {cls: 0 for cls in ("win", "draw", "loss")}
+    for code, count in enumerate(np.bincount(np.asarray(codes, dtype=np.int64), minlength=len(words.VERDICTS))):
+        counts[words.VERDICTS[code].cls] += int(count)
+    names = _SHARE_NAMES[_reading(players, fate)]
+    return [{"cls": cls, "name": names[cls], "count": counts[cls], "pct": _pct(counts[cls], n),
+             "width": f"{100.0 * counts[cls] / n:.2f}" if n else "0"} for cls in ("win", "draw", "loss")]
+
+
+_SHARE_NAMES = {
+    2: {"win": "win", "draw": "draw", "loss": "loss"},
+    3: {"win": "mover can force a win", "draw": "open", "loss": "another player can force a win"},
+    4: {"win": "mover can force a win", "draw": "mover survives whatever the others do",
+        "loss": "the others can force the mover out"},
+}
+
+
+def shares(page: VariantPage | CodePage) -> list[dict[str, Any]]:
+    """Win / draw / loss shares of the positions for the player to move (the coloured bar)."""
+    return share_parts(page.verdicts[0], page.players, page.fate)
+
+
+def _longest(s: dict[str, Any], key: str, label: str) -> tuple[str, str, list[str]] | None:
+    if s.get(key) is None or not s.get(f"{key}_count"):
+        return None
+    count = s[f"{key}_count"]
+    more = f" ({num(count)} positions)" if count > 1 else ""
+    return label, words.plies(s[key]) + more, s[f"{key}_at"]
+
+
+def figures(page: VariantPage | CodePage) -> list[tuple[str, str, list[str]]]:
+    """The variant's figures: ``(label, text, [positions to link])``."""
+    s, n = page.stats, page.stats["positions"]
+    out: list[tuple[str, str, list[str]] | None] = [
+        ("Reachable positions", f"{num(n)} of {num(s['reachable_of'])} positions that exist "
+                                f"({_pct(n, s['reachable_of'])})", []),
+        ("Moves (edges)", f"{num(s['edges'])} edges between positions", []),
+        ("Terminal positions", f"{num(s['terminal'])} ({_pct(s['terminal'], n)})", []),
+    ]
+    if page.players == 2:
+        out += [("Wins for the player to move", f"{num(s['win'])} ({_pct(s['win'], n)})", []),
+                ("Losses for the player to move", f"{num(s['loss'])} ({_pct(s['loss'], n)}), of which "
+                 f"{num(s['terminal_loss'])} terminal, {num(s['loss'] - s['terminal_loss'])} not", []),
+                ("Draws", f"{num(s['draw'])} ({_pct(s['draw'], n)})", [])]
+    else:
+        out.append(("The mover can force a win", f"{num(s['forced_win'][0])} ({_pct(s['forced_win'][0], n)})", []))
+        out += [(f"Player +{k} can force a win", f"{num(c)} ({_pct(c, n)})", [])
+                for k, c in enumerate(s["forced_win"]) if k]
+        out.append(("Open (no one can force a win)", f"{num(s['open'])} ({_pct(s['open'], n)})", []))
+        if "survive" in s:
+            out.append(("Survives whatever the others do, by seat",
+                        ", ".join(f"{'mover' if k == 0 else f'+{k}'} {num(c)} ({_pct(c, n)})"
+                                  for k, c in enumerate(s["survive"])), []))
+    start = _start(page)
+    out.append(("Start position", start["text"], [start["position"]]))
+    out.append(_longest(s, "longest_win", "Longest forced win" if page.players == 2
+                        else "Longest forced win (by the mover)"))
+    out.append(_longest(s, "longest_loss", "Longest loss the loser can hold out"))
+    out.append(("Greatest distance from the start", words.plies(s["greatest_depth"]), []))
+    if "random_win_start" in s:
+        out.append(("Random play from the start",
+                    f"the first player wins {100 * s['random_win_start']:.1f}\u202f% of games when both play at "
+                    "random", []))
+        out.append(("Perfect against random",
+                    f"a perfect first player beats a random opponent {100 * s['perfect_win_start']:.1f}\u202f% "
+                    "of the time", []))
+    return [f for f in out if f is not None]
+
+
+_SECTIONS = {
+    2: (("win", "Wins for the player to move"), ("loss", "Losses for the player to move"), ("draw", "Draws")),
+    3: (("win", "The player to move can force a win"), ("loss", "Another player can force a win"),
+        ("draw", "Open: no one can force a win")),
+    4: (("win", "The player to move can force a win"),
+        ("loss", "The others together can force the player to move out (or one of them can force a win)"),
+        ("draw", "The player to move survives whatever the others do")),
+}
+
+
+def tables(page: VariantPage | CodePage, limit: int | None) -> list[dict[str, Any]]:
+    """Positions by value for the player to move, one row per verdict and remoteness.
+
+    Each row counts its positions and names the first ``limit`` of them in the order of their notations.
+    """
+    code, n, k = page.verdicts
+    sections = [{"cls": cls, "title": title, "rows": []}
+                for cls, title in _SECTIONS[_reading(page.players, page.fate)]]
+    order = {sec["cls"]: j for j, sec in enumerate(sections)}
+    section_of = np.array([order[v.cls] for v in words.VERDICTS])[code]
+    # rows: by section, then seat, then remoteness, then verdict (one int64 key); within a row, by notation
+    group = ((section_of * (page.players + 1) + k + 1) * (int(n.max()) + 2) + n + 1) * len(words.VERDICTS) + code
+    names = page.name_key
+    ranked = np.argsort(group * (int(names.max()) + 1) + names)  # the keys are distinct: any sort gives one order
+    starts = np.flatnonzero(np.r_[True, np.diff(group[ranked]) != 0])
+    ends = np.r_[starts[1:], ranked.size]
+    for a, b in zip(starts.tolist(), ends.tolist()):
+        shown = ranked[a:b] if limit is None else ranked[a:min(b, a + limit)]
+        first = int(ranked[a])
+        sections[int(section_of[first])]["rows"].append(
+            {"label": words.say(int(code[first]), int(n[first]), int(k[first]), short=True), "count": b - a,
+             "positions": page.names(shown), "more": b - a - len(shown)})
+    for sec in sections:
+        sec["count"] = sum(r["count"] for r in sec["rows"])
+    return [s for s in sections if s["count"]]
+
+
+def _params_rows(params: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"name": name, "value": str(value).lower() if isinstance(value, bool) else str(value),
+             "changed": value != _DEFAULTS[name]} for name, value in params.items()]
+
+
+def nav(pages: list[VariantPage]) -> list[dict[str, str]]:
+    """The variant switcher's entries, grouped."""
+    return [{"slug": p.slug, "title": p.variant.title, "group": p.variant.group} for p in pages]
+
+
+def variant_context(page: VariantPage | CodePage, data: DataFiles, config: dict[str, Any],
+                    nav_items: list[dict[str, str]], site_title: str) -> dict[str, Any]:
+    """Everything ``variant.html`` shows."""
+    v = page.variant
+    start = _start(page)
+    return {
+        "root": "../",
+        "site_title": site_title,
+        "page_title": f"{v.title} · {site_title}",
+        "p": page,
+        "v": v,
+        "n": page.n,
+        "nav": nav_items,
+        "config_json": as_json(config),
+        "figures": figures(page),
+        "tables": tables(page, BIG_ROW_LIMIT if page.big else None),
+        "params_rows": _params_rows(v.params.as_dict()),
+        "rules_text": words.rules_in_words(v.params),
+        "shares": shares(page),
+        "start": start,
+        "downloads": [{"href": f"{page.slug}/{d['file']}", "file": d["file"], "label": d["label"],
+                       "size": _size(len(d["data"]))} for d in data.downloads],
+        "overview": data.overview,
+        "stats_json": json.dumps(page.stats, sort_keys=True, indent=2),
+        "two": page.players == 2 and not page.code,
+        "row_limit": BIG_ROW_LIMIT,
+        "legend": words.legend(page.players, page.fate),
+        "story": STORIES.get(page.slug),
+    }
+
+
+def card(page: VariantPage | CodePage, thumb: str) -> dict[str, Any]:
+    """The index card of a variant."""
+    v, start = page.variant, _start(page)
+    return {"slug": page.slug, "title": v.title, "summary": v.summary, "spec": v.spec, "group": v.group,
+            "n": page.n, "shares": shares(page), "start_text": start["text"], "start_cls": start["cls"],
+            "players": page.players, "big": page.big, "thumb": f"variants/{page.slug}/{thumb}"}
+
+
+def index_context(cards: list[dict[str, Any]], site_title: str) -> dict[str, Any]:
+    """Everything ``index.html`` shows."""
+    groups = [{"name": g, "cards": [c for c in cards if c["group"] == g]} for g in GROUPS]
+    groups = [g for g in groups if g["cards"]]
+    classic = next((c for c in cards if c["group"] == GROUPS[0]), cards[0] if cards else None)
+    return {
+        "root": "",
+        "site_title": site_title,
+        "page_title": site_title,
+        "groups": groups,
+        "classic": classic and {"slug": classic["slug"], "title": classic["title"], "words": classic["start_text"],
+                                "cls": classic["start_cls"]},
+        "total": len(cards),
+        "positions": sum(c["n"] for c in cards),
+        "maxn": None,
+        "origin": next((c for c in cards if c["slug"] in STORIES), None),
+    }

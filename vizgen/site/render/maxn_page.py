@@ -1,0 +1,76 @@
+"""The page "The max^n AI against the exact solution": :func:`vizgen.reports.maxn.report` as tables.
+
+The report is computed at build time (see :mod:`vizgen.site.build` for when); this
+module only arranges and formats its figures, the paper's beside ours.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["maxn_context"]
+
+NONE = "\u2013"  # an en dash: no figure
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}\u202f%" if whole else NONE
+
+
+def _seconds(value: float) -> str:
+    """Seconds to four decimals (the paper prints three)."""
+    return f"{value:.4f}"
+
+
+def _wdl(row: dict[str, Any]) -> dict[str, Any]:
+    return {"w": row["wins"], "d": row["draws"], "l": row["losses"], "games": row["games"],
+            "share": _pct(row["wins"], row["games"])}
+
+
+def maxn_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
+    """Everything ``maxn.html`` shows.
+
+    Parameters
+    ----------
+    data : dict
+        :func:`vizgen.reports.maxn.report`'s dict.
+    site_title : str
+        The site's name.
+
+    Returns
+    -------
+    dict
+        The template context: ``branching``, ``timing``, ``quality``,
+        ``tournament`` and ``yardstick`` rows, formatted, with ``paper`` and
+        ``settings``.
+
+    Examples
+    --------
+    >>> from vizgen.reports.maxn import report
+    >>> ctx = maxn_context(report(players=(2,), depths=(1,), timing_players=(), games_per_seat=1), "Atlas")
+    >>> [row["players"] for row in ctx["branching"]], ctx["quality"][0]["kept"]
+    ([2], '91.6\\u202f%')
+    """
+    tournament = {(t["players"], t["depth"], t["opponent"]): t for t in data["tournament"] if t["player"] == "max^n"}
+    return {
+        "root": "",
+        "site_title": site_title,
+        "page_title": f"The max^n AI against the exact solution · {site_title}",
+        "paper": data["paper"],
+        "settings": data["settings"],
+        "branching": [{**b, "paper": b["paper"] if b["paper"] is not None else NONE} for b in data["branching"]],
+        "timing": [{"players": t["players"], "depth": t["depth"], "paper_plain": t["paper_plain"] or NONE,
+                    "paper_cached": t["paper_cached"] or NONE, "search": _seconds(t["search_seconds"]),
+                    "states": t["search_states"], "expanded": t["search_expanded"],
+                    "graph": _seconds(t["graph_seconds"]),
+                    "per_position": f"{1e6 * t['graph_per_position']:.2f} µs"} for t in data["timing"]],
+        "quality": [{"players": q["players"], "depth": q["depth"], "positions": q["positions"],
+                     "kept": _pct(q["kept"], q["positions"]),
+                     "critical": _pct(q["critical_kept"], q["critical"]), "critical_n": q["critical"],
+                     "wins": _pct(q["win_kept"], q["wins"]), "open": _pct(q["open_kept"], q["open"]),
+                     "unkeepable": q["unkeepable"]} for q in data["quality"]],
+        "tournament": [{"players": n, "depth": depth, "random": _wdl(t), "perfect": _wdl(tournament[(n, depth,
+                                                                                                    "perfect")])}
+                       for (n, depth, opponent), t in tournament.items() if opponent == "random"],
+        "yardstick": [{"players": t["players"], **_wdl(t)} for t in data["tournament"] if t["player"] == "perfect"],
+    }

@@ -1,0 +1,155 @@
+"""The page object: everything the render layer needs to draw one variant."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from vizgen.analysis import words
+from vizgen.analysis.bands import shown_edges
+from vizgen.engine.variants import Variant
+from vizgen.site.layout import Layout
+from vizgen.site.tables import EdgeTable, NodeTable, Solved, edge_table, node_table, verdict_codes
+from vizgen.site.valuemap import ValueMap, value_map
+
+__all__ = ["BIG", "PageIdentity", "VariantPage", "page_of"]
+
+#: variants with more positions than this get the neighbourhood explorer instead of one graph
+BIG = 3000
+
+
+class PageIdentity:
+    """What every kind of variant page derives from its ``variant``: its file name and its players."""
+
+    variant: Variant
+
+    @property
+    def slug(self) -> str:
+        """File name of the page: ``variants/<slug>.html``."""
+        return self.variant.slug
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return self.variant.params.players
+
+
+@dataclass(frozen=True, eq=False)
+class VariantPage(PageIdentity):
+    """One variant, ready to render.
+
+    Attributes
+    ----------
+    variant : Variant
+        Its identity (slug, title, summary, group, spec) and rules.
+    nodes : NodeTable
+        Every per-position figure.
+    edges : EdgeTable
+        Every move.
+    hands : tuple
+        Per position, every player's hands, the player to move first (for the pictures of hands).
+    layout : Layout
+        Coordinates and pictures.
+    stats : dict
+        The figures of :func:`vizgen.analysis.figures.stats` (``vizgen stats --json``).
+    shown : numpy.ndarray
+        bool per edge: drawn by default (:func:`vizgen.analysis.bands.shown_edges`, the moves that carry meaning).
+    vmap : ValueMap or None
+        The value map (:func:`vizgen.site.valuemap.value_map`) of a two-player variant, None with more players.
+    """
+
+    variant: Variant
+    nodes: NodeTable
+    edges: EdgeTable
+    hands: tuple[tuple[tuple[int, ...], ...], ...]
+    layout: Layout
+    stats: dict[str, Any]
+    shown: np.ndarray
+    vmap: ValueMap | None
+
+    @cached_property
+    def start(self) -> int:
+        """Node id of the start position."""
+        return self.nodes.plain("position").index(self.stats["start"]["position"])
+
+    @property
+    def n(self) -> int:
+        """Reachable positions."""
+        return len(self.nodes)
+
+    #: a code page (:class:`vizgen.site.render.codepage.CodePage`) it is not
+    code = False
+
+    @cached_property
+    def verdicts(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per position: the verdict code, its ``{n}`` and its ``{k}`` (:func:`vizgen.site.tables.verdict_codes`)."""
+        return verdict_codes(self.nodes, self.players)
+
+    def names(self, nodes: np.ndarray) -> list[str]:
+        """The notations of the positions ``nodes``."""
+        names = self.nodes["position"]
+        return [names[i] for i in np.asarray(nodes, dtype=np.int64).tolist()]
+
+    @cached_property
+    def name_key(self) -> np.ndarray:
+        """Per position, a number that sorts the positions as their notations sort: their rank."""
+        rank = np.empty(len(self.nodes), dtype=np.int64)
+        rank[np.argsort(self.nodes["position"].astype(str), kind="stable")] = np.arange(len(self.nodes))
+        return rank
+
+    @property
+    def big(self) -> bool:
+        """Too many positions for one interactive graph: the page offers the explorer."""
+        return len(self.nodes) > BIG
+
+    @property
+    def fate(self) -> bool:
+        """The colours show the mover's fate: forced win, survives or forced out (more players)."""
+        return "forced_out_in" in self.nodes.data
+
+    @cached_property
+    def value(self) -> np.ndarray:
+        """Value per position for the player to move: +1 win, 0 draw or open, -1 loss."""
+        return words.VALUES[self.verdicts[0]]
+
+
+def page_of(variant: Variant, solved: Solved, layout: Layout, figures: dict[str, Any]) -> VariantPage:
+    """Gather a solved variant's page.
+
+    Parameters
+    ----------
+    variant : Variant
+        The variant as the site names it.
+    solved : Solved
+        Its solution.
+    layout : Layout
+        Its layout and pictures.
+    figures : dict
+        Its :func:`vizgen.analysis.figures.stats`.
+
+    Returns
+    -------
+    VariantPage
+        The page object.
+
+    Examples
+    --------
+    >>> from vizgen.analysis.solved import solve_variant
+    >>> from vizgen.analysis.figures import stats
+    >>> from vizgen.site.layout import layout_all
+    >>> from vizgen.engine.variants import resolve
+    >>> solved = solve_variant(resolve("standard:r=3"))
+    >>> page = page_of(solved.variant, solved, layout_all([solved], None)[0], stats(solved, "standard:r=3"))
+    >>> len(page.nodes) == solved.graph.n
+    True
+    """
+    g = solved.graph
+    _, seats = g.rules.seats(g.codes)
+    sets = g.rules.sets
+    hands = tuple(zip(*([sets[i] for i in s.tolist()] for s in seats)))
+    return VariantPage(variant=variant, nodes=node_table(solved), edges=edge_table(solved), hands=hands,
+                       layout=layout, stats=figures, shown=shown_edges(solved),
+                       vmap=value_map(solved) if g.players == 2 else None)

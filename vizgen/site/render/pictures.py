@@ -1,0 +1,134 @@
+"""Pictures drawn here rather than by Graphviz: the overview of a big variant, as a PNG.
+
+A big variant has too many positions for one interactive graph; its page shows
+the whole graph as a picture (each position a dot in its value's colour over a
+grey haze of moves) that a visitor clicks to explore the position under the
+pointer. :func:`overview` draws it and says which pixel each position is at.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+import zlib
+from typing import Any
+
+import numpy as np
+
+from vizgen.site import theme
+
+__all__ = ["overview", "png"]
+
+#: at most this many moves are drawn into the haze (every k-th beyond it)
+HAZE_EDGES = 80_000
+
+
+def png(rgb: np.ndarray) -> bytes:
+    """Encode an ``(h, w, 3)`` uint8 array as a PNG (deterministic: no time stamp).
+
+    Examples
+    --------
+    >>> png(np.zeros((2, 3, 3), dtype=np.uint8))[:8]
+    b'\\x89PNG\\r\\n\\x1a\\n'
+    """
+    h, w, _ = rgb.shape
+    raw = np.zeros((h, w * 3 + 1), dtype=np.uint8)
+    raw[:, 1:] = rgb.reshape(h, w * 3)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw.tobytes(), 6)) \
+        + chunk(b"IEND", b"")
+
+
+def _rgb(hex_colour: str) -> tuple[int, int, int]:
+    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def _pixels(x: np.ndarray, y: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """Pixel coordinates of every node, and the picture's height (proportions kept unless extreme)."""
+    pad = max(4, width // 100)
+    span_x = max(float(np.ptp(x)), 1.0) if x.size else 1.0
+    span_y = max(float(np.ptp(y)), 1.0) if y.size else 1.0
+    height = int(min(max((width - 2 * pad) * span_y / span_x + 2 * pad, 0.4 * width), 0.9 * width))
+    sx, sy = (width - 2 * pad) / span_x, (height - 2 * pad) / span_y
+    if 0.5 < sx / sy < 2:
+        sx = sy = min(sx, sy)
+    off_x, off_y = (width - span_x * sx) / 2, (height - span_y * sy) / 2
+    px = np.clip(np.round((x - x.min(initial=0)) * sx + off_x), 0, width - 1).astype(np.int64)
+    py = np.clip(np.round((y - y.min(initial=0)) * sy + off_y), 0, height - 1).astype(np.int64)
+    return px, py, height
+
+
+def _haze(px: np.ndarray, py: np.ndarray, src: np.ndarray, dst: np.ndarray, width: int, height: int) -> np.ndarray:
+    """Shade in 0..1 per pixel: how many moves pass there (log scale)."""
+    density = np.zeros(width * height, dtype=np.float64)
+    if src.size > HAZE_EDGES:  # a haze, not a wall: every k-th edge is enough
+        step = math.ceil(src.size / HAZE_EDGES)
+        src, dst = src[::step], dst[::step]
+    samples = 48
+    t = np.linspace(0.0, 1.0, samples)
+    for i in range(0, src.size, 20000):
+        s, d = src[i:i + 20000], dst[i:i + 20000]
+        lx = np.round(px[s, None] + (px[d] - px[s])[:, None] * t).astype(np.int64)
+        ly = np.round(py[s, None] + (py[d] - py[s])[:, None] * t).astype(np.int64)
+        length = np.hypot(px[d] - px[s], py[d] - py[s])[:, None]
+        weight = np.broadcast_to(np.minimum(length / samples, 1.0), lx.shape)
+        density += np.bincount((ly * width + lx).ravel(), weights=weight.ravel(), minlength=width * height)
+    if density.max() > 0:
+        density = np.log1p(density) / math.log1p(float(np.quantile(density[density > 0], 0.995)) + 1e-9)
+    return np.clip(density, 0, 1).reshape(height, width)
+
+
+def overview(x: np.ndarray, y: np.ndarray, value: np.ndarray, depth: np.ndarray, start: int,
+             edges: tuple[np.ndarray, np.ndarray], width: int) -> tuple[bytes, dict[str, Any]]:
+    """Draw a whole graph as a PNG and map each node to its pixel.
+
+    Parameters
+    ----------
+    x, y : numpy.ndarray
+        Layout coordinates per node (y grows downward).
+    value : numpy.ndarray
+        Value per node for the player to move (+1, 0, -1): the dot's colour.
+    depth : numpy.ndarray
+        Plies from the start: nearer positions are drawn on top.
+    start : int
+        Node id of the start, marked with a ring.
+    edges : tuple of numpy.ndarray
+        Sources and targets of the moves, drawn as a haze.
+    width : int
+        Width of the picture in pixels.
+
+    Returns
+    -------
+    tuple
+        The PNG bytes and ``{"w", "h", "x", "y"}``: the picture's size and
+        every node's pixel.
+
+    Examples
+    --------
+    >>> data, where = overview(np.array([0.0, 10.0]), np.array([0.0, 5.0]), np.array([1, -1]),
+    ...                        np.array([0, 1]), 0, (np.array([0]), np.array([1])), 200)
+    >>> where["w"], len(where["x"])
+    (200, 2)
+    """
+    x, y = np.nan_to_num(np.asarray(x, float)), np.nan_to_num(np.asarray(y, float))
+    px, py, height = _pixels(x, y, width)
+    shade = _haze(px, py, np.asarray(edges[0], np.int64), np.asarray(edges[1], np.int64), width, height)
+    ink, paper = np.array([70, 80, 100], float), np.array([255, 255, 255], float)
+    img = paper - (paper - ink) * (0.55 * shade)[..., None]
+    dot = 2 if x.size > 20000 or width < 800 else 3
+    order = np.argsort(-np.asarray(depth), kind="stable")
+    for v in (0, -1, 1):
+        colour = np.array(_rgb(theme.value_colour(v)), dtype=float)
+        lo = dot // 2
+        for i in order[value[order] == v].tolist():
+            img[max(py[i] - lo, 0):py[i] + dot - lo, max(px[i] - lo, 0):px[i] + dot - lo] = colour
+    s = int(start)
+    rings = ((5, _rgb(theme.PALETTE["accent"])), (3, (255, 255, 255)), (2, _rgb(theme.value_colour(value[s]))))
+    for half, colour in rings:
+        img[max(py[s] - half, 0):py[s] + half + 1, max(px[s] - half, 0):px[s] + half + 1] = colour
+    data = png(np.clip(np.round(img), 0, 255).astype(np.uint8))
+    return data, {"w": width, "h": height, "x": px.tolist(), "y": py.tolist()}

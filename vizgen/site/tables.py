@@ -1,0 +1,265 @@
+"""The node and edge tables: every per-position figure as a column, every move as a row.
+
+The JSON and GraphML downloads, the site's data files and the position panel
+all iterate :class:`NodeTable`'s column spec. To add a per-position figure,
+write one function that returns its column and values and append it to
+:data:`COLUMN_MAKERS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from vizgen.ai.games import perfect_choices
+from vizgen.ai.maxn import maxn_levels, notation_rank
+from vizgen.analysis import words
+from vizgen.analysis.solved import Solved, best_edges, fate
+
+__all__ = ["COLUMN_MAKERS", "DEPTH", "FORCED_OUT_IN", "OPPONENTS", "PLAY_DEPTHS", "Column", "EdgeTable", "NodeTable",
+           "edge_table", "node_table", "verdict_codes"]
+
+
+@dataclass(frozen=True)
+class Column:
+    """What one per-position column holds and how to show it.
+
+    Attributes
+    ----------
+    name : str
+        Key in the downloads and data files.
+    label : str
+        Words for people.
+    kind : str
+        ``int``, ``float``, ``bool`` or ``text`` (GraphML and JSON types).
+    show : str
+        How the position panel shows it: ``percent``, ``plies``, ``count`` or
+        ``yesno``; ``data`` columns are in the downloads but not listed in the panel.
+    doc : str
+        One sentence: what the figure means.
+    missing : int or None
+        A sentinel value that means "none" (written as null), if any.
+    """
+
+    name: str
+    label: str
+    kind: str
+    show: str
+    doc: str
+    missing: int | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class NodeTable:
+    """Every per-position figure of a solved variant, one column each.
+
+    Attributes
+    ----------
+    columns : tuple of Column
+        The column spec, in display order.
+    data : dict of str to numpy.ndarray
+        The values, one array of ``n`` entries per column name.
+    """
+
+    columns: tuple[Column, ...]
+    data: dict[str, np.ndarray]
+
+    def __len__(self) -> int:
+        return len(next(iter(self.data.values())))
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        return self.data[name]
+
+    def plain(self, name: str) -> list[Any]:
+        """Return a column as plain Python values, the missing sentinel as None, floats to 9 digits."""
+        column = next(c for c in self.columns if c.name == name)
+        values = self.data[name]
+        if column.kind == "float":
+            return [round(float(v), 9) for v in values.tolist()]
+        out = values.tolist()
+        if column.missing is not None:
+            out = [None if v == column.missing else v for v in out]
+        return out
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Return one dict per position (``id`` first, then the columns)."""
+        cols = {c.name: self.plain(c.name) for c in self.columns}
+        return [{"id": i, **{name: vals[i] for name, vals in cols.items()}} for i in range(len(self))]
+
+
+ColumnMaker = Callable[[Solved], list[tuple[Column, np.ndarray]]]
+
+#: plies from the start (a column of every variant)
+DEPTH = Column("depth", "From the start", "int", "plies", "Plies from the start on the shortest way here.")
+#: the mover's fate with three or more players (:func:`vizgen.analysis.solved.fate`)
+FORCED_OUT_IN = Column("forced_out_in", "Forced out in", "int", "plies",
+                       "How soon the other players together can force the player to move out, however they resist; "
+                       "none if they survive whatever the others do.", missing=-1)
+
+
+def _identity_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
+    g = solved.graph
+    return [(Column("position", "Position", "text", "data", "The position, the player to move first."),
+             np.array(g.notations(), dtype=object))]
+
+
+def _solution_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
+    g, f = solved.graph, solved.forced
+    return [
+        (Column("winner", "Forced winner", "int", "data",
+                "Seat (0 = the player to move, 1 = the next ...) that can force a win; none in a draw.",
+                missing=-1), f.winner),
+        (Column("remoteness", "Remoteness", "int", "data",
+                "Plies to the end with best play: fewest for the winner, most the loser can hold out.",
+                missing=-1), f.remoteness),
+        (Column("terminal", "Game over", "bool", "data", "The game is over in this position."), g.terminal),
+        (DEPTH, g.depth),
+    ]
+
+
+def _fate_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
+    out_in = fate(solved)
+    if out_in is None:
+        return []
+    return [(FORCED_OUT_IN, out_in)]
+
+
+def _best_move_column(solved: Solved) -> list[tuple[Column, np.ndarray]]:
+    g = solved.graph
+    counts = np.bincount(g.sources[best_edges(solved)], minlength=g.n).astype(np.int32)
+    return [(Column("best_moves", "Optimal moves", "int", "count",
+                    "How many moves keep the best value for the player to move."), counts)]
+
+
+def _odds_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
+    if solved.random_win is None or solved.perfect_win is None:
+        return []
+    return [
+        (Column("random_win", "Random play", "float", "percent",
+                "The player to move wins this often when both play uniformly at random."), solved.random_win),
+        (Column("perfect_win", "Perfect against random", "float", "percent",
+                "The player to move wins this often playing perfectly against a random opponent."),
+         solved.perfect_win),
+    ]
+
+
+#: the max^n depths the site offers as opponents
+PLAY_DEPTHS = (1, 2, 3, 5)
+#: the node-table columns that hold each computer opponent's move (a child node id), in the order the site offers them
+OPPONENTS = ("perfect_move", *(f"maxn{d}_move" for d in PLAY_DEPTHS))
+
+
+def _opponent_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
+    """The move of each computer opponent from every position: the perfect player and max^n at each depth."""
+    g = solved.graph
+    rank = notation_rank(g)
+    columns = [(Column("perfect_move", "Perfect player's move", "int", "data",
+                       "The position the perfect player moves to: its fastest win, else a move that keeps the game "
+                       "open (with more players one where it survives, else its latest forced exit), else its "
+                       "slowest loss (docs/RULINGS.md).", missing=-1),
+                perfect_choices(g, solved.forced, rank, fate(solved, g.players - 1)))]
+    for table in maxn_levels(g, max(PLAY_DEPTHS)):
+        if table.depth in PLAY_DEPTHS:
+            columns.append((Column(f"maxn{table.depth}_move", f"max^n move, depth {table.depth}", "int", "data",
+                                   f"The position max^n searching {table.depth} plies deep moves to "
+                                   "(RULES.md section 2).", missing=-1), table.choice))
+    return columns
+
+
+#: the functions that make the node table's columns, in order: add a per-position figure here
+COLUMN_MAKERS: list[ColumnMaker] = [_identity_columns, _solution_columns, _fate_columns, _best_move_column,
+                                    _odds_columns, _opponent_columns]
+
+
+def node_table(solved: Solved) -> NodeTable:
+    """Return every per-position figure of a solved variant.
+
+    Parameters
+    ----------
+    solved : Solved
+        A solved variant.
+
+    Returns
+    -------
+    NodeTable
+        The columns of :data:`COLUMN_MAKERS`, in order.
+
+    Examples
+    --------
+    >>> from vizgen.analysis.solved import solve_variant
+    >>> from vizgen.engine.variants import resolve
+    >>> table = node_table(solve_variant(resolve("standard")))
+    >>> len(table), table.plain("position")[0]
+    (204, '00-01')
+    """
+    made = [pair for maker in COLUMN_MAKERS for pair in maker(solved)]
+    return NodeTable(columns=tuple(c for c, _ in made), data={c.name: np.asarray(v) for c, v in made})
+
+
+def verdict_codes(nodes: NodeTable, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every position's verdict as words read it: the code into ``words.VERDICTS``, its ``{n}`` and ``{k}``.
+
+    The mover's fate splits the open positions where the table has it (``forced_out_in``).
+
+    Examples
+    --------
+    >>> from vizgen.analysis.solved import solve_variant
+    >>> from vizgen.engine.variants import resolve
+    >>> code, n, k = verdict_codes(node_table(solve_variant(resolve("standard:players=3,r=3"))), 3)
+    >>> sorted({words.VERDICTS[c].key for c in code.tolist()})[:3]
+    ['mover-forces', 'mover-out', 'mover-survives']
+    """
+    out_in = nodes.data.get("forced_out_in")
+    code = words.verdicts(players, nodes["winner"], nodes["terminal"], out_in)
+    return code, words.verdict_n(code, nodes["remoteness"], out_in), nodes["winner"]
+
+
+@dataclass(frozen=True, eq=False)
+class EdgeTable:
+    """The moves of a solved variant, one row per edge (distinct moves to the same position share one).
+
+    Attributes
+    ----------
+    src, dst : numpy.ndarray
+        Node ids at either end, sorted by ``(src, dst)``.
+    moves : list of tuple of str
+        The notations of the moves on each edge, the representative first.
+    best : numpy.ndarray
+        Whether the edge is an optimal move (:func:`best_edges`).
+    choice, choice_n, choice_k : numpy.ndarray
+        What the move means for the player choosing it (:func:`vizgen.analysis.words.choices`):
+        the code into ``words.CHOICES``, the plies to the end counting the move, the seat.
+    """
+
+    src: np.ndarray
+    dst: np.ndarray
+    moves: list[tuple[str, ...]]
+    best: np.ndarray
+    choice: np.ndarray
+    choice_n: np.ndarray
+    choice_k: np.ndarray
+
+    def __len__(self) -> int:
+        return int(self.src.size)
+
+
+def edge_table(solved: Solved) -> EdgeTable:
+    """Return the moves of a solved variant as an :class:`EdgeTable`.
+
+    Examples
+    --------
+    >>> from vizgen.analysis.solved import solve_variant
+    >>> from vizgen.engine.variants import resolve
+    >>> len(edge_table(solve_variant(resolve("standard"))))
+    531
+    """
+    g, f = solved.graph, solved.forced
+    dst = g.indices
+    chooser = fate(solved, g.players - 1)
+    code, n, k = words.choices(g.players, f.winner[dst], g.terminal[dst], f.remoteness[dst],
+                               None if chooser is None else chooser[dst])
+    return EdgeTable(src=g.sources, dst=dst, moves=g.edge_notations, best=best_edges(solved), choice=code,
+                     choice_n=n, choice_k=k)

@@ -1,0 +1,171 @@
+"""Worker processes that never outlive the build, and Ctrl-C held back where it must wait.
+
+Each job runs in a fresh Python process of its own process group: a Ctrl-C at
+the terminal (sent to the foreground group) reaches only the parent, which
+kills its workers and exits. The job goes in on the worker's stdin and the
+result comes back on its stdout, both pickled; its stderr is /dev/null. On
+Linux a worker also dies with its parent (``PR_SET_PDEATHSIG``), and any
+worker stops when its stdin closes, so a killed build leaves no worker behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import os
+import pickle
+import selectors
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
+
+__all__ = ["WorkerDied", "interrupts_held", "run_each"]
+
+_Job = TypeVar("_Job")
+_Result = TypeVar("_Result")
+#: prctl option: the signal this process gets when its parent dies (linux/prctl.h)
+_PR_SET_PDEATHSIG = 1
+#: what a worker runs (its argument: the parent's pid): take the parent's import path, then serve one job
+_BOOT = ("import pickle, sys; sys.path[:] = pickle.load(sys.stdin.buffer); "
+         "import vizgen.util.processes as p; p._serve_one()")
+
+
+class WorkerDied(RuntimeError):
+    """A worker process ended without sending its result (killed, or crashed in C code)."""
+
+
+@contextlib.contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C back for the block: a SIGINT that arrives meanwhile is raised when it ends.
+
+    Python runs signal handlers in the main thread only; elsewhere this does nothing.
+
+    Examples
+    --------
+    >>> with interrupts_held():
+    ...     pass
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    deferred: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: deferred.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if deferred and callable(previous):
+            previous(signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
+
+
+def _serve_one() -> None:
+    """The worker side: die with the parent, read ``(func, job)`` from stdin, write the reply to stdout.
+
+    The reply is ``("ok", result)`` or ``("error", exception)``; whatever the job
+    prints goes to /dev/null, so it cannot mix with the reply.
+    """
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    if os.getppid() != int(sys.argv[1]):  # the parent died before that took hold
+        os._exit(1)
+    reply_to = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # stdout is /dev/null from here, like stderr
+    func, job = pickle.load(sys.stdin.buffer)
+    try:
+        reply = ("ok", func(job))
+    except Exception as exc:  # handed to the parent, which raises it
+        reply = ("error", exc)
+    with reply_to:
+        pickle.dump(reply, reply_to, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _spawn() -> subprocess.Popen[bytes]:
+    """Start a worker in its own process group (a terminal's Ctrl-C does not reach it)."""
+    return subprocess.Popen([sys.executable, "-c", _BOOT, str(os.getpid())], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, process_group=0)
+
+
+def _hand(worker: subprocess.Popen[bytes], func: Callable[[Any], Any], job: Any) -> None:
+    """Send the import path and the job to a worker."""
+    assert worker.stdin is not None
+    try:
+        with worker.stdin:
+            pickle.dump(list(sys.path), worker.stdin)
+            pickle.dump((func, job), worker.stdin, protocol=pickle.HIGHEST_PROTOCOL)
+    except BrokenPipeError:
+        worker.wait()
+        raise WorkerDied(f"a worker process ended with exit code {worker.returncode} before taking its job") from None
+
+
+def _finish(worker: subprocess.Popen[bytes]) -> Any:
+    """Read a worker's reply and reap it; return the result or raise what the job raised."""
+    assert worker.stdout is not None
+    with worker.stdout:
+        try:
+            status, value = pickle.load(worker.stdout)
+        except (EOFError, pickle.UnpicklingError):
+            worker.wait()
+            raise WorkerDied(f"a worker process ended with exit code {worker.returncode} "
+                             "before sending its result") from None
+    worker.wait()
+    if status == "error":
+        raise value
+    return value
+
+
+def run_each(func: Callable[[_Job], _Result], jobs: Sequence[_Job], workers: int = 2) -> list[_Result]:
+    """Run ``func`` on every job, each in a fresh process, ``workers`` at a time.
+
+    On any exception here (KeyboardInterrupt included) the running workers are
+    killed before it propagates.
+
+    Parameters
+    ----------
+    func : callable
+        A module-level function (it is pickled by reference).
+    jobs : sequence
+        Picklable arguments, one process each.
+    workers : int
+        Processes running at once.
+
+    Returns
+    -------
+    list
+        ``func(job)`` for every job, in order.
+
+    Raises
+    ------
+    WorkerDied
+        If a worker ended without a result; an exception raised by ``func`` is
+        raised again here.
+
+    Examples
+    --------
+    >>> run_each(abs, [-1, 2, -3])
+    [1, 2, 3]
+    """
+    results: dict[int, _Result] = {}
+    waiting = list(range(len(jobs)))[::-1]
+    running: dict[int, subprocess.Popen[bytes]] = {}
+    with selectors.DefaultSelector() as selector:
+        try:
+            while waiting or running:
+                while waiting and len(running) < workers:
+                    k = waiting.pop()
+                    running[k] = _spawn()
+                    _hand(running[k], func, jobs[k])
+                    selector.register(running[k].stdout, selectors.EVENT_READ, k)
+                for key, _ in selector.select():
+                    k = key.data
+                    selector.unregister(key.fileobj)
+                    results[k] = _finish(running.pop(k))
+        finally:
+            for worker in running.values():
+                worker.kill()
+                worker.wait()
+                if worker.stdout is not None:
+                    worker.stdout.close()
+    return [results[k] for k in range(len(jobs))]
