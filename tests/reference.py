@@ -52,7 +52,7 @@ TOLERANCE = 1e-13
 
 
 def ref_params(**overrides) -> dict:
-    """Return the variant parameters: RULES.md 3a defaults with overrides."""
+    """Return the variant parameters: docs/RULES.md section 5 defaults with overrides."""
     unknown = set(overrides) - set(DEFAULTS)
     if unknown:
         raise ValueError(f"unknown parameters: {sorted(unknown)}")

@@ -1,4 +1,4 @@
-"""max^n (RULES.md section 2): the whole-graph programme and the on-demand search
+"""max^n (docs/RULES.md section 8): the whole-graph programme and the on-demand search
 against a plain recursive max^n over the independent reference model."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ SPECS = [
 
 
 def plain_maxn(params: dict, pos: tuple, depth: int) -> tuple[tuple[int, ...], tuple | None]:
-    """max^n as RULES.md words it, by plain recursion over the reference model (no pruning)."""
+    """max^n as docs/RULES.md section 8 words it, by plain recursion over the reference model (no pruning)."""
     return _plain(tuple(sorted(params.items())), pos, depth)
 
 

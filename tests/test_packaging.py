@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
@@ -31,11 +32,26 @@ def test_wheel_carries_templates_and_assets(tmp_path: Path) -> None:
     assert not any(n.startswith("tests/") for n in names)
 
 
-def test_plain_install_in_a_fresh_venv_runs_from_elsewhere(tmp_path: Path) -> None:
-    venv = tmp_path / "venv"
-    # the dependencies come from this environment; vizgen itself is installed as a real copy
-    run(sys.executable, "-m", "venv", "--system-site-packages", str(venv), cwd=tmp_path)
+def _venv_seeing_these_packages(venv: Path, cwd: Path) -> str:
+    """A fresh virtual environment that also sees the packages of the running interpreter, whatever it is.
+
+    ``--system-site-packages`` would show the *base* interpreter's packages, not those of the
+    virtual environment the tests run in (where Cython and numpy usually are): a ``.pth`` file
+    adds this interpreter's own package folders instead (after the new environment's own, and
+    without running their ``.pth`` files, so the checkout's editable install stays out).
+    """
+    run(sys.executable, "-m", "venv", str(venv), cwd=cwd)
     python = str(venv / "bin" / "python")
+    own = run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])", cwd=cwd).stdout.strip()
+    ours = sorted({sysconfig.get_paths()[key] for key in ("purelib", "platlib")})
+    (Path(own) / "_tests_parent_packages.pth").write_text("\n".join(ours) + "\n")
+    return python
+
+
+def test_plain_install_in_a_fresh_venv_runs_from_elsewhere(tmp_path: Path) -> None:
+    # the dependencies come from this environment; vizgen itself is installed as a real copy
+    python = _venv_seeing_these_packages(tmp_path / "venv", tmp_path)
+    venv = tmp_path / "venv"
     run(python, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", str(ROOT), cwd=tmp_path)
     where = run(python, "-c", "import vizgen, sys; print(vizgen.__file__)", cwd=tmp_path).stdout
     assert str(venv) in where, "the installed copy is used, not the checkout"

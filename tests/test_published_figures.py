@@ -8,7 +8,7 @@ claim is recomputed with this file's own plain helpers (independent of
 ``vizgen.reports.claims``' measures) and compared: a claim marked ``agree`` must
 match in every number, one marked ``disagree`` must differ somewhere.
 
-The RULES.md section-4 figures (standard: 204 positions and a draw; suicide:
+The reference's section-4 figures (shared/spec/RULES.md) (standard: 204 positions and a draw; suicide:
 207 / 100 / 72 / 21 / 14; 15 * 15 = 225) are tested elsewhere and are not
 repeated here.
 

@@ -5,7 +5,7 @@ on the reachable positions (by notation), the edges, the terminal winners, the
 forced-win seat and remoteness of every position; for two players, the
 random-play and perfect-vs-random probabilities; for more players, who the
 others can force out (and in how many plies) and every seat's random-play odds.  The reference is also
-checked on its own against the published figures of RULES.md section 4 and a
+checked on its own against the published figures of the reference (shared/spec/RULES.md section 4, docs/FIGURES.md) and a
 few moves spelled out in the rules text.
 """
 
@@ -364,7 +364,7 @@ def test_spec_parameters_match_reference(spec: str) -> None:
 
 
 # ---------------------------------------------------------------------------
-# the reference on its own: RULES.md section 4 and moves from the rules text
+# the reference on its own: the published figures (docs/FIGURES.md) and moves from the rules text
 # ---------------------------------------------------------------------------
 
 

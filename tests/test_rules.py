@@ -66,7 +66,7 @@ def test_positions_that_do_not_fit_the_variant(spec: str, text: str, needle: str
 
 
 def test_start_attacks_are_one_edge() -> None:
-    """RULES.md: on 11-11 all four attacks give the same position."""
+    """docs/RULES.md section 3: on 11-11 all four attacks give the same position."""
     assert moves_of("standard", "11-11") == {"1>1": "12-11"}
 
 
@@ -89,7 +89,7 @@ def test_splits_by_kind() -> None:
 
 
 def test_meta_split_drops_r() -> None:
-    """RULES.md: 34 -> 11, 44 -> 12."""
+    """docs/RULES.md section 3: 34 -> 11, 44 -> 12."""
     assert moves_of("meta", "34-11")["34 -> 11"] == "11-11"
     assert moves_of("meta", "44-11")["44 -> 12"] == "11-12"
 

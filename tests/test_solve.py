@@ -92,7 +92,7 @@ def test_best_moves_keep_the_value(variant: Variant) -> None:
 
 
 def test_standard_and_suicide_figures() -> None:
-    """RULES.md section 4, straight from the solver."""
+    """The reference's figures (shared/spec/RULES.md section 4, docs/FIGURES.md), straight from the solver."""
     std = solve_variant(resolve("standard"))
     assert std.graph.n == 204 and std.forced.value[std.graph.start] == 0
     sui = solve_variant(resolve("suicide"))

@@ -1,4 +1,4 @@
-"""Depth-limited max^n search (RULES.md section 2): the AI of the multiplayer paper.
+"""Depth-limited max^n search (docs/RULES.md section 8): the AI of the multiplayer paper.
 
 Every player maximises their own component of a utility vector. The
 evaluation ``V_0`` of a position gives each seat its live fingers (the sum of

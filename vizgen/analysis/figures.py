@@ -90,6 +90,7 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
 
     Examples
     --------
+    >>> from vizgen.analysis.solved import solve_variant
     >>> from vizgen.engine.variants import resolve
     >>> figures = stats(solve_variant(resolve("standard")), "standard")
     >>> figures["positions"], figures["start"]["value"]
@@ -164,6 +165,7 @@ def describe(solved: Solved, node: int) -> dict[str, Any]:
 
     Examples
     --------
+    >>> from vizgen.analysis.solved import solve_variant
     >>> from vizgen.engine.variants import resolve
     >>> solved = solve_variant(resolve("standard"))
     >>> node = solved.graph.node_of(solved.graph.rules.parse("14-01"))

@@ -1,6 +1,6 @@
 """Variants: named parameter sets over one rules engine, and the spec strings that pick them.
 
-A variant is the common core of RULES.md with some parameters of its section 3a
+A variant is the common core of docs/RULES.md with some parameters of its section 5
 changed. ``resolve("cutoff:players=3,hands=3")`` returns the ``cutoff`` variant
 with two overrides; ``resolve("my-rules.toml")`` reads a user's variant file.
 """
@@ -42,7 +42,7 @@ HALVESIES = ("off", "even", "near")
 
 @dataclass(frozen=True)
 class Params:
-    """Every rule parameter of RULES.md section 3a, with its default."""
+    """Every rule parameter of docs/RULES.md section 5, with its default."""
 
     players: int = 2
     hands: int = 2

@@ -165,7 +165,7 @@ def _opponent_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
         if table.depth in PLAY_DEPTHS:
             columns.append((Column(f"maxn{table.depth}_move", f"max^n move, depth {table.depth}", "int", "data",
                                    f"The position max^n searching {table.depth} plies deep moves to "
-                                   "(RULES.md section 2).", missing=-1), table.choice))
+                                   "(docs/RULES.md section 8).", missing=-1), table.choice))
     return columns
 
 

@@ -96,7 +96,7 @@ def as_json(obj: Any) -> str:
 
 
 def jsonp(name: str, obj: Any) -> bytes:
-    """A data file: a script that hands ``obj`` to the page as ``vizgenLoad(name, obj)`` (works from file://).
+    r"""A data file: a script that hands ``obj`` to the page as ``vizgenLoad(name, obj)`` (works from file://).
 
     Examples
     --------
