@@ -5,8 +5,8 @@ on the reachable positions (by notation), the edges, the terminal winners, the
 forced-win seat and remoteness of every position; for two players, the
 random-play and perfect-vs-random probabilities; for more players, who the
 others can force out (and in how many plies) and every seat's random-play odds.  The reference is also
-checked on its own against the published figures of the reference (shared/spec/RULES.md section 4, docs/FIGURES.md) and a
-few moves spelled out in the rules text.
+checked on its own against the published figures of the reference (shared/spec/RULES.md section 4,
+docs/FIGURES.md) and a few moves spelled out in the rules text.
 """
 
 from __future__ import annotations
