@@ -19,7 +19,7 @@ from vizgen.engine.graph import DEFAULT_MAX_POSITIONS, check_size
 from vizgen.engine.rules import Position, PositionError
 from vizgen.engine.variants import REGISTRY, Params, VariantError, resolve
 from vizgen.site.outdir import BuildError
-from vizgen.util.text import quote
+from vizgen.util.text import quote, visible
 
 if TYPE_CHECKING:  # the solvers and the site builder are imported by the commands that use them
     from vizgen.analysis.solved import Solved
@@ -134,7 +134,12 @@ def _print_stats(data: dict[str, Any]) -> None:
         if "random_win" in data:
             seats = "  ".join(f"seat+{k} {_pct(x)}" for k, x in enumerate(data["random_win"]))
             lines.append(f"  random play  {seats}  (chance to win from the start)")
-    print("\n".join(lines))
+    _say(lines)
+
+
+def _say(lines: list[str]) -> None:
+    """Print lines for a terminal: the user's text in them (a title, a spec) with its control characters visible."""
+    print("\n".join(visible(line) for line in lines))
 
 
 def _print_show(data: dict[str, Any]) -> None:
@@ -160,7 +165,7 @@ def _print_show(data: dict[str, Any]) -> None:
         lines.append("  every move keeps the same value" if same else "  * best move")
     if data["parents"]:
         lines.append(f"  reached from: {', '.join(data['parents'])}")
-    print("\n".join(lines))
+    _say(lines)
 
 
 def _maxn(args: argparse.Namespace) -> int:
@@ -184,18 +189,17 @@ def _maxn(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(data, indent=2))
     elif made.move is None:
-        print(f"{data['position']}: the game is over; value {data['value']} (seat +0 first)")
+        _say([f"{data['position']}: the game is over; value {data['value']} (seat +0 first)"])
     else:
-        print(f"{data['position']}: max^n at depth {depth} plays {data['move']} -> {data['to']}; "
-              f"value {data['value']} (seat +0 = the player to move first)")
+        _say([f"{data['position']}: max^n at depth {depth} plays {data['move']} -> {data['to']}; "
+              f"value {data['value']} (seat +0 = the player to move first)"])
     return 0
 
 
 def _run(args: argparse.Namespace) -> int:
     if args.command == "list":
         width = max(map(len, REGISTRY))
-        for slug, v in REGISTRY.items():
-            print(f"{slug:<{width}}  {v.summary}")
+        _say([f"{slug:<{width}}  {v.summary}" for slug, v in REGISTRY.items()])
         return 0
     if args.command == "stats":
         from vizgen.analysis.figures import stats
@@ -273,6 +277,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _fail(message: str) -> int:
-    """Print one error line on stderr; return exit code 2."""
-    print(f"vizgen: error: {' '.join(message.split())}", file=sys.stderr)
+    """Print one error line on stderr, the user's text in it with control characters visible; return exit code 2."""
+    print(f"vizgen: error: {visible(' '.join(message.split()))}", file=sys.stderr)
     return 2

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import difflib
 import math
-import os
 import re
-import stat
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -27,6 +24,7 @@ __all__ = [
     "Variant",
     "VariantError",
     "estimate_positions",
+    "public_spec",
     "resolve",
 ]
 
@@ -283,83 +281,46 @@ _BUILTIN = (
 
 REGISTRY: dict[str, Variant] = {v.slug: v for v in _BUILTIN}
 
-_TOML_KEYS = ("name", "title", "summary", "group", "base", "params")
-#: the largest variant file read
-TOML_MAX_BYTES = 1_000_000
-
-
-def _read_file(path: Path) -> str:
-    """Read a variant file: a regular file of at most TOML_MAX_BYTES, UTF-8."""
-    try:
-        # non-blocking: a named pipe must not hang the open; fstat then refuses it
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as handle:
-            info = os.fstat(handle.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise VariantError(f"variant file {quote(str(path))} is not a regular file")
-            data = handle.read(TOML_MAX_BYTES + 1)
-    except OSError as exc:
-        raise VariantError(f"cannot read variant file {quote(str(path))}: {exc.strerror or exc}") from None
-    if len(data) > TOML_MAX_BYTES:
-        raise VariantError(f"variant file {quote(str(path))} is over {TOML_MAX_BYTES:,} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise VariantError(f"variant file {quote(str(path))} is not valid TOML: not UTF-8 ({exc.reason})") from None
-
-
-def _load_toml(path: Path) -> Variant:
-    """Read a user's variant file (see README: name, title, summary, base, [params])."""
-    shown = quote(str(path))
-    try:
-        data = tomllib.loads(_read_file(path))
-    except RecursionError:
-        raise VariantError(f"variant file {shown} is not valid TOML: nested too deeply") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"variant file {shown} is not valid TOML: {exc}") from None
-    except ValueError as exc:  # an integer over Python's limit on digits
-        if isinstance(exc, VariantError):
-            raise
-        raise VariantError(f"variant file {shown}: a number has too many digits") from None
-    unknown = sorted(set(data) - set(_TOML_KEYS))
-    if unknown:
-        raise VariantError(f"variant file {shown}: unknown key(s) {quote(', '.join(unknown))}; "
-                           f"allowed: {', '.join(_TOML_KEYS)} (rule parameters go under [params])")
-    params = data.get("params", {})
-    if not isinstance(params, dict):
-        raise VariantError(f"variant file {shown}: [params] must be a table")
-    words = {key: data.get(key) for key in ("name", "title", "summary", "group", "base")}
-    for key, value in words.items():
-        if value is not None and not isinstance(value, str):
-            raise VariantError(f"variant file {shown}: {key} must be a string")
-    base = _lookup(words["base"] or "standard")
-    slug = words["name"] or path.stem
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,63}", slug):
-        raise VariantError(f"variant file {shown}: name {quote(slug)} must be lower-case letters, digits "
-                           "and '-', at most 64 characters")
-    group = words["group"] or base.group
-    if group not in GROUPS:
-        raise VariantError(f"variant file {shown}: group must be one of: {'; '.join(GROUPS)}")
-    try:
-        checked, _ = _override(base.params, params.items())
-    except VariantError as exc:
-        raise VariantError(f"variant file {shown}: {exc}") from None
-    return Variant(
-        slug=slug,
-        title=words["title"] or slug,
-        summary=words["summary"] or f"A custom variant based on {base.title}.",
-        group=group,
-        params=checked,
-        spec=str(path),
-    )
-
-
 def _lookup(name: str) -> Variant:
     if name in REGISTRY:
         return REGISTRY[name]
     hints = difflib.get_close_matches(name, REGISTRY, n=3, cutoff=0.5) if len(name) <= 100 else []
     extra = f"; did you mean {' or '.join(hints)}?" if hints else "; `vizgen list` shows them all"
     raise VariantError(f"unknown variant {quote(name)}{extra}")
+
+
+def _is_file(name: str) -> bool:
+    """Whether the name part of a spec is a variant file's path (not a registry name)."""
+    return name.endswith(".toml") or "/" in name
+
+
+def public_spec(spec: str) -> str:
+    """The spec as a public page shows it: a variant file by its name alone, never its folder.
+
+    Parameters
+    ----------
+    spec : str
+        A spec as given (:func:`resolve`).
+
+    Returns
+    -------
+    str
+        ``spec`` with a variant file's path cut to the file's name (bytes that are not UTF-8
+        written as U+FFFD); a registry spec unchanged.
+
+    Examples
+    --------
+    >>> public_spec("/home/ann/rules/lucky-seven.toml:r=7")
+    'lucky-seven.toml:r=7'
+    >>> public_spec(" standard:r=7 ")
+    'standard:r=7'
+    """
+    spec = spec.strip()
+    name, sep, rest = spec.partition(":")
+    if not _is_file(name):
+        return spec
+    shown = Path(name).name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return f"{shown}{sep}{rest}"
 
 
 def resolve(spec: str) -> Variant:
@@ -392,7 +353,12 @@ def resolve(spec: str) -> Variant:
     """
     spec = spec.strip()
     name, sep, rest = spec.partition(":")
-    base = _load_toml(Path(name)) if name.endswith(".toml") or "/" in name else _lookup(name)
+    if _is_file(name):
+        from vizgen.engine.variant_file import load_variant_file  # it builds on this module's variants
+
+        base = load_variant_file(Path(name).expanduser())
+    else:
+        base = _lookup(name)
     overrides: list[tuple[str, str]] = []
     for item in filter(None, (part.strip() for part in rest.split(","))) if sep else ():
         key, eq, value = (part.strip() for part in item.partition("="))

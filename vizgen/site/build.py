@@ -15,14 +15,14 @@ import shutil
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from vizgen import __version__
 from vizgen.analysis.figures import stats
 from vizgen.analysis.solved import solve_variant
 from vizgen.engine.graph import check_size
-from vizgen.engine.variants import GROUPS, REGISTRY, resolve
+from vizgen.engine.variants import GROUPS, REGISTRY, public_spec, resolve
 from vizgen.reports.claims import claims_report
 from vizgen.reports.family import DEFAULT_MAX_POSITIONS as FAMILY_MAX_POSITIONS
 from vizgen.reports.family import family_figures
@@ -30,7 +30,10 @@ from vizgen.reports.maxn import REPORT_VERSION, report
 from vizgen.site.layout import default_cache_dir, layout_all
 from vizgen.site.outdir import MARKER, BuildError, check_cache, check_out, prepare, swap_in, write_files
 from vizgen.site.render import CodePage, VariantPage, page_of, render_site
+from vizgen.site.render.assets import environment
 from vizgen.site.render.codepage import CODE_PAGE_OVER, code_page_of
+from vizgen.site.render.templating import check_templates, compile_templates, explained
+from vizgen.util.text import visible
 
 __all__ = ["CATALOGUE", "MARKER", "SITE_MAX_POSITIONS", "BuildError", "BuildReport", "build_site", "gather",
            "maxn_figures"]
@@ -70,9 +73,9 @@ class _Progress:
         if self.tty:
             filled = round(28 * self.done / self.total)
             bar = "#" * filled + "-" * (28 - filled)
-            print(f"\r[{bar}] {self.done}/{self.total} {label:<40.40}", end="", file=sys.stderr, flush=True)
+            print(f"\r[{bar}] {self.done}/{self.total} {visible(label):<40.40}", end="", file=sys.stderr, flush=True)
         else:
-            print(f"[{self.done}/{self.total}] {label}", file=sys.stderr, flush=True)
+            print(f"[{self.done}/{self.total}] {visible(label)}", file=sys.stderr, flush=True)
 
     def close(self) -> None:
         if self.enabled and self.tty:
@@ -111,6 +114,8 @@ def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSI
     variants = [resolve(spec) for spec in specs]  # check every spec before any work
     for v in variants:
         check_size(v, max_positions)
+    # the pages name a variant file by its name alone: no local path reaches the public site
+    variants = [replace(v, spec=public_spec(spec)) for v, spec in zip(variants, specs)]
     slugs = [v.slug for v in variants]
     for slug in slugs:
         if slugs.count(slug) > 1:
@@ -125,7 +130,7 @@ def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSI
     step("laid out with Graphviz")
     pages: list[VariantPage | CodePage] = []
     for v, spec, s in zip(variants, specs, solved):
-        figures = stats(s, spec)
+        figures = stats(s, v.spec)
         pages.append(page_of(v, s, next(layouts), figures) if s.graph.n <= CODE_PAGE_OVER
                      else code_page_of(v, s, figures))
         step(f"gathered {spec}")
@@ -215,8 +220,12 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     """
     began = time.perf_counter()
     out = check_out(out)
-    if templates is not None and not Path(templates).is_dir():
-        raise BuildError(f"--templates {templates} is not a folder")
+    if templates is not None:
+        templates = check_templates(templates)
+        if out == templates.resolve() or out in templates.resolve().parents:
+            raise BuildError(f"--templates {templates} is inside --out {out}, which the build replaces whole; "
+                             "keep the templates elsewhere")
+        compile_templates(environment(templates), templates)  # a syntax error is found before any work
     cache = default_cache_dir() if cache_dir is None else cache_dir
     check_cache(cache)
     count = len(specs) if specs else len(CATALOGUE)
@@ -233,8 +242,13 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
             bar.step("the family in figures")
             claims = claims_report(cache)
             bar.step("published claims checked")
-        files = render_site(pages, templates=None if templates is None else Path(templates), maxn=figures,
-                            family=family, claims=claims)
+        try:
+            files = render_site(pages, templates=templates, maxn=figures, family=family, claims=claims)
+        except Exception as exc:  # a user template's fault is one line naming its file and line
+            problem = explained(exc) if templates is not None else None
+            if problem is None:
+                raise
+            raise problem from None
         bar.step("rendered the pages")
         files[MARKER] = b"This folder is written by `python -m vizgen build`; it is replaced on every build.\n"
         write_files(tmp, files)
@@ -248,5 +262,5 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
         size=sum(map(len, files.values())), seconds=time.perf_counter() - began, out=out,
     )
     if progress:
-        print(report.summary(), file=sys.stderr)
+        print(visible(report.summary()), file=sys.stderr)
     return report

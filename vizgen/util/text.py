@@ -1,13 +1,55 @@
-"""User input in messages, and counts for people: short and cheap however large the input."""
+"""User input in messages, and counts for people: short and cheap however large the input.
+
+User text shown anywhere goes through :func:`visible` first: control
+characters (a terminal obeys them: clear the screen, set the window title),
+the bidirectional overrides that reorder what is read, and characters XML
+cannot hold are written as escapes (``\\x1b``), so the text reads the same
+in a terminal, an HTML page and an SVG file.
+"""
 
 from __future__ import annotations
 
 import math
+import re
 
-__all__ = ["QUOTE_LIMIT", "format_count", "quote"]
+__all__ = ["QUOTE_LIMIT", "format_count", "quote", "visible"]
 
 #: how much of a user's input an error message repeats
 QUOTE_LIMIT = 80
+#: characters shown as escapes: C0 and C1 controls and DEL, the line and paragraph separators, the bidirectional
+#: embeddings, overrides and isolates, the two non-characters XML refuses, and lone surrogates (undecodable bytes)
+_UNSEEN = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff\ud800-\udfff]")
+
+
+def visible(text: str, keep: str = "") -> str:
+    """Write the characters of ``text`` that a reader cannot see, or a terminal obeys, as escapes.
+
+    Parameters
+    ----------
+    text : str
+        User text (a title, a spec, an error message).
+    keep : str
+        Characters left as they are (``"\\t\\n"`` where a line break is harmless: an HTML page).
+
+    Returns
+    -------
+    str
+        ``text`` with each such character written as ``\\xNN`` or ``\\uNNNN``; anything else is unchanged.
+
+    Examples
+    --------
+    >>> visible("Five \\x1b[2J & friends")
+    'Five \\\\x1b[2J & friends'
+    >>> visible("a\\u202eb\\nc", keep="\\n")
+    'a\\\\u202eb\\nc'
+    """
+    def escape(m: re.Match[str]) -> str:
+        ch = m.group()
+        if ch in keep:
+            return ch
+        return f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}"
+
+    return _UNSEEN.sub(escape, text)
 
 
 def quote(text: str, limit: int = QUOTE_LIMIT) -> str:

@@ -16,6 +16,7 @@ import jinja2
 
 from vizgen.site import theme
 from vizgen.site.render.contexts import num
+from vizgen.site.render.templating import TemplateLoader, shown
 
 __all__ = ["environment", "shared_files"]
 
@@ -36,7 +37,8 @@ def environment(templates: Path | None = None) -> jinja2.Environment:
     """
     folders = ([str(templates)] if templates is not None else []) + [str(_builtin_templates())]
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(folders),
+        loader=TemplateLoader(folders),  # a template file that is not UTF-8 is one line naming it
+        finalize=shown,  # control characters in user text are written visibly
         autoescape=jinja2.select_autoescape(["html"], default=True),
         trim_blocks=True,
         lstrip_blocks=True,

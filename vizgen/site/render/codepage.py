@@ -29,6 +29,7 @@ import zlib
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
+from xml.sax.saxutils import quoteattr
 
 import numpy as np
 
@@ -42,6 +43,7 @@ from vizgen.site import theme
 from vizgen.site.render.datafiles import jsonp
 from vizgen.site.render.page import PageIdentity
 from vizgen.site.tables import DEPTH, FORCED_OUT_IN
+from vizgen.util.text import visible
 
 __all__ = ["CODE_CHUNK", "CODE_PAGE_OVER", "FIELDS", "CodePage", "code_files", "code_page_of"]
 
@@ -218,8 +220,9 @@ def _thumb(page: CodePage) -> bytes:
     cls = [words.VERDICTS[int(v) % 16].cls for v in page.fields["verdict"][picks].tolist()]
     cells = "".join(f'<rect x="{(i % cols) * size}" y="{(i // cols) * size}" width="{size}" height="{size}" '
                     f'fill="{theme.PALETTE[c]}"/>' for i, c in enumerate(cls))
+    label = quoteattr(visible(f"positions of {page.variant.title} coloured by value"))  # user text: XML-escaped
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {cols * size} {rows * size}" '
-            f'role="img" aria-label="positions of {page.variant.title} coloured by value">{cells}</svg>\n').encode()
+            f'role="img" aria-label={label}>{cells}</svg>\n').encode()
 
 
 def code_files(page: CodePage) -> dict[str, bytes]:

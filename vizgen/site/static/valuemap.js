@@ -46,7 +46,8 @@
     if (data.compare.length) {
       html += '<label class="vmap-compare">Compare with <select id="vmap-compare"><option value="">nothing</option>' +
         data.compare.map(function (c, k) {
-          return '<option value="' + k + '">' + c.title.replace(/[&<>"]/g, "") + " (" + c.cells.length + " differ)</option>";
+          var title = c.title.replace(/[&<>"]/g, function (ch) { return "&#" + ch.charCodeAt(0) + ";"; });
+          return '<option value="' + k + '">' + title + " (" + c.cells.length + " differ)</option>";
         }).join("") + "</select></label>";
     }
     html += '<span id="vmap-note" class="vmap-note" role="status"></span>';
