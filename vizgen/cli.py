@@ -7,6 +7,7 @@ prints one line on stderr and exits with code 2; no traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -19,15 +20,18 @@ from vizgen.engine.graph import DEFAULT_MAX_POSITIONS, check_size
 from vizgen.engine.rules import Position, PositionError
 from vizgen.engine.variants import REGISTRY, Params, VariantError, resolve
 from vizgen.site.outdir import BuildError
+from vizgen.util.processes import stop_on_signals, stopped_code
 from vizgen.util.text import quote, visible
 
 if TYPE_CHECKING:  # the solvers and the site builder are imported by the commands that use them
     from vizgen.analysis.solved import Solved
 
-__all__ = ["main"]
+__all__ = ["STOPPED_CODES", "main", "say_stopped"]
 
 #: the largest --max-positions taken (a variant that big would not fit in memory anyway)
 MAX_POSITIONS_CAP = 10**12
+#: the exit code of a command stopped by a signal (128 + its number) and the line it prints
+STOPPED_CODES = {130: "interrupted", 143: "terminated (SIGTERM)", 129: "hung up (SIGHUP)"}
 
 
 def _whole(low: int, high: int) -> Callable[[str], int]:
@@ -241,7 +245,7 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     from vizgen.site.preview import serve
 
-    serve(args.dir, args.port)
+    serve(args.dir, args.port)  # until Ctrl-C, SIGTERM or SIGHUP: exit 130, 143 or 129
     return 0
 
 
@@ -256,9 +260,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns
     -------
     int
-        The exit code: 0 on success, 2 on a user error.
+        The exit code: 0 on success, 2 on a user error, 128 + the signal's number when Ctrl-C
+        (130), SIGTERM (143) or SIGHUP (129) stopped it (a build removes its temporary folder first).
     """
     args = _parser().parse_args(argv)
+    stop_on_signals()  # SIGTERM and SIGHUP unwind as Ctrl-C does, through every clean-up on the way
     try:
         return _run(args)
     except (VariantError, PositionError, BuildError) as exc:
@@ -271,9 +277,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"{where}{exc.strerror or exc}")
     except MemoryError:
         return _fail("out of memory: try a smaller variant or a lower --max-positions")
-    except KeyboardInterrupt:
-        print("vizgen: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:  # Ctrl-C, or Stopped: SIGTERM, SIGHUP
+        code = stopped_code(exc)
+        say_stopped(code)
+        return code
+
+
+def say_stopped(code: int) -> None:
+    """Say on stderr that a signal stopped the command (a hung-up terminal may take nothing)."""
+    with contextlib.suppress(OSError):
+        print(f"vizgen: {STOPPED_CODES[code]}", file=sys.stderr, flush=True)
 
 
 def _fail(message: str) -> int:

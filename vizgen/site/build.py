@@ -28,7 +28,7 @@ from vizgen.reports.family import DEFAULT_MAX_POSITIONS as FAMILY_MAX_POSITIONS
 from vizgen.reports.family import family_figures
 from vizgen.reports.maxn import REPORT_VERSION, report
 from vizgen.site.layout import default_cache_dir, layout_all
-from vizgen.site.outdir import MARKER, BuildError, check_cache, check_out, prepare, swap_in, write_files
+from vizgen.site.outdir import MARKER, MARKER_TEXT, BuildError, check_cache, check_out, prepare, swap_in, write_files
 from vizgen.site.render import CodePage, VariantPage, page_of, render_site
 from vizgen.site.render.assets import environment
 from vizgen.site.render.codepage import CODE_PAGE_OVER, code_page_of
@@ -250,7 +250,7 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                 raise
             raise problem from None
         bar.step("rendered the pages")
-        files[MARKER] = b"This folder is written by `python -m vizgen build`; it is replaced on every build.\n"
+        files[MARKER] = MARKER_TEXT
         write_files(tmp, files)
         swap_in(tmp, out)
         bar.step("written")

@@ -1,11 +1,15 @@
 """The output folder of a build: checked up front, written aside, swapped in whole.
 
 A build of ``site`` writes into ``.site-tmp-PID`` beside it and swaps it in at
-the end through ``.site-old-PID``; a build killed on the way leaves those
-behind, so every build first removes the ones whose process is gone (putting
-an old site back if the kill fell between the two renames). ``.gitignore``
-matches them with ``/.site-*/``. Every file-system failure becomes a
-:class:`BuildError` naming the path and the reason.
+the end through ``.site-old-PID``; a build killed on the way (SIGKILL: every
+other signal lets the build remove its own) leaves those behind, so every build
+first removes the ones whose process is gone (putting an old site back if the
+kill fell between the two renames). Only folders that carry the site's
+:data:`MARKER` file are touched: the temporary folder gets it before anything
+else, and a site is only ever set aside with it, so a user's folder that
+merely has such a name is never removed or moved. ``.gitignore`` matches them
+with ``/.site-*/``. Every file-system failure becomes a :class:`BuildError`
+naming the path and the reason.
 """
 
 from __future__ import annotations
@@ -19,9 +23,12 @@ from pathlib import Path
 from vizgen.util.processes import interrupts_held
 from vizgen.util.text import quote
 
-__all__ = ["MARKER", "BuildError", "check_cache", "check_out", "leftovers", "prepare", "swap_in", "write_files"]
+__all__ = ["MARKER", "MARKER_TEXT", "BuildError", "check_cache", "check_out", "leftovers", "prepare", "swap_in",
+           "write_files"]
 
 MARKER = ".vizgen-site"
+#: what the marker file says
+MARKER_TEXT = b"This folder is written by `python -m vizgen build`; it is replaced on every build.\n"
 
 
 class BuildError(Exception):
@@ -44,24 +51,31 @@ def check_out(out: str | Path) -> Path:
     Returns
     -------
     pathlib.Path
-        The folder, absolute (symbolic links resolved).
+        The folder, absolute (a leading ``~`` expanded as a shell would, symbolic links resolved).
 
     Raises
     ------
     BuildError
-        For an empty name, a file, a folder not written by vizgen, or a path
-        the file system refuses.
+        For an empty name, a file, a folder not written by vizgen, the current
+        folder or one that holds it, or a path the file system refuses.
 
     Examples
     --------
     >>> import tempfile
     >>> check_out(Path(tempfile.mkdtemp()) / "site").name
     'site'
+    >>> check_out(".")
+    Traceback (most recent call last):
+    ...
+    vizgen.site.outdir.BuildError: refusing --out '.': it holds the current folder, which the build would replace ...
     """
     if not str(out).strip():
         raise BuildError("--out is empty: name the folder to build into (default ./site)")
     try:
-        path = Path(out).resolve()
+        path = Path(out).expanduser().resolve()
+        if _holds_cwd(path):
+            raise BuildError(f"refusing --out {quote(str(out))}: it holds the current folder, which the build would "
+                             "replace whole; build into a folder inside it (--out site) or elsewhere")
         if path.exists() and not path.is_dir():
             raise BuildError(f"--out {quote(str(path))} is a file, not a folder")
         if path.is_dir() and any(path.iterdir()) and not (path / MARKER).exists():
@@ -73,6 +87,23 @@ def check_out(out: str | Path) -> Path:
     if not path.name:
         raise BuildError(f"--out {quote(str(path))} is a file-system root; name a folder inside it")
     return path
+
+
+def _holds_cwd(path: Path) -> bool:
+    """Whether ``path`` is the current folder or one of its parents (a current folder that is gone holds nothing)."""
+    try:
+        here = Path.cwd().resolve()
+    except OSError:
+        return False
+    return path == here or path in here.parents
+
+
+def _ours(path: Path) -> bool:
+    """Whether ``path`` is a real folder (not a link) that carries the site's marker file: one vizgen made."""
+    try:
+        return path.is_dir() and not path.is_symlink() and (path / MARKER).is_file()
+    except OSError:
+        return False
 
 
 def check_cache(cache: Path) -> None:
@@ -126,22 +157,25 @@ def leftovers(out: Path) -> list[Path]:
     Returns
     -------
     list of pathlib.Path
-        ``.NAME-tmp-PID`` and ``.NAME-old-PID`` folders whose process is gone,
-        sorted by name.
+        ``.NAME-tmp-PID`` and ``.NAME-old-PID`` folders whose process is gone
+        and that carry the site's :data:`MARKER` (a folder of the same name
+        without it is the user's, and stays), sorted by name.
 
     Examples
     --------
     >>> import tempfile
     >>> root = Path(tempfile.mkdtemp())
     >>> (root / ".site-tmp-999999999").mkdir()
+    >>> _ = (root / ".site-tmp-999999999" / MARKER).write_bytes(MARKER_TEXT)
+    >>> (root / ".site-old-999999998").mkdir()  # no marker: not ours
     >>> [p.name for p in leftovers(root / "site")]
     ['.site-tmp-999999999']
     """
     pattern = re.compile(rf"\.{re.escape(out.name)}-(?:tmp|old)-([0-9]{{1,10}})")
     if not out.parent.is_dir():
         return []
-    return sorted((p for p in out.parent.iterdir() if (m := pattern.fullmatch(p.name)) and not _alive(int(m[1]))),
-                  key=lambda p: p.name)
+    return sorted((p for p in out.parent.iterdir()
+                   if (m := pattern.fullmatch(p.name)) and not _alive(int(m[1])) and _ours(p)), key=lambda p: p.name)
 
 
 def prepare(out: Path) -> Path:
@@ -180,7 +214,9 @@ def prepare(out: Path) -> Path:
                 path.rename(out)  # killed between the renames: the old site comes back
             else:
                 shutil.rmtree(path)
-        tmp.mkdir()
+        with interrupts_held():  # the marker goes in first: a folder without it is never removed
+            tmp.mkdir()
+            (tmp / MARKER).write_bytes(MARKER_TEXT)
     except OSError as exc:
         raise BuildError(f"cannot write the site to {quote(str(out))}: {_reason(exc)}") from None
     return tmp
@@ -231,13 +267,19 @@ def swap_in(tmp: Path, out: Path) -> None:
     old = out.with_name(f".{out.name}-old-{os.getpid()}")
     try:
         with interrupts_held():  # never stop between the renames: the site would be missing
-            if out.exists():
+            emptied = False
+            if _ours(out):
                 out.rename(old)
+            elif out.exists():
+                out.rmdir()  # check_out took it as empty; if it no longer is, this fails and nothing moves
+                emptied = True
             try:
                 tmp.rename(out)
             except OSError:
                 if old.exists():
                     old.rename(out)
+                elif emptied:
+                    out.mkdir()
                 raise
     except OSError as exc:
         raise BuildError(f"cannot replace the site {quote(str(out))}: {_reason(exc)}") from None

@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["WorkerDied", "interrupts_held", "run_each"]
+__all__ = ["STOP_SIGNALS", "Stopped", "WorkerDied", "interrupts_held", "run_each", "stop_on_signals", "stopped_code"]
 
 _Job = TypeVar("_Job")
 _Result = TypeVar("_Result")
@@ -37,9 +37,62 @@ class WorkerDied(RuntimeError):
     """A worker process ended without sending its result (killed, or crashed in C code)."""
 
 
+#: the signals that stop a command cleanly: Ctrl-C, ``kill`` (SIGTERM) and a closed terminal (SIGHUP)
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised where Ctrl-C raises KeyboardInterrupt, so the same clean-up runs.
+
+    Attributes
+    ----------
+    signum : int
+        The signal received.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def _raise_stopped(signum: int, frame: Any) -> None:
+    raise Stopped(signum)
+
+
+def stop_on_signals() -> None:
+    """Make SIGTERM and SIGHUP raise :class:`Stopped` in the main thread, as Ctrl-C raises KeyboardInterrupt.
+
+    A signal the process was started ignoring (``nohup`` ignores SIGHUP) stays ignored.
+
+    Examples
+    --------
+    >>> before = [signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGHUP)]
+    >>> stop_on_signals()
+    >>> signal.getsignal(signal.SIGTERM) is _raise_stopped
+    True
+    >>> _ = [signal.signal(s, h) for s, h in zip((signal.SIGTERM, signal.SIGHUP), before)]
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            signal.signal(signum, _raise_stopped)
+
+
+def stopped_code(exc: KeyboardInterrupt) -> int:
+    """The exit code of a command stopped by a signal: 128 + the signal's number (Ctrl-C: 130).
+
+    Examples
+    --------
+    >>> stopped_code(KeyboardInterrupt()), stopped_code(Stopped(signal.SIGTERM)), stopped_code(Stopped(signal.SIGHUP))
+    (130, 143, 129)
+    """
+    return 128 + (exc.signum if isinstance(exc, Stopped) else signal.SIGINT)
+
+
 @contextlib.contextmanager
 def interrupts_held() -> Iterator[None]:
-    """Hold Ctrl-C back for the block: a SIGINT that arrives meanwhile is raised when it ends.
+    """Hold Ctrl-C, SIGTERM and SIGHUP back for the block: one that arrives meanwhile is acted on when it ends.
 
     Python runs signal handlers in the main thread only; elsewhere this does nothing.
 
@@ -52,13 +105,22 @@ def interrupts_held() -> Iterator[None]:
         yield
         return
     deferred: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: deferred.append(signum))
+    previous = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
+    for signum, handler in previous.items():
+        if handler is not signal.SIG_IGN:
+            signal.signal(signum, lambda got, frame: deferred.append(got))
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
-        if deferred and callable(previous):
-            previous(signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
+        for signum, handler in previous.items():
+            if handler is not signal.SIG_IGN:
+                signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+        if deferred:
+            first = previous[deferred[0]]
+            if callable(first):
+                first(deferred[0], None)  # Python's Ctrl-C handler raises KeyboardInterrupt, ours Stopped
+            elif first == signal.SIG_DFL:
+                signal.raise_signal(deferred[0])  # no handler: the signal's own action, now that the block is done
 
 
 def _serve_one() -> None:
