@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from vizgen.analysis.words import plies
 from vizgen.engine.graph import DEFAULT_MAX_POSITIONS, check_size
-from vizgen.engine.rules import Position, PositionError
-from vizgen.engine.variants import REGISTRY, Params, VariantError, resolve
+from vizgen.engine.rules import Position, PositionError, check_shape
+from vizgen.engine.variants import REGISTRY, Params, Variant, VariantError, resolve
 from vizgen.site.outdir import BuildError
 from vizgen.util.processes import stop_on_signals, stopped_code
 from vizgen.util.text import quote, visible
@@ -172,20 +172,42 @@ def _print_show(data: dict[str, Any]) -> None:
     _say(lines)
 
 
+def _position(args: argparse.Namespace) -> tuple[Variant, Position]:
+    """The variant and the position asked for, checked before anything is solved.
+
+    The size and the position's shape (players, hands, values) read the
+    parameters alone; its reachability needs the enumeration, which
+    :func:`_reached` checks before the solve.
+    """
+    variant = resolve(args.spec)
+    check_size(variant, args.max_positions)  # before any table is built
+    position = Position.parse(args.position, variant.params.hands)
+    check_shape(position, variant.params)
+    return variant, position
+
+
+def _reached(variant: Variant, position: Position, max_positions: int) -> Any:
+    """Enumerate ``variant`` and refuse an unreachable ``position``, before any solver runs; return the graph."""
+    from vizgen.engine.graph import enumerate_graph
+
+    graph = enumerate_graph(variant, max_positions)
+    graph.node_of(position)
+    return graph
+
+
 def _maxn(args: argparse.Namespace) -> int:
     from vizgen.ai.maxn import MAX_DEPTH
-    from vizgen.ai.search import choose
-    from vizgen.engine.graph import enumerate_graph
+    from vizgen.ai.search import SearchTooLarge, choose
 
     depth = int(args.depth) if re.fullmatch(r"[0-9]{1,4}", args.depth.strip()) else 0  # ASCII digits only
     if not 1 <= depth <= MAX_DEPTH:
         return _fail(f"--depth must be a whole number from 1 to {MAX_DEPTH}, not {quote(args.depth)}")
-    variant = resolve(args.spec)
-    check_size(variant, args.max_positions)  # before any table is built
-    Position.parse(args.position, variant.params.hands)  # malformed text fails before the solve
-    graph = enumerate_graph(variant, args.max_positions)
-    position = graph.position(graph.node_of(graph.rules.parse(args.position)))
-    made = choose(graph.rules, position, depth)
+    variant, position = _position(args)
+    graph = _reached(variant, position, args.max_positions)
+    try:
+        made = choose(graph.rules, position, depth)
+    except SearchTooLarge as exc:
+        return _fail(str(exc))
     notation = graph.rules.notation
     data = {"position": notation(position), "depth": depth, "value": list(made.value),
             "move": None if made.move is None else str(made.move),
@@ -217,17 +239,16 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "show":
         from vizgen.analysis.figures import describe
         from vizgen.analysis.solved import solve_variant
+        from vizgen.engine.rules import Rules
 
-        variant = resolve(args.spec)
-        check_size(variant, args.max_positions)  # before any table is built
-        Position.parse(args.position, variant.params.hands)  # malformed text fails before the solve
-        solved = solve_variant(variant, args.max_positions)
-        rules = solved.graph.rules
-        position = rules.parse(args.position)
-        solved.graph.node_of(position)  # reachable from the start
-        for text in args.then:
-            position = rules.play(position, rules.parse_move(position, text))
-        data = describe(solved, solved.graph.node_of(position))
+        variant, position = _position(args)
+        if args.then:  # the moves are legal before anything is enumerated or solved
+            rules = Rules(variant)
+            for text in args.then:
+                position = rules.play(position, rules.parse_move(position, text))
+        graph = _reached(variant, position, args.max_positions)  # an unreachable start stays unreachable
+        solved = solve_variant(variant, args.max_positions, graph=graph)
+        data = describe(solved, graph.node_of(position))
         if args.json:
             print(json.dumps(data, indent=2))
         else:

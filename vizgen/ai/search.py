@@ -13,9 +13,27 @@ import numpy as np
 from vizgen.ai.maxn import _check_depth, _evaluate, _fingers
 from vizgen.engine.rules import Move, Position, Rules
 
-__all__ = ["Choice", "MaxnSearch", "choose"]
+__all__ = ["MAX_STATES", "Choice", "MaxnSearch", "SearchTooLarge", "choose"]
 
 Vector = tuple[int, ...]
+
+#: the most ``(position, depth)`` pairs :func:`choose` searches: about 10 s and 150 MB on two cores
+#: (five players from the start: depth 8 searches 193,000 of them counting the shallower depths, depth 9 far more)
+MAX_STATES = 200_000
+
+
+class SearchTooLarge(ValueError):
+    """A max^n search that would hold more ``(position, depth)`` pairs than its limit.
+
+    Attributes
+    ----------
+    deepest : int
+        The deepest search that fits the limit from that position (0: none).
+    """
+
+    def __init__(self, message: str, deepest: int = 0) -> None:
+        super().__init__(message)
+        self.deepest = deepest
 
 
 class MaxnSearch:
@@ -30,6 +48,8 @@ class MaxnSearch:
     ----------
     rules : Rules
         The compiled rules of the variant.
+    max_states : int, optional
+        Raise :class:`SearchTooLarge` rather than hold more ``(position, depth)`` answers than this.
 
     Examples
     --------
@@ -40,8 +60,9 @@ class MaxnSearch:
     ((3, 3), '12-11')
     """
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, max_states: int | None = None) -> None:
         self.rules = rules
+        self.max_states = max_states
         self._fingers = _fingers(rules)
         self._leaf: dict[int, tuple[Vector, bool]] = {}
         self._children: dict[int, tuple[int, ...]] = {}
@@ -94,8 +115,11 @@ class MaxnSearch:
 
     def _search(self, root: int, depth: int) -> tuple[Vector, int]:
         memo, leaf = self._memo, self._leaf
+        limit = self.max_states if self.max_states is not None else -1
         stack = [(root, depth)]
         while stack:
+            if len(memo) == limit:
+                raise SearchTooLarge(f"the search holds {limit:,} (position, depth) pairs, its limit")
             state = stack[-1]
             if state in memo:
                 stack.pop()
@@ -169,8 +193,12 @@ class Choice:
     to: Position | None
 
 
-def choose(rules: Rules, position: Position, depth: int) -> Choice:
-    """The max^n move from ``position`` at ``depth``, found by :class:`MaxnSearch`.
+def choose(rules: Rules, position: Position, depth: int, max_states: int = MAX_STATES) -> Choice:
+    """The max^n move from ``position`` at ``depth``, found by :class:`MaxnSearch` in bounded time and memory.
+
+    The search deepens one ply at a time (depth 1, 2, ...; the answers of one
+    depth are kept for the next), so when it reaches its limit the deepest depth
+    that fits is known and named.
 
     Parameters
     ----------
@@ -180,6 +208,8 @@ def choose(rules: Rules, position: Position, depth: int) -> Choice:
         A position of the variant.
     depth : int
         The search depth, 1 .. :data:`MAX_DEPTH`.
+    max_states : int
+        The most ``(position, depth)`` pairs searched, all depths together (:data:`MAX_STATES`).
 
     Returns
     -------
@@ -190,6 +220,8 @@ def choose(rules: Rules, position: Position, depth: int) -> Choice:
     ------
     ValueError
         If ``depth`` is out of range.
+    SearchTooLarge
+        If the search would pass ``max_states``; its message names the deepest depth that fits.
 
     Examples
     --------
@@ -201,7 +233,15 @@ def choose(rules: Rules, position: Position, depth: int) -> Choice:
     """
     if depth < 1:
         raise ValueError(f"a move needs depth 1 or more, not {depth}")
-    value, child = MaxnSearch(rules).best(position, depth)
+    search = MaxnSearch(rules, max_states)
+    for d in range(1, depth + 1):
+        try:
+            value, child = search.best(position, d)
+        except SearchTooLarge:
+            fits = f"depth {d - 1} is the deepest that fits there" if d > 1 else "not even depth 1 fits there"
+            raise SearchTooLarge(f"max^n at depth {depth} from {rules.notation(position)} would search more than "
+                                 f"{max_states:,} (position, depth) pairs, the limit that keeps it to seconds and "
+                                 f"megabytes; {fits}", d - 1) from None
     if child is None:
         return Choice(value, None, None)
     move = next(m for m, after in rules.successors(position) if after == child)

@@ -56,7 +56,8 @@ class Solved:
         return self.graph.variant
 
 
-def solve_variant(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS) -> Solved:
+def solve_variant(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS, *,
+                  graph: StateGraph | None = None) -> Solved:
     """Enumerate and solve ``variant`` with every solver that applies to it.
 
     Parameters
@@ -65,13 +66,16 @@ def solve_variant(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS) 
         The rules.
     max_positions : int
         Refuse larger state spaces (see :func:`vizgen.engine.graph.enumerate_graph`).
+    graph : StateGraph, optional
+        ``variant`` already enumerated (``show`` checks a position's reachability before solving).
 
     Returns
     -------
     Solved
         The graph and the solutions.
     """
-    graph = enumerate_graph(variant, max_positions)
+    if graph is None:
+        graph = enumerate_graph(variant, max_positions)
     two = graph.players == 2
     return Solved(
         graph=graph,

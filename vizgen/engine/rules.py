@@ -22,7 +22,7 @@ from vizgen.engine.notation import Hands, Move, Position, PositionError, fmt_han
 from vizgen.engine.variants import Params, Variant
 from vizgen.util.text import quote
 
-__all__ = ["Move", "Position", "PositionError", "Rules"]
+__all__ = ["Move", "Position", "PositionError", "Rules", "check_shape"]
 
 
 # -- what one player's hands can become: the rules in words, one kind at a time --
@@ -115,6 +115,33 @@ def _group(keys: np.ndarray, values: np.ndarray, n_keys: int) -> np.ndarray:
     col = np.arange(k.size) - np.repeat(np.cumsum(counts) - counts, counts)
     table[k, col] = v
     return table
+
+
+def check_shape(position: Position, p: Params) -> None:
+    """Raise PositionError if ``position`` does not fit the shape of a variant with parameters ``p``.
+
+    It reads the parameters alone, so a position of the wrong shape is refused
+    before any table is built or anything solved.
+
+    Examples
+    --------
+    >>> check_shape(Position.parse("12-11"), Params(players=6))
+    Traceback (most recent call last):
+    ...
+    vizgen.engine.notation.PositionError: '12-11' has 2 players; this variant has 6
+    """
+    shown = quote(str(position))
+    if len(position.hands) != p.players:
+        raise PositionError(f"{shown} has {len(position.hands)} players; this variant has {p.players}")
+    for hands in position.hands:
+        if len(hands) != p.hands:
+            raise PositionError(f"{shown}: each player has {p.hands} hand(s) in this variant")
+        if any(not 0 <= v < p.r for v in hands):
+            raise PositionError(f"{shown}: a hand holds 0 to {p.r - 1} fingers when r = {p.r}")
+        if tuple(sorted(hands)) != hands:
+            raise PositionError(f"{shown}: hands must be sorted")
+    if not 0 <= position.swaps <= p.swaps:
+        raise PositionError(f"{shown}: swap count must be 0..{p.swaps}")
 
 
 class Rules:
@@ -230,20 +257,8 @@ class Rules:
         return Position(tuple(self.sets[int(s[0])] for s in seats), int(count[0]))
 
     def check(self, position: Position) -> None:
-        """Raise PositionError if ``position`` does not fit this variant's shape."""
-        p = self.params
-        shown = quote(str(position))
-        if len(position.hands) != p.players:
-            raise PositionError(f"{shown} has {len(position.hands)} players; this variant has {p.players}")
-        for hands in position.hands:
-            if len(hands) != p.hands:
-                raise PositionError(f"{shown}: each player has {p.hands} hand(s) in this variant")
-            if any(not 0 <= v < p.r for v in hands):
-                raise PositionError(f"{shown}: a hand holds 0 to {p.r - 1} fingers when r = {p.r}")
-            if tuple(sorted(hands)) != hands:
-                raise PositionError(f"{shown}: hands must be sorted")
-        if not 0 <= position.swaps <= p.swaps:
-            raise PositionError(f"{shown}: swap count must be 0..{p.swaps}")
+        """Raise PositionError if ``position`` does not fit this variant's shape (see :func:`check_shape`)."""
+        check_shape(position, self.params)
 
     def parse(self, text: str) -> Position:
         """Read and check a position for this variant (values with ``.`` when r > 10)."""
