@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import os
 import statistics
 import tempfile
 import threading
@@ -27,7 +28,7 @@ from pathlib import Path
 
 from vizgen.site.build import build_site
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("VIZGEN_CHROMIUM") or "/usr/bin/chromium"  # as tests/test_browser.py
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 

@@ -22,7 +22,8 @@ import pytest
 from vizgen.site.render import VariantPage, render_site
 from vizgen.site.render.datafiles import CHUNK_SIZE
 
-CHROMIUM = "/usr/bin/chromium"
+#: the headless browser: Debian's chromium, or the one $VIZGEN_CHROMIUM names (GitHub's runners: Google Chrome)
+CHROMIUM = os.environ.get("VIZGEN_CHROMIUM") or "/usr/bin/chromium"
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",

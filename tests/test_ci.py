@@ -1,0 +1,72 @@
+"""CI where the code lives: the tests run on every push and pull request, and the site is published only after.
+
+The workflows are checked offline against GitHub's workflow schema (the
+``vendor.github-workflows`` schema that ships with check-jsonschema), then
+for what they promise.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKFLOWS = ROOT / ".github" / "workflows"
+
+
+def _load(name: str) -> dict:
+    doc = yaml.safe_load((WORKFLOWS / name).read_text())
+    doc["on"] = doc.pop(True, doc.get("on"))  # YAML 1.1 reads the key `on` as true
+    return doc
+
+
+@pytest.mark.parametrize("name", ["tests.yml", "pages.yml"])
+def test_the_workflow_is_valid(name: str) -> None:
+    result = subprocess.run(["check-jsonschema", "--builtin-schema", "vendor.github-workflows", str(WORKFLOWS / name)],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_tests_run_on_every_push_and_pull_request_with_the_readmes_command() -> None:
+    doc = _load("tests.yml")
+    assert "push" in doc["on"] and "pull_request" in doc["on"]
+    assert doc["on"]["push"] is None and doc["on"]["pull_request"] is None, "every branch, no path filter"
+    steps = doc["jobs"]["test"]["steps"]
+    runs = [s.get("run", "") for s in steps]
+    assert any(r.strip() == ".ci/run" for r in runs)
+    readme = (ROOT / "README.md").read_text()
+    command = re.search(r'pip install -e "\.\[test\]" && (ruff check \. && python -m pytest -q)', readme)
+    assert command, "the README names its test command"
+    ci_run = (ROOT / ".ci" / "run").read_text()
+    assert command.group(1) in ci_run and 'pip install' in ci_run and '-e ".[test]"' in ci_run
+    uses = [s.get("uses", "") for s in steps]
+    assert any(u.startswith("actions/setup-node@") for u in uses), "node for the JavaScript tests"
+    assert any("VIZGEN_CHROMIUM" in r and "google-chrome" in r for r in runs), "the runner's Chrome for the browser"
+
+
+def test_pages_deploy_only_what_the_tests_passed() -> None:
+    tests, pages = _load("tests.yml"), _load("pages.yml")
+    assert set(pages["on"]) == {"workflow_run"}, "no other way in: a push alone publishes nothing"
+    run = pages["on"]["workflow_run"]
+    assert run["workflows"] == [tests["name"]] and run["types"] == ["completed"] and run["branches"] == ["main"]
+    build = pages["jobs"]["build"]
+    assert "github.event.workflow_run.conclusion == 'success'" in build["if"]
+    checkout = next(s for s in build["steps"] if s.get("uses", "").startswith("actions/checkout@"))
+    assert checkout["with"]["ref"] == "${{ github.event.workflow_run.head_sha }}", "the commit that was tested"
+    assert pages["jobs"]["deploy"]["needs"] == "build"
+
+
+def test_the_browser_tests_take_the_browser_from_vizgen_chromium(tmp_path: Path) -> None:
+    fake = tmp_path / "chrome"
+    fake.write_text("#!/bin/sh\n")
+    fake.chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if k != "CI"} | {"VIZGEN_CHROMIUM": str(fake), "PYTHONPATH": str(ROOT)}
+    shown = subprocess.run([sys.executable, "-c", "from tests.test_browser import CHROMIUM; print(CHROMIUM)"],
+                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+    assert shown.stdout.strip() == str(fake), shown.stderr
