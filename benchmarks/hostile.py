@@ -1,0 +1,81 @@
+"""The hostile campaign (issue #20): every bad-input case run as a user would, with its time and memory.
+
+Each case of ``tests/hostile_cases.py`` runs ``python -m vizgen ARGS`` in a
+fresh process (address space capped at 1 GB, in an empty folder) and holds
+when it ends with exit code 2, one line on stderr, no traceback, nothing on
+stdout, under 200 MB of peak RSS (VmHWM, the process's own) within the
+timeout. Prints the cases tried and held, the time and memory of each
+refusal (median, 95th percentile, worst) and every case that did not hold.
+No pass or fail: figures to quote (``--json`` for scripts).
+
+Usage: python benchmarks/hostile.py [--only SUBSTRING] [--timeout S] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.hostile_cases import CASES, TIMEOUT_S, make_files, run_case  # noqa: E402 - after the path is set
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", default="", help="run the cases whose id contains this")
+    parser.add_argument("--timeout", type=float, default=TIMEOUT_S, help=f"seconds per case (default {TIMEOUT_S})")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    cases = [c for c in CASES if args.only in c.id]
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        files = make_files(Path(tmp))
+        for case in cases:
+            outcome = run_case(case, files, args.timeout)
+            rows.append({"id": case.id, "seconds": round(outcome.seconds, 3), "rss_mb": round(outcome.rss_mb, 1),
+                         "code": outcome.code, "failure": outcome.failure(),
+                         "message": outcome.err.strip().splitlines()[-1][:160] if outcome.err.strip() else ""})
+            if not args.json:
+                mark = "held" if rows[-1]["failure"] is None else "FAILED"
+                print(f"  {mark:6} {outcome.seconds:6.2f} s {outcome.rss_mb:6.0f} MB  {case.id}", flush=True)
+        (files / "readonly").chmod(0o755)  # so the folder can be removed
+    seconds = [r["seconds"] for r in rows]
+    rss = [r["rss_mb"] for r in rows]
+    held = [r for r in rows if r["failure"] is None]
+    worst_t = max(rows, key=lambda r: r["seconds"])
+    worst_m = max(rows, key=lambda r: r["rss_mb"])
+    figures = {
+        "tried": len(rows), "held": len(held),
+        "seconds": {"median": statistics.median(seconds), "p95": _percentile(seconds, 0.95),
+                    "worst": worst_t["seconds"], "worst_case": worst_t["id"]},
+        "rss_mb": {"median": statistics.median(rss), "worst": worst_m["rss_mb"], "worst_case": worst_m["id"]},
+        "failed": [{"id": r["id"], "why": r["failure"]} for r in rows if r["failure"] is not None],
+        "cases": rows,
+    }
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return 0
+    print(f"\n{figures['tried']} bad inputs tried, {figures['held']} held "
+          f"(exit 2, one line, no traceback, under 200 MB, within {args.timeout:.0f} s)")
+    print(f"time to refuse   median {figures['seconds']['median']:.2f} s, 95th percentile "
+          f"{figures['seconds']['p95']:.2f} s, worst {worst_t['seconds']:.2f} s ({worst_t['id']})")
+    print(f"peak memory      median {figures['rss_mb']['median']:.0f} MB, worst {worst_m['rss_mb']:.0f} MB "
+          f"({worst_m['id']})")
+    for failed in figures["failed"]:
+        print(f"did not hold     {failed['id']}: {failed['why']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
