@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from vizgen.analysis.words import plies
-from vizgen.engine.graph import DEFAULT_MAX_POSITIONS, check_size
+from vizgen.engine.graph import DEFAULT_MAX_POSITIONS, StateGraph, check_size
 from vizgen.engine.rules import Position, PositionError, check_shape
 from vizgen.engine.variants import REGISTRY, Params, Variant, VariantError, resolve
 from vizgen.site.outdir import BuildError
@@ -186,7 +186,7 @@ def _position(args: argparse.Namespace) -> tuple[Variant, Position]:
     return variant, position
 
 
-def _reached(variant: Variant, position: Position, max_positions: int) -> Any:
+def _reached(variant: Variant, position: Position, max_positions: int) -> StateGraph:
     """Enumerate ``variant`` and refuse an unreachable ``position``, before any solver runs; return the graph."""
     from vizgen.engine.graph import enumerate_graph
 

@@ -17,6 +17,7 @@ import numpy as np
 
 from vizgen.site.render.page import VariantPage
 from vizgen.site.valuemap import compare, svg
+from vizgen.util.text import visible
 
 __all__ = ["THUMB_PX", "map_payload", "peers_of", "thumb"]
 
@@ -101,7 +102,8 @@ def map_payload(page: VariantPage, peers: Sequence[VariantPage]) -> dict[str, An
     for peer in peers:
         assert peer.vmap is not None
         cells = np.flatnonzero(compare(vm, peer.vmap))
-        others.append({"slug": peer.slug, "title": peer.variant.title, "cells": cells.tolist(),
+        # the browser shows the title as text: control characters written visibly, as the HTML pages do
+        others.append({"slug": peer.slug, "title": visible(peer.variant.title, keep="\t\n\r"), "cells": cells.tolist(),
                        "value": peer.vmap.value.ravel()[cells].tolist()})
     return {"m": m, "labels": [vm.label(i) for i in range(m)], "node": vm.node.ravel().tolist(),
             "start": list(vm.start), "compare": others}
