@@ -13,7 +13,6 @@ import functools
 import http.server
 import threading
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,8 +28,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is missing")
 
-#: the source tree's templates (the installed ``vizgen.templates`` may be another checkout's)
-TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 SPECS = ("standard", "self-gain", "misere", "four-players", "standard:r=7")
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1400, "height": 900}
@@ -54,7 +51,7 @@ def access_url(tmp_path_factory: pytest.TempPathFactory, access_pages: dict[str,
     family = family_figures(players=[2, 3], rollovers=[3, 5], hands=[1, 2], max_positions=10_000,
                             cache_dir=tmp_path_factory.mktemp("family"))
     claims = claims_report(tmp_path_factory.mktemp("claims"), ids=["3", "7", "41", "50"])
-    files = render_site(list(access_pages.values()), templates=TEMPLATES, maxn=maxn, family=family, claims=claims)
+    files = render_site(list(access_pages.values()), maxn=maxn, family=family, claims=claims)
     for name, data in files.items():
         path = root / "vizgen" / name
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -26,7 +26,7 @@ def test_wheel_carries_templates_and_assets(tmp_path: Path) -> None:
         str(ROOT), cwd=tmp_path)
     wheel = next(tmp_path.glob("vizgen-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
-    assert any(n.startswith("vizgen/templates/") and n.endswith(".html") for n in names)
+    assert any(n.startswith("vizgen/site/templates/") and n.endswith(".html") for n in names)
     assert any(n.startswith("vizgen/site/static/") for n in names)
     assert any(n.startswith("vizgen/engine/_kernel.") and n.endswith(".so") for n in names), "the compiled kernel"
     assert not any(n.startswith("tests/") for n in names)

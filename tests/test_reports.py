@@ -20,8 +20,6 @@ from vizgen.site.render import VariantPage, render_site
 from vizgen.site.render.charts import Series, line_chart
 from vizgen.site.render.contexts import num
 
-#: the source tree's templates (the installed ``vizgen.templates`` may be another checkout's)
-TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 SMALL = {"players": [2, 3, 6], "rollovers": [3, 5], "hands": [1, 2]}
 #: compared with a fresh solve: every figure the family page shows
 KEYS = ("positions", "reachable_of", "edges", "terminal", "win", "loss", "draw", "forced_win", "open",
@@ -42,7 +40,7 @@ def small_claims(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def site(site_pages: dict[str, VariantPage], small_family: dict[str, Any],
          small_claims: dict[str, Any]) -> dict[str, bytes]:
-    return render_site(list(site_pages.values()), templates=TEMPLATES, family=small_family, claims=small_claims)
+    return render_site(list(site_pages.values()), family=small_family, claims=small_claims)
 
 
 def test_family_numbers_are_the_engines(small_family: dict[str, Any]) -> None:
@@ -148,7 +146,7 @@ def test_claims_page_closed_form(site_pages: dict[str, VariantPage], tmp_path: P
     report = claims_report(tmp_path, ids=["52"])
     (form,) = report["closed_forms"]
     assert [row["r"] for row in form["rows"]] == list(range(3, 24)) and form["agrees"]
-    html = render_site(list(site_pages.values()), templates=TEMPLATES, claims=report)["claims.html"].decode()
+    html = render_site(list(site_pages.values()), claims=report)["claims.html"].decode()
     for row in form["rows"]:
         assert html.count(f">{num(row['ours'])}<") >= 2  # the formula's row and ours
     assert "holds for every r checked" in html
@@ -156,7 +154,7 @@ def test_claims_page_closed_form(site_pages: dict[str, VariantPage], tmp_path: P
 
 def test_without_reports(site_pages: dict[str, VariantPage]) -> None:
     """No data, no pages and no links to them."""
-    site = render_site(list(site_pages.values()), templates=TEMPLATES)
+    site = render_site(list(site_pages.values()))
     assert "family.html" not in site and "claims.html" not in site
     assert b"family.html" not in site["index.html"]
 
@@ -167,7 +165,7 @@ def test_build_adds_reports_only_when_asked(tmp_path: Path, monkeypatch: pytest.
     """``build --variant X`` leaves the reports out unless ``reports=True`` (the catalogue build adds them)."""
     monkeypatch.setattr(build, "family_figures", lambda **kw: small_family)
     monkeypatch.setattr(build, "claims_report", lambda cache: small_claims)
-    kw = {"cache_dir": tmp_path / "cache", "templates": TEMPLATES, "progress": False}
+    kw = {"cache_dir": tmp_path / "cache", "progress": False}
     build.build_site(["standard:r=3"], tmp_path / "a", **kw)
     assert not (tmp_path / "a" / "family.html").exists()
     build.build_site(["standard:r=3"], tmp_path / "b", reports=True, **kw)
@@ -180,12 +178,12 @@ def test_survival_shares_shown_when_stats_has_them(site_pages: dict[str, Variant
     data = copy.deepcopy(small_family)
     three = data["sections"]["players"][1]["stats"]
     three["survive"], three["forced_out"] = [0.5, 0.25, 0.125], [0.0, 0.5, 0.75]
-    html = render_site(list(site_pages.values()), templates=TEMPLATES, family=data)["family.html"].decode()
+    html = render_site(list(site_pages.values()), family=data)["family.html"].decode()
     assert "survive 50.0\u202f% · 25.0\u202f% · 12.5\u202f%" in html and "forced out 0.0\u202f%" in html
 
 
 def test_reports_are_deterministic(site_pages: dict[str, VariantPage], site: dict[str, bytes],
                                    small_family: dict[str, Any], small_claims: dict[str, Any]) -> None:
-    again = render_site(list(site_pages.values()), templates=TEMPLATES, family=copy.deepcopy(small_family),
+    again = render_site(list(site_pages.values()), family=copy.deepcopy(small_family),
                         claims=copy.deepcopy(small_claims))
     assert again == site

@@ -1,4 +1,4 @@
-"""Page templates: the top-level templates/ folder ships in the package, and ``build --templates`` overrides."""
+"""Page templates: ``vizgen/site/templates/`` ships in the package, and ``build --templates`` overrides."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from vizgen.site.render import assets
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_templates_come_from_the_top_level_folder() -> None:
+def test_templates_come_from_the_package() -> None:
     env = assets.environment()
-    assert Path(env.get_template("variant.html").filename).parent == ROOT / "templates"
+    assert Path(env.get_template("variant.html").filename).parent == ROOT / "vizgen" / "site" / "templates"
 
 
 def test_a_folder_given_first_overrides_single_templates(tmp_path: Path) -> None:
@@ -23,7 +23,7 @@ def test_a_folder_given_first_overrides_single_templates(tmp_path: Path) -> None
     env = assets.environment(tmp_path)
     html = env.get_template("index.html").render(root="", site_title="T", page_title="T")
     assert '<p id="mine">Mine</p>' in html and 'href="assets/vizgen.css"' in html  # base.html is the built-in one
-    assert Path(env.get_template("variant.html").filename).parent == ROOT / "templates"
+    assert Path(env.get_template("variant.html").filename).parent == ROOT / "vizgen" / "site" / "templates"
 
 
 @pytest.mark.slow

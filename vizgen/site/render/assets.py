@@ -1,7 +1,6 @@
 """Assets and templates: the shared files of the site and the jinja2 environment.
 
-The page templates live in the top-level ``templates/`` folder of the source
-tree, installed as the ``vizgen.templates`` package data; a folder given with
+The page templates live in ``vizgen/site/templates/`` (package data); a folder given with
 ``build --templates DIR`` comes first, so a user can override single
 templates (as MkDocs' ``custom_dir`` does).
 """
@@ -24,7 +23,7 @@ _STATIC = ("vizgen.js", "valuemap.js", "codes.js", "vizgen.css", "play.js", "pla
 
 
 def _builtin_templates() -> Path:
-    return Path(str(resources.files("vizgen.templates")))
+    return Path(str(resources.files("vizgen.site") / "templates"))
 
 
 def environment(templates: Path | None = None) -> jinja2.Environment:

@@ -125,7 +125,7 @@ def compile_templates(env: jinja2.Environment, templates: Path) -> None:
     ...
     vizgen.site.render.templating.TemplateProblem: template '/...index.html', line 1: No filter named 'nofilter'.
     """
-    builtin = {p.name for p in Path(str(resources.files("vizgen.templates"))).glob("*.html")}
+    builtin = {p.name for p in Path(str(resources.files("vizgen.site") / "templates")).glob("*.html")}
     for name in sorted(builtin):
         if (templates / name).is_file():
             try:

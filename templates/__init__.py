@@ -1,1 +1,0 @@
-"""The page templates of the site, shipped as package data (``build --templates DIR`` overrides single ones)."""
