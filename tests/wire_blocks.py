@@ -17,11 +17,11 @@ def read_block(fields: Sequence[dict], text: str, length: int) -> dict[str, np.n
     """Every field of a block (fields: the spec the page ships, ``[{name, width}]``) as int64 values, -1 for none."""
     data = np.frombuffer(zlib.decompress(base64.b64decode(text)), dtype=np.uint8)
     assert data.size == length * sum(f["width"] for f in fields), "block size"
-    out, at = {}, 0
-    for f in fields:
-        value = np.zeros(length, dtype=np.int64)
-        for b in range(f["width"]):
-            value += data[at:at + length].astype(np.int64) << (8 * b)
-            at += length
-        out[f["name"]] = value - 1
-    return out
+    value = {f["name"]: np.zeros(length, dtype=np.int64) for f in fields}
+    at = 0
+    for b in range(max((f["width"] for f in fields), default=0)):  # every field's low byte, then the next ...
+        for f in fields:
+            if f["width"] > b:
+                value[f["name"]] += data[at:at + length].astype(np.int64) << (8 * b)
+                at += length
+    return {name: v - 1 for name, v in value.items()}

@@ -20,12 +20,14 @@ function fixture(name) {
 }
 
 /* A block of the wire written as vizgen/site/render/wire.py documents it (for tests that make up their own
-   data): per field its byte planes, low byte first, each value plus one; zlib, base64. */
+   data): each value plus one, in byte planes: every field's low byte, then the second byte of the wider
+   ones ...; zlib, base64. */
 function encodeBlock(fields, columns) {
   const bytes = [];
-  for (const f of fields) {
-    for (let b = 0; b < f.width; b++) {
-      for (const v of columns[f.name]) bytes.push(Math.floor((v + 1) / 256 ** b) % 256);
+  const widest = Math.max(0, ...fields.map((f) => f.width));
+  for (let b = 0; b < widest; b++) {
+    for (const f of fields) {
+      if (f.width > b) for (const v of columns[f.name]) bytes.push(Math.floor((v + 1) / 256 ** b) % 256);
     }
   }
   return zlib.deflateSync(Buffer.from(bytes)).toString("base64");

@@ -7,9 +7,9 @@ const { load, encodeBlock } = require("./load.js");
 
 const { wire } = load("wire");
 
-test("a block is byte planes, low byte first, each value plus one", async () => {
-  const fields = [{ name: "a", width: 1 }, { name: "b", width: 2 }];
-  const bytes = Buffer.from([0, 6, 0, 45, 0, 1]); // a: -1, 5; b: -1, 300 (301 = 45 + 256)
+test("a block is byte planes: every field's low byte, then the high ones; each value plus one", async () => {
+  const fields = [{ name: "b", width: 2 }, { name: "a", width: 1 }];
+  const bytes = Buffer.from([0, 45, 0, 6, 0, 1]); // b: -1, 300 (301 = 45 + 256); a: -1, 5; b's high bytes
   const block = await wire.read(fields, zlib.deflateSync(bytes).toString("base64"), 2);
   assert.deepEqual([block.get("a", 0), block.get("a", 1), block.get("b", 0), block.get("b", 1)], [-1, 5, -1, 300]);
   assert.deepEqual(Array.from(block.column("b")), [-1, 300]);

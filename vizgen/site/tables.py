@@ -3,7 +3,11 @@
 The JSON and GraphML downloads, the site's data files and the position panel
 all iterate :class:`NodeTable`'s column spec. To add a per-position figure,
 write one function that returns its column and values and append it to
-:data:`COLUMN_MAKERS`.
+:data:`COLUMN_MAKERS`. A figure that the code pages show too, or that the
+browser reads, is a position fact: an array of
+:func:`vizgen.analysis.facts.position_facts`, a field of
+:data:`vizgen.site.render.wire.POSITION_FIELDS` and, for the panel, a column of
+:data:`FACT_COLUMNS`; the columns read the facts, nothing is computed twice.
 """
 
 from __future__ import annotations
@@ -19,8 +23,8 @@ from vizgen.ai.maxn import maxn_levels, notation_rank
 from vizgen.analysis.facts import position_facts
 from vizgen.analysis.solved import Solved, best_edges, fate
 
-__all__ = ["COLUMN_MAKERS", "DEPTH", "FORCED_OUT_IN", "OPPONENTS", "PLAY_DEPTHS", "Column", "EdgeTable", "NodeTable",
-           "edge_table", "node_table"]
+__all__ = ["COLUMN_MAKERS", "DEPTH", "FACT_COLUMNS", "FORCED_OUT_IN", "OPPONENTS", "PLAY_DEPTHS", "Column",
+           "EdgeTable", "NodeTable", "edge_table", "node_table"]
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,9 @@ DEPTH = Column("depth", "From the start", "int", "plies", "Plies from the start 
 FORCED_OUT_IN = Column("forced_out_in", "Forced out in", "int", "plies",
                        "How soon the other players together can force the player to move out, however they resist; "
                        "none if they survive whatever the others do.", missing=-1)
+#: the panel's columns that are position facts on the wire (:mod:`vizgen.site.render.wire`): a code page,
+#: which has no node table, lists these
+FACT_COLUMNS = (DEPTH, FORCED_OUT_IN)
 
 
 def _identity_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:

@@ -39,7 +39,7 @@ from vizgen.site import theme
 from vizgen.site.render.datafiles import jsonp
 from vizgen.site.render.page import PageIdentity
 from vizgen.site.render.wire import encode, fields_of, spec
-from vizgen.site.tables import DEPTH, FORCED_OUT_IN
+from vizgen.site.tables import FACT_COLUMNS
 
 __all__ = ["CODE_CHUNK", "CODE_PAGE_OVER", "CodePage", "code_files", "code_page_of"]
 
@@ -138,6 +138,7 @@ def _rules_payload(page: CodePage) -> dict[str, Any]:
     names = ("ints", "live", "swap_ok", "own_dst", "own_mid", "hit_dst", "hit_mid", "own_src", "hit_src", "gain_src")
     payload: dict[str, Any] = {name: np.asarray(t).astype(np.int64).tolist() for name, t in zip(names, tables)}
     payload["ints"] = ints
+    fields = fields_of(page.facts)
     payload.update(
         space=int(rules.space),
         chunk=CODE_CHUNK,
@@ -146,9 +147,9 @@ def _rules_payload(page: CodePage) -> dict[str, Any]:
         sets=[fmt_hands(h, rules.wide) for h in rules.sets],
         hands=[list(h) for h in rules.sets],
         moves=[str(m) for m in rules.moves],
-        fields=spec(fields_of(page.facts)),
+        fields=spec(fields),
         columns=[{"name": c.name, "label": c.label, "show": c.show, "doc": c.doc, "missing": c.missing}
-                 for c in (DEPTH, FORCED_OUT_IN) if getattr(page.facts, c.name) is not None],
+                 for c in FACT_COLUMNS if c.name in {f.name for f in fields}],
     )
     return payload
 

@@ -1,12 +1,15 @@
 """The wire: per-position facts as the browser receives them, one format for every page kind.
 
 A *block* holds a run of positions (a small page's every node, a big page's
-chunk, a code page's 4,096 codes) and a tuple of :class:`Field`: for each field
-in order, its ``width`` byte planes (the low byte of every position first, then
-the next byte ...), each value stored plus one so that -1 ("none", or on a code
-page "no game reaches this code") is 0. The planes are zlib-compressed and
-base64-encoded; the page names the fields it carries (:func:`spec`) and the
-browser's one decoder (``wire.js``) reads any block from them.
+chunk, a code page's 4,096 codes) and a tuple of :class:`Field`, each value
+stored plus one so that -1 ("none", or on a code page "no game reaches this
+code") is 0, in byte planes of one byte per position: first the low byte of
+every field in order, then the second byte of every field at least two bytes
+wide, then the third. The planes are zlib-compressed and base64-encoded; the
+page names the fields it carries (:func:`spec`) and the browser's one decoder
+(``wire.js``) reads any block from them. (High bytes are mostly zero: kept
+together at the end they cost almost nothing, where between the low planes they
+made six players' chunks 38 % larger.)
 
 Every field's limit is checked before a byte is written: a verdict code below
 ``len(words.VERDICTS)``, a choice below ``len(words.CHOICES)``, a seat below
@@ -64,18 +67,19 @@ class Field:
         return 256 ** self.width - 2
 
 
-#: the facts of a position (:func:`vizgen.analysis.facts.position_facts`), in block order
+#: the facts of a position (:func:`vizgen.analysis.facts.position_facts`), in block order (alike ones side by
+#: side: six players' chunks compress 1 % smaller than in the order of the facts)
 POSITION_FIELDS: tuple[Field, ...] = (
     Field("verdict", 1, "the verdict for the player to move: index into words.VERDICTS", "verdicts"),
     Field("winner", 1, "the verdict's {k}: the seat, from the player to move, that can force or has won", "seats"),
-    Field("verdict_n", 2, "the verdict's {n}: the remoteness, or the plies to the mover's forced exit", "plies"),
     Field("choice", 1, "what moving here means for the player who moved: index into words.CHOICES", "choices"),
     Field("choice_k", 1, "the choice's {k}: a seat counted from the player who moved", "seats"),
+    Field("verdict_n", 2, "the verdict's {n}: the remoteness, or the plies to the mover's forced exit", "plies"),
+    Field("forced_out_in", 2, "plies in which the others can force the player to move out (fate only)", "plies"),
     Field("choice_n", 2, "the choice's {n}: plies still to come after the move, or to the chooser's exit", "plies"),
     Field("score", 2, "a move here scored for the player who moved: a position's highest are its optimal moves",
           "score"),
     Field("depth", 2, "plies from the start", "plies"),
-    Field("forced_out_in", 2, "plies in which the others can force the player to move out (fate only)", "plies"),
 )
 
 
@@ -143,7 +147,7 @@ def _check(field: Field, values: np.ndarray, players: int) -> None:
 
 
 def encode(fields: Sequence[Field], columns: Mapping[str, np.ndarray], players: int) -> str:
-    """Encode one block: every field's byte planes, zlib-compressed, base64.
+    """Encode one block: the byte planes (every field's low byte, then the higher ones), zlib, base64.
 
     Parameters
     ----------
@@ -178,11 +182,12 @@ refusing rather than wrapping it
     lengths = {len(columns[f.name]) for f in fields}
     if len(lengths) > 1:
         raise WireError(f"the fields of a block differ in length: {sorted(lengths)}")
-    planes = []
+    stored = {}
     for f in fields:
         values = np.asarray(columns[f.name], dtype=np.int64)
         _check(f, values, players)
-        stored = values + 1
-        planes.extend(((stored >> (8 * b)) & 0xFF).astype(np.uint8).tobytes() for b in range(f.width))
+        stored[f.name] = values + 1
+    planes = [((stored[f.name] >> (8 * b)) & 0xFF).astype(np.uint8).tobytes()
+              for b in range(max((f.width for f in fields), default=0)) for f in fields if f.width > b]
     # level 6: 2 % larger than 9 at less than half the time (the six-player page writes 2,781 blocks)
     return base64.b64encode(zlib.compress(b"".join(planes), 6)).decode()

@@ -1,8 +1,9 @@
 /* vizgen wire: the one decoder of the per-position blocks that vizgen/site/render/wire.py encodes.
  *
- * A block is base64 text of zlib-compressed bytes: for each field of its spec ([{name, width}], shipped
- * with the page), `width` byte planes (low byte first), one byte per position each; a value is stored
- * plus one, so 0 reads as -1 (none; on a code page, a code no game reaches). Small pages carry one block
+ * A block is base64 text of zlib-compressed byte planes of one byte per position: the low byte of each
+ * field of its spec ([{name, width}], shipped with the page) in order, then the second byte of each field
+ * at least two bytes wide, then the third. A value is stored plus one, so 0 reads as -1 (none; on a code
+ * page, a code no game reaches). Small pages carry one block
  * indexed by node id (nodes.js) and their opponents' moves per chunk, code pages one per chunk of codes.
  */
 (function (VZ) {
@@ -30,24 +31,28 @@
     }
     this.length = length;
     this.bytes = bytes;
-    this.at = new Map(); // field name -> {offset of its first plane, width}
+    this.at = new Map(); // field name -> the offsets of its planes, low byte first
     this.columns = new Map();
-    var offset = 0;
-    var self = this;
-    fields.forEach(function (f) {
-      self.at.set(f.name, { offset: offset, width: f.width });
-      offset += f.width * length;
-    });
+    var self = this, offset = 0;
+    fields.forEach(function (f) { self.at.set(f.name, []); });
+    for (var b = 0; offset < need; b++) {
+      fields.forEach(function (f) {
+        if (f.width > b) {
+          self.at.get(f.name).push(offset);
+          offset += length;
+        }
+      });
+    }
   }
   Block.prototype.has = function (name) {
     return this.at.has(name);
   };
   /* The value of field `name` at position i of the block (-1: none). */
   Block.prototype.get = function (name, i) {
-    var f = this.at.get(name);
-    if (!f) throw new Error("no field " + name + " on the wire");
-    var b = this.bytes, n = this.length, v = 0;
-    for (var p = f.width - 1; p >= 0; p--) v = v * 256 + b[f.offset + p * n + i];
+    var planes = this.at.get(name);
+    if (!planes) throw new Error("no field " + name + " on the wire");
+    var v = 0;
+    for (var p = planes.length - 1; p >= 0; p--) v = v * 256 + this.bytes[planes[p] + i];
     return v - 1;
   };
   /* Every value of field `name`, as an Int32Array (made once). */
