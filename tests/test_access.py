@@ -207,7 +207,7 @@ def test_a_tap_shows_the_position_on_a_phone(visit: Callable) -> None:
     x, y, name = page.evaluate("""() => {
         const net = window.vizgen.network, m = window.vizgen.model;
         let id = 0;
-        while (id === m.startId || m.term[id]) id++;
+        while (id === m.startId || m.over(id)) id++;
         net.moveTo({position: net.getPositions([id])[id], scale: 2, animation: false});
         const box = document.querySelector('#graph canvas').getBoundingClientRect();
         const d = net.canvasToDOM(net.getPositions([id])[id]);

@@ -8,13 +8,11 @@ Python engine, position by position on small variants and on a sample of the six
 
 from __future__ import annotations
 
-import base64
 import functools
 import http.server
 import json
 import re
 import threading
-import zlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +20,7 @@ import numpy as np
 import pytest
 
 from tests.test_browser import CHROMIUM, PAGE_BUDGET, Watch, _Quiet, browser  # noqa: F401 (browser is a fixture)
+from tests.wire_blocks import read_block
 from vizgen.analysis import words
 from vizgen.analysis.figures import describe, stats
 from vizgen.analysis.solved import Solved, solve_variant
@@ -29,7 +28,8 @@ from vizgen.engine.solve import arrival_scores, edge_scores
 from vizgen.engine.variants import resolve
 from vizgen.site import build
 from vizgen.site.render import render_site
-from vizgen.site.render.codepage import CODE_CHUNK, FIELDS, CodePage, code_files, code_page_of
+from vizgen.site.render.codepage import CODE_CHUNK, CodePage, code_files, code_page_of
+from vizgen.site.render.wire import POSITION_FIELDS
 
 #: small variants covering every kind of move the browser generates: attacks, splits, swaps (and the
 #: swap count in the code), self-gain, passes of eliminated players, zombies' undead finger
@@ -42,21 +42,16 @@ def load_jsonp(blob: bytes) -> tuple[str, object]:
     return m.group(1).decode(), json.loads(m.group(2))
 
 
-def decode_fields(files: dict[str, bytes], page: CodePage) -> dict[str, np.ndarray]:
-    """Every field over the whole code space, read back from the chunk files as the browser reads them."""
+def decode_fields(files: dict[str, bytes]) -> dict[str, np.ndarray]:
+    """Every field over the whole code space, read back from the chunk files (-1: none, or no game reaches it)."""
     _, rules = load_jsonp(files["rules.js"])
     out: dict[str, list[np.ndarray]] = {f["name"]: [] for f in rules["fields"]}
     for k in range(-(-rules["space"] // rules["chunk"])):
         name, text = load_jsonp(files[f"d{k}.js"])
         assert name == f"d{k}"
-        data = zlib.decompress(base64.b64decode(text))
-        length = min(rules["chunk"], rules["space"] - k * rules["chunk"])
-        at = 0
-        for f in rules["fields"]:
-            dtype = np.uint8 if f["bytes"] == 1 else np.dtype("<u2")
-            out[f["name"]].append(np.frombuffer(data, dtype=dtype, count=length, offset=at))
-            at += length * f["bytes"]
-        assert at == len(data)
+        block = read_block(rules["fields"], text, min(rules["chunk"], rules["space"] - k * rules["chunk"]))
+        for f, values in block.items():
+            out[f].append(values)
     return {name: np.concatenate(parts) for name, parts in out.items()}
 
 
@@ -76,22 +71,22 @@ def test_chunks_read_back_as_describe_says(spec: str) -> None:
     """Decoded fields give every position's verdict and every move's words exactly as ``vizgen show`` does."""
     solved, page = solved_small(spec), code_page(spec)
     files = code_files(page)
-    fields = decode_fields(files, page)
+    fields = decode_fields(files)
     g = solved.graph
     unreachable = np.ones(g.rules.space, bool)
     unreachable[g.codes] = False
-    assert (fields["verdict"][unreachable] == 255).all() and (fields["verdict"][g.codes] != 255).all()
+    assert (fields["verdict"][unreachable] == -1).all() and (fields["verdict"][g.codes] >= 0).all()
     for node in range(g.n):
         code = int(g.codes[node])
         facts = describe(solved, node)
-        v = int(fields["verdict"][code])
-        assert words.say(v % 16, int(fields["verdict_n"][code]) - 1, v // 16 - 1) == facts["verdict"]
-        assert int(fields["depth"][code]) - 1 == int(g.depth[node])
+        said = words.say(fields["verdict"][code], fields["verdict_n"][code], fields["winner"][code])
+        assert said == facts["verdict"]
+        assert int(fields["depth"][code]) == int(g.depth[node])
         best = max((int(fields["score"][g.codes[int(t)]]) for t in g.successors(node)), default=None)
         for move in facts["moves"]:
             child = g.rules.encode(g.rules.parse(move["to"]))
-            c = int(fields["choice"][child])
-            assert words.say_choice(c % 16, int(fields["choice_n"][child]) - 1, c // 16 - 1) == move["for_you"]
+            said = words.say_choice(fields["choice"][child], fields["choice_n"][child], fields["choice_k"][child])
+            assert said == move["for_you"]
             assert (int(fields["score"][child]) == best) == move["best"]
     assert page.names([page.start]) == [g.rules.notation(g.rules.start())]
 
@@ -100,7 +95,7 @@ def test_fields_spec_and_sizes() -> None:
     page = code_page("standard:players=3,r=3")
     files = code_files(page)
     _, rules = load_jsonp(files["rules.js"])
-    assert [f["name"] for f in rules["fields"]] == [name for name, _ in FIELDS]
+    assert [f["name"] for f in rules["fields"]] == [f.name for f in POSITION_FIELDS]
     assert rules["chunk"] == CODE_CHUNK and rules["positions"] == page.n
     assert rules["sets"][rules["start"] // rules["ints"][2] % rules["ints"][1]] == "11"
     assert [c["name"] for c in rules["columns"]] == ["depth", "forced_out_in"]

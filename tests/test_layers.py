@@ -1,4 +1,5 @@
-"""The package's rooms import one way: ``util -> engine -> analysis -> ai -> reports -> site -> cli``."""
+"""The package's rooms import one way: ``util -> engine -> analysis -> ai -> reports -> site -> cli``; modules,
+Python and JavaScript, stay under 450 lines."""
 
 from __future__ import annotations
 
@@ -59,4 +60,12 @@ def test_imports_go_one_way() -> None:
 
 def test_no_module_is_over_450_lines() -> None:
     long = {name: n for name, path in _modules() if (n := len(path.read_text().splitlines())) > 450}
+    assert long == {}
+
+
+def test_no_javascript_file_is_over_450_lines() -> None:
+    """The browser's modules (``vizgen/site/static``) are small too."""
+    files = sorted((PACKAGE / "site" / "static").rglob("*.js"))
+    assert len(files) > 10
+    long = {str(p.relative_to(PACKAGE)): n for p in files if (n := len(p.read_text().splitlines())) > 450}
     assert long == {}

@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.wire_blocks import read_block
 from vizgen.ai.games import perfect_choices
 from vizgen.ai.maxn import maxn_choices
 from vizgen.analysis.solved import best_edges, fate, solve_variant
@@ -87,9 +88,10 @@ def test_chunks_ship_the_opponents(site_pages: dict[str, VariantPage]) -> None:
     nodes = json.loads(data.files["nodes.js"].decode().split(",", 1)[1].rsplit(");", 1)[0])
     assert [c["name"] for c in nodes["opponents"]] == list(OPPONENTS)
     chunk = json.loads(data.files["c1.js"].decode().split(",", 1)[1].rsplit(");", 1)[0])
-    for k, row in enumerate(chunk["nodes"]):
+    moves = read_block(nodes["opponents"], chunk["opponents"], len(chunk["nodes"]))
+    for k in range(len(chunk["nodes"])):
         node = chunk["first"] + k
-        assert row[4] == [page.nodes.plain(name)[node] for name in OPPONENTS]
+        assert [int(moves[name][k]) for name in OPPONENTS] == [int(page.nodes[name][node]) for name in OPPONENTS]
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,5 @@
 # ruff: noqa: F811  (the fixtures of tests/test_browser.py, imported, are the tests' arguments)
-"""Headless-Chromium tests of a game on a variant's page (vizgen/site/static/play.js).
+"""Headless-Chromium tests of a game on a variant's page (vizgen/site/static/js/play.js, game.js).
 
 Same site, server and checks as ``tests/test_browser.py`` (its fixtures are
 reused): no console error, no request leaving 127.0.0.1.

@@ -14,6 +14,7 @@ from html.parser import HTMLParser
 import numpy as np
 import pytest
 
+from tests.wire_blocks import read_block
 from vizgen.analysis import solved as analysis
 from vizgen.analysis import words
 from vizgen.engine.variants import GROUPS
@@ -40,12 +41,6 @@ def load_jsonp(data: bytes) -> tuple[str, object]:
     m = re.fullmatch(r'vizgenLoad\("([^"]+)",(.*)\);\n', data.decode(), flags=re.S)
     assert m, data[:80]
     return m.group(1), json.loads(m.group(2))
-
-
-def unpack(code: int, players: int) -> tuple[int, int, int]:
-    """The JS decoder of the packed code (verdict, winner, remoteness), in Python."""
-    v = len(words.VERDICTS)
-    return code % v, (code // v) % (players + 1) - 1, (code // v) // (players + 1) - 1
 
 
 class LinkParser(HTMLParser):
@@ -149,32 +144,37 @@ def test_data_files_carry_the_node_and_edge_tables(site: dict[str, bytes], site_
     verdict = words.verdicts(page.players, table["winner"], table["terminal"], out_in)
     said = np.where(verdict == [v.key for v in words.VERDICTS].index("mover-out"),
                     table.data.get("forced_out_in", table["remoteness"]), table["remoteness"])
-    unpacked = [unpack(c, page.players) for c in nodes["code"]]
-    assert unpacked == list(zip(verdict.tolist(), table["winner"].tolist(), said.tolist()))
+    facts = read_block(nodes["fields"], nodes["facts"], n)
+    assert (facts["verdict"] == verdict).all() and (facts["winner"] == table["winner"]).all()
+    assert (facts["verdict_n"] == said).all() and (facts["depth"] == table["depth"]).all()
     # open positions read as the mover's fate: forced out in n plies, or survives
     keys = {words.VERDICTS[c].key for c in verdict.tolist()}
     if page.players > 2:
         assert "open" not in keys and {"mover-out", "mover-survives"} <= keys
     listed = [c for c in table.columns if c.show != "data"]
     assert [c["name"] for c in nodes["columns"]] == [c.name for c in listed]
+    off_wire = [c for c in listed if c.name not in facts]  # the chunks carry the panel's other columns
     assert ("x" in nodes) == (not page.big)
     rows: dict[int, list] = {}
     k = 0
     while f"variants/{slug}/c{k}.js" in site:
         _, chunk = load_jsonp(site[f"variants/{slug}/c{k}.js"])
-        rows.update({chunk["first"] + j: row for j, row in enumerate(chunk["nodes"])})
+        opponents = read_block(nodes["opponents"], chunk["opponents"], len(chunk["nodes"]))
+        rows.update({chunk["first"] + j: [*row, [int(opponents[f["name"]][j]) for f in nodes["opponents"]]]
+                     for j, row in enumerate(chunk["nodes"])})
         k += 1
     assert sorted(rows) == list(range(n))
+    assert [f["name"] for f in nodes["opponents"]] == list(OPPONENTS)
     for i in (0, page.start, n // 2, n - 1):
         hands, values, moves, parents, opponents = rows[i]
-        assert opponents == [table.plain(name)[i] for name in OPPONENTS]
+        assert opponents == [-1 if v is None else v for v in (table.plain(name)[i] for name in OPPONENTS)]
         assert [tuple(h) for h in hands] == [tuple(h) for h in page.hands[i]]
-        for c, v in zip(listed, values):
+        assert len(values) == len(off_wire)
+        for c, v in zip(off_wire, values):
             expected = table.plain(c.name)[i]
             assert v == (pytest.approx(expected, abs=1e-5) if c.kind == "float" else expected)
         out = np.flatnonzero(edges.src == i)
-        assert moves == [[int(edges.dst[e]), int(edges.best[e]), int(edges.choice[e]), int(edges.choice_n[e]),
-                          int(edges.choice_k[e]), *edges.moves[e]] for e in out]
+        assert moves == [[int(edges.dst[e]), *edges.moves[e]] for e in out]
         assert parents == sorted(edges.src[edges.dst == i].tolist())
 
 

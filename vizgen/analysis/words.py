@@ -18,8 +18,8 @@ from vizgen.engine.variants import Params
 
 __all__ = [
     "CHOICES", "HANDS", "LEGEND", "OVER", "PLAY", "SEATS", "SHEET", "VALUES", "VERDICTS", "Verdict", "choices",
-    "for_browser", "legend", "plies", "rules_in_words", "say", "say_choice", "seat_name", "start_words", "verdict_n",
-    "verdicts",
+    "for_browser", "legend", "plies", "rules_in_words", "say", "say_choice", "seat_name", "seat_words", "start_words",
+    "verdict_n", "verdicts",
 ]
 
 
@@ -295,6 +295,19 @@ def seat_name(seat: int, players: int) -> str:
     return SEATS["next"] if seat == 1 else SEATS["other"].format(k=seat)
 
 
+def seat_words(players: int) -> dict[str, list[str]]:
+    """Per seat counted from the player to move, its name and the words of a game it has won (for the browser).
+
+    Examples
+    --------
+    >>> seat_words(3)["names"], seat_words(2)["won"][1]
+    (['To move', 'Next (+1)', 'Player +2'], 'Game over: the opponent has won.')
+    """
+    won = [OVER["mover"] if s == 0 else OVER["opponent"] if players == 2 else OVER["other"].format(k=s)
+           for s in range(players)]
+    return {"names": [seat_name(s, players) for s in range(players)], "won": won}
+
+
 def plies(n: int) -> str:
     """Write a number of plies.
 
@@ -350,14 +363,14 @@ def start_words(players: int, winner: int, remoteness: int, out_in: int | None =
 
 
 def for_browser() -> dict:
-    """The word tables the site's script reads (it fills in ``{n}`` and ``{k}`` only).
+    """The word tables the site's script reads (it fills in ``{n}`` and ``{k}`` only; seats: :func:`seat_words`).
 
     Examples
     --------
     >>> for_browser()["verdicts"][1]["long"]
     'win in {n}'
     """
-    return {"verdicts": [asdict(v) for v in VERDICTS], "choices": [asdict(v) for v in CHOICES], "seats": SEATS,
+    return {"verdicts": [asdict(v) for v in VERDICTS], "choices": [asdict(v) for v in CHOICES],
             "ply": "ply", "plies": "plies", "play": PLAY,
             "over": OVER, "hands": HANDS, "sheet": SHEET}
 

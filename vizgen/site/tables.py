@@ -3,7 +3,11 @@
 The JSON and GraphML downloads, the site's data files and the position panel
 all iterate :class:`NodeTable`'s column spec. To add a per-position figure,
 write one function that returns its column and values and append it to
-:data:`COLUMN_MAKERS`.
+:data:`COLUMN_MAKERS`. A figure that the code pages show too, or that the
+browser reads, is a position fact: an array of
+:func:`vizgen.analysis.facts.position_facts`, a field of
+:data:`vizgen.site.render.wire.POSITION_FIELDS` and, for the panel, a column of
+:data:`FACT_COLUMNS`; the columns read the facts, nothing is computed twice.
 """
 
 from __future__ import annotations
@@ -16,11 +20,11 @@ import numpy as np
 
 from vizgen.ai.games import perfect_choices
 from vizgen.ai.maxn import maxn_levels, notation_rank
-from vizgen.analysis import words
+from vizgen.analysis.facts import position_facts
 from vizgen.analysis.solved import Solved, best_edges, fate
 
-__all__ = ["COLUMN_MAKERS", "DEPTH", "FORCED_OUT_IN", "OPPONENTS", "PLAY_DEPTHS", "Column", "EdgeTable", "NodeTable",
-           "edge_table", "node_table", "verdict_codes"]
+__all__ = ["COLUMN_MAKERS", "DEPTH", "FACT_COLUMNS", "FORCED_OUT_IN", "OPPONENTS", "PLAY_DEPTHS", "Column",
+           "EdgeTable", "NodeTable", "edge_table", "node_table"]
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,9 @@ DEPTH = Column("depth", "From the start", "int", "plies", "Plies from the start 
 FORCED_OUT_IN = Column("forced_out_in", "Forced out in", "int", "plies",
                        "How soon the other players together can force the player to move out, however they resist; "
                        "none if they survive whatever the others do.", missing=-1)
+#: the panel's columns that are position facts on the wire (:mod:`vizgen.site.render.wire`): a code page,
+#: which has no node table, lists these
+FACT_COLUMNS = (DEPTH, FORCED_OUT_IN)
 
 
 def _identity_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
@@ -107,21 +114,21 @@ def _identity_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
 
 
 def _solution_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
-    g, f = solved.graph, solved.forced
+    facts = position_facts(solved)
     return [
         (Column("winner", "Forced winner", "int", "data",
                 "Seat (0 = the player to move, 1 = the next ...) that can force a win; none in a draw.",
-                missing=-1), f.winner),
+                missing=-1), facts.winner),
         (Column("remoteness", "Remoteness", "int", "data",
                 "Plies to the end with best play: fewest for the winner, most the loser can hold out.",
-                missing=-1), f.remoteness),
-        (Column("terminal", "Game over", "bool", "data", "The game is over in this position."), g.terminal),
-        (DEPTH, g.depth),
+                missing=-1), facts.remoteness),
+        (Column("terminal", "Game over", "bool", "data", "The game is over in this position."), facts.terminal),
+        (DEPTH, facts.depth),
     ]
 
 
 def _fate_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
-    out_in = fate(solved)
+    out_in = position_facts(solved).forced_out_in
     if out_in is None:
         return []
     return [(FORCED_OUT_IN, out_in)]
@@ -199,24 +206,6 @@ def node_table(solved: Solved) -> NodeTable:
     return NodeTable(columns=tuple(c for c, _ in made), data={c.name: np.asarray(v) for c, v in made})
 
 
-def verdict_codes(nodes: NodeTable, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every position's verdict as words read it: the code into ``words.VERDICTS``, its ``{n}`` and ``{k}``.
-
-    The mover's fate splits the open positions where the table has it (``forced_out_in``).
-
-    Examples
-    --------
-    >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
-    >>> code, n, k = verdict_codes(node_table(solve_variant(resolve("standard:players=3,r=3"))), 3)
-    >>> sorted({words.VERDICTS[c].key for c in code.tolist()})[:3]
-    ['mover-forces', 'mover-out', 'mover-survives']
-    """
-    out_in = nodes.data.get("forced_out_in")
-    code = words.verdicts(players, nodes["winner"], nodes["terminal"], out_in)
-    return code, words.verdict_n(code, nodes["remoteness"], out_in), nodes["winner"]
-
-
 @dataclass(frozen=True, eq=False)
 class EdgeTable:
     """The moves of a solved variant, one row per edge (distinct moves to the same position share one).
@@ -229,18 +218,15 @@ class EdgeTable:
         The notations of the moves on each edge, the representative first.
     best : numpy.ndarray
         Whether the edge is an optimal move (:func:`best_edges`).
-    choice, choice_n, choice_k : numpy.ndarray
-        What the move means for the player choosing it (:func:`vizgen.analysis.words.choices`):
-        the code into ``words.CHOICES``, the plies to the end counting the move, the seat.
+
+    What a move means for the player choosing it depends only on its target: it is the target's
+    ``choice`` fact (:mod:`vizgen.analysis.facts`).
     """
 
     src: np.ndarray
     dst: np.ndarray
     moves: list[tuple[str, ...]]
     best: np.ndarray
-    choice: np.ndarray
-    choice_n: np.ndarray
-    choice_k: np.ndarray
 
     def __len__(self) -> int:
         return int(self.src.size)
@@ -256,10 +242,5 @@ def edge_table(solved: Solved) -> EdgeTable:
     >>> len(edge_table(solve_variant(resolve("standard"))))
     531
     """
-    g, f = solved.graph, solved.forced
-    dst = g.indices
-    chooser = fate(solved, g.players - 1)
-    code, n, k = words.choices(g.players, f.winner[dst], g.terminal[dst], f.remoteness[dst],
-                               None if chooser is None else chooser[dst])
-    return EdgeTable(src=g.sources, dst=dst, moves=g.edge_notations, best=best_edges(solved), choice=code,
-                     choice_n=n, choice_k=k)
+    g = solved.graph
+    return EdgeTable(src=g.sources, dst=g.indices, moves=g.edge_notations, best=best_edges(solved))

@@ -52,7 +52,7 @@ def _ordered(pages: list[VariantPage]) -> list[VariantPage]:
 
 
 def _config(page: VariantPage | CodePage, data: DataFiles) -> dict[str, Any]:
-    """The page's configuration for vizgen.js: where its data is, the theme and the words."""
+    """The page's configuration for the browser: where its data is, the theme and the words."""
     params = page.variant.params
     return {
         "kind": "code" if page.code else "big" if page.big else "small",
@@ -68,6 +68,7 @@ def _config(page: VariantPage | CodePage, data: DataFiles) -> dict[str, Any]:
         "view": "map" if page.vmap is not None and (page.big or page.layout.engine != "bands") else "graph",
         "theme": theme.PALETTE,
         "words": words.for_browser(),
+        "seats": words.seat_words(page.players),
     }
 
 

@@ -3,6 +3,12 @@
 The page templates live in ``vizgen/site/templates/`` (package data); a folder given with
 ``build --templates DIR`` comes first, so a user can override single
 templates (as MkDocs' ``custom_dir`` does).
+
+The browser's code is written as small modules in ``vizgen/site/static/js/``,
+one concern each, every one attached to the namespace ``globalThis.VZ`` (so a
+module runs in Node's tests as it does in the page). :data:`SCRIPTS` joins
+them, in a fixed order, into the four scripts a page loads: pages work from
+``file://``, where a module cannot import another from disk.
 """
 
 from __future__ import annotations
@@ -17,9 +23,21 @@ from vizgen.site import theme
 from vizgen.site.render.contexts import num
 from vizgen.site.render.templating import TemplateLoader, shown
 
-__all__ = ["environment", "shared_files"]
+__all__ = ["SCRIPTS", "environment", "script", "shared_files"]
 
-_STATIC = ("vizgen.js", "valuemap.js", "codes.js", "vizgen.css", "play.js", "play.css", "report.css", "favicon.svg")
+_STATIC = ("vizgen.css", "play.css", "report.css", "favicon.svg")
+
+#: each shipped script and its modules (``static/js/<name>.js``), in the order they are joined. A code page
+#: loads ``codes.js`` and ``vizgen.js``, the others ``valuemap.js``, ``vizgen.js`` and ``play.js``, in that
+#: order: ``codes.js`` and ``valuemap.js`` use the modules of ``vizgen.js`` only when called, ``play.js``
+#: needs the page ``vizgen.js`` has set up.
+SCRIPTS: dict[str, tuple[str, ...]] = {
+    "vizgen.js": ("util", "loader", "wire", "facts", "model", "hands", "panel", "styles", "graph", "explorer",
+                  "overview", "search", "keys", "views", "main"),
+    "codes.js": ("movegen", "codemodel"),
+    "valuemap.js": ("valuemap",),
+    "play.js": ("game", "playview", "play"),
+}
 
 
 def _builtin_templates() -> Path:
@@ -57,6 +75,20 @@ def _vis_files() -> dict[str, bytes]:
     return {"assets/vis-network.min.js": script, "assets/vis-network.css": (base / "vis-network.css").read_bytes()}
 
 
+def script(name: str) -> bytes:
+    """One shipped script: its modules joined in :data:`SCRIPTS`'s order.
+
+    Examples
+    --------
+    >>> script("codes.js").startswith(b"/* vizgen codes.js: joined from static/js/movegen.js, codemodel.js")
+    True
+    """
+    folder = resources.files("vizgen.site") / "static" / "js"
+    modules = SCRIPTS[name]
+    head = f"/* vizgen {name}: joined from static/js/{', '.join(m + '.js' for m in modules)} */\n"
+    return head.encode() + b"\n".join((folder / f"{m}.js").read_bytes() for m in modules)
+
+
 def shared_files() -> dict[str, bytes]:
     """Every shared asset: the theme's CSS variables, the site's script and style, vis-network.
 
@@ -68,5 +100,6 @@ def shared_files() -> dict[str, bytes]:
     """
     static = resources.files("vizgen.site") / "static"
     files = {f"assets/{name}": (static / name).read_bytes() for name in _STATIC}
+    files.update({f"assets/{name}": script(name) for name in SCRIPTS})
     files["assets/theme.css"] = theme.css().encode()
     return {**files, **_vis_files()}

@@ -1,7 +1,8 @@
 """Page contexts: what each template is given, read from the page objects.
 
 Every number comes from :func:`vizgen.analysis.figures.stats` (the page's ``stats``)
-or the node table; this module only arranges and formats them.
+or the position facts (:mod:`vizgen.analysis.facts`, the page's ``facts``); this
+module only arranges and formats them.
 """
 
 from __future__ import annotations
@@ -61,15 +62,10 @@ def _size(nbytes: int) -> str:
 
 
 def _start(page: VariantPage | CodePage) -> dict[str, str]:
-    start = page.stats["start"]
-    winner = start.get("winner")
-    if winner is None:
-        winner = {"win": 0, "loss": 1}.get(start["value"], -1)
-    rem = start["remoteness"] if start["remoteness"] is not None else -1
-    code, n, _ = (int(a[page.start]) for a in page.verdicts)
-    out_in = None if not page.fate else n if words.VERDICTS[code].key == "mover-out" else -1
-    return {"text": words.start_words(page.players, winner, rem, out_in), "cls": words.VERDICTS[code].cls,
-            "position": start["position"]}
+    f, i = page.facts, page.start
+    out_in = None if f.forced_out_in is None else int(f.forced_out_in[i])
+    return {"text": words.start_words(page.players, int(f.winner[i]), int(f.remoteness[i]), out_in),
+            "cls": words.VERDICTS[int(f.verdict[i])].cls, "position": page.stats["start"]["position"]}
 
 
 def _reading(players: int, fate: bool) -> int:

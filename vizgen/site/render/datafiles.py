@@ -1,18 +1,20 @@
 """The data files of a variant's page: what the browser loads, and the downloads.
 
 ``nodes.js``
-    The per-position summary: notation, verdict (a code into the word table),
-    winner and remoteness (packed into one number), the spec of the panel's
-    columns, and the layout of a small variant.
+    The per-position summary: notation, the position facts as one block of the
+    wire (:mod:`vizgen.site.render.wire`, indexed by node id: verdict with its
+    ``{n}`` and ``{k}``, the chooser's words, move score, depth, the mover's
+    fate), the spec of the panel's columns, and the layout of a small variant.
 ``c<k>.js``
-    Positions ``k * chunk ..``: hands, the values of the panel's columns (in
-    the spec's order), moves (target, optimal, what it means for the chooser as
-    a code into ``words.CHOICES`` with its ``n`` and ``k``, notations), parents
-    and the computer opponents' moves (the :data:`vizgen.analysis.OPPONENTS`
-    columns, named in ``nodes.js``'s ``opponents``). Small variants have one chunk.
-    The opponents' moves go with the details rather than in ``nodes.js``: a game
-    needs them only for the position it is at, whose chunk the panel loads
-    anyway, and a big variant's first load stays small.
+    Positions ``k * chunk ..``: hands, the values of the panel's columns that
+    are not facts on the wire (in the spec's order), moves (target and
+    notations: whether a move is optimal and what it means for the player
+    choosing it are its target's facts), parents, and a block of the computer
+    opponents' moves (the :data:`vizgen.site.tables.OPPONENTS` columns, named in
+    ``nodes.js``'s ``opponents``). Small variants have one chunk. The opponents'
+    moves go with the details rather than in ``nodes.js``: a game needs them only
+    for the position it is at, whose chunk the panel loads anyway, and a big
+    variant's first load stays small.
 ``xy.js``, ``overview.png``
     Big variants: where each position sits on the overview picture.
 ``map.js``
@@ -36,15 +38,15 @@ from typing import Any
 
 import numpy as np
 
-from vizgen.analysis import words
 from vizgen.site.band_picture import node_size
 from vizgen.site.export import downloads
 from vizgen.site.render.maps import map_payload, thumb
 from vizgen.site.render.page import VariantPage
 from vizgen.site.render.pictures import overview
-from vizgen.site.tables import OPPONENTS, NodeTable, verdict_codes
+from vizgen.site.render.wire import encode, fact_columns, fields_of, node_fields, spec
+from vizgen.site.tables import OPPONENTS, NodeTable
 
-__all__ = ["CHUNK_SIZE", "DataFiles", "as_json", "jsonp", "packed_codes", "variant_files"]
+__all__ = ["CHUNK_SIZE", "DataFiles", "as_json", "jsonp", "variant_files"]
 
 #: positions per detail chunk of a big variant (about 30-80 kB a chunk)
 CHUNK_SIZE = 256
@@ -106,29 +108,15 @@ def jsonp(name: str, obj: Any) -> bytes:
     return f"vizgenLoad({json.dumps(name)},{as_json(obj)});\n".encode()
 
 
-def packed_codes(nodes: NodeTable, players: int) -> list[int]:
-    """Pack each position's verdict, winner and remoteness into one number (unpacked by vizgen.js).
-
-    ``code = verdict + V * ((k + 1) + (players + 1) * (n + 1))`` with
-    ``V = len(words.VERDICTS)`` and the verdict's ``{k}`` and ``{n}`` (:func:`vizgen.site.tables.verdict_codes`:
-    the winner and the remoteness, or the plies to the mover's forced exit), -1 for none.
-
-    Examples
-    --------
-    >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.site.tables import node_table
-    >>> from vizgen.engine.variants import resolve
-    >>> len(packed_codes(node_table(solve_variant(resolve("standard"))), 2))
-    204
-    """
-    verdict, n, k = (a.astype(np.int64) for a in verdict_codes(nodes, players))
-    rest = (k + 1) + (players + 1) * (n + 1)
-    return (verdict + len(words.VERDICTS) * rest).tolist()
+def panel_columns(nodes: NodeTable) -> list[dict[str, Any]]:
+    """The spec of the columns the position panel lists, in order (``missing``: the value that means none)."""
+    return [{"name": c.name, "label": c.label, "show": c.show, "doc": c.doc, "missing": c.missing}
+            for c in nodes.columns if c.show != "data"]
 
 
-def panel_columns(nodes: NodeTable) -> list[dict[str, str]]:
-    """The spec of the columns the position panel lists, in order."""
-    return [{"name": c.name, "label": c.label, "show": c.show, "doc": c.doc} for c in nodes.columns if c.show != "data"]
+def _opponents(page: VariantPage) -> list[str]:
+    """The node-table columns of the computer opponents' moves this page has, in order."""
+    return [c.name for c in page.nodes.columns if c.name in OPPONENTS]
 
 
 def _layout_scale(x: np.ndarray, y: np.ndarray) -> tuple[float, float]:
@@ -177,9 +165,10 @@ def _nodes_payload(page: VariantPage, chunk: int) -> dict[str, Any]:
         "chunk": chunk,
         "edges": len(page.edges),
         "notation": " ".join(nodes.plain("position")),
-        "code": packed_codes(nodes, page.players),
+        "fields": spec(fields_of(page.facts)),
+        "facts": encode(fields_of(page.facts), fact_columns(page.facts), page.players),
         "columns": panel_columns(nodes),
-        "opponents": [{"name": c.name, "label": c.label} for c in nodes.columns if c.name in OPPONENTS],
+        "opponents": spec(node_fields(_opponents(page))),
     }
     if not page.big:
         x, y = np.asarray(page.layout.x, float), np.asarray(page.layout.y, float)
@@ -203,25 +192,25 @@ def _round(value: Any) -> Any:
 
 
 def _chunks(page: VariantPage, chunk: int) -> dict[str, bytes]:
-    """The detail files: per position its hands, panel values, moves and parents."""
+    """The detail files: per position its hands, panel values off the wire, moves and parents; the opponents' block."""
     n, edges = len(page.nodes), page.edges
-    names = [c["name"] for c in panel_columns(page.nodes)]
+    on_wire = {f.name for f in fields_of(page.facts)}
+    names = [c["name"] for c in panel_columns(page.nodes) if c["name"] not in on_wire]
     values = list(zip(*(page.nodes.plain(name) for name in names))) if names else [()] * n
     order = np.argsort(edges.dst, kind="stable")  # parents, ascending per position
     parents = np.split(edges.src[order], np.cumsum(np.bincount(edges.dst, minlength=n))[:-1])
     first_edge = np.searchsorted(edges.src, np.arange(n + 1))
-    opponents = list(zip(*(page.nodes.plain(c.name) for c in page.nodes.columns if c.name in OPPONENTS)))
-    dst, best = edges.dst.tolist(), edges.best.tolist()
-    choice, choice_n, choice_k = edges.choice.tolist(), edges.choice_n.tolist(), edges.choice_k.tolist()
+    opponents = node_fields(_opponents(page))
+    dst = edges.dst.tolist()
     files = {}
     for k in range(max(1, math.ceil(n / chunk))):
+        lo, hi = k * chunk, min(n, (k + 1) * chunk)
         rows = []
-        for i in range(k * chunk, min(n, (k + 1) * chunk)):
-            moves = [[dst[e], int(best[e]), choice[e], choice_n[e], choice_k[e], *edges.moves[e]]
-                     for e in range(first_edge[i], first_edge[i + 1])]
-            rows.append([page.hands[i], [_round(v) for v in values[i]], moves, parents[i].tolist(),
-                         list(opponents[i]) if opponents else []])
-        files[f"c{k}.js"] = jsonp(f"c{k}", {"first": k * chunk, "nodes": rows})
+        for i in range(lo, hi):
+            moves = [[dst[e], *edges.moves[e]] for e in range(first_edge[i], first_edge[i + 1])]
+            rows.append([page.hands[i], [_round(v) for v in values[i]], moves, parents[i].tolist()])
+        block = encode(opponents, {f.name: page.nodes[f.name][lo:hi] for f in opponents}, page.players)
+        files[f"c{k}.js"] = jsonp(f"c{k}", {"first": lo, "nodes": rows, "opponents": block})
     return files
 
 

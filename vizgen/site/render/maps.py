@@ -4,8 +4,8 @@
 every cell, -1 where no game goes) with the axis labels, and, for "Compare
 with", every other page of the same shape with the cells whose value differs
 (:func:`vizgen.site.valuemap.compare`) and the value they have there. The colours
-and shades are computed in the browser from the packed codes of ``nodes.js``
-and the page's theme.
+and shades are read in the browser from the position facts of ``nodes.js``
+(:mod:`vizgen.site.render.wire`) and the page's theme.
 """
 
 from __future__ import annotations

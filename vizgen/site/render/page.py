@@ -8,11 +8,11 @@ from typing import Any
 
 import numpy as np
 
-from vizgen.analysis import words
 from vizgen.analysis.bands import shown_edges
+from vizgen.analysis.facts import Facts, position_facts
 from vizgen.engine.variants import Variant
 from vizgen.site.layout import Layout
-from vizgen.site.tables import EdgeTable, NodeTable, Solved, edge_table, node_table, verdict_codes
+from vizgen.site.tables import EdgeTable, NodeTable, Solved, edge_table, node_table
 from vizgen.site.valuemap import ValueMap, value_map
 
 __all__ = ["BIG", "PageIdentity", "VariantPage", "page_of"]
@@ -22,9 +22,10 @@ BIG = 3000
 
 
 class PageIdentity:
-    """What every kind of variant page derives from its ``variant``: its file name and its players."""
+    """What every kind of variant page derives from its ``variant`` and its ``facts``."""
 
     variant: Variant
+    facts: Facts
 
     @property
     def slug(self) -> str:
@@ -36,6 +37,21 @@ class PageIdentity:
         """Number of players."""
         return self.variant.params.players
 
+    @property
+    def verdicts(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per position: the verdict code, its ``{n}`` and its ``{k}`` (:mod:`vizgen.analysis.facts`)."""
+        return self.facts.verdict, self.facts.verdict_n, self.facts.winner
+
+    @property
+    def fate(self) -> bool:
+        """The colours show the mover's fate: forced win, survives or forced out (more players)."""
+        return self.facts.forced_out_in is not None
+
+    @property
+    def value(self) -> np.ndarray:
+        """Value per position for the player to move: +1 win, 0 draw or open, -1 loss."""
+        return self.facts.value
+
 
 @dataclass(frozen=True, eq=False)
 class VariantPage(PageIdentity):
@@ -45,8 +61,10 @@ class VariantPage(PageIdentity):
     ----------
     variant : Variant
         Its identity (slug, title, summary, group, spec) and rules.
+    facts : Facts
+        Every per-position fact (:func:`vizgen.analysis.facts.position_facts`), in node order.
     nodes : NodeTable
-        Every per-position figure.
+        Every per-position figure of the downloads and the panel.
     edges : EdgeTable
         Every move.
     hands : tuple
@@ -62,6 +80,7 @@ class VariantPage(PageIdentity):
     """
 
     variant: Variant
+    facts: Facts
     nodes: NodeTable
     edges: EdgeTable
     hands: tuple[tuple[tuple[int, ...], ...], ...]
@@ -83,11 +102,6 @@ class VariantPage(PageIdentity):
     #: a code page (:class:`vizgen.site.render.codepage.CodePage`) it is not
     code = False
 
-    @cached_property
-    def verdicts(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Per position: the verdict code, its ``{n}`` and its ``{k}`` (:func:`vizgen.site.tables.verdict_codes`)."""
-        return verdict_codes(self.nodes, self.players)
-
     def names(self, nodes: np.ndarray) -> list[str]:
         """The notations of the positions ``nodes``."""
         names = self.nodes["position"]
@@ -105,15 +119,6 @@ class VariantPage(PageIdentity):
         """Too many positions for one interactive graph: the page offers the explorer."""
         return len(self.nodes) > BIG
 
-    @property
-    def fate(self) -> bool:
-        """The colours show the mover's fate: forced win, survives or forced out (more players)."""
-        return "forced_out_in" in self.nodes.data
-
-    @cached_property
-    def value(self) -> np.ndarray:
-        """Value per position for the player to move: +1 win, 0 draw or open, -1 loss."""
-        return words.VALUES[self.verdicts[0]]
 
 
 def page_of(variant: Variant, solved: Solved, layout: Layout, figures: dict[str, Any]) -> VariantPage:
@@ -150,6 +155,6 @@ def page_of(variant: Variant, solved: Solved, layout: Layout, figures: dict[str,
     _, seats = g.rules.seats(g.codes)
     sets = g.rules.sets
     hands = tuple(zip(*([sets[i] for i in s.tolist()] for s in seats)))
-    return VariantPage(variant=variant, nodes=node_table(solved), edges=edge_table(solved), hands=hands,
-                       layout=layout, stats=figures, shown=shown_edges(solved),
-                       vmap=value_map(solved) if g.players == 2 else None)
+    return VariantPage(variant=variant, facts=position_facts(solved), nodes=node_table(solved),
+                       edges=edge_table(solved), hands=hands, layout=layout, stats=figures,
+                       shown=shown_edges(solved), vmap=value_map(solved) if g.players == 2 else None)

@@ -8,9 +8,9 @@
  * parents are marked, and "Compare with" marks the cells whose value differs
  * in another variant of the same shape.
  *
- * vizgen.js creates it: new window.VizgenValueMap(container, model, payload, options).
+ * views.js creates it: new VZ.ValueMap(container, model, payload, options).
  */
-(function () {
+(function (VZ) {
   "use strict";
 
   var SHADES = 6; // as vizgen/site/valuemap.py
@@ -26,7 +26,7 @@
     return out;
   }
 
-  /* options: theme (cfg.theme), words (cfg.words), pick(id), text(id) -> hover words */
+  /* options: theme (cfg.theme), pick(id), text(id) -> hover words, valueWord(v) -> a compared cell's value */
   function ValueMap(container, model, data, options) {
     var self = this;
     this.model = model;
@@ -46,8 +46,7 @@
     if (data.compare.length) {
       html += '<label class="vmap-compare">Compare with <select id="vmap-compare"><option value="">nothing</option>' +
         data.compare.map(function (c, k) {
-          var title = c.title.replace(/[&<>"]/g, function (ch) { return "&#" + ch.charCodeAt(0) + ";"; });
-          return '<option value="' + k + '">' + title + " (" + c.cells.length + " differ)</option>";
+          return '<option value="' + k + '">' + VZ.util.esc(c.title) + " (" + c.cells.length + " differ)</option>";
         }).join("") + "</select></label>";
     }
     html += '<span id="vmap-note" class="vmap-note" role="status"></span>';
@@ -82,18 +81,19 @@
   ValueMap.prototype.colours = function () {
     var model = this.model, T = this.opt.theme;
     var longest = 1;
-    this.node.forEach(function (i) { if (i >= 0 && model.win[i] >= 0) longest = Math.max(longest, model.rem[i]); });
+    this.node.forEach(function (i) { if (i >= 0) longest = Math.max(longest, model.remoteness(i)); });
     return this.node.map(function (i) {
       if (i < 0) return null;
       var cls = model.cls(i);
-      var shade = model.win[i] >= 0 ? Math.ceil((model.rem[i] * (SHADES - 1)) / longest) : 0;
+      var rem = model.remoteness(i);
+      var shade = rem >= 0 ? Math.ceil((rem * (SHADES - 1)) / longest) : 0;
       return mix(T[cls], (LIGHTEST * shade) / (SHADES - 1));
     });
   };
 
   /* The cell of position id: its hands read from the notation (the player to move first). */
   ValueMap.prototype.cellOf = function (id) {
-    var parts = this.model.notation[id].split("/")[0].split("-");
+    var parts = this.model.name(id).split("/")[0].split("-");
     var r = this.labelIndex.get(parts[0]), c = this.labelIndex.get(parts[1]);
     return r === undefined || c === undefined ? -1 : r * this.m + c;
   };
@@ -237,7 +237,7 @@
     this.canvas.style.cursor = id >= 0 ? "pointer" : "";
   };
 
-  /* Mark position id, its moves' targets and its parents (detail: vizgen.js's model.detail). */
+  /* Mark position id, its moves' targets and its parents (detail: the model's detail of id, or null). */
   ValueMap.prototype.mark = function (id, detail) {
     var self = this;
     this.selected = this.cellOf(id);
@@ -264,5 +264,5 @@
     if (this.g) this.draw();
   };
 
-  window.VizgenValueMap = ValueMap;
-})();
+  VZ.ValueMap = ValueMap;
+})(globalThis.VZ = globalThis.VZ || {});

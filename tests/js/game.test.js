@@ -1,0 +1,94 @@
+"use strict";
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const { load } = require("./load.js");
+
+const VZ = load("util", "game");
+const KINDS = ["you", "perfect", "maxn1", "random"];
+
+/* A made-up two-player game: a -> b -> c -> d, where the second player has won. */
+const MODEL = {
+  P: 2,
+  startId: 0,
+  name: (i) => ["a", "b", "c", "d"][i],
+  over: (i) => i === 3,
+  winner: (i) => [-1, 0, 1, 0][i], // seats from the player to move there
+  remoteness: (i) => [-1, 3, 2, 0][i],
+};
+const PLAY = {
+  "value-win": "you can force a win in {n}", "value-loss": "you lose in {n} against best play",
+  "value-draw": "a draw", "value-open": "open", "value-won": "you won", "value-lost": "you lost",
+  "value-other": "player {k} can force a win in {n}", "value-other-won": "player {k} won",
+};
+
+test("a record reads back, and what cannot be read says why", () => {
+  assert.equal(VZ.game.readRecord("?x=1", 2, KINDS), null);
+  assert.deepEqual(VZ.game.readRecord("?play=you.perfect&seed=42&moves=12-11_12-12", 2, KINDS),
+    { seats: ["you", "perfect"], seed: 42, moves: ["12-11", "12-12"] });
+  assert.deepEqual(VZ.game.readRecord("?play=random.you", 2, KINDS), { seats: ["random", "you"], seed: 1, moves: [] });
+  assert.deepEqual(VZ.game.readRecord("?play=you.perfect&moves=1.10-3.4_%E2", 2, KINDS).moves, ["1.10-3.4", "%E2"]);
+  assert.match(VZ.game.readRecord("?play=you", 2, KINDS).why, /names 1 players, this variant has 2/);
+  assert.match(VZ.game.readRecord("?play=you.wizard", 2, KINDS).why, /not one of you, perfect, maxn1, random/);
+  assert.match(VZ.game.readRecord("?play=you.you", 2, KINDS).why, /exactly one player must be you/);
+  for (const seed of ["x", "-1", "1.5"]) {
+    assert.match(VZ.game.readRecord("?play=you.perfect&seed=" + seed, 2, KINDS).why, /whole number/);
+  }
+});
+
+test("the record in the address keeps the other parameters", () => {
+  assert.equal(VZ.game.withRecord("?x=1&play=a&seed=2&moves=b", "play=you.perfect&seed=3"), "?x=1&play=you.perfect&seed=3");
+  assert.equal(VZ.game.withRecord("?play=a&seed=2", null), "");
+  assert.equal(VZ.game.withRecord("", "play=you.perfect&seed=3"), "?play=you.perfect&seed=3");
+});
+
+test("changing a seat keeps exactly one you", () => {
+  assert.deepEqual(VZ.game.seatChange(["you", "perfect"], 1, "you"), ["perfect", "you"]);
+  assert.deepEqual(VZ.game.seatChange(["you", "maxn1"], 1, "you"), ["maxn1", "you"]);
+  assert.deepEqual(VZ.game.seatChange(["you", "perfect", "perfect"], 0, "random"), ["random", "you", "perfect"]);
+  assert.deepEqual(VZ.game.seatChange(["perfect", "you"], 0, "maxn1"), ["maxn1", "you"]);
+});
+
+test("a game: moves, its value for you, undo, redo, restart and its record", () => {
+  const g = new VZ.game.Game(MODEL, ["you", "perfect"], 7);
+  assert.deepEqual([g.here(), g.plies(), g.yourTurn(), g.lastMine()], [0, 0, true, -1]);
+  assert.equal(g.undo(), false);
+  g.push(1);
+  g.push(2);
+  assert.deepEqual(g.value(1), { v: -1, pos: 1, player: 1 }); // the mover at ply 1 is the second player
+  g.you = 1;
+  assert.equal(g.value(1).v, 1);
+  assert.equal(g.valueWords(PLAY, 1), "you can force a win in 3");
+  g.you = 0;
+  assert.deepEqual(g.value(0), { v: 0, pos: 0 });
+  assert.equal(g.valueWords(PLAY, 1), "you lose in 3 against best play");
+  assert.equal(g.record(), "play=you.perfect&seed=7&moves=b_c");
+  assert.deepEqual(VZ.game.readRecord("?" + g.record(), 2, KINDS), { seats: ["you", "perfect"], seed: 7, moves: ["b", "c"] });
+  g.push(3);
+  assert.ok(g.over() && !g.yourTurn());
+  assert.equal(g.valueWords(PLAY, 3), "you lost");
+  assert.equal(g.lastMine(), 2);
+  assert.equal(g.undo(), true); // back to before your move at ply 2
+  assert.deepEqual([g.path, g.redo], [[0, 1, 2], [3]]);
+  assert.equal(g.again(), true);
+  assert.deepEqual([g.path, g.redo], [[0, 1, 2, 3], []]);
+  g.restart();
+  assert.deepEqual([g.path, g.redo], [[0], [3, 2, 1]]);
+  g.push(1); // following the line taken back keeps the rest for redo
+  assert.deepEqual(g.redo, [3, 2]);
+  g.push(0);
+  assert.deepEqual(g.redo, []);
+});
+
+test("the random player's move depends only on the seed, the ply and the position", () => {
+  const kids = [10, 11, 12, 13, 14];
+  const pick = (seed) => new VZ.game.Game(MODEL, ["you", "random"], seed).randomChild(kids);
+  assert.equal(pick(3), pick(3));
+  assert.ok(kids.includes(pick(3)));
+  assert.equal(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(pick)).size > 1, true);
+  assert.equal(VZ.game.hash(""), 2166136261);
+  for (let s = 0; s < 50; s++) {
+    const u = VZ.game.uniform(s);
+    assert.ok(u >= 0 && u < 1);
+  }
+});

@@ -1,0 +1,29 @@
+"use strict";
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const { load } = require("./load.js");
+
+const { util } = load("util");
+
+test("esc makes text safe in HTML and attributes", () => {
+  assert.equal(util.esc(`<a href="x">Tom & Jerry's</a>`), "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;");
+  assert.equal(util.esc(12), "12");
+});
+
+test("fill puts in the values it is given and leaves other braces", () => {
+  assert.equal(util.fill("player +{k} can force a win in {n}", { n: 4, k: 2 }), "player +2 can force a win in 4");
+  assert.equal(util.fill("{n} and {n}, not {m}", { n: 0 }), "0 and 0, not {m}");
+  assert.equal(util.fill("stops at ply {n}: “{move}” is not a move from {from}.", { n: 3, move: "1>1", from: "11-11" }),
+    "stops at ply 3: “1>1” is not a move from 11-11.");
+  assert.equal(util.fill("{toString}", {}), "{toString}"); // only the values' own keys
+});
+
+test("plural, pct and bare", () => {
+  assert.equal(util.plural(1, "ply", "plies"), "1 ply");
+  assert.equal(util.plural(0, "ply", "plies"), "0 plies");
+  assert.equal(util.pct(0.1234), "12.3\u202f%");
+  assert.equal(util.pct(null), "–");
+  assert.equal(util.bare(" 1.10-3.4 12 "), "11034" + "12");
+  assert.equal(util.bare(undefined), "");
+});

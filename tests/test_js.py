@@ -1,0 +1,200 @@
+"""The browser's code in Node (fast lane): its unit tests, and the JavaScript checked against the Python.
+
+- ``node --test tests/js/`` runs the modules' unit tests (the models, the wire's decoder, the move
+  generator, the game record);
+- the move generator of the code pages (``movegen.js``) lists every code's moves and parents exactly as
+  the compiled kernel does (``kernel.expand``, ``kernel.parents``), on several variants;
+- the one decoder (``wire.js``) reads every value the Python encoder writes;
+- the small pages' model derives each move's meaning for the chooser and whether it is optimal from its
+  target's facts, and that is what the site shipped per move before (``words.choices``, ``best_edges``).
+
+Node is needed: without it these tests skip, except under ``CI=true`` where they fail.
+Run ``python tests/test_js.py`` to rewrite the fixtures of ``tests/js/fixtures`` after a rules change.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vizgen.analysis import words
+from vizgen.analysis.figures import stats
+from vizgen.analysis.solved import Solved, best_edges, fate, solve_variant
+from vizgen.engine import kernel
+from vizgen.engine.variants import resolve
+from vizgen.site.build import gather
+from vizgen.site.render import VariantPage, wire
+from vizgen.site.render.codepage import CodePage, code_files, code_page_of
+from vizgen.site.render.datafiles import variant_files
+from vizgen.site.render.wire import POSITION_FIELDS, Field, encode, fact_columns, fields_of, node_fields
+from vizgen.site.tables import OPPONENTS
+
+ROOT = Path(__file__).resolve().parents[1]
+JS = ROOT / "tests" / "js"
+STATIC = ROOT / "vizgen" / "site" / "static"
+#: variants covering every kind of move: attacks, splits (suicide, meta, divisions, halvesies, transfers),
+#: flips, swaps and their count, self-gain, the passes of players who are out, zombies, misère, four players
+MOVEGEN_SPECS = ("standard", "swaps", "self-gain", "self-gain:players=3,r=3", "standard:players=3,r=3",
+                 "zombies:r=3", "misere:players=3,r=3", "standard:players=4,r=3", "standard:suicide=true,meta=true",
+                 "standard:integers=true,divisions=true", "cutoff:halvesies=near,transfers=true")
+
+
+def node() -> str:
+    """The node executable; a missing one skips the test, or fails it under CI=true."""
+    found = shutil.which("node")
+    if found is None:
+        if os.environ.get("CI"):
+            pytest.fail("node is not on the PATH: the JavaScript tests need Node 20 (CI=true)")
+        pytest.skip("node is not installed")
+    return found
+
+
+def run_node(*args: str | Path) -> str:
+    result = subprocess.run([node(), *map(str, args)], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+    return result.stdout
+
+
+def payload(blob: bytes) -> tuple[str, object]:
+    """A data file ``vizgenLoad("name",{...});`` as its name and payload."""
+    m = re.fullmatch(r'vizgenLoad\("([^"]+)",(.*)\);\n', blob.decode(), flags=re.S)
+    assert m, blob[:80]
+    return m.group(1), json.loads(m.group(2))
+
+
+@functools.cache
+def solved(spec: str) -> Solved:
+    return solve_variant(resolve(spec))
+
+
+@functools.cache
+def code_page(spec: str) -> CodePage:
+    s = solved(spec)
+    return code_page_of(s.variant, s, stats(s, spec))
+
+
+def rules_payload(spec: str) -> dict:
+    return payload(code_files(code_page(spec))["rules.js"])[1]
+
+
+def fixtures() -> dict[str, object]:
+    """What the Node unit tests read, by file name: two variants' rules.js payloads and the words."""
+    return {"standard-rules.json": rules_payload("standard"),
+            "players3-r3-rules.json": rules_payload("standard:players=3,r=3"), "words.json": words.for_browser()}
+
+
+def test_fixtures_are_what_python_writes() -> None:
+    for name, content in fixtures().items():
+        written = json.loads((JS / "fixtures" / name).read_text())
+        assert written == content, f"tests/js/fixtures/{name} is stale: run python tests/test_js.py"
+
+
+def test_node_unit_tests() -> None:
+    """``node --test tests/js/``: the models, the decoder, the move generator and the game record."""
+    out = run_node("--test", "tests/js/")
+    assert re.search(r"^# fail 0$", out, re.M) and not re.search(r"^# pass 0$", out, re.M), out[-2000:]
+
+
+@pytest.mark.parametrize("spec", MOVEGEN_SPECS)
+def test_js_move_generator_is_the_kernels(spec: str, tmp_path: Path) -> None:
+    """Every code of the space, reachable or not: the same moves in the same order, and the same parents."""
+    rules = solved(spec).graph.rules
+    tables = rules.kernel_tables()
+    (tmp_path / "rules.json").write_text(json.dumps(rules_payload(spec)))
+    lines = run_node(JS / "cross" / "movegen.js", tmp_path / "rules.json").splitlines()
+    assert len(lines) == rules.space
+    src, dst, mid = kernel.expand(np.arange(rules.space), tables)
+    first = np.searchsorted(src, np.arange(rules.space + 1))
+    for code, line in enumerate(lines):
+        moves, parents = json.loads(line)
+        a, b = first[code], first[code + 1]
+        expected = [[int(d), int(m)] for d, m in zip(dst[a:b], mid[a:b])]
+        assert moves == expected, (spec, rules.notation(rules.decode(code)), "moves")
+        assert parents == kernel.parents(code, tables).tolist(), (spec, rules.notation(rules.decode(code)), "parents")
+
+
+def _extremes(width: int) -> np.ndarray:
+    largest = 256 ** width - 2
+    return np.array([v for v in (-1, 0, 1, 254, 255, 256, 65534, 65535, largest) if v <= largest], dtype=np.int64)
+
+
+def test_js_decoder_reads_what_python_encodes(tmp_path: Path) -> None:
+    """Python encodes blocks (real facts, opponents' moves, every width's extremes); Node decodes every value."""
+    blocks: list[tuple[list, dict]] = []
+    for spec in ("standard", "standard:players=3,r=3", "zombies:r=3"):
+        facts = code_page(spec).facts
+        fields = fields_of(facts)
+        blocks.append((fields, fact_columns(facts)))
+    moves = node_fields(OPPONENTS)
+    nodes = np.arange(-1, 300, dtype=np.int64)
+    blocks.append((moves, {f.name: np.roll(nodes, k) for k, f in enumerate(moves)}))
+    wide = [Field(f"w{w}", w, "extremes", "plies") for w in (1, 2, 3)]
+    size = len(_extremes(3))
+    blocks.append((wide, {f.name: np.resize(_extremes(f.width), size) for f in wide}))
+    sent = [{"fields": wire.spec(fields), "text": encode(fields, columns, 3),
+             "length": len(next(iter(columns.values())))} for fields, columns in blocks]
+    (tmp_path / "blocks.json").write_text(json.dumps(sent))
+    got = json.loads(run_node(JS / "cross" / "decode.js", tmp_path / "blocks.json"))
+    assert len(got) == len(blocks)
+    for (fields, columns), values in zip(blocks, got):
+        assert list(values) == [f.name for f in fields]
+        for f in fields:
+            assert values[f.name] == np.asarray(columns[f.name]).tolist(), f.name
+    assert [f.name for f in POSITION_FIELDS if f.name not in got[0]] == ["forced_out_in"]  # two players: no fate
+
+
+@pytest.fixture(scope="module")
+def derived_pages(site_pages: dict[str, VariantPage], tmp_path_factory: pytest.TempPathFactory) -> list[VariantPage]:
+    """The shared test pages (a big one among them) and two more kinds of three-player games."""
+    more = gather(["zombies:r=3", "misere:players=3,r=3"], cache_dir=tmp_path_factory.mktemp("layouts"))
+    return [*site_pages.values(), *more]
+
+
+def test_moves_read_their_words_from_their_targets(derived_pages: list[VariantPage], tmp_path: Path) -> None:
+    """Every move of every position: what it means for the chooser and whether it is optimal, derived in the
+    browser from its target's facts, equals the per-move values the site shipped before (words.choices of the
+    target with the chooser's fate, best_edges); every position's verdict reads as words.say has it."""
+    (tmp_path / "words.json").write_text(json.dumps(words.for_browser()))
+    for page in derived_pages:
+        files = dict(payload(blob) for name, blob in variant_files(page).files.items()
+                     if name == "nodes.js" or re.fullmatch(r"c\d+\.js", name))
+        (tmp_path / "files.json").write_text(json.dumps(files))
+        got = json.loads(run_node(JS / "cross" / "moves.js", tmp_path / "files.json", tmp_path / "words.json"))
+        s = solved(page.variant.spec)
+        g, f = s.graph, s.forced
+        assert g.n == len(got) and page.n == g.n
+        dst = g.indices
+        chooser = fate(s, g.players - 1)
+        choice, n, k = words.choices(g.players, f.winner[dst], g.terminal[dst], f.remoteness[dst],
+                                     None if chooser is None else chooser[dst])
+        best = best_edges(s)
+        mover = fate(s)
+        verdict = words.verdicts(g.players, f.winner, g.terminal, mover)
+        said = words.verdict_n(verdict, f.remoteness, mover)
+        for i, (text, moves) in enumerate(got):
+            assert text == words.say(verdict[i], said[i], f.winner[i]), (page.slug, i)
+            out = range(g.indptr[i], g.indptr[i + 1])
+            assert moves == [[int(dst[e]), bool(best[e]), int(choice[e]), int(n[e]), int(k[e])] for e in out], \
+                (page.slug, g.notations()[i])
+
+
+def test_one_escape_and_one_template_filler() -> None:
+    """The browser's code escapes HTML and fills word templates in one place (util.js)."""
+    sources = {p.name: p.read_text() for p in (STATIC / "js").glob("*.js")}
+    assert [name for name, text in sources.items() if "&amp;" in text] == ["util.js"]
+    assert [name for name, text in sources.items() if re.search(r"function (esc|fill|bare)\b", text)] == ["util.js"]
+
+
+if __name__ == "__main__":
+    for name, content in fixtures().items():
+        (JS / "fixtures" / name).write_text(json.dumps(content, sort_keys=True) + "\n")
+        print(f"wrote tests/js/fixtures/{name}", file=sys.stderr)

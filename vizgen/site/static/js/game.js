@@ -1,0 +1,182 @@
+/* vizgen game: the state of a game played on a variant's page, its record and the random player.
+ *
+ * A game is the path of positions from the start, the kind of player in each seat (you, perfect, maxn1,
+ * maxn2, maxn3, maxn5 or random; exactly one "you") and a seed. Its record lives in the address's query
+ * string, so the fragment stays the position shown:  ?play=you.perfect&seed=42&moves=12-11_12-12
+ *   play   one word per player in turn order;
+ *   seed   seeds the random player: its move at ply i depends only on the seed, i and the position, so a
+ *          shared record replays and goes on the same way;
+ *   moves  the position after each ply, separated by "_".
+ * Nothing here touches the page: play.js draws the game and asks the model (model.js) for the moves.
+ */
+(function (VZ) {
+  "use strict";
+
+  var SEP = "_";
+
+  /* A 32-bit hash of a string (FNV-1a). */
+  function hash(text) {
+    var h = 2166136261;
+    for (var i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 16777619);
+    }
+    return h >>> 0;
+  }
+  /* A number in [0, 1) from a seed (mulberry32). */
+  function uniform(seed) {
+    var t = (seed + 0x6d2b79f5) | 0;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  /* A game on `model` (the page's model: name, over, winner, remoteness), from the start. */
+  function Game(model, seats, seed) {
+    this.model = model;
+    this.P = model.P;
+    this.seats = seats;
+    this.you = seats.indexOf("you");
+    this.seed = seed;
+    this.path = [model.startId];
+    this.redo = [];
+    this.last = 0; // plies when a move was last played (0: none to report)
+    this.paused = false;
+  }
+  /* The seat to move at ply `ply`. */
+  Game.prototype.mover = function (ply) {
+    return ply % this.P;
+  };
+  Game.prototype.here = function () {
+    return this.path[this.path.length - 1];
+  };
+  Game.prototype.plies = function () {
+    return this.path.length - 1;
+  };
+  Game.prototype.over = function () {
+    return this.model.over(this.here());
+  };
+  Game.prototype.yourTurn = function () {
+    return !this.over() && this.seats[this.mover(this.plies())] === "you";
+  };
+  /* The game's value at ply `ply` for you: v +1 you can force a win, -1 someone else can (player: who, in
+     turn order), 0 nobody; pos: the position then. */
+  Game.prototype.value = function (ply) {
+    var pos = this.path[ply];
+    var w = this.model.winner(pos);
+    if (w < 0) return { v: 0, pos: pos };
+    var player = (ply + w) % this.P; // the seat counted from the mover, as a player in turn order
+    return { v: player === this.you ? 1 : -1, pos: pos, player: player };
+  };
+  /* That value in the words of vizgen/analysis/words.py's PLAY (W). */
+  Game.prototype.valueWords = function (W, ply) {
+    var say = VZ.util.fill, two = this.P === 2;
+    var val = this.value(ply);
+    var n = this.model.remoteness(val.pos);
+    var done = this.model.over(val.pos);
+    if (val.v === 1) return say(done ? W["value-won"] : W["value-win"], { n: n });
+    if (val.v === 0) return two ? W["value-draw"] : W["value-open"];
+    if (done) return two ? W["value-lost"] : say(W["value-other-won"], { k: val.player + 1 });
+    return two ? say(W["value-loss"], { n: n }) : say(W["value-other"], { k: val.player + 1, n: n });
+  };
+  /* Play the move to position `to` (a child of the game's position); redo keeps its line while it is followed. */
+  Game.prototype.push = function (to) {
+    this.path.push(to);
+    if (this.redo.length && this.redo[this.redo.length - 1] === to) this.redo.pop();
+    else this.redo = [];
+  };
+  /* The ply of your last move, -1 if you have not moved. */
+  Game.prototype.lastMine = function () {
+    var k = this.plies() - 1;
+    while (k >= 0 && this.seats[this.mover(k)] !== "you") k--;
+    return k;
+  };
+  /* Take back your last move and the others' after it; false if you have not moved. */
+  Game.prototype.undo = function () {
+    var k = this.lastMine();
+    if (k < 0) return false;
+    while (this.plies() > k) this.redo.push(this.path.pop());
+    this.last = 0;
+    this.paused = false;
+    return true;
+  };
+  /* Play again what was taken back, up to your next turn; false if nothing was. */
+  Game.prototype.again = function () {
+    if (!this.redo.length) return false;
+    do this.path.push(this.redo.pop());
+    while (this.redo.length && !this.yourTurn() && !this.over());
+    this.last = 0;
+    return true;
+  };
+  /* Back to the start, every move kept for redo. */
+  Game.prototype.restart = function () {
+    while (this.plies() > 0) this.redo.push(this.path.pop());
+    this.last = 0;
+    this.paused = false;
+  };
+  /* The random player's move among these children (distinct, in the moves' order). */
+  Game.prototype.randomChild = function (kids) {
+    var u = uniform(hash(this.seed + "/" + this.plies() + "/" + this.model.name(this.here())));
+    return kids[Math.floor(u * kids.length)];
+  };
+  /* The record: the query string's play, seed and moves. */
+  Game.prototype.record = function () {
+    var model = this.model;
+    var q = "play=" + this.seats.join(".") + "&seed=" + this.seed;
+    if (this.plies()) q += "&moves=" + this.path.slice(1).map(function (i) { return encodeURI(model.name(i)); }).join(SEP);
+    return q;
+  };
+
+  /* Read a record from a query string. null: there is none; {why}: it cannot be read; else {seats, seed,
+     moves} (moves: the positions as typed, to be checked against the rules by the caller). */
+  function readRecord(query, players, kinds) {
+    var params = {};
+    query.replace(/^\?/, "").split("&").forEach(function (p) {
+      var k = p.indexOf("=");
+      if (k > 0) params[p.slice(0, k)] = p.slice(k + 1);
+    });
+    if (!("play" in params)) return null;
+    var seats = params.play.split(".");
+    var seed = params.seed === undefined ? 1 : Number(params.seed);
+    var why = null;
+    if (seats.length !== players) why = "it names " + seats.length + " players, this variant has " + players;
+    else if (seats.some(function (s) { return kinds.indexOf(s) < 0; })) why = "a player is not one of " + kinds.join(", ");
+    else if (seats.filter(function (s) { return s === "you"; }).length !== 1) why = "exactly one player must be you";
+    else if (!(Number.isInteger(seed) && seed >= 0)) why = "the seed must be a whole number";
+    if (why) return { why: why };
+    var moves = params.moves ? params.moves.split(SEP).map(function (m) {
+      try {
+        return decodeURIComponent(m);
+      } catch (e) {
+        return m;
+      }
+    }) : [];
+    return { seats: seats, seed: seed, moves: moves };
+  }
+
+  /* A query string with the record in it (null: without one), other parameters kept. */
+  function withRecord(query, record) {
+    var keep = query.replace(/^\?/, "").split("&").filter(function (p) {
+      return p && !/^(play|seed|moves)=/.test(p);
+    });
+    if (record) keep.push(record);
+    return keep.length ? "?" + keep.join("&") : "";
+  }
+
+  /* The seats after seat `seat` becomes `kind`: one seat stays "you" (the old one takes the new seat's
+     kind, or the next seat becomes you when you leave yours). */
+  function seatChange(seats, seat, kind) {
+    var out = seats.slice();
+    if (kind === "you") {
+      var was = out.indexOf("you");
+      if (was >= 0 && was !== seat) out[was] = out[seat] === "you" ? "perfect" : out[seat];
+    } else if (out[seat] === "you") {
+      out[(seat + 1) % out.length] = "you";
+    }
+    out[seat] = kind;
+    return out;
+  }
+
+  VZ.game = { Game: Game, readRecord: readRecord, withRecord: withRecord, seatChange: seatChange, hash: hash,
+    uniform: uniform };
+})(globalThis.VZ = globalThis.VZ || {});

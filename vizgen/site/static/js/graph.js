@@ -1,0 +1,223 @@
+/* vizgen graph: a small variant's whole state graph in vis-network, at the layout's coordinates.
+ *
+ * The banded layout is drawn as labelled boxes at one CSS px per point; only the moves that carry meaning
+ * are drawn until "all moves" is ticked. Selecting a position fades all but its neighbourhood and lights
+ * its moves (accent) and the moves into it (parent colour).
+ * create(app, styles) returns {build(), highlight(id, fade), focus(id), setAllMoves(on), unfade()}.
+ */
+(function (VZ) {
+  "use strict";
+
+  var BOX_FONT = 12.5; // label size in the banded layout's boxes (vizgen/site/band_picture.py: 7 units a character)
+  var FADED_FONT = "rgba(29, 35, 48, 0.28)";
+
+  function create(app, styles) {
+    var graph = null; // {nodes, edges, out: Map id -> [edge ids], inn: Map id -> [edge ids], all, fontSize}
+    var lit = [];
+    var bright = null; // Set of node ids at full strength, or null: nothing faded
+    var lastSelected = null;
+
+    function nodes() {
+      var model = app.model, S = model.size, out = [];
+      for (var i = 0; i < model.n; i++) {
+        var node = styles.nodeStyle(i, S);
+        node.id = i;
+        node.x = model.x[i];
+        node.y = model.y[i];
+        node.label = model.name(i);
+        node.title = styles.tooltip(i);
+        out.push(node);
+      }
+      return out;
+    }
+
+    /* Every move of the chunk as a vis edge (optimal ones marked), and who links to whom. */
+    function edges(ch) {
+      var model = app.model, S = model.size;
+      var rows = ch.nodes.map(function (row) { return model.rowMoves(row); });
+      var pairs = new Set();
+      rows.forEach(function (moves, k) {
+        moves.forEach(function (m) { pairs.add((ch.first + k) + ">" + m.dst); });
+      });
+      var all = [], out = new Map(), inn = new Map();
+      rows.forEach(function (moves, k) {
+        var src = ch.first + k;
+        moves.forEach(function (m) {
+          var eid = all.length;
+          var e = styles.edgeStyle(m.best, S);
+          e.id = eid;
+          e.from = src;
+          e.to = m.dst;
+          e.best = m.best;
+          e.shown = model.shownEdges ? model.shownEdges.has(eid) : e.best;
+          e.hidden = !e.shown;
+          e.smooth = pairs.has(m.dst + ">" + src) ? { enabled: true, type: "curvedCW", roundness: 0.14 } : false;
+          all.push(e);
+          if (!out.has(src)) out.set(src, []);
+          out.get(src).push(eid);
+          if (!inn.has(m.dst)) inn.set(m.dst, []);
+          inn.get(m.dst).push(eid);
+        });
+      });
+      return { all: all, out: out, inn: inn };
+    }
+
+    function options(many, banded) {
+      var S = app.model.size, fs = S * 1.05;
+      return {
+        autoResize: true,
+        physics: false,
+        layout: { improvedLayout: false, randomSeed: 1 },
+        interaction: {
+          hover: app.model.n <= 2500,
+          tooltipDelay: 150,
+          dragNodes: false,
+          hideEdgesOnDrag: many,
+          hideEdgesOnZoom: many,
+          selectConnectedEdges: false,
+          zoomSpeed: 0.7,
+          keyboard: false,
+        },
+        nodes: banded
+          ? { font: { size: BOX_FONT, face: '"DejaVu Sans Mono", Menlo, Consolas, monospace', color: styles.INK } }
+          : {
+            font: { size: fs, face: styles.FONT, color: styles.INK, strokeWidth: fs * 0.22, strokeColor: "rgba(255,255,255,0.92)" },
+            scaling: { label: { enabled: false, drawThreshold: 8, maxVisible: 26 } },
+          },
+        edges: {
+          arrows: { to: { enabled: true, scaleFactor: Math.min(0.8, S / 14) } },
+          smooth: false,
+          chosen: false,
+          selectionWidth: 0,
+          hoverWidth: 0,
+        },
+      };
+    }
+
+    /* Draw the graph (the chunk c0 holds every position of a small variant). */
+    function build() {
+      return app.model.chunkData(0).then(function (ch) {
+        var e = edges(ch);
+        var banded = !!app.model.box;
+        var container = VZ.util.byId("graph");
+        container.innerHTML = "";
+        var data = { nodes: new vis.DataSet(nodes()), edges: new vis.DataSet(e.all) };
+        var network = new vis.Network(container, data, options(e.all.length > 4000, banded));
+        graph = { nodes: data.nodes, edges: data.edges, out: e.out, inn: e.inn, all: e.all,
+          fontSize: banded ? BOX_FONT : app.model.size * 1.05 };
+        app.api.network = network;
+        network.on("click", function (params) {
+          if (params.nodes && params.nodes.length) app.clicked(params.nodes[0]);
+          else if (!params.edges || !params.edges.length) unfade();
+        });
+        network.once("afterDrawing", function () {
+          app.api.drawn = true;
+        });
+        network.fit({ animation: false });
+      });
+    }
+
+    function nodeFade(i, on) {
+      var size = styles.nodeStyle(i, app.model.size).size;
+      return on
+        ? { id: i, opacity: 0.28, font: { color: app.model.box ? "rgba(255, 255, 255, 0.5)" : FADED_FONT }, size: size }
+        : { id: i, opacity: 1, font: { color: styles.labelColour(i) }, size: size };
+    }
+    /* Fade every position but the selected one and its neighbours, so the neighbourhood stands out even
+       in a dense layout. Only the nodes and edges whose state changes are updated. */
+    function fade(id, on) {
+      var n = app.model.n;
+      var keep = new Set([id]);
+      (graph.out.get(id) || []).forEach(function (e) { keep.add(graph.all[e].to); });
+      (graph.inn.get(id) || []).forEach(function (e) { keep.add(graph.all[e].from); });
+      var ups = [];
+      var wasFaded = bright !== null;
+      if (!on) {
+        if (wasFaded) for (var i = 0; i < n; i++) ups.push(nodeFade(i, false));
+        bright = null;
+      } else if (!wasFaded) {
+        for (var j = 0; j < n; j++) ups.push(nodeFade(j, !keep.has(j)));
+        bright = keep;
+      } else {
+        bright.forEach(function (k) { if (!keep.has(k)) ups.push(nodeFade(k, true)); });
+        keep.forEach(function (k) { if (!bright.has(k) || k === lastSelected) ups.push(nodeFade(k, false)); });
+        bright = keep;
+      }
+      if (on) ups.push({ id: id, opacity: 1, size: styles.nodeStyle(id, app.model.size).size * 1.35 });
+      lastSelected = id;
+      graph.nodes.update(ups);
+      if (on !== wasFaded) {
+        graph.edges.update(graph.all.map(function (e) {
+          var st = styles.edgeStyle(e.best, app.model.size, on);
+          return { id: e.id, color: st.color, width: st.width };
+        }));
+      }
+    }
+
+    function allMoves() {
+      var box = VZ.util.byId("all-moves");
+      return !!(box && box.checked);
+    }
+
+    /* Select position id in the graph and light its moves; fade: let its neighbourhood stand out. */
+    function highlight(id, faded) {
+      var S = app.model.size;
+      fade(id, faded);
+      var updates = [];
+      lit.forEach(function (e) {
+        var st = styles.edgeStyle(graph.all[e].best, S, faded);
+        updates.push({ id: e, color: st.color, width: st.width });
+      });
+      var now = [];
+      (graph.out.get(id) || []).forEach(function (e) {
+        updates.push({ id: e, color: styles.solid(app.T.accent), width: S * (graph.all[e].best ? 0.3 : 0.2) });
+        now.push(e);
+      });
+      (graph.inn.get(id) || []).forEach(function (e) {
+        if (graph.all[e].from === id) return;
+        updates.push({ id: e, color: styles.solid(app.T.parent), width: S * 0.16 });
+        now.push(e);
+      });
+      // only the moves that carry meaning are drawn (all of them with "all moves"), and those lit now
+      var all = allMoves();
+      updates.forEach(function (u) {
+        u.hidden = !all && !graph.all[u.id].shown && now.indexOf(u.id) < 0;
+      });
+      graph.edges.update(updates);
+      lit = now;
+      app.api.network.selectNodes([id], false);
+    }
+
+    function unfade() {
+      if (app.api.selected !== null) {
+        fade(app.api.selected, false);
+        highlight(app.api.selected, false);
+      }
+    }
+
+    /* Bring position id into view, at a readable scale, when it is not in view already. No animation:
+       the view never moves under the mouse, so a click always lands on the position under it. */
+    function focus(id) {
+      var network = app.api.network;
+      var readable = 13 / graph.fontSize;
+      var pos = network.getPositions([id])[id];
+      var dom = network.canvasToDOM(pos);
+      var box = VZ.util.byId("graph");
+      var inside = dom.x > 24 && dom.y > 24 && dom.x < box.clientWidth - 24 && dom.y < box.clientHeight - 24;
+      if (inside) return;
+      network.moveTo({ position: pos, scale: Math.max(network.getScale(), Math.min(readable, 8)), animation: false });
+    }
+
+    function setAllMoves(on) {
+      if (!graph) return;
+      graph.edges.update(graph.all.map(function (e) {
+        return { id: e.id, hidden: !on && !e.shown && lit.indexOf(e.id) < 0 };
+      }));
+    }
+
+    return { build: build, highlight: highlight, focus: focus, setAllMoves: setAllMoves, unfade: unfade,
+      drawn: function () { return graph !== null; } };
+  }
+
+  VZ.graph = { create: create };
+})(globalThis.VZ = globalThis.VZ || {});

@@ -1,0 +1,232 @@
+/* vizgen main: a variant's page put together: the model, the views, the panel, navigation.
+ *
+ * Needs vis-network (window.vis). The page's configuration is the JSON in <script id="vizgen-config">;
+ * data comes through the loader (loader.js). A position is shown (select) when the address's fragment
+ * names it, so links, the back button and deep links all go through the fragment (go).
+ *
+ * window.vizgen is the page's face to add-ons and tests: config, ready, error, model, network, view, map,
+ * selected, selections, explored, drawn, and
+ *   vizgen.onPanel(fn): fn(panel, id, detail) each time the panel has been filled for position id
+ *     (detail: its hands, moves and parents), so an add-on can put its own section in it or mark moves;
+ *   vizgen.onMoveClick(fn): fn(from, to) when a move from the shown position is clicked, in the panel's
+ *     move table or as a position in the graph or the explorer; fn returns true to take the click over;
+ *   vizgen.go(id or notation) navigates (the fragment follows), vizgen.select(id) shows a position
+ *   without touching the address, vizgen.load(name) loads a data file, vizgen.resolve(text) and
+ *   vizgen.locate(text) find a typed position, vizgen.unfade() lifts the small graph's fading.
+ */
+(function (VZ) {
+  "use strict";
+
+  if (typeof document === "undefined") return;
+  var cfgEl = document.getElementById("vizgen-config");
+  if (!cfgEl) return;
+  var cfg = JSON.parse(cfgEl.textContent);
+  var $ = VZ.util.byId;
+
+  var api = (window.vizgen = {
+    config: cfg,
+    ready: false,
+    selected: null,
+    selections: 0,
+    model: null,
+    network: null,
+    error: null,
+  });
+  var hooks = { panel: [], move: [] };
+  // what every part of the page shares: the configuration, its words and colours, the model, navigation
+  var app = {
+    cfg: cfg, W: cfg.words, T: cfg.theme, seats: cfg.seats, api: api, hooks: hooks, model: null,
+    load: VZ.loader.create(cfg.data),
+    go: go, clicked: clicked, fail: fail,
+  };
+  api.load = app.load;
+  api.onPanel = function (fn) { hooks.panel.push(fn); };
+  api.onMoveClick = function (fn) { hooks.move.push(fn); };
+
+  var styles = VZ.styles.create(app);
+  var panel = VZ.panel.create(app);
+  var search = VZ.search.create(app);
+  var overview = VZ.overview.create(app);
+  var views = VZ.views.create(app);
+  app.graph = cfg.kind === "small" ? VZ.graph.create(app, styles) : null;
+  app.explorer = cfg.kind === "small" ? null : VZ.explorer.create(app, styles);
+  api.resolve = search.resolve;
+  api.locate = search.locate;
+  api.unfade = function () { if (app.graph) app.graph.unfade(); };
+
+  // ------------------------------------------------------------------ clicks on moves
+  /* A click on position `to`: true when it is a move from the shown position that an add-on took over. */
+  function moveTaken(to) {
+    var from = api.selected;
+    var d = from === null ? null : app.model.details.get(from);
+    if (!d || !d.moves.some(function (m) { return m.dst === to; })) return false;
+    return hooks.move.some(function (fn) { return fn(from, to) === true; });
+  }
+  function clicked(id) {
+    if (!moveTaken(id)) go(id);
+  }
+  document.addEventListener("click", function (ev) {
+    var a = ev.target.closest ? ev.target.closest("#panel tr.move a") : null;
+    if (!a || !app.model) return;
+    var to = app.model.lookup(decodeURIComponent(a.getAttribute("href").slice(1)));
+    if (to !== undefined && moveTaken(to)) {
+      ev.preventDefault();
+      ev.stopPropagation();
+    }
+  }, true);
+
+  // ------------------------------------------------------------------ navigation
+  function decodeHash() {
+    var h = location.hash.replace(/^#/, "");
+    try {
+      return decodeURIComponent(h);
+    } catch (e) {
+      return h;
+    }
+  }
+  function go(id) {
+    var name = app.model.name(id);
+    if (decodeHash() === name) select(id, true);
+    else location.hash = "#" + name;
+  }
+  /* Navigate to a position (id or notation); returns the id, or on a code page a promise of it. */
+  api.go = function (notationOrId) {
+    if (app.model.lazy && typeof notationOrId !== "number") {
+      return search.locate(notationOrId).then(function (id) {
+        if (id !== undefined) go(id);
+        return id;
+      });
+    }
+    var id = typeof notationOrId === "number" ? notationOrId : search.resolve(notationOrId);
+    if (id !== undefined) go(id);
+    return id;
+  };
+  var baseTitle = document.title;
+
+  /* Show position id: highlight it (small graph) or centre the explorer on it, and fill the panel.
+     focus: false keeps the view (first load). */
+  function select(id, animate, focus) {
+    var model = app.model;
+    api.selected = id;
+    search.message("");
+    if (focus !== false) VZ.keys.sheet(true);
+    var work;
+    if (app.graph) {
+      if (api.network) {
+        app.graph.highlight(id, focus !== false);
+        if (focus !== false && api.view === "graph") app.graph.focus(id);
+      }
+      work = panel.render(id);
+    } else {
+      work = Promise.all([api.network ? app.explorer.explore(id, animate) : null, panel.render(id)]);
+    }
+    var vmap = views.map();
+    if (vmap) {
+      vmap.mark(id, model.details.get(id) || null);
+      work = work.then(function () {
+        if (api.selected === id) vmap.mark(id, model.details.get(id));
+      });
+    }
+    overview.mark(id);
+    document.title = model.name(id) + " · " + baseTitle;
+    return work.then(function () {
+      if (api.selected === id) api.selections++;
+    });
+  }
+  api.select = function (id) {
+    return select(id, false);
+  };
+
+  function onHash() {
+    var raw = decodeHash();
+    if (!raw) return select(app.model.startId, false, false);
+    return search.locate(raw).then(function (id) { return showHash(raw, id); });
+  }
+  function showHash(raw, id) {
+    if (id === undefined) {
+      // an unknown deep link: show the start (if nothing is shown yet) and say why
+      var shown = api.selected === null || api.selected === undefined
+        ? select(app.model.startId, false, false) : Promise.resolve();
+      return shown.then(function () {
+        search.message("There is no position “" + raw + "” in this variant. " + search.hint());
+      });
+    }
+    if (app.model.name(id) !== raw) {
+      location.replace("#" + app.model.name(id));
+      return Promise.resolve();
+    }
+    return select(id, true);
+  }
+
+  function wireControls() {
+    search.wire();
+    var start = $("btn-start");
+    if (start) start.addEventListener("click", function () { go(app.model.startId); });
+    var fit = $("btn-fit");
+    if (fit) fit.addEventListener("click", function () { if (api.network) api.network.fit({ animation: false }); });
+    var all = $("all-moves");
+    if (all && app.graph) all.addEventListener("change", function () { app.graph.setAllMoves(all.checked); });
+    // a position link outside the viewer brings the viewer into sight
+    document.addEventListener("click", function (ev) {
+      var a = ev.target.closest ? ev.target.closest("a.pos, a.goto") : null;
+      if (!a || a.closest("#explore")) return;
+      setTimeout(function () {
+        $("explore").scrollIntoView({ behavior: "smooth", block: "start" });
+      }, 0);
+    });
+    window.addEventListener("hashchange", onHash);
+  }
+
+  function fail(err) {
+    api.error = String(err && err.message ? err.message : err);
+    var g = $("graph");
+    if (g) g.innerHTML = '<p class="graph-loading">Could not load this variant\'s data: ' + VZ.util.esc(api.error) + "</p>";
+    var p = $("panel");
+    if (p) p.innerHTML = "";
+  }
+
+  /* The model of this page: a promise (code pages read rules.js, the others nodes.js). */
+  function openModel(data) {
+    if (cfg.kind === "code") return new VZ.CodeModel(data, app.load, cfg.words);
+    return VZ.Model.open(data, app.load, cfg.words);
+  }
+
+  function init() {
+    VZ.keys.wireSwitcher();
+    if (!window.vis || !window.vis.Network) {
+      fail(new Error("vis-network did not load"));
+      return;
+    }
+    var code = cfg.kind === "code";
+    if (code && !VZ.CodeModel) {
+      fail(new Error("codes.js did not load"));
+      return;
+    }
+    // the files the first view and the panel need, fetched at once rather than one after the other
+    var first = app.load(code ? "rules" : "nodes");
+    if (cfg.map && cfg.view === "map") app.load("map");
+    if (cfg.kind === "small") app.load("c0");
+    first
+      .then(openModel)
+      .then(function (model) {
+        app.model = api.model = model;
+        if (cfg.kind !== "small") overview.wire();
+        views.wire();
+        return views.show(cfg.map && VZ.ValueMap ? cfg.view : "graph");
+      })
+      .then(function () {
+        wireControls();
+        VZ.keys.wireSheet();
+        VZ.keys.wireKeys();
+        return onHash();
+      })
+      .then(function () {
+        api.ready = true;
+        document.body.classList.add("vizgen-ready");
+      })
+      .catch(fail);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})(globalThis.VZ = globalThis.VZ || {});

@@ -1,0 +1,118 @@
+/* vizgen panel: the selected position in words, its players, its moves for the player choosing them, the
+ * positions that lead to it and the node table's columns.
+ *
+ * create(app) returns {render(id)}; after each render the add-ons' panel hooks run (main.js, play.js).
+ */
+(function (VZ) {
+  "use strict";
+
+  var esc = VZ.util.esc;
+
+  /* One value of a node-table column, shown the way its spec says. */
+  function shown(W, column, v) {
+    if (v === null || v === undefined) return "–";
+    if (column.show === "percent") return VZ.util.pct(v);
+    if (column.show === "plies") return VZ.util.plural(v, W.ply, W.plies);
+    if (column.show === "yesno") return v ? "yes" : "no";
+    return String(v);
+  }
+
+  function create(app) {
+    var W = app.W;
+    var token = 0;
+
+    function posLink(i) {
+      var s = app.model.name(i);
+      return '<a class="pos" href="#' + esc(s) + '">' + esc(s) + "</a>";
+    }
+
+    function movesHtml(d) {
+      var model = app.model;
+      var moves = d.moves.slice().sort(function (a, b) {
+        return (b.best ? 1 : 0) - (a.best ? 1 : 0);
+      });
+      // stars only where they separate moves
+      var allBest = moves.every(function (m) { return m.best; });
+      var html = '<section class="panel-moves" aria-label="Moves">' +
+        '<h3 class="panel-h">Moves <span class="count">' + moves.length + "</span></h3>";
+      if (!moves.length) return html + '<p class="muted">No moves: the game is over.</p></section>';
+      if (allBest && moves.length > 1) html += '<p class="muted same-value">Every move keeps the same value.</p>';
+      html += '<table class="moves"><thead><tr><th><span class="visually-hidden">optimal</span></th>' +
+        '<th scope="col">move</th><th scope="col">to</th>' +
+        '<th scope="col" title="What the move means for you, the player choosing it, with best play after it">for you</th>' +
+        "</tr></thead><tbody>";
+      moves.forEach(function (m) {
+        var choice = W.choices[m.choice];
+        var star = m.best && !allBest;
+        var more = m.names.length > 1
+          ? ' <span class="alt" title="' + esc(m.names.join(", ")) + '">+' + (m.names.length - 1) + "</span>"
+          : "";
+        html +=
+          '<tr class="move' + (star ? " best" : "") + '" data-dst="' + m.dst + '">' +
+          '<td class="star">' + (star ? '<span title="optimal move" aria-label="optimal move">★</span>' : "") + "</td>" +
+          '<td class="mv"><a href="#' + esc(model.name(m.dst)) + '">' + esc(m.names[0]) + "</a>" + more + "</td>" +
+          "<td>" + posLink(m.dst) + "</td>" +
+          '<td><span class="badge sm ' + choice.cls + '">' + esc(VZ.util.fill(choice.short, { n: m.n, k: m.k })) + "</span></td></tr>";
+      });
+      return html + "</tbody></table></section>";
+    }
+
+    function parentsHtml(id, d) {
+      var model = app.model;
+      var html = '<h3 class="panel-h">Reached from <span class="count">' + d.parents.length + "</span></h3>";
+      if (!d.parents.length) {
+        return html + '<p class="muted">' + (id === model.startId ? "Nothing: this is where every game begins."
+          : "No position leads here.") + "</p>";
+      }
+      return html + '<p class="chips parents">' + d.parents.map(function (p) {
+        // the value in words too, not in colour alone
+        return '<a class="pos ' + model.cls(p) + '" href="#' + esc(model.name(p)) + '" title="' + esc(model.short(p)) +
+          '" aria-label="' + esc(model.name(p) + ": " + model.short(p)) + '">' + esc(model.name(p)) + "</a>";
+      }).join("") + "</p>";
+    }
+
+    /* Every column of the node table that the panel lists, as its spec says. */
+    function columnsHtml(d) {
+      var columns = app.model.columns;
+      if (!columns.length) return "";
+      return '<dl class="facts">' + columns.map(function (c, k) {
+        return '<div class="fact" data-column="' + esc(c.name) + '"><dt title="' + esc(c.doc) + '">' + esc(c.label) +
+          '</dt><dd><span class="fact-num">' + esc(shown(W, c, d.values[k])) + '</span> <span class="fact-doc">' +
+          esc(c.doc) + "</span></dd></div>";
+      }).join("") + "</dl>";
+    }
+
+    function draw(id, d) {
+      var model = app.model;
+      var html = '<div class="pos-head"><h2 class="pos-title">' + esc(model.name(id)) + "</h2>" +
+        '<span class="badge ' + model.cls(id) + '">' + esc(model.words(id)) + "</span></div>";
+      if (id === model.startId) html += '<p class="pos-sub">the start position</p>';
+      var winner = model.over(id) ? model.winner(id) : -1;
+      if (winner >= 0) html += VZ.hands.over(app, d.hands, winner);
+      html += VZ.hands.players(app, d.hands, winner) + movesHtml(d) + parentsHtml(id, d) + columnsHtml(d);
+      var panel = VZ.util.byId("panel");
+      // a move played from the keyboard (Enter) or a step back keeps the focus in the panel
+      var hadFocus = panel.contains(document.activeElement);
+      html = '<button type="button" class="sheet-toggle" aria-controls="panel" aria-expanded="' +
+        panel.classList.contains("open") + '"><span class="visually-hidden">' + esc(W.sheet) +
+        "</span></button>" + html;
+      panel.innerHTML = html;
+      panel.scrollTop = 0;
+      if (hadFocus) (panel.querySelector("tr.move td.mv a") || panel).focus({ preventScroll: true });
+      panel.dataset.position = model.name(id);
+      app.hooks.panel.forEach(function (fn) { fn(panel, id, d); });
+    }
+
+    /* Fill the panel with position id (a later call wins over one still waiting for its data). */
+    function render(id) {
+      var mine = ++token;
+      return app.model.detail(id).then(function (d) {
+        if (mine === token) draw(id, d);
+      });
+    }
+
+    return { render: render };
+  }
+
+  VZ.panel = { create: create, shown: shown };
+})(globalThis.VZ = globalThis.VZ || {});

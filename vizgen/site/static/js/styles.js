@@ -1,0 +1,89 @@
+/* vizgen styles: how positions and moves look in the graph and the explorer (vis-network options).
+ *
+ * The colours that carry meaning come from vizgen/site/theme.py in the page's configuration; a position
+ * is coloured by its value for the player to move, a finished game is a square (a plain box in the banded
+ * layout), the start a star (a box with the accent's border).
+ */
+(function (VZ) {
+  "use strict";
+
+  var FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+  var EDGE = "rgba(84, 94, 114, 0.22)";
+  var EDGE_BEST = "rgba(29, 35, 48, 0.55)";
+  var INK = "#1d2330";
+
+  function create(app) {
+    var T = app.T;
+    var COLORS = { win: T.win, loss: T.loss, draw: T.draw };
+    var BORDERS = { win: T["win-edge"], loss: T["loss-edge"], draw: T["draw-edge"] };
+
+    /* A vis colour that stays the same when hovered or highlighted. */
+    function solid(c) {
+      return { color: c, highlight: c, hover: c, inherit: false, opacity: 1 };
+    }
+    /* Label colour of position i: white on the banded layout's dark boxes, ink elsewhere. */
+    function labelColour(i) {
+      return app.model.box && app.model.cls(i) !== "draw" ? "#ffffff" : INK;
+    }
+    function fillOf(cls, border) {
+      return {
+        background: COLORS[cls],
+        border: border,
+        highlight: { background: COLORS[cls], border: T.accent },
+        hover: { background: COLORS[cls], border: "#111827" },
+      };
+    }
+    /* A labelled box of the banded layout: the label inside, boxes of one size (vizgen/site/band_picture.py). */
+    function boxStyle(i) {
+      var model = app.model;
+      var cls = model.cls(i);
+      var isStart = i === model.startId;
+      var term = model.over(i);
+      return {
+        shape: "box",
+        size: model.size,
+        margin: 2,
+        shapeProperties: { borderRadius: term ? 0 : 5 },
+        widthConstraint: { minimum: model.box[0], maximum: model.box[0] },
+        heightConstraint: { minimum: model.box[1], valign: "middle" },
+        borderWidth: isStart ? 3 : term ? 1.5 : 0.8,
+        borderWidthSelected: 3.5,
+        font: { color: labelColour(i) },
+        color: fillOf(cls, isStart ? T.accent : term ? INK : BORDERS[cls]),
+      };
+    }
+    /* Position i drawn at this size: a box in the banded layout, else a dot (start: star, game over: square). */
+    function nodeStyle(i, size) {
+      var model = app.model;
+      if (model.box && size === model.size) return boxStyle(i);
+      var cls = model.cls(i);
+      var isStart = i === model.startId;
+      var term = model.over(i);
+      return {
+        shape: isStart ? "star" : term ? "square" : "dot",
+        size: isStart ? size * 1.5 : term ? size * 0.85 : size,
+        borderWidth: isStart ? size * 0.12 : size * 0.06,
+        borderWidthSelected: size * 0.3,
+        color: fillOf(cls, isStart ? T.accent : BORDERS[cls]),
+      };
+    }
+    /* A move: optimal ones darker and wider; faded while another position's neighbourhood stands out. */
+    function edgeStyle(best, size, faded) {
+      var c = faded ? (best ? "rgba(29, 35, 48, 0.16)" : "rgba(84, 94, 114, 0.08)") : best ? EDGE_BEST : EDGE;
+      return { color: solid(c), width: size * (best ? 0.13 : 0.06) };
+    }
+    function tooltip(i) {
+      var el = document.createElement("div");
+      el.className = "vg-tip";
+      el.textContent = app.model.name(i) + " · " + app.model.short(i);
+      return el;
+    }
+
+    return {
+      FONT: FONT, EDGE: EDGE, EDGE_BEST: EDGE_BEST, INK: INK, solid: solid,
+      labelColour: labelColour, nodeStyle: nodeStyle, edgeStyle: edgeStyle, tooltip: tooltip,
+    };
+  }
+
+  VZ.styles = { create: create };
+})(globalThis.VZ = globalThis.VZ || {});
