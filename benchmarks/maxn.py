@@ -17,6 +17,7 @@ import resource
 import time
 from typing import Any
 
+from vizgen.analysis.words import game_end_rule
 from vizgen.reports.maxn import report
 
 
@@ -71,9 +72,10 @@ def show(data: dict[str, Any]) -> None:
         if opponent == "random":
             p = by_key[(n, depth, "perfect")]
             rows.append([n, depth, t["games"], wdl(t), wdl(p), p["distinct"]])
-    table(f"Tournament: max^n in each seat in turn, wins/draws(capped at {settings['cap']} plies)/losses; "
-          f"first {settings['opening']} plies random, seed {settings['seed']}",
-          ["N", "depth", "games", "vs random", "vs perfect", "distinct games vs perfect"], rows)
+    table(f"Tournament: max^n in each seat in turn, wins/draws/losses; first {settings['opening']} plies random, "
+          f"seed {settings['seed']}", ["N", "depth", "games", "vs random", "vs perfect", "distinct games vs perfect"],
+          rows)
+    print(f"  {game_end_rule(3)}")
     for t in data["tournament"]:
         if t["player"] == "perfect":
             print(f"  yardstick, N={t['players']}: the perfect player against random players "

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from tests import reference as ref
 from tests.strategies import small_specs
-from vizgen.ai.games import perfect_choices, play, tournament
+from vizgen.ai.games import perfect_choices, tournament
 from vizgen.ai.maxn import WIN, maxn_choices, maxn_levels, maxn_table
 from vizgen.ai.search import MaxnSearch, choose
 from vizgen.engine.graph import enumerate_graph
@@ -283,19 +283,6 @@ def test_tournament_is_seeded_and_adds_up() -> None:
     assert visits.sum() == score["plies"] and (visits[graph.terminal] == 0).all()
     capped, _ = tournament(graph, player, perfect_choices(graph, forced), 1, seed=3, cap=5)
     assert capped["plies"] <= 3 * 5
-
-
-def test_play_respects_policies_and_cap() -> None:
-    graph, _ = _solved("standard")
-    first = maxn_choices(graph, 1)
-    winner, path = play(graph, [first, first], np.random.default_rng(0), cap=500, opening=0)
-    for a, b in itertools.pairwise(path):
-        assert b == first[a]
-    end = int(first[path[-1]])
-    assert winner == (-1 if not graph.terminal[end] else (len(path) + int(graph.winner[end])) % 2)
-    for seed in range(20):
-        winner, path = play(graph, [None, None], np.random.default_rng(seed), cap=3, opening=0)
-        assert len(path) <= 3 and (winner < 0) == (len(path) == 3)
 
 
 def test_move_counts_by_brute_force() -> None:

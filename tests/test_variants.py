@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.strategies import small_variants
-from vizgen.analysis.words import rules_in_words
+from vizgen.analysis.rulebook import rules_in_words
 from vizgen.engine.variant_file import TOML_MAX_BYTES
 from vizgen.engine.variants import (
     INT_RANGE,

@@ -1,9 +1,12 @@
 """Games between computer players over an enumerated graph: the perfect player, max^n, random.
 
 A player is a policy: an array of child node ids, one per position (the
-perfect player's is :func:`perfect_choices`, max^n's is
+perfect player's is :func:`perfect_choices`, the tricky perfect player's
+:func:`vizgen.ai.tricky.tricky_choices`, max^n's
 :func:`vizgen.ai.maxn.maxn_choices`), or None for the uniformly random player.
-:func:`play` plays one game, :func:`tournament` many, with fixed seeds.
+:func:`play` plays one game, :func:`tournament` many, with fixed seeds; a game
+ends as the rules say or as a draw by repetition or the ply cap
+(:class:`vizgen.engine.ending.Referee`).
 """
 
 from __future__ import annotations
@@ -11,16 +14,18 @@ from __future__ import annotations
 import numpy as np
 
 from vizgen.ai.maxn import best_children, notation_rank
+from vizgen.engine.ending import PLY_CAP, Ending, Referee
 from vizgen.engine.graph import StateGraph
 from vizgen.engine.solve import Forced, edge_scores
 
-__all__ = ["MOVE_CAP", "OPENING", "perfect_choices", "play", "tournament"]
+__all__ = ["OPENING", "Policy", "perfect_choices", "play", "tournament"]
 
-MOVE_CAP = 200
-"""Plies after which a tournament game stops and counts as a draw."""
+Policy = np.ndarray | None
+"""A player: a child node id per position, or None for the uniformly random player."""
 
 OPENING = 2
 """Plies played uniformly at random at the start of every tournament game, so that games differ."""
+
 
 def perfect_choices(graph: StateGraph, forced: Forced, rank: np.ndarray | None = None,
                     out_in: np.ndarray | None = None) -> np.ndarray:
@@ -63,9 +68,9 @@ def perfect_choices(graph: StateGraph, forced: Forced, rank: np.ndarray | None =
     return best_children(graph, edge_scores(graph, forced, out_in), notation_rank(graph) if rank is None else rank)
 
 
-def play(graph: StateGraph, policies: list[np.ndarray | None], rng: np.random.Generator,
-         cap: int = MOVE_CAP, opening: int = OPENING) -> tuple[int, list[int]]:
-    """Play one game from the start.
+def play(graph: StateGraph, policies: list[Policy], rng: np.random.Generator, cap: int = PLY_CAP,
+         opening: int = OPENING) -> tuple[Ending, list[int]]:
+    """Play one game from the start, until it is won or drawn by repetition or the cap.
 
     Parameters
     ----------
@@ -78,31 +83,31 @@ def play(graph: StateGraph, policies: list[np.ndarray | None], rng: np.random.Ge
     rng : numpy.random.Generator
         Drives the random player and the opening.
     cap : int
-        Stop after this many plies (the game counts as a draw).
+        The game stops as a draw after this many plies.
     opening : int
         The first plies are played at random whoever moves.
 
     Returns
     -------
     tuple
-        The winner's seat (-1 when the cap is reached) and the nodes moved
-        from, in order.
+        How the game ended, and the nodes moved from, in order.
 
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.reports.maxn import variant_for
-    >>> graph = enumerate_graph(variant_for(2))
-    >>> winner, path = play(graph, [None, None], np.random.default_rng(1))
-    >>> winner in (-1, 0, 1) and path[0] == graph.start
-    True
+    >>> from vizgen.engine.solve import solve_forced
+    >>> from vizgen.engine.variants import resolve
+    >>> graph = enumerate_graph(resolve("standard"))
+    >>> perfect = perfect_choices(graph, solve_forced(graph))
+    >>> end, path = play(graph, [perfect, perfect], np.random.default_rng(1), opening=0)
+    >>> end.reason, end.winner, end.shared, len(path) == end.plies
+    ('repetition', -1, (0, 1), True)
     """
-    players = graph.players
+    players, codes = graph.players, graph.codes
+    referee = Referee(graph.rules, cap)
     node, path = graph.start, []
-    for ply in range(cap):
-        w = int(graph.winner[node])
-        if w >= 0:
-            return (ply + w) % players, path
+    while (end := referee.arrive(int(codes[node]))) is None:
+        ply = len(path)
         path.append(node)
         policy = policies[ply % players]
         if policy is None or ply < opening:
@@ -110,12 +115,11 @@ def play(graph: StateGraph, policies: list[np.ndarray | None], rng: np.random.Ge
             node = int(kids[rng.integers(kids.size)])
         else:
             node = int(policy[node])
-    w = int(graph.winner[node])
-    return ((cap + w) % players if w >= 0 else -1), path
+    return end, path
 
 
-def tournament(graph: StateGraph, player: np.ndarray, opponent: np.ndarray | None, games_per_seat: int,
-               seed: int, cap: int = MOVE_CAP, opening: int = OPENING) -> tuple[dict[str, int], np.ndarray]:
+def tournament(graph: StateGraph, player: np.ndarray, opponent: Policy, games_per_seat: int, seed: int,
+               cap: int = PLY_CAP, opening: int = OPENING) -> tuple[dict[str, int], np.ndarray]:
     """One player against ``players - 1`` copies of an opponent, taking every seat in turn.
 
     Parameters
@@ -136,11 +140,13 @@ def tournament(graph: StateGraph, player: np.ndarray, opponent: np.ndarray | Non
     Returns
     -------
     tuple
-        ``{"games", "wins", "draws", "losses", "plies", "distinct"}`` for the
-        player (a draw is a game stopped by the cap; ``plies`` totals every
-        game's length; ``distinct`` counts different games: against
-        deterministic opponents only the opening varies), and how often each
-        node was moved from.
+        ``{"games", "wins", "draws", "losses", "repetition", "cap", "plies",
+        "distinct"}`` for the player (a draw is a game drawn by repetition or
+        the cap with the player still in; out of a drawn game is a loss;
+        ``repetition`` and ``cap`` count the games that ended so, ``plies``
+        totals every game's length; ``distinct`` counts different games:
+        against deterministic opponents only the opening varies), and how
+        often each node was moved from.
 
     Examples
     --------
@@ -154,17 +160,19 @@ def tournament(graph: StateGraph, player: np.ndarray, opponent: np.ndarray | Non
     """
     rng = np.random.default_rng(seed)
     players = graph.players
-    score = {"games": 0, "wins": 0, "draws": 0, "losses": 0, "plies": 0}
+    score = dict.fromkeys(("games", "wins", "draws", "losses", "repetition", "cap", "plies"), 0)
     visits = np.zeros(graph.n, dtype=np.int64)
     distinct = set()
     for seat in range(players):
         policies = [player if k == seat else opponent for k in range(players)]
         for _ in range(games_per_seat):
-            winner, path = play(graph, policies, rng, cap, opening)
+            end, path = play(graph, policies, rng, cap, opening)
             score["games"] += 1
             score["plies"] += len(path)
             distinct.add((seat, *path))
-            score["wins" if winner == seat else "draws" if winner < 0 else "losses"] += 1
+            score[{"win": "wins", "draw": "draws", "loss": "losses"}[end.result(seat)]] += 1
+            if end.reason != "won":
+                score[end.reason] += 1
             np.add.at(visits, path, 1)
     score["distinct"] = len(distinct)
     return score, visits

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from vizgen.analysis import words
+from vizgen.analysis.rulebook import start_words
 from vizgen.analysis.solved import Solved, fate
 from vizgen.engine.solve import Forced, arrival_scores
 from vizgen.engine.variants import estimate_positions
@@ -130,7 +131,7 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
         out.update(_longest(solved, (f.winner == 1) & ~g.terminal, "longest_loss"))
     out["greatest_depth"] = int(g.space_depth.max())
     out["start"] = _node_facts(solved, g.start, g.start_code)
-    out["start"]["outcome"] = words.start_words(g.players, int(f.winner[g.start]), int(f.remoteness[g.start]))
+    out["start"]["outcome"] = start_words(g.players, int(f.winner[g.start]), int(f.remoteness[g.start]))
     if solved.random_win is not None and solved.perfect_win is not None:
         out["random_win_start"] = round(float(solved.random_win[g.start]), 12)
         out["perfect_win_start"] = round(float(solved.perfect_win[g.start]), 12)

@@ -14,11 +14,12 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-from vizgen.engine.variants import Params
+from vizgen.engine.ending import PLY_CAP, REPETITIONS
 
 __all__ = [
-    "CHOICES", "HANDS", "LEGEND", "OVER", "PLAY", "SEATS", "SHEET", "VALUES", "VERDICTS", "Verdict", "choices",
-    "for_browser", "legend", "plies", "rules_in_words", "say", "say_choice", "seat_name", "seat_words", "start_words",
+    "CHOICES", "ENDING", "HANDS", "LEGEND", "MARKS", "OVER", "PLAY", "REVIEW", "SEATS", "SHEET", "VALUES", "VERDICTS",
+    "Mark", "Verdict", "choices", "for_browser", "game_end_rule", "legend", "plies", "say", "say_choice", "seat_name",
+    "seat_words",
     "verdict_n", "verdicts",
 ]
 
@@ -99,6 +100,7 @@ PLAY = {
     "value-other-won": "player {k} won",
     "you": "you",
     "perfect": "perfect player",
+    "tricky": "tricky perfect player",
     "maxn": "max^n, depth {n}",
     "random": "random player",
     "player": "player {k}",
@@ -124,6 +126,77 @@ OVER = {
     "tag-won": "winner",
     "tag-out": "out",
     "tag-you": "you",
+}
+
+_ORDINAL = {2: "second", 3: "third", 4: "fourth"}
+
+#: how a game played out ends besides a win (docs/RULINGS.md): the rule, and what the panel says when a game ends so
+ENDING = {
+    "rule": (f"The same position with the same player to move for the {_ORDINAL[REPETITIONS]} time ends the game "
+             f"in a draw, and so does reaching {PLY_CAP} plies."),
+    "shared": "With three or more players, the players still in share the draw; a player already out has lost.",
+    "repetition": (f"Draw by repetition: the same position with the same player to move for the "
+                   f"{_ORDINAL[REPETITIONS]} time."),
+    "cap": f"Draw: {PLY_CAP} plies played.",
+    "tag-shared": "shares the draw",
+}
+
+
+@dataclass(frozen=True)
+class Mark:
+    """How a move played compares with the best one, for the player who chose it (docs/RULINGS.md).
+
+    Attributes
+    ----------
+    key : str
+        ``best``, ``inaccuracy``, ``mistake`` or ``blunder``.
+    symbol : str
+        Written after the move: ``?!``, ``?``, ``??`` (none for the best move).
+    name : str
+        The mark in words.
+    two, more : str
+        What it means, with two players and with three or more.
+    """
+
+    key: str
+    symbol: str
+    name: str
+    two: str
+    more: str
+
+
+#: the marks of a move, from the chooser's point of view; a move's mark code is its index here
+MARKS: tuple[Mark, ...] = (
+    Mark("best", "", "best move", "keeps your value: the fastest win, a draw kept, or the slowest loss",
+         "keeps your value: the fastest win, staying in, or the longest you can hold out"),
+    Mark("inaccuracy", "?!", "inaccuracy", "keeps your value, but wins more slowly or loses sooner than it has to",
+         "keeps your value, but wins more slowly or goes out sooner than it has to"),
+    Mark("mistake", "?", "mistake", "turns your win into a draw",
+         "gives up your forced win: you still stay in (or no one can force a win)"),
+    Mark("blunder", "??", "blunder", "turns your win or draw into a loss",
+         "turns your forced win, or a game you could stay in, into one the others can force you out of "
+         "(or another player can force a win)"),
+)
+
+#: a game's review in one sentence per move: what the move played did (``played``, keyed like :data:`CHOICES`),
+#: and, when it was not the best, what the best move would have done (``kept``); ``{n}`` counts the plies after
+#: the move, ``{k}`` a seat from the chooser; ``sentence`` and ``better`` put them together with the moves
+REVIEW = {
+    "played": {
+        "draw": "leads to a draw", "you-win": "wins in {n}", "you-lose": "lets them win in {n}",
+        "you-win-now": "wins at once", "you-lose-now": "loses at once",
+        "open": "leaves no one able to force a win", "other-forces": "lets player +{k} force a win in {n}",
+        "other-wins-now": "lets player +{k} win at once", "you-out": "lets the others force you out in {n}",
+        "you-survive": "keeps you in whatever the others do",
+    },
+    "kept": {
+        "draw": "kept the draw", "you-win": "won in {n}", "you-lose": "held out for {n}",
+        "you-win-now": "won at once", "you-lose-now": "lost at once", "open": "kept the game open",
+        "other-forces": "held out for {n}", "other-wins-now": "lost at once", "you-out": "held out for {n}",
+        "you-survive": "kept you in whatever the others do",
+    },
+    "sentence": "{move}{mark} {played}",
+    "better": "; {best} {kept}",
 }
 
 #: how a hand is pictured, for screen readers and under pictures of more than five fingers
@@ -336,30 +409,17 @@ def legend(players: int, fate: bool = False) -> dict[str, str]:
     return out
 
 
-def start_words(players: int, winner: int, remoteness: int, out_in: int | None = None) -> str:
-    """Describe the start's value for the whole game ("draw", "first player wins in 7").
-
-    ``out_in``: with more players, the plies in which the others together can force the first player
-    out (-1 if it survives whatever they do), when the page reads positions as the mover's fate.
+def game_end_rule(players: int) -> str:
+    """How a game ends besides a win, for a game of ``players`` players (:data:`ENDING`).
 
     Examples
     --------
-    >>> start_words(2, -1, -1), start_words(3, 2, 9)
-    ('draw', 'player 3 can force a win in 9')
-    >>> start_words(4, -1, -1, 12)
-    'open: no one can force a win, but the others together can force player 1 out in 12'
+    >>> game_end_rule(2).startswith("The same position with the same player to move for the third time ends")
+    True
+    >>> game_end_rule(3).endswith("the players still in share the draw; a player already out has lost.")
+    True
     """
-    if players == 2:
-        if winner < 0:
-            return "draw"
-        return f"{'first' if winner == 0 else 'second'} player wins in {remoteness}"
-    if winner < 0:
-        if out_in is None:
-            return "open: no one can force a win"
-        if out_in < 0:
-            return "open: no one can force a win, and player 1 survives whatever the others do"
-        return f"open: no one can force a win, but the others together can force player 1 out in {out_in}"
-    return f"player {winner + 1} can force a win in {remoteness}"
+    return ENDING["rule"] if players == 2 else f"{ENDING['rule']} {ENDING['shared']}"
 
 
 def for_browser() -> dict:
@@ -372,79 +432,6 @@ def for_browser() -> dict:
     """
     return {"verdicts": [asdict(v) for v in VERDICTS], "choices": [asdict(v) for v in CHOICES],
             "ply": "ply", "plies": "plies", "play": PLAY,
-            "over": OVER, "hands": HANDS, "sheet": SHEET}
-
-
-def rules_in_words(params: Params) -> tuple[str, ...]:
-    """Describe a parameter set in plain sentences, with the rulings that apply.
-
-    Parameters
-    ----------
-    params : Params
-        The rules in force.
-
-    Returns
-    -------
-    tuple of str
-        One paragraph per rule, in the order a player needs them.
-    """
-    p = params
-    hands = "one hand" if p.hands == 1 else f"{p.hands} hands"
-    out = [
-        f"{p.players} players, {hands} each, every hand starting on {p.start} "
-        f"finger{'s' if p.start > 1 else ''}. A hand holds 0 to {p.r - 1} fingers; 0 is a dead hand.",
-    ]
-    sum_rule = (f"a sum of {p.r} or more loses {p.r} (roll-over: exactly {p.r} kills the hand)"
-                if p.overflow == "rollover" else f"a sum of {p.r} or more kills the hand (cutoff)")
-    if p.attack == "self-gain":
-        out.append("Attack (self-gain): tap one live hand of an opponent with one of yours; your own hand "
-                   f"gains the tapped hand's fingers, the tapped hand does not change; {sum_rule}.")
-    else:
-        out.append("Attack: strike one live hand of another live player with one of your live hands; the "
-                   f"struck hand gains your fingers; {sum_rule}.")
-    if p.self_attack:
-        out.append("Self attack: you may also strike your own other live hand, by the same rule.")
-    kinds = [k for k, on in (("transfers (live hands stay live)", p.transfers),
-                             ("divisions (a dead hand comes back)", p.divisions),
-                             ("suicide splits (a hand dies)", p.suicide)) if on]
-    if kinds:
-        text = (f"Split: strike your own hands together and share the same total over all {p.hands} "
-                f"hands, differently from now, no hand over {p.r - 1}. Allowed: {', '.join(kinds)}.")
-        if p.halvesies == "even":
-            text += " Halvesies: a split must leave every hand equal."
-        elif p.halvesies == "near":
-            text += " Halvesies: a split must leave the hands as even as possible (differing by at most 1)."
-        if p.meta:
-            text += (f" Meta: with {p.r} or more fingers in total you may instead drop {p.r} and share what "
-                     "is left (at least 1).")
-        out.append(text)
-    else:
-        out.append("No splits: you never strike your own hands together.")
-    if p.integers:
-        out.append(f"Integers: you may flip one of your live hands from v to {p.r} - v instead of moving.")
-    if p.swaps:
-        out.append(f"Swaps: with two unequal live hands you may swap them instead of moving; hands are "
-                   f"unordered, so it is a pass. At most {p.swaps} swap{'s' if p.swaps > 1 else ''} in a row "
-                   "in the game; positions carry the count after a slash (12-11/s1).")
-    if p.sudden_death:
-        out.append("Sudden death: a player left with exactly one finger in total is out at once.")
-    if p.attack == "self-gain":
-        out.append("Winning: the game ends when a player has no live hand, and that player "
-                   + ("loses (misere)." if p.misere else "wins (the player to move with no legal move loses)."))
-    elif p.misere:
-        out.append("Winning (misere): the first player to lose all their hands wins, and the game ends there.")
-    elif p.players == 2:
-        out.append("Winning: a player with no live hand has lost.")
-    elif p.zombies:
-        out.append("Winning: the last player with a live hand wins.")
-    else:
-        out.append("Winning: a player with no live hand is out but keeps their turn, which they pass; "
-                   "the last player with a live hand wins.")
-    if p.zombies:
-        out.append("Zombies: an eliminated player becomes a zombie (shown 00). On its turn it must attack a "
-                   "live hand of a live player with one undead finger; it cannot split or pass and cannot be "
-                   "attacked. Zombies do not count as live players.")
-    out.append("Positions list the players in turn order, the player to move first, hands ascending "
-               + ("with values separated by '.' (1.10-3.4)." if p.r > 10 else "(12-11).")
-               + " A game may go on forever; with best play that is a draw.")
-    return tuple(out)
+            "over": OVER, "hands": HANDS, "sheet": SHEET, "ending": ENDING,
+            "limits": {"repetitions": REPETITIONS, "cap": PLY_CAP},
+            "marks": [asdict(m) for m in MARKS], "review": REVIEW}

@@ -24,9 +24,10 @@ from typing import Any
 
 import numpy as np
 
-from vizgen.ai.games import MOVE_CAP, OPENING, perfect_choices, tournament
+from vizgen.ai.games import OPENING, perfect_choices, tournament
 from vizgen.ai.maxn import maxn_levels, maxn_table
 from vizgen.ai.search import MaxnSearch
+from vizgen.engine.ending import PLY_CAP, REPETITIONS
 from vizgen.engine.graph import StateGraph, enumerate_graph
 from vizgen.engine.solve import Forced, solve_forced
 from vizgen.engine.variants import Variant, resolve
@@ -43,7 +44,7 @@ __all__ = [
     "variant_for",
 ]
 
-REPORT_VERSION = "1"
+REPORT_VERSION = "2"
 """Bump when :func:`report`'s figures or layout change: with the package version it keys the site's cached report."""
 
 PAPER: dict[str, Any] = {
@@ -336,8 +337,8 @@ def report(players: tuple[int, ...] = (2, 3, 4), depths: tuple[int, ...] = tuple
     Returns
     -------
     dict
-        ``paper`` (:data:`PAPER`), ``settings`` (cap, opening, games per seat,
-        seed, variants), ``branching`` (per player count: :func:`branching`
+        ``paper`` (:data:`PAPER`), ``settings`` (ply cap, repetitions that
+        draw, opening, games per seat, seed, variants), ``branching`` (per player count: :func:`branching`
         plus ``paper``), ``quality`` (per player count and depth:
         :func:`quality`), ``tournament`` (per player count, depth and
         opponent ``random`` / ``perfect``: :func:`tournament`'s score, and
@@ -355,7 +356,8 @@ def report(players: tuple[int, ...] = (2, 3, 4), depths: tuple[int, ...] = tuple
     paper = {row["players"]: row for row in PAPER["rows"]}
     out: dict[str, Any] = {
         "paper": PAPER,
-        "settings": {"cap": MOVE_CAP, "opening": OPENING, "games_per_seat": games_per_seat, "seed": seed,
+        "settings": {"cap": PLY_CAP, "repetitions": REPETITIONS, "opening": OPENING,
+                     "games_per_seat": games_per_seat, "seed": seed,
                      "variants": [spec_for(n) for n in sorted({*players, *timing_players})]},
         "branching": [],
         "quality": [],

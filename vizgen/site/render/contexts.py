@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from vizgen.analysis import words
+from vizgen.analysis.rulebook import rules_in_words, start_words
 from vizgen.engine.variants import GROUPS, Params
 from vizgen.site.render.codepage import CodePage
 from vizgen.site.render.datafiles import DataFiles, as_json
@@ -64,7 +65,7 @@ def _size(nbytes: int) -> str:
 def _start(page: VariantPage | CodePage) -> dict[str, str]:
     f, i = page.facts, page.start
     out_in = None if f.forced_out_in is None else int(f.forced_out_in[i])
-    return {"text": words.start_words(page.players, int(f.winner[i]), int(f.remoteness[i]), out_in),
+    return {"text": start_words(page.players, int(f.winner[i]), int(f.remoteness[i]), out_in),
             "cls": words.VERDICTS[int(f.verdict[i])].cls, "position": page.stats["start"]["position"]}
 
 
@@ -214,7 +215,7 @@ def variant_context(page: VariantPage | CodePage, data: DataFiles, config: dict[
         "figures": figures(page),
         "tables": tables(page, BIG_ROW_LIMIT if page.big else None),
         "params_rows": _params_rows(v.params.as_dict()),
-        "rules_text": words.rules_in_words(v.params),
+        "rules_text": rules_in_words(v.params),
         "shares": shares(page),
         "start": start,
         "downloads": [{"href": f"{page.slug}/{d['file']}", "file": d["file"], "label": d["label"],

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from vizgen.analysis import words
+
 __all__ = ["maxn_context"]
 
 NONE = "\u2013"  # an en dash: no figure
@@ -41,8 +43,8 @@ def maxn_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
     -------
     dict
         The template context: ``branching``, ``timing``, ``quality``,
-        ``tournament`` and ``yardstick`` rows, formatted, with ``paper`` and
-        ``settings``.
+        ``tournament`` and ``yardstick`` rows, formatted, with ``paper``,
+        ``settings`` and ``ending`` (how a game ends besides a win, in words).
 
     Examples
     --------
@@ -58,6 +60,7 @@ def maxn_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
         "page_title": f"The max^n AI against the exact solution · {site_title}",
         "paper": data["paper"],
         "settings": data["settings"],
+        "ending": words.game_end_rule(max(b["players"] for b in data["branching"])),
         "branching": [{**b, "paper": b["paper"] if b["paper"] is not None else NONE} for b in data["branching"]],
         "timing": [{"players": t["players"], "depth": t["depth"], "paper_plain": t["paper_plain"] or NONE,
                     "paper_cached": t["paper_cached"] or NONE, "search": _seconds(t["search_seconds"]),

@@ -15,7 +15,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup, escape
 
-from vizgen.analysis import words
+from vizgen.analysis.rulebook import start_words
 from vizgen.engine.variants import Params, resolve
 from vizgen.site.render.charts import Series, line_chart
 from vizgen.site.render.contexts import num
@@ -48,7 +48,7 @@ def _start(s: dict[str, Any], players: int) -> tuple[str, str]:
         winner = -1 if start.get("winner") is None else start["winner"]
     rem = -1 if start["remoteness"] is None else start["remoteness"]
     cls = "draw" if winner < 0 else ("win" if winner == 0 else "loss")
-    return words.start_words(players, winner, rem), cls
+    return start_words(players, winner, rem), cls
 
 
 def _pct(part: int, whole: int) -> str:

@@ -1,0 +1,148 @@
+"""Games that end (docs/RULINGS.md, "Games as played"): won, or drawn by repetition or the ply cap.
+
+Every game's end is checked against a plain reading of the rule over the
+reference model (tests/reference.py): who won, and why the game stopped where it did.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests import reference as ref
+from tests.strategies import small_variants
+from vizgen.ai.games import perfect_choices, play, tournament
+from vizgen.ai.maxn import maxn_choices
+from vizgen.analysis.solved import solve_variant
+from vizgen.engine.ending import PLY_CAP, REPETITIONS, Ending, Referee
+from vizgen.engine.graph import StateGraph, enumerate_graph
+from vizgen.engine.solve import solve_forced, solve_survival
+from vizgen.engine.variants import Variant, resolve
+
+
+def as_ref(graph: StateGraph, node: int) -> tuple:
+    position = graph.position(node)
+    return (*position.hands, position.swaps)
+
+
+def plain_ending(graph: StateGraph, nodes: list[int], cap: int) -> tuple[str, int, tuple[int, ...]] | None:
+    """The rule as docs/RULINGS.md words it, over the game's positions so far (the start first).
+
+    Returns ``(reason, winner, shared)`` if the game is over at the last position, else None.
+    """
+    p = graph.variant.params.as_dict()
+    players = p["players"]
+    ply = len(nodes) - 1
+    position = as_ref(graph, nodes[-1])
+    won = ref.ref_winner(p, position)
+    if won is not None:
+        return "won", (ply + won) % players, ()
+    times = sum(1 for k, node in enumerate(nodes) if node == nodes[-1] and k % players == ply % players)
+    if times < REPETITIONS and ply < cap:
+        return None
+    still_in = tuple(sorted((ply + seat) % players for seat in range(players) if any(position[seat])))
+    return ("repetition" if times >= REPETITIONS else "cap"), -1, still_in
+
+
+def check_game(graph: StateGraph, end: Ending, path: list[int], last: int, cap: int) -> None:
+    """No earlier position ended the game, the last one ends it as the rule says, and the moves are moves."""
+    nodes = [*path, last]
+    assert nodes[0] == graph.start and len(path) == end.plies <= cap
+    for a, b in itertools.pairwise(nodes):
+        assert b in graph.successors(a)
+    for k in range(1, len(nodes)):
+        assert plain_ending(graph, nodes[:k], cap) is None
+    assert plain_ending(graph, nodes, cap) == (end.reason, end.winner, end.shared)
+
+
+def last_node(graph: StateGraph, end: Ending, path: list[int], policies: list, rng_state: dict) -> int:
+    """Replay the game to find the position it ended at (play returns the nodes moved from)."""
+    rng = np.random.default_rng()
+    rng.bit_generator.state = rng_state
+    node = graph.start
+    for ply, at in enumerate(path):
+        assert at == node
+        policy = policies[ply % graph.players]
+        kids = graph.successors(node)
+        node = int(kids[rng.integers(kids.size)]) if policy is None or ply < 2 else int(policy[node])
+    return node
+
+
+@functools.cache
+def _solved(spec: str):
+    return solve_variant(resolve(spec))
+
+
+def test_two_perfect_players_draw_standard_by_repetition() -> None:
+    solved = _solved("standard")
+    g = solved.graph
+    perfect = perfect_choices(g, solved.forced)
+    end, path = play(g, [perfect, perfect], np.random.default_rng(0), opening=0)
+    assert (end.reason, end.winner, end.shared) == ("repetition", -1, (0, 1))
+    assert [end.result(seat) for seat in (0, 1)] == ["draw", "draw"]
+    last = int(perfect[path[-1]])
+    check_game(g, end, path, last, PLY_CAP)
+
+
+def test_four_perfect_players_stop_repeating() -> None:
+    """Four players perfect by the mover's fate: the game that used to run past 150 plies ends in a shared draw."""
+    g = enumerate_graph(resolve("four-players"))
+    perfect = perfect_choices(g, solve_forced(g), out_in=solve_survival(g).out_in[:, g.players - 1])
+    end, path = play(g, [perfect] * 4, np.random.default_rng(0), opening=0)
+    assert end.reason == "repetition" and end.winner == -1 and end.plies < PLY_CAP
+    check_game(g, end, path, int(perfect[path[-1]]), PLY_CAP)
+    assert all(end.result(seat) == ("draw" if seat in end.shared else "loss") for seat in range(4))
+
+
+@settings(max_examples=40, deadline=None)
+@given(variant=small_variants(max_players=4), kinds=st.lists(st.sampled_from(["random", "perfect", "maxn"]),
+                                                             min_size=4, max_size=4),
+       cap=st.sampled_from([1, 7, 40, PLY_CAP]), seed=st.integers(0, 2**32 - 1))
+def test_every_game_ends_within_the_cap_for_the_right_reason(variant: Variant, kinds: list[str], cap: int,
+                                                             seed: int) -> None:
+    g = enumerate_graph(variant)
+    forced = solve_forced(g)
+    policy = {"random": None, "perfect": perfect_choices(g, forced), "maxn": maxn_choices(g, 1)}
+    policies = [policy[k] for k in kinds[:g.players]]
+    rng = np.random.default_rng(seed)
+    state = rng.bit_generator.state
+    end, path = play(g, policies, rng, cap=cap)
+    assert end.reason in ("won", "repetition", "cap") and end.plies <= cap
+    check_game(g, end, path, last_node(g, end, path, policies, state), cap)
+    results = Counter(end.result(seat) for seat in range(g.players))
+    assert results["win"] == (end.reason == "won") and results["draw"] == len(end.shared)
+
+
+def test_referee_counts_the_same_player_to_move() -> None:
+    """Three players: a position met again with another player to move is another position."""
+    rules = _solved("three-players:r=3").graph.rules
+    code = rules.encode(rules.start())
+    referee = Referee(rules)
+    before = (REPETITIONS - 1) * 3  # each player to move here twice
+    assert [referee.arrive(code) for _ in range(before)] == [None] * before
+    assert referee.arrive(code) == Ending("repetition", -1, (0, 1, 2), before)  # the first player, a third time
+
+
+def test_tournament_scores_draws_by_reason() -> None:
+    solved = _solved("three-players:r=3")
+    g = solved.graph
+    perfect = perfect_choices(g, solved.forced)
+    score, visits = tournament(g, perfect, perfect, 3, seed=5)
+    assert score["games"] == 9 == score["wins"] + score["draws"] + score["losses"]
+    assert score["repetition"] + score["cap"] <= score["draws"] + score["losses"]
+    assert visits.sum() == score["plies"]
+    capped, _ = tournament(g, perfect, None, 3, seed=5, cap=4)
+    assert capped["plies"] <= 9 * 4 and capped["cap"] + capped["repetition"] + capped["wins"] >= 1
+
+
+@pytest.mark.parametrize("reason", ["won", "repetition", "cap"])
+def test_an_ending_gives_every_seat_one_result(reason: str) -> None:
+    end = Ending(reason, 1 if reason == "won" else -1, () if reason == "won" else (1, 2), 12)
+    results = [end.result(seat) for seat in range(3)]
+    assert results == (["loss", "win", "loss"] if reason == "won" else ["loss", "draw", "draw"])
