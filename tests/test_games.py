@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from tests import reference as ref
 from tests.strategies import small_variants
-from vizgen.ai.games import perfect_choices, play, tournament
+from vizgen.ai.games import exact_tournament, openings, perfect_choices, play, play_line, tournament
 from vizgen.ai.maxn import maxn_choices
 from vizgen.analysis.solved import solve_variant
 from vizgen.engine.ending import PLY_CAP, REPETITIONS, Ending, Referee
@@ -146,3 +146,49 @@ def test_an_ending_gives_every_seat_one_result(reason: str) -> None:
     end = Ending(reason, 1 if reason == "won" else -1, () if reason == "won" else (1, 2), 12)
     results = [end.result(seat) for seat in range(3)]
     assert results == (["loss", "win", "loss"] if reason == "won" else ["loss", "draw", "draw"])
+
+
+@pytest.mark.parametrize("spec", ["standard", "three-players:r=3", "self-gain"])
+@pytest.mark.parametrize("plies", [0, 1, 3])
+def test_openings_are_every_random_start_with_its_chance(spec: str, plies: int) -> None:
+    g = _solved(spec).graph
+    lines = openings(g, plies)
+    assert sum(chance for _, chance in lines) == pytest.approx(1.0)
+    assert len({line for line, _ in lines}) == len(lines)
+    for line, chance in lines:
+        node, expected = g.start, 1.0
+        for nxt in line:
+            kids = g.successors(node)
+            assert nxt in kids
+            node, expected = nxt, expected / kids.size
+        assert len(line) == plies or g.terminal[node]
+        assert chance == pytest.approx(expected)
+
+    def count(node: int, left: int) -> int:
+        kids = g.successors(node)
+        return 1 if left == 0 or kids.size == 0 else sum(count(int(k), left - 1) for k in kids)
+
+    assert len(lines) == count(g.start, plies)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_line_replays_the_game_it_opened(seed: int) -> None:
+    """Deterministic players after a random opening: the opening's moves give back the whole game."""
+    solved = _solved("three-players:r=3")
+    g = solved.graph
+    policies = [perfect_choices(g, solved.forced), maxn_choices(g, 1), maxn_choices(g, 2)]
+    end, path = play(g, policies, np.random.default_rng(seed), opening=3)
+    assert play_line(g, policies, tuple(path[1:4])) == (end, path)
+
+
+def test_exact_tournament_weighs_every_line() -> None:
+    solved = _solved("standard")
+    g = solved.graph
+    perfect, maxn = perfect_choices(g, solved.forced), maxn_choices(g, 2)
+    result = exact_tournament(g, perfect, maxn, opening=3)
+    lines = openings(g, 3)
+    assert result["lines"] == len(lines)
+    assert result["wins"] + result["draws"] + result["losses"] == pytest.approx(1.0)
+    wins = sum(chance * (play_line(g, [perfect, maxn][::1 - 2 * seat], line)[0].winner == seat)
+               for seat in (0, 1) for line, chance in lines) / 2
+    assert result["wins"] == pytest.approx(wins)

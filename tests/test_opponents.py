@@ -11,6 +11,7 @@ import pytest
 from tests.wire_blocks import read_block
 from vizgen.ai.games import perfect_choices
 from vizgen.ai.maxn import maxn_choices
+from vizgen.ai.tricky import trap_figure, tricky_choices
 from vizgen.analysis.solved import best_edges, fate, solve_variant
 from vizgen.engine.variants import resolve
 from vizgen.reports.maxn import report
@@ -59,8 +60,11 @@ def test_opponent_columns_are_the_engines_choices(spec: str) -> None:
     table = node_table(solved)
     assert [c.name for c in table.columns if c.name in OPPONENTS] == list(OPPONENTS)
     assert all(c.show == "data" for c in table.columns if c.name in OPPONENTS)
-    np.testing.assert_array_equal(table["perfect_move"],
-                                  perfect_choices(g, solved.forced, out_in=fate(solved, g.players - 1)))
+    out_in = fate(solved, g.players - 1)
+    np.testing.assert_array_equal(table["perfect_move"], perfect_choices(g, solved.forced, out_in=out_in))
+    np.testing.assert_array_equal(table["trap"], trap_figure(solved))
+    np.testing.assert_array_equal(table["tricky_move"],
+                                  tricky_choices(g, solved.forced, trap_figure(solved), out_in=out_in))
     for depth in PLAY_DEPTHS:
         np.testing.assert_array_equal(table[f"maxn{depth}_move"], maxn_choices(g, depth))
     for name in OPPONENTS:  # a move from every position that is not over, to one of its children; none at the end

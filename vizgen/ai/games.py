@@ -11,6 +11,8 @@ ends as the rules say or as a draw by repetition or the ply cap
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from vizgen.ai.maxn import best_children, notation_rank
@@ -18,7 +20,7 @@ from vizgen.engine.ending import PLY_CAP, Ending, Referee
 from vizgen.engine.graph import StateGraph
 from vizgen.engine.solve import Forced, edge_scores
 
-__all__ = ["OPENING", "Policy", "perfect_choices", "play", "tournament"]
+__all__ = ["OPENING", "Policy", "exact_tournament", "openings", "perfect_choices", "play", "play_line", "tournament"]
 
 Policy = np.ndarray | None
 """A player: a child node id per position, or None for the uniformly random player."""
@@ -103,19 +105,104 @@ def play(graph: StateGraph, policies: list[Policy], rng: np.random.Generator, ca
     >>> end.reason, end.winner, end.shared, len(path) == end.plies
     ('repetition', -1, (0, 1), True)
     """
-    players, codes = graph.players, graph.codes
-    referee = Referee(graph.rules, cap)
-    node, path = graph.start, []
-    while (end := referee.arrive(int(codes[node]))) is None:
-        ply = len(path)
-        path.append(node)
+    players = graph.players
+
+    def choose(ply: int, node: int) -> int:
         policy = policies[ply % players]
         if policy is None or ply < opening:
             kids = graph.successors(node)
-            node = int(kids[rng.integers(kids.size)])
-        else:
-            node = int(policy[node])
+            return int(kids[rng.integers(kids.size)])
+        return int(policy[node])
+
+    return _play(graph, cap, choose)
+
+
+def _play(graph: StateGraph, cap: int, choose: Callable[[int, int], int]) -> tuple[Ending, list[int]]:
+    """A game from the start, ``choose(ply, node)`` giving each move's target, until the referee ends it."""
+    referee = Referee(graph.rules, cap)
+    node, path = graph.start, []
+    while (end := referee.arrive(int(graph.codes[node]))) is None:
+        path.append(node)
+        node = choose(len(path) - 1, node)
     return end, path
+
+
+def openings(graph: StateGraph, plies: int = OPENING) -> list[tuple[tuple[int, ...], float]]:
+    """Every way a random opening of ``plies`` plies can go from the start, with its chance.
+
+    Examples
+    --------
+    >>> from vizgen.engine.graph import enumerate_graph
+    >>> from vizgen.engine.variants import resolve
+    >>> graph = enumerate_graph(resolve("standard"))
+    >>> [(graph.notations()[line[-1]], chance) for line, chance in openings(graph)]  # 11-11: one move, then two
+    [('12-12', 0.5), ('13-12', 0.5)]
+    """
+    lines: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
+    for _ in range(plies):
+        longer = []
+        for line, chance in lines:
+            node = line[-1] if line else graph.start
+            kids = graph.successors(node).tolist()
+            longer += [((*line, kid), chance / len(kids)) for kid in kids] if kids else [(line, chance)]
+        lines = longer
+    return lines
+
+
+def play_line(graph: StateGraph, policies: list[np.ndarray], line: tuple[int, ...],
+              cap: int = PLY_CAP) -> tuple[Ending, list[int]]:
+    """Play one game whose first moves go to the nodes of ``line``, then every player's deterministic policy.
+
+    Examples
+    --------
+    >>> from vizgen.engine.graph import enumerate_graph
+    >>> from vizgen.engine.solve import solve_forced
+    >>> from vizgen.engine.variants import resolve
+    >>> graph = enumerate_graph(resolve("standard"))
+    >>> perfect = perfect_choices(graph, solve_forced(graph))
+    >>> line, _ = openings(graph)[0]
+    >>> end, path = play_line(graph, [perfect, perfect], line)
+    >>> end.reason, list(line) == path[1:3]
+    ('repetition', True)
+    """
+    players = graph.players
+    return _play(graph, cap, lambda ply, node: line[ply] if ply < len(line) else int(policies[ply % players][node]))
+
+
+def exact_tournament(graph: StateGraph, player: np.ndarray, opponent: np.ndarray, opening: int = OPENING,
+                     cap: int = PLY_CAP) -> dict[str, float]:
+    """Deterministic players: one against copies of the other, every seat in turn, over every random opening.
+
+    After the opening every move is determined, so each opening line (:func:`openings`) is one game: the
+    expected result is exact, with no sampling.
+
+    Returns
+    -------
+    dict
+        ``wins``, ``draws``, ``losses`` (chances for the player, a game in each seat equally likely), ``plies``
+        (expected length) and ``lines`` (opening lines, each played once per seat).
+
+    Examples
+    --------
+    >>> from vizgen.ai.maxn import maxn_choices
+    >>> from vizgen.engine.graph import enumerate_graph
+    >>> from vizgen.engine.solve import solve_forced
+    >>> from vizgen.engine.variants import resolve
+    >>> graph = enumerate_graph(resolve("standard"))
+    >>> result = exact_tournament(graph, perfect_choices(graph, solve_forced(graph)), maxn_choices(graph, 2))
+    >>> result["wins"] + result["draws"] + result["losses"], result["lines"]
+    (1.0, 2)
+    """
+    players = graph.players
+    lines = openings(graph, opening)
+    out = {"wins": 0.0, "draws": 0.0, "losses": 0.0, "plies": 0.0}
+    for seat in range(players):
+        policies = [player if k == seat else opponent for k in range(players)]
+        for line, chance in lines:
+            end, path = play_line(graph, policies, line, cap)
+            out[{"win": "wins", "draw": "draws", "loss": "losses"}[end.result(seat)]] += chance / players
+            out["plies"] += chance * len(path) / players
+    return {**out, "lines": len(lines)}
 
 
 def tournament(graph: StateGraph, player: np.ndarray, opponent: Policy, games_per_seat: int, seed: int,

@@ -20,10 +20,11 @@ import numpy as np
 
 from vizgen.ai.games import perfect_choices
 from vizgen.ai.maxn import maxn_levels, notation_rank
+from vizgen.ai.tricky import ROUNDS, SCALE, trap_figure, tricky_choices
 from vizgen.analysis.facts import position_facts
 from vizgen.analysis.solved import Solved, best_edges, fate
 
-__all__ = ["COLUMN_MAKERS", "DEPTH", "FACT_COLUMNS", "FORCED_OUT_IN", "OPPONENTS", "PLAY_DEPTHS", "Column",
+__all__ = ["COLUMN_MAKERS", "DEPTH", "FACT_COLUMNS", "FORCED_OUT_IN", "OPPONENTS", "PLAY_DEPTHS", "TRAP", "Column",
            "EdgeTable", "NodeTable", "edge_table", "node_table"]
 
 
@@ -156,18 +157,32 @@ def _odds_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
 #: the max^n depths the site offers as opponents
 PLAY_DEPTHS = (1, 2, 3, 5)
 #: the node-table columns that hold each computer opponent's move (a child node id), in the order the site offers them
-OPPONENTS = ("perfect_move", *(f"maxn{d}_move" for d in PLAY_DEPTHS))
+OPPONENTS = ("perfect_move", "tricky_move", *(f"maxn{d}_move" for d in PLAY_DEPTHS))
+#: the tricky perfect player's figure (:func:`vizgen.ai.tricky.trap_figure`), for the player who moved to the position
+TRAP = Column("trap", "Trap figure", "int", "data",
+              f"For the player who moved here: the chance, in {SCALE}ths, that random opponents give them a better "
+              f"value within their next {ROUNDS} rounds of moves, they choosing among their optimal moves the one "
+              "with the best chance; the tricky perfect player moves to the optimal position with the highest "
+              "(docs/RULINGS.md).")
 
 
 def _opponent_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
-    """The move of each computer opponent from every position: the perfect player and max^n at each depth."""
+    """The move of each computer opponent from every position: the perfect and the tricky perfect player, and
+    max^n at each depth; and the tricky player's trap figure."""
     g = solved.graph
     rank = notation_rank(g)
+    out_in = fate(solved, g.players - 1)
+    trap = trap_figure(solved)
     columns = [(Column("perfect_move", "Perfect player's move", "int", "data",
                        "The position the perfect player moves to: its fastest win, else a move that keeps the game "
                        "open (with more players one where it survives, else its latest forced exit), else its "
                        "slowest loss (docs/RULINGS.md).", missing=-1),
-                perfect_choices(g, solved.forced, rank, fate(solved, g.players - 1)))]
+                perfect_choices(g, solved.forced, rank, out_in)),
+               (Column("tricky_move", "Tricky perfect player", "int", "data",
+                       "The position the tricky perfect player moves to: among the perfect player's optimal moves, "
+                       "the one to the highest trap figure (docs/RULINGS.md).", missing=-1),
+                tricky_choices(g, solved.forced, trap, rank, out_in)),
+               (TRAP, trap)]
     for table in maxn_levels(g, max(PLAY_DEPTHS)):
         if table.depth in PLAY_DEPTHS:
             columns.append((Column(f"maxn{table.depth}_move", f"max^n move, depth {table.depth}", "int", "data",

@@ -1,0 +1,107 @@
+"""The tricky perfect player (docs/RULINGS.md): its trap figure against a plain recomputation over the reference
+model, and its moves always among the optimal ones."""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from tests.reference_play import Reference
+from tests.strategies import small_variants
+from vizgen.ai import tricky
+from vizgen.ai.games import perfect_choices
+from vizgen.ai.tricky import SCALE, trap_chances, trap_figure, tricky_choices
+from vizgen.analysis.solved import Solved, best_edges, fate, solve_variant
+from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.solve import solve_forced, solve_survival
+from vizgen.engine.variants import Variant, resolve
+
+NAMED = ["standard", "suicide", "self-gain", "misere", "three-players:r=3", "zombies:r=3", "misere:players=3,r=3",
+         "four-players:r=2", "standard:players=3,hands=1,r=4"]
+
+
+@functools.cache
+def _solved(spec: str) -> Solved:
+    return solve_variant(resolve(spec))
+
+
+def check_chances(solved: Solved, rounds: int) -> None:
+    g = solved.graph
+    plain = Reference(**solved.variant.params.as_dict())
+    positions = {plain.name(pos): pos for pos in plain.graph}
+    expected = np.array([plain.trap(positions[name], rounds) for name in g.notations()])
+    chance = trap_chances(solved, rounds)
+    np.testing.assert_allclose(chance, expected, rtol=0, atol=1e-12)
+    figure = trap_figure(solved, rounds)
+    assert (np.abs(figure - expected * SCALE) <= 0.5 + 1e-9).all()
+
+
+@pytest.mark.parametrize("spec", NAMED)
+@pytest.mark.parametrize("rounds", [1, 2, 3])
+def test_trap_chances_are_the_plain_recomputation(spec: str, rounds: int) -> None:
+    check_chances(_solved(spec), rounds)
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None)
+@given(variant=small_variants(max_players=3), rounds=st.integers(1, 3))
+def test_trap_chances_on_small_variants(variant: Variant, rounds: int) -> None:
+    solved = solve_variant(variant)
+    assume(solved.graph.n <= 1500)  # the reference solver is slow
+    check_chances(solved, rounds)
+
+
+@pytest.mark.parametrize("spec", ["standard", "three-players:r=4", "four-players:r=2"])
+def test_moves_listed_block_by_block_give_the_same_figure(spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The way of big graphs (moves from the kernel a block at a time, no edge arrays) gives the same chances."""
+    solved = _solved(spec)
+    expected = trap_chances(solved, 2)
+    graph = enumerate_graph(solved.variant)  # edge arrays never built
+    fresh = Solved(graph=graph, forced=solve_forced(graph), random_win=None, perfect_win=None,
+                   survival=solve_survival(graph) if graph.players > 2 else None)
+    monkeypatch.setattr(tricky, "OWN_EDGES_OVER", 0)
+    monkeypatch.setattr(tricky, "BLOCK", 64)
+    np.testing.assert_allclose(trap_chances(fresh, 2), expected, rtol=0, atol=1e-15)
+    assert "_edges" not in graph.__dict__
+
+
+@pytest.mark.parametrize("spec", [*NAMED, "standard:r=7", "cutoff:misere=true", "four-players:r=3",
+                                  pytest.param("three-players", marks=pytest.mark.slow)])
+def test_the_tricky_player_stays_in_the_optimal_set(spec: str) -> None:
+    """At every position: an optimal move, and among the optimal moves one to the highest figure, ties to the
+    smallest notation; the perfect player's optimal set, read with the same mover's fate."""
+    solved = _solved(spec)
+    g, f = solved.graph, solved.forced
+    out_in = fate(solved, g.players - 1)
+    figure = trap_figure(solved)
+    choice = tricky_choices(g, f, figure, out_in=out_in)
+    perfect = perfect_choices(g, f, out_in=out_in)
+    best = best_edges(solved)
+    names = g.notations()
+    assert ((choice == -1) == g.terminal).all()
+    for node in np.flatnonzero(~g.terminal):
+        lo, hi = int(g.indptr[node]), int(g.indptr[node + 1])
+        optimal = g.indices[lo:hi][best[lo:hi]].tolist()
+        assert choice[node] in optimal and perfect[node] in optimal
+        top = max(int(figure[c]) for c in optimal)
+        assert choice[node] == min((c for c in optimal if figure[c] == top), key=lambda c: names[c])
+
+
+def test_the_tricky_player_differs_from_the_perfect_one_on_standard() -> None:
+    """Not the perfect player under another name: where they differ, the tricky move leads to a higher figure."""
+    solved = _solved("standard")
+    g, f = solved.graph, solved.forced
+    figure = trap_figure(solved)
+    choice, perfect = tricky_choices(g, f, figure), perfect_choices(g, f)
+    differ = np.flatnonzero(choice != perfect)
+    assert differ.size > 0
+    assert (figure[choice[differ]] > figure[perfect[differ]]).all()
+
+
+def test_rounds_are_checked() -> None:
+    with pytest.raises(ValueError, match="rounds"):
+        trap_chances(_solved("standard"), 0)

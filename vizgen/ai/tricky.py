@@ -1,0 +1,203 @@
+"""The tricky perfect player: among the optimal moves, the one that gives fallible opponents most chances to go wrong.
+
+The perfect player (:func:`vizgen.ai.games.perfect_choices`) keeps the exact
+value but, among moves that keep it equally well, takes the one whose notation
+sorts first. The tricky player takes the same optimal set (the moves with the
+highest :func:`vizgen.engine.solve.edge_scores`) and picks in it the move to the
+position with the highest **trap figure** (:func:`trap_figure`), ties to the
+smallest notation as before. The figure is per position, one byte, computed
+here at build time, so a page that ships no moves (the code pages of five and
+six players) can still choose the tricky move: it generates the moves, keeps
+the optimal ones by their score and takes the highest figure.
+
+The trap figure of a position, for the player who just moved there, is the
+chance that random opponents (each moving uniformly among the distinct
+resulting positions, as the site's random player does) give that player a
+better value class (:func:`vizgen.analysis.marks.value_classes`: loss < held <
+win) with one of their moves within the next :data:`ROUNDS` rounds of moves,
+the player choosing among its optimal moves the one with the best chance at
+each of its own turns in between. With two players that is the chance that
+the opponent makes a mistake or a blunder (:mod:`vizgen.analysis.marks`).
+docs/RULINGS.md says why it is defined so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from vizgen.ai.maxn import best_children, notation_rank
+from vizgen.analysis.marks import value_classes
+from vizgen.analysis.solved import Solved, fate
+from vizgen.engine.graph import StateGraph
+from vizgen.engine.solve import Forced, arrival_scores, edge_scores
+
+__all__ = ["ROUNDS", "SCALE", "trap_chances", "trap_figure", "tricky_choices"]
+
+ROUNDS = 2
+"""Rounds of the opponents' moves the trap figure looks ahead (a round: every other player moves once)."""
+
+SCALE = 255
+"""The trap figure is the chance times this, rounded: one byte."""
+
+BLOCK = 1 << 18  # positions whose moves are handled at once (bounds the temporary arrays)
+OWN_EDGES_OVER = 20_000_000  # with more moves than this, list them here in int32 rather than the graph's arrays
+
+
+def _children(graph: StateGraph) -> tuple[np.ndarray, np.ndarray]:
+    """The children of every position in CSR form ``(indptr, indices)``; from the kernel a block at a time when big.
+
+    The graph's own edge arrays carry move ids and take about 40 bytes a move while built; above
+    :data:`OWN_EDGES_OVER` moves they are listed here at 4 bytes a move (six players: 110 million moves, 440 MB).
+    """
+    if "_edges" in graph.__dict__ or graph.edges <= OWN_EDGES_OVER:
+        return graph.indptr, graph.indices
+    node_of = np.full(graph.rules.space, -1, dtype=np.int32)
+    node_of[graph.codes] = np.arange(graph.n, dtype=np.int32)
+    indptr = np.zeros(graph.n + 1, dtype=np.int64)
+    indices = np.empty(graph.edges, dtype=np.int32)
+    filled = 0
+    moving = np.flatnonzero(~graph.terminal)
+    for lo in range(0, moving.size, BLOCK):
+        nodes = moving[lo:lo + BLOCK]
+        src, dst, _ = graph.rules.expand(graph.codes[nodes])
+        pairs = np.sort(src * graph.rules.space + dst)  # by position then child code (np.unique: 50 times slower)
+        pairs = pairs[np.append(True, pairs[1:] != pairs[:-1])]  # distinct children
+        src, dst = np.divmod(pairs, graph.rules.space)
+        indptr[nodes + 1] = np.bincount(src, minlength=nodes.size)
+        indices[filled:filled + pairs.size] = node_of[dst]
+        filled += pairs.size
+    np.cumsum(indptr, out=indptr)
+    return indptr, indices
+
+
+def _blocks(indptr: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray, slice]]:
+    """Per block of positions: the positions with moves, their first edge (counted in the block) and the edges."""
+    n = indptr.size - 1
+    for lo in range(0, n, BLOCK):
+        hi = min(lo + BLOCK, n)
+        nodes = lo + np.flatnonzero(np.diff(indptr[lo:hi + 1]) > 0)
+        if nodes.size:
+            e0 = int(indptr[nodes[0]])
+            yield nodes, indptr[nodes] - e0, slice(e0, int(indptr[hi]))
+
+
+def trap_chances(solved: Solved, rounds: int = ROUNDS) -> np.ndarray:
+    """Per position, the chance the opponents of the player who just moved there go wrong soon (the module's doc).
+
+    Parameters
+    ----------
+    solved : Solved
+        A solved variant.
+    rounds : int
+        Rounds of the opponents' moves to look ahead (1 or more).
+
+    Returns
+    -------
+    numpy.ndarray
+        float64 chance per position (0 at final positions).
+
+    Examples
+    --------
+    >>> from vizgen.analysis.solved import solve_variant
+    >>> from vizgen.engine.variants import resolve
+    >>> solved = solve_variant(resolve("standard"))
+    >>> g = solved.graph
+    >>> chance = trap_chances(solved, rounds=1)
+    >>> # at 01-13 the opponent has two moves: 1>3 blunders (the player who moved there wins), 1>1 keeps the draw
+    >>> float(chance[g.node_of(g.rules.parse("01-13"))])
+    0.5
+    """
+    if rounds < 1:
+        raise ValueError(f"rounds must be 1 or more, not {rounds}")
+    g, f = solved.graph, solved.forced
+    players = g.players
+    indptr, indices = _children(g)
+    classes = [value_classes(players, f.winner, seat, fate(solved, seat)) for seat in range(players)]
+    score = arrival_scores(players, f, fate(solved, players - 1))
+    chance = np.zeros(g.n)  # where the player is to move in the last round looked at: nothing more to come
+    for left in range(rounds):
+        if left:  # the player's own move between two rounds: its best chance among its optimal moves
+            chance = _own_move(indptr, indices, score, chance)
+        for seat in range(1, players):  # the opponent to move there has the player `seat` places after it
+            chance = _opponent_move(indptr, indices, classes[seat], classes[seat - 1], chance)
+    return chance
+
+
+def _own_move(indptr: np.ndarray, indices: np.ndarray, score: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """At the player's own move: the best chance among its optimal moves."""
+    out = np.zeros(after.size)
+    for nodes, first, edges in _blocks(indptr):
+        kids = indices[edges]
+        top = np.maximum.reduceat(score[kids], first)
+        src = np.repeat(np.arange(nodes.size), np.diff(np.append(first, kids.size)))
+        out[nodes] = np.maximum.reduceat(np.where(score[kids] == top[src], after[kids], -1.0), first)
+    return out
+
+
+def _opponent_move(indptr: np.ndarray, indices: np.ndarray, here: np.ndarray, there: np.ndarray,
+                   chance: np.ndarray) -> np.ndarray:
+    """At an opponent's move: the mean over its moves of 1 if it raises the player's class, else the chance after."""
+    out = np.zeros(chance.size)
+    for nodes, first, edges in _blocks(indptr):
+        kids = indices[edges]
+        degree = np.diff(np.append(first, kids.size))
+        src = np.repeat(nodes, degree)
+        value = np.where(there[kids] > here[src], 1.0, chance[kids])
+        out[nodes] = np.add.reduceat(value, first) / degree
+    return out
+
+
+def trap_figure(solved: Solved, rounds: int = ROUNDS) -> np.ndarray:
+    """Per position, the trap figure: :func:`trap_chances` times :data:`SCALE`, rounded, as one byte.
+
+    Examples
+    --------
+    >>> from vizgen.analysis.solved import solve_variant
+    >>> from vizgen.engine.variants import resolve
+    >>> solved = solve_variant(resolve("standard"))
+    >>> figure = trap_figure(solved)
+    >>> figure.dtype.name, int(figure[solved.graph.terminal].max())
+    ('uint8', 0)
+    """
+    return np.rint(trap_chances(solved, rounds) * SCALE).astype(np.uint8)
+
+
+def tricky_choices(graph: StateGraph, forced: Forced, trap: np.ndarray, rank: np.ndarray | None = None,
+                   out_in: np.ndarray | None = None) -> np.ndarray:
+    """The tricky perfect player's move from every position, as a child node id.
+
+    Among the perfect player's optimal moves (the highest :func:`vizgen.engine.solve.edge_scores`, with the same
+    ``out_in``), the one to the position with the highest trap figure; ties to the smallest notation.
+
+    Parameters
+    ----------
+    graph : StateGraph
+        An enumerated graph.
+    forced : Forced
+        Its exact solution.
+    trap : numpy.ndarray
+        :func:`trap_figure` per position.
+    rank : numpy.ndarray, optional
+        :func:`vizgen.ai.maxn.notation_rank` of ``graph`` (computed if omitted).
+    out_in : numpy.ndarray, optional
+        As in :func:`vizgen.ai.games.perfect_choices`.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64 child node id per position, -1 at final positions.
+
+    Examples
+    --------
+    >>> from vizgen.analysis.solved import solve_variant
+    >>> from vizgen.engine.variants import resolve
+    >>> solved = solve_variant(resolve("standard"))
+    >>> g = solved.graph
+    >>> tricky = tricky_choices(g, solved.forced, trap_figure(solved))
+    >>> bool((tricky[g.terminal] == -1).all())
+    True
+    """
+    score = edge_scores(graph, forced, out_in).astype(np.int64) * (SCALE + 1) + np.asarray(trap)[graph.indices]
+    return best_children(graph, score, notation_rank(graph) if rank is None else rank)
