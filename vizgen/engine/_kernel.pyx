@@ -790,3 +790,40 @@ def range_survival(const uint32_t[::1] offs, const seat_bits[::1] masks, const u
                 decided[0] += 1
                 if keep:
                     out[o] = plies
+
+
+def range_survival_pull(int64_t lo, const seat_bits[::1] gone, seat_bits[::1] unknown, seat_bits[::1] newbits,
+                        int16_t[::1] out, int16_t plies, int64_t[::1] decided, Tables tables):
+    """One survival ply of a range, read forward as :func:`survival` reads it: each position with a seat still
+    undecided looks at its children's seats out (``gone``: every code's, as of the last ply). New decisions get
+    ``plies`` (in ``out`` when it is not empty), are counted per seat in ``decided`` and marked in ``newbits``;
+    return how many positions changed."""
+    cdef const Tab *t = &tables.t
+    cdef Scratch scratch = Scratch(tables, 1)
+    cdef int64_t players = t.p, size = unknown.shape[0], i, j, k, count, seat, found = 0
+    cdef seat_bits one = 1, every = <seat_bits> (((<uint64_t> 1) << players) - 1), any_out, all_out, g, todo
+    cdef bint keep = out.shape[0] > 0
+    with nogil:
+        for i in range(size):
+            if not unknown[i]:
+                continue
+            count = _decode(lo + i, t, scratch.seats)
+            k = _moves(lo + i, count, scratch.seats, t, scratch.stamp, scratch.dst, NULL, NULL)
+            any_out, all_out = 0, every if k else 0
+            for j in range(k):
+                g = gone[scratch.dst[j]]
+                any_out = any_out | g
+                all_out = all_out & g
+            todo = ((any_out << 1) | ((all_out >> (players - 1)) & one)) & unknown[i]
+            if not todo:
+                continue
+            unknown[i] = unknown[i] & ~todo
+            newbits[i] = todo
+            found += 1
+            while todo:
+                seat = vz_ctz(todo)
+                todo = todo & (todo - 1)
+                decided[seat] += 1
+                if keep:
+                    out[seat * size + i] = plies
+    return found

@@ -29,6 +29,7 @@ import contextlib
 import ctypes
 import logging
 import operator
+import os
 import shutil
 import signal
 import sys
@@ -93,20 +94,34 @@ def local_cluster(workers: int, memory_limit: int | None = None) -> Iterator[Any
     from distributed import Client, LocalCluster
 
     spill = tempfile.mkdtemp(prefix="vizgen-cluster-")
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited by the workers' processes
+    # the workers' semaphores are cleaned up by multiprocessing's tracker process when an interrupted run leaves at
+    # once (exit code 130): it does so without a warning on the terminal
+    quiet = "ignore::UserWarning:multiprocessing.resource_tracker"
+    os.environ["PYTHONWARNINGS"] = ",".join(w for w in (os.environ.get("PYTHONWARNINGS"), quiet) if w)
+    cluster = None
     try:
+        # Ctrl-C blocked while the workers start: they (and the thread that starts them) keep it blocked, and a
+        # Ctrl-C that arrives meanwhile reaches this process once they are up
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # "port 8787 is in use": the scheduler's HTTP server takes another
                 cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
                                        dashboard_address=None, local_directory=spill, silence_logs=logging.CRITICAL,
                                        memory_limit=memory_limit if memory_limit else "auto")
+        except Exception as exc:  # a worker that died while starting, a port that could not be had
+            raise WorkerLost(f"the local cluster could not start: {' '.join(str(exc).split())}") from None
         finally:
-            signal.signal(signal.SIGINT, previous)
-        with cluster, Client(cluster) as client:
-            client.run(_die_with_parent)
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        with Client(cluster) as client:
+            try:
+                client.run(_die_with_parent)
+            except OSError:
+                raise WorkerLost("a worker of the local cluster died as it started; no figures are reported") from None
             yield client
     finally:
+        if cluster is not None:
+            cluster.close()
         shutil.rmtree(spill, ignore_errors=True)
 
 
@@ -184,12 +199,12 @@ def _gather(client: Any, futures: list[Any], owners: list[str]) -> list[Any]:
         try:
             wait(futures, timeout=POLL)
             break
-        except TimeoutError:
+        except (TimeoutError, OSError):  # not done yet, or a connection closed: are the workers still there?
             pass
         try:
             alive = set(client.nthreads())
         except OSError as exc:
-            raise ClusterError(f"lost the connection to the Dask scheduler: {exc}") from None
+            raise WorkerLost(f"lost the connection to the Dask scheduler mid-solve: {exc}") from None
         gone = sorted(needed - alive)
         if gone:
             raise WorkerLost(f"worker {gone[0]} was lost mid-solve (killed, or over its memory limit); "
@@ -216,8 +231,28 @@ def _bundled(step: Callable[..., tuple], groups: list[list[int]], state: ranges.
     return (result[0], info, *({q: result[2 + q] for q in group} for group in groups))
 
 
+def survival_mode(space: int, players: int, memory_limits: list[int]) -> str:
+    """``broadcast`` where every worker can hold a copy of every code's seats out in a quarter of its memory
+    (a byte a code up to eight players, four beyond), else ``push`` (:func:`vizgen.engine.ranges.survival_step`).
+
+    Examples
+    --------
+    >>> survival_mode(170_859_375, 7, [2 * 10**9]), survival_mode(15**9, 9, [64 * 10**9])
+    ('broadcast', 'push')
+    """
+    limit = min((m for m in memory_limits if m), default=0) or psutil_memory()
+    return "broadcast" if space * (1 if players <= 8 else 4) <= limit // 4 else "push"
+
+
+def psutil_memory() -> int:
+    """The machine's memory in bytes (a worker without a memory limit may use it all)."""
+    import psutil
+
+    return int(psutil.virtual_memory().total)
+
+
 def solve(rules: Rules, client: Any, *, parts: int | None = None, survival: bool = True, keep: bool = False,
-          on_ply: Callable[[dict[str, Any]], None] | None = None) -> Run:
+          mode: str | None = None, on_ply: Callable[[dict[str, Any]], None] | None = None) -> Run:
     """Enumerate and solve ``rules`` on the cluster of ``client``, ply by ply.
 
     Parameters
@@ -232,6 +267,8 @@ def solve(rules: Rules, client: Any, *, parts: int | None = None, survival: bool
         Also solve survival (three or more players).
     keep : bool
         Keep the survival plies per seat and code (for :meth:`Run.arrays`; a further 2 bytes per seat and code).
+    mode : str, optional
+        How survival is exchanged, ``broadcast`` or ``push`` (default :func:`survival_mode`).
     on_ply : callable, optional
         Called with each ply's figures (see :attr:`Run.plies`).
 
@@ -255,14 +292,29 @@ def solve(rules: Rules, client: Any, *, parts: int | None = None, survival: bool
     owners = [slots[q % len(slots)] for q in range(parts)]
     groups = [[q for q in range(parts) if owners[q] == addr] for addr in workers]
     groups = [g for g in groups if g]
-    bundle = {q: w for w, group in enumerate(groups) for q in group}  # the bundle that carries range q's messages
     token = uuid.uuid4().hex[:8]
     start = rules.encode(rules.start())
     pinned = {"allow_other_workers": False, "pure": False}
     rules_f = client.scatter(rules, broadcast=True, hash=False)
-    states = [client.submit(ranges.new_range, q, width, parts, rules.space, start, rules.players, keep,
-                            workers=[owners[q]], key=f"vizgen-{token}-range-{q}", **pinned) for q in range(parts)]
+    mode = mode or survival_mode(rules.space, rules.players, limits)
+    states = [client.submit(ranges.new_range, q, width, parts, rules.space, start, rules.players, keep, mode,
+                            token, workers=[owners[q]], key=f"vizgen-{token}-range-{q}", **pinned)
+              for q in range(parts)]
     run = Run(client=client, rules=rules, states=states, owners=owners)
+    try:
+        _plies(run, rules_f, token, groups, survival, on_ply)
+    finally:
+        with contextlib.suppress(Exception):  # the workers' copies of the seats out (broadcast survival)
+            client.run(ranges.drop_copies, token)
+    return run
+
+
+def _plies(run: Run, rules_f: Any, token: str, groups: list[list[int]], survival: bool,
+           on_ply: Callable[[dict[str, Any]], None] | None) -> None:
+    """Run every phase ply by ply, recording each ply's figures in ``run.plies``."""
+    client, owners, parts, rules = run.client, run.owners, len(run.owners), run.rules
+    pinned = {"allow_other_workers": False, "pure": False}
+    bundle = {q: w for w, group in enumerate(groups) for q in group}  # the bundle that carries range q's messages
     for phase, step in ranges.PHASES:
         if phase == "survival" and not (survival and rules.players > 2):
             break
@@ -277,8 +329,9 @@ def solve(rules: Rules, client: Any, *, parts: int | None = None, survival: bool
             del results  # the picks hold the states and messages; each result goes once they have run
             run.states = [p[0] for p in picks]
             counts = _gather(client, [p[1] for p in picks], owners)
-            figures = {"phase": phase, "ply": ply,
-                       **{k: sum(c[k] for c in counts) for k in ("found", "sent", "sent_bytes", "cpu")},
+            copies = len(groups) - 1 if counts[0].get("broadcast") else 1  # a broadcast goes to every other worker
+            figures = {"phase": phase, "ply": ply, **{k: sum(c[k] for c in counts) for k in ("found", "cpu")},
+                       **{k: copies * sum(c[k] for c in counts) for k in ("sent", "sent_bytes")},
                        "seconds": time.perf_counter() - began}
             run.plies.append(figures)
             if on_ply is not None:
@@ -287,7 +340,6 @@ def solve(rules: Rules, client: Any, *, parts: int | None = None, survival: bool
                 break
             inbox = [[p[2 + bundle[q]] for p in picks] for q in range(parts)]
             ply += 1
-    return run
 
 
 def worker_report(client: Any) -> dict[str, dict[str, int]]:
