@@ -69,7 +69,7 @@ def tally(solved: Solved) -> dict[str, Any]:
     >>> from vizgen.analysis.solved import solve_variant
     >>> from vizgen.engine.variants import resolve
     >>> tally(solve_variant(resolve("standard")))["winners"]
-    [154, 25, 25]
+    [162, 25, 17]
     """
     g, f = solved.graph, solved.forced
     start = g.start
