@@ -226,8 +226,10 @@ def _bundled(step: Callable[..., tuple], groups: list[list[int]], state: ranges.
     two plus one per worker to pick the results apart, not one per pair of ranges.
     """
     began = time.thread_time()
-    result = step(state, rules, ply, *(b[state["q"]] for b in bundles))
+    result = step(state, rules, ply, *(b["all"] if "all" in b else b[state["q"]] for b in bundles))
     info = {**result[1], "cpu": time.thread_time() - began}
+    if info.get("broadcast"):  # one message for every range: once per bundle (Dask counts each reference)
+        return (result[0], info, *({"all": result[2]} for _ in groups))
     return (result[0], info, *({q: result[2 + q] for q in group} for group in groups))
 
 
