@@ -21,7 +21,6 @@ from vizgen.reports import family
 from vizgen.site.render import render_site
 from vizgen.site.render.contexts import num
 
-TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 #: the keys a record may hold: those of ``vizgen stats --json`` the family page reads
 FIGURES = {"positions": int, "moves": int, "forced_win": list, "open": int, "longest_win": int, "greatest_depth": int}
 #: records this small are run again by the tests
@@ -82,5 +81,5 @@ def test_the_players_sweep_solves_seven_and_records_eight() -> None:
 
 
 def _family_page(figures: dict[str, Any]) -> str:
-    files = render_site([], templates=TEMPLATES, family=figures, claims=None)
+    files = render_site([], family=figures, claims=None)
     return files["family.html"].decode()
