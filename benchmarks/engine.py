@@ -12,7 +12,12 @@ linear solves of random play (every seat of four players; perfect against
 random on ``standard:hands=4,r=7``). Run it from the checkout, with the
 extension built (``pip install -e .`` or ``python setup.py build_ext --inplace``).
 
+With ``--cluster``, it runs the cluster benchmark instead (``benchmarks/cluster.py``:
+per-worker throughput, bytes exchanged per ply and bytes spilled on a local
+Dask cluster); the arguments after ``--cluster`` are that script's.
+
 Usage: python benchmarks/engine.py [--seven] [--repeat N]
+       python benchmarks/engine.py --cluster [SPEC] [--workers N] [--worker-memory SIZE] [--spill] [--json FILE]
 """
 
 from __future__ import annotations
@@ -113,6 +118,12 @@ def whole_command(args: list[str], repeat: int) -> list[tuple[float, int]]:
 
 
 def main() -> None:
+    if "--cluster" in sys.argv[1:]:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import cluster
+
+        cluster.main([a for a in sys.argv[1:] if a != "--cluster"])
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seven", action="store_true",
                         help="also seven players, without and with survival (a few minutes and 6 GB a run)")
@@ -121,8 +132,8 @@ def main() -> None:
 
     # first run on a clean clone: the install compiles the kernel (Cython to C, then gcc)
     with tempfile.TemporaryDirectory() as build:
-        os.mkdir(os.path.join(build, "vizgen"))
-        shutil.copy(os.path.join(ROOT, "vizgen", "_kernel.pyx"), os.path.join(build, "vizgen"))
+        os.makedirs(os.path.join(build, "vizgen", "engine"))
+        shutil.copy(os.path.join(ROOT, "vizgen", "engine", "_kernel.pyx"), os.path.join(build, "vizgen", "engine"))
         shutil.copy(os.path.join(ROOT, "setup.py"), build)
         t0 = time.perf_counter()
         subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=build, check=True,

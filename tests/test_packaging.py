@@ -29,6 +29,7 @@ def test_wheel_carries_templates_and_assets(tmp_path: Path) -> None:
     assert any(n.startswith("vizgen/site/templates/") and n.endswith(".html") for n in names)
     assert any(n.startswith("vizgen/site/static/") for n in names)
     assert "vizgen/site/static/js/main.js" in names, "the browser's modules, joined into the assets at build"
+    assert {"vizgen/reports/claims.toml", "vizgen/reports/recorded.toml"} <= set(names)  # the data files
     assert any(n.startswith("vizgen/engine/_kernel.") and n.endswith(".so") for n in names), "the compiled kernel"
     assert not any(n.startswith("tests/") for n in names)
 

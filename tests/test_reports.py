@@ -21,6 +21,8 @@ from vizgen.site.render.charts import Series, line_chart
 from vizgen.site.render.contexts import num
 
 SMALL = {"players": [2, 3, 6], "rollovers": [3, 5], "hands": [1, 2]}
+#: solve up to this many possible positions, the players sweep too (six players are listed with their size)
+LIMITS = {"max_positions": 10_000, "players_max_positions": 10_000}
 #: compared with a fresh solve: every figure the family page shows
 KEYS = ("positions", "reachable_of", "edges", "terminal", "win", "loss", "draw", "forced_win", "open",
         "longest_win", "greatest_depth", "start")
@@ -28,7 +30,7 @@ KEYS = ("positions", "reachable_of", "edges", "terminal", "win", "loss", "draw",
 
 @pytest.fixture(scope="module")
 def small_family(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return family.family_figures(**SMALL, max_positions=10_000, cache_dir=tmp_path_factory.mktemp("family"))
+    return family.family_figures(**SMALL, **LIMITS, cache_dir=tmp_path_factory.mktemp("family"))
 
 
 @pytest.fixture(scope="module")
@@ -62,11 +64,11 @@ def test_family_numbers_are_the_engines(small_family: dict[str, Any]) -> None:
 
 def test_family_cache(tmp_path: Path, small_family: dict[str, Any]) -> None:
     """The cache returns what a fresh computation does, one file per variant, keyed by the version."""
-    first = family.family_figures(**SMALL, max_positions=10_000, cache_dir=tmp_path)
+    first = family.family_figures(**SMALL, **LIMITS, cache_dir=tmp_path)
     files = sorted((tmp_path / "family").iterdir())
     assert len(files) == 8  # the solved rows only, one per spec
-    again = family.family_figures(**SMALL, max_positions=10_000, cache_dir=tmp_path)
-    assert first == again == small_family == family.family_figures(**SMALL, max_positions=10_000)
+    again = family.family_figures(**SMALL, **LIMITS, cache_dir=tmp_path)
+    assert first == again == small_family == family.family_figures(**SMALL, **LIMITS)
     assert sorted((tmp_path / "family").iterdir()) == files
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from vizgen.analysis.words import plies
+from vizgen.engine.cluster import ClusterError
 from vizgen.engine.graph import DEFAULT_MAX_POSITIONS, StateGraph, check_size
 from vizgen.engine.rules import Position, PositionError, check_shape
 from vizgen.engine.variants import REGISTRY, Params, Variant, VariantError, resolve
@@ -66,7 +67,14 @@ def _parser() -> argparse.ArgumentParser:
                          help=f"refuse variants larger than this (default {DEFAULT_MAX_POSITIONS:,})")
         return cmd
 
-    solving("stats", "counts and values of a variant")
+    stats = solving("stats", "counts and values of a variant")
+    stats.set_defaults(max_positions=None)  # the cluster engine has no limit of its own (see _cluster_stats)
+    stats.add_argument("--cluster", metavar="ADDRESS",
+                       help="solve on the running Dask cluster whose scheduler is at ADDRESS (host:port)")
+    stats.add_argument("--workers", metavar="N",
+                       help="solve on a local Dask cluster of N worker processes, which spill to disk when full")
+    stats.add_argument("--worker-memory", metavar="SIZE",
+                       help="with --workers: each worker's memory limit, e.g. 2GB (default: the memory shared out)")
     show = solving("show", "one position: its value and every move")
     show.add_argument("position", metavar="POSITION", help="e.g. 12-11 or 1211")
     show.add_argument("--then", action="append", default=[], metavar="MOVE",
@@ -104,6 +112,22 @@ def _solve(spec: str, max_positions: int) -> Solved:
     return solve_variant(variant, max_positions)
 
 
+def _cluster_stats(args: argparse.Namespace) -> dict[str, Any]:
+    """``stats`` on a Dask cluster: ``--cluster ADDRESS`` or a local one of ``--workers N``."""
+    from vizgen.analysis.cluster_stats import cluster_stats, parse_bytes
+
+    if args.cluster is not None and (args.workers is not None or args.worker_memory is not None):
+        raise VariantError("--cluster uses a running cluster: --workers and --worker-memory start a local one")
+    workers = None
+    if args.cluster is None:
+        text = args.workers if args.workers is not None else ""
+        workers = int(text) if re.fullmatch(r"[0-9]{1,4}", text.strip()) else 0
+    if args.max_positions is not None:
+        check_size(resolve(args.spec), args.max_positions, max_memory=10**30)  # the workers hold the memory
+    memory = None if args.worker_memory is None else parse_bytes(args.worker_memory)
+    return cluster_stats(args.spec, address=args.cluster, workers=workers, memory_limit=memory)
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -126,8 +150,9 @@ def _print_stats(data: dict[str, Any]) -> None:
         lines.append(f"  start        {start['position']}: {start['outcome']}")
         if data["longest_win"] is not None:
             lines.append(f"  longest win  {plies(data['longest_win'])}")
-        lines.append(f"  random play  first player wins {_pct(data['random_win_start'])} "
-                     f"(playing perfectly against random: {_pct(data['perfect_win_start'])})")
+        if "random_win_start" in data:  # not computed on a cluster
+            lines.append(f"  random play  first player wins {_pct(data['random_win_start'])} "
+                         f"(playing perfectly against random: {_pct(data['perfect_win_start'])})")
     else:
         seats = "  ".join(f"seat+{k} {n:,}" for k, n in enumerate(data["forced_win"]))
         lines.append(f"  forced win   {seats}  open {data['open']:,}  (seat+0 = the player to move)")
@@ -230,7 +255,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "stats":
         from vizgen.analysis.figures import stats
 
-        data = stats(_solve(args.spec, args.max_positions), args.spec)
+        if args.cluster is not None or args.workers is not None or args.worker_memory is not None:
+            data = _cluster_stats(args)
+        else:
+            data = stats(_solve(args.spec, args.max_positions or DEFAULT_MAX_POSITIONS), args.spec)
         if args.json:
             print(json.dumps(data, indent=2))
         else:
@@ -290,6 +318,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(args)
     except (VariantError, PositionError, BuildError) as exc:
         return _fail(str(exc))
+    except ClusterError as exc:  # exit code 2: cannot use the cluster; 1: a worker was lost mid-solve
+        return _fail(str(exc), exc.exit_code)
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):  # the reader (head, less) went away: not an error
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep Python's flush at exit quiet
@@ -310,7 +340,8 @@ def say_stopped(code: int) -> None:
         print(f"vizgen: {STOPPED_CODES[code]}", file=sys.stderr, flush=True)
 
 
-def _fail(message: str) -> int:
-    """Print one error line on stderr, the user's text in it with control characters visible; return exit code 2."""
+def _fail(message: str, code: int = 2) -> int:
+    """Print one error line on stderr, the user's text in it with control characters visible; return the exit code
+    (2: a user error)."""
     print(f"vizgen: error: {visible(' '.join(message.split()))}", file=sys.stderr)
-    return 2
+    return code

@@ -17,48 +17,126 @@ from vizgen.analysis.solved import Solved, fate
 from vizgen.engine.solve import Forced, arrival_scores
 from vizgen.engine.variants import estimate_positions
 
-__all__ = ["EXAMPLES", "describe", "stats"]
+__all__ = ["EXAMPLES", "describe", "figures", "stats", "tally"]
 
 
-def _value(solved: Solved, node: int) -> str:
-    w = int(solved.forced.winner[node])
-    if solved.graph.players == 2:
-        return ("draw", "win", "loss")[w + 1]
-    return "open" if w < 0 else "forced"
+def _facts(players: int, rules: Any, code: int, winner: int, rem: int, final: bool,
+           mine: np.ndarray | None) -> dict[str, Any]:
+    """The value of the position ``code`` in words and numbers, from its forced winner and remoteness.
+
+    ``mine``: the mover's fate there (a one-entry array), or None where it is no fate (:func:`fate`).
+    """
+    verdict = words.verdicts(players, np.array([winner], np.int8), np.array([final]), mine)
+    n = int(words.verdict_n(verdict, np.array([rem], np.int32), mine)[0])
+    facts: dict[str, Any] = {
+        "position": rules.notation(rules.decode(code)),
+        "value": ("draw", "win", "loss")[winner + 1] if players == 2 else ("open" if winner < 0 else "forced"),
+        "remoteness": rem if rem >= 0 else None,
+        "verdict": words.say(verdict[0], n, winner),
+    }
+    if players > 2:
+        facts["winner"] = winner if winner >= 0 else None
+    return facts
 
 
 def _node_facts(solved: Solved, node: int, code: int) -> dict[str, Any]:
     """The value of node ``node`` (position code ``code``) in words and numbers."""
     g, f = solved.graph, solved.forced
-    rem, w = int(f.remoteness[node]), int(f.winner[node])
     out_in = fate(solved)
-    mine = None if out_in is None else out_in[node:node + 1]
-    verdict = words.verdicts(g.players, f.winner[node:node + 1], g.space_winner[code:code + 1] >= 0, mine)
-    n = int(words.verdict_n(verdict, f.remoteness[node:node + 1], mine)[0])
-    facts: dict[str, Any] = {
-        "position": g.rules.notation(g.rules.decode(code)),
-        "value": _value(solved, node),
-        "remoteness": rem if rem >= 0 else None,
-        "verdict": words.say(verdict[0], n, w),
-    }
-    if g.players > 2:
-        facts["winner"] = w if w >= 0 else None
-    return facts
+    return _facts(g.players, g.rules, code, int(f.winner[node]), int(f.remoteness[node]),
+                  bool(g.space_winner[code] >= 0), None if out_in is None else out_in[node:node + 1])
 
 
 #: how many example positions ``stats`` names for a longest win or loss
 EXAMPLES = 6
 
 
-def _longest(solved: Solved, mask: np.ndarray, key: str) -> dict[str, Any]:
-    """The largest remoteness among ``mask``'s positions, and (up to EXAMPLES of) the positions with it."""
+def _longest(solved: Solved, mask: np.ndarray) -> tuple[int, int, list[str]]:
+    """The largest remoteness among ``mask``'s positions, how many have it and (up to EXAMPLES of) their names."""
     rem = solved.forced.remoteness
     if not mask.any():
-        return {key: None, f"{key}_count": 0, f"{key}_at": []}
+        return -1, 0, []
     top = int(rem[mask].max())
     at = np.flatnonzero(mask & (rem == top))
-    names = sorted(solved.graph.rules.notations(solved.graph.code_of(at)))
-    return {key: top, f"{key}_count": int(at.size), f"{key}_at": names[:EXAMPLES]}
+    return top, int(at.size), sorted(solved.graph.rules.notations(solved.graph.code_of(at)))[:EXAMPLES]
+
+
+def tally(solved: Solved) -> dict[str, Any]:
+    """The counts :func:`figures` reads, from a solved variant (a cluster adds them up range by range instead:
+    :func:`vizgen.engine.ranges.merge`).
+
+    Examples
+    --------
+    >>> from vizgen.analysis.solved import solve_variant
+    >>> from vizgen.engine.variants import resolve
+    >>> tally(solve_variant(resolve("standard")))["winners"]
+    [162, 25, 17]
+    """
+    g, f = solved.graph, solved.forced
+    start = g.start
+    survival = solved.survival
+    return {
+        "positions": g.n,
+        "terminal": int(np.count_nonzero(g.space_winner >= 0)),  # -1 at every code not reached
+        "terminal_win": int(np.count_nonzero(g.space_winner == 0)),
+        "terminal_loss": int(np.count_nonzero(g.space_winner > 0)),
+        "edges": g.edges,
+        "winners": np.bincount(f.winner + 1, minlength=g.players + 1).tolist(),  # first: nobody can force a win
+        "greatest_depth": int(g.space_depth.max()),
+        "longest_win": _longest(solved, f.winner == 0),
+        "longest_loss": _longest(solved, (f.winner == 1) & ~g.terminal),
+        "forced_out": None if survival is None else survival.shares()[1],
+        "start": {"code": g.start_code, "final": bool(g.space_winner[g.start_code] >= 0),
+                  "winner": int(f.winner[start]), "rem": int(f.remoteness[start]),
+                  "out": None if survival is None else survival.out_in[start].tolist()},
+    }
+
+
+def figures(counts: dict[str, Any], rules: Any, spec: str, random_win: list[float] | None = None) -> dict[str, Any]:
+    """The ``vizgen stats --json`` object from a variant's :func:`tally` (``random_win``: each seat's odds).
+
+    Examples
+    --------
+    >>> from vizgen.analysis.solved import solve_variant
+    >>> from vizgen.engine.variants import resolve
+    >>> solved = solve_variant(resolve("standard"))
+    >>> figures(tally(solved), solved.graph.rules, "standard")["start"]["outcome"]
+    'draw'
+    """
+    v, players = rules.variant, rules.players
+    out: dict[str, Any] = {
+        "variant": spec,
+        "title": v.title,
+        "summary": v.summary,
+        "params": v.params.as_dict(),
+        "positions": counts["positions"],
+        "reachable_of": estimate_positions(v.params),
+        **{k: counts[k] for k in ("terminal", "terminal_win", "terminal_loss")},
+        "edges": counts["edges"],
+        "moves": counts["edges"],
+    }
+    winners = counts["winners"]
+    if players == 2:
+        out.update(win=winners[1], loss=winners[2], draw=winners[0])
+    else:
+        out["forced_win"] = winners[1:]
+        out["open"] = winners[0]
+        if counts["forced_out"] is not None:
+            out["survive"] = [counts["positions"] - n for n in counts["forced_out"]]
+            out["forced_out"] = counts["forced_out"]
+        if random_win is not None:
+            out["random_win"] = random_win
+    for key in ("longest_win", "longest_loss") if players == 2 else ("longest_win",):
+        top, n, names = counts[key]
+        out.update({key: top if n else None, f"{key}_count": n, f"{key}_at": names})
+    out["greatest_depth"] = counts["greatest_depth"]
+    s = counts["start"]
+    p = v.params
+    fated = s["out"] is not None and not p.misere and p.attack != "self-gain"  # as :func:`fate` reads it
+    mine = np.array([s["out"][0]], np.int16) if fated else None
+    out["start"] = _facts(players, rules, s["code"], s["winner"], s["rem"], s["final"], mine)
+    out["start"]["outcome"] = start_words(players, s["winner"], s["rem"])
+    return out
 
 
 def stats(solved: Solved, spec: str) -> dict[str, Any]:
@@ -97,41 +175,10 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
     >>> figures["positions"], figures["start"]["value"]
     (204, 'draw')
     """
-    g, f = solved.graph, solved.forced
-    v = solved.variant
-    out: dict[str, Any] = {
-        "variant": spec,
-        "title": v.title,
-        "summary": v.summary,
-        "params": v.params.as_dict(),
-        "positions": g.n,
-        "reachable_of": estimate_positions(v.params),
-        "terminal": int(np.count_nonzero(g.space_winner >= 0)),  # -1 at every code not reached
-        "terminal_win": int(np.count_nonzero(g.space_winner == 0)),
-        "terminal_loss": int(np.count_nonzero(g.space_winner > 0)),
-        "edges": g.edges,
-        "moves": g.edges,
-    }
-    forced = f.winner >= 0
-    if g.players == 2:
-        out.update(
-            win=int((f.winner == 0).sum()),
-            loss=int((f.winner == 1).sum()),
-            draw=int((~forced).sum()),
-        )
-    else:
-        out["forced_win"] = np.bincount(f.winner[forced], minlength=g.players).tolist()
-        out["open"] = int((~forced).sum())
-        if solved.survival is not None:
-            out["survive"], out["forced_out"] = solved.survival.shares()
-        if solved.random_seats is not None:
-            out["random_win"] = [round(float(x), 12) for x in solved.random_seats[g.start]]
-    out.update(_longest(solved, f.winner == 0, "longest_win"))
-    if g.players == 2:
-        out.update(_longest(solved, (f.winner == 1) & ~g.terminal, "longest_loss"))
-    out["greatest_depth"] = int(g.space_depth.max())
-    out["start"] = _node_facts(solved, g.start, g.start_code)
-    out["start"]["outcome"] = start_words(g.players, int(f.winner[g.start]), int(f.remoteness[g.start]))
+    g = solved.graph
+    seats = solved.random_seats
+    out = figures(tally(solved), g.rules, spec,
+                  None if seats is None else [round(float(x), 12) for x in seats[g.start]])
     if solved.random_win is not None and solved.perfect_win is not None:
         out["random_win_start"] = round(float(solved.random_win[g.start]), 12)
         out["perfect_win_start"] = round(float(solved.perfect_win[g.start]), 12)

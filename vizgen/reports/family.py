@@ -3,7 +3,8 @@
 Four sweeps over the standard game: the number of players, the roll-over
 number ``r`` under roll-over and under cut-off, and the number of hands. Every
 figure is a key of :func:`vizgen.analysis.figures.stats`; a variant whose state space
-is over the limit is not solved and is reported with its size instead. Each
+is over the limit is not solved and is reported with its size instead, or with
+the figures of a recorded run (``recorded.toml``: eight players). Each
 variant's figures are cached as one JSON file, keyed by the package version,
 :data:`FAMILY_VERSION` and the spec, so a rebuild reads them back at once.
 """
@@ -12,13 +13,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tomllib
 from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from vizgen import __version__
 from vizgen.analysis.figures import stats
 from vizgen.analysis.solved import SURVIVAL_MAX_POSITIONS, Solved
+from vizgen.engine.graph import DEFAULT_MAX_POSITIONS as STATS_MAX_POSITIONS
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.solve import solve_forced, solve_survival
 from vizgen.engine.variants import Params, estimate_positions, resolve
@@ -28,21 +33,39 @@ __all__ = [
     "FAMILY_VERSION",
     "HANDS",
     "PLAYERS",
+    "PLAYERS_MAX_POSITIONS",
     "ROLLOVERS",
     "family_figures",
     "family_specs",
+    "recorded",
     "variant_figures",
 ]
 
 #: bump when the figures or their file format change: the cache then misses
 FAMILY_VERSION = 2
 #: the sweeps of the page
-PLAYERS = tuple(range(2, 8))
+PLAYERS = tuple(range(2, 9))
 ROLLOVERS = tuple(range(2, 24))
 HANDS = tuple(range(1, 5))
 #: solve variants up to this many possible positions by default: five players (759,375) in seconds; six
 #: players (11.4 million) take about a minute and several GB, so they need a raised limit
 DEFAULT_MAX_POSITIONS = 1_000_000
+#: the players sweep solves what ``stats`` solves: seven players (170.9 million positions, about 75 s and 5 GB on
+#: two cores, cached after); eight come from ``recorded.toml``
+PLAYERS_MAX_POSITIONS = STATS_MAX_POSITIONS
+
+
+@cache
+def recorded() -> dict[str, dict[str, Any]]:
+    """The recorded runs of ``recorded.toml`` by spec: ``command``, ``note``, ``machine``, ``date``, ``figures``.
+
+    Examples
+    --------
+    >>> recorded()["standard:players=8"]["figures"]["positions"]
+    2562890237
+    """
+    data = tomllib.loads((resources.files("vizgen.reports") / "recorded.toml").read_text())
+    return {r["spec"]: r for r in data["record"]}
 
 
 def family_specs(players: Iterable[int] = PLAYERS, rollovers: Iterable[int] = ROLLOVERS,
@@ -84,7 +107,8 @@ def variant_figures(spec: str, max_positions: int = DEFAULT_MAX_POSITIONS,
     -------
     dict
         ``spec``, ``estimate`` (positions that exist) and ``stats``
-        (:func:`vizgen.analysis.figures.stats` with survival but without the random-play odds, or None).
+        (:func:`vizgen.analysis.figures.stats` with survival but without the random-play odds, or None); over the
+        limit, a recorded run's figures (some keys only) with ``recorded``: its command, note, machine and date.
 
     Examples
     --------
@@ -95,7 +119,12 @@ def variant_figures(spec: str, max_positions: int = DEFAULT_MAX_POSITIONS,
     """
     estimate = estimate_positions(resolve(spec).params)
     if estimate > max_positions:
-        return {"spec": spec, "estimate": estimate, "stats": None}
+        run = recorded().get(spec)
+        if run is None:
+            return {"spec": spec, "estimate": estimate, "stats": None}
+        figures = {**run["figures"], "params": resolve(spec).params.as_dict()}
+        return {"spec": spec, "estimate": estimate, "stats": figures,
+                "recorded": {k: v for k, v in run.items() if k not in ("spec", "figures")}}
     path = None if cache_dir is None else _cache_file(cache_dir, spec)
     if path is not None and path.is_file():
         return json.loads(path.read_text())
@@ -114,6 +143,7 @@ def variant_figures(spec: str, max_positions: int = DEFAULT_MAX_POSITIONS,
 
 def family_figures(*, players: Iterable[int] = PLAYERS, rollovers: Iterable[int] = ROLLOVERS,
                    hands: Iterable[int] = HANDS, max_positions: int = DEFAULT_MAX_POSITIONS,
+                   players_max_positions: int = PLAYERS_MAX_POSITIONS,
                    cache_dir: Path | None = None, on_step: Callable[[str], None] | None = None,
                    known: Mapping[Params, dict[str, Any]] | None = None) -> dict[str, Any]:
     """Solve (or read from the cache) every variant of the sweeps.
@@ -123,7 +153,9 @@ def family_figures(*, players: Iterable[int] = PLAYERS, rollovers: Iterable[int]
     players, rollovers, hands : iterable of int
         The values of each sweep.
     max_positions : int
-        Variants with more possible positions are listed but not solved.
+        Variants with more possible positions are listed but not solved (recorded figures where there are some).
+    players_max_positions : int
+        The same for the players sweep (the larger of the two applies there).
     cache_dir : pathlib.Path, optional
         The cache folder (none when None).
     on_step : callable, optional
@@ -135,7 +167,8 @@ def family_figures(*, players: Iterable[int] = PLAYERS, rollovers: Iterable[int]
     Returns
     -------
     dict
-        ``max_positions`` and ``sections``: name -> list of ``{"x", "spec", "estimate", "stats"}``.
+        ``max_positions``, ``players_max_positions`` and ``sections``: name -> list of
+        ``{"x", "spec", "estimate", "stats"}`` (and ``recorded`` for a recorded run).
 
     Examples
     --------
@@ -152,8 +185,10 @@ def family_figures(*, players: Iterable[int] = PLAYERS, rollovers: Iterable[int]
             if known is not None and params in known:
                 figures = {"spec": spec, "estimate": estimate_positions(params), "stats": known[params]}
             else:
-                figures = variant_figures(spec, max_positions, cache_dir)
+                limit = max(max_positions, players_max_positions) if name == "players" else max_positions
+                figures = variant_figures(spec, limit, cache_dir)
             rows.append({"x": x, **figures})
             step(spec)
         sections[name] = rows
-    return {"max_positions": max_positions, "sections": sections}
+    return {"max_positions": max_positions, "players_max_positions": max(max_positions, players_max_positions),
+            "sections": sections}

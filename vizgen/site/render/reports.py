@@ -24,6 +24,8 @@ from vizgen.site.render.page import VariantPage
 __all__ = ["CLAIMS_PAGE", "FAMILY_PAGE", "claims_context", "family_context", "report_files", "variant_links"]
 
 FAMILY_PAGE = "family.html"
+#: the players table's members named in words under it, with where their figures come from
+LARGE_PLAYERS = 7
 CLAIMS_PAGE = "claims.html"
 _SECTION_TITLES = {"rollover": "roll-over", "cutoff": "cut-off"}
 #: claim measures read at one position (the start unless the check names one); the others cover the whole game
@@ -66,13 +68,14 @@ def _row(item: dict[str, Any], links: dict[Params, str]) -> dict[str, Any]:
     """One variant of a sweep, ready for the template."""
     spec, s = item["spec"], item["stats"]
     row: dict[str, Any] = {"x": item["x"], "spec": spec, "href": _link(spec, links),
-                           "command": f"vizgen stats {spec}", "estimate": item["estimate"], "solved": s is not None}
+                           "command": f"vizgen stats {spec}", "estimate": item["estimate"], "solved": s is not None,
+                           "recorded": item.get("recorded")}
     if s is None:
         return row
     players = s["params"]["players"]
-    start_text, start_cls = _start(s, players)
-    row.update(positions=s["positions"], edges=s["edges"], terminal=s["terminal"], players=players,
-               start_text=start_text, start_cls=start_cls, longest_win=s.get("longest_win"))
+    start_text, start_cls = _start(s, players) if "start" in s else ("not recorded", None)
+    row.update(positions=s["positions"], edges=s.get("edges", s.get("moves")), terminal=s.get("terminal"),
+               players=players, start_text=start_text, start_cls=start_cls, longest_win=s.get("longest_win"))
     if players == 2:
         row.update(draw=s["draw"], draw_share=s["draw"] / s["positions"], draw_pct=_pct(s["draw"], s["positions"]),
                    seats=f"{num(s['win'])} win · {num(s['loss'])} loss · {num(s['draw'])} draw")
@@ -122,8 +125,12 @@ def family_context(figures: dict[str, Any], links: dict[Params, str]) -> dict[st
     sections = {name: [_row(item, links) for item in items] for name, items in figures["sections"].items()}
     by_r = [{"x": ro["x"], "rollover": ro, "cutoff": co} for ro, co in zip(sections["rollover"], sections["cutoff"])]
     unsolved = [row for rows in sections.values() for row in rows if not row["solved"]]
+    # the largest members in words: how many positions, and where the figures come from
+    largest = [{"x": row["x"], "positions": f"{row['positions']:,}", "recorded": row["recorded"]}
+               for row in sections["players"] if row["solved"] and row["x"] >= LARGE_PLAYERS]
     return {"sections": sections, "by_r": by_r, "charts": _charts(sections), "unsolved": unsolved,
-            "max_positions": figures["max_positions"]}
+            "largest": largest, "max_positions": figures["max_positions"],
+            "players_max_positions": figures.get("players_max_positions", figures["max_positions"])}
 
 
 _CODE = re.compile(r"`([^`]+)`")

@@ -1,0 +1,265 @@
+"""The cluster engine gives the single-machine kernel's answers, array for array, and fails cleanly.
+
+The range-by-range steps (:mod:`vizgen.engine.ranges`) are checked in this
+process against the kernel on many small variants; the Dask driver
+(:mod:`vizgen.engine.cluster`) on a local cluster of two workers: plain, with
+a memory limit so low that every result spills to disk, with a worker killed
+mid-solve, and from the command line (Ctrl-C included).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.strategies import small_variants
+from vizgen.engine import kernel, ranges, retrograde
+from vizgen.engine.rules import Rules
+from vizgen.engine.variants import Variant, resolve
+
+ROOT = Path(__file__).resolve().parent.parent
+#: keys the cluster leaves out of ``stats --json``: the random-play odds
+RANDOM_KEYS = ("random_win", "random_win_start", "perfect_win_start")
+
+
+def kernel_arrays(rules: Rules) -> dict[str, np.ndarray]:
+    """Every per-code array of the single-machine kernel, named as :func:`vizgen.engine.ranges.arrays` names them."""
+    tables = rules.kernel_tables()
+    depth, winner, outdeg, _, _ = kernel.enumerate_space(rules.encode(rules.start()), rules.space, tables)
+    win, rem = retrograde.solve_forced_space(tables, depth, winner, outdeg)
+    out = {"depth": depth, "winner": winner, "outdeg": outdeg, "win": win, "rem": rem}
+    if rules.players > 2:
+        out["out"] = retrograde.solve_survival_space(tables, depth, winner)
+    return out
+
+
+def assert_same_arrays(mine: dict[str, np.ndarray], rules: Rules) -> None:
+    want = kernel_arrays(rules)
+    assert sorted(mine) == sorted(want)
+    for key, expected in want.items():
+        assert mine[key].shape == expected.shape, key
+        assert (mine[key] == expected).all(), key
+
+
+def serial_arrays(rules: Rules, parts: int, mode: str = "broadcast") -> dict[str, np.ndarray]:
+    states = ranges.solve_serial(rules, parts, survival=rules.players > 2, keep=True, mode=mode)
+    pieces = [ranges.arrays(s) for s in states]
+    out = {k: np.concatenate([p[k] for p in pieces]) for k in pieces[0] if k != "out"}
+    if "out" in pieces[0]:
+        out["out"] = np.concatenate([p["out"].reshape(rules.players, -1) for p in pieces], axis=1).ravel()
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_variants(max_players=3), st.integers(1, 6), st.sampled_from(["broadcast", "push"]))
+def test_ranges_give_the_kernels_arrays(variant: Variant, parts: int, mode: str) -> None:
+    """Depth, winner, out-degree, forced wins, remoteness and survival, code by code, however the space is cut
+    and whichever way survival is exchanged."""
+    rules = Rules(variant)
+    assert_same_arrays(serial_arrays(rules, parts, mode), rules)
+
+
+@pytest.mark.parametrize(("spec", "parts"), [("standard:players=4", 7), ("misere:players=3,swaps=2", 3),
+                                             ("standard:players=3,zombies=true,sudden_death=true", 5),
+                                             ("standard:players=3,attack=self-gain,r=4", 2)])
+def test_ranges_on_named_variants(spec: str, parts: int) -> None:
+    rules = Rules(resolve(spec))
+    for mode in ("broadcast", "push"):
+        assert_same_arrays(serial_arrays(rules, parts, mode), rules)
+
+
+def test_range_tallies_add_up_to_the_stats() -> None:
+    from vizgen.analysis.figures import EXAMPLES, figures, stats
+    from vizgen.analysis.solved import solve_variant
+
+    spec = "standard:players=3"
+    rules = Rules(resolve(spec))
+    counts = ranges.merge([ranges.tally(s, rules, EXAMPLES) for s in ranges.solve_serial(rules, 4, True)],
+                          EXAMPLES)
+    want = stats(solve_variant(resolve(spec)), spec)
+    for key in RANDOM_KEYS:
+        want.pop(key, None)
+    assert figures(counts, rules, spec) == want
+
+
+def test_ranges_are_planned_within_uint32_offsets() -> None:
+    assert ranges.plan(15**9, 2) == (4_271_484_375, 9)  # nine players: at least nine ranges
+    for space, parts in ((1, 4), (225, 4), (10**6, 7)):
+        width, n = ranges.plan(space, parts)
+        assert (n - 1) * width < space <= n * width and width <= 2**32
+
+
+def run_cli(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "vizgen", *args], capture_output=True, text=True, cwd=ROOT,
+                          env=env, timeout=timeout)
+
+
+@pytest.mark.parametrize(("args", "needle"), [
+    (("--workers", "0"), "--workers must be from 1 to 256"),
+    (("--workers", "two"), "--workers must be from 1 to 256"),
+    (("--workers", "2", "--cluster", "127.0.0.1:8786"), "--cluster uses a running cluster"),
+    (("--workers", "2", "--worker-memory", "lots"), "not a size: 'lots'"),
+    (("--workers", "2", "--worker-memory", "1MB"), "--worker-memory must be at least 256 MiB"),
+    (("--workers", "2", "--max-positions", "1000"), "over the limit of 1,000"),
+])
+def test_cluster_flags_are_checked_before_any_work(args: tuple[str, ...], needle: str) -> None:
+    result = run_cli("stats", "standard:players=3", *args, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [result.stderr.strip()] and needle in result.stderr
+    assert result.stdout == ""
+
+
+def test_stats_on_a_local_cluster_prints_the_single_machine_figures() -> None:
+    """The whole command: a local cluster started, used and shut down, the same JSON as without it."""
+    mine = run_cli("stats", "standard", "--json", "--workers", "2")
+    assert mine.returncode == 0, mine.stderr
+    want = json.loads(run_cli("stats", "standard", "--json").stdout)
+    for key in RANDOM_KEYS:
+        want.pop(key, None)
+    assert json.loads(mine.stdout) == want
+
+
+def test_cluster_is_imported_only_when_asked_for() -> None:
+    code = "import sys, vizgen.cli; print(any(m.split('.')[0] in ('dask', 'distributed') for m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
+    assert out.stdout.strip() == "False"
+
+
+# -- the Dask driver on a local cluster: slow ------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:  # a distributed.Client, imported lazily
+    from vizgen.engine.cluster import local_cluster
+
+    with local_cluster(2, 2 * 10**9) as c:
+        yield c
+
+
+def cluster_arrays(rules: Rules, client: Any, parts: int | None = None,
+                   mode: str | None = None) -> tuple[dict[str, np.ndarray], list]:
+    from vizgen.engine.cluster import solve
+
+    run = solve(rules, client, parts=parts, keep=True, mode=mode)
+    return run.arrays(), run.plies
+
+
+@pytest.mark.slow
+@settings(max_examples=5, deadline=None)
+@given(small_variants(max_players=3), st.integers(1, 5))
+def test_cluster_gives_the_kernels_arrays(client: Any, variant: Variant, parts: int) -> None:
+    rules = Rules(variant)
+    arrays, _ = cluster_arrays(rules, client, parts)
+    assert_same_arrays(arrays, rules)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("spec", "mode"), [("standard:players=4", "broadcast"), ("standard:players=4", "push"),
+                                            ("cutoff:players=3,r=4,swaps=1", None)])
+def test_cluster_on_named_variants(client: Any, spec: str, mode: str | None) -> None:
+    rules = Rules(resolve(spec))
+    arrays, plies = cluster_arrays(rules, client, mode=mode)
+    assert_same_arrays(arrays, rules)
+    assert sum(p["sent_bytes"] for p in plies) > 0  # the ranges did talk to each other
+
+
+@pytest.mark.slow
+def test_cluster_spilling_every_result_to_disk_gives_the_same_arrays() -> None:
+    import dask
+
+    from vizgen.engine.cluster import local_cluster, worker_report
+
+    rules = Rules(resolve("standard:players=4"))
+    # the workers keep (almost) nothing in memory: every state and message goes to disk and back
+    low = {"distributed.worker.memory.target": 0.001, "distributed.worker.memory.spill": False}
+    with dask.config.set(low), local_cluster(2, 10**9) as c:
+        arrays, _ = cluster_arrays(rules, c, parts=4, mode="push")
+        spilled = sum(w["spilled"] for w in worker_report(c).values())
+    assert spilled > 10**6
+    assert_same_arrays(arrays, rules)
+
+
+@pytest.mark.slow
+def test_a_worker_killed_mid_solve_stops_it_with_one_line() -> None:
+    from vizgen.engine.cluster import WorkerLost, local_cluster, solve
+
+    rules = Rules(resolve("standard:players=4"))
+    with local_cluster(2, 10**9) as c:
+        pids = c.run(os.getpid)
+
+        def kill(figures: dict) -> None:
+            if figures["phase"] == "enumerate" and figures["ply"] == 3:
+                os.kill(next(iter(pids.values())), signal.SIGKILL)
+
+        with pytest.raises(WorkerLost, match=r"^worker tcp://127\.0\.0\.1:\d+ was lost mid-solve"):
+            solve(rules, c, on_ply=kill)
+
+
+def _children(pid: int) -> list[int]:
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+    return [int(p) for p in out.stdout.split()]
+
+
+def _alive(pids: list[int]) -> list[int]:
+    alive = []
+    for p in pids:
+        try:
+            os.kill(p, 0)
+        except ProcessLookupError:
+            continue
+        alive.append(p)
+    return alive
+
+
+def _start_and_wait_for_workers(args: list[str]) -> tuple[subprocess.Popen, list[int]]:
+    """Start ``vizgen ARGS``; return it and its two workers' pids a few seconds after both started."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "vizgen", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, cwd=ROOT, env=env)
+    deadline = time.monotonic() + 180
+    workers: list[int] = []
+    while len(workers) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        workers = [p for p in _children(proc.pid) if "spawn_main" in Path(f"/proc/{p}/cmdline").read_text()]
+    assert len(workers) == 2, "the local cluster's workers did not start"
+    time.sleep(5)  # most likely solving by now (the in-process test kills one at a known ply)
+    return proc, workers
+
+
+@pytest.mark.slow
+def test_cli_a_lost_worker_exits_1_with_one_line_and_leaves_nothing_behind() -> None:
+    proc, workers = _start_and_wait_for_workers(["stats", "standard:players=5", "--workers", "2"])
+    os.kill(workers[0], signal.SIGKILL)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 1, err
+    assert err.splitlines() == [err.strip()] and out == ""
+    # killed mid-solve most likely; on a busy machine the cluster may still be starting
+    assert re.fullmatch(r"vizgen: error: (worker tcp://127\.0\.0\.1:\d+ was lost mid-solve|a worker of the local "
+                        r"cluster died as it started|the local cluster could not start).*", err.strip())
+    time.sleep(1)
+    assert _alive(workers) == []
+
+
+@pytest.mark.slow
+def test_cli_ctrl_c_shuts_the_local_cluster_down() -> None:
+    proc, workers = _start_and_wait_for_workers(["stats", "standard:players=5", "--workers", "2"])
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert err.strip() == "vizgen: interrupted" and out == ""
+    time.sleep(1)
+    assert _alive(workers) == []

@@ -1,0 +1,135 @@
+"""``vizgen stats --cluster ADDRESS`` and ``--workers N``: the same figures, solved on a Dask cluster.
+
+The cluster engine (:mod:`vizgen.engine.cluster`) enumerates and solves the
+variant range by range; each range adds up its share of the counts
+(:func:`vizgen.engine.ranges.tally`) and :func:`vizgen.analysis.figures.figures`
+writes them as ``stats`` does, so both paths print the same JSON. The random-play
+odds (linear solves over the whole graph, done only for small variants) are
+left out. Dask is imported only here, when a cluster is asked for.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import shutil
+import tempfile
+from collections.abc import Callable
+from typing import Any
+
+from vizgen.analysis.figures import EXAMPLES, figures
+from vizgen.engine.rules import Rules
+from vizgen.engine.variants import VariantError, resolve
+from vizgen.util.text import format_count, quote
+
+__all__ = ["MAX_WORKERS", "MIN_WORKER_MEMORY", "cluster_stats", "parse_bytes", "state_bytes"]
+
+MAX_WORKERS = 256  # local worker processes at most
+MIN_WORKER_MEMORY = 256 * 2**20  # a worker process alone (Python, numpy, Dask) takes about 150 MB
+_UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
+          "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
+
+
+def parse_bytes(text: str) -> int:
+    """Read a size such as ``4GB``, ``512 MiB`` or ``2e9`` (bytes); raise VariantError if it is not one.
+
+    Examples
+    --------
+    >>> parse_bytes("2GB"), parse_bytes("1.5 GiB"), parse_bytes("1000")
+    (2000000000, 1610612736, 1000)
+    """
+    match = re.fullmatch(r"\s*([0-9]{1,15}(?:\.[0-9]{1,9})?(?:e[0-9]{1,2})?)\s*([kmgt]?i?b?)\s*", text, re.IGNORECASE)
+    if not match or match[2].lower() not in _UNITS:
+        raise VariantError(f"not a size: {quote(text)} (write it like 4GB, 512MiB or 2e9)")
+    return int(float(match[1]) * _UNITS[match[2].lower()])
+
+
+def state_bytes(rules: Rules) -> int:
+    """Bytes the cluster engine keeps per variant at most (its ranges' states, all phases).
+
+    Examples
+    --------
+    >>> from vizgen.engine.variants import resolve
+    >>> state_bytes(Rules(resolve("standard:players=7"))) // 10**9
+    2
+    """
+    from vizgen.engine.cluster import BYTES_PER_CODE
+
+    per_code = BYTES_PER_CODE + (6 if rules.players > 8 else 0)  # seat bits of four bytes, not one
+    return rules.space * per_code
+
+
+def _check_local(rules: Rules, workers: int, memory_limit: int | None, name: str) -> None:
+    """Refuse a variant whose states would not fit the local workers' memory and the disk they spill to."""
+    import psutil
+
+    memory = memory_limit * workers if memory_limit else psutil.virtual_memory().total
+    disk = shutil.disk_usage(tempfile.gettempdir()).free
+    need = state_bytes(rules)
+    if need > memory + disk:
+        raise VariantError(f"{name} has up to {format_count(rules.space)} positions: the cluster engine needs about "
+                           f"{need / 1e9:,.0f} GB for them; "
+                           f"the local workers have {memory / 1e9:,.0f} GB of memory and "
+                           f"{disk / 1e9:,.0f} GB of disk to spill to")
+
+
+def cluster_stats(spec: str, *, address: str | None = None, workers: int | None = None,
+                  memory_limit: int | None = None, parts: int | None = None,
+                  on_ply: Callable[[dict[str, Any]], None] | None = None,
+                  on_run: Callable[[Any, Any], None] | None = None) -> dict[str, Any]:
+    """The ``stats --json`` figures of ``spec``, solved on a cluster.
+
+    Parameters
+    ----------
+    spec : str
+        The variant.
+    address : str, optional
+        A running cluster's scheduler (``host:port``); otherwise
+    workers : int, optional
+        start a local cluster of this many worker processes (one thread each),
+    memory_limit : int, optional
+        each capped at this many bytes (it spills to disk above 60 % of it).
+    parts : int, optional
+        Ranges of the code space (default: from the workers' memory).
+    on_ply : callable, optional
+        Called with each ply's figures (:attr:`vizgen.engine.cluster.Run.plies`).
+    on_run : callable, optional
+        Called with the client and the finished run before the cluster goes (benchmarks read the workers).
+
+    Returns
+    -------
+    dict
+        :func:`vizgen.analysis.figures.figures` of the variant.
+
+    Raises
+    ------
+    VariantError
+        For a variant that cannot be read or would not fit.
+    vizgen.engine.cluster.ClusterError
+        For a cluster that cannot be reached or used, WorkerLost for a worker gone mid-solve.
+    """
+    from vizgen.engine import cluster
+
+    variant = resolve(spec)
+    rules = Rules(variant)
+    name = quote(variant.spec or variant.slug)
+    if address is None:
+        if not workers or not 1 <= workers <= MAX_WORKERS:
+            raise VariantError(f"--workers must be from 1 to {MAX_WORKERS}")
+        if memory_limit is not None and memory_limit < MIN_WORKER_MEMORY:
+            raise VariantError(f"--worker-memory must be at least {MIN_WORKER_MEMORY // 2**20} MiB")
+        _check_local(rules, workers, memory_limit, name)
+        where = cluster.local_cluster(workers, memory_limit)
+    else:
+        where = cluster.connect(address)
+    with where as client:
+        try:
+            run = cluster.solve(rules, client, parts=parts, survival=rules.players > 2, on_ply=on_ply)
+            counts = run.tally(EXAMPLES)
+        except OverflowError as exc:
+            raise VariantError(f"{name}: {exc}") from None
+        if on_run is not None:
+            on_run(client, run)
+        with contextlib.suppress(Exception):
+            client.cancel(run.states)  # a shared cluster keeps nothing of ours
+    return figures(counts, rules, spec)
