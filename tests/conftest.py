@@ -1,11 +1,18 @@
-"""Shared set-up: real solved variants made into site pages."""
+"""Shared set-up: real solved variants made into site pages; the site served to a headless browser."""
 
 from __future__ import annotations
 
+import functools
+import http.server
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
 import pytest
 
+from tests.browsing import ARGS, CHROMIUM, Quiet, Watch, playwright
 from vizgen.site.build import gather
-from vizgen.site.render import VariantPage
+from vizgen.site.render import VariantPage, render_site
 
 #: the classic game, a tiny one, a small three-player one and a big three-player one (the explorer)
 SITE_SPECS = ("standard", "standard:r=3", "standard:players=3,r=3", "three-players")
@@ -17,3 +24,67 @@ def site_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VariantPag
     pages = gather(list(SITE_SPECS), cache_dir=tmp_path_factory.mktemp("layouts"))
     return {p.slug: p for p in pages}
 
+
+@pytest.fixture(scope="module")
+def pages(site_pages: dict[str, VariantPage]) -> dict[str, VariantPage]:
+    """The classic game, a tiny one (r = 3) and a big three-player one, by short name."""
+    return {"standard": site_pages["standard"], "tiny": site_pages["standard-r3"],
+            "three": site_pages["three-players"], "three-small": site_pages["standard-players3-r3"]}
+
+
+@pytest.fixture(scope="module")
+def site_root(tmp_path_factory: pytest.TempPathFactory, pages: dict[str, VariantPage]) -> Path:
+    """The web root; the site itself is in its sub-folder ``vizgen/``."""
+    root = tmp_path_factory.mktemp("www")
+    for name, data in render_site(list(pages.values())).items():
+        path = root / "vizgen" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return root
+
+
+@pytest.fixture(scope="module")
+def base_url(site_root: Path) -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site_root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/vizgen/"
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """A headless Chromium for the module's tests; they skip where none is installed."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"headless Chromium is not installed at {CHROMIUM}")
+    with playwright().sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def open_page(browser: object, base_url: str) -> Iterator[Callable[..., tuple[object, Watch]]]:
+    """Open a page of the site (relative URL or file://) and check it on teardown."""
+    opened: list[tuple[object, Watch, tuple[str, ...]]] = []
+
+    def _open(url: str, *, wait_ready: bool = True) -> tuple[object, Watch]:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        watch = Watch(page)
+        full = url if url.startswith(("file://", "http://")) else base_url + url
+        allowed = ("file://",) if url.startswith("file://") else ("http://127.0.0.1:",)
+        opened.append((page, watch, allowed))
+        page.goto(full)
+        if wait_ready:
+            page.wait_for_function("window.vizgen && (window.vizgen.ready || window.vizgen.error)", timeout=20000)
+            assert page.evaluate("window.vizgen.error") is None
+        return page, watch
+
+    yield _open
+    for page, watch, allowed in opened:
+        try:
+            watch.check(allowed)
+        finally:
+            page.close()

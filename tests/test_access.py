@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_browser import Watch, browser, panel_shows  # noqa: F401  (browser: a fixture)
+from tests.browsing import Watch, panel_shows
 from vizgen.reports.claims import claims_report
 from vizgen.reports.family import family_figures
 from vizgen.reports.maxn import report
@@ -71,7 +71,7 @@ def access_url(tmp_path_factory: pytest.TempPathFactory, access_pages: dict[str,
 
 
 @pytest.fixture
-def visit(browser: Any, access_url: str) -> Iterator[Callable[..., Any]]:  # noqa: F811
+def visit(browser: Any, access_url: str) -> Iterator[Callable[..., Any]]:
     """Open a page on a desktop (default) or a phone; check for console errors on teardown."""
     opened: list[tuple[Any, Any, Watch]] = []
 

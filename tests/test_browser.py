@@ -9,174 +9,25 @@ console error and that no request left 127.0.0.1 or the local files.
 
 from __future__ import annotations
 
-import functools
-import http.server
-import os
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from tests.browsing import (
+    NEEDS_BROWSER,
+    PAGE_BUDGET,
+    click_node,
+    fragment,
+    names,
+    out_degree,
+    panel_shows,
+)
 from vizgen.site.render import VariantPage, render_site
 from vizgen.site.render.datafiles import CHUNK_SIZE
 
-#: the headless browser: Debian's chromium, or the one $VIZGEN_CHROMIUM names (GitHub's runners: Google Chrome)
-CHROMIUM = os.environ.get("VIZGEN_CHROMIUM") or "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-if os.environ.get("CI") and not Path(CHROMIUM).exists():  # CI installs it: a missing browser is a failure there
-    raise RuntimeError(f"CI=true but headless Chromium is not installed at {CHROMIUM}")
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"headless Chromium is not installed at {CHROMIUM}"),
-]
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-
-
-# ---------------------------------------------------------------------------
-# fixtures: the site, a server, a browser
-# ---------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def pages(site_pages: dict[str, VariantPage]) -> dict[str, VariantPage]:
-    """The classic game, a tiny one (r = 3) and a big three-player one, by short name."""
-    return {"standard": site_pages["standard"], "tiny": site_pages["standard-r3"],
-            "three": site_pages["three-players"], "three-small": site_pages["standard-players3-r3"]}
-
-
-def names(data: VariantPage) -> list[str]:
-    return data.nodes.plain("position")
-
-
-@pytest.fixture(scope="module")
-def site_root(tmp_path_factory: pytest.TempPathFactory, pages: dict[str, VariantPage]) -> Path:
-    """The web root; the site itself is in its sub-folder ``vizgen/``."""
-    root = tmp_path_factory.mktemp("www")
-    for name, data in render_site(list(pages.values())).items():
-        path = root / "vizgen" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-    return root
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def base_url(site_root: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site_root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/vizgen/"
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-class Watch:
-    """What a page did: console errors, uncaught exceptions and every request."""
-
-    def __init__(self, page: object) -> None:
-        self.errors: list[str] = []
-        self.requests: list[str] = []
-        page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
-        page.on("request", lambda r: self.requests.append(r.url))
-
-    def check(self, allowed: tuple[str, ...]) -> None:
-        assert not self.errors, self.errors
-        assert self.requests, "the page made no request at all"
-        for url in self.requests:
-            assert url.startswith((*allowed, "data:")), f"request left the site: {url}"
-
-
-@pytest.fixture
-def open_page(browser: object, base_url: str) -> Iterator[Callable[..., tuple[object, Watch]]]:
-    """Open a page of the site (relative URL or file://) and check it on teardown."""
-    opened: list[tuple[object, Watch, tuple[str, ...]]] = []
-
-    def _open(url: str, *, wait_ready: bool = True) -> tuple[object, Watch]:
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        watch = Watch(page)
-        full = url if url.startswith(("file://", "http://")) else base_url + url
-        allowed = ("file://",) if url.startswith("file://") else ("http://127.0.0.1:",)
-        opened.append((page, watch, allowed))
-        page.goto(full)
-        if wait_ready:
-            page.wait_for_function("window.vizgen && (window.vizgen.ready || window.vizgen.error)", timeout=20000)
-            assert page.evaluate("window.vizgen.error") is None
-        return page, watch
-
-    yield _open
-    for page, watch, allowed in opened:
-        try:
-            watch.check(allowed)
-        finally:
-            page.close()
-
-
-# ---------------------------------------------------------------------------
-# helpers
-# ---------------------------------------------------------------------------
-
-
-def panel_shows(page: object, notation: str) -> None:
-    """Wait until the side panel shows ``notation``."""
-    page.wait_for_function(
-        "n => document.getElementById('panel').dataset.position === n && window.vizgen.selected !== null",
-        arg=notation,
-        timeout=10000,
-    )
-    assert page.locator("#panel .pos-title").inner_text() == notation
-
-
-def fragment(page: object) -> str:
-    return page.evaluate("decodeURIComponent(location.hash.slice(1))")
-
-
-def click_node(page: object, node: int) -> None:
-    """Bring a node to the middle of the graph and click it with the mouse."""
-    page.locator("#graph").scroll_into_view_if_needed()
-    x, y = page.evaluate(
-        """id => {
-            const net = window.vizgen.network;
-            const pos = net.getPositions([id])[id];
-            net.moveTo({position: pos, scale: Math.max(net.getScale(), 1), animation: false});
-            const dom = net.canvasToDOM(pos);
-            const box = document.querySelector('#graph canvas').getBoundingClientRect();
-            return [box.left + dom.x, box.top + dom.y];
-        }""",
-        node,
-    )
-    page.mouse.click(x, y)
-
-
-def out_degree(page_data: VariantPage, notation: str) -> int:
-    return int((page_data.edges.src == names(page_data).index(notation)).sum())
-
+pytestmark = NEEDS_BROWSER
 
 # ---------------------------------------------------------------------------
 # tests
@@ -287,9 +138,6 @@ def test_unknown_deep_link_shows_the_start(open_page: Callable, pages: dict[str,
 
 
 #: what a page may transfer before it is usable (issue #10)
-PAGE_BUDGET = 3 * 1024 * 1024
-
-
 def test_every_page_is_usable_within_its_byte_budget(browser: object, base_url: str,
                                                       pages: dict[str, VariantPage]) -> None:
     """Bytes transferred until ``vizgen.ready``, with an empty cache, on every variant page and the index."""

@@ -67,6 +67,6 @@ def test_the_browser_tests_take_the_browser_from_vizgen_chromium(tmp_path: Path)
     fake.write_text("#!/bin/sh\n")
     fake.chmod(0o755)
     env = {k: v for k, v in os.environ.items() if k != "CI"} | {"VIZGEN_CHROMIUM": str(fake), "PYTHONPATH": str(ROOT)}
-    shown = subprocess.run([sys.executable, "-c", "from tests.test_browser import CHROMIUM; print(CHROMIUM)"],
+    shown = subprocess.run([sys.executable, "-c", "from tests.browsing import CHROMIUM; print(CHROMIUM)"],
                            capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
     assert shown.stdout.strip() == str(fake), shown.stderr

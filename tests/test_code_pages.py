@@ -1,4 +1,4 @@
-# ruff: noqa: F811  (the browser fixture of tests/test_browser.py, imported, is the tests' argument)
+
 """Code pages: variants of millions of positions, shipped by position code and read in the browser.
 
 The Python tests decode the chunks and compare every position with ``describe``; the browser tests
@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.test_browser import CHROMIUM, PAGE_BUDGET, Watch, _Quiet, browser  # noqa: F401 (browser is a fixture)
+from tests.browsing import CHROMIUM, PAGE_BUDGET, Quiet, Watch
 from tests.wire_blocks import read_block
 from vizgen.analysis import words
 from vizgen.analysis.figures import describe, stats
@@ -135,7 +135,7 @@ def test_catalogue_has_five_and_six_players() -> None:
 
 
 def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_port}/site/"
 

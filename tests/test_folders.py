@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_hard_edges import DRIVER, _env, digest
+from tests.builds import DRIVER, digest, env
 from vizgen.site import outdir
 from vizgen.site.build import build_site
 from vizgen.site.outdir import MARKER, BuildError, check_out, leftovers, prepare, swap_in
@@ -94,7 +94,7 @@ def test_out_dot_in_an_empty_folder_is_one_line_and_leaves_the_folder(tmp_path: 
     here.mkdir()
     inode = here.stat().st_ino
     run = subprocess.run([sys.executable, "-m", "vizgen", "build", "--variant", "standard", "--out", "."], cwd=here,
-                         capture_output=True, text=True, env=_env(VIZGEN_CACHE=str(tmp_path / "cache")), timeout=120)
+                         capture_output=True, text=True, env=env(VIZGEN_CACHE=str(tmp_path / "cache")), timeout=120)
     assert run.returncode == 2 and run.stderr.count("\n") == 1 and "holds the current folder" in run.stderr
     assert here.stat().st_ino == inode and list(here.iterdir()) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty"], "nothing was written beside it either"
@@ -127,7 +127,7 @@ def test_interrupted_and_killed_builds_leave_a_users_folders_alone(tmp_path: Pat
     cache, out = tmp_path / "cache", tmp_path / "site"
     build_site(["standard"], out, cache_dir=cache, progress=False)
     made = user_folders(tmp_path)
-    run = subprocess.run([sys.executable, "-c", DRIVER, point, how, str(out), str(cache)], env=_env(),
+    run = subprocess.run([sys.executable, "-c", DRIVER, point, how, str(out), str(cache)], env=env(),
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == (-signal.SIGKILL if how == "kill" else 130), run.stderr
     intact(made)

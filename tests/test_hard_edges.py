@@ -9,7 +9,6 @@ traceback, within the memory budget.
 from __future__ import annotations
 
 import errno
-import hashlib
 import os
 import signal
 import socket
@@ -21,6 +20,17 @@ from pathlib import Path
 import pytest
 
 import vizgen.site.outdir as sitedir
+from tests.builds import (
+    DRIVER,
+    INTERRUPT_EXIT_S,
+    ROOT,
+    digest,
+    env,
+    session_alive,
+    start_build,
+    wait_for_line,
+    wait_gone,
+)
 from tests.hostile_cases import CASES, Case, make_files, run_case
 from vizgen.site.build import MARKER, build_site
 from vizgen.site.outdir import BuildError, leftovers
@@ -31,18 +41,6 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="si
 FAST = ("show-six-players-two-player-position", "show-seven-players-two-player-position",
         "maxn-six-players-two-player-position", "then-illegal-six-players", "stats-r-100-hand-sets",
         "toml-nul-title", "out-dot", "out-tilde", "templates-empty")
-
-ROOT = Path(__file__).resolve().parent.parent
-#: the interrupt promise, measured from the signal
-INTERRUPT_EXIT_S = 2.0
-
-
-def _env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "VIZGEN_CACHE"}
-    env["PYTHONPATH"] = str(ROOT)
-    env.update(extra)
-    return env
-
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -76,59 +74,9 @@ def test_a_read_only_parent_is_one_line(files: Path) -> None:
 
 # -- the output folder: leftovers, kills, a full disk ---------------------------------------------
 
-def digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
 def test_gitignore_matches_the_temporary_and_old_folders() -> None:
     lines = (ROOT / ".gitignore").read_text().splitlines()
     assert "/.site-*/" in lines  # .site-tmp-PID and .site-old-PID beside ./site
-
-
-#: runs a build that SIGKILLs (or SIGINTs) itself at a chosen point of writing the site
-DRIVER = r"""
-import os, shutil, signal, sys
-from pathlib import Path
-
-point, how, out, cache = sys.argv[1:]
-# a terminal's foreground process takes Ctrl-C, even when the tests run as a shell's background job (SIGINT ignored)
-signal.signal(signal.SIGINT, signal.default_int_handler)
-sig = {"kill": signal.SIGKILL, "int": signal.SIGINT, "term": signal.SIGTERM, "hup": signal.SIGHUP}[how]
-if point == "write":
-    real_write, count = Path.write_bytes, [0]
-
-    def write_bytes(self, data):
-        count[0] += 1
-        if count[0] == 3:  # the cache probe, the temporary folder's marker, one file of the site, then the kill
-            os.kill(os.getpid(), sig)
-        return real_write(self, data)
-
-    Path.write_bytes = write_bytes
-elif point == "swap":
-    real_rename = Path.rename
-
-    def rename(self, target):
-        done = real_rename(self, target)
-        if "-old-" in str(target):  # the old site is aside, the new one not yet in place
-            os.kill(os.getpid(), sig)
-        return done
-
-    Path.rename = rename
-else:
-    real_rmtree = shutil.rmtree
-
-    def rmtree(path, *args, **kwargs):
-        if "-old-" in str(path):
-            os.kill(os.getpid(), sig)
-        return real_rmtree(path, *args, **kwargs)
-
-    shutil.rmtree = rmtree
-from vizgen.cli import main
-
-os.environ["VIZGEN_CACHE"] = cache
-sys.exit(main(["build", "--variant", "standard", "--out", out, "--quiet"]))
-"""
 
 
 @pytest.fixture(scope="module")
@@ -146,7 +94,7 @@ def test_a_build_killed_while_writing_leaves_nothing_the_next_build_keeps(tmp_pa
     build_site(["standard"], out, cache_dir=warm_cache, progress=False)
     before = digest(out)
     killed = subprocess.run([sys.executable, "-c", DRIVER, point, "kill", str(out), str(warm_cache)],
-                            env=_env(), capture_output=True, text=True, timeout=300)
+                            env=env(), capture_output=True, text=True, timeout=300)
     assert killed.returncode == -signal.SIGKILL, killed.stderr
     litter = leftovers(out)
     assert litter, "the kill left its folders behind (the next build must find them)"
@@ -198,44 +146,6 @@ def test_a_full_disk_is_reported_and_the_old_site_kept(tmp_path: Path, warm_cach
 
 
 # -- processes: workers die with the build; Ctrl-C -----------------------------------------------
-
-def session_alive(sid: int) -> list[int]:
-    """Processes of session ``sid`` that are still running (zombies waiting to be reaped do not count)."""
-    alive = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[3]) == sid and fields[0] != "Z":
-            alive.append(int(stat.parent.name))
-    return alive
-
-
-def start_build(out: Path, cache: Path, *specs: str) -> subprocess.Popen[str]:
-    """A build in its own session, as from a terminal, with its progress lines on stderr."""
-    args = [a for spec in specs for a in ("--variant", spec)]
-    return subprocess.Popen([sys.executable, "-m", "vizgen", "build", "--out", str(out), *args],
-                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, start_new_session=True,
-                            env=_env(VIZGEN_CACHE=str(cache)), cwd=ROOT)
-
-
-def wait_for_line(proc: subprocess.Popen[str], needle: str) -> list[str]:
-    assert proc.stderr is not None
-    seen = []
-    for line in proc.stderr:
-        seen.append(line)
-        if needle in line:
-            return seen
-    pytest.fail(f"the build ended before {needle!r}: {''.join(seen)[-500:]}")
-
-
-def wait_gone(sid: int, timeout: float = 20.0) -> list[int]:
-    deadline = time.monotonic() + timeout
-    while (alive := session_alive(sid)) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    return alive
-
 
 @pytest.mark.slow
 def test_layout_workers_die_with_a_killed_build(tmp_path: Path) -> None:
@@ -290,7 +200,7 @@ def test_ctrl_c_while_starting_or_solving(when: float) -> None:
     """Six players take several seconds: the signal comes while modules load, then while the kernel enumerates,
     then while it solves who survives."""
     proc = subprocess.Popen([sys.executable, "-m", "vizgen", "stats", "standard:players=6"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True, env=_env(), cwd=ROOT)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True, env=env(), cwd=ROOT)
     time.sleep(when)
     sent = time.monotonic()
     os.killpg(proc.pid, signal.SIGINT)
@@ -306,7 +216,7 @@ def test_ctrl_c_while_writing(tmp_path: Path, warm_cache: Path, point: str) -> N
     build_site(["standard"], out, cache_dir=warm_cache, progress=False)
     before = digest(out)
     result = subprocess.run([sys.executable, "-c", DRIVER, point, "int", str(out), str(warm_cache)],
-                            env=_env(), capture_output=True, text=True, timeout=300)
+                            env=env(), capture_output=True, text=True, timeout=300)
     assert result.returncode == 130 and result.stderr == "vizgen: interrupted\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
     assert digest(out) == before, "the old site (write) or the whole new one (swap: Ctrl-C waits for the renames)"
@@ -326,7 +236,7 @@ def _request(port: int, raw: bytes) -> bytes:
 def test_serve_answers_malformed_requests_with_400_and_logs_no_traceback(tmp_path: Path) -> None:
     (tmp_path / "index.html").write_text("<!doctype html><title>x</title>")
     proc = subprocess.Popen([sys.executable, "-m", "vizgen", "serve", "--dir", str(tmp_path), "--port", "0"],
-                            stderr=subprocess.PIPE, text=True, env=_env(), cwd=ROOT)
+                            stderr=subprocess.PIPE, text=True, env=env(), cwd=ROOT)
     try:
         assert proc.stderr is not None
         first = proc.stderr.readline()

@@ -208,7 +208,7 @@ def test_a_nul_character_is_refused_when_the_file_is_read(tmp_path: Path, key: s
 @pytest.mark.browser
 @pytest.mark.slow
 def test_the_browser_shows_the_title_literally_in_the_compare_list(site: Path) -> None:
-    from tests.test_browser import ARGS, CHROMIUM
+    from tests.browsing import ARGS, CHROMIUM
 
     if not Path(CHROMIUM).exists():
         pytest.skip(f"headless Chromium is not installed at {CHROMIUM}")

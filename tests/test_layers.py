@@ -69,3 +69,15 @@ def test_no_javascript_file_is_over_450_lines() -> None:
     assert len(files) > 10
     long = {str(p.relative_to(PACKAGE)): n for p in files if (n := len(p.read_text().splitlines())) > 450}
     assert long == {}
+
+
+def test_no_test_module_imports_another() -> None:
+    """Fixtures live in ``tests/conftest.py`` and shared helpers in modules not named ``test_*``."""
+    tests = Path(__file__).parent
+    wrong = []
+    for path in sorted(tests.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else \
+                [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            wrong += [f"{path.name} imports {n}" for n in names if n.split(".")[-1].startswith("test_")]
+    assert wrong == []

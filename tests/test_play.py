@@ -1,8 +1,8 @@
-# ruff: noqa: F811  (the fixtures of tests/test_browser.py, imported, are the tests' arguments)
+
 """Headless-Chromium tests of a game on a variant's page (vizgen/site/static/js/play.js, game.js).
 
-Same site, server and checks as ``tests/test_browser.py`` (its fixtures are
-reused): no console error, no request leaving 127.0.0.1.
+Same site, server and checks as the other browser tests (the fixtures of
+``tests/conftest.py``): no console error, no request leaving 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -11,17 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from tests.test_browser import (  # noqa: F401  (fixtures)
-    base_url,
-    browser,
-    click_node,
-    fragment,
-    names,
-    open_page,
-    pages,
-    panel_shows,
-    site_root,
-)
+from tests.browsing import click_node, fragment, names, panel_shows
 from vizgen.site.render import VariantPage
 
 pytestmark = pytest.mark.browser

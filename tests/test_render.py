@@ -9,11 +9,11 @@ import re
 import struct
 import zlib
 from dataclasses import replace
-from html.parser import HTMLParser
 
 import numpy as np
 import pytest
 
+from tests.browsing import links_of
 from tests.wire_blocks import read_block
 from vizgen.analysis import solved as analysis
 from vizgen.analysis import words
@@ -41,23 +41,6 @@ def load_jsonp(data: bytes) -> tuple[str, object]:
     m = re.fullmatch(r'vizgenLoad\("([^"]+)",(.*)\);\n', data.decode(), flags=re.S)
     assert m, data[:80]
     return m.group(1), json.loads(m.group(2))
-
-
-class LinkParser(HTMLParser):
-    """Collect every href and src of a page."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.links: list[str] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.links += [v for k, v in attrs if k in ("href", "src") and v is not None]
-
-
-def links_of(html: bytes) -> list[str]:
-    parser = LinkParser()
-    parser.feed(html.decode())
-    return parser.links
 
 
 def test_expected_files(site: dict[str, bytes], pages: list[VariantPage]) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.test_render import links_of
+from tests.browsing import links_of
 from vizgen.analysis import figures, solved
 from vizgen.engine.variants import estimate_positions, resolve
 from vizgen.reports import family

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_hard_edges import DRIVER, INTERRUPT_EXIT_S, _env, digest, start_build, wait_for_line, wait_gone
+from tests.builds import DRIVER, INTERRUPT_EXIT_S, digest, env, start_build, wait_for_line, wait_gone
 from vizgen.site import preview
 from vizgen.site.build import build_site
 from vizgen.util.processes import Stopped, interrupts_held, stop_on_signals, stopped_code
@@ -91,7 +91,7 @@ def test_a_signal_while_writing_keeps_the_old_site_or_puts_the_whole_new_one(tmp
     out, cache = tmp_path / "site", tmp_path / "cache"
     build_site(["standard"], out, cache_dir=cache, progress=False)
     before = digest(out)
-    run = subprocess.run([sys.executable, "-c", DRIVER, point, how, str(out), str(cache)], env=_env(),
+    run = subprocess.run([sys.executable, "-c", DRIVER, point, how, str(out), str(cache)], env=env(),
                          capture_output=True, text=True, timeout=300)
     signum = signal.SIGTERM if how == "term" else signal.SIGHUP
     assert run.returncode == 128 + signum and run.stderr == WORDS[signum] + "\n", run.stderr
@@ -102,7 +102,7 @@ def test_a_signal_while_writing_keeps_the_old_site_or_puts_the_whole_new_one(tmp
 @pytest.mark.slow
 def test_sigterm_while_solving(tmp_path: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "vizgen", "stats", "standard:players=6"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True, env=_env(), cwd=tmp_path)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True, env=env(), cwd=tmp_path)
     time.sleep(2.0)
     sent = time.monotonic()
     proc.send_signal(signal.SIGTERM)
@@ -197,7 +197,7 @@ def test_serve_bounds_idle_connections_and_closes_them(server: tuple[str, list[s
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_serve_exits_130_on_ctrl_c_and_143_on_sigterm(site: Path, signum: int) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "vizgen", "serve", "--dir", str(site), "--port", "0"],
-                            stderr=subprocess.PIPE, text=True, env=_env(), cwd=ROOT)
+                            stderr=subprocess.PIPE, text=True, env=env(), cwd=ROOT)
     assert proc.stderr is not None
     assert "serving" in proc.stderr.readline()
     proc.send_signal(signum)

@@ -1,8 +1,8 @@
-# ruff: noqa: F811  (the fixtures of tests/test_browser.py, imported, are the tests' arguments)
+
 """Headless-Chromium tests of the views (issue 7): the banded graph, the value map, dense variants, the explorer.
 
-Same server and checks as ``tests/test_browser.py`` (its fixtures are reused:
-no console error, no request leaving 127.0.0.1), on a site of its own: the four
+Same server and checks as the other browser tests (``tests/conftest.py`` and
+``tests/browsing.py``: no console error, no request leaving 127.0.0.1), on a site of its own: the four
 banded variants of the overlap test, a dense two-player variant (r = 7, laid
 out by sfdp: it opens on the map) and the big three-player one.
 """
@@ -18,17 +18,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.test_browser import (  # noqa: F401  (fixtures)
-    ARGS,
-    CHROMIUM,
-    Watch,
-    _Quiet,
-    browser,
-    fragment,
-    names,
-    panel_shows,
-    sync_api,
-)
+from tests.browsing import CHROMIUM, Quiet, Watch, fragment, names, panel_shows
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, render_site
 
@@ -52,7 +42,7 @@ def view_url(tmp_path_factory: pytest.TempPathFactory, view_pages: dict[str, Var
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(root)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}/"

@@ -1,0 +1,126 @@
+"""What the browser tests share: the headless browser, a page's watch, and reading a page.
+
+Fixtures (the site, its server, the browser, ``open_page``) are in
+``tests/conftest.py``; this module holds the plain helpers test modules import.
+"""
+
+from __future__ import annotations
+
+import http.server
+import os
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from vizgen.site.render import VariantPage
+
+#: the headless browser: Debian's chromium, or the one $VIZGEN_CHROMIUM names (GitHub's runners: Google Chrome)
+CHROMIUM = os.environ.get("VIZGEN_CHROMIUM") or "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: bytes a page may fetch before it is usable
+PAGE_BUDGET = 3 * 1024 * 1024
+
+if os.environ.get("CI") and not Path(CHROMIUM).exists():  # CI installs it: a missing browser is a failure there
+    raise RuntimeError(f"CI=true but headless Chromium is not installed at {CHROMIUM}")
+
+#: the marks of a module of browser tests: skipped where no Chromium is installed
+NEEDS_BROWSER = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"headless Chromium is not installed at {CHROMIUM}"),
+]
+
+
+def playwright() -> object:
+    """Playwright's sync API, or skip the test where the package is not installed."""
+    return pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+
+
+def names(data: VariantPage) -> list[str]:
+    """Every position's notation, in node order."""
+    return data.nodes.plain("position")
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    """A static file server that logs nothing."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class Watch:
+    """What a page did: console errors, uncaught exceptions and every request."""
+
+    def __init__(self, page: object) -> None:
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        page.on("console", lambda m: self.errors.append(f"console.{m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        page.on("request", lambda r: self.requests.append(r.url))
+
+    def check(self, allowed: tuple[str, ...]) -> None:
+        assert not self.errors, self.errors
+        assert self.requests, "the page made no request at all"
+        for url in self.requests:
+            assert url.startswith((*allowed, "data:")), f"request left the site: {url}"
+
+
+def panel_shows(page: object, notation: str) -> None:
+    """Wait until the side panel shows ``notation``."""
+    page.wait_for_function(
+        "n => document.getElementById('panel').dataset.position === n && window.vizgen.selected !== null",
+        arg=notation,
+        timeout=10000,
+    )
+    assert page.locator("#panel .pos-title").inner_text() == notation
+
+
+def fragment(page: object) -> str:
+    return page.evaluate("decodeURIComponent(location.hash.slice(1))")
+
+
+def click_node(page: object, node: int) -> None:
+    """Bring a node to the middle of the graph and click it with the mouse."""
+    page.locator("#graph").scroll_into_view_if_needed()
+    x, y = page.evaluate(
+        """id => {
+            const net = window.vizgen.network;
+            const pos = net.getPositions([id])[id];
+            net.moveTo({position: pos, scale: Math.max(net.getScale(), 1), animation: false});
+            const dom = net.canvasToDOM(pos);
+            const box = document.querySelector('#graph canvas').getBoundingClientRect();
+            return [box.left + dom.x, box.top + dom.y];
+        }""",
+        node,
+    )
+    page.mouse.click(x, y)
+
+
+def out_degree(page_data: VariantPage, notation: str) -> int:
+    return int((page_data.edges.src == names(page_data).index(notation)).sum())
+
+
+class LinkParser(HTMLParser):
+    """Collect every href and src of a page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.links: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.links += [v for k, v in attrs if k in ("href", "src") and v is not None]
+
+
+def links_of(html: bytes) -> list[str]:
+    """Every link (``href`` and ``src``) of an HTML page, in order."""
+    parser = LinkParser()
+    parser.feed(html.decode())
+    return parser.links
