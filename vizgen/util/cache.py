@@ -195,15 +195,17 @@ class Cache:
 
     def _sweep(self) -> None:
         """Remove temporary files that processes no longer running left behind."""
-        if self.folder is None or not self.folder.is_dir():
+        if self.folder is None:
             return
-        for kind in self.folder.iterdir():
-            if not (_KIND.fullmatch(kind.name) and kind.is_dir()):
-                continue
-            for path in kind.iterdir():
-                match = _TEMPORARY.fullmatch(path.name)
-                if match and not _pid_alive(int(match["pid"])):
-                    path.unlink(missing_ok=True)
+        try:
+            kinds = [k for k in self.folder.iterdir() if _KIND.fullmatch(k.name) and k.is_dir()]
+            for kind in kinds:
+                for path in kind.iterdir():
+                    match = _TEMPORARY.fullmatch(path.name)
+                    if match and not _pid_alive(int(match["pid"])):
+                        path.unlink(missing_ok=True)
+        except OSError:
+            pass  # no folder yet, or one we cannot list: writing will say so
 
     def path(self, kind: str, inputs: Any) -> Path:
         """Where the entry of ``kind`` for ``inputs`` lives.
