@@ -9,14 +9,18 @@ players solved exactly (survival too) under 2 minutes and 8 GB; ``stats
 standard`` as a whole process under 0.5 s; with ``--seven``, ``stats
 standard:players=7 --json`` as a whole process too. It also times the
 linear solves of random play (every seat of four players; perfect against
-random on ``standard:hands=4,r=7``). Run it from the checkout, with the
+random on ``standard:hands=4,r=7``). With ``--eight``, ``stats
+standard:players=8 --json`` where the machine's memory (or its cgroup's
+limit) holds its estimate, survival included where that fits too (2.56
+billion positions: 73 GB, 85 GB with survival); elsewhere it prints the
+estimate and why it does not run. Run it from the checkout, with the
 extension built (``pip install -e .`` or ``python setup.py build_ext --inplace``).
 
 With ``--cluster``, it runs the cluster benchmark instead (``benchmarks/cluster.py``:
 per-worker throughput, bytes exchanged per ply and bytes spilled on a local
 Dask cluster); the arguments after ``--cluster`` are that script's.
 
-Usage: python benchmarks/engine.py [--seven] [--repeat N]
+Usage: python benchmarks/engine.py [--seven] [--eight] [--repeat N]
        python benchmarks/engine.py --cluster [SPEC] [--workers N] [--worker-memory SIZE] [--spill] [--json FILE]
 """
 
@@ -117,6 +121,28 @@ def whole_command(args: list[str], repeat: int) -> list[tuple[float, int]]:
     return runs
 
 
+def eight(repeat: int) -> None:
+    """Eight players as a whole ``stats --json`` process where the memory holds them; else the estimate and why not."""
+    from vizgen.engine.graph import estimate_memory
+    from vizgen.engine.variants import estimate_positions, resolve
+    from vizgen.util.sizes import memory_available, memory_words
+
+    variant = resolve("standard:players=8")
+    plain, survival, have = estimate_memory(variant), estimate_memory(variant, survival=True), memory_available()
+    print(f"eight players: {estimate_positions(variant.params):,} possible positions; the solve needs about "
+          f"{memory_words(plain)} ({memory_words(survival)} with survival); {have.source} is "
+          f"{memory_words(have.size)}")
+    if plain > have.size:
+        print(f"  not run: {memory_words(plain)} does not fit {memory_words(have.size)}; on a machine with more "
+              "(128 GB takes survival too) or a cluster (vizgen stats SPEC --cluster ADDRESS / --workers N) it runs")
+        return
+    runs = whole_command(["stats", "standard:players=8", "--json"], repeat)
+    walls = sorted(wall for wall, _ in runs)
+    print(f"  stats standard:players=8 --json ({'with' if survival <= have.size else 'without'} survival), "
+          f"{repeat} runs: median {statistics.median(walls):.0f} s (min {walls[0]:.0f}, max {walls[-1]:.0f}), "
+          f"peak RSS {fmt_bytes(max(rss for _, rss in runs))}")
+
+
 def main() -> None:
     if "--cluster" in sys.argv[1:]:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -127,8 +153,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seven", action="store_true",
                         help="also seven players, without and with survival (a few minutes and 6 GB a run)")
+    parser.add_argument("--eight", action="store_true",
+                        help="also stats standard:players=8 --json, where the machine's memory holds it")
     parser.add_argument("--repeat", type=int, default=3, help="runs per row (median reported; default 3)")
     args = parser.parse_args()
+    if args.eight:
+        eight(args.repeat)
+        return
 
     # first run on a clean clone: the install compiles the kernel (Cython to C, then gcc)
     with tempfile.TemporaryDirectory() as build:

@@ -1,6 +1,6 @@
 """Layout benchmark: the banded layout of the small variants against the old radial one (no pass/fail).
 
-For every built-in variant of at most ``BANDS_LIMIT`` positions it prints the
+For every built-in variant of at most ``sizes.BANDS_LIMIT`` positions it prints the
 time to order the bands with ``dot`` and to place them, the scale at which the
 graph fits the page's box (900 x 600, and the real 940 x 730 at a 1400 x 900
 window), the label overlaps at that fit (:func:`vizgen.site.band_picture.overlaps`), the
@@ -23,7 +23,7 @@ from vizgen.analysis.bands import DRAWS, blocks, levels, shown_edges
 from vizgen.analysis.solved import solve_variant
 from vizgen.engine.variants import REGISTRY, resolve
 from vizgen.site.band_picture import BOX, fit_scale, node_size, order_dot, overlaps, place
-from vizgen.site.layout import BANDS_LIMIT
+from vizgen.util import sizes
 
 REAL_BOX = (940.0, 730.0)
 
@@ -62,7 +62,7 @@ def main(specs: list[str]) -> None:
     for spec in specs:
         s = solve_variant(resolve(spec))
         g = s.graph
-        if g.n > BANDS_LIMIT:
+        if g.n > sizes.BANDS_LIMIT:
             continue
         b, lv, shown = blocks(s), levels(s), shown_edges(s)
         inner = shown | ((b[g.sources] == DRAWS) & (b[g.indices] == DRAWS))

@@ -4,21 +4,29 @@ measured against the exact solution (no pass/fail; prints figures).
 Tables: branching factors (paper's Table 1), seconds for one move (Tables 2 and 3), how often max^n's move
 keeps the exact value, and a seeded tournament. The figures come from ``vizgen.reports.maxn.report``, the
 same dict the site renders. The full run takes about a minute on the 2-core machine (five players:
-759,285 positions); ``--quick`` skips five players and plays fewer games.
+759,285 positions); ``--quick`` skips five players and plays fewer games. ``--record`` keeps the timing
+table in ``vizgen/reports/maxn_timing.json``, where the site's page reads it (a build does not time
+anything, so its pages are the same from build to build).
 
-Usage: python benchmarks/maxn.py [--quick] [--json]
+Usage: python benchmarks/maxn.py [--quick] [--json] [--record]
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
+import os
+import platform
 import resource
 import time
+from pathlib import Path
 from typing import Any
 
+import vizgen
 from vizgen.analysis.words import game_end_rule
-from vizgen.reports.maxn import report
+from vizgen.reports.maxn import TIMING_FILE, report
+from vizgen.util.sizes import memory_available, memory_words
 
 
 def table(title: str, head: list[str], rows: list[list[Any]]) -> None:
@@ -82,14 +90,41 @@ def show(data: dict[str, Any]) -> None:
                   f"{wdl(t)} in {t['games']} games")
 
 
+def _cpu() -> str:
+    """The processor's name, from /proc/cpuinfo where there is one."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return " ".join(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def record(data: dict[str, Any]) -> Path:
+    """Keep the timing table where the site's max^n page reads it; return the file."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    measured = (f"by benchmarks/maxn.py on {cores} cores ({_cpu()}) and {memory_words(memory_available().size)} of "
+                f"memory, vizgen {vizgen.__version__}, {datetime.date.today().isoformat()}")
+    path = Path(vizgen.__file__).parent / "reports" / TIMING_FILE
+    path.write_text(json.dumps({"measured": measured, "rows": data["timing"]}, indent=1) + "\n")
+    return path
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="no five players, fewer games (a few seconds)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON instead of tables")
+    parser.add_argument("--record", action="store_true",
+                        help=f"keep the timing table in vizgen/reports/{TIMING_FILE} for the site (not with --quick)")
     args = parser.parse_args()
+    if args.record and args.quick:
+        parser.error("--record keeps the full timing table: leave out --quick")
     t0 = time.perf_counter()
     quick = {"timing_players": (2, 3, 4), "games_per_seat": 10, "budget": 0.1}
     data = report(**(quick if args.quick else {}))
+    if args.record:
+        print(f"timing table kept in {record(data)}")
     if args.json:
         print(json.dumps(data, indent=2))
         return

@@ -85,8 +85,10 @@ class Outcome:
     def failure(self) -> str | None:
         """Why the case did not hold, or None when it held."""
         lines = self.err.splitlines()
-        if lines and lines[0].startswith("usage:"):  # argparse's own usage error keeps its usage line
+        if lines and lines[0].startswith("usage:"):  # argparse's own usage error keeps its usage (wrapped) lines
             lines = lines[1:]
+            while lines and lines[0].startswith(" "):
+                lines = lines[1:]
         if self.timed_out:
             return f"still running after {self.seconds:.0f} s"
         if self.code != 2:

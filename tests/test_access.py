@@ -23,6 +23,7 @@ from vizgen.reports.family import family_figures
 from vizgen.reports.maxn import report
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, render_site
+from vizgen.util.cache import Cache
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -49,8 +50,8 @@ def access_url(tmp_path_factory: pytest.TempPathFactory, access_pages: dict[str,
     maxn = report(players=(2, 3), depths=(1, 2), timing_players=(2,), timing_depths=(2, 3), games_per_seat=2,
                   budget=0.0)
     family = family_figures(players=[2, 3], rollovers=[3, 5], hands=[1, 2], max_positions=10_000,
-                            cache_dir=tmp_path_factory.mktemp("family"))
-    claims = claims_report(tmp_path_factory.mktemp("claims"), ids=["3", "7", "41", "50"])
+                            cache=Cache(tmp_path_factory.mktemp("family")))
+    claims = claims_report(Cache(tmp_path_factory.mktemp("claims")), ids=["3", "7", "41", "50"])
     files = render_site(list(access_pages.values()), maxn=maxn, family=family, claims=claims)
     for name, data in files.items():
         path = root / "vizgen" / name

@@ -84,7 +84,7 @@ def test_pages_stay_light(site: Path) -> None:
 
 
 def test_same_inputs_give_byte_identical_output(site: Path, tmp_path: Path) -> None:
-    """A second build, with an empty layout cache and the variants in another order, is identical."""
+    """A second build, with an empty cache and the variants in another order, is identical."""
     again = tmp_path / "again"
     build_site(list(reversed(SPECS)), again, cache_dir=tmp_path / "cold", progress=False)
     index_a = (site / "index.html").read_bytes()
@@ -108,7 +108,7 @@ def test_failed_build_leaves_the_site_untouched(tmp_path: Path, monkeypatch: pyt
     def broken(*args: object, **kwargs: object) -> dict[str, bytes]:
         raise RuntimeError("render failed")
 
-    monkeypatch.setattr(build_module, "render_site", broken)
+    monkeypatch.setattr(build_module, "render_front", broken)
     with pytest.raises(RuntimeError):
         build_site(["cutoff"], out, cache_dir=tmp_path / "cache", progress=False)
     assert digest(out) == before
@@ -208,9 +208,9 @@ def test_networkx_layout_when_graphviz_is_missing(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(builtins, "__import__", no_graphviz)
     solved = solve_variant(resolve("standard:r=4"))
     with pytest.warns(UserWarning, match="networkx"):
-        first = layout_all([solved], cache_dir=None)[0]
+        first = layout_all([solved], None)[0]
     with pytest.warns(UserWarning):
-        second = layout_all([solved], cache_dir=None)[0]
+        second = layout_all([solved], None)[0]
     assert first.engine == "networkx"
     assert first.x.shape == (solved.graph.n,) and (first.x == second.x).all(), "seeded: deterministic"
     assert first.svg.startswith(b"<svg")

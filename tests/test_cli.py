@@ -109,7 +109,7 @@ def test_show_more_players() -> None:
     (("show", "standard", "12-3"), "hand"),
     (("show", "standard", "hello"), "not a position"),
     (("show", "standard", "44-00"), "cannot be reached"),
-    (("stats", "standard:players=8"), "over the limit"),
+    (("stats", "standard:players=8", "--max-memory", "24GB"), "needs about 73 GB of memory"),
     (("stats", "four-players", "--max-positions", "1000"), "over the limit"),
     (("stats", "missing.toml"), "cannot read"),
 ])

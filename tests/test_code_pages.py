@@ -30,6 +30,7 @@ from vizgen.site import build
 from vizgen.site.render import render_site
 from vizgen.site.render.codepage import CODE_CHUNK, CodePage, code_files, code_page_of
 from vizgen.site.render.wire import POSITION_FIELDS
+from vizgen.util import sizes
 
 #: small variants covering every kind of move the browser generates: attacks, splits, swaps (and the
 #: swap count in the code), self-gain, passes of eliminated players, zombies' undead finger
@@ -113,7 +114,7 @@ def test_arrival_scores_order_the_moves_as_edge_scores() -> None:
 
 
 def test_gather_gives_big_variants_a_code_page(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(build, "CODE_PAGE_OVER", 200)  # standard has 204 positions, the three-player one 196
+    monkeypatch.setattr(sizes, "CODE_PAGE_OVER", 200)  # standard has 204 positions, the three-player one 196
     pages = build.gather(["standard", "standard:players=3,r=3"], cache_dir=tmp_path)
     assert [p.code for p in pages] == [True, False]
     files = render_site(pages)
@@ -125,7 +126,7 @@ def test_gather_gives_big_variants_a_code_page(monkeypatch: pytest.MonkeyPatch, 
 
 def test_catalogue_has_five_and_six_players() -> None:
     assert {"five-players", "six-players"} <= set(build.CATALOGUE)
-    assert build.SITE_MAX_POSITIONS >= 11_390_625
+    assert sizes.SITE_MAX_POSITIONS >= 11_390_625
 
 
 # ---------------------------------------------------------------------------

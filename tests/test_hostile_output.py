@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-import vizgen.site.build as build_module
 from vizgen.engine.variants import VariantError, public_spec, resolve
 from vizgen.site.build import build_site
+from vizgen.util import sizes
 from vizgen.util.text import visible
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,7 +52,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def site(folder: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("out") / "site"
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(build_module, "CODE_PAGE_OVER", 220)  # 232 positions: a code page; standard's 204: a small page
+        mp.setattr(sizes, "CODE_PAGE_OVER", 220)  # 232 positions: a code page; standard's 204: a small page
         build_site([str(folder / "evil-five.toml"), str(folder / "evil-two.toml"), "standard"], out,
                    cache_dir=tmp_path_factory.mktemp("cache"), progress=False)
     return out

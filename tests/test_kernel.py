@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from tests.strategies import small_variants
 from vizgen.engine import graph as graph_module
 from vizgen.engine import kernel
-from vizgen.engine.graph import DEFAULT_MAX_POSITIONS, check_size, enumerate_graph, estimate_memory
+from vizgen.engine.graph import check_size, enumerate_graph, estimate_memory
 from vizgen.engine.variants import Variant, VariantError, resolve
+from vizgen.util import sizes
 
 
 @settings(max_examples=60, deadline=None)
@@ -66,26 +67,24 @@ def test_parents_of_a_position() -> None:
     assert (np.diff(codes) > 0).all()
 
 
-def test_seven_players_pass_the_size_check_and_eight_are_refused_with_their_memory() -> None:
-    check_size(resolve("standard:players=7"), DEFAULT_MAX_POSITIONS)
-    with pytest.raises(VariantError, match=r"2,562,890,625 positions; solving it would take about \d+ GB"):
-        check_size(resolve("standard:players=8"), 10**12)
+def test_a_position_limit_is_checked_up_front() -> None:
+    check_size(resolve("standard:players=3"), 3375)
     with pytest.raises(VariantError, match="over the limit of 1,000"):
         check_size(resolve("standard:players=3"), 1000)
 
 
-def test_memory_estimate_grows_with_players() -> None:
-    sizes = [estimate_memory(resolve(f"standard:players={p}")) for p in range(2, 9)]
-    assert sizes == sorted(sizes)
-    assert sizes[5] < 8 * 10**9 < sizes[6]
+def test_memory_estimate_grows_with_players_and_survival() -> None:
+    plain = [estimate_memory(resolve(f"standard:players={p}")) for p in range(2, 9)]
+    survival = [estimate_memory(resolve(f"standard:players={p}"), survival=True) for p in range(2, 9)]
+    assert plain == sorted(plain) and survival == sorted(survival)
+    assert plain[0] == survival[0] and all(a < b for a, b in zip(plain[1:], survival[1:]))
+    assert survival[5] < 8 * 10**9 < survival[6] < 128 * 10**9  # eight players with survival fit 128 GB
 
 
 def test_listing_every_move_of_a_huge_graph_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     """The per-move arrays are built on demand; over the limit that is one readable error."""
-    import vizgen.engine.graph
-
     graph = enumerate_graph(resolve("standard"))
-    monkeypatch.setattr(vizgen.engine.graph, "MAX_EDGE_ARRAYS", 100)
+    monkeypatch.setattr(sizes, "MAX_EDGE_ARRAYS", 100)
     with pytest.raises(VariantError, match="531 moves: too many to list them all"):
         graph.indices  # noqa: B018 - the property builds the arrays
 

@@ -143,7 +143,7 @@ def test_overlaps_finds_a_hairball() -> None:
 # -- through the layout workers ----------------------------------------------------------------------
 
 def test_layout_all_draws_small_graphs_banded_with_a_matching_svg() -> None:
-    first, again = layout_all([solved("standard"), solved("standard")], cache_dir=None)
+    first, again = layout_all([solved("standard"), solved("standard")], None)
     assert first.engine == "bands"
     x, y, names = banded("standard")
     assert np.allclose(first.x, x) and np.allclose(first.y, y), "the worker lays out as computed here"

@@ -19,6 +19,7 @@ from vizgen.site import build
 from vizgen.site.render import VariantPage, render_site
 from vizgen.site.render.datafiles import variant_files
 from vizgen.site.tables import OPPONENTS, PLAY_DEPTHS, node_table
+from vizgen.util.cache import Cache
 
 
 @pytest.mark.parametrize("spec", ["standard", "standard:players=3,r=3", "zombies:r=3", "standard:players=4,r=3",
@@ -117,15 +118,25 @@ def test_maxn_page(site_pages: dict[str, VariantPage], small_report: dict) -> No
     assert render_site(pages, maxn=small_report) == files  # deterministic
 
 
-def test_report_is_cached(tmp_path: Path, small_report: dict, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_report_is_cached_and_a_partial_build_never_depends_on_it(tmp_path: Path, small_report: dict,
+                                                                   monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """The report is computed once; whether a build of chosen variants has the max^n page depends on its arguments
+    only (never, unless --reports), not on the cache holding the report; the summary says which."""
     calls = []
-    monkeypatch.setattr(build, "report", lambda: calls.append(1) or small_report)
-    assert build.maxn_figures(tmp_path, compute=False) is None
-    first = build.maxn_figures(tmp_path, compute=True)
-    assert build.maxn_figures(tmp_path, compute=False) == first and calls == [1]
+    recorded = {"timing_measured": "on a test machine"}
+    monkeypatch.setattr(build, "site_report", lambda: calls.append(1) or {**small_report, **recorded})
+    cache = Cache(tmp_path / "cache")
+    first = build.maxn_figures(cache)
+    assert build.maxn_figures(cache) == first and calls == [1]
+    assert first["timing_measured"] == "on a test machine"
     out = tmp_path / "site"
-    build.build_site(["standard:r=3"], out, cache_dir=tmp_path, progress=False)  # a subset: the cached page
-    assert (out / "maxn.html").is_file()
-    build.build_site(["standard:r=3"], out, cache_dir=tmp_path, reports=False, progress=False)
-    assert not (out / "maxn.html").exists()
+    monkeypatch.setattr(build, "family_figures", lambda **kw: None)
+    monkeypatch.setattr(build, "claims_report", lambda cache: None)
+    build.build_site(["standard:r=3"], out, cache_dir=tmp_path / "cache", progress=True)  # the report is cached
+    assert not (out / "maxn.html").exists() and b"maxn.html" not in (out / "index.html").read_bytes()
+    assert "without the report pages (--reports adds them)" in capsys.readouterr().err
+    build.build_site(["standard:r=3"], out, cache_dir=tmp_path / "cache", reports=True, progress=True)
+    assert (out / "maxn.html").is_file() and b'href="maxn.html"' in (out / "index.html").read_bytes()
+    assert "with the report pages" in capsys.readouterr().err
     assert calls == [1]

@@ -20,6 +20,8 @@ from vizgen.engine.variants import estimate_positions, resolve
 from vizgen.reports import family
 from vizgen.site.render import render_site
 from vizgen.site.render.contexts import num
+from vizgen.util import sizes
+from vizgen.util.cache import Cache
 
 #: the keys a record may hold: those of ``vizgen stats --json`` the family page reads
 FIGURES = {"positions": int, "moves": int, "forced_win": list, "open": int, "longest_win": int, "greatest_depth": int}
@@ -61,12 +63,13 @@ def test_smaller_siblings_give_their_recorded_figures_again(spec: str, capsys: p
 
 def test_family_shows_a_recorded_row_where_it_cannot_solve(tmp_path: Path) -> None:
     figures = family.family_figures(players=[3, 8], rollovers=[3], hands=[1], max_positions=10_000,
-                                    players_max_positions=10_000, cache_dir=tmp_path)
+                                    players_max_positions=10_000, cache=Cache(tmp_path))
     three, eight = figures["sections"]["players"]
     assert "recorded" not in three and three["stats"]["positions"] == 3337
     assert eight["recorded"]["machine"] == "16 cores, 125 GB of memory"
     assert eight["stats"]["positions"] == 2_562_890_237 and eight["estimate"] == 15**8
-    assert not family._cache_file(tmp_path, "standard:players=8").exists()  # read from the record, not solved
+    solved = [row for rows in figures["sections"].values() for row in rows if "recorded" not in row]
+    assert len(list((tmp_path / "family").iterdir())) == len(solved) == 4  # eight read from the record, not solved
     html = _family_page(figures)
     assert f">{num(2_562_890_237)}<" in html and "2,562,890,237 reachable positions, recorded with" in html
     assert f">{num(33_773_199_673)}<" in html and "<b>recorded</b>" in html
@@ -76,7 +79,7 @@ def test_family_shows_a_recorded_row_where_it_cannot_solve(tmp_path: Path) -> No
 def test_the_players_sweep_solves_seven_and_records_eight() -> None:
     assert family.PLAYERS == (2, 3, 4, 5, 6, 7, 8)
     seven, eight = (estimate_positions(resolve(f"standard:players={p}").params) for p in (7, 8))
-    assert seven <= family.PLAYERS_MAX_POSITIONS < eight
+    assert seven <= sizes.FAMILY_PLAYERS_MAX_POSITIONS < eight
     assert "standard:players=8" in family.recorded()
 
 

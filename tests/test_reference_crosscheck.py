@@ -16,7 +16,7 @@ from collections import Counter
 
 import pytest
 
-import vizgen.engine.random_play
+import vizgen.util.sizes
 from tests import reference as ref
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.random_play import perfect_vs_random, random_play, random_play_seats
@@ -298,7 +298,7 @@ def _two_player_cases() -> list[str]:
 def linear_solver(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Both ways of solving the linear systems: numpy's dense LU (small systems) and scipy's sparse BiCGSTAB."""
     if request.param == "sparse":
-        monkeypatch.setattr(vizgen.engine.random_play, "DENSE_MAX_UNKNOWNS", 0)
+        monkeypatch.setattr(vizgen.util.sizes, "DENSE_MAX_UNKNOWNS", 0)
     return request.param
 
 

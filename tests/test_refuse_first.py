@@ -18,7 +18,8 @@ from vizgen.ai.search import SearchTooLarge, choose
 from vizgen.cli import main
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.rules import Rules
-from vizgen.engine.variants import HAND_SETS_MAX, INT_RANGE, VariantError, resolve
+from vizgen.engine.variants import INT_RANGE, VariantError, resolve
+from vizgen.util.sizes import HAND_SETS_MAX
 
 
 def _tripwire(name: str):

@@ -22,6 +22,7 @@ from vizgen.site import tables, theme
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, datafiles, render_site
 from vizgen.site.tables import OPPONENTS, Column
+from vizgen.util import sizes
 
 MB = 1024 * 1024
 
@@ -98,7 +99,7 @@ def test_weights(site: dict[str, bytes]) -> None:
 def test_large_downloads_and_thumbnails(site_pages: dict[str, VariantPage]) -> None:
     """A huge download is gzipped, a huge thumbnail replaced by a small PNG."""
     page = site_pages["standard-r3"]
-    huge = b"<svg>" + b"<g/>" * (datafiles.GZIP_OVER // 4) + b"</svg>"
+    huge = b"<svg>" + b"<g/>" * (sizes.GZIP_OVER // 4) + b"</svg>"
     # without a value map (more than two players), the thumbnail is the layout's picture
     big = replace(page, layout=replace(page.layout, svg=huge, thumb=huge), vmap=None)
     files = render_site([big])

@@ -19,6 +19,7 @@ from vizgen.site import build, theme
 from vizgen.site.render import VariantPage, render_site
 from vizgen.site.render.charts import Series, line_chart
 from vizgen.site.render.contexts import num
+from vizgen.util.cache import Cache
 
 SMALL = {"players": [2, 3, 6], "rollovers": [3, 5], "hands": [1, 2]}
 #: solve up to this many possible positions, the players sweep too (six players are listed with their size)
@@ -30,13 +31,13 @@ KEYS = ("positions", "reachable_of", "edges", "terminal", "win", "loss", "draw",
 
 @pytest.fixture(scope="module")
 def small_family(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return family.family_figures(**SMALL, **LIMITS, cache_dir=tmp_path_factory.mktemp("family"))
+    return family.family_figures(**SMALL, **LIMITS, cache=Cache(tmp_path_factory.mktemp("family")))
 
 
 @pytest.fixture(scope="module")
 def small_claims(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """Four claims: agreeing, two positions, disagreeing, unreachable."""
-    return claims_report(tmp_path_factory.mktemp("claims"), ids=["3", "7", "41", "50"])
+    return claims_report(Cache(tmp_path_factory.mktemp("claims")), ids=["3", "7", "41", "50"])
 
 
 @pytest.fixture(scope="module")
@@ -62,21 +63,16 @@ def test_family_numbers_are_the_engines(small_family: dict[str, Any]) -> None:
     assert sections["players"][2]["stats"] is None  # six players: 11 million possible positions
 
 
-def test_family_cache(tmp_path: Path, small_family: dict[str, Any]) -> None:
-    """The cache returns what a fresh computation does, one file per variant, keyed by the version."""
-    first = family.family_figures(**SMALL, **LIMITS, cache_dir=tmp_path)
+def test_family_cache(tmp_path: Path, small_family: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cache returns what a fresh computation does, one entry per variant, and is read back, not recomputed."""
+    first = family.family_figures(**SMALL, **LIMITS, cache=Cache(tmp_path))
     files = sorted((tmp_path / "family").iterdir())
     assert len(files) == 8  # the solved rows only, one per spec
-    again = family.family_figures(**SMALL, **LIMITS, cache_dir=tmp_path)
+    monkeypatch.setattr(family, "_solve", lambda spec, limit: pytest.fail(f"{spec} solved again"))
+    again = family.family_figures(**SMALL, **LIMITS, cache=Cache(tmp_path))
+    monkeypatch.undo()
     assert first == again == small_family == family.family_figures(**SMALL, **LIMITS)
     assert sorted((tmp_path / "family").iterdir()) == files
-
-
-def test_family_cache_key_has_the_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    family.variant_figures("standard:r=3", cache_dir=tmp_path)
-    monkeypatch.setattr(family, "FAMILY_VERSION", family.FAMILY_VERSION + 1)
-    family.variant_figures("standard:r=3", cache_dir=tmp_path)
-    assert len(list((tmp_path / "family").iterdir())) == 2
 
 
 def test_line_chart() -> None:
@@ -145,7 +141,7 @@ def test_claims_page(site: dict[str, bytes], small_claims: dict[str, Any]) -> No
 @pytest.mark.slow
 def test_claims_page_closed_form(site_pages: dict[str, VariantPage], tmp_path: Path) -> None:
     """The closed form's table: the formula and our count for every r from 3 to 23, all equal."""
-    report = claims_report(tmp_path, ids=["52"])
+    report = claims_report(Cache(tmp_path), ids=["52"])
     (form,) = report["closed_forms"]
     assert [row["r"] for row in form["rows"]] == list(range(3, 24)) and form["agrees"]
     html = render_site(list(site_pages.values()), claims=report)["claims.html"].decode()

@@ -12,7 +12,7 @@ import scipy.sparse as sp
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-import vizgen.engine.random_play
+import vizgen.util.sizes
 from tests.strategies import small_variants
 from vizgen.analysis.figures import describe, stats
 from vizgen.analysis.solved import best_edges, solve_variant
@@ -224,7 +224,7 @@ def test_bicgstab_solves_every_folded_system_by_itself(spec: str, monkeypatch: p
     import scipy.sparse.linalg
 
     dense = None if spec == "four-players" else _both_odds(spec)  # four players: 202,212 dense unknowns
-    monkeypatch.setattr(vizgen.engine.random_play, "DENSE_MAX_UNKNOWNS", 0)
+    monkeypatch.setattr(vizgen.util.sizes, "DENSE_MAX_UNKNOWNS", 0)
 
     def no_fallback(*args: object, **kwargs: object) -> None:
         raise AssertionError("BiCGSTAB did not converge and LGMRES was needed")
@@ -240,6 +240,6 @@ def test_lgmres_stands_behind_bicgstab(monkeypatch: pytest.MonkeyPatch) -> None:
     import scipy.sparse.linalg
 
     dense = _both_odds("standard:players=3,r=4")
-    monkeypatch.setattr(vizgen.engine.random_play, "DENSE_MAX_UNKNOWNS", 0)
+    monkeypatch.setattr(vizgen.util.sizes, "DENSE_MAX_UNKNOWNS", 0)
     monkeypatch.setattr(scipy.sparse.linalg, "bicgstab", lambda system, rhs, **kwargs: (np.zeros_like(rhs), 1))
     assert np.allclose(_both_odds("standard:players=3,r=4"), dense, rtol=0, atol=1e-9)

@@ -19,6 +19,7 @@ from vizgen.analysis.solved import Solved, best_edges, fate, solve_variant
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.solve import solve_forced, solve_survival
 from vizgen.engine.variants import Variant, resolve
+from vizgen.util import sizes
 
 NAMED = ["standard", "suicide", "self-gain", "misere", "three-players:r=3", "zombies:r=3", "misere:players=3,r=3",
          "four-players:r=2", "standard:players=3,hands=1,r=4"]
@@ -63,7 +64,7 @@ def test_moves_listed_block_by_block_give_the_same_figure(spec: str, monkeypatch
     graph = enumerate_graph(solved.variant)  # edge arrays never built
     fresh = Solved(graph=graph, forced=solve_forced(graph), random_win=None, perfect_win=None,
                    survival=solve_survival(graph) if graph.players > 2 else None)
-    monkeypatch.setattr(tricky, "OWN_EDGES_OVER", 0)
+    monkeypatch.setattr(sizes, "TRICKY_OWN_EDGES_OVER", 0)
     monkeypatch.setattr(tricky, "BLOCK", 64)
     np.testing.assert_allclose(trap_chances(fresh, 2), expected, rtol=0, atol=1e-15)
     assert "_edges" not in graph.__dict__

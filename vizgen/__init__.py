@@ -6,7 +6,7 @@ before it:
 
 ``util -> engine -> analysis -> ai -> reports -> site -> cli``
 
-- :mod:`vizgen.util`: text for people, worker processes (no vizgen imports);
+- :mod:`vizgen.util`: text for people, worker processes, size limits, the cache;
 - :mod:`vizgen.engine`: variants, notation, the compiled kernel, rules, the state graph, the solvers;
 - :mod:`vizgen.analysis`: a solved variant, the figures of ``stats`` and ``show``, words, bands;
 - :mod:`vizgen.ai`: max^n, the perfect player, games between players;

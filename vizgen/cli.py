@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from vizgen.analysis.words import plies
 from vizgen.engine.cluster import ClusterError
-from vizgen.engine.graph import DEFAULT_MAX_POSITIONS, StateGraph, check_size
+from vizgen.engine.graph import StateGraph, check_size
 from vizgen.engine.rules import Position, PositionError, check_shape
 from vizgen.engine.variants import REGISTRY, Params, Variant, VariantError, resolve
 from vizgen.site.outdir import BuildError
+from vizgen.util import sizes
 from vizgen.util.processes import stop_on_signals, stopped_code
 from vizgen.util.text import quote, visible
 
@@ -49,6 +50,18 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def _memory(text: str) -> int:
+    """An argparse type: an amount of memory (``100GB``, ``64GiB``, plain bytes)."""
+    try:
+        return sizes.parse_bytes(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{exc}, got {quote(text)}") from None
+
+
+_BYTES_HELP = ("the memory a solve may take, e.g. 100GB, 64GiB or bytes (default: this machine's, or its "
+                "cgroup's limit); a variant estimated over it is refused up front")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="vizgen",
@@ -63,8 +76,9 @@ def _parser() -> argparse.ArgumentParser:
         cmd = sub.add_parser(name, help=help_text)
         cmd.add_argument("spec", metavar="SPEC", help="variant, e.g. standard or cutoff:players=3")
         cmd.add_argument("--json", action="store_true", help="print JSON for scripts")
-        cmd.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=DEFAULT_MAX_POSITIONS,
-                         help=f"refuse variants larger than this (default {DEFAULT_MAX_POSITIONS:,})")
+        cmd.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None,
+                         help="refuse variants with more possible positions than this (default: memory decides)")
+        cmd.add_argument("--max-memory", type=_memory, default=None, metavar="BYTES", help=_BYTES_HELP)
         return cmd
 
     stats = solving("stats", "counts and values of a variant")
@@ -88,7 +102,8 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--variant", action="append", metavar="SPEC", dest="variants",
                        help="build only these variants (repeatable; default: the whole catalogue)")
     build.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None,
-                       help="refuse variants larger than this (default 12,000,000 for the site)")
+                       help=f"refuse variants larger than this (default {sizes.SITE_MAX_POSITIONS:,} for the site)")
+    build.add_argument("--max-memory", type=_memory, default=None, metavar="BYTES", help=_BYTES_HELP)
     build.add_argument("--templates", metavar="DIR",
                        help="a folder of page templates that take the place of the built-in ones of the same name")
     build.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -97,19 +112,20 @@ def _parser() -> argparse.ArgumentParser:
                             "published claims (computed once, then cached; default: for the whole catalogue, and "
                             "the max^n page from the cache otherwise)")
     build.add_argument("--family-max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None, metavar="N",
-                       help="the family page solves variants up to N possible positions (default 1,000,000)")
+                       help=f"the family page solves variants up to N possible positions "
+                            f"(default {sizes.FAMILY_MAX_POSITIONS:,})")
     serve = sub.add_parser("serve", help="preview the built site on localhost")
     serve.add_argument("--dir", default="site", help="the built site (default ./site)")
     serve.add_argument("--port", type=_whole(0, 65535), default=8000, help="0 to 65535 (default 8000)")
     return parser
 
 
-def _solve(spec: str, max_positions: int) -> Solved:
+def _solve(spec: str, max_positions: int | None, max_memory: int | None) -> Solved:
     from vizgen.analysis.solved import solve_variant
 
     variant = resolve(spec)
-    check_size(variant, max_positions)  # before any table is built
-    return solve_variant(variant, max_positions)
+    check_size(variant, max_positions, max_memory)  # before any table is built
+    return solve_variant(variant, max_positions, max_memory)
 
 
 def _cluster_stats(args: argparse.Namespace) -> dict[str, Any]:
@@ -197,7 +213,7 @@ def _print_show(data: dict[str, Any]) -> None:
     _say(lines)
 
 
-def _position(args: argparse.Namespace) -> tuple[Variant, Position]:
+def _position(args: argparse.Namespace, solve: bool = True) -> tuple[Variant, Position]:
     """The variant and the position asked for, checked before anything is solved.
 
     The size and the position's shape (players, hands, values) read the
@@ -205,17 +221,18 @@ def _position(args: argparse.Namespace) -> tuple[Variant, Position]:
     :func:`_reached` checks before the solve.
     """
     variant = resolve(args.spec)
-    check_size(variant, args.max_positions)  # before any table is built
+    check_size(variant, args.max_positions, args.max_memory, solve=solve)  # before any table is built
     position = Position.parse(args.position, variant.params.hands)
     check_shape(position, variant.params)
     return variant, position
 
 
-def _reached(variant: Variant, position: Position, max_positions: int) -> StateGraph:
+def _reached(variant: Variant, position: Position, max_positions: int | None,
+             max_memory: int | None) -> StateGraph:
     """Enumerate ``variant`` and refuse an unreachable ``position``, before any solver runs; return the graph."""
     from vizgen.engine.graph import enumerate_graph
 
-    graph = enumerate_graph(variant, max_positions)
+    graph = enumerate_graph(variant, max_positions, max_memory)
     graph.node_of(position)
     return graph
 
@@ -227,8 +244,8 @@ def _maxn(args: argparse.Namespace) -> int:
     depth = int(args.depth) if re.fullmatch(r"[0-9]{1,4}", args.depth.strip()) else 0  # ASCII digits only
     if not 1 <= depth <= MAX_DEPTH:
         return _fail(f"--depth must be a whole number from 1 to {MAX_DEPTH}, not {quote(args.depth)}")
-    variant, position = _position(args)
-    graph = _reached(variant, position, args.max_positions)
+    variant, position = _position(args, solve=False)
+    graph = _reached(variant, position, args.max_positions, args.max_memory)
     try:
         made = choose(graph.rules, position, depth)
     except SearchTooLarge as exc:
@@ -258,7 +275,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.cluster is not None or args.workers is not None or args.worker_memory is not None:
             data = _cluster_stats(args)
         else:
-            data = stats(_solve(args.spec, args.max_positions or DEFAULT_MAX_POSITIONS), args.spec)
+            data = stats(_solve(args.spec, args.max_positions, args.max_memory), args.spec)
         if args.json:
             print(json.dumps(data, indent=2))
         else:
@@ -274,8 +291,8 @@ def _run(args: argparse.Namespace) -> int:
             rules = Rules(variant)
             for text in args.then:
                 position = rules.play(position, rules.parse_move(position, text))
-        graph = _reached(variant, position, args.max_positions)  # an unreachable start stays unreachable
-        solved = solve_variant(variant, args.max_positions, graph=graph)
+        graph = _reached(variant, position, args.max_positions, args.max_memory)  # unreachable stays unreachable
+        solved = solve_variant(variant, args.max_positions, args.max_memory, graph=graph)
         data = describe(solved, graph.node_of(position))
         if args.json:
             print(json.dumps(data, indent=2))
@@ -285,12 +302,11 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "maxn":
         return _maxn(args)
     if args.command == "build":
-        from vizgen.site.build import SITE_MAX_POSITIONS, build_site
+        from vizgen.site.build import build_site
 
-        limit = args.max_positions or SITE_MAX_POSITIONS
-        family = {} if args.family_max_positions is None else {"family_max_positions": args.family_max_positions}
-        build_site(args.variants or None, args.out, max_positions=limit, templates=args.templates,
-                   progress=not args.quiet, reports=args.reports, **family)
+        build_site(args.variants or None, args.out, max_positions=args.max_positions, max_memory=args.max_memory,
+                   templates=args.templates, progress=not args.quiet, reports=args.reports,
+                   family_max_positions=args.family_max_positions)
         return 0
     from vizgen.site.preview import serve
 

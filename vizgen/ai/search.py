@@ -12,15 +12,11 @@ import numpy as np
 
 from vizgen.ai.maxn import _check_depth, _evaluate, _fingers
 from vizgen.engine.rules import Move, Position, Rules
+from vizgen.util import sizes
 
-__all__ = ["MAX_STATES", "Choice", "MaxnSearch", "SearchTooLarge", "choose"]
+__all__ = ["Choice", "MaxnSearch", "SearchTooLarge", "choose"]
 
 Vector = tuple[int, ...]
-
-#: the most ``(position, depth)`` pairs :func:`choose` searches: about 10 s and 150 MB on two cores
-#: (five players from the start: depth 8 searches 193,000 of them counting the shallower depths, depth 9 far more)
-MAX_STATES = 200_000
-
 
 class SearchTooLarge(ValueError):
     """A max^n search that would hold more ``(position, depth)`` pairs than its limit.
@@ -193,7 +189,7 @@ class Choice:
     to: Position | None
 
 
-def choose(rules: Rules, position: Position, depth: int, max_states: int = MAX_STATES) -> Choice:
+def choose(rules: Rules, position: Position, depth: int, max_states: int | None = None) -> Choice:
     """The max^n move from ``position`` at ``depth``, found by :class:`MaxnSearch` in bounded time and memory.
 
     The search deepens one ply at a time (depth 1, 2, ...; the answers of one
@@ -208,8 +204,9 @@ def choose(rules: Rules, position: Position, depth: int, max_states: int = MAX_S
         A position of the variant.
     depth : int
         The search depth, 1 .. :data:`MAX_DEPTH`.
-    max_states : int
-        The most ``(position, depth)`` pairs searched, all depths together (:data:`MAX_STATES`).
+    max_states : int, optional
+        The most ``(position, depth)`` pairs searched, all depths together
+        (default :data:`vizgen.util.sizes.MAXN_MAX_STATES`).
 
     Returns
     -------
@@ -233,6 +230,7 @@ def choose(rules: Rules, position: Position, depth: int, max_states: int = MAX_S
     """
     if depth < 1:
         raise ValueError(f"a move needs depth 1 or more, not {depth}")
+    max_states = sizes.MAXN_MAX_STATES if max_states is None else max_states
     search = MaxnSearch(rules, max_states)
     for d in range(1, depth + 1):
         try:

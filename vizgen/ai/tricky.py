@@ -32,6 +32,7 @@ from vizgen.analysis.marks import value_classes
 from vizgen.analysis.solved import Solved, fate
 from vizgen.engine.graph import StateGraph
 from vizgen.engine.solve import Forced, arrival_scores, edge_scores
+from vizgen.util import sizes
 
 __all__ = ["ROUNDS", "SCALE", "trap_chances", "trap_figure", "tricky_choices"]
 
@@ -42,16 +43,16 @@ SCALE = 255
 """The trap figure is the chance times this, rounded: one byte."""
 
 BLOCK = 1 << 18  # positions whose moves are handled at once (bounds the temporary arrays)
-OWN_EDGES_OVER = 20_000_000  # with more moves than this, list them here in int32 rather than the graph's arrays
 
 
 def _children(graph: StateGraph) -> tuple[np.ndarray, np.ndarray]:
     """The children of every position in CSR form ``(indptr, indices)``; from the kernel a block at a time when big.
 
     The graph's own edge arrays carry move ids and take about 40 bytes a move while built; above
-    :data:`OWN_EDGES_OVER` moves they are listed here at 4 bytes a move (six players: 110 million moves, 440 MB).
+    :data:`vizgen.util.sizes.TRICKY_OWN_EDGES_OVER` moves they are listed here at 4 bytes a move (six
+    players: 110 million moves, 440 MB).
     """
-    if "_edges" in graph.__dict__ or graph.edges <= OWN_EDGES_OVER:
+    if "_edges" in graph.__dict__ or graph.edges <= sizes.TRICKY_OWN_EDGES_OVER:
         return graph.indptr, graph.indices
     node_of = np.full(graph.rules.space, -1, dtype=np.int32)
     node_of[graph.codes] = np.arange(graph.n, dtype=np.int32)

@@ -11,7 +11,6 @@ left out. Dask is imported only here, when a cluster is asked for.
 from __future__ import annotations
 
 import contextlib
-import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -20,28 +19,24 @@ from typing import Any
 from vizgen.analysis.figures import EXAMPLES, figures
 from vizgen.engine.rules import Rules
 from vizgen.engine.variants import VariantError, resolve
+from vizgen.util import sizes
 from vizgen.util.text import format_count, quote
 
-__all__ = ["MAX_WORKERS", "MIN_WORKER_MEMORY", "cluster_stats", "parse_bytes", "state_bytes"]
-
-MAX_WORKERS = 256  # local worker processes at most
-MIN_WORKER_MEMORY = 256 * 2**20  # a worker process alone (Python, numpy, Dask) takes about 150 MB
-_UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "tb": 10**12,
-          "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
+__all__ = ["cluster_stats", "parse_bytes", "state_bytes"]
 
 
 def parse_bytes(text: str) -> int:
-    """Read a size such as ``4GB``, ``512 MiB`` or ``2e9`` (bytes); raise VariantError if it is not one.
+    """Read ``--worker-memory`` (:func:`vizgen.util.sizes.parse_bytes`); raise VariantError if it is not a size.
 
     Examples
     --------
     >>> parse_bytes("2GB"), parse_bytes("1.5 GiB"), parse_bytes("1000")
     (2000000000, 1610612736, 1000)
     """
-    match = re.fullmatch(r"\s*([0-9]{1,15}(?:\.[0-9]{1,9})?(?:e[0-9]{1,2})?)\s*([kmgt]?i?b?)\s*", text, re.IGNORECASE)
-    if not match or match[2].lower() not in _UNITS:
-        raise VariantError(f"not a size: {quote(text)} (write it like 4GB, 512MiB or 2e9)")
-    return int(float(match[1]) * _UNITS[match[2].lower()])
+    try:
+        return sizes.parse_bytes(text)
+    except ValueError as exc:
+        raise VariantError(f"not a size: {quote(text)} ({exc})") from None
 
 
 def state_bytes(rules: Rules) -> int:
@@ -61,9 +56,7 @@ def state_bytes(rules: Rules) -> int:
 
 def _check_local(rules: Rules, workers: int, memory_limit: int | None, name: str) -> None:
     """Refuse a variant whose states would not fit the local workers' memory and the disk they spill to."""
-    import psutil
-
-    memory = memory_limit * workers if memory_limit else psutil.virtual_memory().total
+    memory = memory_limit * workers if memory_limit else sizes.memory_available().size
     disk = shutil.disk_usage(tempfile.gettempdir()).free
     need = state_bytes(rules)
     if need > memory + disk:
@@ -114,10 +107,10 @@ def cluster_stats(spec: str, *, address: str | None = None, workers: int | None 
     rules = Rules(variant)
     name = quote(variant.spec or variant.slug)
     if address is None:
-        if not workers or not 1 <= workers <= MAX_WORKERS:
-            raise VariantError(f"--workers must be from 1 to {MAX_WORKERS}")
-        if memory_limit is not None and memory_limit < MIN_WORKER_MEMORY:
-            raise VariantError(f"--worker-memory must be at least {MIN_WORKER_MEMORY // 2**20} MiB")
+        if not workers or not 1 <= workers <= sizes.MAX_WORKERS:
+            raise VariantError(f"--workers must be from 1 to {sizes.MAX_WORKERS}")
+        if memory_limit is not None and memory_limit < sizes.MIN_WORKER_MEMORY:
+            raise VariantError(f"--worker-memory must be at least {sizes.MIN_WORKER_MEMORY // 2**20} MiB")
         _check_local(rules, workers, memory_limit, name)
         where = cluster.local_cluster(workers, memory_limit)
     else:

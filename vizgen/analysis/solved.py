@@ -11,15 +11,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vizgen.engine.graph import DEFAULT_MAX_POSITIONS, StateGraph, enumerate_graph
+from vizgen.engine.graph import StateGraph, check_size, enumerate_graph, estimate_memory
 from vizgen.engine.random_play import perfect_vs_random, random_play, random_play_seats
 from vizgen.engine.solve import Forced, Survival, edge_scores, solve_forced, solve_survival
 from vizgen.engine.variants import Variant
+from vizgen.util import sizes
 
-__all__ = ["RANDOM_MAX_STATES", "SURVIVAL_MAX_POSITIONS", "Solved", "best_edges", "fate", "solve_variant"]
-
-SURVIVAL_MAX_POSITIONS = 200_000_000  # survival at seven players (170.9 million positions): see benchmarks/engine.py
-RANDOM_MAX_STATES = 1_000_000  # multiplayer random play: one sparse solve over (position, seat), 4 players
+__all__ = ["Solved", "best_edges", "fate", "solve_limits", "solve_variant"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -36,11 +34,11 @@ class Solved:
         Two players only: the mover's winning chance under random play, and
         when playing perfectly against a random opponent.
     survival : Survival or None
-        Three or more players (up to ``SURVIVAL_MAX_POSITIONS`` positions):
+        Three or more players, where its memory fits (:func:`solve_limits`):
         per position and seat, whether the others can force it out.
     random_seats : numpy.ndarray or None
-        Three or more players (up to ``RANDOM_MAX_STATES`` positions times
-        players): per position, each seat's chance to win under random play.
+        Three or more players, up to :data:`vizgen.util.sizes.RANDOM_MAX_STATES`
+        positions times players: per position, each seat's chance to win under random play.
     """
 
     graph: StateGraph
@@ -56,16 +54,35 @@ class Solved:
         return self.graph.variant
 
 
-def solve_variant(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS, *,
+def solve_limits(graph: StateGraph, max_memory: int | None = None) -> sizes.SolveLimits:
+    """Which optional solvers run on an enumerated graph (:func:`vizgen.util.sizes.solve_limits`).
+
+    Survival runs where the whole solve with it (:func:`vizgen.engine.graph.estimate_memory`)
+    fits ``max_memory`` (default: the memory at hand, :func:`vizgen.util.sizes.memory_available`).
+
+    Examples
+    --------
+    >>> from vizgen.engine.variants import resolve
+    >>> graph = enumerate_graph(resolve("standard:players=3,r=3"))
+    >>> solve_limits(graph).survival, solve_limits(graph, max_memory=1000).survival
+    (True, False)
+    """
+    memory = sizes.memory_available().size if max_memory is None else max_memory
+    return sizes.solve_limits(graph.players, graph.n, estimate_memory(graph.variant, survival=True), memory)
+
+
+def solve_variant(variant: Variant, max_positions: int | None = None, max_memory: int | None = None, *,
                   graph: StateGraph | None = None) -> Solved:
-    """Enumerate and solve ``variant`` with every solver that applies to it.
+    """Enumerate and solve ``variant`` with every solver that applies to it and fits.
 
     Parameters
     ----------
     variant : Variant
         The rules.
-    max_positions : int
-        Refuse larger state spaces (see :func:`vizgen.engine.graph.enumerate_graph`).
+    max_positions : int, optional
+        Refuse larger state spaces (see :func:`vizgen.engine.graph.check_size`).
+    max_memory : int, optional
+        Bytes the solve may take (default: the memory at hand); survival is left out where it would not fit.
     graph : StateGraph, optional
         ``variant`` already enumerated (``show`` checks a position's reachability before solving).
 
@@ -73,18 +90,24 @@ def solve_variant(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS, 
     -------
     Solved
         The graph and the solutions.
+
+    Raises
+    ------
+    VariantError
+        If the variant is too big (:func:`vizgen.engine.graph.check_size`), before any work.
     """
     if graph is None:
-        graph = enumerate_graph(variant, max_positions)
+        check_size(variant, max_positions, max_memory)
+        graph = enumerate_graph(variant, max_positions, max_memory)
     two = graph.players == 2
+    limits = solve_limits(graph, max_memory)
     return Solved(
         graph=graph,
         forced=solve_forced(graph),
         random_win=random_play(graph) if two else None,
         perfect_win=perfect_vs_random(graph) if two else None,
-        survival=solve_survival(graph) if not two and graph.n <= SURVIVAL_MAX_POSITIONS else None,
-        random_seats=random_play_seats(graph) if not two and graph.n * graph.players <= RANDOM_MAX_STATES
-        else None,
+        survival=solve_survival(graph) if limits.survival else None,
+        random_seats=random_play_seats(graph) if limits.random_seats else None,
     )
 
 

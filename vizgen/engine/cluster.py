@@ -45,6 +45,7 @@ import numpy as np
 
 from vizgen.engine import ranges
 from vizgen.engine.rules import Rules
+from vizgen.util import sizes
 
 __all__ = ["BYTES_PER_CODE", "ClusterError", "Run", "WorkerLost", "local_cluster", "plan_ranges", "solve",
            "worker_report"]
@@ -52,8 +53,6 @@ __all__ = ["BYTES_PER_CODE", "ClusterError", "Run", "WorkerLost", "local_cluster
 #: state bytes per code at most, every phase's arrays together (depth, winner, out-degree; the forced win and
 #: its plies; survival: undecided and new seats, the mover's count), eight players or fewer
 BYTES_PER_CODE = 12
-#: a range's codes at most per byte of its worker's memory limit: its state and one ply's messages fit an eighth
-CODES_PER_BYTE = 1 / 200
 #: seconds between looks at the workers while a ply runs
 POLL = 0.5
 CONNECT_TIMEOUT = 10
@@ -151,7 +150,7 @@ def plan_ranges(space: int, workers: dict[str, int], memory_limits: list[int]) -
     """
     threads = sum(workers.values())
     limit = min((m for m in memory_limits if m), default=0)
-    need = -(-space // int(limit * CODES_PER_BYTE)) if limit else 0
+    need = -(-space // int(limit * sizes.RANGE_CODES_PER_BYTE)) if limit else 0
     return max(2 * threads, need)
 
 
@@ -234,23 +233,17 @@ def _bundled(step: Callable[..., tuple], groups: list[list[int]], state: ranges.
 
 
 def survival_mode(space: int, players: int, memory_limits: list[int]) -> str:
-    """``broadcast`` where every worker can hold a copy of every code's seats out in a quarter of its memory
-    (a byte a code up to eight players, four beyond), else ``push`` (:func:`vizgen.engine.ranges.survival_step`).
+    """``broadcast`` where every worker can hold a copy of every code's seats out (a byte a code up to eight
+    players, four beyond) in :data:`vizgen.util.sizes.BROADCAST_SHARE` of its memory (a quarter), else ``push``
+    (:func:`vizgen.engine.ranges.survival_step`).
 
     Examples
     --------
     >>> survival_mode(170_859_375, 7, [2 * 10**9]), survival_mode(15**9, 9, [64 * 10**9])
     ('broadcast', 'push')
     """
-    limit = min((m for m in memory_limits if m), default=0) or psutil_memory()
-    return "broadcast" if space * (1 if players <= 8 else 4) <= limit // 4 else "push"
-
-
-def psutil_memory() -> int:
-    """The machine's memory in bytes (a worker without a memory limit may use it all)."""
-    import psutil
-
-    return int(psutil.virtual_memory().total)
+    limit = min((m for m in memory_limits if m), default=0) or sizes.memory_available().size
+    return "broadcast" if space * (1 if players <= 8 else 4) <= limit * sizes.BROADCAST_SHARE else "push"
 
 
 def solve(rules: Rules, client: Any, *, parts: int | None = None, survival: bool = True, keep: bool = False,

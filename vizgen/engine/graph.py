@@ -16,21 +16,11 @@ import numpy as np
 from vizgen.engine import kernel
 from vizgen.engine.rules import Move, Position, PositionError, Rules
 from vizgen.engine.variants import Variant, VariantError, estimate_positions
+from vizgen.util import sizes
 from vizgen.util.text import format_count, quote
 
-__all__ = [
-    "DEFAULT_MAX_POSITIONS",
-    "MAX_EDGE_ARRAYS",
-    "MAX_MEMORY",
-    "StateGraph",
-    "check_size",
-    "enumerate_graph",
-    "estimate_memory",
-]
+__all__ = ["StateGraph", "check_size", "enumerate_graph", "estimate_memory"]
 
-DEFAULT_MAX_POSITIONS = 200_000_000  # seven players (170,859,375 codes) fit; eight do not
-MAX_MEMORY = 20 * 10**9  # bytes: refuse what would not fit a 24 GB machine
-MAX_EDGE_ARRAYS = 150_000_000  # edges listed as arrays (about 40 bytes a move while built): six players
 CODE_CHUNK = 1 << 24  # codes scanned at a time to find a few nodes' codes (StateGraph.code_of)
 
 
@@ -114,10 +104,10 @@ class StateGraph:
     @cached_property
     def _edges(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """``(indptr, indices, move_ptr, move_ids)``, from the kernel's moves of every node."""
-        if self.edges > MAX_EDGE_ARRAYS:
+        if self.edges > sizes.MAX_EDGE_ARRAYS:
             raise VariantError(
                 f"{self.variant.spec or self.variant.slug} has {self.edges:,} moves: too many to list them all "
-                f"(at most {MAX_EDGE_ARRAYS:,}); `stats` works without them"
+                f"(at most {sizes.MAX_EDGE_ARRAYS:,}); `stats` works without them"
             )
         codes, n = self.codes, self.n
         moving = np.flatnonzero(self.winner < 0)
@@ -255,75 +245,102 @@ class StateGraph:
         return int(np.count_nonzero(self.reachable[:code]))
 
 
-def estimate_memory(variant: Variant) -> int:
-    """Return the bytes the engine needs at most to enumerate and solve ``variant`` (for ``stats``).
+def estimate_memory(variant: Variant, *, solve: bool = True, survival: bool = False) -> int:
+    """Return the bytes the engine needs at most to enumerate ``variant`` and solve it.
 
-    Per position that exists: depth (4 bytes), final winner (1) and distinct
-    children (2) are kept; the enumeration adds three bitmaps (under a byte),
-    solving the forced wins a winner (1), a remoteness (4) and a 2-byte
-    counter per other seat; with three or more players the survival pass
-    holds 2 bytes per seat and two sets of seat bits (undecided, out: a byte
-    each up to eight players, else four) beside the forced wins. The largest
-    phase counts, plus 10 % (seven players: 5.3 GB estimated; ``stats --json``
-    measured 5.2 GB at its peak).
+    Counted per position that exists (the whole code space,
+    :func:`vizgen.engine.variants.estimate_positions`), with ``P`` players:
 
-    Examples
-    --------
-    >>> from vizgen.engine.variants import resolve
-    >>> estimate_memory(resolve("standard:players=7")) // 10**9
-    5
-    """
-    space, players = estimate_positions(variant.params), variant.params.players
-    kept = 4 + 1 + 2
-    phases = [1, 1 + 4 + 2 * (players - 1)]
-    if players > 2:
-        phases.append(1 + 4 + 2 * players + 2 * (1 if players <= 8 else 4))
-    return space * (kept + max(phases)) * 11 // 10  # whole numbers: the estimate may exceed any float
+    - kept from the enumeration on: depth (4 bytes), final winner (1) and
+      distinct children (2): 7 bytes;
+    - the enumeration adds three bitmaps: under 1 byte;
+    - the forced wins (``solve``): a winner (1), a remoteness (4) and a
+      2-byte counter per other seat: ``5 + 2 (P - 1)`` bytes;
+    - survival (``survival``, three or more players): beside the forced wins
+      (5), 2 bytes of plies per seat and two sets of seat bits (undecided,
+      out: a byte each up to eight players, four beyond): ``5 + 2 P + 2``
+      bytes (``+ 8`` beyond eight players).
 
-
-def check_size(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS,
-               max_memory: int = MAX_MEMORY) -> None:
-    """Refuse a variant whose state space (all positions that exist) is too large.
+    The largest phase counts, plus 10 %. Seven players (170.9 million
+    positions): 4.5 GB, 5.3 GB with survival (``stats --json`` measured 5.2 GB
+    at its peak). Eight players (2.56 billion): 73 GB, 85 GB with survival.
 
     Parameters
     ----------
     variant : Variant
         The rules.
-    max_positions : int
-        Refuse more positions than this.
-    max_memory : int
-        Refuse variants whose estimated memory (:func:`estimate_memory`) is over this many bytes.
-
-    Raises
-    ------
-    VariantError
-        With the estimated size and memory, before any work is done.
+    solve : bool
+        Count the forced wins (``stats``, ``show``); False: the enumeration alone (``maxn``).
+    survival : bool
+        Count the survival pass too (ignored with two players).
 
     Examples
     --------
     >>> from vizgen.engine.variants import resolve
-    >>> check_size(resolve("standard:players=7"))
-    >>> check_size(resolve("standard:players=8"))
+    >>> [estimate_memory(resolve("standard:players=8"), survival=s) // 10**9 for s in (False, True)]
+    [73, 84]
+    """
+    space, players = estimate_positions(variant.params), variant.params.players
+    kept = 4 + 1 + 2
+    phases = [1]
+    if solve:
+        phases.append(1 + 4 + 2 * (players - 1))
+        if survival and players > 2:
+            phases.append(1 + 4 + 2 * players + 2 * (1 if players <= 8 else 4))
+    return space * (kept + max(phases)) * 11 // 10  # whole numbers: the estimate may exceed any float
+
+
+def check_size(variant: Variant, max_positions: int | None = None, max_memory: int | None = None, *,
+               solve: bool = True, survival: bool = False) -> None:
+    """Refuse a variant that would not fit: over the memory this process can use, or over ``max_positions``.
+
+    Parameters
+    ----------
+    variant : Variant
+        The rules.
+    max_positions : int, optional
+        Refuse more possible positions than this (default: no limit but memory).
+    max_memory : int, optional
+        Bytes the solve may take (``--max-memory``); default :func:`vizgen.util.sizes.memory_available`,
+        the cgroup's limit or the machine's memory.
+    solve, survival : bool
+        What will run (see :func:`estimate_memory`).
+
+    Raises
+    ------
+    VariantError
+        In one line: the variant's size and memory, what the machine has and what to do; before any work.
+
+    Examples
+    --------
+    >>> from vizgen.engine.variants import resolve
+    >>> check_size(resolve("standard:players=7"), max_memory=8 * 10**9)
+    >>> check_size(resolve("standard:players=8"), max_memory=24 * 10**9)
     Traceback (most recent call last):
-    vizgen.engine.variants.VariantError: 'standard:players=8' has up to 2,562,890,625 positions; solving it ...
+    vizgen.engine.variants.VariantError: 'standard:players=8' has up to 2,562,890,625 positions and ...
     """
     estimate = estimate_positions(variant.params)
-    memory = estimate_memory(variant)
+    memory = estimate_memory(variant, solve=solve, survival=survival)
     name = quote(variant.spec or variant.slug)
-    if memory > max_memory:
+    have = sizes.memory_available() if max_memory is None else sizes.Memory(max_memory, "--max-memory")
+    if memory > have.size:
+        more = ""
+        if solve and not survival and variant.params.players > 2:
+            more = f" ({sizes.memory_words(estimate_memory(variant, survival=True))} with survival)"
         raise VariantError(
-            f"{name} has up to {format_count(estimate)} positions; solving it would take about "
-            f"{format_count(memory // 10**9).removeprefix('about ')} GB of memory, over the limit of "
-            f"{max_memory / 1e9:,.0f} GB"
+            f"{name} has up to {format_count(estimate)} positions and needs about {sizes.memory_words(memory)} of "
+            f"memory{more}; {have.source} is {sizes.memory_words(have.size)}: run it on a bigger machine or a "
+            f"cluster (vizgen stats {name} --cluster ADDRESS, or --workers N), or set --max-memory if more "
+            "memory is there"
         )
-    if estimate > max_positions:
+    if max_positions is not None and estimate > max_positions:
         raise VariantError(
             f"{name} has up to {format_count(estimate)} positions, over the limit of {max_positions:,} "
-            f"(about {memory / 10**9:,.1f} GB of memory); raise it with --max-positions if the machine can take it"
+            f"(about {sizes.memory_words(memory)} of memory); raise it with --max-positions if the machine can take it"
         )
 
 
-def enumerate_graph(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS) -> StateGraph:
+def enumerate_graph(variant: Variant, max_positions: int | None = None, max_memory: int | None = None) -> StateGraph:
     """Enumerate every position reachable from the start of ``variant``.
 
     Breadth-first search in the compiled kernel (:func:`vizgen.engine.kernel.enumerate_space`)
@@ -333,9 +350,11 @@ def enumerate_graph(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS
     ----------
     variant : Variant
         The rules to play by.
-    max_positions : int
+    max_positions : int, optional
         Refuse variants whose state space (all positions that exist, an upper
         bound on the reachable ones) is larger than this.
+    max_memory : int, optional
+        Refuse variants whose enumeration would take more bytes (default: the memory at hand).
 
     Returns
     -------
@@ -345,7 +364,7 @@ def enumerate_graph(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS
     Raises
     ------
     VariantError
-        If the variant's state space exceeds ``max_positions``.
+        If the variant is over ``max_positions`` or its enumeration over the memory (:func:`check_size`).
 
     Examples
     --------
@@ -354,7 +373,7 @@ def enumerate_graph(variant: Variant, max_positions: int = DEFAULT_MAX_POSITIONS
     >>> graph.n, graph.edges, graph.notations()[graph.start]
     (204, 531, '11-11')
     """
-    check_size(variant, max_positions)
+    check_size(variant, max_positions, max_memory, solve=False)
     rules = Rules(variant)
     start = rules.encode(rules.start())
     depth, winner, outdeg, n, edges = kernel.enumerate_space(start, rules.space, rules.kernel_tables())

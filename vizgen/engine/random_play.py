@@ -17,12 +17,9 @@ from __future__ import annotations
 import numpy as np
 
 from vizgen.engine.graph import StateGraph
+from vizgen.util import sizes
 
-__all__ = ["DENSE_MAX_UNKNOWNS", "perfect_vs_random", "random_play", "random_play_seats"]
-
-#: linear systems with up to this many unknowns are solved densely by numpy (2,000: 32 MB, a tenth of a
-#: second); larger ones by scipy's sparse solvers, imported only then (importing them takes 0.3 s)
-DENSE_MAX_UNKNOWNS = 2000
+__all__ = ["perfect_vs_random", "random_play", "random_play_seats"]
 
 
 def _gather(ptr: np.ndarray, items: np.ndarray, nodes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -57,8 +54,9 @@ def _power_solve(size: int, rows: np.ndarray, cols: np.ndarray, weights: np.ndar
     """Solve ``(I - Q**power) @ x = rhs`` for a substochastic ``Q`` given as triplets, regular.
 
     ``Q[rows[e], cols[e]] += weights[e]`` for every entry ``e`` (repeats add up).
-    Up to :data:`DENSE_MAX_UNKNOWNS` unknowns the dense matrix is solved by
-    LU (``numpy.linalg.solve``), exactly and without importing scipy. Above,
+    Up to :data:`vizgen.util.sizes.DENSE_MAX_UNKNOWNS` unknowns (2,000: 32 MB,
+    a tenth of a second) the dense matrix is solved by LU
+    (``numpy.linalg.solve``), exactly and without importing scipy (0.3 s). Above,
     scipy's BiCGSTAB solves it with ``Q`` applied ``power`` times per step
     (direct sparse LU fills in badly on these well-connected graphs: 190 s
     against 0.05 s on ``standard:hands=4,r=7``). Chains that move through the
@@ -67,7 +65,7 @@ def _power_solve(size: int, rows: np.ndarray, cols: np.ndarray, weights: np.ndar
     their systems so) removes it. LGMRES, slower but sure, stands behind it
     for an answer that does not leave a residual under 1e-10.
     """
-    if size <= DENSE_MAX_UNKNOWNS:
+    if size <= sizes.DENSE_MAX_UNKNOWNS:
         q = np.bincount(rows * size + cols, weights, minlength=size * size).reshape(size, size)
         return np.linalg.solve(np.eye(size) - np.linalg.matrix_power(q, power), rhs)
     import scipy.sparse as sp

@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from vizgen.util import sizes
 from vizgen.util.text import QUOTE_LIMIT, format_count, quote
 
 __all__ = [
@@ -75,9 +76,6 @@ PARAM_NAMES = tuple(f.name for f in fields(Params))
 #: and table constant-time (any variant near them is far over any size limit anyway)
 INT_RANGE = {"players": (2, 32), "hands": (1, 32), "r": (2, 100), "swaps": (0, 100), "start": (1, 99)}
 _CHOICES = {"overflow": OVERFLOWS, "attack": ATTACKS, "halvesies": HALVESIES}
-#: the most hand sets (``C(r + hands - 1, hands)``) one player may hold: the rules compile in Python over every
-#: pair of them, about 20 s for 1,000 on two cores (r = 44 with two hands, 16 with three, 10 with four)
-HAND_SETS_MAX = 1000
 
 
 def _check(params: Params) -> Params:
@@ -87,9 +85,10 @@ def _check(params: Params) -> Params:
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise VariantError(f"parameter {name} must be a whole number from {low} to {high}, got {_shown(value)}")
     sets = math.comb(params.r + params.hands - 1, params.hands)  # as hand_sets(), defined below
-    if sets > HAND_SETS_MAX:
+    if sets > sizes.HAND_SETS_MAX:
         raise VariantError(f"r = {params.r} with {params.hands} hand(s) gives a player {format_count(sets)} possible "
-                           f"hands; at most {HAND_SETS_MAX:,} are taken (their rules would take minutes to compile)")
+                           f"hands; at most {sizes.HAND_SETS_MAX:,} are taken "
+                           "(their rules would take minutes to compile)")
     for name, choices in _CHOICES.items():
         if getattr(params, name) not in choices:
             raise VariantError(

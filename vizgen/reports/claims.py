@@ -12,28 +12,24 @@ from __future__ import annotations
 
 import ast
 import functools
-import hashlib
-import json
 import operator
 import tomllib
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from vizgen import __version__
 from vizgen.analysis.solved import Solved
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.rules import PositionError
 from vizgen.engine.solve import solve_forced
 from vizgen.engine.variants import resolve
+from vizgen.util.cache import Cache, Entry, code_version
 
 __all__ = [
-    "CLAIMS_VERSION",
     "MEASURES",
     "Check",
     "ClaimResult",
@@ -50,8 +46,10 @@ __all__ = [
 ]
 
 VALUE = {0: "win", 1: "loss"}
-#: bump when the report's format changes: the cache then misses
-CLAIMS_VERSION = 1
+#: the code that computes the report (the cache's program version; the data file is part of it)
+CODE = ("util", "engine", "analysis", "reports/claims.py", "reports/claims.toml")
+#: the keys of a report
+REPORT_KEYS = {"sources", "explanations", "claims", "closed_forms"}
 
 
 def _data() -> bytes:
@@ -325,14 +323,14 @@ def _form_json(result: FormResult) -> dict[str, Any]:
             "rows": [{"r": r, "formula": f, "ours": o} for r, f, o in result.rows]}
 
 
-def claims_report(cache_dir: Path | None = None, ids: Iterable[str] | None = None) -> dict[str, Any]:
+def claims_report(cache: Cache | None = None, ids: Iterable[str] | None = None) -> dict[str, Any]:
     """Every claim and closed form of the data file with our numbers, as plain JSON-ready data.
 
     Parameters
     ----------
-    cache_dir : pathlib.Path, optional
-        Read and write the report here, keyed by the package version,
-        :data:`CLAIMS_VERSION` and the data file's contents (no cache when None).
+    cache : Cache, optional
+        Read and write the report there, keyed by the claims wanted and the
+        code and data file that compute it (no cache when None).
     ids : iterable of str, optional
         Only the claims and closed forms with these ids (default: all).
 
@@ -345,20 +343,17 @@ def claims_report(cache_dir: Path | None = None, ids: Iterable[str] | None = Non
         ``r``, ``formula`` and ``ours``).
     """
     wanted = None if ids is None else sorted(set(ids))
-    key = hashlib.sha256(f"{__version__}/{CLAIMS_VERSION}/{wanted}/".encode() + _data()).hexdigest()[:20]
-    path = None if cache_dir is None else cache_dir / "claims" / f"{key}.json"
-    if path is not None and path.is_file():
-        return json.loads(path.read_text())
-    data = load_claims()
-    report = {
-        "sources": data["sources"],
-        "explanations": data["explanations"],
-        "claims": [_claim_json(check_claim(c)) for c in data["claim"] if wanted is None or c["id"] in wanted],
-        "closed_forms": [_form_json(r) for r in check_closed_forms(wanted)],
-    }
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(report, sort_keys=True, ensure_ascii=False))
-        tmp.replace(path)
-    return report
+
+    def compute() -> Entry:
+        data = load_claims()
+        return Entry(data={
+            "sources": data["sources"],
+            "explanations": data["explanations"],
+            "claims": [_claim_json(check_claim(c)) for c in data["claim"] if wanted is None or c["id"] in wanted],
+            "closed_forms": [_form_json(r) for r in check_closed_forms(wanted)],
+        })
+
+    def check(entry: Entry) -> str | None:
+        return None if isinstance(entry.data, dict) and set(entry.data) == REPORT_KEYS else "not a claims report"
+
+    return (cache or Cache(None)).fetch("claims", {"ids": wanted}, code_version(*CODE), compute, check).data

@@ -3,59 +3,42 @@
 Four sweeps over the standard game: the number of players, the roll-over
 number ``r`` under roll-over and under cut-off, and the number of hands. Every
 figure is a key of :func:`vizgen.analysis.figures.stats`; a variant whose state space
-is over the limit is not solved and is reported with its size instead, or with
+is over the limit (:data:`vizgen.util.sizes.FAMILY_MAX_POSITIONS` by default:
+five players (759,375) solve in seconds, six (11.4 million) take about a
+minute; the players sweep up to :data:`vizgen.util.sizes.FAMILY_PLAYERS_MAX_POSITIONS`:
+seven players) is not solved and is reported with its size instead, or with
 the figures of a recorded run (``recorded.toml``: eight players). Each
-variant's figures are cached as one JSON file, keyed by the package version,
-:data:`FAMILY_VERSION` and the spec, so a rebuild reads them back at once.
+variant's figures are one entry of the cache (:class:`vizgen.util.cache.Cache`),
+keyed by the spec and the code that computes them, so a rebuild reads them back at once.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
+from functools import cache as memoized
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
-from vizgen import __version__
 from vizgen.analysis.figures import stats
-from vizgen.analysis.solved import SURVIVAL_MAX_POSITIONS, Solved
-from vizgen.engine.graph import DEFAULT_MAX_POSITIONS as STATS_MAX_POSITIONS
+from vizgen.analysis.solved import Solved, solve_limits
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.solve import solve_forced, solve_survival
 from vizgen.engine.variants import Params, estimate_positions, resolve
+from vizgen.util import sizes
+from vizgen.util.cache import Cache, Entry, code_version
 
-__all__ = [
-    "DEFAULT_MAX_POSITIONS",
-    "FAMILY_VERSION",
-    "HANDS",
-    "PLAYERS",
-    "PLAYERS_MAX_POSITIONS",
-    "ROLLOVERS",
-    "family_figures",
-    "family_specs",
-    "recorded",
-    "variant_figures",
-]
+__all__ = ["HANDS", "PLAYERS", "ROLLOVERS", "family_figures", "family_specs", "recorded", "variant_figures"]
 
-#: bump when the figures or their file format change: the cache then misses
-FAMILY_VERSION = 2
 #: the sweeps of the page
 PLAYERS = tuple(range(2, 9))
 ROLLOVERS = tuple(range(2, 24))
 HANDS = tuple(range(1, 5))
-#: solve variants up to this many possible positions by default: five players (759,375) in seconds; six
-#: players (11.4 million) take about a minute and several GB, so they need a raised limit
-DEFAULT_MAX_POSITIONS = 1_000_000
-#: the players sweep solves what ``stats`` solves: seven players (170.9 million positions, about 75 s and 5 GB on
-#: two cores, cached after); eight come from ``recorded.toml``
-PLAYERS_MAX_POSITIONS = STATS_MAX_POSITIONS
+#: the code that computes a variant's figures (the cache's program version)
+CODE = ("util", "engine", "analysis", "reports/family.py")
 
 
-@cache
+@memoized
 def recorded() -> dict[str, dict[str, Any]]:
     """The recorded runs of ``recorded.toml`` by spec: ``command``, ``note``, ``machine``, ``date``, ``figures``.
 
@@ -85,23 +68,33 @@ def family_specs(players: Iterable[int] = PLAYERS, rollovers: Iterable[int] = RO
     }
 
 
-def _cache_file(cache_dir: Path, spec: str) -> Path:
-    key = json.dumps({"version": __version__, "family": FAMILY_VERSION, "spec": spec}, sort_keys=True)
-    return cache_dir / "family" / f"{hashlib.sha256(key.encode()).hexdigest()[:20]}.json"
+def _check(entry: Entry) -> str | None:
+    """Why a cached entry is not a variant's figures, or None."""
+    data = entry.data
+    if not isinstance(data, dict) or set(data) != {"spec", "estimate", "stats"}:
+        return "not a variant's figures"
+    return None if isinstance(data["stats"], dict) and "positions" in data["stats"] else "figures without stats"
 
 
-def variant_figures(spec: str, max_positions: int = DEFAULT_MAX_POSITIONS,
-                    cache_dir: Path | None = None) -> dict[str, Any]:
+def _solve(spec: str, max_positions: int) -> dict[str, Any]:
+    graph = enumerate_graph(resolve(spec), max_positions)
+    survival = solve_survival(graph) if solve_limits(graph).survival else None
+    return stats(Solved(graph=graph, forced=solve_forced(graph), random_win=None, perfect_win=None,
+                        survival=survival), spec)
+
+
+def variant_figures(spec: str, max_positions: int | None = None, cache: Cache | None = None) -> dict[str, Any]:
     """The figures of one variant: ``{"spec", "estimate", "stats"}``, ``stats`` None when over the limit.
 
     Parameters
     ----------
     spec : str
         The variant.
-    max_positions : int
-        Solve only if the variant has at most this many possible positions.
-    cache_dir : pathlib.Path, optional
-        Read and write the cached figures here (no cache when None).
+    max_positions : int, optional
+        Solve only if the variant has at most this many possible positions
+        (default :data:`vizgen.util.sizes.FAMILY_MAX_POSITIONS`).
+    cache : Cache, optional
+        Read and write the figures there (no cache when None).
 
     Returns
     -------
@@ -117,34 +110,25 @@ def variant_figures(spec: str, max_positions: int = DEFAULT_MAX_POSITIONS,
     >>> variant_figures("standard:players=6", max_positions=1000)["stats"] is None
     True
     """
+    limit = sizes.FAMILY_MAX_POSITIONS if max_positions is None else max_positions
     estimate = estimate_positions(resolve(spec).params)
-    if estimate > max_positions:
+    if estimate > limit:
         run = recorded().get(spec)
         if run is None:
             return {"spec": spec, "estimate": estimate, "stats": None}
         figures = {**run["figures"], "params": resolve(spec).params.as_dict()}
         return {"spec": spec, "estimate": estimate, "stats": figures,
                 "recorded": {k: v for k, v in run.items() if k not in ("spec", "figures")}}
-    path = None if cache_dir is None else _cache_file(cache_dir, spec)
-    if path is not None and path.is_file():
-        return json.loads(path.read_text())
-    graph = enumerate_graph(resolve(spec), max_positions)
-    survival = solve_survival(graph) if graph.players > 2 and graph.n <= SURVIVAL_MAX_POSITIONS else None
-    figures = stats(Solved(graph=graph, forced=solve_forced(graph), random_win=None, perfect_win=None,
-                           survival=survival), spec)
-    out = {"spec": spec, "estimate": estimate, "stats": figures}
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(out, sort_keys=True))
-        tmp.replace(path)
-    return out
+    entry = (cache or Cache(None)).fetch(
+        "family", spec, code_version(*CODE),
+        lambda: Entry(data={"spec": spec, "estimate": estimate, "stats": _solve(spec, limit)}), _check)
+    return entry.data
 
 
 def family_figures(*, players: Iterable[int] = PLAYERS, rollovers: Iterable[int] = ROLLOVERS,
-                   hands: Iterable[int] = HANDS, max_positions: int = DEFAULT_MAX_POSITIONS,
-                   players_max_positions: int = PLAYERS_MAX_POSITIONS,
-                   cache_dir: Path | None = None, on_step: Callable[[str], None] | None = None,
+                   hands: Iterable[int] = HANDS, max_positions: int | None = None,
+                   players_max_positions: int | None = None, cache: Cache | None = None,
+                   on_step: Callable[[str], None] | None = None,
                    known: Mapping[Params, dict[str, Any]] | None = None) -> dict[str, Any]:
     """Solve (or read from the cache) every variant of the sweeps.
 
@@ -152,12 +136,14 @@ def family_figures(*, players: Iterable[int] = PLAYERS, rollovers: Iterable[int]
     ----------
     players, rollovers, hands : iterable of int
         The values of each sweep.
-    max_positions : int
-        Variants with more possible positions are listed but not solved (recorded figures where there are some).
-    players_max_positions : int
-        The same for the players sweep (the larger of the two applies there).
-    cache_dir : pathlib.Path, optional
-        The cache folder (none when None).
+    max_positions : int, optional
+        Variants with more possible positions are listed but not solved, with recorded figures where there
+        are some (default :data:`vizgen.util.sizes.FAMILY_MAX_POSITIONS`).
+    players_max_positions : int, optional
+        The same for the players sweep, the larger of the two applying there
+        (default :data:`vizgen.util.sizes.FAMILY_PLAYERS_MAX_POSITIONS`).
+    cache : Cache, optional
+        The cache (none when None).
     on_step : callable, optional
         Called with each spec once its figures are ready.
     known : mapping, optional
@@ -177,6 +163,9 @@ def family_figures(*, players: Iterable[int] = PLAYERS, rollovers: Iterable[int]
     26
     """
     step = on_step or (lambda label: None)
+    limit = sizes.FAMILY_MAX_POSITIONS if max_positions is None else max_positions
+    players_limit = max(limit, sizes.FAMILY_PLAYERS_MAX_POSITIONS if players_max_positions is None
+                        else players_max_positions)
     sections: dict[str, list[dict[str, Any]]] = {}
     for name, pairs in family_specs(players, rollovers, hands).items():
         rows = []
@@ -185,10 +174,8 @@ def family_figures(*, players: Iterable[int] = PLAYERS, rollovers: Iterable[int]
             if known is not None and params in known:
                 figures = {"spec": spec, "estimate": estimate_positions(params), "stats": known[params]}
             else:
-                limit = max(max_positions, players_max_positions) if name == "players" else max_positions
-                figures = variant_figures(spec, limit, cache_dir)
+                figures = variant_figures(spec, players_limit if name == "players" else limit, cache)
             rows.append({"x": x, **figures})
             step(spec)
         sections[name] = rows
-    return {"max_positions": max_positions, "players_max_positions": max(max_positions, players_max_positions),
-            "sections": sections}
+    return {"max_positions": limit, "players_max_positions": players_limit, "sections": sections}

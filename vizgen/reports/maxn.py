@@ -13,13 +13,18 @@ exact solution:
   whole-graph programme per position.
 
 :func:`report` gathers them into one JSON-able dict (the benchmark prints it,
-the site renders it). The perfect player (:func:`perfect_choices`) is defined
-in docs/RULINGS.md.
+the site renders it). Timings differ from run to run, so the site does not
+measure them: it shows the table ``python benchmarks/maxn.py --record`` kept
+in ``maxn_timing.json`` (:func:`recorded_timing`), and everything else it
+shows is the same from build to build. The perfect player
+(:func:`perfect_choices`) is defined in docs/RULINGS.md.
 """
 
 from __future__ import annotations
 
+import json
 import time
+from importlib import resources
 from typing import Any
 
 import numpy as np
@@ -34,18 +39,21 @@ from vizgen.engine.variants import Variant, resolve
 
 __all__ = [
     "PAPER",
-    "REPORT_VERSION",
+    "TIMING_FILE",
     "branching",
     "move_counts",
     "quality",
+    "recorded_timing",
     "report",
+    "site_report",
     "spec_for",
     "timing",
     "variant_for",
 ]
 
-REPORT_VERSION = "2"
-"""Bump when :func:`report`'s figures or layout change: with the package version it keys the site's cached report."""
+TIMING_FILE = "maxn_timing.json"
+"""The timing table the site shows, in this package: ``measured`` (where and when) and ``rows`` (:func:`report`'s
+``timing``), written by ``python benchmarks/maxn.py --record``."""
 
 PAPER: dict[str, Any] = {
     "source": 'R. Sharma, "Multiplayer Chopsticks Game using Max^N Algorithm", 2020',
@@ -380,6 +388,35 @@ def report(players: tuple[int, ...] = (2, 3, 4), depths: tuple[int, ...] = tuple
                     "paper_cached": paper[n]["cached"][k] if n in paper and k is not None else None,
                 })
     return out
+
+
+def recorded_timing() -> dict[str, Any]:
+    """The timing table kept in :data:`TIMING_FILE`: ``measured`` (machine, version, date) and ``rows``.
+
+    Examples
+    --------
+    >>> sorted(recorded_timing())
+    ['measured', 'rows']
+    """
+    return json.loads((resources.files("vizgen.reports") / TIMING_FILE).read_text("utf-8"))
+
+
+def site_report(**kw: Any) -> dict[str, Any]:
+    """The figures of the site's page: :func:`report` without timing, then the recorded timing table.
+
+    Parameters
+    ----------
+    **kw
+        Passed to :func:`report` (``timing_depths`` excepted).
+
+    Returns
+    -------
+    dict
+        :func:`report`'s keys, ``timing`` from :func:`recorded_timing` and ``timing_measured``; the same
+        from run to run.
+    """
+    recorded = recorded_timing()
+    return {**report(**kw, timing_depths=()), "timing": recorded["rows"], "timing_measured": recorded["measured"]}
 
 
 def _measure_play(graph: StateGraph, n: int, depths: tuple[int, ...], games_per_seat: int, seed: int,

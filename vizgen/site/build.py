@@ -4,44 +4,50 @@ Like MkDocs: all data is gathered and checked first (a bad spec fails before
 anything is written), every page is rendered from the jinja2 templates, and the
 site is written into a temporary folder that replaces the output folder only
 when everything succeeded.
+
+Everything computed is kept in the cache (:class:`vizgen.util.cache.Cache`):
+solved variants, layouts, the three reports and each variant's rendered
+files, keyed by what they are computed from, so a second build of the same
+site reads them back (:mod:`vizgen.site.pages`) and writes the same bytes.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
+import contextlib
 import shutil
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
-from vizgen import __version__
 from vizgen.analysis.figures import stats
-from vizgen.analysis.solved import solve_variant
+from vizgen.analysis.stored import solve_stored
 from vizgen.engine.graph import check_size
-from vizgen.engine.variants import GROUPS, REGISTRY, public_spec, resolve
+from vizgen.engine.variants import GROUPS, REGISTRY, Variant, public_spec, resolve
 from vizgen.reports.claims import claims_report
-from vizgen.reports.family import DEFAULT_MAX_POSITIONS as FAMILY_MAX_POSITIONS
 from vizgen.reports.family import family_figures
-from vizgen.reports.maxn import REPORT_VERSION, report
-from vizgen.site.layout import default_cache_dir, layout_all
+from vizgen.reports.maxn import site_report
+from vizgen.site.layout import layout_all
 from vizgen.site.outdir import MARKER, MARKER_TEXT, BuildError, check_cache, check_out, prepare, swap_in, write_files
-from vizgen.site.render import CodePage, VariantPage, page_of, render_site
+from vizgen.site.pages import variant_files
+from vizgen.site.render import CodePage, VariantPage, page_of, render_front
 from vizgen.site.render.assets import environment
-from vizgen.site.render.codepage import CODE_PAGE_OVER, code_page_of
+from vizgen.site.render.codepage import code_page_of
 from vizgen.site.render.templating import check_templates, compile_templates, explained
-from vizgen.util.text import visible
+from vizgen.util import sizes
+from vizgen.util.cache import Cache, Entry, code_version, default_folder
+from vizgen.util.text import quote, visible
 
-__all__ = ["CATALOGUE", "MARKER", "SITE_MAX_POSITIONS", "BuildError", "BuildReport", "build_site", "gather",
-           "maxn_figures"]
-#: the site's default ceiling on a variant's state space (the engine alone goes to 200 million): six
-#: players (11,390,625 possible positions) fit; over CODE_PAGE_OVER positions a variant gets a code page
-SITE_MAX_POSITIONS = 12_000_000
+__all__ = ["CATALOGUE", "MARKER", "BuildError", "BuildReport", "build_site", "gather", "maxn_figures"]
+
 #: the whole built-in catalogue, in the order of its groups
 CATALOGUE = tuple(slug for group in GROUPS for slug, v in REGISTRY.items() if v.group == group)
+#: the code that computes the max^n report and its recorded timing table (the cache's program version)
+MAXN_CODE = ("util", "engine", "analysis", "ai", "reports/maxn.py", "reports/maxn_timing.json")
+
+
 @dataclass(frozen=True)
 class BuildReport:
     """What a build wrote: variants, files, pages, bytes and seconds."""
@@ -52,10 +58,12 @@ class BuildReport:
     size: int
     seconds: float
     out: Path
+    reports: bool = True
 
     def summary(self) -> str:
-        """One line for people."""
-        return (f"built {self.variants} variants: {self.pages} pages, {self.files} files, "
+        """One line for people: what was built, and whether the report pages are in it."""
+        which = "with the report pages" if self.reports else "without the report pages (--reports adds them)"
+        return (f"built {self.variants} variants {which}: {self.pages} pages, {self.files} files, "
                 f"{self.size / 1e6:.1f} MB in {self.seconds:.1f} s -> {self.out}")
 
 
@@ -65,6 +73,10 @@ class _Progress:
     def __init__(self, total: int, enabled: bool) -> None:
         self.total, self.done, self.enabled = total, 0, enabled
         self.tty = sys.stderr.isatty()
+
+    def more(self, steps: int) -> None:
+        """Work found on the way (variants the cache did not hold)."""
+        self.total += steps
 
     def step(self, label: str) -> None:
         if not self.enabled:
@@ -82,7 +94,31 @@ class _Progress:
             print(file=sys.stderr)
 
 
-def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSITIONS,
+def checked(specs: list[str], max_positions: int | None = None, max_memory: int | None = None) -> list[Variant]:
+    """Resolve every spec and check its size (:func:`vizgen.engine.graph.check_size`, survival included):
+    nothing is solved before every spec passes.
+
+    Raises
+    ------
+    VariantError
+        If a spec is bad or too big.
+    BuildError
+        If two specs would write the same page.
+    """
+    variants = [resolve(spec) for spec in specs]
+    limit = sizes.SITE_MAX_POSITIONS if max_positions is None else max_positions
+    for v in variants:
+        check_size(v, limit, max_memory, survival=True)
+    # the pages name a variant file by its name alone: no local path reaches the public site
+    variants = [replace(v, spec=public_spec(spec)) for v, spec in zip(variants, specs)]
+    slugs = [v.slug for v in variants]
+    for slug in slugs:
+        if slugs.count(slug) > 1:
+            raise BuildError(f"two variants would both be written as {slug}.html: give each spec once")
+    return variants
+
+
+def gather(specs: list[str] | None = None, *, max_positions: int | None = None, max_memory: int | None = None,
            cache_dir: Path | None = None, on_step: Callable[[str], None] | None = None) -> list[VariantPage | CodePage]:
     """Resolve, solve and lay out variants: everything the pages need.
 
@@ -90,10 +126,12 @@ def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSI
     ----------
     specs : list of str, optional
         Variant specs (default: the whole built-in catalogue).
-    max_positions : int
-        Refuse variants with a larger state space.
+    max_positions : int, optional
+        Refuse variants with a larger state space (default :data:`vizgen.util.sizes.SITE_MAX_POSITIONS`).
+    max_memory : int, optional
+        Bytes a solve may take (default: the memory at hand, :func:`vizgen.util.sizes.memory_available`).
     cache_dir : pathlib.Path, optional
-        Layout cache (default :func:`vizgen.site.layout.default_cache_dir`).
+        The cache of solved variants and layouts (default :func:`vizgen.util.cache.default_folder`).
     on_step : callable, optional
         Called with a label after each of the ``2 * len(specs) + 1`` steps.
 
@@ -101,7 +139,7 @@ def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSI
     -------
     list of VariantPage or CodePage
         One per spec, in order: a code page for a variant of more than
-        :data:`~vizgen.site.render.codepage.CODE_PAGE_OVER` positions, laid out with Graphviz otherwise.
+        :data:`vizgen.util.sizes.CODE_PAGE_OVER` positions, laid out with Graphviz otherwise.
 
     Raises
     ------
@@ -111,79 +149,83 @@ def gather(specs: list[str] | None = None, *, max_positions: int = SITE_MAX_POSI
         If two specs would write the same page.
     """
     specs = list(specs) if specs else list(CATALOGUE)
-    variants = [resolve(spec) for spec in specs]  # check every spec before any work
-    for v in variants:
-        check_size(v, max_positions)
-    # the pages name a variant file by its name alone: no local path reaches the public site
-    variants = [replace(v, spec=public_spec(spec)) for v, spec in zip(variants, specs)]
-    slugs = [v.slug for v in variants]
-    for slug in slugs:
-        if slugs.count(slug) > 1:
-            raise BuildError(f"two variants would both be written as {slug}.html: give each spec once")
+    variants = checked(specs, max_positions, max_memory)
+    cache = Cache(default_folder() if cache_dir is None else cache_dir)
+    return _gather(variants, specs, cache, max_positions, max_memory, on_step)
+
+
+def _gather(variants: list[Variant], specs: list[str], cache: Cache, max_positions: int | None,
+            max_memory: int | None, on_step: Callable[[str], None] | None) -> list[VariantPage | CodePage]:
+    """:func:`gather` of checked variants, through one cache."""
+    limit = sizes.SITE_MAX_POSITIONS if max_positions is None else max_positions
     step = on_step or (lambda label: None)
     solved = []
     for v, spec in zip(variants, specs):
-        solved.append(solve_variant(v, max_positions))
+        solved.append(solve_stored(v, cache, limit, max_memory))
         step(f"solved {spec}")
-    drawn = [s for s in solved if s.graph.n <= CODE_PAGE_OVER]
-    layouts = iter(layout_all(drawn, default_cache_dir() if cache_dir is None else cache_dir))
+    drawn = [s for s in solved if sizes.page_kind(s.graph.n) != "code"]
+    layouts = iter(layout_all(drawn, cache))
     step("laid out with Graphviz")
     pages: list[VariantPage | CodePage] = []
     for v, spec, s in zip(variants, specs, solved):
         figures = stats(s, v.spec)
-        pages.append(page_of(v, s, next(layouts), figures) if s.graph.n <= CODE_PAGE_OVER
-                     else code_page_of(v, s, figures))
+        pages.append(code_page_of(v, s, figures) if sizes.page_kind(s.graph.n) == "code"
+                     else page_of(v, s, next(layouts), figures))
         step(f"gathered {spec}")
     return pages
 
 
-def _maxn_cache(cache_dir: Path) -> Path:
-    """Where the max^n report is cached: keyed by the package version and the report's version."""
-    key = hashlib.sha256(f"{__version__}/{REPORT_VERSION}".encode()).hexdigest()[:16]
-    return cache_dir / f"maxn-report-{key}.json"
-
-
-def maxn_figures(cache_dir: Path, compute: bool) -> dict | None:
+def maxn_figures(cache: Cache) -> dict[str, Any]:
     """The figures of the page "The max^n AI against the exact solution", from the cache or computed.
 
-    The report (:func:`vizgen.reports.maxn.report`: about a minute on two cores,
-    five players included) is cached in the layout cache folder; its timings
-    are those of the build that computed it, so a cached report keeps the site
-    byte-identical from build to build.
-
-    Parameters
-    ----------
-    cache_dir : pathlib.Path
-        The layout cache folder.
-    compute : bool
-        Compute (and cache) the report when the cache does not hold it.
-
-    Returns
-    -------
-    dict or None
-        The report, or None when it is not cached and ``compute`` is false.
+    :func:`vizgen.reports.maxn.site_report`: about a minute on two cores (five
+    players included), the same figures every time (its timing table is the
+    recorded one), so a build writes the same page whatever the cache held.
     """
-    path = _maxn_cache(cache_dir)
-    if path.is_file():
-        return json.loads(path.read_text())
-    if not compute:
-        return None
-    data = json.loads(json.dumps(report()))  # the same plain values as a cached copy read back
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}")
-    tmp.write_text(json.dumps(data, sort_keys=True, indent=1))
-    tmp.replace(path)
-    return data
+    def check(entry: Entry) -> str | None:
+        keys = {"paper", "settings", "branching", "quality", "tournament", "timing", "timing_measured"}
+        return None if isinstance(entry.data, dict) and set(entry.data) == keys else "not a max^n report"
+
+    return cache.fetch("maxn", "site", code_version(*MAXN_CODE), lambda: Entry(data=site_report()), check).data
+
+
+@contextlib.contextmanager
+def _explained(templates: Path | None) -> Iterator[None]:
+    """Rendering with user templates: a template's fault becomes one line naming its file and line."""
+    try:
+        yield
+    except Exception as exc:
+        problem = explained(exc) if templates is not None else None
+        if problem is None:
+            raise
+        raise problem from None
+
+
+def _apart(cache: Path, out: Path) -> None:
+    """Refuse a cache folder that is the output folder, inside it or holding it: a build replaces its output."""
+    try:
+        cache = cache.resolve()
+    except (OSError, RuntimeError):
+        return  # check_cache reports it
+    where = quote(str(cache))
+    if cache == out or out in cache.parents:
+        inside = "is" if cache == out else "is inside"
+        raise BuildError(f"the cache {where} ($VIZGEN_CACHE) {inside} the output folder {quote(str(out))}, which "
+                         "every build replaces: keep them apart (another --out or VIZGEN_CACHE)")
+    if cache in out.parents:
+        raise BuildError(f"the output folder {quote(str(out))} is inside the cache {where} ($VIZGEN_CACHE): keep "
+                         "them apart (another --out or VIZGEN_CACHE)")
 
 
 def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
-               max_positions: int = SITE_MAX_POSITIONS, cache_dir: Path | None = None,
+               max_positions: int | None = None, max_memory: int | None = None, cache_dir: Path | None = None,
                templates: str | Path | None = None, progress: bool = True, reports: bool | None = None,
-               family_max_positions: int = FAMILY_MAX_POSITIONS) -> BuildReport:
+               family_max_positions: int | None = None) -> BuildReport:
     """Build the site into ``out``, replacing it only when everything succeeded.
 
     The output folder and the cache are checked before any work; the site is
     written beside ``out`` and swapped in at the end (see :mod:`vizgen.site.outdir`).
+    What is written depends on the arguments only, never on what the cache holds.
 
     Parameters
     ----------
@@ -191,22 +233,25 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
         Variant specs (default: the whole built-in catalogue).
     out : str or pathlib.Path
         Output folder.
-    max_positions : int
-        Refuse variants with a larger state space.
+    max_positions : int, optional
+        Refuse variants with a larger state space (default :data:`vizgen.util.sizes.SITE_MAX_POSITIONS`).
+    max_memory : int, optional
+        Bytes a solve may take (default: the memory at hand, :func:`vizgen.util.sizes.memory_available`).
     cache_dir : pathlib.Path, optional
-        Layout cache (default :func:`vizgen.site.layout.default_cache_dir`).
+        The cache (default :func:`vizgen.util.cache.default_folder`); not the output folder, inside it or
+        holding it.
     templates : str or pathlib.Path, optional
         A folder of page templates that take the place of the built-in ones of the same name.
     progress : bool
         Show a progress bar and print the summary on stderr.
     reports : bool, optional
         The report pages: the max^n AI against the exact solution (:func:`maxn_figures`), the
-        family in figures and the published claims, all cached in the layout cache. True computes
-        what the cache lacks, False leaves them out; None (default) computes them for a
-        whole-catalogue build and, so that ``build --variant X`` stays fast, adds only the max^n
-        page to a build of chosen variants, and only when the cache holds it.
-    family_max_positions : int
-        The family page solves variants with at most this many possible positions.
+        family in figures and the published claims, all cached. True adds them, False leaves them
+        out; None (default) adds them to a whole-catalogue build and leaves them out of a build of
+        chosen variants (``build --variant X`` stays fast). The summary says which.
+    family_max_positions : int, optional
+        The family page solves variants with at most this many possible positions
+        (default :data:`vizgen.util.sizes.FAMILY_MAX_POSITIONS`).
 
     Returns
     -------
@@ -226,29 +271,34 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
             raise BuildError(f"--templates {templates} is inside --out {out}, which the build replaces whole; "
                              "keep the templates elsewhere")
         compile_templates(environment(templates), templates)  # a syntax error is found before any work
-    cache = default_cache_dir() if cache_dir is None else cache_dir
-    check_cache(cache)
-    count = len(specs) if specs else len(CATALOGUE)
-    bar = _Progress(2 * count + 3 + 2 * (reports if reports is not None else not specs), progress)
+    folder = default_folder() if cache_dir is None else Path(cache_dir)
+    _apart(folder, out)
+    check_cache(folder)
+    chosen = list(specs) if specs else list(CATALOGUE)
+    whole = reports if reports is not None else not specs
+    variants = checked(chosen, max_positions, max_memory)
+    cache = Cache(folder)
+    bar = _Progress(len(chosen) + 2 + 3 * whole, progress)
     tmp = prepare(out)
     try:
-        pages = gather(specs, max_positions=max_positions, cache_dir=cache, on_step=bar.step)
-        whole = reports if reports is not None else not specs
-        figures = None if reports is False else maxn_figures(cache, whole)
-        family = claims = None
+        def pages() -> list[VariantPage | CodePage]:
+            bar.more(2 * len(chosen) + 1)
+            return _gather(variants, chosen, cache, max_positions, max_memory, bar.step)
+
+        with _explained(templates):
+            site = variant_files(variants, cache, pages, templates=templates, on_step=bar.step)
+        figures = family = claims = None
         if whole:
-            family = family_figures(max_positions=family_max_positions, cache_dir=cache,
-                                    known={p.variant.params: p.stats for p in pages})
+            figures = maxn_figures(cache)
+            bar.step("the max^n report")
+            family = family_figures(max_positions=family_max_positions, cache=cache,
+                                    known={v.params: site.stats[v.slug] for v in variants})
             bar.step("the family in figures")
             claims = claims_report(cache)
             bar.step("published claims checked")
-        try:
-            files = render_site(pages, templates=templates, maxn=figures, family=family, claims=claims)
-        except Exception as exc:  # a user template's fault is one line naming its file and line
-            problem = explained(exc) if templates is not None else None
-            if problem is None:
-                raise
-            raise problem from None
+        with _explained(templates):
+            files = {**site.files, **render_front(site.order, [site.cards[v.slug] for v in site.order],
+                                                  templates=templates, maxn=figures, family=family, claims=claims)}
         bar.step("rendered the pages")
         files[MARKER] = MARKER_TEXT
         write_files(tmp, files)
@@ -258,8 +308,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     finally:
         shutil.rmtree(tmp, ignore_errors=True)  # if this is cut short, the next build removes it
     report = BuildReport(
-        variants=len(pages), files=len(files), pages=sum(1 for k in files if k.endswith(".html")),
-        size=sum(map(len, files.values())), seconds=time.perf_counter() - began, out=out,
+        variants=len(variants), files=len(files), pages=sum(1 for k in files if k.endswith(".html")),
+        size=sum(map(len, files.values())), seconds=time.perf_counter() - began, out=out, reports=whole,
     )
     if progress:
         print(visible(report.summary()), file=sys.stderr)

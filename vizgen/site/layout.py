@@ -1,41 +1,40 @@
 """Layout: where each position sits in the picture, computed by Graphviz at build time.
 
 Graphviz runs in-process through pygraphviz (its wheels bundle the Graphviz
-libraries). The engine is chosen by size: small graphs get the banded layout of
-:mod:`vizgen.site.band_picture` (``dot`` orders the positions inside bands by value and
-remoteness, the draws apart; every label readable at fit, and the SVG drawn by
-Graphviz on the same coordinates), ``sfdp`` serves thousands of positions and
-``twopi`` rooted at the start beyond that (50,000 positions in seconds, where
+libraries). The engine is chosen by size (:func:`vizgen.util.sizes.layout_engine`):
+small graphs get the banded layout of :mod:`vizgen.site.band_picture` (``dot``
+orders the positions inside bands by value and remoteness, the draws apart;
+every label readable at fit, and the SVG drawn by Graphviz on the same
+coordinates), ``sfdp`` serves thousands of positions and ``twopi`` rooted at
+the start beyond that (50,000 positions in seconds, where
 sfdp takes a minute). Without Graphviz a networkx layout is used, with a warning.
-Layouts are cached on disk by content, so an unchanged variant is not laid out
+Layouts are cached (:class:`vizgen.util.cache.Cache`) by the graph, the
+theme and the code that draws them, so an unchanged variant is not laid out
 twice.
 """
 
 from __future__ import annotations
 
-import hashlib
 import io
 import os
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
-from vizgen import __version__
 from vizgen.analysis.bands import DRAWS, blocks, levels, shown_edges
 from vizgen.analysis.solved import Solved
 from vizgen.site import theme
 from vizgen.site.band_picture import node_size, order_dot, place
+from vizgen.util import sizes
+from vizgen.util.cache import Cache, Entry, code_version, digest
 from vizgen.util.processes import run_each
 
-__all__ = ["COLOURS", "Layout", "default_cache_dir", "layout_all", "overview_svg"]
+__all__ = ["COLOURS", "Layout", "layout_all", "overview_svg"]
 
-LAYOUT_VERSION = "8"
-BANDS_LIMIT = 400
-SFDP_LIMIT = 6000
-GRAPHVIZ_SVG_LIMIT = 1200
-THUMB_DOTS = 1200
+#: the code that lays a graph out and draws it (the cache's program version)
+CODE = ("util", "engine", "analysis", "site/layout.py", "site/band_picture.py", "site/theme.py")
 #: fill colours by value for the player to move (win, draw, loss), from the theme
 COLOURS = {value: theme.value_colour(value) for value in (1, 0, -1)}
 START, EDGE = theme.PALETTE["start"], theme.PALETTE["edge"]
@@ -64,15 +63,6 @@ class Layout:
     thumb: bytes
 
 
-def default_cache_dir() -> Path:
-    """Return the layout cache folder: ``$VIZGEN_CACHE`` or ``~/.cache/vizgen``."""
-    return Path(os.environ.get("VIZGEN_CACHE") or Path.home() / ".cache" / "vizgen")
-
-
-def _engine(n: int) -> str:
-    return "bands" if n <= BANDS_LIMIT else ("sfdp" if n <= SFDP_LIMIT else "twopi")
-
-
 @dataclass(frozen=True)
 class _Job:
     """What a layout worker needs: plain arrays, picklable."""
@@ -92,7 +82,7 @@ class _Job:
 def _job(solved: Solved, engine: str) -> _Job:
     g = solved.graph
     return _Job(engine, g.start, g.sources, g.indices, solved.forced.value, g.terminal,
-                g.notations() if g.n <= GRAPHVIZ_SVG_LIMIT else None,
+                g.notations() if g.n <= sizes.GRAPHVIZ_SVG_LIMIT else None,
                 blocks(solved), levels(solved), shown_edges(solved))
 
 
@@ -247,8 +237,8 @@ def overview_svg(solved: Solved, x: np.ndarray, y: np.ndarray, width: int = 1600
 
 def _thumb(solved: Solved, x: np.ndarray, y: np.ndarray) -> bytes:
     g = solved.graph
-    edges = (g.sources, g.indices) if g.indices.size <= 4000 else None
-    keep = np.arange(0, g.n, max(1, g.n // THUMB_DOTS))  # big graphs: an even sample of the dots
+    edges = (g.sources, g.indices) if g.indices.size <= sizes.THUMB_EDGES else None
+    keep = np.arange(0, g.n, max(1, g.n // sizes.THUMB_DOTS))  # big graphs: an even sample of the dots
     keep = np.union1d(keep, [g.start])
     dot = float(np.clip(60 / np.sqrt(keep.size), 1.2, 7.0))
     value = solved.forced.value[keep]
@@ -257,15 +247,26 @@ def _thumb(solved: Solved, x: np.ndarray, y: np.ndarray) -> bytes:
     return _points_svg(x, y, solved.forced.value, 240, 160, dot, edges, g.start)
 
 
-def _cache_key(solved: Solved, engine: str) -> str:
+def _inputs(solved: Solved, engine: str) -> dict[str, str]:
+    """What a layout is computed from: the engine, the theme and the solved graph."""
     g = solved.graph
-    digest = hashlib.sha256(f"{__version__}/{LAYOUT_VERSION}/{engine}/{theme.fingerprint()}".encode())
-    for arr in (g.codes, g.indptr, g.indices, solved.forced.winner):
-        digest.update(np.ascontiguousarray(arr).tobytes())
-    return digest.hexdigest()[:32]
+    return {"engine": engine, "theme": theme.fingerprint(),
+            "graph": digest(g.codes, g.indptr, g.indices, solved.forced.winner)}
 
 
-def layout_all(solved: list[Solved], cache_dir: Path | None = None, workers: int = 2) -> list[Layout]:
+def _checker(n: int) -> Callable[[Entry], str | None]:
+    """The check of a cached layout of ``n`` positions: coordinates of that shape and a picture."""
+
+    def check(entry: Entry) -> str | None:
+        x, y, svg = entry.arrays["x"], entry.arrays["y"], entry.blobs["svg"]
+        if x.shape != (n,) or y.shape != (n,) or x.dtype != np.float64 or y.dtype != np.float64:
+            return f"coordinates of shape {x.shape}, {y.shape} for {n:,} positions"
+        return None if svg.lstrip().startswith(b"<") else "no picture"
+
+    return check
+
+
+def layout_all(solved: list[Solved], cache: Cache | None = None, workers: int = 2) -> list[Layout]:
     """Lay out solved variants' graphs and draw their pictures.
 
     Each Graphviz layout runs in a fresh worker process (``workers`` at once),
@@ -276,8 +277,8 @@ def layout_all(solved: list[Solved], cache_dir: Path | None = None, workers: int
     ----------
     solved : list of Solved
         The solved variants.
-    cache_dir : pathlib.Path, optional
-        Where layouts are cached by content; None disables the cache.
+    cache : Cache, optional
+        Where layouts are kept (:class:`vizgen.util.cache.Cache`); None: no cache.
     workers : int
         Worker processes for Graphviz.
 
@@ -295,13 +296,15 @@ def layout_all(solved: list[Solved], cache_dir: Path | None = None, workers: int
         warnings.warn("pygraphviz is not installed: using a networkx spring layout instead of Graphviz",
                       stacklevel=2)
         has_graphviz = False
-    engines = [_engine(s.graph.n) if has_graphviz else "networkx" for s in solved]
-    paths = [cache_dir / f"layout-{_cache_key(s, e)}.npz" if cache_dir else None for s, e in zip(solved, engines)]
+    cache = cache or Cache(None)
+    version = code_version(*CODE, packages=("numpy", "pygraphviz", "networkx"))
+    engines = [sizes.layout_engine(s.graph.n) if has_graphviz else "networkx" for s in solved]
+    inputs = [_inputs(s, e) if cache.folder is not None else None for s, e in zip(solved, engines)]
     results: dict[int, tuple[np.ndarray, np.ndarray, bytes | None]] = {}
-    for k, path in enumerate(paths):
-        if path is not None and path.exists():
-            with np.load(path) as cached:
-                results[k] = (cached["x"], cached["y"], cached["svg"].tobytes())
+    for k, s in enumerate(solved):
+        entry = cache.get("layout", inputs[k], version, _checker(s.graph.n)) if inputs[k] is not None else None
+        if entry is not None:
+            results[k] = (entry.arrays["x"], entry.arrays["y"], entry.blobs["svg"])
     todo = [k for k in range(len(solved)) if k not in results]
     if has_graphviz and todo:  # a fresh process per graph; workers never outlive the build (vizgen.util.processes)
         drawn = run_each(_graphviz, [_job(solved[k], engines[k]) for k in todo], workers)
@@ -312,11 +315,7 @@ def layout_all(solved: list[Solved], cache_dir: Path | None = None, workers: int
     for k, s in enumerate(solved):
         x, y, drawn = results[k]
         svg = drawn if drawn is not None else overview_svg(s, x, y)
-        path = paths[k]
-        if k in todo and path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(path.stem + ".tmp.npz")
-            np.savez(tmp, x=x, y=y, svg=np.frombuffer(svg, dtype=np.uint8))
-            tmp.replace(path)
+        if k in todo and inputs[k] is not None:
+            cache.put("layout", inputs[k], version, Entry(arrays={"x": x, "y": y}, blobs={"svg": svg}))
         layouts.append(Layout(x=x, y=y, engine=engines[k], svg=svg, thumb=_thumb(s, x, y)))
     return layouts

@@ -107,7 +107,7 @@ def _ours(path: Path) -> bool:
 
 
 def check_cache(cache: Path) -> None:
-    """Make sure the layout cache folder exists and can be written.
+    """Make sure the cache folder exists and can be written.
 
     Parameters
     ----------
@@ -130,7 +130,7 @@ def check_cache(cache: Path) -> None:
         probe.write_bytes(b"")
         probe.unlink()
     except OSError as exc:
-        raise BuildError(f"cannot use the layout cache {quote(str(cache))} ($VIZGEN_CACHE): {_reason(exc)}") from None
+        raise BuildError(f"cannot use the cache {quote(str(cache))} ($VIZGEN_CACHE): {_reason(exc)}") from None
 
 
 def _alive(pid: int) -> bool:

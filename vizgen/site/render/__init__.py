@@ -16,11 +16,12 @@ Modules: :mod:`~vizgen.site.render.page` (the page object),
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
 from vizgen.analysis import words
-from vizgen.engine.variants import GROUPS
+from vizgen.engine.variants import GROUPS, Variant
 from vizgen.site import theme
 from vizgen.site.render.assets import environment, shared_files
 from vizgen.site.render.codepage import CodePage, code_files
@@ -28,27 +29,41 @@ from vizgen.site.render.contexts import card, index_context, nav, variant_contex
 from vizgen.site.render.datafiles import DataFiles, variant_files
 from vizgen.site.render.maps import peers_of
 from vizgen.site.render.maxn_page import maxn_context
-from vizgen.site.render.page import BIG, VariantPage, page_of
+from vizgen.site.render.page import VariantPage, page_of
 from vizgen.site.render.reports import report_files, variant_links
 
-__all__ = ["BIG", "CodePage", "VariantPage", "page_of", "render_site"]
+__all__ = ["CodePage", "VariantPage", "page_of", "render_front", "render_site", "render_variants", "site_order"]
 
 SITE_TITLE = "The Chopsticks atlas"
 _SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 
 
-def _ordered(pages: list[VariantPage]) -> list[VariantPage]:
-    """The pages in the order of their groups; refuse duplicate slugs and unknown groups."""
-    slugs = [p.slug for p in pages]
+def site_order(variants: list[Variant]) -> list[Variant]:
+    """The variants in the order of their groups (the given order within a group); refuse duplicate slugs,
+    unsafe slugs and unknown groups.
+
+    Examples
+    --------
+    >>> from vizgen.engine.variants import resolve
+    >>> [v.slug for v in site_order([resolve("three-players"), resolve("standard")])]
+    ['standard', 'three-players']
+    """
+    slugs = [v.slug for v in variants]
     twice = sorted({s for s in slugs if slugs.count(s) > 1})
     if twice:
         raise ValueError(f"duplicate slugs: {', '.join(twice)}")
-    for p in pages:
-        if not _SLUG.fullmatch(p.slug):
-            raise ValueError(f"slug {p.slug!r} is not URL-safe")
-        if p.variant.group not in GROUPS:
-            raise ValueError(f"{p.slug}: unknown group {p.variant.group!r}; groups: {', '.join(GROUPS)}")
-    return sorted(pages, key=lambda p: GROUPS.index(p.variant.group))
+    for v in variants:
+        if not _SLUG.fullmatch(v.slug):
+            raise ValueError(f"slug {v.slug!r} is not URL-safe")
+        if v.group not in GROUPS:
+            raise ValueError(f"{v.slug}: unknown group {v.group!r}; groups: {', '.join(GROUPS)}")
+    return sorted(variants, key=lambda v: GROUPS.index(v.group))
+
+
+def _ordered(pages: list[VariantPage | CodePage]) -> list[VariantPage | CodePage]:
+    """The pages in the order of their groups (:func:`site_order`)."""
+    by_slug = {p.slug: p for p in pages}
+    return [by_slug[v.slug] for v in site_order([p.variant for p in pages])]
 
 
 def _config(page: VariantPage | CodePage, data: DataFiles) -> dict[str, Any]:
@@ -81,6 +96,82 @@ def code_data(page: CodePage) -> DataFiles:
                      downloads=offered, overview=None)
 
 
+Files = dict[str, bytes]
+
+
+def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
+                    only: Collection[str] | None = None) -> tuple[dict[str, Files], dict[str, dict[str, Any]]]:
+    """Render the variants' pages and data files, and their index cards.
+
+    Parameters
+    ----------
+    pages : list of VariantPage or CodePage
+        Every variant of the site (the switcher lists them all; a value map compares with its peers).
+    templates : pathlib.Path, optional
+        A folder of templates that take the place of the built-in ones of the same name.
+    only : collection of str, optional
+        Render only the pages with these slugs (default: all).
+
+    Returns
+    -------
+    files : dict of str to dict
+        By slug, in site order, the files of every page rendered: ``variants/<slug>.html`` and
+        ``variants/<slug>/...`` by path.
+    cards : dict of str to dict
+        The index card of every page rendered, by slug, in site order.
+
+    Raises
+    ------
+    ValueError
+        On a duplicate or unsafe slug, or an unknown group.
+    """
+    env = environment(templates)
+    ordered = _ordered(pages)
+    items = nav(ordered)
+    files: dict[str, Files] = {}
+    cards = {}
+    for page in ordered:
+        if only is not None and page.slug not in only:
+            continue
+        data = code_data(page) if page.code else variant_files(page, peers_of(page, ordered))
+        mine = files[page.slug] = {f"variants/{page.slug}/{name}": blob for name, blob in data.files.items()}
+        context = variant_context(page, data, _config(page, data), items, SITE_TITLE)
+        mine[f"variants/{page.slug}.html"] = env.get_template("variant.html").render(context).encode()
+        cards[page.slug] = card(page, data.thumb)
+    return files, cards
+
+
+def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templates: Path | None = None,
+                 maxn: dict[str, Any] | None = None, family: dict[str, Any] | None = None,
+                 claims: dict[str, Any] | None = None) -> dict[str, bytes]:
+    """Render what is not a variant's: the shared assets, the index and the report pages.
+
+    Parameters
+    ----------
+    variants : list of Variant
+        The site's variants, in site order (:func:`site_order`).
+    cards : list of dict
+        Their index cards (:func:`render_variants`), in the same order.
+    templates, maxn, family, claims
+        As for :func:`render_site`.
+
+    Returns
+    -------
+    dict of str to bytes
+        ``index.html``, ``assets/...`` and the report pages given data.
+    """
+    env = environment(templates)
+    files = shared_files()
+    base = {"root": "", "site_title": SITE_TITLE, "has_family": family is not None, "has_claims": claims is not None}
+    files.update(report_files(env, base, variant_links(variants), family=family, claims=claims))
+    index = {**index_context(cards, SITE_TITLE), **base}
+    if maxn is not None:
+        files["maxn.html"] = env.get_template("maxn.html").render(maxn_context(maxn, SITE_TITLE)).encode()
+        index["maxn"] = "maxn.html"
+    files["index.html"] = env.get_template("index.html").render(index).encode()
+    return files
+
+
 def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
                 maxn: dict[str, Any] | None = None, family: dict[str, Any] | None = None,
                 claims: dict[str, Any] | None = None) -> dict[str, bytes]:
@@ -109,22 +200,9 @@ def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None =
     ValueError
         On a duplicate or unsafe slug, or an unknown group.
     """
-    env = environment(templates)
-    ordered = _ordered(pages)
-    items = nav(ordered)
-    files = shared_files()
-    cards = []
-    for page in ordered:
-        data = code_data(page) if page.code else variant_files(page, peers_of(page, ordered))
-        files.update({f"variants/{page.slug}/{name}": blob for name, blob in data.files.items()})
-        context = variant_context(page, data, _config(page, data), items, SITE_TITLE)
-        files[f"variants/{page.slug}.html"] = env.get_template("variant.html").render(context).encode()
-        cards.append(card(page, data.thumb))
-    base = {"root": "", "site_title": SITE_TITLE, "has_family": family is not None, "has_claims": claims is not None}
-    files.update(report_files(env, base, variant_links(ordered), family=family, claims=claims))
-    index = {**index_context(cards, SITE_TITLE), **base}
-    if maxn is not None:
-        files["maxn.html"] = env.get_template("maxn.html").render(maxn_context(maxn, SITE_TITLE)).encode()
-        index["maxn"] = "maxn.html"
-    files["index.html"] = env.get_template("index.html").render(index).encode()
+    by_slug, cards = render_variants(pages, templates=templates)
+    files = {path: blob for mine in by_slug.values() for path, blob in mine.items()}
+    variants = site_order([p.variant for p in pages])
+    files.update(render_front(variants, [cards[v.slug] for v in variants], templates=templates, maxn=maxn,
+                              family=family, claims=claims))
     return dict(sorted(files.items()))

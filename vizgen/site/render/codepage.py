@@ -1,6 +1,6 @@
 """Pages of variants with millions of positions: compact per-position data by position code, in chunks.
 
-A variant with more than :data:`CODE_PAGE_OVER` positions (five and six
+A variant with more than :data:`vizgen.util.sizes.CODE_PAGE_OVER` positions (five and six
 players) cannot ship a node table, moves and parents to the browser. Its page
 ships instead:
 
@@ -43,10 +43,8 @@ from vizgen.site.render.wire import encode, fields_of, spec
 from vizgen.site.tables import FACT_COLUMNS
 from vizgen.util.text import visible
 
-__all__ = ["CODE_CHUNK", "CODE_PAGE_OVER", "CodePage", "code_files", "code_page_of"]
+__all__ = ["CODE_CHUNK", "CodePage", "code_files", "code_page_of"]
 
-#: variants with more positions than this get a code page
-CODE_PAGE_OVER = 250_000
 #: position codes per data chunk (a few kB a chunk once compressed)
 CODE_CHUNK = 4096
 

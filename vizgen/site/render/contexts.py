@@ -18,6 +18,7 @@ from vizgen.engine.variants import GROUPS, Params
 from vizgen.site.render.codepage import CodePage
 from vizgen.site.render.datafiles import DataFiles, as_json
 from vizgen.site.render.page import VariantPage
+from vizgen.util import sizes
 
 __all__ = ["card", "index_context", "nav", "num", "variant_context"]
 
@@ -34,8 +35,6 @@ STORIES: dict[str, dict[str, str]] = {
     },
 }
 
-#: chips shown per row of the position tables of a big variant
-BIG_ROW_LIMIT = 48
 _DEFAULTS = Params().as_dict()
 
 
@@ -213,7 +212,7 @@ def variant_context(page: VariantPage | CodePage, data: DataFiles, config: dict[
         "nav": nav_items,
         "config_json": as_json(config),
         "figures": figures(page),
-        "tables": tables(page, BIG_ROW_LIMIT if page.big else None),
+        "tables": tables(page, sizes.BIG_ROW_LIMIT if page.big else None),
         "params_rows": _params_rows(v.params.as_dict()),
         "rules_text": rules_in_words(v.params),
         "shares": shares(page),
@@ -223,7 +222,7 @@ def variant_context(page: VariantPage | CodePage, data: DataFiles, config: dict[
         "overview": data.overview,
         "stats_json": json.dumps(page.stats, sort_keys=True, indent=2),
         "two": page.players == 2 and not page.code,
-        "row_limit": BIG_ROW_LIMIT,
+        "row_limit": sizes.BIG_ROW_LIMIT,
         "legend": words.legend(page.players, page.fate),
         "story": STORIES.get(page.slug),
     }

@@ -45,6 +45,7 @@ from vizgen.site.render.page import VariantPage
 from vizgen.site.render.pictures import overview
 from vizgen.site.render.wire import encode, fact_columns, fields_of, node_fields, spec
 from vizgen.site.tables import OPPONENTS, NodeTable
+from vizgen.util import sizes
 
 __all__ = ["CHUNK_SIZE", "DataFiles", "as_json", "jsonp", "variant_files"]
 
@@ -52,10 +53,6 @@ __all__ = ["CHUNK_SIZE", "DataFiles", "as_json", "jsonp", "variant_files"]
 CHUNK_SIZE = 256
 #: width in pixels of the overview picture of a big variant
 OVERVIEW_WIDTH = 1400
-#: downloads larger than this are shipped gzip-compressed (``.gz``)
-GZIP_OVER = 4 * 1024 * 1024
-#: a thumbnail SVG larger than this is replaced by a small PNG overview
-THUMB_MAX = 400 * 1024
 #: layout coordinates are rescaled so that the average spacing is this many units
 LAYOUT_SPACING = 60.0
 
@@ -216,7 +213,7 @@ def _chunks(page: VariantPage, chunk: int) -> dict[str, bytes]:
 
 def _download(name: str, label: str, data: bytes) -> dict[str, Any]:
     """A download entry; a large file is gzip-compressed (deterministically)."""
-    if len(data) > GZIP_OVER:
+    if len(data) > sizes.GZIP_OVER:
         return {"file": name + ".gz", "label": label + ", gzip-compressed", "data": gzip.compress(data, 6, mtime=0)}
     return {"file": name, "label": label, "data": data}
 
@@ -249,7 +246,7 @@ def variant_files(page: VariantPage, peers: Sequence[VariantPage] = ()) -> DataF
     if page.vmap is not None:
         files["map.js"] = jsonp("map", map_payload(page, peers))
         thumb_name, files["thumb.svg"] = "thumb.svg", thumb(page)
-    elif len(page.layout.thumb) <= THUMB_MAX:
+    elif len(page.layout.thumb) <= sizes.THUMB_MAX:
         thumb_name, files["thumb.svg"] = "thumb.svg", bytes(page.layout.thumb)
     else:
         thumb_name = "thumb.png"

@@ -1,6 +1,7 @@
 """The page "The max^n AI against the exact solution": :func:`vizgen.reports.maxn.report` as tables.
 
-The report is computed at build time (see :mod:`vizgen.site.build` for when); this
+The report is computed at build time (see :mod:`vizgen.site.build` for when), its
+timing table recorded beforehand (:func:`vizgen.reports.maxn.site_report`); this
 module only arranges and formats its figures, the paper's beside ours.
 """
 
@@ -44,7 +45,8 @@ def maxn_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
     dict
         The template context: ``branching``, ``timing``, ``quality``,
         ``tournament`` and ``yardstick`` rows, formatted, with ``paper``,
-        ``settings`` and ``ending`` (how a game ends besides a win, in words).
+        ``settings``, ``ending`` (how a game ends besides a win, in words) and ``measured`` (where the
+        timings come from).
 
     Examples
     --------
@@ -61,6 +63,8 @@ def maxn_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
         "paper": data["paper"],
         "settings": data["settings"],
         "ending": words.game_end_rule(max(b["players"] for b in data["branching"])),
+        "measured": f"Measured {data['timing_measured']}" if data.get("timing_measured") else
+                    "Measured when these figures were computed",
         "branching": [{**b, "paper": b["paper"] if b["paper"] is not None else NONE} for b in data["branching"]],
         "timing": [{"players": t["players"], "depth": t["depth"], "paper_plain": t["paper_plain"] or NONE,
                     "paper_cached": t["paper_cached"] or NONE, "search": _seconds(t["search_seconds"]),

@@ -14,11 +14,9 @@ from vizgen.engine.variants import Variant
 from vizgen.site.layout import Layout
 from vizgen.site.tables import EdgeTable, NodeTable, Solved, edge_table, node_table
 from vizgen.site.valuemap import ValueMap, value_map
+from vizgen.util import sizes
 
-__all__ = ["BIG", "PageIdentity", "VariantPage", "page_of"]
-
-#: variants with more positions than this get the neighbourhood explorer instead of one graph
-BIG = 3000
+__all__ = ["PageIdentity", "VariantPage", "page_of"]
 
 
 class PageIdentity:
@@ -117,7 +115,7 @@ class VariantPage(PageIdentity):
     @property
     def big(self) -> bool:
         """Too many positions for one interactive graph: the page offers the explorer."""
-        return len(self.nodes) > BIG
+        return sizes.page_kind(len(self.nodes)) != "small"
 
 
 

@@ -16,11 +16,9 @@ from typing import Any
 import numpy as np
 
 from vizgen.site import theme
+from vizgen.util import sizes
 
 __all__ = ["overview", "png"]
-
-#: at most this many moves are drawn into the haze (every k-th beyond it)
-HAZE_EDGES = 80_000
 
 
 def png(rgb: np.ndarray) -> bytes:
@@ -65,8 +63,8 @@ def _pixels(x: np.ndarray, y: np.ndarray, width: int) -> tuple[np.ndarray, np.nd
 def _haze(px: np.ndarray, py: np.ndarray, src: np.ndarray, dst: np.ndarray, width: int, height: int) -> np.ndarray:
     """Shade in 0..1 per pixel: how many moves pass there (log scale)."""
     density = np.zeros(width * height, dtype=np.float64)
-    if src.size > HAZE_EDGES:  # a haze, not a wall: every k-th edge is enough
-        step = math.ceil(src.size / HAZE_EDGES)
+    if src.size > sizes.HAZE_EDGES:  # a haze, not a wall: every k-th edge is enough
+        step = math.ceil(src.size / sizes.HAZE_EDGES)
         src, dst = src[::step], dst[::step]
     samples = 48
     t = np.linspace(0.0, 1.0, samples)

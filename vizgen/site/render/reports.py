@@ -16,10 +16,9 @@ import jinja2
 from markupsafe import Markup, escape
 
 from vizgen.analysis.rulebook import start_words
-from vizgen.engine.variants import Params, resolve
+from vizgen.engine.variants import Params, Variant, resolve
 from vizgen.site.render.charts import Series, line_chart
 from vizgen.site.render.contexts import num
-from vizgen.site.render.page import VariantPage
 
 __all__ = ["CLAIMS_PAGE", "FAMILY_PAGE", "claims_context", "family_context", "report_files", "variant_links"]
 
@@ -32,9 +31,9 @@ _SECTION_TITLES = {"rollover": "roll-over", "cutoff": "cut-off"}
 _AT_POSITION = frozenset({"value", "remoteness", "reachable", "reaches"})
 
 
-def variant_links(pages: list[VariantPage]) -> dict[Params, str]:
+def variant_links(variants: list[Variant]) -> dict[Params, str]:
     """Parameter set -> the site's page for it (relative to the site root)."""
-    return {p.variant.params: f"variants/{p.slug}.html" for p in pages}
+    return {v.params: f"variants/{v.slug}.html" for v in variants}
 
 
 def _link(spec: str, links: dict[Params, str]) -> str | None:
@@ -174,7 +173,7 @@ def report_files(env: jinja2.Environment, base: dict[str, Any], links: dict[Para
     base : dict
         Context every page shares (``root``, ``site_title``).
     links : dict
-        :func:`variant_links` of the site's pages.
+        :func:`variant_links` of the site's variants.
     family, claims : dict or None
         The computed figures and report; a page is left out when its data is None.
 

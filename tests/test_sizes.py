@@ -1,0 +1,176 @@
+"""The size policy: one module of thresholds, and a size check that follows the machine's memory."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import vizgen
+from vizgen import cli
+from vizgen.analysis.solved import solve_limits, solve_variant
+from vizgen.engine.graph import check_size, enumerate_graph, estimate_memory
+from vizgen.engine.variants import VariantError, resolve
+from vizgen.util import sizes
+
+GB = 10**9
+EIGHT = "standard:players=8"
+
+
+def machine(root: Path, total: int, cgroup: str | None = None, limit: str | None = None,
+            path: str = "/user.slice/vizgen") -> Path:
+    """A file tree that looks like /proc and /sys/fs/cgroup: ``total`` bytes of memory, and a cgroup
+    (``v1`` or ``v2``) whose own limit file holds ``limit``."""
+    (root / "proc" / "self").mkdir(parents=True)
+    (root / "proc" / "meminfo").write_text(f"MemTotal:       {total // 1024} kB\nMemFree:        1024 kB\n")
+    if cgroup == "v2":
+        (root / "proc" / "self" / "cgroup").write_text(f"0::{path}\n")
+        base = root / "sys/fs/cgroup"
+        base.mkdir(parents=True)
+        (base / "cgroup.controllers").write_text("cpu memory pids\n")
+        (base / path.strip("/")).mkdir(parents=True)
+        if limit is not None:
+            (base / path.strip("/") / "memory.max").write_text(f"{limit}\n")
+    elif cgroup == "v1":
+        (root / "proc" / "self" / "cgroup").write_text(f"5:cpu,cpuacct:/\n4:memory:{path}\n0::/\n")
+        base = root / "sys/fs/cgroup/memory"
+        (base / path.strip("/")).mkdir(parents=True)
+        (base / "memory.limit_in_bytes").write_text("9223372036854771712\n")  # the root: no limit
+        if limit is not None:
+            (base / path.strip("/") / "memory.limit_in_bytes").write_text(f"{limit}\n")
+    return root
+
+
+def test_memory_is_the_machines_without_a_cgroup_limit(tmp_path: Path) -> None:
+    assert sizes.memory_available(machine(tmp_path, 24 * GB)) == sizes.Memory(24 * GB, "the machine's memory")
+
+
+@pytest.mark.parametrize("cgroup", ["v1", "v2"])
+def test_a_cgroup_limit_below_the_machine_is_the_memory(tmp_path: Path, cgroup: str) -> None:
+    got = sizes.memory_available(machine(tmp_path, 125 * GB, cgroup, str(16 * GB)))
+    assert got == sizes.Memory(16 * GB, f"the cgroup {cgroup} memory limit")
+
+
+@pytest.mark.parametrize(("cgroup", "limit"), [("v2", "max"), ("v1", "9223372036854771712"), ("v2", None),
+                                               ("v1", str(200 * GB))])
+def test_no_limit_or_a_limit_above_the_machine_leaves_the_machine(tmp_path: Path, cgroup: str,
+                                                                   limit: str | None) -> None:
+    assert sizes.memory_available(machine(tmp_path, 24 * GB, cgroup, limit)).size == 24 * GB
+
+
+def test_an_ancestors_limit_counts(tmp_path: Path) -> None:
+    root = machine(tmp_path, 64 * GB, "v2", "max", path="/batch/job7")
+    (root / "sys/fs/cgroup/batch/memory.max").write_text(f"{8 * GB}\n")
+    assert sizes.memory_available(root).size == 8 * GB
+
+
+def test_without_proc_the_machine_is_asked(tmp_path: Path) -> None:
+    assert sizes.memory_available(tmp_path).size > 0  # os.sysconf: this machine's physical pages
+
+
+def test_eight_players_follow_the_machine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Refused on 24 GB with what it needs, what the machine has and what to do; run on 128 GB, survival included."""
+    eight = resolve(EIGHT)
+    monkeypatch.setattr(sizes, "SYSTEM_ROOT", machine(tmp_path / "small", 24 * GB))
+    with pytest.raises(VariantError) as refused:
+        check_size(eight)
+    message = str(refused.value)
+    assert "2,562,890,625 positions and needs about 73 GB of memory (85 GB with survival)" in message
+    assert "the machine's memory is 24 GB" in message
+    assert "bigger machine" in message and "--cluster ADDRESS" in message and "--workers N" in message
+    assert "--max-memory" in message and "\n" not in message
+    monkeypatch.setattr(sizes, "SYSTEM_ROOT", machine(tmp_path / "big", 128 * GB))
+    check_size(eight)  # the command runs: no position limit by default
+    check_size(eight, survival=True)
+    memory = sizes.memory_available().size
+    assert sizes.solve_limits(8, 2_562_890_237, estimate_memory(eight, survival=True), memory).survival
+
+
+def test_a_cgroup_limit_refuses_what_the_machine_would_take(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sizes, "SYSTEM_ROOT", machine(tmp_path, 125 * GB, "v1", str(64 * GB)))
+    with pytest.raises(VariantError, match="the cgroup v1 memory limit is 64 GB"):
+        check_size(resolve(EIGHT))
+
+
+def test_max_memory_overrides_the_machine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sizes, "SYSTEM_ROOT", machine(tmp_path, 24 * GB))
+    check_size(resolve(EIGHT), max_memory=sizes.parse_bytes("100GB"))
+    six = resolve("standard:players=6")
+    with pytest.raises(VariantError, match="needs about 326 MB of memory; --max-memory is 300 MB"):
+        check_size(six, max_memory=300 * 10**6, survival=True)
+    check_size(six, max_memory=330 * 10**6, survival=True)
+
+
+def test_survival_follows_memory_not_a_position_count() -> None:
+    graph = enumerate_graph(resolve("standard:players=3,r=3"))
+    need = estimate_memory(graph.variant, survival=True)
+    assert solve_limits(graph, max_memory=need).survival
+    assert not solve_limits(graph, max_memory=need - 1).survival
+    assert solve_variant(graph.variant, max_memory=need - 1).survival is None
+    assert solve_variant(graph.variant, max_memory=need).survival is not None
+
+
+@pytest.mark.parametrize(("argv", "expect"), [
+    (["stats", EIGHT], "the machine's memory is 24 GB"),
+    (["stats", EIGHT, "--max-memory", "10GB"], "--max-memory is 10 GB"),
+    (["show", "standard:players=7", "11-11-11-11-11-11-11", "--max-memory", "1GiB"], "--max-memory is 1.1 GB"),
+    (["maxn", EIGHT, "11-11-11-11-11-11-11-11", "--depth", "1"], "needs about 23 GB of memory; the machine's"),
+])
+def test_the_commands_refuse_in_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str], argv: list[str], expect: str) -> None:
+    monkeypatch.setattr(sizes, "SYSTEM_ROOT", machine(tmp_path, 24 * GB if "maxn" not in argv else 16 * GB))
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert expect in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_build_takes_max_memory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["build", "--variant", "standard:players=6", "--max-memory", "100MB",
+                     "--out", str(tmp_path / "site")]) == 2
+    assert "needs about 326 MB of memory; --max-memory is 100 MB" in capsys.readouterr().err
+    assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize("text", ["lots", "-5GB", "0", "12XB", "1e9", "2EB", ""])
+def test_a_bad_max_memory_is_one_line(text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["stats", "standard", "--max-memory", text])
+    assert stop.value.code == 2
+    assert "--max-memory" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("text", "size"), [("100GB", 100 * GB), ("100 gb", 100 * GB), ("64GiB", 64 * 2**30),
+                                            ("1.5TB", 1_500 * GB), ("4096", 4096), ("512M", 512 * 10**6),
+                                            ("2k", 2000)])
+def test_parse_bytes(text: str, size: int) -> None:
+    assert sizes.parse_bytes(text) == size
+
+
+def test_page_kind_and_layout_engine_follow_the_thresholds() -> None:
+    assert [sizes.page_kind(n) for n in (sizes.BIG, sizes.BIG + 1, sizes.CODE_PAGE_OVER,
+                                         sizes.CODE_PAGE_OVER + 1)] == ["small", "big", "big", "code"]
+    assert [sizes.layout_engine(n) for n in (sizes.BANDS_LIMIT, sizes.BANDS_LIMIT + 1, sizes.SFDP_LIMIT,
+                                             sizes.SFDP_LIMIT + 1)] == ["bands", "sfdp", "sfdp", "twopi"]
+
+
+def test_no_other_module_defines_a_size_threshold() -> None:
+    """Limits by size live in vizgen/util/sizes.py only: no other module defines a constant named like one."""
+    words = ("LIMIT", "_OVER", "MAX_", "_MAX", "BIG", "MEMORY")
+    found = []
+    for path in sorted(Path(vizgen.__file__).parent.rglob("*.py")):
+        if path.name == "sizes.py":
+            continue
+        for node in ast.parse(path.read_text()).body:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] \
+                if isinstance(node, ast.AnnAssign) else []
+            for target in targets:
+                if isinstance(target, ast.Name) and target.id.isupper() and any(w in target.id for w in words):
+                    found.append(f"{path.name}: {target.id}")
+    # bounds on what a user may type, checked where it is read, and on the length of a message: not sizes of
+    # variants or pages
+    allowed = {"text.py: QUOTE_LIMIT", "cli.py: MAX_POSITIONS_CAP", "maxn.py: MAX_DEPTH", "notation.py: _MAX_DIGITS",
+               "variant_file.py: TOML_MAX_BYTES", "templating.py: _MESSAGE_LIMIT", "templating.py: _PATH_LIMIT"}
+    # what a type holds (plies as int16) and how many visitors the preview serves at once
+    allowed |= {"ranges.py: MAX_PLIES", "preview.py: MAX_CONNECTIONS"}
+    assert set(found) - allowed == set()

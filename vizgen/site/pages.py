@@ -1,0 +1,132 @@
+"""Each variant's rendered files, kept in the cache: a second build of the same site reads them back.
+
+A variant's page and data files (``variants/<slug>.html``, ``variants/<slug>/...``),
+its index card and its figures are one cache entry (:class:`vizgen.util.cache.Cache`).
+They depend on the variant, on the rest of the site (the variant switcher
+lists every variant; a value map compares with the variants of its shape),
+on the theme, on a ``--templates`` folder and on the code; the key holds all
+of it, the code as the digest of the whole package and its templates. When
+every entry is there nothing is solved, laid out or rendered: the warm
+rebuild of the catalogue (six players' 2,781 data files included) only reads
+them. When one is missing, the pages are gathered (solved variants and
+layouts come from the cache too) and the missing ones rendered.
+
+Card and figures go through JSON either way, so the index and the family
+page are rendered from the same values whether they were computed or read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from vizgen.engine.variants import Variant
+from vizgen.site import theme
+from vizgen.site.render import CodePage, VariantPage, render_variants, site_order
+from vizgen.util.cache import Cache, Entry, code_version, digest
+
+__all__ = ["CODE", "SiteFiles", "variant_files"]
+
+#: the code that renders a page: all of the package, its templates, scripts and styles included
+CODE = ("",)
+#: the third-party packages whose output reaches a page
+PACKAGES = ("numpy", "scipy", "jinja2", "markupsafe", "pygraphviz", "networkx")
+
+
+@dataclass(frozen=True)
+class SiteFiles:
+    """The variants' part of a site.
+
+    Attributes
+    ----------
+    order : list of Variant
+        The variants in site order (:func:`vizgen.site.render.site_order`).
+    files : dict of str to bytes
+        Every variant's page and data files, by path.
+    cards : dict of str to dict
+        Each variant's index card, by slug (plain JSON values).
+    stats : dict of str to dict
+        Each variant's figures (:func:`vizgen.analysis.figures.stats`), by slug (plain JSON values).
+    """
+
+    order: list[Variant]
+    files: dict[str, bytes]
+    cards: dict[str, dict[str, Any]]
+    stats: dict[str, dict[str, Any]]
+
+
+def _templates(folder: Path | None) -> str | None:
+    """A digest of every file of a ``--templates`` folder (None without one)."""
+    if folder is None:
+        return None
+    files = sorted(p for p in folder.rglob("*") if p.is_file())
+    return digest([[p.relative_to(folder).as_posix(), p.read_bytes()] for p in files])
+
+
+def _check(slug: str) -> Callable[[Entry], str | None]:
+    def check(entry: Entry) -> str | None:
+        data = entry.data
+        if not isinstance(data, dict) or not isinstance(data.get("card"), dict) or \
+                not isinstance(data.get("stats"), dict):
+            return "not a rendered variant"
+        if f"variants/{slug}.html" not in entry.blobs:
+            return "without its page"
+        inside = all(name == f"variants/{slug}.html" or name.startswith(f"variants/{slug}/") for name in entry.blobs)
+        return None if inside else "files of another variant"
+
+    return check
+
+
+def _plain(value: Any) -> Any:
+    """The value as JSON reads it back."""
+    return json.loads(json.dumps(value))
+
+
+def variant_files(variants: list[Variant], cache: Cache, pages: Callable[[], list[VariantPage | CodePage]], *,
+                  templates: Path | None = None, on_step: Callable[[str], None] | None = None) -> SiteFiles:
+    """Every variant's files, from the cache or rendered.
+
+    Parameters
+    ----------
+    variants : list of Variant
+        The site's variants, checked (as given; the site orders them).
+    cache : Cache
+        Where rendered variants are kept.
+    pages : callable
+        Gathers the page of every variant, in the order given (called only when the cache lacks one).
+    templates : pathlib.Path, optional
+        A folder of templates that take the place of the built-in ones.
+    on_step : callable, optional
+        Called with a label for each variant.
+
+    Returns
+    -------
+    SiteFiles
+        The same files, cards and figures whether they were rendered or read.
+    """
+    step = on_step or (lambda label: None)
+    order = site_order(variants)
+    site = digest([dataclasses.asdict(v) for v in order])  # once: every variant's key holds it
+    common = {"site": site, "theme": theme.fingerprint(), "templates": _templates(templates)}
+    version = code_version(*CODE, packages=PACKAGES)
+    entries = {v.slug: cache.get("page", {**common, "slug": v.slug}, version, _check(v.slug)) for v in order}
+    missing = [slug for slug, entry in entries.items() if entry is None]
+    if missing:
+        gathered = {p.slug: p for p in pages()}
+        files, cards = render_variants(list(gathered.values()), templates=templates, only=missing)
+        for slug in missing:
+            entry = Entry(data=_plain({"card": cards[slug], "stats": gathered[slug].stats}), blobs=files[slug])
+            cache.put("page", {**common, "slug": slug}, version, entry)
+            entries[slug] = entry
+    out = SiteFiles(order=order, files={}, cards={}, stats={})
+    for v in order:
+        entry = entries[v.slug]
+        assert entry is not None
+        out.files.update(entry.blobs)
+        out.cards[v.slug], out.stats[v.slug] = entry.data["card"], entry.data["stats"]
+        step(f"{'rendered' if v.slug in missing else 'read'} {v.slug}")
+    return out

@@ -1,0 +1,331 @@
+"""The size policy: every threshold that decides by size what vizgen does, defined once, and the memory at hand.
+
+The engine, the solvers, the layouts and the pages all read their limits
+here, as ``sizes.NAME`` at the moment they decide (so a test can change one
+with ``monkeypatch.setattr(sizes, NAME, value)``). :func:`page_kind`,
+:func:`layout_engine` and :func:`solve_limits` are the decisions;
+:func:`memory_available` is what the size check compares a variant's memory
+estimate (:func:`vizgen.engine.graph.estimate_memory`) with.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = [
+    "BANDS_LIMIT",
+    "BIG",
+    "BIG_ROW_LIMIT",
+    "BROADCAST_SHARE",
+    "CODE_PAGE_OVER",
+    "DENSE_MAX_UNKNOWNS",
+    "FAMILY_MAX_POSITIONS",
+    "FAMILY_PLAYERS_MAX_POSITIONS",
+    "GRAPHVIZ_SVG_LIMIT",
+    "GZIP_OVER",
+    "HAND_SETS_MAX",
+    "HAZE_EDGES",
+    "MAXN_MAX_STATES",
+    "MAX_EDGE_ARRAYS",
+    "MAX_MEMORY_CAP",
+    "MAX_WORKERS",
+    "MIN_WORKER_MEMORY",
+    "RANDOM_MAX_STATES",
+    "RANGE_CODES_PER_BYTE",
+    "SFDP_LIMIT",
+    "SITE_MAX_POSITIONS",
+    "SYSTEM_ROOT",
+    "THUMB_DOTS",
+    "THUMB_EDGES",
+    "THUMB_MAX",
+    "TRICKY_OWN_EDGES_OVER",
+    "Memory",
+    "SolveLimits",
+    "layout_engine",
+    "memory_available",
+    "memory_words",
+    "page_kind",
+    "parse_bytes",
+    "solve_limits",
+]
+
+# pages
+#: a variant with more positions gets a code page: a few bytes per position code, no node table shipped
+CODE_PAGE_OVER = 250_000
+#: a variant with more positions (up to CODE_PAGE_OVER) gets the neighbourhood explorer, not one whole graph
+BIG = 3000
+#: the position tables of a big variant name at most this many positions per row
+BIG_ROW_LIMIT = 48
+#: the site's default ceiling on a variant's possible positions (its data files grow with them): six players fit
+SITE_MAX_POSITIONS = 12_000_000
+#: the family page solves variants of at most this many possible positions: five players in, six listed
+FAMILY_MAX_POSITIONS = 1_000_000
+#: the family page's players sweep solves up to this many: seven players (170.9 million, about 75 s and 5 GB on
+#: two cores, cached after); eight come from a recorded run
+FAMILY_PLAYERS_MAX_POSITIONS = 200_000_000
+#: a download larger than this many bytes is shipped gzip-compressed (``.gz``)
+GZIP_OVER = 4 * 1024 * 1024
+#: a thumbnail SVG larger than this many bytes is replaced by a small PNG overview
+THUMB_MAX = 400 * 1024
+
+# layouts and pictures
+#: up to this many positions a graph gets the banded layout (labelled boxes by value and remoteness)
+BANDS_LIMIT = 400
+#: up to this many positions Graphviz sfdp lays a graph out; beyond, twopi rooted at the start
+SFDP_LIMIT = 6000
+#: up to this many positions Graphviz draws the labelled graph as SVG; beyond, a picture of dots
+GRAPHVIZ_SVG_LIMIT = 1200
+#: a thumbnail draws the moves of a graph with at most this many moves
+THUMB_EDGES = 4000
+#: a thumbnail draws at most about this many positions (an even sample beyond)
+THUMB_DOTS = 1200
+#: the overview picture of a big variant draws at most about this many moves (every k-th beyond)
+HAZE_EDGES = 80_000
+
+# solvers
+#: a graph's moves are listed as arrays (about 40 bytes a move while built) up to this many: six players
+MAX_EDGE_ARRAYS = 150_000_000
+#: multiplayer random play (one sparse solve over (position, seat) pairs) up to this many pairs: four players
+RANDOM_MAX_STATES = 1_000_000
+#: random play's linear systems are solved densely up to this many unknowns, iteratively beyond
+DENSE_MAX_UNKNOWNS = 2000
+#: the tricky player lists the moves of a graph with more than this many itself, at 4 bytes a move, rather than
+#: the graph's arrays (about 40 bytes a move while built)
+TRICKY_OWN_EDGES_OVER = 20_000_000
+#: the most ``(position, depth)`` pairs one max^n search visits (``vizgen maxn``): about 10 s and 150 MB on two
+#: cores (five players from the start: depth 8 searches 193,000 of them counting the shallower depths)
+MAXN_MAX_STATES = 200_000
+#: the most hand sets (``C(r + hands - 1, hands)``) one player may hold: the rules compile in Python over every
+#: pair of them, about 20 s for 1,000 on two cores (r = 44 with two hands, 16 with three, 10 with four)
+HAND_SETS_MAX = 1000
+
+# the cluster engine (``stats --cluster`` / ``--workers``)
+#: local worker processes at most (``--workers``)
+MAX_WORKERS = 256
+#: the least ``--worker-memory``: a worker process alone (Python, numpy, Dask) takes about 150 MB
+MIN_WORKER_MEMORY = 256 * 2**20
+#: a range's codes at most per byte of its worker's memory limit: its state and one ply's messages fit an eighth
+RANGE_CODES_PER_BYTE = 1 / 200
+#: survival on the cluster sends every worker a copy of every code's seats out where that copy takes at most this
+#: share of a worker's memory, else each range its own part
+BROADCAST_SHARE = 1 / 4
+
+# memory
+#: the largest --max-memory taken, in bytes (an exabyte)
+MAX_MEMORY_CAP = 10**18
+#: where :func:`memory_available` reads ``proc/`` and ``sys/fs/cgroup/`` (tests point it at a tree of their own)
+SYSTEM_ROOT = Path("/")
+
+
+def page_kind(positions: int) -> str:
+    """The kind of page a variant of ``positions`` reachable positions gets.
+
+    Returns
+    -------
+    str
+        ``small`` (one interactive graph), ``big`` (the neighbourhood explorer
+        over a node table) or ``code`` (no node table: data by position code).
+
+    Examples
+    --------
+    >>> [page_kind(n) for n in (204, 50_000, 759_285)]
+    ['small', 'big', 'code']
+    """
+    return "code" if positions > CODE_PAGE_OVER else "big" if positions > BIG else "small"
+
+
+def layout_engine(positions: int) -> str:
+    """The Graphviz layout a graph of ``positions`` positions gets: ``bands``, ``sfdp`` or ``twopi``.
+
+    Examples
+    --------
+    >>> [layout_engine(n) for n in (204, 2000, 50_000)]
+    ['bands', 'sfdp', 'twopi']
+    """
+    return "bands" if positions <= BANDS_LIMIT else "sfdp" if positions <= SFDP_LIMIT else "twopi"
+
+
+@dataclass(frozen=True)
+class SolveLimits:
+    """Which optional solvers run on a variant.
+
+    Attributes
+    ----------
+    survival : bool
+        Who can be forced out (three or more players, where its memory fits).
+    random_seats : bool
+        Each seat's chance under random play (three or more players, up to
+        :data:`RANDOM_MAX_STATES` (position, seat) pairs).
+    """
+
+    survival: bool
+    random_seats: bool
+
+
+def solve_limits(players: int, positions: int, survival_memory: int, memory: int) -> SolveLimits:
+    """Decide which optional solvers run: survival follows memory, random play per seat a count.
+
+    Parameters
+    ----------
+    players : int
+        Seats.
+    positions : int
+        Reachable positions.
+    survival_memory : int
+        Bytes the solve takes with survival (:func:`vizgen.engine.graph.estimate_memory`).
+    memory : int
+        Bytes this process may use (:func:`memory_available` or ``--max-memory``).
+
+    Examples
+    --------
+    >>> solve_limits(8, 2_562_890_237, 85 * 10**9, 128 * 10**9)
+    SolveLimits(survival=True, random_seats=False)
+    >>> solve_limits(8, 2_562_890_237, 85 * 10**9, 80 * 10**9).survival
+    False
+    """
+    many = players > 2
+    return SolveLimits(survival=many and survival_memory <= memory,
+                       random_seats=many and positions * players <= RANDOM_MAX_STATES)
+
+
+@dataclass(frozen=True)
+class Memory:
+    """The memory this process can use: ``size`` bytes, and where that figure comes from (``source``)."""
+
+    size: int
+    source: str
+
+
+def _first_int(path: Path) -> int | None:
+    """The whole number a cgroup or proc file starts with; None for ``max``, a huge value or no file."""
+    try:
+        text = path.read_text().split()
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not text or not text[0].isdigit():
+        return None
+    value = int(text[0])
+    return value if value < 1 << 60 else None  # cgroup v1 writes 2^63 rounded to a page for "no limit"
+
+
+def _cgroup_limit(root: Path) -> tuple[int, str] | None:
+    """The tightest memory limit of this process's cgroup and its ancestors (v2 ``memory.max``, v1
+    ``memory.limit_in_bytes``), or None."""
+    try:
+        lines = (root / "proc" / "self" / "cgroup").read_text().splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    found: list[tuple[int, str]] = []
+    for line in lines:
+        parts = line.split(":", 2)
+        if len(parts) != 3:
+            continue
+        if parts[0] == "0" and parts[1] == "" and (root / "sys/fs/cgroup/cgroup.controllers").exists():
+            mount, name, version = root / "sys/fs/cgroup", "memory.max", "v2"
+        elif "memory" in parts[1].split(","):
+            mount, name, version = root / "sys/fs/cgroup/memory", "memory.limit_in_bytes", "v1"
+        else:
+            continue
+        folder = mount / parts[2].strip("/")
+        while True:  # the cgroup and every ancestor up to the mount (a container sees only its own part)
+            limit = _first_int(folder / name)
+            if limit is not None:
+                found.append((limit, f"the cgroup {version} memory limit"))
+            if folder == mount or mount not in folder.parents:
+                break
+            folder = folder.parent
+    return min(found) if found else None
+
+
+def _machine(root: Path) -> tuple[int, str]:
+    """The machine's memory: MemTotal of /proc/meminfo, else the physical pages (os.sysconf)."""
+    try:
+        for line in (root / "proc" / "meminfo").read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                return int(line.split()[1]) * 1024, "the machine's memory"
+    except (OSError, UnicodeDecodeError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES"), "the machine's memory"
+    except (OSError, ValueError):
+        return 0, "unknown memory"
+
+
+def memory_available(root: Path | None = None) -> Memory:
+    """The memory this process can use: its cgroup's limit where there is one, else the machine's memory.
+
+    The figure is the total, not what happens to be free: the same command
+    decides the same way on the same machine, however busy it is.
+
+    Parameters
+    ----------
+    root : pathlib.Path, optional
+        Where ``proc/`` and ``sys/fs/cgroup/`` are read (default :data:`SYSTEM_ROOT`).
+
+    Returns
+    -------
+    Memory
+        Bytes, and the words that say where they come from.
+
+    Examples
+    --------
+    >>> memory_available().size > 0
+    True
+    """
+    root = SYSTEM_ROOT if root is None else root
+    size, source = _machine(root)
+    limit = _cgroup_limit(root)
+    if limit is not None and (limit[0] < size or size == 0):
+        size, source = limit
+    return Memory(size, source)
+
+
+_UNITS = {"": 1, "b": 1, "k": 10**3, "kb": 10**3, "m": 10**6, "mb": 10**6, "g": 10**9, "gb": 10**9,
+          "t": 10**12, "tb": 10**12, "kib": 2**10, "mib": 2**20, "gib": 2**30, "tib": 2**40}
+
+
+def parse_bytes(text: str) -> int:
+    """Read an amount of memory: plain bytes or a number with a unit (``100GB``, ``1.5 TB``, ``64GiB``).
+
+    GB, MB, TB (and G, M, T) are powers of ten; GiB, MiB, TiB powers of two.
+
+    Raises
+    ------
+    ValueError
+        With a sentence for people, for anything else or an amount outside 1 byte .. 1 EB.
+
+    Examples
+    --------
+    >>> parse_bytes("100GB"), parse_bytes("4096"), parse_bytes("1.5 GiB")
+    (100000000000, 4096, 1610612736)
+    """
+    match = re.fullmatch(r"\s*([0-9]{1,19}(?:\.[0-9]{1,9})?)\s*([A-Za-z]{0,3})\s*", text)
+    unit = match[2].lower() if match else ""
+    if not match or unit not in _UNITS:
+        raise ValueError("not an amount of memory: give bytes or a number with a unit, e.g. 100GB or 64GiB")
+    whole, _, fraction = match[1].partition(".")
+    value = (int(whole) * 10**9 + int(fraction.ljust(9, "0"))) * _UNITS[unit] // 10**9  # exact, no float
+    if not 1 <= value <= MAX_MEMORY_CAP:
+        raise ValueError(f"must be from 1 byte to {MAX_MEMORY_CAP // 10**18} EB")
+    return value
+
+
+def memory_words(size: int) -> str:
+    """An amount of memory for people: GB (10^9 bytes), MB below a GB.
+
+    Examples
+    --------
+    >>> memory_words(84_570_000_000), memory_words(5_300_000_000), memory_words(326_000_000)
+    ('85 GB', '5.3 GB', '326 MB')
+    >>> memory_words(10**30), memory_words(512)
+    ('about 10^21 GB', '512 bytes')
+    """
+    if size >= 10**24:
+        return f"about 10^{round(math.log10(size)) - 9} GB"
+    if size >= 10**9:
+        return f"{size / 1e9:,.0f} GB" if size >= 10**10 else f"{size / 1e9:.1f} GB"
+    return f"{size / 1e6:,.0f} MB" if size >= 10**6 else f"{size:,} bytes"
