@@ -116,7 +116,7 @@ def test_best_move_reads_as_a_win_for_the_chooser(visit: Callable) -> None:
     best = best_move(page)
     assert best["star"] and best["text"].startswith("you win in ") and "win" in best["cls"].split()
     # the position itself is coloured and worded for the player to move there
-    assert "win in 3" in page.locator("#panel .pos-head .badge").inner_text()
+    assert "win in 3 plies" in page.locator("#panel .pos-head .badge").inner_text()
 
 
 def test_self_gain_the_player_who_emptied_their_hands_has_won(visit: Callable) -> None:
@@ -154,7 +154,7 @@ def test_four_players_you_and_another_player(visit: Callable) -> None:
     page = visit("variants/four-players.html#03-00-00-03")
     panel_shows(page, "03-00-00-03")
     best = best_move(page)
-    assert best["star"] and best["text"] == "you win in 4 more" and "win" in best["cls"].split()
+    assert best["star"] and best["text"] == "you win in 4 more plies" and "win" in best["cls"].split()
     other = page.locator("#panel tr.move:not(.best) .badge").first
     assert other.inner_text().startswith("+3 can force a win") and "loss" in other.get_attribute("class").split()
     assert page.locator("#panel .player.mover .tag.you").count() == 1

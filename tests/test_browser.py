@@ -378,7 +378,7 @@ def test_tables_link_to_positions(open_page: Callable, pages: dict[str, VariantP
     win1 = names(data)[int(np.flatnonzero((table["winner"] == 0) & (table["remoteness"] == 1))[0])]
     page.locator(f'#positions a.pos[href="#{win1}"]').click()
     panel_shows(page, win1)
-    assert "win in 1" in page.locator("#panel .badge").first.inner_text()
+    assert "win in 1 ply" in page.locator("#panel .badge").first.inner_text()
     # its winning move ends the game: no moves there, and the panel says so
     over = [m for m in page.locator("#panel tr.move td:nth-child(3) a").all_inner_texts()
             if table["terminal"][names(data).index(m)]]

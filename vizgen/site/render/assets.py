@@ -20,7 +20,7 @@ from pathlib import Path
 import jinja2
 
 from vizgen.site import theme
-from vizgen.site.render.contexts import num
+from vizgen.site.render.contexts import badge, num
 from vizgen.site.render.templating import TemplateLoader, shown
 
 __all__ = ["SCRIPTS", "environment", "script", "shared_files"]
@@ -63,6 +63,7 @@ def environment(templates: Path | None = None) -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
     )
     env.filters["num"] = num
+    env.globals["badge"] = badge
     return env
 
 
