@@ -236,7 +236,8 @@ def test_one_finger_scrolls_the_page_on_a_phone(visit: Callable) -> None:
         for (let x = 5; x < innerWidth; x += 10) for (let y = 5; y < innerHeight; y += 10) {
             all++;
             const el = document.elementFromPoint(x, y);
-            if (el && getComputedStyle(el).touchAction === 'none') n++;
+            // the sheet's handle alone takes a finger's drag (it raises and lowers the sheet)
+            if (el && getComputedStyle(el).touchAction === 'none' && !el.closest('.sheet-toggle')) n++;
         }
         return n / all;
     }""")

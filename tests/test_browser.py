@@ -203,10 +203,12 @@ def test_graph_draws_and_click_node(open_page: Callable, pages: dict[str, Varian
     assert fragment(page) == ""
     assert page.locator("#graph canvas").count() == 1
     page.wait_for_function("window.vizgen.drawn === true")
-    counts = page.evaluate(
-        "[window.vizgen.network.body.data.nodes.length, window.vizgen.network.body.data.edges.length]"
+    counts = page.evaluate(  # positions have number ids; the banded picture's words are text nodes besides
+        "[window.vizgen.network.body.data.nodes.get({filter: (d) => typeof d.id === 'number'}).length,"
+        " window.vizgen.network.body.data.edges.length, window.vizgen.network.body.data.nodes.length]"
     )
-    assert counts == [len(data.nodes), len(data.edges.src)]
+    bands = page.evaluate("window.vizgen.model.bands.length")
+    assert counts == [len(data.nodes), len(data.edges.src), len(data.nodes) + bands] and bands > 0
     assert page.evaluate("window.vizgen.network.physics.options.enabled") is False
     target = "12-11"
     click_node(page, names(data).index(target))

@@ -179,7 +179,7 @@ def maxn_figures(cache_dir: Path, compute: bool) -> dict | None:
 def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                max_positions: int = SITE_MAX_POSITIONS, cache_dir: Path | None = None,
                templates: str | Path | None = None, progress: bool = True, reports: bool | None = None,
-               family_max_positions: int = FAMILY_MAX_POSITIONS) -> BuildReport:
+               family_max_positions: int = FAMILY_MAX_POSITIONS, site_url: str | None = None) -> BuildReport:
     """Build the site into ``out``, replacing it only when everything succeeded.
 
     The output folder and the cache are checked before any work; the site is
@@ -207,6 +207,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
         page to a build of chosen variants, and only when the cache holds it.
     family_max_positions : int
         The family page solves variants with at most this many possible positions.
+    site_url : str, optional
+        Where the site is published: Open Graph and Twitter tags with absolute addresses and preview pictures.
 
     Returns
     -------
@@ -243,7 +245,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
             claims = claims_report(cache)
             bar.step("published claims checked")
         try:
-            files = render_site(pages, templates=templates, maxn=figures, family=family, claims=claims)
+            files = render_site(pages, templates=templates, maxn=figures, family=family, claims=claims,
+                                site_url=site_url)
         except Exception as exc:  # a user template's fault is one line naming its file and line
             problem = explained(exc) if templates is not None else None
             if problem is None:

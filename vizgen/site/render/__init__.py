@@ -29,6 +29,7 @@ from vizgen.site.render.datafiles import DataFiles, variant_files
 from vizgen.site.render.maps import peers_of
 from vizgen.site.render.maxn_page import maxn_context
 from vizgen.site.render.page import BIG, VariantPage, page_of
+from vizgen.site.render.pictures import mosaic_preview, preview
 from vizgen.site.render.reports import report_files, variant_links
 
 __all__ = ["BIG", "CodePage", "VariantPage", "page_of", "render_site"]
@@ -72,6 +73,14 @@ def _config(page: VariantPage | CodePage, data: DataFiles) -> dict[str, Any]:
     }
 
 
+def _preview(page: VariantPage | CodePage) -> bytes:
+    """The page's picture for shared links: its graph, or a mosaic of its positions where there is no layout."""
+    if page.code:
+        return mosaic_preview(words.VALUES[page.facts.verdict])
+    return preview(page.layout.x, page.layout.y, page.value, page.nodes["depth"], page.start,
+                   (page.edges.src, page.edges.dst))
+
+
 def code_data(page: CodePage) -> DataFiles:
     """The files of a code page (:func:`vizgen.site.render.codepage.code_files`) and what its page says of them."""
     files = code_files(page)
@@ -83,7 +92,7 @@ def code_data(page: CodePage) -> DataFiles:
 
 def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
                 maxn: dict[str, Any] | None = None, family: dict[str, Any] | None = None,
-                claims: dict[str, Any] | None = None) -> dict[str, bytes]:
+                claims: dict[str, Any] | None = None, site_url: str | None = None) -> dict[str, bytes]:
     """Render the whole site.
 
     Parameters
@@ -97,6 +106,10 @@ def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None =
     family, claims : dict, optional
         :func:`vizgen.reports.family.family_figures` and :func:`vizgen.reports.claims.claims_report`: with them the site
         gains ``family.html`` and ``claims.html`` (:mod:`~vizgen.site.render.reports`) and the index links to them.
+    site_url : str, optional
+        Where the site is published (``https://host/path/``): every page then carries Open Graph and Twitter tags
+        with absolute addresses and a preview picture (``variants/<slug>/preview.png``, ``assets/preview.png``
+        for the other pages); without it, only the tags that need no absolute address.
 
     Returns
     -------
@@ -110,21 +123,30 @@ def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None =
         On a duplicate or unsafe slug, or an unknown group.
     """
     env = environment(templates)
+    env.globals["site_url"] = site_url or ""
     ordered = _ordered(pages)
     items = nav(ordered)
     files = shared_files()
     cards = []
+    site_share = {"path": "", "image": "assets/preview.png", "alt": "The state graph of the classic game of Chopsticks"}
     for page in ordered:
         data = code_data(page) if page.code else variant_files(page, peers_of(page, ordered))
         files.update({f"variants/{page.slug}/{name}": blob for name, blob in data.files.items()})
         context = variant_context(page, data, _config(page, data), items, SITE_TITLE)
+        context["share"] = {"path": f"variants/{page.slug}.html", "image": f"variants/{page.slug}/preview.png",
+                            "alt": f"The positions of {page.variant.title}, each in its value's colour"}
+        if site_url:
+            files[context["share"]["image"]] = _preview(page)
+            files.setdefault("assets/preview.png", files[context["share"]["image"]])  # the first, classic page's
         files[f"variants/{page.slug}.html"] = env.get_template("variant.html").render(context).encode()
         cards.append(card(page, data.thumb))
-    base = {"root": "", "site_title": SITE_TITLE, "has_family": family is not None, "has_claims": claims is not None}
+    base = {"root": "", "site_title": SITE_TITLE, "has_family": family is not None, "has_claims": claims is not None,
+            "share": site_share}
     files.update(report_files(env, base, variant_links(ordered), family=family, claims=claims))
     index = {**index_context(cards, SITE_TITLE), **base}
     if maxn is not None:
-        files["maxn.html"] = env.get_template("maxn.html").render(maxn_context(maxn, SITE_TITLE)).encode()
+        context = {**maxn_context(maxn, SITE_TITLE), "share": {**site_share, "path": "maxn.html"}}
+        files["maxn.html"] = env.get_template("maxn.html").render(context).encode()
         index["maxn"] = "maxn.html"
     files["index.html"] = env.get_template("index.html").render(index).encode()
     return dict(sorted(files.items()))

@@ -64,16 +64,25 @@ def environment(templates: Path | None = None) -> jinja2.Environment:
     )
     env.filters["num"] = num
     env.globals["badge"] = badge
+    env.globals["site_url"] = ""  # where the site is published, when known (render_site): absolute share tags
     return env
 
 
+#: the parts of vis-network's stylesheet the pages use: its tooltip (the pages turn off its navigation buttons and
+#: editing tools, whose pictures make up the rest of its 220 kB)
+VIS_CSS_USED = ("vis-tooltip",)
+
+
 def _vis_files() -> dict[str, bytes]:
-    """The vis-network script and style shipped by pyvis (its source-map comment dropped)."""
+    """The vis-network script and the rules of its style the pages use, as pyvis ships them (source map dropped)."""
     import pyvis
 
     base = Path(pyvis.__file__).resolve().parent / "lib" / "vis-9.1.2"
     script = re.sub(rb"\r?\n//# sourceMappingURL=[^\r\n]*\s*$", b"\n", (base / "vis-network.min.js").read_bytes())
-    return {"assets/vis-network.min.js": script, "assets/vis-network.css": (base / "vis-network.css").read_bytes()}
+    css = (base / "vis-network.css").read_bytes()
+    used = b"\n".join(m.group(0) for m in re.finditer(rb"([^{}]+)\{[^{}]*\}", css)
+                      if any(name.encode() in m.group(1) for name in VIS_CSS_USED))
+    return {"assets/vis-network.min.js": script, "assets/vis-network.css": used + b"\n"}
 
 
 def script(name: str) -> bytes:

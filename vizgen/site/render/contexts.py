@@ -242,6 +242,7 @@ def variant_context(page: VariantPage | CodePage, data: DataFiles, config: dict[
         "overview": data.overview,
         "stats_json": json.dumps(page.stats, sort_keys=True, indent=2),
         "two": page.players == 2 and not page.code,
+        "banded": not page.code and page.layout.engine == "bands",
         "row_limit": BIG_ROW_LIMIT,
         "legend": words.legend(page.players, page.fate),
         "ply_note": words.ply_note(page.players),

@@ -191,10 +191,10 @@ def report_files(env: jinja2.Environment, base: dict[str, Any], links: dict[Para
     files = {}
     if family is not None:
         context = {**base, "page_title": f"The family in figures · {base['site_title']}",
-                   **family_context(family, links)}
+                   "share": {**base["share"], "path": FAMILY_PAGE}, **family_context(family, links)}
         files[FAMILY_PAGE] = env.get_template(FAMILY_PAGE).render(context).encode()
     if claims is not None:
         context = {**base, "page_title": f"What others have said · {base['site_title']}",
-                   **claims_context(claims, links)}
+                   "share": {**base["share"], "path": CLAIMS_PAGE}, **claims_context(claims, links)}
         files[CLAIMS_PAGE] = env.get_template(CLAIMS_PAGE).render(context).encode()
     return files
