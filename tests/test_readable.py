@@ -159,3 +159,25 @@ def test_the_band_words_overlap_no_position_and_are_in_view(open_page: Callable,
         hits = [p for p in positions if w[0] < p[2] - 0.5 and p[0] < w[2] - 0.5 and w[1] < p[3] - 0.5
                 and p[1] < w[3] - 0.5]
         assert not hits, (w, hits[:3])
+
+
+#: bytes before a page is usable, as GitHub Pages sends them (gzip): a standard page, a big one, any page
+GZIP_BUDGET = {"standard": 300 * 1024, "three": 1024 * 1024, "any": 1536 * 1024}
+
+
+def test_pages_are_usable_within_their_gzip_budget(browser: object, base_url: str,  # noqa: F811
+                                                   pages: dict[str, VariantPage]) -> None:  # noqa: F811
+    import gzip
+
+    for key, page_data in [("any", None), *pages.items()]:
+        url = "index.html" if page_data is None else f"variants/{page_data.slug}.html"
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        tab = context.new_page()
+        bodies: list[bytes] = []
+        tab.on("response", lambda r, bodies=bodies: bodies.append(r.body()))
+        tab.goto(base_url + url)
+        tab.wait_for_function("!window.vizgen || window.vizgen.ready || window.vizgen.error", timeout=20000)
+        tab.wait_for_timeout(300)
+        sent = sum(len(gzip.compress(b, 6)) for b in bodies)
+        assert 0 < sent <= min(GZIP_BUDGET.get(key, GZIP_BUDGET["any"]), GZIP_BUDGET["any"]), (url, sent)
+        context.close()
