@@ -54,10 +54,12 @@ def test_graph_draws_and_click_node(open_page: Callable, pages: dict[str, Varian
     assert fragment(page) == ""
     assert page.locator("#graph canvas").count() == 1
     page.wait_for_function("window.vizgen.drawn === true")
-    counts = page.evaluate(
-        "[window.vizgen.network.body.data.nodes.length, window.vizgen.network.body.data.edges.length]"
+    counts = page.evaluate(  # positions have number ids; the banded picture's words are text nodes besides
+        "[window.vizgen.network.body.data.nodes.get({filter: (d) => typeof d.id === 'number'}).length,"
+        " window.vizgen.network.body.data.edges.length, window.vizgen.network.body.data.nodes.length]"
     )
-    assert counts == [len(data.nodes), len(data.edges.src)]
+    bands = page.evaluate("window.vizgen.model.bands.length")
+    assert counts == [len(data.nodes), len(data.edges.src), len(data.nodes) + bands] and bands > 0
     assert page.evaluate("window.vizgen.network.physics.options.enabled") is False
     target = "12-11"
     click_node(page, names(data).index(target))
@@ -226,7 +228,7 @@ def test_tables_link_to_positions(open_page: Callable, pages: dict[str, VariantP
     win1 = names(data)[int(np.flatnonzero((table["winner"] == 0) & (table["remoteness"] == 1))[0])]
     page.locator(f'#positions a.pos[href="#{win1}"]').click()
     panel_shows(page, win1)
-    assert "win in 1" in page.locator("#panel .badge").first.inner_text()
+    assert "win in 1 ply" in page.locator("#panel .badge").first.inner_text()
     # its winning move ends the game: no moves there, and the panel says so
     over = [m for m in page.locator("#panel tr.move td:nth-child(3) a").all_inner_texts()
             if table["terminal"][names(data).index(m)]]

@@ -153,7 +153,7 @@ READ = """async (code) => {
   const m = window.vizgen.model;
   const d = await m.detail(code);
   const W = window.vizgen.config.words;
-  const fill = (t, n, k) => t.replace(/\\{n\\}/g, String(n)).replace(/\\{k\\}/g, String(k));
+  const fill = (t, n, k) => window.VZ.util.fill(t, {n: n, k: k});  // the page's filler ({ply|plies} too)
   return {
     name: m.name(code), verdict: m.words(code),
     moves: d.moves.map(x => ({to: m.name(x.dst), names: x.names.slice().sort(),

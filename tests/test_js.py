@@ -86,10 +86,24 @@ def rules_payload(spec: str) -> dict:
     return payload(code_files(code_page(spec))["rules.js"])[1]
 
 
+def units_cases() -> dict[str, list]:
+    """Every word template the browser fills, filled by the Python for counts 0, 1 and 2 (seat 2), and shares
+    near the edges written by the Python: util.test.js checks the browser writes each the same."""
+    shipped = words.for_browser()
+    templates = [v[key] for table in ("verdicts", "choices") for v in shipped[table] for key in ("long", "short")]
+    templates += list(shipped["play"].values())
+    templates += [t for part in ("played", "kept") for t in shipped["review"][part].values()]
+    fills = [[t, {"n": n, "k": 2}, words.fill(t, n=n, k=2)] for t in templates for n in (0, 1, 2)]
+    shares = [0.0, 1e-9, 0.0004, 0.000499, 0.0005, 0.0006, 0.1234, 0.5, 0.99949, 0.9995, 0.99999, 1.0]
+    return {"fills": fills, "percents": [[p, words.percent(p)] for p in shares]}
+
+
 def fixtures() -> dict[str, object]:
-    """What the Node unit tests read, by file name: two variants' rules.js payloads and the words."""
+    """What the Node unit tests read, by file name: two variants' rules.js payloads, the words, and the
+    templates and shares the Python filled and wrote (:func:`units_cases`)."""
     return {"standard-rules.json": rules_payload("standard"),
-            "players3-r3-rules.json": rules_payload("standard:players=3,r=3"), "words.json": words.for_browser()}
+            "players3-r3-rules.json": rules_payload("standard:players=3,r=3"), "words.json": words.for_browser(),
+            "units.json": units_cases()}
 
 
 def test_fixtures_are_what_python_writes() -> None:

@@ -85,7 +85,7 @@ def test_the_review_says_what_a_blunder_let_happen() -> None:
         move = g.edge_notations[e][0]
         lines[move] = say_review(move, int(marks[e]), (code[e], n[e], k[e]), g.edge_notations[best][0],
                                  (code[best], n[best], k[best]))
-    assert lines["1>3"] == "1>3?? lets them win in 1; 1>1 kept the draw"
+    assert lines["1>3"] == "1>3?? lets them win in 1 ply; 1>1 kept the draw"
     assert lines["1>1"] == "1>1 leads to a draw"
 
 

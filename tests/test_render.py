@@ -182,7 +182,14 @@ def test_index(site: dict[str, bytes], pages: list[VariantPage]) -> None:
         assert f'href="variants/{p.slug}.html"' in html
         assert p.variant.title in html
     assert "204 positions" in html
-    assert "open: no one can force a win" in html  # the three-player start
+    for p in pages:  # each start in its page's words and colour: three or more players, the mover's fate
+        f, i = p.facts, p.start
+        verdict = words.VERDICTS[int(f.verdict[i])]
+        if p.players > 2:
+            said = words.say(int(f.verdict[i]), int(f.verdict_n[i]), int(f.winner[i]), short=True)
+            assert f'<span class="badge {verdict.cls} has-full" tabindex="0" data-full="' in html
+            assert f">{said}<span" in html, said
+    assert "open: no one can force a win" not in html
 
 
 def test_variant_page_shows_the_stats(site: dict[str, bytes], site_pages: dict[str, VariantPage]) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browsing import links_of
-from vizgen.analysis import figures, solved
+from vizgen.analysis import figures, solved, words
 from vizgen.engine.variants import estimate_positions, resolve
 from vizgen.reports import family
 from vizgen.reports.claims import claims_report, load_claims
@@ -116,7 +116,7 @@ def test_family_page_shows_the_figures(site: dict[str, bytes], small_family: dic
             shown = [num(s["positions"])]
             shown += [num(s["edges"]), num(s["terminal"])] if name in ("players", "hands") else []
             if s["params"]["players"] == 2:
-                shown += [f"{100 * s['draw'] / s['positions']:.1f}\u202f%", str(s["longest_win"])]
+                shown += [words.percent(s["draw"], s["positions"]), str(s["longest_win"])]
             for text in shown:
                 assert f">{text}<" in html, (row["spec"], text)
     # standard (players=2, r=5, hands=2) and standard:r=3 have pages in this site; cutoff:r=3 does not
@@ -177,7 +177,7 @@ def test_survival_shares_shown_when_stats_has_them(site_pages: dict[str, Variant
     three = data["sections"]["players"][1]["stats"]
     three["survive"], three["forced_out"] = [0.5, 0.25, 0.125], [0.0, 0.5, 0.75]
     html = render_site(list(site_pages.values()), family=data)["family.html"].decode()
-    assert "survive 50.0\u202f% · 25.0\u202f% · 12.5\u202f%" in html and "forced out 0.0\u202f%" in html
+    assert "survive 50.0\u202f% · 25.0\u202f% · 12.5\u202f%" in html and "forced out 0\u202f%" in html
 
 
 def test_reports_are_deterministic(site_pages: dict[str, VariantPage], site: dict[str, bytes],

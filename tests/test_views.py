@@ -78,7 +78,7 @@ BOXES = """() => {
     const net = window.vizgen.network;
     net.fit({animation: false});
     const dom = (x, y) => net.canvasToDOM({x: x, y: y});
-    return net.body.nodeIndices.map(id => {
+    return net.body.nodeIndices.filter(id => typeof id === "number").map(id => {  // positions, not the band words
         const node = net.getBoundingBox(id);
         const label = net.body.nodes[id].labelModule.size;
         const a = dom(node.left, node.top), b = dom(node.right, node.bottom);

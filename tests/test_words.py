@@ -69,8 +69,8 @@ def test_standard_33_12_best_move_is_a_win_for_the_chooser() -> None:
 
     solved = solve_variant(resolve("standard"))
     facts = describe(solved, solved.graph.node_of(solved.graph.rules.parse("33-12")))
-    assert facts["verdict"] == "win in 3"
-    assert [m["for_you"] for m in facts["moves"] if m["best"]] == ["you win in 2 more"]
+    assert facts["verdict"] == "win in 3 plies"
+    assert [m["for_you"] for m in facts["moves"] if m["best"]] == ["you win in 2 more plies"]
 
 
 @pytest.mark.slow
@@ -79,7 +79,7 @@ def test_four_players_best_move_reads_you_win_in_4() -> None:
 
     solved = solve_variant(resolve("four-players"))
     facts = describe(solved, solved.graph.node_of(solved.graph.rules.parse("03-00-00-03")))
-    assert [m["for_you"] for m in facts["moves"] if m["best"]] == ["you win in 4 more"]
+    assert [m["for_you"] for m in facts["moves"] if m["best"]] == ["you win in 4 more plies"]
 
 
 @pytest.mark.parametrize(("spec", "emptied_wins"), [("standard", False), ("misere", True), ("self-gain", True),

@@ -36,6 +36,14 @@ MAX_POSITIONS_CAP = 10**12
 STOPPED_CODES = {130: "interrupted", 143: "terminated (SIGTERM)", 129: "hung up (SIGHUP)"}
 
 
+def _site_url(text: str) -> str:
+    """An argparse type: the address the site is published at (http or https), ending in ``/``."""
+    url = text.strip()
+    if len(url) > 2000 or not re.fullmatch(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~%/+-]*)?", url):
+        raise argparse.ArgumentTypeError(f"not an http(s) address like https://user.github.io/repo/: {quote(text)}")
+    return url if url.endswith("/") else url + "/"
+
+
 def _whole(low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number of ASCII digits (``_`` allowed) from ``low`` to ``high``."""
     def parse(text: str) -> int:
@@ -114,6 +122,9 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--family-max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None, metavar="N",
                        help=f"the family page solves variants up to N possible positions "
                             f"(default {sizes.FAMILY_MAX_POSITIONS:,})")
+    build.add_argument("--site-url", type=_site_url, default=None, metavar="URL",
+                       help="where the site is published (https://user.github.io/repo/): pages then carry Open Graph "
+                            "and Twitter tags with a preview picture for shared links")
     serve = sub.add_parser("serve", help="preview the built site on localhost")
     serve.add_argument("--dir", default="site", help="the built site (default ./site)")
     serve.add_argument("--port", type=_whole(0, 65535), default=8000, help="0 to 65535 (default 8000)")
@@ -306,7 +317,7 @@ def _run(args: argparse.Namespace) -> int:
 
         build_site(args.variants or None, args.out, max_positions=args.max_positions, max_memory=args.max_memory,
                    templates=args.templates, progress=not args.quiet, reports=args.reports,
-                   family_max_positions=args.family_max_positions)
+                   family_max_positions=args.family_max_positions, site_url=args.site_url)
         return 0
     from vizgen.site.preview import serve
 

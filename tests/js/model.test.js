@@ -54,8 +54,8 @@ function open() {
 
 test("a position's verdict in words, its class, its winner and remoteness", async () => {
   const { model } = await open();
-  assert.deepEqual([0, 1, 2, 3].map((i) => model.words(i)), ["draw", "win in 3", "lost: game over", "loss in 5"]);
-  assert.deepEqual([0, 1, 2, 3].map((i) => model.short(i)), ["draw", "win in 3", "lost", "loss in 5"]);
+  assert.deepEqual([0, 1, 2, 3].map((i) => model.words(i)), ["draw", "win in 3 plies", "lost: game over", "loss in 5 plies"]);
+  assert.deepEqual([0, 1, 2, 3].map((i) => model.short(i)), ["draw", "win in 3 plies", "lost", "loss in 5 plies"]);
   assert.deepEqual([0, 1, 2, 3].map((i) => model.cls(i)), ["draw", "win", "loss", "loss"]);
   assert.deepEqual([0, 1, 2, 3].map((i) => model.value(i)), [0, 1, -1, -1]);
   assert.deepEqual([0, 1, 2, 3].map((i) => model.over(i)), [false, false, true, false]);

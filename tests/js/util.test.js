@@ -2,7 +2,7 @@
 
 const test = require("node:test");
 const assert = require("node:assert/strict");
-const { load } = require("./load.js");
+const { load, fixture } = require("./load.js");
 
 const { util } = load("util");
 
@@ -17,6 +17,20 @@ test("fill puts in the values it is given and leaves other braces", () => {
   assert.equal(util.fill("stops at ply {n}: “{move}” is not a move from {from}.", { n: 3, move: "1>1", from: "11-11" }),
     "stops at ply 3: “1>1” is not a move from 11-11.");
   assert.equal(util.fill("{toString}", {}), "{toString}"); // only the values' own keys
+});
+
+test("fill picks the unit that agrees with n, as the Python does for every template the site ships", () => {
+  assert.equal(util.fill("win in {n} {ply|plies}", { n: 1 }), "win in 1 ply");
+  assert.equal(util.fill("you win in {n} more {ply|plies}", { n: 3 }), "you win in 3 more plies");
+  assert.equal(util.fill("{ply|plies}", {}), "{ply|plies}"); // no count, nothing to agree with
+  const cases = fixture("units.json");
+  assert.ok(cases.fills.length > 100);
+  for (const [template, values, python] of cases.fills) assert.equal(util.fill(template, values), python, template);
+});
+
+test("a share writes as the Python writes it, and one that is not zero never reads 0.0 %", () => {
+  for (const [p, python] of fixture("units.json").percents) assert.equal(util.pct(p), python, String(p));
+  assert.equal(util.pct(0.0001), "<\u202f0.1\u202f%");
 });
 
 test("plural, pct and bare", () => {

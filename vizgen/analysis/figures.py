@@ -135,7 +135,9 @@ def figures(counts: dict[str, Any], rules: Any, spec: str, random_win: list[floa
     fated = s["out"] is not None and not p.misere and p.attack != "self-gain"  # as :func:`fate` reads it
     mine = np.array([s["out"][0]], np.int16) if fated else None
     out["start"] = _facts(players, rules, s["code"], s["winner"], s["rem"], s["final"], mine)
-    out["start"]["outcome"] = start_words(players, s["winner"], s["rem"])
+    out["start"]["outcome"] = start_words(players, s["winner"], s["rem"], None if mine is None else int(mine[0]))
+    if mine is not None:  # the first player's fate: the plies in which the others can force it out, -1 never
+        out["start"]["forced_out_in"] = int(mine[0])
     return out
 
 

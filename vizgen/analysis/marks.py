@@ -153,15 +153,15 @@ def say_review(move: str, mark: int, played: tuple[int, int, int], best: str | N
     >>> lose = next(i for i, c in enumerate(words.CHOICES) if c.key == "you-lose")
     >>> draw = next(i for i, c in enumerate(words.CHOICES) if c.key == "draw")
     >>> say_review("1>3", BLUNDER, (lose, 1, 1), "1>1", (draw, -1, -1))
-    '1>3?? lets them win in 1; 1>1 kept the draw'
+    '1>3?? lets them win in 1 ply; 1>1 kept the draw'
     >>> say_review("1>1", BEST, (draw, -1, -1))
     '1>1 leads to a draw'
     """
     table = words.REVIEW
     code, n, k = played
     text = table["sentence"].format(move=move, mark=words.MARKS[mark].symbol,
-                                    played=table["played"][words.CHOICES[code].key].format(n=n, k=k))
+                                    played=words.fill(table["played"][words.CHOICES[code].key], n=n, k=k))
     if mark != BEST and best is not None and kept is not None:
         code, n, k = kept
-        text += table["better"].format(best=best, kept=table["kept"][words.CHOICES[code].key].format(n=n, k=k))
+        text += table["better"].format(best=best, kept=words.fill(table["kept"][words.CHOICES[code].key], n=n, k=k))
     return text

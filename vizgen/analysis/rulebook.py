@@ -5,10 +5,12 @@ The variant pages and the reports show them; the words of positions and moves ar
 
 from __future__ import annotations
 
-from vizgen.analysis.words import game_end_rule
+import numpy as np
+
+from vizgen.analysis.words import game_end_rule, plies, say, verdicts
 from vizgen.engine.variants import Params
 
-__all__ = ["rules_in_words", "start_words"]
+__all__ = ["rules_in_words", "start_badge", "start_words"]
 
 
 def start_words(players: int, winner: int, remoteness: int, out_in: int | None = None) -> str:
@@ -19,22 +21,42 @@ def start_words(players: int, winner: int, remoteness: int, out_in: int | None =
 
     Examples
     --------
-    >>> start_words(2, -1, -1), start_words(3, 2, 9)
-    ('draw', 'player 3 can force a win in 9')
+    >>> start_words(2, -1, -1), start_words(3, 2, 9), start_words(2, 0, 1)
+    ('draw', 'player 3 can force a win in 9 plies', 'first player wins in 1 ply')
     >>> start_words(4, -1, -1, 12)
-    'open: no one can force a win, but the others together can force player 1 out in 12'
+    'the others together can force player 1 out in 12 plies'
     """
     if players == 2:
         if winner < 0:
             return "draw"
-        return f"{'first' if winner == 0 else 'second'} player wins in {remoteness}"
+        return f"{'first' if winner == 0 else 'second'} player wins in {plies(remoteness)}"
     if winner < 0:
         if out_in is None:
             return "open: no one can force a win"
         if out_in < 0:
-            return "open: no one can force a win, and player 1 survives whatever the others do"
-        return f"open: no one can force a win, but the others together can force player 1 out in {out_in}"
-    return f"player {winner + 1} can force a win in {remoteness}"
+            return "player 1 survives whatever the others do"
+        return f"the others together can force player 1 out in {plies(out_in)}"
+    return f"player {winner + 1} can force a win in {plies(remoteness)}"
+
+
+def start_badge(players: int, winner: int, remoteness: int, out_in: int | None = None) -> tuple[str, str]:
+    """The start's value as a short badge and its full sentence (:func:`start_words`), the same on every page.
+
+    With three or more players and no forced win, the badge is the mover's fate in the panel's short words.
+
+    Examples
+    --------
+    >>> start_badge(2, 0, 7)
+    ('first player wins in 7 plies', 'first player wins in 7 plies')
+    >>> start_badge(4, -1, -1, 12)
+    ('forced out in 12 plies', 'the others together can force player 1 out in 12 plies')
+    """
+    full = start_words(players, winner, remoteness, out_in)
+    if players == 2 or winner >= 0:
+        return full, full
+    fate = None if out_in is None else np.array([out_in])
+    code = verdicts(players, np.array([winner]), np.array([False]), fate)[0]
+    return say(code, -1 if out_in is None else out_in, -1, short=True), full
 
 
 def rules_in_words(params: Params) -> tuple[str, ...]:

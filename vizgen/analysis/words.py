@@ -4,8 +4,9 @@ A position's solution (who can force a win, in how many plies, whether the game
 is over) falls in one of the :data:`VERDICTS`; :func:`verdicts` picks it for
 every position at once and :func:`say` fills in its template. The site ships
 the same table to the browser (:func:`for_browser`), which only fills in the
-``{n}`` (plies) and ``{k}`` (seat) placeholders. A variant's rules read as
-sentences through :func:`rules_in_words`.
+``{n}`` (a count), ``{k}`` (a seat) and ``{ply|plies}`` (the unit agreeing with
+``{n}``) placeholders, as :func:`fill` does. Every count says its unit: see
+:data:`UNITS`, :func:`plies`, :func:`ply_note`, :func:`percent` and :func:`count`.
 """
 
 from __future__ import annotations
@@ -17,11 +18,18 @@ import numpy as np
 from vizgen.engine.ending import PLY_CAP, REPETITIONS
 
 __all__ = [
-    "CHOICES", "ENDING", "HANDS", "LEGEND", "MARKS", "OVER", "PLAY", "REVIEW", "SEATS", "SHEET", "VALUES", "VERDICTS",
-    "Mark", "Verdict", "choices", "for_browser", "game_end_rule", "legend", "plies", "say", "say_choice", "seat_name",
-    "seat_words",
+    "CHOICES", "ENDING", "HANDS", "LEGEND", "MARKS", "OVER", "PLAY", "REVIEW", "SEATS", "SHEET", "UNITS", "VALUES",
+    "VERDICTS",
+    "Mark", "Verdict", "choices", "count", "fill", "for_browser", "game_end_rule", "legend", "percent", "plies",
+    "ply_note", "say", "say_choice", "seat_name", "seat_words",
     "verdict_n", "verdicts",
 ]
+
+
+# Units: every count a visitor reads says its unit, one way across the site, the command line and the downloads
+# (the ply, written out: "win in 3 plies"; templates write ``{n} {ply|plies}``). The table and the functions that
+# write counts, plies and shares are in vizgen/analysis/units.py, re-exported here for every page and command.
+from vizgen.analysis.units import UNITS, count, fill, percent, plies, ply_note
 
 
 @dataclass(frozen=True)
@@ -37,7 +45,7 @@ class Verdict:
     over : bool
         The game is over.
     long, short : str
-        Templates for the panel and for tables; ``{n}`` is the remoteness, ``{k}``
+        Templates for the panel and for tables (see :func:`fill`); ``{n}`` is the remoteness in plies, ``{k}``
         the seat (counted from the player to move) that can force or has won.
     """
 
@@ -51,19 +59,21 @@ class Verdict:
 #: every verdict; a position's verdict code is its index here
 VERDICTS: tuple[Verdict, ...] = (
     Verdict("draw", "draw", False, "draw", "draw"),
-    Verdict("win", "win", False, "win in {n}", "win in {n}"),
-    Verdict("loss", "loss", False, "loss in {n}", "loss in {n}"),
+    Verdict("win", "win", False, "win in {n} {ply|plies}", "win in {n} {ply|plies}"),
+    Verdict("loss", "loss", False, "loss in {n} {ply|plies}", "loss in {n} {ply|plies}"),
     Verdict("won", "win", True, "won: game over", "won"),
     Verdict("lost", "loss", True, "lost: game over", "lost"),
     Verdict("open", "draw", False, "open: no player can force a win", "open"),
-    Verdict("mover-forces", "win", False, "the player to move can force a win in {n}", "mover wins in {n}"),
-    Verdict("other-forces", "loss", False, "player +{k} can force a win in {n}", "+{k} wins in {n}"),
-    Verdict("mover-won", "win", True, "game over: the player to move has won", "over: mover won"),
-    Verdict("other-won", "loss", True, "game over: player +{k} has won", "over: +{k} won"),
-    Verdict("mover-out", "loss", False, "open, but the others together can force the player to move out in {n}",
-            "forced out in {n}"),
-    Verdict("mover-survives", "draw", False, "open: the player to move survives whatever the others do",
-            "survives"),
+    Verdict("mover-forces", "win", False, "the player to move can force a win in {n} {ply|plies}",
+            "forced win in {n} {ply|plies}"),
+    Verdict("other-forces", "loss", False, "player +{k} can force a win in {n} {ply|plies}",
+            "+{k} can force a win in {n} {ply|plies}"),
+    Verdict("mover-won", "win", True, "game over: the player to move has won", "won"),
+    Verdict("other-won", "loss", True, "game over: player +{k} has won", "+{k} has won"),
+    Verdict("mover-out", "loss", False, "the others together can force the player to move out in {n} {ply|plies}",
+            "forced out in {n} {ply|plies}"),
+    Verdict("mover-survives", "draw", False, "the player to move survives whatever the others do", "survives"),
+    Verdict("mover-is-out", "loss", False, "out: the player to move has no live hand and passes", "out"),
 )
 _CODE = {v.key: i for i, v in enumerate(VERDICTS)}
 #: the value for the player to move of each verdict: +1 win, 0 draw or open, -1 loss
@@ -73,28 +83,29 @@ VALUES = np.array([{"win": 1, "draw": 0, "loss": -1}[v.cls] for v in VERDICTS], 
 #: still to come after the move, ``{k}`` is a seat counted from the chooser
 CHOICES: tuple[Verdict, ...] = (
     Verdict("draw", "draw", False, "draw", "draw"),
-    Verdict("you-win", "win", False, "you win in {n} more", "you win in {n} more"),
-    Verdict("you-lose", "loss", False, "you lose in {n} more", "you lose in {n} more"),
+    Verdict("you-win", "win", False, "you win in {n} more {ply|plies}", "you win in {n} more {ply|plies}"),
+    Verdict("you-lose", "loss", False, "you lose in {n} more {ply|plies}", "you lose in {n} more {ply|plies}"),
     Verdict("you-win-now", "win", True, "you win: the game ends", "you win now"),
     Verdict("you-lose-now", "loss", True, "you lose: the game ends", "you lose now"),
     Verdict("open", "draw", False, "no one can force a win", "no one can force a win"),
-    Verdict("other-forces", "loss", False, "player +{k} can force a win in {n} more",
-            "+{k} can force a win in {n} more"),
+    Verdict("other-forces", "loss", False, "player +{k} can force a win in {n} more {ply|plies}",
+            "+{k} can force a win in {n} more {ply|plies}"),
     Verdict("other-wins-now", "loss", True, "player +{k} wins: the game ends", "+{k} wins now"),
-    Verdict("you-out", "loss", False, "the others together can force you out in {n} more",
-            "forced out in {n} more"),
+    Verdict("you-out", "loss", False, "the others together can force you out in {n} more {ply|plies}",
+            "forced out in {n} more {ply|plies}"),
     Verdict("you-survive", "draw", False, "you survive whatever the others do", "you survive"),
+    Verdict("you-are-out", "loss", False, "you are out: you have no live hand", "you are out"),
 )
 _CHOICE = {v.key: i for i, v in enumerate(CHOICES)}
 
 #: the words of a game played on the site: a game's value for you (``{n}`` plies to the end with best play,
 #: ``{k}`` a player's number in turn order from 1), the players you can face and what the game panel says
 PLAY = {
-    "value-win": "you can force a win in {n}",
-    "value-loss": "you lose in {n} against best play",
+    "value-win": "you can force a win in {n} {ply|plies}",
+    "value-loss": "you lose in {n} {ply|plies} against best play",
     "value-draw": "a draw with best play",
     "value-open": "no one can force a win",
-    "value-other": "player {k} can force a win in {n}",
+    "value-other": "player {k} can force a win in {n} {ply|plies}",
     "value-won": "you won",
     "value-lost": "you lost",
     "value-other-won": "player {k} won",
@@ -183,17 +194,21 @@ MARKS: tuple[Mark, ...] = (
 #: the move, ``{k}`` a seat from the chooser; ``sentence`` and ``better`` put them together with the moves
 REVIEW = {
     "played": {
-        "draw": "leads to a draw", "you-win": "wins in {n}", "you-lose": "lets them win in {n}",
+        "draw": "leads to a draw", "you-win": "wins in {n} {ply|plies}",
+        "you-lose": "lets them win in {n} {ply|plies}",
         "you-win-now": "wins at once", "you-lose-now": "loses at once",
-        "open": "leaves no one able to force a win", "other-forces": "lets player +{k} force a win in {n}",
-        "other-wins-now": "lets player +{k} win at once", "you-out": "lets the others force you out in {n}",
-        "you-survive": "keeps you in whatever the others do",
+        "open": "leaves no one able to force a win",
+        "other-forces": "lets player +{k} force a win in {n} {ply|plies}",
+        "other-wins-now": "lets player +{k} win at once",
+        "you-out": "lets the others force you out in {n} {ply|plies}",
+        "you-survive": "keeps you in whatever the others do", "you-are-out": "passes: you are out",
     },
     "kept": {
-        "draw": "kept the draw", "you-win": "won in {n}", "you-lose": "held out for {n}",
+        "draw": "kept the draw", "you-win": "won in {n} {ply|plies}", "you-lose": "held out for {n} {ply|plies}",
         "you-win-now": "won at once", "you-lose-now": "lost at once", "open": "kept the game open",
-        "other-forces": "held out for {n}", "other-wins-now": "lost at once", "you-out": "held out for {n}",
-        "you-survive": "kept you in whatever the others do",
+        "other-forces": "held out for {n} {ply|plies}", "other-wins-now": "lost at once",
+        "you-out": "held out for {n} {ply|plies}", "you-survive": "kept you in whatever the others do",
+        "you-are-out": "passed: you were out",
     },
     "sentence": "{move}{mark} {played}",
     "better": "; {best} {kept}",
@@ -205,7 +220,8 @@ HANDS = {"fingers": "{n} fingers", "finger": "1 finger", "dead": "dead hand: a f
 #: the handle of the position panel on phones (a bottom sheet), for screen readers
 SHEET = "Show or fold the selected position"
 
-#: the graph's legend in plain words: what a position's colour says, for two players and for more
+#: the graph's legend in plain words: what a position's colour says, for two players and for more; ``bands``: the
+#: banded picture's block names (``-n``: three or more players) and what its rows count
 LEGEND = {
     "lead": "A position's colour is its value for the player to move there, with perfect play:",
     "win": "they win", "loss": "they lose", "draw": "draw",
@@ -215,6 +231,9 @@ LEGEND = {
     "over": "game over", "start": "start", "best": "optimal move", "other": "other move",
     "out": "moves from the selected position", "in": "moves into it",
     "moves": "In the panel each move reads for you, the player choosing it: green is good for you.",
+    "bands": {"draw": "draws", "win": "wins", "loss": "losses", "draw-n": "open", "win-n": "forced wins",
+              "loss-n": "another can force a win", "from": "rows: plies from the start",
+              "to": "rows: plies to the end"},
 }
 
 
@@ -244,8 +263,8 @@ def verdicts(players: int, winner: np.ndarray, terminal: np.ndarray, out_in: np.
     --------
     >>> [VERDICTS[c].key for c in verdicts(2, np.array([0, 1, -1]), np.array([False, True, False]))]
     ['win', 'lost', 'draw']
-    >>> [VERDICTS[c].key for c in verdicts(3, np.array([-1, -1]), np.array([False, False]), np.array([4, -1]))]
-    ['mover-out', 'mover-survives']
+    >>> [VERDICTS[c].key for c in verdicts(3, np.array([-1, -1, -1]), np.zeros(3, bool), np.array([4, -1, 0]))]
+    ['mover-out', 'mover-survives', 'mover-is-out']
     """
     winner = np.asarray(winner)
     terminal = np.asarray(terminal, dtype=bool)
@@ -258,8 +277,9 @@ def verdicts(players: int, winner: np.ndarray, terminal: np.ndarray, out_in: np.
                          _CODE["open"])
         if out_in is not None:
             out_in = np.asarray(out_in)
-            keys = np.where(keys == _CODE["open"], np.where(out_in >= 0, _CODE["mover-out"], _CODE["mover-survives"]),
-                            keys)
+            fates = np.select([out_in == 0, out_in > 0], [_CODE["mover-is-out"], _CODE["mover-out"]],
+                              _CODE["mover-survives"])
+            keys = np.where(keys == _CODE["open"], fates, keys)
     return keys.astype(np.int8)
 
 
@@ -302,11 +322,11 @@ def choices(players: int, winner: np.ndarray, terminal: np.ndarray, remoteness: 
     Examples
     --------
     >>> code, n, k = choices(2, np.array([1, 0, -1]), np.array([False, False, False]), np.array([2, 4, -1]))
-    >>> [CHOICES[c].long.format(n=a, k=b) for c, a, b in zip(code, n, k)]
-    ['you win in 2 more', 'you lose in 4 more', 'draw']
+    >>> [say_choice(c, a, b) for c, a, b in zip(code, n, k)]
+    ['you win in 2 more plies', 'you lose in 4 more plies', 'draw']
     >>> code, n, k = choices(3, np.array([-1]), np.array([False]), np.array([-1]), np.array([6]))
-    >>> CHOICES[code[0]].long.format(n=n[0], k=k[0])
-    'the others together can force you out in 6 more'
+    >>> say_choice(code[0], n[0], k[0])
+    'the others together can force you out in 6 more plies'
     """
     winner = np.asarray(winner)
     terminal = np.asarray(terminal, dtype=bool)
@@ -322,8 +342,9 @@ def choices(players: int, winner: np.ndarray, terminal: np.ndarray, remoteness: 
                           _CHOICE["other-forces"]], _CHOICE["open"])
         if out_in is not None:
             out_in = np.asarray(out_in)
-            code = np.where(code == _CHOICE["open"], np.where(out_in >= 0, _CHOICE["you-out"], _CHOICE["you-survive"]),
-                            code)
+            fates = np.select([out_in == 0, out_in > 0], [_CHOICE["you-are-out"], _CHOICE["you-out"]],
+                              _CHOICE["you-survive"])
+            code = np.where(code == _CHOICE["open"], fates, code)
             remoteness = np.where(code == _CHOICE["you-out"], out_in, remoteness)
     seat = np.where(winner >= 0, (winner + 1) % players, -1)
     return code.astype(np.int8), remoteness, seat
@@ -334,11 +355,11 @@ def say_choice(code: int, n: int, seat: int, short: bool = False) -> str:
 
     Examples
     --------
-    >>> say_choice(6, 4, 2)
-    'player +2 can force a win in 4 more'
+    >>> say_choice(6, 4, 2), say_choice(1, 1, -1)
+    ('player +2 can force a win in 4 more plies', 'you win in 1 more ply')
     """
     choice = CHOICES[int(code)]
-    return (choice.short if short else choice.long).format(n=int(n), k=int(seat))
+    return fill(choice.short if short else choice.long, n=int(n), k=int(seat))
 
 
 def say(code: int, remoteness: int, seat: int, short: bool = False) -> str:
@@ -346,11 +367,11 @@ def say(code: int, remoteness: int, seat: int, short: bool = False) -> str:
 
     Examples
     --------
-    >>> say(7, 4, 2)
-    'player +2 can force a win in 4'
+    >>> say(7, 4, 2), say(1, 1, -1)
+    ('player +2 can force a win in 4 plies', 'win in 1 ply')
     """
     verdict = VERDICTS[int(code)]
-    return (verdict.short if short else verdict.long).format(n=int(remoteness), k=int(seat))
+    return fill(verdict.short if short else verdict.long, n=int(remoteness), k=int(seat))
 
 
 def seat_name(seat: int, players: int) -> str:
@@ -381,17 +402,6 @@ def seat_words(players: int) -> dict[str, list[str]]:
     return {"names": [seat_name(s, players) for s in range(players)], "won": won}
 
 
-def plies(n: int) -> str:
-    """Write a number of plies.
-
-    Examples
-    --------
-    >>> plies(1), plies(3)
-    ('1 ply', '3 plies')
-    """
-    return f"{n} {'ply' if n == 1 else 'plies'}"
-
-
 def legend(players: int, fate: bool = False) -> dict[str, str]:
     """The legend's words for a game of ``players`` players (the value keys of :data:`LEGEND` chosen).
 
@@ -401,9 +411,12 @@ def legend(players: int, fate: bool = False) -> dict[str, str]:
     --------
     >>> legend(2)["win"], legend(4)["win"], legend(4, fate=True)["draw"]
     ('they win', 'they can force a win', 'they survive whatever the others do')
+    >>> legend(2)["ply"]
+    "A ply is one player's move: 3 plies = you, them, you."
     """
     keys = ("win", "loss", "draw")
     out = {k: v for k, v in LEGEND.items() if not k.endswith(("-n", "-f"))}
+    out["ply"] = ply_note(players)
     if players > 2:
         out.update({k: LEGEND[f"{k}-{'f' if fate else 'n'}"] for k in keys})
     return out
@@ -428,10 +441,10 @@ def for_browser() -> dict:
     Examples
     --------
     >>> for_browser()["verdicts"][1]["long"]
-    'win in {n}'
+    'win in {n} {ply|plies}'
     """
     return {"verdicts": [asdict(v) for v in VERDICTS], "choices": [asdict(v) for v in CHOICES],
-            "ply": "ply", "plies": "plies", "play": PLAY,
+            "ply": UNITS["ply"], "plies": UNITS["plies"], "units": UNITS, "play": PLAY,
             "over": OVER, "hands": HANDS, "sheet": SHEET, "ending": ENDING,
             "limits": {"repetitions": REPETITIONS, "cap": PLY_CAP},
             "marks": [asdict(m) for m in MARKS], "review": REVIEW}

@@ -20,7 +20,9 @@ import math
 
 import numpy as np
 
-__all__ = ["BOX", "CHAR_PX", "LABEL_PX", "fit_scale", "node_size", "order_dot", "overlaps", "place"]
+from vizgen.analysis.words import LEGEND, plies
+
+__all__ = ["BOX", "CHAR_PX", "LABEL_PX", "band_labels", "fit_scale", "node_size", "order_dot", "overlaps", "place"]
 
 #: The graph's box on the page at 1400 x 900 (``.graph``, about 940 x 730 CSS px), rounded down.
 BOX = (900.0, 600.0)
@@ -301,3 +303,46 @@ def order_dot(block: np.ndarray, level: np.ndarray, sources: np.ndarray, targets
     agraph = pygraphviz.AGraph(string="\n".join(lines))
     agraph.layout(prog="dot")
     return np.array([float(agraph.get_node(i).attr["pos"].split(",")[0]) for i in range(block.size)])
+
+
+def band_labels(block: np.ndarray, level: np.ndarray, x: np.ndarray, y: np.ndarray, length: int,
+                players: int) -> list[list]:
+    """The words written on the banded picture: each block named above it, each band's plies beside it.
+
+    Rows of the draws count plies from the start (written left of each band); rows of the wins and the losses
+    count plies to the end (left of the wins, right of the losses). Coordinates are the nodes' (box centres).
+
+    Returns
+    -------
+    list of list
+        ``[x, y, text, align, cls]`` per label: ``align`` is the side of the text anchored at ``x``
+        (``left``, ``right`` or ``center``), ``cls`` the value class it names (``draw``, ``win``, ``loss``) or
+        ``""`` for the rows' unit.
+
+    Examples
+    --------
+    >>> labels = band_labels(np.array([0, 1, 2]), np.array([0, 1, 0]), np.array([0., 60, 120]), np.zeros(3), 5, 2)
+    >>> [t[2] for t in labels]
+    ['draws', 'rows: plies from the start', '0 plies', 'wins', 'rows: plies to the end', '1 ply', 'losses', '0 plies']
+    """
+    w, h = node_size(length)
+    row = h + GAP_Y
+    words = LEGEND["bands"]
+    suffix = "" if players == 2 else "-n"
+    out: list[list] = []
+    for b, cls in enumerate(("draw", "win", "loss")):
+        mask = block == b
+        if not mask.any():
+            continue
+        top = float(y[mask].min()) - h / 2
+        centre = (float(x[mask].min()) + float(x[mask].max())) / 2
+        out.append([round(centre, 1), round(top - 1.6 * row, 1), words[cls + suffix], "center", cls])
+        if b < 2:  # the rows' unit, once over the draws and once over the decided blocks (wins and losses share it)
+            out.append([round(centre, 1), round(top - 0.8 * row, 1), words["from" if b == 0 else "to"], "center", ""])
+        for lv in np.unique(level[mask]).tolist():
+            band = mask & (level == lv)
+            at = float(y[band].min())
+            side = (float(x[band].max()) + w / 2 + GAP_X, "left") if b == 2 else (float(x[band].min()) - w / 2 - GAP_X,
+                                                                                 "right")
+            out.append([round(side[0], 1), round(at, 1), plies(lv), side[1], cls])
+    return out

@@ -32,7 +32,7 @@ from vizgen.reports.maxn import site_report
 from vizgen.site.layout import layout_all
 from vizgen.site.outdir import MARKER, MARKER_TEXT, BuildError, check_cache, check_out, prepare, swap_in, write_files
 from vizgen.site.pages import variant_files
-from vizgen.site.render import CodePage, VariantPage, page_of, render_front
+from vizgen.site.render import CodePage, VariantPage, page_of, render_front, site_preview
 from vizgen.site.render.assets import environment
 from vizgen.site.render.codepage import code_page_of
 from vizgen.site.render.templating import check_templates, compile_templates, explained
@@ -220,7 +220,7 @@ def _apart(cache: Path, out: Path) -> None:
 def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                max_positions: int | None = None, max_memory: int | None = None, cache_dir: Path | None = None,
                templates: str | Path | None = None, progress: bool = True, reports: bool | None = None,
-               family_max_positions: int | None = None) -> BuildReport:
+               family_max_positions: int | None = None, site_url: str | None = None) -> BuildReport:
     """Build the site into ``out``, replacing it only when everything succeeded.
 
     The output folder and the cache are checked before any work; the site is
@@ -252,6 +252,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     family_max_positions : int, optional
         The family page solves variants with at most this many possible positions
         (default :data:`vizgen.util.sizes.FAMILY_MAX_POSITIONS`).
+    site_url : str, optional
+        Where the site is published: Open Graph and Twitter tags with absolute addresses and preview pictures.
 
     Returns
     -------
@@ -286,7 +288,7 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
             return _gather(variants, chosen, cache, max_positions, max_memory, bar.step)
 
         with _explained(templates):
-            site = variant_files(variants, cache, pages, templates=templates, on_step=bar.step)
+            site = variant_files(variants, cache, pages, templates=templates, site_url=site_url, on_step=bar.step)
         figures = family = claims = None
         if whole:
             figures = maxn_figures(cache)
@@ -298,7 +300,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
             bar.step("published claims checked")
         with _explained(templates):
             files = {**site.files, **render_front(site.order, [site.cards[v.slug] for v in site.order],
-                                                  templates=templates, maxn=figures, family=family, claims=claims)}
+                                                  templates=templates, maxn=figures, family=family, claims=claims,
+                                                  site_url=site_url, preview_png=site_preview(site.files, site.order))}
         bar.step("rendered the pages")
         files[MARKER] = MARKER_TEXT
         write_files(tmp, files)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vizgen.analysis.bands import DRAWS, blocks, levels, shown_edges
+from vizgen.analysis.facts import position_facts
 from vizgen.analysis.solved import Solved
 from vizgen.site import theme
 from vizgen.site.band_picture import node_size, order_dot, place
@@ -232,7 +233,7 @@ def overview_svg(solved: Solved, x: np.ndarray, y: np.ndarray, width: int = 1600
     bytes
         SVG text.
     """
-    return _points_svg(x, y, solved.forced.value, width, height, 3.0, None, solved.graph.start)
+    return _points_svg(x, y, position_facts(solved).value, width, height, 3.0, None, solved.graph.start)
 
 
 def _thumb(solved: Solved, x: np.ndarray, y: np.ndarray) -> bytes:
@@ -241,10 +242,10 @@ def _thumb(solved: Solved, x: np.ndarray, y: np.ndarray) -> bytes:
     keep = np.arange(0, g.n, max(1, g.n // sizes.THUMB_DOTS))  # big graphs: an even sample of the dots
     keep = np.union1d(keep, [g.start])
     dot = float(np.clip(60 / np.sqrt(keep.size), 1.2, 7.0))
-    value = solved.forced.value[keep]
+    value = position_facts(solved).value  # the colours of the variant's page (the mover's fate where it reads so)
     if edges is None:
-        return _points_svg(x[keep], y[keep], value, 240, 160, dot, None, int(np.searchsorted(keep, g.start)))
-    return _points_svg(x, y, solved.forced.value, 240, 160, dot, edges, g.start)
+        return _points_svg(x[keep], y[keep], value[keep], 240, 160, dot, None, int(np.searchsorted(keep, g.start)))
+    return _points_svg(x, y, value, 240, 160, dot, edges, g.start)
 
 
 def _inputs(solved: Solved, engine: str) -> dict[str, str]:

@@ -87,7 +87,8 @@ def _plain(value: Any) -> Any:
 
 
 def variant_files(variants: list[Variant], cache: Cache, pages: Callable[[], list[VariantPage | CodePage]], *,
-                  templates: Path | None = None, on_step: Callable[[str], None] | None = None) -> SiteFiles:
+                  templates: Path | None = None, site_url: str | None = None,
+                  on_step: Callable[[str], None] | None = None) -> SiteFiles:
     """Every variant's files, from the cache or rendered.
 
     Parameters
@@ -100,6 +101,8 @@ def variant_files(variants: list[Variant], cache: Cache, pages: Callable[[], lis
         Gathers the page of every variant, in the order given (called only when the cache lacks one).
     templates : pathlib.Path, optional
         A folder of templates that take the place of the built-in ones.
+    site_url : str, optional
+        Where the site is published (the pages' Open Graph tags and preview pictures).
     on_step : callable, optional
         Called with a label for each variant.
 
@@ -111,13 +114,14 @@ def variant_files(variants: list[Variant], cache: Cache, pages: Callable[[], lis
     step = on_step or (lambda label: None)
     order = site_order(variants)
     site = digest([dataclasses.asdict(v) for v in order])  # once: every variant's key holds it
-    common = {"site": site, "theme": theme.fingerprint(), "templates": _templates(templates)}
+    common = {"site": site, "theme": theme.fingerprint(), "templates": _templates(templates), "site_url": site_url}
     version = code_version(*CODE, packages=PACKAGES)
     entries = {v.slug: cache.get("page", {**common, "slug": v.slug}, version, _check(v.slug)) for v in order}
     missing = [slug for slug, entry in entries.items() if entry is None]
     if missing:
         gathered = {p.slug: p for p in pages()}
-        files, cards = render_variants(list(gathered.values()), templates=templates, only=missing)
+        files, cards = render_variants(list(gathered.values()), templates=templates, only=missing,
+                                       site_url=site_url)
         for slug in missing:
             entry = Entry(data=_plain({"card": cards[slug], "stats": gathered[slug].stats}), blobs=files[slug])
             cache.put("page", {**common, "slug": slug}, version, entry)

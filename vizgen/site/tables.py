@@ -98,7 +98,8 @@ class NodeTable:
 ColumnMaker = Callable[[Solved], list[tuple[Column, np.ndarray]]]
 
 #: plies from the start (a column of every variant)
-DEPTH = Column("depth", "From the start", "int", "plies", "Plies from the start on the shortest way here.")
+DEPTH = Column("depth", "From the start", "int", "plies",
+               "Plies (one player's move each) from the start on the shortest way here.")
 #: the mover's fate with three or more players (:func:`vizgen.analysis.solved.fate`)
 FORCED_OUT_IN = Column("forced_out_in", "Forced out in", "int", "plies",
                        "How soon the other players together can force the player to move out, however they resist; "
@@ -121,7 +122,8 @@ def _solution_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
                 "Seat (0 = the player to move, 1 = the next ...) that can force a win; none in a draw.",
                 missing=-1), facts.winner),
         (Column("remoteness", "Remoteness", "int", "data",
-                "Plies to the end with best play: fewest for the winner, most the loser can hold out.",
+                "Plies (one player's move each) to the end with best play: fewest for the winner, most the loser "
+                "can hold out.",
                 missing=-1), facts.remoteness),
         (Column("terminal", "Game over", "bool", "data", "The game is over in this position."), facts.terminal),
         (DEPTH, facts.depth),

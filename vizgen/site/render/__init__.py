@@ -30,9 +30,11 @@ from vizgen.site.render.datafiles import DataFiles, variant_files
 from vizgen.site.render.maps import peers_of
 from vizgen.site.render.maxn_page import maxn_context
 from vizgen.site.render.page import VariantPage, page_of
+from vizgen.site.render.pictures import mosaic_preview, preview
 from vizgen.site.render.reports import report_files, variant_links
 
-__all__ = ["CodePage", "VariantPage", "page_of", "render_front", "render_site", "render_variants", "site_order"]
+__all__ = ["CodePage", "VariantPage", "page_of", "render_front", "render_site", "render_variants", "site_order",
+           "site_preview"]
 
 SITE_TITLE = "The Chopsticks atlas"
 _SLUG = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
@@ -87,6 +89,14 @@ def _config(page: VariantPage | CodePage, data: DataFiles) -> dict[str, Any]:
     }
 
 
+def _preview(page: VariantPage | CodePage) -> bytes:
+    """The page's picture for shared links: its graph, or a mosaic of its positions where there is no layout."""
+    if page.code:
+        return mosaic_preview(words.VALUES[page.facts.verdict])
+    return preview(page.layout.x, page.layout.y, page.value, page.nodes["depth"], page.start,
+                   (page.edges.src, page.edges.dst))
+
+
 def code_data(page: CodePage) -> DataFiles:
     """The files of a code page (:func:`vizgen.site.render.codepage.code_files`) and what its page says of them."""
     files = code_files(page)
@@ -100,7 +110,8 @@ Files = dict[str, bytes]
 
 
 def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
-                    only: Collection[str] | None = None) -> tuple[dict[str, Files], dict[str, dict[str, Any]]]:
+                    only: Collection[str] | None = None,
+                    site_url: str | None = None) -> tuple[dict[str, Files], dict[str, dict[str, Any]]]:
     """Render the variants' pages and data files, and their index cards.
 
     Parameters
@@ -111,6 +122,9 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
         A folder of templates that take the place of the built-in ones of the same name.
     only : collection of str, optional
         Render only the pages with these slugs (default: all).
+    site_url : str, optional
+        Where the site is published: Open Graph and Twitter tags with absolute addresses and
+        preview pictures (``variants/<slug>/preview.png``).
 
     Returns
     -------
@@ -126,6 +140,7 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
         On a duplicate or unsafe slug, or an unknown group.
     """
     env = environment(templates)
+    env.globals["site_url"] = site_url or ""
     ordered = _ordered(pages)
     items = nav(ordered)
     files: dict[str, Files] = {}
@@ -136,14 +151,24 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
         data = code_data(page) if page.code else variant_files(page, peers_of(page, ordered))
         mine = files[page.slug] = {f"variants/{page.slug}/{name}": blob for name, blob in data.files.items()}
         context = variant_context(page, data, _config(page, data), items, SITE_TITLE)
+        context["share"] = {"path": f"variants/{page.slug}.html", "image": f"variants/{page.slug}/preview.png",
+                            "alt": f"The positions of {page.variant.title}, each in its value's colour"}
+        if site_url:
+            mine[context["share"]["image"]] = _preview(page)
         mine[f"variants/{page.slug}.html"] = env.get_template("variant.html").render(context).encode()
         cards[page.slug] = card(page, data.thumb)
     return files, cards
 
 
+def site_preview(files: dict[str, bytes], variants: list[Variant]) -> bytes | None:
+    """The site's picture for shared links: the first variant's (the classic game's), if the pages have one."""
+    return files.get(f"variants/{variants[0].slug}/preview.png") if variants else None
+
+
 def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templates: Path | None = None,
                  maxn: dict[str, Any] | None = None, family: dict[str, Any] | None = None,
-                 claims: dict[str, Any] | None = None) -> dict[str, bytes]:
+                 claims: dict[str, Any] | None = None, site_url: str | None = None,
+                 preview_png: bytes | None = None) -> dict[str, bytes]:
     """Render what is not a variant's: the shared assets, the index and the report pages.
 
     Parameters
@@ -152,8 +177,11 @@ def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templa
         The site's variants, in site order (:func:`site_order`).
     cards : list of dict
         Their index cards (:func:`render_variants`), in the same order.
-    templates, maxn, family, claims
+    templates, maxn, family, claims, site_url
         As for :func:`render_site`.
+    preview_png : bytes, optional
+        The site's picture for shared links (``assets/preview.png``): the first variant's
+        (:func:`site_preview`).
 
     Returns
     -------
@@ -161,12 +189,18 @@ def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templa
         ``index.html``, ``assets/...`` and the report pages given data.
     """
     env = environment(templates)
+    env.globals["site_url"] = site_url or ""
     files = shared_files()
-    base = {"root": "", "site_title": SITE_TITLE, "has_family": family is not None, "has_claims": claims is not None}
+    if preview_png is not None:
+        files["assets/preview.png"] = preview_png
+    site_share = {"path": "", "image": "assets/preview.png", "alt": "The state graph of the classic game of Chopsticks"}
+    base = {"root": "", "site_title": SITE_TITLE, "has_family": family is not None, "has_claims": claims is not None,
+            "share": site_share}
     files.update(report_files(env, base, variant_links(variants), family=family, claims=claims))
     index = {**index_context(cards, SITE_TITLE), **base}
     if maxn is not None:
-        files["maxn.html"] = env.get_template("maxn.html").render(maxn_context(maxn, SITE_TITLE)).encode()
+        context = {**maxn_context(maxn, SITE_TITLE), "share": {**site_share, "path": "maxn.html"}}
+        files["maxn.html"] = env.get_template("maxn.html").render(context).encode()
         index["maxn"] = "maxn.html"
     files["index.html"] = env.get_template("index.html").render(index).encode()
     return files
@@ -174,7 +208,7 @@ def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templa
 
 def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
                 maxn: dict[str, Any] | None = None, family: dict[str, Any] | None = None,
-                claims: dict[str, Any] | None = None) -> dict[str, bytes]:
+                claims: dict[str, Any] | None = None, site_url: str | None = None) -> dict[str, bytes]:
     """Render the whole site.
 
     Parameters
@@ -188,6 +222,10 @@ def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None =
     family, claims : dict, optional
         :func:`vizgen.reports.family.family_figures` and :func:`vizgen.reports.claims.claims_report`: with them the site
         gains ``family.html`` and ``claims.html`` (:mod:`~vizgen.site.render.reports`) and the index links to them.
+    site_url : str, optional
+        Where the site is published (``https://host/path/``): every page then carries Open Graph and Twitter tags
+        with absolute addresses and a preview picture (``variants/<slug>/preview.png``, ``assets/preview.png``
+        for the other pages); without it, only the tags that need no absolute address.
 
     Returns
     -------
@@ -200,9 +238,10 @@ def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None =
     ValueError
         On a duplicate or unsafe slug, or an unknown group.
     """
-    by_slug, cards = render_variants(pages, templates=templates)
+    by_slug, cards = render_variants(pages, templates=templates, site_url=site_url)
     files = {path: blob for mine in by_slug.values() for path, blob in mine.items()}
     variants = site_order([p.variant for p in pages])
     files.update(render_front(variants, [cards[v.slug] for v in variants], templates=templates, maxn=maxn,
-                              family=family, claims=claims))
+                              family=family, claims=claims, site_url=site_url,
+                              preview_png=site_preview(files, variants)))
     return dict(sorted(files.items()))

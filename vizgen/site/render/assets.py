@@ -21,7 +21,7 @@ from pathlib import Path
 import jinja2
 
 from vizgen.site import theme
-from vizgen.site.render.contexts import num
+from vizgen.site.render.contexts import badge, num
 from vizgen.site.render.templating import TemplateLoader, shown
 
 __all__ = ["SCRIPTS", "environment", "script", "shared_files"]
@@ -64,11 +64,18 @@ def environment(templates: Path | None = None) -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
     )
     env.filters["num"] = num
+    env.globals["badge"] = badge
+    env.globals["site_url"] = ""  # where the site is published, when known (render_site): absolute share tags
     return env
 
 
+#: the parts of vis-network's stylesheet the pages use: its tooltip (the pages turn off its navigation buttons and
+#: editing tools, whose pictures make up the rest of its 220 kB)
+VIS_CSS_USED = ("vis-tooltip",)
+
+
 def _vis_files() -> dict[str, bytes]:
-    """The vis-network script and style shipped by pyvis (its source-map comment dropped).
+    """The vis-network script and the rules of its style the pages use, as pyvis ships them (source map dropped).
 
     pyvis is found, not imported: importing it imports IPython and networkx (2.5 s of every build).
     """
@@ -77,7 +84,10 @@ def _vis_files() -> dict[str, bytes]:
         raise ModuleNotFoundError("pyvis is not installed: the site ships its copy of vis-network")
     base = Path(next(iter(spec.submodule_search_locations))).resolve() / "lib" / "vis-9.1.2"
     script = re.sub(rb"\r?\n//# sourceMappingURL=[^\r\n]*\s*$", b"\n", (base / "vis-network.min.js").read_bytes())
-    return {"assets/vis-network.min.js": script, "assets/vis-network.css": (base / "vis-network.css").read_bytes()}
+    css = (base / "vis-network.css").read_bytes()
+    used = b"\n".join(m.group(0) for m in re.finditer(rb"([^{}]+)\{[^{}]*\}", css)
+                      if any(name.encode() in m.group(1) for name in VIS_CSS_USED))
+    return {"assets/vis-network.min.js": script, "assets/vis-network.css": used + b"\n"}
 
 
 def script(name: str) -> bytes:

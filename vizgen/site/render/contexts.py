@@ -11,16 +11,17 @@ import json
 from typing import Any
 
 import numpy as np
+from markupsafe import Markup
 
 from vizgen.analysis import words
-from vizgen.analysis.rulebook import rules_in_words, start_words
+from vizgen.analysis.rulebook import rules_in_words, start_badge
 from vizgen.engine.variants import GROUPS, Params
 from vizgen.site.render.codepage import CodePage
 from vizgen.site.render.datafiles import DataFiles, as_json
 from vizgen.site.render.page import VariantPage
 from vizgen.util import sizes
 
-__all__ = ["card", "index_context", "nav", "num", "variant_context"]
+__all__ = ["badge", "card", "index_context", "nav", "num", "variant_context"]
 
 #: the story told on a variant's page, by slug: where the atlas began
 STORIES: dict[str, dict[str, str]] = {
@@ -46,11 +47,28 @@ def num(value: Any) -> str:
     >>> num(12345)
     '12\\u202f345'
     """
-    return f"{int(value):,}".replace(",", "\u202f")
+    return words.count(value)
+
+
+def badge(text: str, full: str, cls: str | None, small: bool = False) -> Markup:
+    """A value's badge: its short words, with the full sentence on hover and keyboard focus where they differ.
+
+    Examples
+    --------
+    >>> str(badge("draw", "draw", "draw"))
+    '<span class="badge draw">draw</span>'
+    >>> str(badge("survives", "player 1 survives", "draw", small=True)).split(">")[0]
+    '<span class="badge sm draw has-full" tabindex="0" data-full="player 1 survives"'
+    """
+    cls_attr = f"badge{' sm' if small else ''}{f' {cls}' if cls else ''}"
+    if not full or full == text:
+        return Markup('<span class="{}">{}</span>').format(cls_attr, text)
+    return Markup('<span class="{} has-full" tabindex="0" data-full="{}">{}<span class="visually-hidden">: {}</span>'
+                  '</span>').format(cls_attr, full, text, full)
 
 
 def _pct(part: float, whole: float) -> str:
-    return f"{100.0 * part / whole:.1f}\u202f%" if whole else "0\u202f%"
+    return words.percent(part, whole)
 
 
 def _size(nbytes: int) -> str:
@@ -64,8 +82,9 @@ def _size(nbytes: int) -> str:
 def _start(page: VariantPage | CodePage) -> dict[str, str]:
     f, i = page.facts, page.start
     out_in = None if f.forced_out_in is None else int(f.forced_out_in[i])
-    return {"text": start_words(page.players, int(f.winner[i]), int(f.remoteness[i]), out_in),
-            "cls": words.VERDICTS[int(f.verdict[i])].cls, "position": page.stats["start"]["position"]}
+    text, full = start_badge(page.players, int(f.winner[i]), int(f.remoteness[i]), out_in)
+    return {"text": text, "full": full, "cls": words.VERDICTS[int(f.verdict[i])].cls,
+            "position": page.stats["start"]["position"]}
 
 
 def _reading(players: int, fate: bool) -> int:
@@ -135,17 +154,17 @@ def figures(page: VariantPage | CodePage) -> list[tuple[str, str, list[str]]]:
                         ", ".join(f"{'mover' if k == 0 else f'+{k}'} {num(c)} ({_pct(c, n)})"
                                   for k, c in enumerate(s["survive"])), []))
     start = _start(page)
-    out.append(("Start position", start["text"], [start["position"]]))
+    out.append(("Start position", start["full"], [start["position"]]))
     out.append(_longest(s, "longest_win", "Longest forced win" if page.players == 2
                         else "Longest forced win (by the mover)"))
     out.append(_longest(s, "longest_loss", "Longest loss the loser can hold out"))
     out.append(("Greatest distance from the start", words.plies(s["greatest_depth"]), []))
     if "random_win_start" in s:
         out.append(("Random play from the start",
-                    f"the first player wins {100 * s['random_win_start']:.1f}\u202f% of games when both play at "
+                    f"the first player wins {words.percent(s['random_win_start'])} of games when both play at "
                     "random", []))
         out.append(("Perfect against random",
-                    f"a perfect first player beats a random opponent {100 * s['perfect_win_start']:.1f}\u202f% "
+                    f"a perfect first player beats a random opponent {words.percent(s['perfect_win_start'])} "
                     "of the time", []))
     return [f for f in out if f is not None]
 
@@ -222,8 +241,10 @@ def variant_context(page: VariantPage | CodePage, data: DataFiles, config: dict[
         "overview": data.overview,
         "stats_json": json.dumps(page.stats, sort_keys=True, indent=2),
         "two": page.players == 2 and not page.code,
+        "banded": not page.code and page.layout.engine == "bands",
         "row_limit": sizes.BIG_ROW_LIMIT,
         "legend": words.legend(page.players, page.fate),
+        "ply_note": words.ply_note(page.players),
         "story": STORIES.get(page.slug),
     }
 
@@ -232,7 +253,8 @@ def card(page: VariantPage | CodePage, thumb: str) -> dict[str, Any]:
     """The index card of a variant."""
     v, start = page.variant, _start(page)
     return {"slug": page.slug, "title": v.title, "summary": v.summary, "spec": v.spec, "group": v.group,
-            "n": page.n, "shares": shares(page), "start_text": start["text"], "start_cls": start["cls"],
+            "n": page.n, "shares": shares(page), "start_text": start["text"], "start_full": start["full"],
+            "start_cls": start["cls"],
             "players": page.players, "big": page.big, "thumb": f"variants/{page.slug}/{thumb}"}
 
 
@@ -246,8 +268,9 @@ def index_context(cards: list[dict[str, Any]], site_title: str) -> dict[str, Any
         "site_title": site_title,
         "page_title": site_title,
         "groups": groups,
-        "classic": classic and {"slug": classic["slug"], "title": classic["title"], "words": classic["start_text"],
+        "classic": classic and {"slug": classic["slug"], "title": classic["title"], "words": classic["start_full"],
                                 "cls": classic["start_cls"]},
+        "ply_note": words.ply_note(2),
         "total": len(cards),
         "positions": sum(c["n"] for c in cards),
         "maxn": None,

@@ -38,7 +38,8 @@ from typing import Any
 
 import numpy as np
 
-from vizgen.site.band_picture import node_size
+from vizgen.analysis.bands import DRAWS, LOSSES, WINS
+from vizgen.site.band_picture import band_labels, node_size
 from vizgen.site.export import downloads
 from vizgen.site.render.maps import map_payload, thumb
 from vizgen.site.render.page import VariantPage
@@ -174,6 +175,10 @@ def _nodes_payload(page: VariantPage, chunk: int) -> dict[str, Any]:
             length = max(len(s) for s in nodes.plain("position"))
             scale, radius = 1.0, node_size(length)[1] / 2
             payload["box"] = list(node_size(length))
+            f = page.facts  # blocks and levels as vizgen.analysis.bands has them: by who can force a win
+            block = np.where(f.winner < 0, DRAWS, np.where(f.winner == 0, WINS, LOSSES))
+            payload["bands"] = band_labels(block, np.where(f.winner >= 0, f.remoteness, f.depth), x, y, length,
+                                           page.players)
         else:
             scale, radius = _layout_scale(x, y)
         payload.update(x=_coord(x * scale), y=_coord(y * scale), scale=scale, size=radius,

@@ -17,7 +17,7 @@ NONE = "\u2013"  # an en dash: no figure
 
 
 def _pct(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}\u202f%" if whole else NONE
+    return words.percent(part, whole) if whole else NONE
 
 
 def _seconds(value: float) -> str:

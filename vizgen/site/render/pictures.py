@@ -18,7 +18,13 @@ import numpy as np
 from vizgen.site import theme
 from vizgen.util import sizes
 
-__all__ = ["overview", "png"]
+__all__ = ["PREVIEW", "mosaic_preview", "overview", "png", "preview"]
+
+#: the size of a page's preview picture for links shared on social sites (Open Graph, Twitter cards)
+PREVIEW = (1200, 630)
+
+#: shades of grey in the haze (four players' overview: 590 kB with every shade, 456 kB with these)
+HAZE_LEVELS = 16
 
 
 def png(rgb: np.ndarray) -> bytes:
@@ -37,7 +43,7 @@ def png(rgb: np.ndarray) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
     header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw.tobytes(), 6)) \
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw.tobytes(), 9)) \
         + chunk(b"IEND", b"")
 
 
@@ -112,9 +118,18 @@ def overview(x: np.ndarray, y: np.ndarray, value: np.ndarray, depth: np.ndarray,
     >>> where["w"], len(where["x"])
     (200, 2)
     """
+    img, px, py, height = _draw(x, y, value, depth, start, edges, width)
+    data = png(np.clip(np.round(img), 0, 255).astype(np.uint8))
+    return data, {"w": width, "h": height, "x": px.tolist(), "y": py.tolist()}
+
+
+def _draw(x: np.ndarray, y: np.ndarray, value: np.ndarray, depth: np.ndarray, start: int,
+          edges: tuple[np.ndarray, np.ndarray], width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """The overview as a float RGB array, each node's pixel and the picture's height."""
     x, y = np.nan_to_num(np.asarray(x, float)), np.nan_to_num(np.asarray(y, float))
     px, py, height = _pixels(x, y, width)
     shade = _haze(px, py, np.asarray(edges[0], np.int64), np.asarray(edges[1], np.int64), width, height)
+    shade = np.round(shade * HAZE_LEVELS) / HAZE_LEVELS  # a few shades compress far better, and look the same
     ink, paper = np.array([70, 80, 100], float), np.array([255, 255, 255], float)
     img = paper - (paper - ink) * (0.55 * shade)[..., None]
     dot = 2 if x.size > 20000 or width < 800 else 3
@@ -128,5 +143,60 @@ def overview(x: np.ndarray, y: np.ndarray, value: np.ndarray, depth: np.ndarray,
     rings = ((5, _rgb(theme.PALETTE["accent"])), (3, (255, 255, 255)), (2, _rgb(theme.value_colour(value[s]))))
     for half, colour in rings:
         img[max(py[s] - half, 0):py[s] + half + 1, max(px[s] - half, 0):px[s] + half + 1] = colour
-    data = png(np.clip(np.round(img), 0, 255).astype(np.uint8))
-    return data, {"w": width, "h": height, "x": px.tolist(), "y": py.tolist()}
+    return img, px, py, height
+
+
+def _card(picture: np.ndarray) -> bytes:
+    """A picture centred on a :data:`PREVIEW`-sized card of the pages' paper colour, with a frame in its ink."""
+    w, h = PREVIEW
+    card = np.empty((h, w, 3), float)
+    card[:] = (246, 244, 239)
+    card[:8], card[-8:], card[:, :8], card[:, -8:] = (29, 35, 48), (29, 35, 48), (29, 35, 48), (29, 35, 48)
+    ph, pw = picture.shape[:2]
+    top, left = (h - ph) // 2, (w - pw) // 2
+    card[top:top + ph, left:left + pw] = picture
+    return png(np.clip(np.round(card), 0, 255).astype(np.uint8))
+
+
+def preview(x: np.ndarray, y: np.ndarray, value: np.ndarray, depth: np.ndarray, start: int,
+            edges: tuple[np.ndarray, np.ndarray]) -> bytes:
+    """A page's preview for shared links: its graph (as :func:`overview` draws it) on a 1200 x 630 card.
+
+    Made without a browser and the same bytes at every build (no time stamp, a fixed drawing order).
+
+    Examples
+    --------
+    >>> data = preview(np.array([0.0, 10.0]), np.array([0.0, 5.0]), np.array([1, -1]), np.array([0, 1]), 0,
+    ...                (np.array([0]), np.array([1])))
+    >>> struct.unpack(">II", data[16:24]), data == preview(np.array([0.0, 10.0]), np.array([0.0, 5.0]),
+    ...     np.array([1, -1]), np.array([0, 1]), 0, (np.array([0]), np.array([1])))
+    ((1200, 630), True)
+    """
+    room_w, room_h = PREVIEW[0] - 80, PREVIEW[1] - 60
+    width = room_w
+    for _ in range(3):  # the height follows the width: narrow it until the picture fits
+        img, _, _, height = _draw(x, y, value, depth, start, edges, width)
+        if height <= room_h:
+            break
+        width = max(200, int(width * room_h / height))
+    return _card(img[:room_h, :room_w])
+
+
+def mosaic_preview(value: np.ndarray) -> bytes:
+    """The preview of a page too big for a picture of its graph: positions sampled evenly, in their value's colour.
+
+    Examples
+    --------
+    >>> struct.unpack(">II", mosaic_preview(np.array([1, 0, -1, 0]))[16:24])
+    (1200, 630)
+    """
+    cols, rows, cell = 96, 48, 11
+    picks = np.linspace(0, max(value.size - 1, 0), cols * rows).astype(np.int64)
+    colours = {v: np.array(_rgb(theme.value_colour(v)), float) for v in (1, 0, -1)}
+    img = np.empty((rows * cell, cols * cell, 3), float)
+    for k, v in enumerate(np.asarray(value)[picks].tolist()):
+        r, c = divmod(k, cols)
+        img[r * cell:(r + 1) * cell, c * cell:(c + 1) * cell] = colours[int(v)]
+    img[:, ::cell] = 255
+    img[::cell, :] = 255
+    return _card(img)

@@ -13,9 +13,11 @@ import re
 from typing import Any
 
 import jinja2
+import numpy as np
 from markupsafe import Markup, escape
 
-from vizgen.analysis.rulebook import start_words
+from vizgen.analysis import words
+from vizgen.analysis.rulebook import start_badge
 from vizgen.engine.variants import Params, Variant, resolve
 from vizgen.site.render.charts import Series, line_chart
 from vizgen.site.render.contexts import num
@@ -40,27 +42,29 @@ def _link(spec: str, links: dict[Params, str]) -> str | None:
     return links.get(resolve(spec).params)
 
 
-def _start(s: dict[str, Any], players: int) -> tuple[str, str]:
-    """The start's value in words and its colour class."""
+def _start(s: dict[str, Any], players: int) -> tuple[str, str, str]:
+    """The start's value as a badge, its full sentence and its colour class (as on the variant's page)."""
     start = s["start"]
     if players == 2:
         winner = {"win": 0, "loss": 1}.get(start["value"], -1)
     else:
         winner = -1 if start.get("winner") is None else start["winner"]
     rem = -1 if start["remoteness"] is None else start["remoteness"]
-    cls = "draw" if winner < 0 else ("win" if winner == 0 else "loss")
-    return start_words(players, winner, rem), cls
+    out_in = start.get("forced_out_in")  # the first player's fate, where the variant's pages read it
+    fate = None if out_in is None else np.array([out_in])
+    cls = words.VERDICTS[int(words.verdicts(players, np.array([winner]), np.array([False]), fate)[0])].cls
+    return (*start_badge(players, winner, rem, out_in), cls)
 
 
 def _pct(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f}\u202f%" if whole else "\u2013"
+    return words.percent(part, whole) if whole else "\u2013"
 
 
 def _seat_values(values: Any) -> str:
     """Per-seat figures (counts or shares) in words."""
     if not isinstance(values, list):
         return str(values)
-    return " · ".join(f"{100 * v:.1f}\u202f%" if isinstance(v, float) and v <= 1 else num(v) for v in values)
+    return " · ".join(words.percent(v) if isinstance(v, float) and v <= 1 else num(v) for v in values)
 
 
 def _row(item: dict[str, Any], links: dict[Params, str]) -> dict[str, Any]:
@@ -72,9 +76,10 @@ def _row(item: dict[str, Any], links: dict[Params, str]) -> dict[str, Any]:
     if s is None:
         return row
     players = s["params"]["players"]
-    start_text, start_cls = _start(s, players) if "start" in s else ("not recorded", None)
+    start_text, start_full, start_cls = _start(s, players) if "start" in s else ("not recorded", "", None)
     row.update(positions=s["positions"], edges=s.get("edges", s.get("moves")), terminal=s.get("terminal"),
-               players=players, start_text=start_text, start_cls=start_cls, longest_win=s.get("longest_win"))
+               players=players, start_text=start_text, start_full=start_full, start_cls=start_cls,
+               longest_win=s.get("longest_win"))
     if players == 2:
         row.update(draw=s["draw"], draw_share=s["draw"] / s["positions"], draw_pct=_pct(s["draw"], s["positions"]),
                    seats=f"{num(s['win'])} win · {num(s['loss'])} loss · {num(s['draw'])} draw")
@@ -125,10 +130,10 @@ def family_context(figures: dict[str, Any], links: dict[Params, str]) -> dict[st
     by_r = [{"x": ro["x"], "rollover": ro, "cutoff": co} for ro, co in zip(sections["rollover"], sections["cutoff"])]
     unsolved = [row for rows in sections.values() for row in rows if not row["solved"]]
     # the largest members in words: how many positions, and where the figures come from
-    largest = [{"x": row["x"], "positions": f"{row['positions']:,}", "recorded": row["recorded"]}
+    largest = [{"x": row["x"], "positions": num(row["positions"]), "recorded": row["recorded"]}
                for row in sections["players"] if row["solved"] and row["x"] >= LARGE_PLAYERS]
     return {"sections": sections, "by_r": by_r, "charts": _charts(sections), "unsolved": unsolved,
-            "largest": largest, "max_positions": figures["max_positions"],
+            "largest": largest, "max_positions": figures["max_positions"], "ply_note": words.ply_note(2),
             "players_max_positions": figures.get("players_max_positions", figures["max_positions"])}
 
 
@@ -185,10 +190,10 @@ def report_files(env: jinja2.Environment, base: dict[str, Any], links: dict[Para
     files = {}
     if family is not None:
         context = {**base, "page_title": f"The family in figures · {base['site_title']}",
-                   **family_context(family, links)}
+                   "share": {**base["share"], "path": FAMILY_PAGE}, **family_context(family, links)}
         files[FAMILY_PAGE] = env.get_template(FAMILY_PAGE).render(context).encode()
     if claims is not None:
         context = {**base, "page_title": f"What others have said · {base['site_title']}",
-                   **claims_context(claims, links)}
+                   "share": {**base["share"], "path": CLAIMS_PAGE}, **claims_context(claims, links)}
         files[CLAIMS_PAGE] = env.get_template(CLAIMS_PAGE).render(context).encode()
     return files

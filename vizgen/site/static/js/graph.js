@@ -9,7 +9,6 @@
   "use strict";
 
   var BOX_FONT = 12.5; // label size in the banded layout's boxes (vizgen/site/band_picture.py: 7 units a character)
-  var FADED_FONT = "rgba(29, 35, 48, 0.28)";
 
   function create(app, styles) {
     var graph = null; // {nodes, edges, out: Map id -> [edge ids], inn: Map id -> [edge ids], all, fontSize}
@@ -28,7 +27,24 @@
         node.title = styles.tooltip(i);
         out.push(node);
       }
-      return out;
+      return out.concat(bandLabels());
+    }
+
+    /* The banded picture's words as text nodes (ids "band-k", never selected): each block's name above it, what
+       its rows count, and each band's plies beside it. A text node is drawn centred on its point; the point is
+       moved by half the label's width so that the text ends (align right) or starts (left) there. */
+    function bandLabels() {
+      var T = app.T;
+      return app.model.bands.map(function (b, k) {
+        var head = b[3] === "center";
+        var size = head && b[4] ? 14 : 11;
+        var half = b[3] === "center" ? 0 : (String(b[2]).length * size * 0.3);
+        return {
+          id: "band-" + k, shape: "text", label: b[2], x: b[0] + (b[3] === "right" ? -half : half), y: b[1],
+          font: { size: size, face: styles.FONT, color: b[4] ? T[b[4] + "-ink"] : styles.MUTED },
+          chosen: false, fixed: true, physics: false, band: true,
+        };
+      });
     }
 
     /* Every move of the chunk as a vis edge (optimal ones marked), and who links to whom. */
@@ -94,6 +110,17 @@
       };
     }
 
+    /* vis-network draws the arrowheads after the positions, so a head reaching a box through a narrow gap sits on
+       the next box's label; here they are drawn with the lines, under the positions (vis-network 9.1's renderer,
+       as pyvis ships it; left as it is if another version lacks these methods). */
+    function arrowsUnderNodes(network) {
+      var r = network.renderer;
+      if (!r || typeof r._drawEdges !== "function" || typeof r._drawArrows !== "function") return;
+      var drawEdges = r._drawEdges.bind(r), drawArrows = r._drawArrows.bind(r);
+      r._drawEdges = function (ctx) { drawEdges(ctx); drawArrows(ctx); };
+      r._drawArrows = function () {};
+    }
+
     /* Draw the graph (the chunk c0 holds every position of a small variant). */
     function build() {
       return app.model.chunkData(0).then(function (ch) {
@@ -103,11 +130,12 @@
         container.innerHTML = "";
         var data = { nodes: new vis.DataSet(nodes()), edges: new vis.DataSet(e.all) };
         var network = new vis.Network(container, data, options(e.all.length > 4000, banded));
+        arrowsUnderNodes(network);
         graph = { nodes: data.nodes, edges: data.edges, out: e.out, inn: e.inn, all: e.all,
           fontSize: banded ? BOX_FONT : app.model.size * 1.05 };
         app.api.network = network;
         network.on("click", function (params) {
-          if (params.nodes && params.nodes.length) app.clicked(params.nodes[0]);
+          if (params.nodes && params.nodes.length && typeof params.nodes[0] === "number") app.clicked(params.nodes[0]);
           else if (!params.edges || !params.edges.length) unfade();
         });
         network.once("afterDrawing", function () {
@@ -117,11 +145,11 @@
       });
     }
 
+    /* Position i faded (on) or at full strength: a faded one keeps its value's tint and a readable label. */
     function nodeFade(i, on) {
-      var size = styles.nodeStyle(i, app.model.size).size;
-      return on
-        ? { id: i, opacity: 0.28, font: { color: app.model.box ? "rgba(255, 255, 255, 0.5)" : FADED_FONT }, size: size }
-        : { id: i, opacity: 1, font: { color: styles.labelColour(i) }, size: size };
+      var st = styles.nodeStyle(i, app.model.size);
+      if (on) return VZ.util.assign(styles.faded(i), { id: i, size: st.size });
+      return { id: i, opacity: 1, color: st.color, font: { color: styles.labelColour(i) }, size: st.size };
     }
     /* Fade every position but the selected one and its neighbours, so the neighbourhood stands out even
        in a dense layout. Only the nodes and edges whose state changes are updated. */

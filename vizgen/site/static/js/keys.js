@@ -2,8 +2,9 @@
  *
  * Arrow keys (or j and k) step through the panel's moves, Enter plays one (it is a link), Backspace or
  * Alt+Left goes back; the focus stays in the panel (panel.js). On a phone (vizgen.css) the panel is a
- * bottom sheet, open after a selection, folded to its first line by its handle; it steps aside while the
- * viewer is out of sight. The variant menu in the header closes on a click elsewhere or Escape.
+ * bottom sheet with three heights: its first line (peek), half the screen (open after a selection) and the
+ * whole screen under the header (full); its handle drags it between them (it snaps to the nearest) or, tapped,
+ * folds and opens it. It steps aside while the viewer is out of sight. The variant menu in the header closes on a click elsewhere or Escape.
  */
 (function (VZ) {
   "use strict";
@@ -17,6 +18,17 @@
   function wireKeys() {
     var panel = $("panel");
     if (!panel) return;
+    /* j and k work as soon as the page opens: from anywhere but a form field, they step into the panel's moves */
+    document.addEventListener("keydown", function (ev) {
+      if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey || panel.contains(ev.target)) return;
+      if ((ev.key !== "j" && ev.key !== "k") || (ev.target.closest && ev.target.closest("input, select, textarea"))) {
+        return;
+      }
+      var links = moveLinks();
+      if (!links.length) return;
+      links[ev.key === "j" ? 0 : links.length - 1].focus();
+      ev.preventDefault();
+    });
     panel.addEventListener("keydown", function (ev) {
       if (ev.ctrlKey || ev.metaKey || (ev.target.closest && ev.target.closest("input, select, textarea"))) return;
       var key = ev.key;
@@ -36,27 +48,76 @@
   }
 
   var phone = null;
-  /* Open (or fold) the panel's sheet; on a phone the graph moves up under the header, above the open sheet. */
+  function isPhone() {
+    if (!phone) phone = window.matchMedia ? window.matchMedia("(max-width: 760px)") : { matches: false };
+    return phone.matches;
+  }
+  /* Set the sheet's height: "peek", "half" or "full". */
+  function setSheet(panel, state) {
+    panel.classList.toggle("open", state !== "peek");
+    panel.classList.toggle("full", state === "full");
+    var t = panel.querySelector(".sheet-toggle");
+    if (t) t.setAttribute("aria-expanded", String(state !== "peek"));
+  }
+  /* Open (or fold) the panel's sheet; on a phone the graph moves up under the header, above the open sheet. A
+     sheet at full height stays so. */
   function sheet(open) {
     var panel = $("panel");
     if (!panel) return;
-    panel.classList.toggle("open", open);
-    if (!phone) phone = window.matchMedia ? window.matchMedia("(max-width: 760px)") : { matches: false };
+    setSheet(panel, !open ? "peek" : panel.classList.contains("full") ? "full" : "half");
     var g = $("graph");
-    if (open && phone.matches && g && Math.abs(g.getBoundingClientRect().top - 64) > 24) {
+    if (open && isPhone() && g && Math.abs(g.getBoundingClientRect().top - 64) > 24) {
       g.scrollIntoView({ block: "start" });
     }
-    var t = panel.querySelector(".sheet-toggle");
-    if (t) t.setAttribute("aria-expanded", String(open));
+  }
+
+  /* The handle drags the sheet: it follows the finger and, let go, snaps to the nearest of its three heights. */
+  function wireDrag(panel) {
+    var drag = null, swallow = false;
+    panel.addEventListener("pointerdown", function (ev) {
+      if (!isPhone() || !ev.target.closest || !ev.target.closest(".sheet-toggle")) return;
+      drag = { y: ev.clientY, h: panel.getBoundingClientRect().height, moved: false };
+      if (ev.target.setPointerCapture) ev.target.setPointerCapture(ev.pointerId);
+    });
+    panel.addEventListener("pointermove", function (ev) {
+      if (!drag) return;
+      var dy = ev.clientY - drag.y;
+      if (!drag.moved && Math.abs(dy) < 6) return;
+      drag.moved = true;
+      panel.classList.add("dragging");
+      panel.style.maxHeight = Math.max(48, Math.min(window.innerHeight, drag.h - dy)) + "px";
+      ev.preventDefault();
+    });
+    function end() {
+      if (!drag) return;
+      var moved = drag.moved;
+      drag = null;
+      if (!moved) return;
+      var h = panel.getBoundingClientRect().height, vh = window.innerHeight;
+      panel.style.maxHeight = "";
+      panel.classList.remove("dragging");
+      var heights = { peek: 0, half: 0.5 * vh, full: vh };
+      var best = "peek";
+      Object.keys(heights).forEach(function (k) {
+        if (Math.abs(heights[k] - h) < Math.abs(heights[best] - h)) best = k;
+      });
+      setSheet(panel, best);
+      swallow = true; // the click that ends a drag is not a tap
+    }
+    panel.addEventListener("pointerup", end);
+    panel.addEventListener("pointercancel", end);
+    panel.addEventListener("click", function (ev) {
+      if (!ev.target.closest(".sheet-toggle")) return;
+      if (swallow) { swallow = false; return; }
+      setSheet(panel, panel.classList.contains("open") ? "peek" : "half");
+    });
   }
 
   function wireSheet() {
     var panel = $("panel");
     var explore = $("explore");
     if (!panel || !explore) return;
-    panel.addEventListener("click", function (ev) {
-      if (ev.target.closest(".sheet-toggle")) sheet(!panel.classList.contains("open"));
-    });
+    wireDrag(panel);
     if (window.IntersectionObserver) {
       new IntersectionObserver(function (entries) {
         panel.classList.toggle("away", !entries[0].isIntersecting);

@@ -29,6 +29,7 @@
     this.y = d.y;
     this.size = d.size || 12;
     this.box = d.box || null; // the banded layout: labelled boxes of this [width, height], one CSS px per unit at fit
+    this.bands = d.bands || []; // its words: [x, y, text, align, cls] (vizgen/site/band_picture.py band_labels)
     this.shownEdges = d.shown ? new Set(d.shown) : null; // the moves drawn by default (they carry meaning)
     this.index = new Map();
     for (var j = 0; j < n; j++) this.index.set(this.notation[j], j);

@@ -17,6 +17,14 @@
     return String(v);
   }
 
+  /* A value's badge: its words, and where they are the short form, the full sentence on hover and keyboard focus
+     (as the pages' badges: vizgen/site/render/contexts.py's badge). */
+  function badge(cls, text, full) {
+    if (text === full) return '<span class="badge ' + cls + '">' + esc(text) + "</span>";
+    return '<span class="badge ' + cls + ' has-full" tabindex="0" data-full="' + esc(full) + '">' + esc(text) +
+      '<span class="visually-hidden">: ' + esc(full) + "</span></span>";
+  }
+
   function create(app) {
     var W = app.W;
     var token = 0;
@@ -85,7 +93,7 @@
     function draw(id, d) {
       var model = app.model;
       var html = '<div class="pos-head"><h2 class="pos-title">' + esc(model.name(id)) + "</h2>" +
-        '<span class="badge ' + model.cls(id) + '">' + esc(model.words(id)) + "</span></div>";
+        badge(model.cls(id), model.P > 2 ? model.short(id) : model.words(id), model.words(id)) + "</div>";
       if (id === model.startId) html += '<p class="pos-sub">the start position</p>';
       var winner = model.over(id) ? model.winner(id) : -1;
       if (winner >= 0) html += VZ.hands.over(app, d.hands, winner);

@@ -11,6 +11,7 @@
   var EDGE = "rgba(84, 94, 114, 0.22)";
   var EDGE_BEST = "rgba(29, 35, 48, 0.55)";
   var INK = "#1d2330";
+  var MUTED = "#5c6576"; // the pages' muted text (vizgen.css --muted): 5.9:1 on the page
 
   function create(app) {
     var T = app.T;
@@ -67,6 +68,18 @@
         color: fillOf(cls, isStart ? T.accent : BORDERS[cls]),
       };
     }
+    /* Position i faded while another's neighbourhood stands out: the pale tint and the dark ink of its value's
+       badge (vizgen/site/theme.py: a contrast of 4.5:1 or more), its label still readable. */
+    function faded(i) {
+      var cls = app.model.cls(i);
+      var tint = T[cls + "-soft"];
+      return {
+        opacity: 1,
+        color: { background: tint, border: COLORS[cls], highlight: { background: tint, border: T.accent },
+          hover: { background: tint, border: "#111827" } },
+        font: { color: app.model.box ? T[cls + "-ink"] : MUTED },
+      };
+    }
     /* A move: optimal ones darker and wider; faded while another position's neighbourhood stands out. */
     function edgeStyle(best, size, faded) {
       var c = faded ? (best ? "rgba(29, 35, 48, 0.16)" : "rgba(84, 94, 114, 0.08)") : best ? EDGE_BEST : EDGE;
@@ -80,8 +93,8 @@
     }
 
     return {
-      FONT: FONT, EDGE: EDGE, EDGE_BEST: EDGE_BEST, INK: INK, solid: solid,
-      labelColour: labelColour, nodeStyle: nodeStyle, edgeStyle: edgeStyle, tooltip: tooltip,
+      FONT: FONT, EDGE: EDGE, EDGE_BEST: EDGE_BEST, INK: INK, MUTED: MUTED, solid: solid,
+      labelColour: labelColour, nodeStyle: nodeStyle, faded: faded, edgeStyle: edgeStyle, tooltip: tooltip,
     };
   }
 

@@ -13,11 +13,15 @@
     return String(text).replace(/[&<>"']/g, function (c) { return ENTITIES[c]; });
   }
 
-  /* Fill a word template from vizgen/analysis/words.py: each {name} whose name is a key of `values` (in a
-     verdict, {n} plies and {k} a seat); other braces are left as they are. */
+  /* Fill a word template from vizgen/analysis/words.py as vizgen/analysis/units.py's fill does: each {name}
+     whose name is a key of `values` (in a verdict, {n} plies and {k} a seat), and each {one|many} by whether
+     values.n is 1 ("win in {n} {ply|plies}"); other braces are left as they are. */
   function fill(template, values) {
-    return String(template).replace(/\{(\w+)\}/g, function (all, key) {
-      return Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : all;
+    var has = function (key) { return Object.prototype.hasOwnProperty.call(values, key); };
+    return String(template).replace(/\{(\w+)\}|\{([^{}|]*)\|([^{}|]*)\}/g, function (all, key, one, many) {
+      if (key !== undefined) return has(key) ? String(values[key]) : all;
+      if (!has("n")) return all;
+      return Number(values.n) === 1 ? one : many;
     });
   }
 
@@ -26,9 +30,15 @@
     return n + " " + (n === 1 ? one : many);
   }
 
-  /* A chance as a percentage with one decimal; a dash for none. */
+  /* A chance as a percentage with one decimal, as vizgen/analysis/units.py's percent writes it (a chance that
+     is not zero never reads 0.0 %); a dash for none. */
   function pct(p) {
-    return p === null || p === undefined ? "–" : (100 * p).toFixed(1) + "\u202f%";
+    if (p === null || p === undefined) return "–";
+    if (p <= 0) return "0\u202f%";
+    if (p >= 1) return "100\u202f%";
+    if (p < 0.0005) return "<\u202f0.1\u202f%";
+    if (p >= 0.9995) return ">\u202f99.9\u202f%";
+    return (100 * p).toFixed(1) + "\u202f%";
   }
 
   /* A spelling without its separators and spaces: 12-11, 1211 and " 12 11 " are one. */
@@ -41,5 +51,11 @@
     return typeof document === "undefined" ? null : document.getElementById(id);
   }
 
-  VZ.util = { esc: esc, fill: fill, plural: plural, pct: pct, bare: bare, byId: byId };
+  /* `target` with the own keys of `source` copied in; returns target. */
+  function assign(target, source) {
+    Object.keys(source).forEach(function (k) { target[k] = source[k]; });
+    return target;
+  }
+
+  VZ.util = { esc: esc, fill: fill, plural: plural, pct: pct, bare: bare, byId: byId, assign: assign };
 })(globalThis.VZ = globalThis.VZ || {});

@@ -1,0 +1,183 @@
+"""Headless-Chromium tests of what makes a page readable at a glance (issue #18).
+
+The pictures say what they show (the banded graph names its blocks and counts its rows in plies), faded
+positions keep readable labels (contrast measured on the graph's canvas pixels), and the words of a value are
+the same on the index, the variant's page and its panel. Uses the site, server and browser of
+``tests/test_browser.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.test_browser import base_url, browser, open_page, pages, site_root  # noqa: F401  (fixtures)
+from vizgen.analysis import words
+from vizgen.site.render import VariantPage
+
+pytestmark = pytest.mark.browser
+
+#: measures, in the page, each position box's label contrast from the canvas pixels (WCAG ratio)
+CONTRAST = (Path(__file__).parent / "browser_contrast.js").read_text()
+
+
+def click_start(page: object) -> None:
+    xy = page.evaluate("""() => { const v = window.vizgen, n = v.network, s = v.model.startId;
+        const d = n.canvasToDOM(n.getPositions([s])[s]), r = document.getElementById('graph').getBoundingClientRect();
+        return [d.x + r.left, d.y + r.top]; }""")
+    page.mouse.click(*xy)
+    page.wait_for_function("document.getElementById('panel').dataset.position !== undefined")
+    page.wait_for_timeout(400)  # the redraw after the fade
+
+
+def test_faded_labels_keep_a_contrast_of_4_5(open_page: Callable, pages: dict[str, VariantPage]) -> None:  # noqa: F811
+    page, _ = open_page("variants/standard.html")
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.evaluate("window.vizgen.network.fit({animation: false})")
+    click_start(page)
+    n = page.evaluate("window.vizgen.model.n")
+    bright = set(page.evaluate("""() => { const b = window.vizgen.network.body.data.nodes.get({
+        filter: (d) => typeof d.id === 'number' && d.color && d.color.background !== window.vizgen.config.theme[
+          window.vizgen.model.cls(d.id) + '-soft'] }); return b.map((d) => d.id); }"""))
+    measured = {i: ratio for i, ratio, _ in page.evaluate(CONTRAST, list(range(n)))}
+    faded = {i: r for i, r in measured.items() if i not in bright}
+    assert len(faded) > n // 2, (len(faded), n)  # most of the graph is faded and in view
+    assert min(faded.values()) >= 4.5, sorted(faded.items(), key=lambda t: t[1])[:5]
+
+
+def test_the_banded_graph_names_its_blocks_and_rows(open_page: Callable,  # noqa: F811
+                                                    pages: dict[str, VariantPage]) -> None:  # noqa: F811
+    page, _ = open_page("variants/standard.html")
+    texts = page.evaluate("""() => window.vizgen.network.body.data.nodes.get({filter: (d) => d.band})
+        .map((d) => d.label)""")
+    bands = words.LEGEND["bands"]
+    for text in (bands["draw"], bands["win"], bands["loss"], bands["from"], bands["to"], "0 plies", "1 ply"):
+        assert text in texts
+    f = pages["standard"].facts
+    assert words.plies(int(f.remoteness[f.winner >= 0].max())) in texts  # the longest win's band is labelled
+    # the labels are in view after fitting, never selected: a click on one leaves the panel as it is
+    page.locator("#btn-fit").click()
+    assert page.evaluate("window.vizgen.selected") == pages["standard"].start
+
+
+def test_a_multiplayer_start_reads_the_same_on_its_page_and_in_its_panel(open_page: Callable,  # noqa: F811
+                                                                           pages: dict[str, VariantPage]  # noqa: F811
+                                                                           ) -> None:
+    page, _ = open_page("variants/three-players.html")
+    head = page.locator(".variant-meta .badge")
+    panel = page.locator("#panel .pos-head .badge")
+    page.wait_for_selector("#panel .pos-head .badge")
+    p = pages["three"]
+    f, i = p.facts, p.start
+    short = words.say(int(f.verdict[i]), int(f.verdict_n[i]), int(f.winner[i]), short=True)
+    full = words.say(int(f.verdict[i]), int(f.verdict_n[i]), int(f.winner[i]))
+    cls = words.VERDICTS[int(f.verdict[i])].cls
+    assert panel.get_attribute("data-full") == full and short in panel.inner_text()
+    assert short in head.inner_text() and cls in head.get_attribute("class").split()
+    assert cls in panel.get_attribute("class").split()
+    head.focus()  # the full sentence shows on keyboard focus too
+    shown = page.evaluate("getComputedStyle(document.querySelector('.variant-meta .badge'), '::after').content")
+    assert "player 1" in shown
+
+
+def test_the_phone_sheet_drags_to_full_height_and_never_covers_the_title(open_page: Callable,  # noqa: F811
+                                                                           pages: dict[str, VariantPage]  # noqa: F811
+                                                                           ) -> None:
+    page, _ = open_page("variants/standard.html#12-11")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_selector("#panel.open .pos-title")
+    panel = page.locator("#panel")
+
+    def height() -> float:
+        page.wait_for_timeout(350)  # the sheet's transition
+        return panel.bounding_box()["height"]
+
+    half = height()
+    assert 0.4 * 844 < half < 0.6 * 844
+    handle = page.locator("#panel .sheet-toggle").bounding_box()
+    title = page.locator("#panel .pos-title").bounding_box()
+    assert handle["y"] + handle["height"] <= title["y"] + 1, (handle, title)  # the handle sits above the title
+    x, y = handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for step in range(1, 11):
+        page.mouse.move(x, y - 50 * step)
+    page.mouse.up()
+    assert height() > 0.85 * 844
+    assert "full" in panel.get_attribute("class").split()
+    handle = page.locator("#panel .sheet-toggle").bounding_box()
+    page.mouse.move(handle["x"] + 20, handle["y"] + 10)
+    page.mouse.down()
+    for step in range(1, 16):
+        page.mouse.move(handle["x"] + 20, handle["y"] + 10 + 55 * step)
+    page.mouse.up()
+    assert height() < 120  # dragged down: back to its first line
+    assert page.locator("#panel .pos-title").bounding_box()["y"] < 844  # which still shows the title
+
+
+def test_hands_in_any_order_and_keys_at_once(open_page: Callable, pages: dict[str, VariantPage]) -> None:  # noqa: F811
+    page, _ = open_page("variants/standard.html")
+    page.locator("#q").fill("21-11")
+    page.locator("#search button").click()
+    page.wait_for_function("document.getElementById('panel').dataset.position === '12-11'")
+    page, _ = open_page("variants/standard.html")
+    page.wait_for_selector("#panel tr.move td.mv a")
+    page.keyboard.press("j")  # nothing focused yet: j steps into the moves
+    assert page.evaluate("document.activeElement.closest('#panel tr.move') !== null")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('panel').dataset.position === '12-11'")
+
+
+BAND_BOXES = """() => {
+    const net = window.vizgen.network;
+    net.fit({animation: false});
+    return net.body.nodeIndices.map((id) => {
+        const m = net.body.nodes[id], box = typeof id === "number" ? net.getBoundingBox(id) : null;
+        const s = m.labelModule.size;
+        const b = box || {left: s.left, top: s.top, right: s.left + s.width, bottom: s.top + s.height};
+        const a = net.canvasToDOM({x: b.left, y: b.top}), c = net.canvasToDOM({x: b.right, y: b.bottom});
+        return [typeof id === "number" ? 1 : 0, a.x, a.y, c.x, c.y];
+    });
+}"""
+
+
+@pytest.mark.parametrize("slug", ["standard", "tiny"])
+def test_the_band_words_overlap_no_position_and_are_in_view(open_page: Callable,  # noqa: F811
+                                                             pages: dict[str, VariantPage], slug: str  # noqa: F811
+                                                             ) -> None:
+    page, _ = open_page(f"variants/{pages[slug].slug}.html")
+    page.set_viewport_size({"width": 1400, "height": 900})
+    boxes = page.evaluate(BAND_BOXES)
+    words_, positions = [b[1:] for b in boxes if not b[0]], [b[1:] for b in boxes if b[0]]
+    assert words_ and len(positions) == len(pages[slug].nodes)
+    width, height = page.evaluate("[document.getElementById('graph').clientWidth,"
+                                  " document.getElementById('graph').clientHeight]")
+    for w in words_:
+        assert w[0] >= -1 and w[2] <= width + 1 and w[1] >= -1 and w[3] <= height + 1, w  # in view at fit
+        hits = [p for p in positions if w[0] < p[2] - 0.5 and p[0] < w[2] - 0.5 and w[1] < p[3] - 0.5
+                and p[1] < w[3] - 0.5]
+        assert not hits, (w, hits[:3])
+
+
+#: bytes before a page is usable, as GitHub Pages sends them (gzip): a standard page, a big one, any page
+GZIP_BUDGET = {"standard": 300 * 1024, "three": 1024 * 1024, "any": 1536 * 1024}
+
+
+def test_pages_are_usable_within_their_gzip_budget(browser: object, base_url: str,  # noqa: F811
+                                                   pages: dict[str, VariantPage]) -> None:  # noqa: F811
+    import gzip
+
+    for key, page_data in [("any", None), *pages.items()]:
+        url = "index.html" if page_data is None else f"variants/{page_data.slug}.html"
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        tab = context.new_page()
+        bodies: list[bytes] = []
+        tab.on("response", lambda r, bodies=bodies: bodies.append(r.body()))
+        tab.goto(base_url + url)
+        tab.wait_for_function("!window.vizgen || window.vizgen.ready || window.vizgen.error", timeout=20000)
+        tab.wait_for_timeout(300)
+        sent = sum(len(gzip.compress(b, 6)) for b in bodies)
+        assert 0 < sent <= min(GZIP_BUDGET.get(key, GZIP_BUDGET["any"]), GZIP_BUDGET["any"]), (url, sent)
+        context.close()

@@ -1,0 +1,107 @@
+"""Units: how the site, the command line and the downloads write a count, a distance and a share.
+
+The unit of distance is the **ply**, one player's move, always written out
+("win in 3 plies", "you win in 2 more plies") and explained once on each page
+where it is first used (:func:`ply_note`). A word template (vizgen/analysis/words.py)
+writes a count of plies as ``{n} {ply|plies}``; :func:`fill` here and the
+browser's ``VZ.util.fill`` pick the form that agrees with ``{n}``. Whole numbers
+are written one way everywhere (:func:`count`), and a share that is not zero
+never reads "0.0 %" (:func:`percent`). vizgen.analysis.words re-exports all of it.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["UNITS", "count", "fill", "percent", "plies", "ply_note"]
+
+
+#: the units and how they read: ``ply``/``plies`` (the unit of every distance), ``ply-note`` (a ply explained, two
+#: players; ``ply-note-more`` with three or more), ``percent`` (a share), ``below``/``above`` (a share that is not
+#: zero or whole but rounds so), ``thousands`` (the separator of every whole number the site writes)
+UNITS = {
+    "ply": "ply",
+    "plies": "plies",
+    "ply-note": "A ply is one player's move: 3 plies = you, them, you.",
+    "ply-note-more": "A ply is one player's move: 3 plies = you, the next player, the one after.",
+    "percent": "{p}\u202f%",
+    "below": "<\u202f0.1\u202f%",
+    "above": ">\u202f99.9\u202f%",
+    "thousands": "\u202f",
+}
+
+_SLOT = re.compile(r"\{(\w+)\}|\{([^{}|]*)\|([^{}|]*)\}")
+
+
+def fill(template: str, **values: object) -> str:
+    """Fill a word template: ``{name}`` from ``values``, ``{one|many}`` by whether ``n`` is 1.
+
+    Slots without a value are left as they are (the browser's ``VZ.util.fill`` does the same).
+
+    Examples
+    --------
+    >>> fill("win in {n} {ply|plies}", n=1), fill("win in {n} {ply|plies}", n=3)
+    ('win in 1 ply', 'win in 3 plies')
+    >>> fill("player +{k} wins {x}", k=2)
+    'player +2 wins {x}'
+    """
+    def one(m: re.Match[str]) -> str:
+        if m.group(1) is not None:
+            return str(values[m.group(1)]) if m.group(1) in values else m.group(0)
+        if "n" not in values:
+            return m.group(0)
+        return m.group(2) if int(values["n"]) == 1 else m.group(3)  # type: ignore[call-overload]
+    return _SLOT.sub(one, template)
+
+
+def plies(n: int) -> str:
+    """Write a number of plies.
+
+    Examples
+    --------
+    >>> plies(1), plies(3), plies(12000)
+    ('1 ply', '3 plies', '12\u202f000 plies')
+    """
+    return f"{count(n)} {UNITS['ply'] if n == 1 else UNITS['plies']}"
+
+
+def ply_note(players: int) -> str:
+    """What a ply is, said once on a page where it first counts plies.
+
+    Examples
+    --------
+    >>> ply_note(2)
+    "A ply is one player's move: 3 plies = you, them, you."
+    """
+    return UNITS["ply-note"] if players == 2 else UNITS["ply-note-more"]
+
+
+def count(n: int) -> str:
+    """Write a whole number as the site does everywhere (a thin space between thousands).
+
+    Examples
+    --------
+    >>> count(759285), count(-3)
+    ('759\u202f285', '-3')
+    """
+    return f"{int(n):,}".replace(",", UNITS["thousands"])
+
+
+def percent(part: float, whole: float = 1.0) -> str:
+    """Write a share with one decimal; a share that is not zero (or not whole) never reads 0.0 % (or 100.0 %).
+
+    Examples
+    --------
+    >>> percent(134, 759285), percent(0, 10), percent(1, 3), percent(9999, 10000), percent(2, 2)
+    ('<\u202f0.1\u202f%', '0\u202f%', '33.3\u202f%', '>\u202f99.9\u202f%', '100\u202f%')
+    """
+    if not whole or part <= 0:
+        return UNITS["percent"].format(p=0)
+    if part >= whole:
+        return UNITS["percent"].format(p=100)
+    share = 100.0 * part / whole
+    if share < 0.05:
+        return UNITS["below"]
+    if share >= 99.95:
+        return UNITS["above"]
+    return UNITS["percent"].format(p=f"{share:.1f}")
