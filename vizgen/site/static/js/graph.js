@@ -113,6 +113,7 @@
         network.once("afterDrawing", function () {
           app.api.drawn = true;
         });
+        network.on("afterDrawing", drawTrail);
         network.fit({ animation: false });
       });
     }
@@ -215,7 +216,45 @@
       }));
     }
 
-    return { build: build, highlight: highlight, focus: focus, setAllMoves: setAllMoves, unfade: unfade,
+    var trail = null; // a game's path: position ids in order
+    /* The game's path over the graph: a line from position to position, in order. */
+    function drawTrail(ctx) {
+      if (!trail || trail.length < 2) return;
+      var at = app.api.network.getPositions(trail);
+      ctx.save();
+      ctx.strokeStyle = app.T.accent;
+      ctx.globalAlpha = 0.7;
+      ctx.lineWidth = app.model.size * 0.35;
+      ctx.lineJoin = "round";
+      ctx.beginPath();
+      trail.forEach(function (i, j) {
+        var p = at[i];
+        if (j) ctx.lineTo(p.x, p.y);
+        else ctx.moveTo(p.x, p.y);
+      });
+      ctx.stroke();
+      ctx.restore();
+    }
+    function path(ids) {
+      trail = ids && ids.length > 1 ? ids.slice() : null;
+      if (app.api.network) app.api.network.redraw();
+    }
+
+    /* Draw every position again in its style (after app.hideValues changed). */
+    function restyle() {
+      if (!graph) return;
+      var model = app.model, ups = [];
+      for (var i = 0; i < model.n; i++) {
+        var st = styles.nodeStyle(i, model.size);
+        st.id = i;
+        st.title = styles.tooltip(i);
+        if (bright && !bright.has(i)) delete st.font;
+        ups.push(st);
+      }
+      graph.nodes.update(ups);
+    }
+
+    return { build: build, restyle: restyle, path: path, highlight: highlight, focus: focus, setAllMoves: setAllMoves, unfade: unfade,
       drawn: function () { return graph !== null; } };
   }
 

@@ -11,6 +11,7 @@
   var EDGE = "rgba(84, 94, 114, 0.22)";
   var EDGE_BEST = "rgba(29, 35, 48, 0.55)";
   var INK = "#1d2330";
+  var HIDDEN = "#dfe2e8", HIDDEN_EDGE = "#8c95a5"; // no value: a challenge hides it
 
   function create(app) {
     var T = app.T;
@@ -23,9 +24,12 @@
     }
     /* Label colour of position i: white on the banded layout's dark boxes, ink elsewhere. */
     function labelColour(i) {
-      return app.model.box && app.model.cls(i) !== "draw" ? "#ffffff" : INK;
+      return app.model.box && !app.hideValues && app.model.cls(i) !== "draw" ? "#ffffff" : INK;
     }
+    /* A position's fill; while a challenge hides the values (app.hideValues), one neutral grey for all. */
     function fillOf(cls, border) {
+      if (app.hideValues) return { background: HIDDEN, border: HIDDEN_EDGE, highlight: { background: HIDDEN, border: T.accent },
+        hover: { background: HIDDEN, border: "#111827" } };
       return {
         background: COLORS[cls],
         border: border,
@@ -75,7 +79,7 @@
     function tooltip(i) {
       var el = document.createElement("div");
       el.className = "vg-tip";
-      el.textContent = app.model.name(i) + " · " + app.model.short(i);
+      el.textContent = app.hideValues ? app.model.name(i) : app.model.name(i) + " · " + app.model.short(i);
       return el;
     }
 
