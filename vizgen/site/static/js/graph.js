@@ -159,6 +159,11 @@
       var box = VZ.util.byId("all-moves");
       return !!(box && box.checked);
     }
+    /* Whether move e is drawn when not lit: all moves, or the ones that carry meaning (none while a
+       challenge hides the values: which moves are optimal is a value). */
+    function drawn(e) {
+      return !app.hideValues && (allMoves() || e.shown);
+    }
 
     /* Select position id in the graph and light its moves; fade: let its neighbourhood stand out. */
     function highlight(id, faded) {
@@ -180,9 +185,8 @@
         now.push(e);
       });
       // only the moves that carry meaning are drawn (all of them with "all moves"), and those lit now
-      var all = allMoves();
       updates.forEach(function (u) {
-        u.hidden = !all && !graph.all[u.id].shown && now.indexOf(u.id) < 0;
+        u.hidden = !drawn(graph.all[u.id]) && now.indexOf(u.id) < 0;
       });
       graph.edges.update(updates);
       lit = now;
@@ -212,7 +216,7 @@
     function setAllMoves(on) {
       if (!graph) return;
       graph.edges.update(graph.all.map(function (e) {
-        return { id: e.id, hidden: !on && !e.shown && lit.indexOf(e.id) < 0 };
+        return { id: e.id, hidden: !drawn(e) && lit.indexOf(e.id) < 0 };
       }));
     }
 
@@ -252,6 +256,11 @@
         ups.push(st);
       }
       graph.nodes.update(ups);
+      graph.edges.update(graph.all.map(function (e) {
+        var st = styles.edgeStyle(e.best, model.size, !!bright);
+        return { id: e.id, color: st.color, width: st.width, hidden: !drawn(e) && lit.indexOf(e.id) < 0 };
+      }));
+      if (app.api.selected !== null) highlight(app.api.selected, !!bright);
     }
 
     return { build: build, restyle: restyle, path: path, highlight: highlight, focus: focus, setAllMoves: setAllMoves, unfade: unfade,

@@ -37,8 +37,8 @@
     }
     var n = g.plies(), end = g.line().length - 1;
     out += '<span class="play-nav" role="group" aria-label="Walk the game">' +
-      button("first", "⏮", n === 0, "the start (Home)") + button("prev", "◀", n === 0, "one ply back (←)") +
-      button("next", "▶", n === end, "one ply forward (→)") + button("last", "⏭", n === end, "the last ply (End)") +
+      button("first", "«", n === 0, "the start (Home)") + button("prev", "‹", n === 0, "one ply back (←)") +
+      button("next", "›", n === end, "one ply forward (→)") + button("last", "»", n === end, "the last ply (End)") +
       "</span>" + button("undo", "Take back", g.lastMine() < 0, "take back your last move (Backspace)");
     if (g.challenge && !g.finished()) {
       out += button("hint", W.hint, g.hinted(), W["hint-title"]) + button("analysis", W.analysis, false, W["analysis-title"]);
@@ -109,9 +109,11 @@
   function review(g, marked, ctx) {
     var W = ctx.W, M = ctx.words.marks;
     var counts = VZ.review.counts(ctx.words, g.P, marked, g.hints);
-    var out = '<h3 class="panel-h">' + esc(W.review) + '</h3><table class="play-counts"><thead><tr><th scope="col">player</th>' +
-      M.map(function (m) { return '<th scope="col">' + esc(m.name) + (m.symbol ? " " + esc(m.symbol) : "") + "</th>"; }).join("") +
-      '<th scope="col">' + esc(W.hints) + "</th></tr></thead><tbody>";
+    var out = '<h3 class="panel-h">' + esc(W.review) + '</h3><table class="play-counts"><caption>' +
+      esc(M.map(function (m) { return (m.symbol ? m.symbol + " " : "") + m.name; }).join(" · ")) +
+      '</caption><thead><tr><th scope="col">player</th>' + M.map(function (m) {
+        return '<th scope="col" title="' + esc(m.name) + '">' + esc(m.symbol || m.key) + "</th>";
+      }).join("") + '<th scope="col">' + esc(W.hints) + "</th></tr></thead><tbody>";
     counts.forEach(function (c, s) {
       out += "<tr" + (s === g.you ? ' class="human"' : "") + '><th scope="row">' + esc(ctx.role(g, s)) + "</th>" +
         c.marks.map(function (x) { return "<td>" + x + "</td>"; }).join("") + "<td>" + c.hints + "</td></tr>";
@@ -124,7 +126,8 @@
     if (!turn) text = say(W.steady, { was: was(values[0]).toLowerCase() });
     else {
       var r = marked[turn.ply - 1];
-      text = say(W.turning, { was: was(turn.was), k: turn.ply, who: ctx.role(g, (turn.ply - 1) % g.P),
+      var seat = (turn.ply - 1) % g.P;
+      text = say(W.turning, { was: was(turn.was), k: turn.ply, who: g.seats[seat] === "you" ? W.you : ctx.role(g, seat),
         said: r ? VZ.review.sentence(ctx.words, r) : moveName(g.model, line[turn.ply - 1], line[turn.ply]) });
     }
     return out + '<p class="play-turning">' + esc(text) + "</p>";

@@ -73,6 +73,7 @@
     }
     /* A move: optimal ones darker and wider; faded while another position's neighbourhood stands out. */
     function edgeStyle(best, size, faded) {
+      best = best && !app.hideValues; // a challenge: every move alike
       var c = faded ? (best ? "rgba(29, 35, 48, 0.16)" : "rgba(84, 94, 114, 0.08)") : best ? EDGE_BEST : EDGE;
       return { color: solid(c), width: size * (best ? 0.13 : 0.06) };
     }
