@@ -333,6 +333,13 @@ def test_two_perfect_players_draw_by_repetition(open_page: Callable, pages: dict
     assert end.reason == "repetition" and len(game["path"]) == end.plies + 1
     assert words.ENDING["repetition"] in page.locator("#play .play-end").inner_text()
     assert page.locator(".play-counts tbody tr").count() == 2
+    # the game's path on the value map: one cell per position, in order
+    page.locator(".view-tab[data-view=map]").click()
+    page.wait_for_function("window.vizgen.map && window.vizgen.map.trail")
+    cells = page.evaluate("window.vizgen.map.trail")
+    expected = page.evaluate("window.vizgen.play.state().path.map(n => "
+                             "window.vizgen.map.cellOf(window.vizgen.model.lookup(n)))")
+    assert cells == expected and len(cells) == end.plies + 1
 
 
 def _long_line(data: VariantPage, plies: int) -> list[int]:

@@ -55,6 +55,7 @@
   api.unfade = function () { if (app.graph) app.graph.unfade(); };
   /* Draw a game's path (position ids in order, null: none) on the graph and the value map. */
   api.path = function (ids) {
+    app.trail = ids;
     if (app.graph) app.graph.path(ids);
     var vmap = views.map();
     if (vmap && vmap.path) vmap.path(ids);
