@@ -232,7 +232,7 @@ def pages(site_pages: dict[str, VariantPage], tmp_path_factory: pytest.TempPathF
 def visible_values(page: object) -> list[str]:
     """Every value word, colour badge or optimal-move star a visitor can see in the page's head and panel."""
     return page.evaluate("""() => Array.from(document.querySelectorAll(
-        '.variant-head .badge, #panel .badge, #panel td.star span, #panel .facts, .play-chart'))
+        '.variant-head .badge, #panel .badge, #panel td.star span, #panel .facts, .play-chart, #positions .vtable'))
         .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
         .map(e => e.textContent.trim() || e.className)""")
 
