@@ -151,7 +151,8 @@
     }
     function x(k) { return left + 8 + k * step; }
     var colour = { 1: T.win, 0: T.draw, "-1": T.loss };
-    var out = '<div class="play-chart-box"><svg class="play-chart" width="' + width + '" height="' + (top + h + 22) +
+    var out = '<div class="play-chart-box" tabindex="0" role="region" aria-label="Chart of your value per ply">' +
+      '<svg class="play-chart" width="' + width + '" height="' + (top + h + 22) +
       '" role="img" aria-label="Your value after each ply; click a ply to show it">';
     out += '<rect x="' + left + '" y="' + top + '" width="' + (width - left - 4) + '" height="' + h / 2 + '" fill="' + T["win-soft"] + '"/>';
     out += '<rect x="' + left + '" y="' + mid + '" width="' + (width - left - 4) + '" height="' + h / 2 + '" fill="' + T["loss-soft"] + '"/>';
@@ -181,10 +182,10 @@
   function list(g, marked, ctx) {
     var model = g.model, line = g.line(), n = line.length - 1, shown = g.plies();
     if (!n) return "";
-    var out = '<div class="play-moves" role="table" aria-label="The moves" style="grid-template-columns: 2.4em repeat(' +
-      g.P + ', minmax(0, 1fr))"><span class="round" role="columnheader"></span>';
+    var out = '<div class="play-moves" style="grid-template-columns: 2.4em repeat(' + g.P +
+      ', minmax(0, 1fr))"><span class="round"></span>';
     for (var s = 0; s < g.P; s++) {
-      out += '<span class="who' + (s === g.you ? " mine" : "") + '" role="columnheader">' + esc(ctx.role(g, s)) + "</span>";
+      out += '<span class="who' + (s === g.you ? " mine" : "") + '" aria-hidden="true">' + esc(ctx.role(g, s)) + "</span>";
     }
     for (var k = 1; k <= n; k++) {
       var seat = g.mover(k - 1);
@@ -193,9 +194,10 @@
       var r = marked[k - 1], sym = "";
       if (r && (!ctx.hidden || g.seats[seat] === "you")) sym = ctx.words.marks[r.mark].symbol;
       var cls = r && sym ? " " + ctx.words.marks[r.mark].key : "";
+      var said = "ply " + k + ", " + ctx.role(g, seat) + ": " + moveName(model, line[k - 1], line[k]) + sym + " to " + model.name(line[k]);
       out += '<a href="#' + esc(model.name(line[k])) + '" data-ply="' + k + '" class="ply' + (g.seats[seat] === "you" ? " mine" : "") +
-        (k === shown ? " now" : "") + (k > shown ? " later" : "") + cls + '" title="' + esc("ply " + k + ": " + model.name(line[k])) +
-        '"><span class="mv">' + esc(moveName(model, line[k - 1], line[k])) + "</span>" +
+        (k === shown ? " now" : "") + (k > shown ? " later" : "") + cls + '" title="' + esc(said) + '" aria-label="' + esc(said) +
+        '"' + (k === shown ? ' aria-current="step"' : "") + '><span class="mv">' + esc(moveName(model, line[k - 1], line[k])) + "</span>" +
         (sym ? '<span class="sym">' + esc(sym) + "</span>" : "") + "</a>";
     }
     return out + "</div>";
