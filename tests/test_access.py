@@ -15,9 +15,12 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import numpy as np
 import pytest
 
 from tests.browsing import Watch, panel_shows
+from vizgen.ai.games import perfect_choices, play
+from vizgen.analysis.solved import solve_variant
 from vizgen.reports.claims import claims_report
 from vizgen.reports.family import family_figures
 from vizgen.reports.maxn import report
@@ -338,3 +341,24 @@ def test_axe_finds_nothing_serious(visit: Callable, url: str, phone: bool) -> No
     bad = [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
     assert bad == []
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_axe_finds_nothing_serious_in_a_game(visit: Callable, access_pages: dict[str, VariantPage],
+                                             phone: bool) -> None:
+    """A finished game (the review, the chart, the moves by round, the end) and a challenge under way."""
+    data = access_pages["standard"]
+    s = solve_variant(data.variant)
+    perfect = perfect_choices(s.graph, s.forced)
+    _, path = play(s.graph, [perfect, perfect], np.random.default_rng(1), opening=0)
+    line = [*path, int(perfect[path[-1]])]
+    moves = "_".join(s.graph.notations()[i] for i in line[1:])
+    for url in (f"variants/standard.html?play=you.perfect&seed=1&moves={moves}",
+                "variants/standard.html?play=you.perfect&seed=1&mode=challenge&moves=12-11_12-12"):
+        page = visit(url, phone=phone)
+        page.wait_for_function("window.vizgen.play && window.vizgen.play.ready && window.vizgen.play.state()")
+        assert page.evaluate("window.vizgen.play.state().over") == url.endswith(moves)
+        results = axe_sync.Axe().run(page)
+        bad = [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+               for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+        assert bad == [], url

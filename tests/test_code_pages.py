@@ -21,9 +21,11 @@ import pytest
 
 from tests.browsing import CHROMIUM, PAGE_BUDGET, Quiet, Watch
 from tests.wire_blocks import read_block
+from vizgen.ai.games import perfect_choices
+from vizgen.ai.tricky import trap_figure, tricky_choices
 from vizgen.analysis import words
 from vizgen.analysis.figures import describe, stats
-from vizgen.analysis.solved import Solved, solve_variant
+from vizgen.analysis.solved import Solved, fate, solve_variant
 from vizgen.engine.solve import arrival_scores, edge_scores
 from vizgen.engine.variants import resolve
 from vizgen.site import build
@@ -119,7 +121,7 @@ def test_gather_gives_big_variants_a_code_page(monkeypatch: pytest.MonkeyPatch, 
     assert [p.code for p in pages] == [True, False]
     files = render_site(pages)
     html = files["variants/standard.html"].decode()
-    assert "assets/codes.js" in html and "assets/play.js" not in html
+    assert "assets/codes.js" in html and "assets/play.js" in html  # play on every page (opponents.js)
     assert "variants/standard/rules.js" in files and "variants/standard-players3-r3/nodes.js" in files
     assert not any(k.startswith("variants/standard/c") for k in files)  # no node-table chunks
 
@@ -208,6 +210,54 @@ def test_every_position_in_the_browser_is_the_engines(browser: object, small_sit
     tab.close()
 
 
+
+#: a game on a code page: the moves the computer players made (from, to, seat) until it is your turn again
+PLAYED = """async () => {
+  const play = window.vizgen.play;
+  await new Promise((done) => {
+    const wait = () => { const s = play.state(); if (s && (s.yourTurn || s.over)) done(); else setTimeout(wait, 30); };
+    wait();
+  });
+  return play.state();
+}"""
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="headless Chromium is not installed")
+def test_play_on_a_code_page_is_the_engines(browser: object, small_site: str) -> None:
+    """On a code page the browser chooses the perfect and the tricky perfect player's moves from the facts:
+    the moves ``perfect_choices`` and ``tricky_choices`` make, for a whole game."""
+    spec = "standard:players=3,r=3"
+    solved, page = solved_small(spec), code_page(spec)
+    g = solved.graph
+    out_in = fate(solved, g.players - 1)
+    perfect = perfect_choices(g, solved.forced, out_in=out_in)
+    tricky = tricky_choices(g, solved.forced, trap_figure(solved), out_in=out_in)
+    tab = browser.new_page()
+    watch = Watch(tab)
+    tab.goto(f"{small_site}variants/{page.slug}.html")
+    tab.wait_for_function("window.vizgen && window.vizgen.play && window.vizgen.play.ready", timeout=20000)
+    assert tab.locator("#play select[data-seat='1'] option").all_inner_texts() == [
+        "you", "perfect player", "tricky perfect player", "random player"]
+    tab.evaluate("window.vizgen.play.delay = 0")
+    tab.evaluate("window.vizgen.play.start(['you', 'perfect', 'tricky'], 4, false)")
+    node_of = {g.rules.notation(g.position(i)): i for i in range(g.n)}
+    for _ in range(40):
+        game = tab.evaluate(PLAYED)
+        if game["over"]:
+            break
+        tab.locator("#panel tr.move td.mv a").last.click()
+        tab.wait_for_function("n => window.vizgen.play.state().path.length > n", arg=len(game["path"]))
+    path = [node_of[name] for name in game["path"]]
+    for ply in range(len(path) - 1):
+        seat = ply % 3
+        if seat:
+            assert path[ply + 1] == (perfect if seat == 1 else tricky)[path[ply]], (ply, game["path"])
+    assert game["over"] and game["end"]["reason"] in ("won", "repetition")
+    watch.check(("http://127.0.0.1:",))
+    tab.close()
+
+
 # -- six players: the real page ----------------------------------------------
 
 
@@ -278,5 +328,37 @@ def test_six_players_page(browser: object, six: tuple[Solved, CodePage, str, Pat
         got.pop("parents")
         got["moves"].sort(key=lambda m: m["to"])
         assert got == expected_sample(solved, code)
+    watch.check(("http://127.0.0.1:",))
+    tab.close()
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="headless Chromium is not installed")
+def test_a_game_on_the_six_player_page(browser: object, six: tuple[Solved, CodePage, str, Path]) -> None:
+    """A challenge against perfect, tricky and random players on the six-player page: every move legal."""
+    solved, _, url, _ = six
+    g = solved.graph
+    tab = browser.new_page(viewport={"width": 1400, "height": 900})
+    watch = Watch(tab)
+    tab.goto(f"{url}variants/six-players.html")
+    tab.wait_for_function("window.vizgen && window.vizgen.play && window.vizgen.play.ready", timeout=30000)
+    tab.evaluate("window.vizgen.play.delay = 0")
+    tab.locator("a.invite-link").click()  # the invitation opens a challenge
+    tab.wait_for_function("window.vizgen.play.state() && window.vizgen.play.state().challenge")
+    for seat, kind in ((2, "tricky"), (3, "random"), (5, "random")):
+        tab.locator(f"#play select[data-seat='{seat}']").select_option(kind)
+    for _ in range(3):
+        game = tab.evaluate(PLAYED)
+        if game["over"]:
+            break
+        tab.locator("#panel tr.move td.mv a").first.click()
+        tab.wait_for_function("n => window.vizgen.play.state().path.length > n", arg=len(game["path"]))
+    game = tab.evaluate(PLAYED)
+    assert game["seats"] == ["you", "perfect", "tricky", "random", "perfect", "random"]
+    assert len(game["path"]) >= 13 and game["hidden"]
+    codes = [g.rules.encode(g.rules.parse(name)) for name in game["path"]]
+    for k in range(len(codes) - 1):
+        assert codes[k + 1] in g.rules.expand(np.array([codes[k]]))[1].tolist()
     watch.check(("http://127.0.0.1:",))
     tab.close()

@@ -26,10 +26,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from vizgen.ai.games import perfect_choices
 from vizgen.analysis import words
 from vizgen.analysis.figures import stats
+from vizgen.analysis.marks import edge_marks
 from vizgen.analysis.solved import Solved, best_edges, fate, solve_variant
 from vizgen.engine import kernel
+from vizgen.engine.ending import PLY_CAP, REPETITIONS, Referee
 from vizgen.engine.variants import resolve
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, wire
@@ -199,6 +202,58 @@ def test_moves_read_their_words_from_their_targets(derived_pages: list[VariantPa
             out = range(g.indptr[i], g.indptr[i + 1])
             assert moves == [[int(dst[e]), bool(best[e]), int(choice[e]), int(n[e]), int(k[e])] for e in out], \
                 (page.slug, g.notations()[i])
+
+
+def _games(s: Solved, cap: int) -> list[list[int]]:
+    """Games played out by the engine's referee: perfect players after a random opening, random players, and
+    games stopped by ``cap``: each as its line of node ids from the start."""
+    g = s.graph
+    rng = np.random.default_rng(5)
+    perfect = perfect_choices(g, s.forced, out_in=fate(s, g.players - 1))
+    out = []
+    for k in range(24):
+        referee = Referee(g.rules, PLY_CAP if k < 16 else cap)
+        node, line = g.start, []
+        while referee.arrive(int(g.codes[node])) is None:
+            line.append(node)
+            kids = g.successors(node)
+            node = int(kids[rng.integers(kids.size)]) if k % 2 or len(line) <= 2 else int(perfect[node])
+        out.append([*map(int, line), node])
+    return out
+
+
+def test_js_marks_endings_and_the_perfect_player_are_the_engines(derived_pages: list[VariantPage],
+                                                                tmp_path: Path) -> None:
+    """Every move of every position: its mark in the browser (review.js) is ``edge_marks``; the code pages'
+    perfect player (opponents.js) moves where ``perfect_choices`` does; games played out by the engine's
+    ``Referee`` end in the browser (game.js) at the same ply, for the same reason, with the same winner or
+    the same players sharing the draw."""
+    (tmp_path / "words.json").write_text(json.dumps(words.for_browser()))
+    cap = 23
+    reasons = set()
+    for page in derived_pages:
+        s = solved(page.variant.spec)
+        g = s.graph
+        files = dict(payload(blob) for name, blob in variant_files(page).files.items()
+                     if name == "nodes.js" or re.fullmatch(r"c\d+\.js", name))
+        (tmp_path / "files.json").write_text(json.dumps(files))
+        games = _games(s, cap)
+        (tmp_path / "games.json").write_text(json.dumps([
+            {"line": line, "limits": {"repetitions": REPETITIONS, "cap": PLY_CAP if k < 16 else cap}}
+            for k, line in enumerate(games)]))
+        got = json.loads(run_node(JS / "cross" / "play.js", tmp_path / "files.json", tmp_path / "words.json",
+                                  tmp_path / "games.json"))
+        marks = edge_marks(s)
+        assert [code for moves in got["marks"] for code in moves] == marks.tolist(), page.slug
+        assert len(set(marks.tolist())) > 1, page.slug  # not every move is the best
+        assert got["perfect"] == perfect_choices(g, s.forced, out_in=fate(s, g.players - 1)).tolist(), page.slug
+        for k, (line, end) in enumerate(zip(games, got["endings"])):
+            referee = Referee(g.rules, PLY_CAP if k < 16 else cap)
+            want = [referee.arrive(int(g.codes[node])) for node in line][-1]
+            assert end == {"reason": want.reason, "winner": want.winner, "shared": list(want.shared),
+                           "plies": want.plies}, (page.slug, k)
+            reasons.add((want.reason, g.players > 2))
+    assert reasons == {(reason, more) for reason in ("won", "repetition", "cap") for more in (False, True)}
 
 
 def test_one_escape_and_one_template_filler() -> None:

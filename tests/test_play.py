@@ -9,9 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
 import pytest
 
 from tests.browsing import click_node, fragment, names, panel_shows
+from vizgen.ai.games import perfect_choices, play
+from vizgen.analysis import words
+from vizgen.analysis.marks import BLUNDER, edge_marks, say_review
+from vizgen.analysis.solved import best_edges, solve_variant
+from vizgen.engine.ending import PLY_CAP
+from vizgen.site.build import gather
 from vizgen.site.render import VariantPage
 
 pytestmark = pytest.mark.browser
@@ -40,9 +47,9 @@ def test_blunder_against_the_perfect_player(open_page: Callable, pages: dict[str
     data = pages["standard"]
     table = data.nodes
     page = open_game(open_page, "variants/standard.html")
-    page.locator("#play button[data-act=start]").click()
+    page.locator("#play button[data-act=open]").click()  # a game with the analysis shown
     game = your_turn(page)
-    assert game["seats"] == ["you", "perfect"] and game["path"] == ["11-11"]
+    assert game["seats"] == ["you", "perfect"] and game["path"] == ["11-11"] and not game["hidden"]
     # draw moves until a losing one is offered, then that blunder
     for _ in range(30):
         losing = page.locator("#panel tr.move:has(.badge.loss) td.mv a")
@@ -73,14 +80,17 @@ def test_blunder_against_the_perfect_player(open_page: Callable, pages: dict[str
     assert fragment(page) == game["path"][-1]
 
 
-def test_undo_redo_restart_and_graph_clicks(open_page: Callable, pages: dict[str, VariantPage]) -> None:
+def test_keys_back_and_forward_walk_the_game_and_never_leave_the_page(open_page: Callable,
+                                                                    pages: dict[str, VariantPage]) -> None:
     data = pages["standard"]
-    page = open_game(open_page, "variants/standard.html#12-11")
-    panel_shows(page, "12-11")
-    page.evaluate("window.vizgen.play.start(['you', 'maxn3'], 7)")
+    page, _ = open_page("index.html", wait_ready=False)
+    page.evaluate("location.href = 'variants/standard.html'")  # index, then the variant: Back could leave
+    page.wait_for_url("**/variants/standard.html")
+    page.wait_for_function("window.vizgen && window.vizgen.play && window.vizgen.play.ready", timeout=20000)
+    page.evaluate("window.vizgen.play.delay = 0")
+    page.locator("#play button[data-act=start]").click()
     your_turn(page)
-    assert fragment(page) == "11-11"
-    # a move by clicking a child of the game's position in the graph
+    # a move by clicking a child of the game's position in the graph, then one from the table
     child = int(data.edges.dst[data.edges.src == data.start][0])
     click_node(page, child)
     page.wait_for_function("window.vizgen.play.state().path.length === 3")
@@ -89,23 +99,55 @@ def test_undo_redo_restart_and_graph_clicks(open_page: Callable, pages: dict[str
     page.locator("#panel tr.move td.mv a").first.click()
     page.wait_for_function("window.vizgen.play.state().path.length === 5")
     played = your_turn(page)["path"]
-    page.locator("#play button[data-act=undo]").click()
+    # Backspace takes back your last move (and the reply), on the same page
+    page.locator("#panel").focus()
+    page.keyboard.press("Backspace")
     page.wait_for_function("window.vizgen.play.state().path.length === 3")
-    assert state(page)["path"] == played[:3] and state(page)["redo"] == 2 and state(page)["yourTurn"]
+    assert "standard.html" in page.url and state(page)["line"] == played and state(page)["yourTurn"]
     panel_shows(page, played[2])
-    assert fragment(page) == played[2]
-    assert "moves=" + "_".join(played[1:3]) in page.evaluate("location.search")
-    page.locator("#play button[data-act=redo]").click()
+    assert "moves=" + "_".join(played[1:]) in page.url and "at=2" in page.url
+    # the arrow keys, Home and End walk the record
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("window.vizgen.play.state().path.length === 2")
+    panel_shows(page, played[1])
+    page.keyboard.press("End")
     page.wait_for_function("window.vizgen.play.state().path.length === 5")
-    assert state(page)["path"] == played and state(page)["redo"] == 0
-    page.locator("#play button[data-act=restart]").click()
+    page.keyboard.press("Home")
     page.wait_for_function("window.vizgen.play.state().path.length === 1")
-    assert state(page)["redo"] == 4 and fragment(page) == "11-11"
+    assert fragment(page) == "11-11" and state(page)["line"] == played
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("window.vizgen.play.state().path.length === 2")
+    # the browser's Back and Forward step through the plies, each an entry of the history
+    page.keyboard.press("End")
+    page.wait_for_function("window.vizgen.play.state().path.length === 5")
+    for length in (4, 3, 2, 1):
+        page.go_back()
+        page.wait_for_function("n => window.vizgen.play.state().path.length === n", arg=length)
+        panel_shows(page, played[length - 1])
+    page.go_forward()
+    page.wait_for_function("window.vizgen.play.state().path.length === 2")
+    page.go_back()
+    page.wait_for_function("window.vizgen.play.state().path.length === 1")
+    # Back past the start of the game stays on the page, the game kept
+    page.go_back()
+    page.wait_for_timeout(300)
+    assert "standard.html" in page.url and state(page)["line"] == played
+    assert "Back stays on the page" in page.locator("#play .play-message").inner_text()
+    # a move played at an earlier ply starts a new line from there
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("window.vizgen.play.state().path.length === 2")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("window.vizgen.play.state().path.length === 3 && window.vizgen.play.state().yourTurn")
+    other = page.locator("#panel tr.move td.mv a").last
+    other.click()
+    page.wait_for_function("window.vizgen.play.state().path.length === 5")
+    game = your_turn(page)
+    assert game["path"][:3] == played[:3] and game["redo"] == 0
     # browsing away from the game: a click on a position is no move, and the game says where it is
     page.evaluate("location.hash = '#12-12'")
     panel_shows(page, "12-12")
-    assert state(page)["path"] == ["11-11"]
-    assert page.locator("#play .play-back").inner_text() == "11-11"
+    assert state(page)["path"] == game["path"]
+    assert page.locator("#play .play-back").inner_text() == game["path"][-1]
     page.locator("#play button[data-act=quit]").click()
     assert state(page) is None and "play=" not in page.evaluate("location.search")
 
@@ -125,7 +167,7 @@ def test_a_shared_game_replays(open_page: Callable, base_url: str) -> None:
     again = open_game(open_page, url.replace(base_url, ""))
     assert your_turn(again)["path"] == game["path"]
     assert fragment(again) == game["path"][-1]
-    assert again.locator(".play-log .play-moves li").count() == len(game["path"]) - 1
+    assert again.locator(".play-log .play-moves a.ply").count() == len(game["path"]) - 1
     # the random player goes on the same way from the same record
     for p in (page, again):
         p.locator("#panel tr.move td.mv a").first.click()
@@ -146,7 +188,7 @@ def test_an_illegal_record_stops_at_the_last_legal_position(open_page: Callable)
     # a record naming the wrong players is refused with a message, and no game starts
     page = open_game(open_page, "variants/standard.html?play=you.you&moves=12-11")
     assert state(page) is None
-    assert "exactly one player" in page.locator("#play .play-message").inner_text()
+    assert "at most one player can be you" in page.locator("#play .play-message").inner_text()
 
 
 def test_three_players_on_the_explorer(open_page: Callable, pages: dict[str, VariantPage]) -> None:
@@ -168,3 +210,167 @@ def test_three_players_on_the_explorer(open_page: Callable, pages: dict[str, Var
         src, dst = names(data).index(a), names(data).index(b)
         assert ((data.edges.src == src) & (data.edges.dst == dst)).any()
     page.wait_for_function("id => window.vizgen.explored.centre === id", arg=names(data).index(game["path"][-1]))
+
+
+@pytest.fixture(scope="module")
+def pages(site_pages: dict[str, VariantPage], tmp_path_factory: pytest.TempPathFactory) -> dict[str, VariantPage]:
+    """The pages of tests/test_browser.py and four players (r = 3)."""
+    four = gather(["standard:players=4,r=3"], cache_dir=tmp_path_factory.mktemp("layouts"))[0]
+    return {"standard": site_pages["standard"], "tiny": site_pages["standard-r3"], "three": site_pages["three-players"],
+            "three-small": site_pages["standard-players3-r3"], "four": four}
+
+
+def visible_values(page: object) -> list[str]:
+    """Every value word, colour badge or optimal-move star a visitor can see in the page's head and panel."""
+    return page.evaluate("""() => Array.from(document.querySelectorAll(
+        '.variant-head .badge, #panel .badge, #panel td.star span, #panel .facts, .play-chart, #positions .vtable'))
+        .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+        .map(e => e.textContent.trim() || e.className)""")
+
+
+def test_four_players_name_the_seats_by_who_plays_them(open_page: Callable, pages: dict[str, VariantPage]) -> None:
+    page = open_game(open_page, "variants/" + pages["four"].slug + ".html")
+    page.evaluate("window.vizgen.play.delay = 60000")  # each computer move waits: the panel while it chooses
+    page.evaluate("window.vizgen.play.start(['you', 'perfect', 'tricky', 'random'], 3, false)")
+    page.wait_for_function("window.vizgen.play.state().yourTurn")
+    page.locator("#panel tr.move td.mv a").first.click()
+    page.wait_for_selector("#play .play-status.thinking")
+    assert page.locator("#play .play-status.thinking").inner_text() == "Player 2 (perfect player) is choosing…"
+    who = page.locator("#panel .players .player .who").all_inner_texts()
+    assert [w.split(" (")[0] for w in who] == ["Perfect player", "Tricky perfect player", "Random player", "You"]
+    assert "You (player 1)" in page.locator("#panel .players .player.human .who").inner_text()
+    assert page.locator("#panel .players .player.mover.human").count() == 0
+    assert page.locator("#panel .players .tag.you").count() == 0
+    # the moves' column reads for you while a computer chooses
+    game = state(page)
+    cells = page.locator("#panel tr.move .badge").all_inner_texts()
+    assert cells and all(("you" in c or "player " in c or "no one" in c) for c in cells), cells
+    assert game["seats"] == ["you", "perfect", "tricky", "random"]
+    heads = page.locator(".play-moves .who").all_inner_texts()
+    assert heads == ["You (player 1)", "Perfect player (player 2)", "Tricky perfect player (player 3)",
+                     "Random player (player 4)"]
+
+
+def _line_to_a_drawn_blunder(data: VariantPage) -> tuple[list[int], int, int]:
+    """A line from the start to a drawn position with a blunder among its moves: (line, blunder target, best)."""
+    s = solve_variant(data.variant)
+    g, marks = s.graph, edge_marks(s)
+    best = best_edges(s)
+    parent = {g.start: -1}
+    queue = [g.start]
+    for node in queue:
+        out = range(g.indptr[node], g.indptr[node + 1])
+        if s.forced.winner[node] < 0 and node != g.start and any(marks[e] == BLUNDER for e in out):
+            line = [node]
+            while parent[line[-1]] >= 0:
+                line.append(parent[line[-1]])
+            return line[::-1], next(int(g.indices[e]) for e in out if marks[e] == BLUNDER), \
+                next(int(g.indices[e]) for e in out if best[e])
+        for kid in g.successors(node):
+            if int(kid) not in parent:
+                parent[int(kid)] = node
+                queue.append(int(kid))
+    raise AssertionError("no drawn position with a blunder")
+
+
+def test_a_challenge_hides_every_value_and_marks_a_blunder(open_page: Callable, pages: dict[str, VariantPage]) -> None:
+    data = pages["standard"]
+    page = open_game(open_page, "variants/standard.html")
+    page.locator("#play button[data-act=start]").click()  # a new game is a challenge
+    game = your_turn(page)
+    assert game["challenge"] and game["hidden"]
+    assert visible_values(page) == []
+    fills = page.evaluate("new Set(window.vizgen.network.body.data.nodes.get().map(n => n.color.background)).size")
+    assert fills == 1  # every position the same grey
+    # a hint shows this position's values, and is counted
+    page.locator("#play button[data-act=hint]").click()
+    page.wait_for_function("!window.vizgen.play.state().hidden")
+    assert visible_values(page) and state(page)["hints"] == [0]
+    page.locator("#play button[data-act=quit]").click()
+    # a blunder from a drawn position, marked as the engine says
+    line, blunder, best = _line_to_a_drawn_blunder(data)
+    ply = len(line) - 1
+    seats = ["you", "perfect"] if ply % 2 == 0 else ["perfect", "you"]
+    moves = "_".join(names(data)[i] for i in line[1:])
+    page = open_game(open_page, f"variants/standard.html?play={'.'.join(seats)}&seed=1&mode=challenge&moves={moves}")
+    game = your_turn(page)
+    assert game["path"][-1] == names(data)[line[-1]] and game["hidden"] and visible_values(page) == []
+    name = page.locator(f'#panel tr.move[data-dst="{blunder}"] td.mv a').inner_text()
+    best_name = page.locator(f'#panel tr.move[data-dst="{best}"] td.mv a').inner_text()
+    page.locator(f'#panel tr.move[data-dst="{blunder}"] td.mv a').click()
+    page.wait_for_function("n => window.vizgen.play.state().path.length > n", arg=len(line))
+    s = solve_variant(data.variant)
+    g, f = s.graph, s.forced
+
+    def said(i: int) -> tuple[int, int, int]:
+        code, n, k = words.choices(2, f.winner[[i]], g.terminal[[i]], f.remoteness[[i]])
+        return int(code[0]), int(n[0]), int(k[0])
+
+    expected = say_review(name, BLUNDER, said(blunder), best_name, said(best))
+    assert page.locator("#play .play-mark.blunder").inner_text() == expected
+    assert "??" in expected
+
+
+def test_two_perfect_players_draw_by_repetition(open_page: Callable, pages: dict[str, VariantPage]) -> None:
+    data = pages["standard"]
+    s = solve_variant(data.variant)
+    perfect = perfect_choices(s.graph, s.forced)
+    end, _ = play(s.graph, [perfect, perfect], np.random.default_rng(1), opening=0)
+    page = open_game(open_page, "variants/standard.html")
+    page.evaluate("window.vizgen.play.start(['perfect', 'perfect'], 1)")
+    page.wait_for_function("window.vizgen.play.state().over", timeout=30000)
+    game = state(page)
+    assert game["end"] == {"reason": "repetition", "winner": -1, "shared": [0, 1], "plies": end.plies}
+    assert end.reason == "repetition" and len(game["path"]) == end.plies + 1
+    assert words.ENDING["repetition"] in page.locator("#play .play-end").inner_text()
+    assert page.locator(".play-counts tbody tr").count() == 2
+    # the game's path on the value map: one cell per position, in order
+    page.locator(".view-tab[data-view=map]").click()
+    page.wait_for_function("window.vizgen.map && window.vizgen.map.trail")
+    cells = page.evaluate("window.vizgen.map.trail")
+    expected = page.evaluate("window.vizgen.play.state().path.map(n => "
+                             "window.vizgen.map.cellOf(window.vizgen.model.lookup(n)))")
+    assert cells == expected and len(cells) == end.plies + 1
+
+
+def _long_line(data: VariantPage, plies: int) -> list[int]:
+    """A line of ``plies`` plies from the start that no rule ends before: no position three times with the same
+    player to move, no finished position (a walk that backs up where it is stuck)."""
+    g = solve_variant(data.variant).graph
+    rng = np.random.default_rng(3)
+    line, seen = [g.start], {(g.start, 0): 1}
+    tried: list[set[int]] = [set()]
+    while len(line) <= plies:
+        ply = len(line)
+        kids = [int(k) for k in g.successors(line[-1]) if not g.terminal[k] and seen.get((int(k), ply % 2), 0) < 2
+                and int(k) not in tried[-1]]
+        if not kids:
+            seen[(line[-1], (ply - 1) % 2)] -= 1
+            line.pop()
+            tried.pop()
+            continue
+        kid = kids[rng.integers(len(kids))]
+        tried[-1].add(kid)
+        line.append(kid)
+        tried.append(set())
+        seen[(kid, ply % 2)] = seen.get((kid, ply % 2), 0) + 1
+    return line
+
+
+def test_a_long_game_ends_at_the_cap_and_its_chart_keeps_its_height(open_page: Callable,
+                                                                    pages: dict[str, VariantPage]) -> None:
+    data = pages["standard"]
+    line = _long_line(data, PLY_CAP)
+    moves = "_".join(names(data)[i] for i in line[1:])
+    page = open_game(open_page, f"variants/standard.html?play=you.random&seed=1&moves={moves}")
+    page.wait_for_function("window.vizgen.play.state() && window.vizgen.play.state().over", timeout=30000)
+    game = state(page)
+    assert game["end"]["reason"] == "cap" and game["end"]["plies"] == PLY_CAP and len(game["path"]) == PLY_CAP + 1
+    box = page.locator(".play-chart").bounding_box()
+    assert box["height"] >= 120
+    scroll = page.evaluate("(b => [b.scrollWidth, b.clientWidth])(document.querySelector('.play-chart-box'))")
+    assert scroll[0] > scroll[1]  # as wide as the game: it scrolls sideways
+    page.locator('.play-chart g[data-ply="7"]').click()
+    page.wait_for_function("window.vizgen.play.state().path.length === 8")
+    panel_shows(page, names(data)[line[7]])
+    assert "at=7" in page.url

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_browser import base_url, browser, open_page, pages, site_root  # noqa: F401  (fixtures)
 from vizgen.analysis import words
 from vizgen.site.render import VariantPage
 
@@ -32,7 +31,7 @@ def click_start(page: object) -> None:
     page.wait_for_timeout(400)  # the redraw after the fade
 
 
-def test_faded_labels_keep_a_contrast_of_4_5(open_page: Callable, pages: dict[str, VariantPage]) -> None:  # noqa: F811
+def test_faded_labels_keep_a_contrast_of_4_5(open_page: Callable, pages: dict[str, VariantPage]) -> None:
     page, _ = open_page("variants/standard.html")
     page.set_viewport_size({"width": 1400, "height": 900})
     page.evaluate("window.vizgen.network.fit({animation: false})")
@@ -47,8 +46,8 @@ def test_faded_labels_keep_a_contrast_of_4_5(open_page: Callable, pages: dict[st
     assert min(faded.values()) >= 4.5, sorted(faded.items(), key=lambda t: t[1])[:5]
 
 
-def test_the_banded_graph_names_its_blocks_and_rows(open_page: Callable,  # noqa: F811
-                                                    pages: dict[str, VariantPage]) -> None:  # noqa: F811
+def test_the_banded_graph_names_its_blocks_and_rows(open_page: Callable,
+                                                    pages: dict[str, VariantPage]) -> None:
     page, _ = open_page("variants/standard.html")
     texts = page.evaluate("""() => window.vizgen.network.body.data.nodes.get({filter: (d) => d.band})
         .map((d) => d.label)""")
@@ -62,8 +61,8 @@ def test_the_banded_graph_names_its_blocks_and_rows(open_page: Callable,  # noqa
     assert page.evaluate("window.vizgen.selected") == pages["standard"].start
 
 
-def test_a_multiplayer_start_reads_the_same_on_its_page_and_in_its_panel(open_page: Callable,  # noqa: F811
-                                                                           pages: dict[str, VariantPage]  # noqa: F811
+def test_a_multiplayer_start_reads_the_same_on_its_page_and_in_its_panel(open_page: Callable,
+                                                                           pages: dict[str, VariantPage]
                                                                            ) -> None:
     page, _ = open_page("variants/three-players.html")
     head = page.locator(".variant-meta .badge")
@@ -82,8 +81,8 @@ def test_a_multiplayer_start_reads_the_same_on_its_page_and_in_its_panel(open_pa
     assert "player 1" in shown
 
 
-def test_the_phone_sheet_drags_to_full_height_and_never_covers_the_title(open_page: Callable,  # noqa: F811
-                                                                           pages: dict[str, VariantPage]  # noqa: F811
+def test_the_phone_sheet_drags_to_full_height_and_never_covers_the_title(open_page: Callable,
+                                                                           pages: dict[str, VariantPage]
                                                                            ) -> None:
     page, _ = open_page("variants/standard.html#12-11")
     page.set_viewport_size({"width": 390, "height": 844})
@@ -117,7 +116,7 @@ def test_the_phone_sheet_drags_to_full_height_and_never_covers_the_title(open_pa
     assert page.locator("#panel .pos-title").bounding_box()["y"] < 844  # which still shows the title
 
 
-def test_hands_in_any_order_and_keys_at_once(open_page: Callable, pages: dict[str, VariantPage]) -> None:  # noqa: F811
+def test_hands_in_any_order_and_keys_at_once(open_page: Callable, pages: dict[str, VariantPage]) -> None:
     page, _ = open_page("variants/standard.html")
     page.locator("#q").fill("21-11")
     page.locator("#search button").click()
@@ -144,8 +143,8 @@ BAND_BOXES = """() => {
 
 
 @pytest.mark.parametrize("slug", ["standard", "tiny"])
-def test_the_band_words_overlap_no_position_and_are_in_view(open_page: Callable,  # noqa: F811
-                                                             pages: dict[str, VariantPage], slug: str  # noqa: F811
+def test_the_band_words_overlap_no_position_and_are_in_view(open_page: Callable,
+                                                             pages: dict[str, VariantPage], slug: str
                                                              ) -> None:
     page, _ = open_page(f"variants/{pages[slug].slug}.html")
     page.set_viewport_size({"width": 1400, "height": 900})
@@ -165,8 +164,8 @@ def test_the_band_words_overlap_no_position_and_are_in_view(open_page: Callable,
 GZIP_BUDGET = {"standard": 300 * 1024, "three": 1024 * 1024, "any": 1536 * 1024}
 
 
-def test_pages_are_usable_within_their_gzip_budget(browser: object, base_url: str,  # noqa: F811
-                                                   pages: dict[str, VariantPage]) -> None:  # noqa: F811
+def test_pages_are_usable_within_their_gzip_budget(browser: object, base_url: str,
+                                                   pages: dict[str, VariantPage]) -> None:
     import gzip
 
     for key, page_data in [("any", None), *pages.items()]:

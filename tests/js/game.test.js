@@ -25,12 +25,16 @@ const PLAY = {
 test("a record reads back, and what cannot be read says why", () => {
   assert.equal(VZ.game.readRecord("?x=1", 2, KINDS), null);
   assert.deepEqual(VZ.game.readRecord("?play=you.perfect&seed=42&moves=12-11_12-12", 2, KINDS),
-    { seats: ["you", "perfect"], seed: 42, moves: ["12-11", "12-12"] });
-  assert.deepEqual(VZ.game.readRecord("?play=random.you", 2, KINDS), { seats: ["random", "you"], seed: 1, moves: [] });
+    { seats: ["you", "perfect"], seed: 42, moves: ["12-11", "12-12"], at: null, challenge: false, hints: [] });
+  assert.deepEqual(VZ.game.readRecord("?play=random.you", 2, KINDS), { seats: ["random", "you"], seed: 1, moves: [], at: null, challenge: false, hints: [] });
   assert.deepEqual(VZ.game.readRecord("?play=you.perfect&moves=1.10-3.4_%E2", 2, KINDS).moves, ["1.10-3.4", "%E2"]);
   assert.match(VZ.game.readRecord("?play=you", 2, KINDS).why, /names 1 players, this variant has 2/);
   assert.match(VZ.game.readRecord("?play=you.wizard", 2, KINDS).why, /not one of you, perfect, maxn1, random/);
-  assert.match(VZ.game.readRecord("?play=you.you", 2, KINDS).why, /exactly one player must be you/);
+  assert.match(VZ.game.readRecord("?play=you.you", 2, KINDS).why, /at most one player can be you/);
+  assert.deepEqual(VZ.game.readRecord("?play=perfect.perfect&moves=b&at=0&mode=challenge&hints=0.2", 2, KINDS),
+    { seats: ["perfect", "perfect"], seed: 1, moves: ["b"], at: 0, challenge: true, hints: [0, 2] });
+  assert.match(VZ.game.readRecord("?play=you.perfect&at=x", 2, KINDS).why, /ply shown/);
+  assert.match(VZ.game.readRecord("?play=you.perfect&hints=1.y", 2, KINDS).why, /hints must be plies/);
   for (const seed of ["x", "-1", "1.5"]) {
     assert.match(VZ.game.readRecord("?play=you.perfect&seed=" + seed, 2, KINDS).why, /whole number/);
   }
@@ -38,7 +42,7 @@ test("a record reads back, and what cannot be read says why", () => {
 
 test("the record in the address keeps the other parameters", () => {
   assert.equal(VZ.game.withRecord("?x=1&play=a&seed=2&moves=b", "play=you.perfect&seed=3"), "?x=1&play=you.perfect&seed=3");
-  assert.equal(VZ.game.withRecord("?play=a&seed=2", null), "");
+  assert.equal(VZ.game.withRecord("?play=a&seed=2&at=1&mode=challenge&hints=0", null), "");
   assert.equal(VZ.game.withRecord("", "play=you.perfect&seed=3"), "?play=you.perfect&seed=3");
 });
 
@@ -63,9 +67,10 @@ test("a game: moves, its value for you, undo, redo, restart and its record", () 
   assert.deepEqual(g.value(0), { v: 0, pos: 0 });
   assert.equal(g.valueWords(PLAY, 1), "you lose in 3 against best play");
   assert.equal(g.record(), "play=you.perfect&seed=7&moves=b_c");
-  assert.deepEqual(VZ.game.readRecord("?" + g.record(), 2, KINDS), { seats: ["you", "perfect"], seed: 7, moves: ["b", "c"] });
+  assert.deepEqual(VZ.game.readRecord("?" + g.record(), 2, KINDS), { seats: ["you", "perfect"], seed: 7, moves: ["b", "c"], at: null, challenge: false, hints: [] });
   g.push(3);
-  assert.ok(g.over() && !g.yourTurn());
+  assert.ok(g.over() && !g.yourTurn() && g.finished());
+  assert.deepEqual(g.end(), { reason: "won", winner: 1, shared: [], plies: 3 });
   assert.equal(g.valueWords(PLAY, 3), "you lost");
   assert.equal(g.lastMine(), 2);
   assert.equal(g.undo(), true); // back to before your move at ply 2
@@ -91,4 +96,40 @@ test("the random player's move depends only on the seed, the ply and the positio
     const u = VZ.game.uniform(s);
     assert.ok(u >= 0 && u < 1);
   }
+});
+
+test("the game walks its line: seek keeps the positions after the ply shown, and the record says which", () => {
+  const g = new VZ.game.Game(MODEL, ["you", "perfect"], 7);
+  g.push(1);
+  g.push(2);
+  g.seek(1);
+  assert.deepEqual([g.path, g.redo, g.line()], [[0, 1], [2], [0, 1, 2]]);
+  g.challenge = true;
+  g.hint();
+  g.hint();
+  assert.equal(g.record(), "play=you.perfect&seed=7&moves=b_c&at=1&mode=challenge&hints=1");
+  assert.ok(g.hinted() && !g.finished());
+  g.seek(99);
+  assert.deepEqual([g.path, g.redo, g.hinted()], [[0, 1, 2], [], false]);
+  g.seek(-4);
+  assert.deepEqual(g.path, [0]);
+});
+
+test("a game ends by repetition the third time a position comes with the same player to move, or at the cap", () => {
+  const over = () => false, none = () => -1, limits = { repetitions: 3, cap: 200 };
+  const live = () => [true, false]; // the mover is in, the other is out
+  // a and b alternate: a with player 1 to move at plies 0, 2, 4
+  assert.equal(VZ.game.ending(2, [0, 1, 0, 1], over, none, live, limits), null);
+  assert.deepEqual(VZ.game.ending(2, [0, 1, 0, 1, 0], over, none, live, limits),
+    { reason: "repetition", winner: -1, shared: [0], plies: 4 });
+  // with three players the same position comes back with another player to move: no repetition yet
+  assert.equal(VZ.game.ending(3, [0, 0, 0, 0, 0], over, none, null, limits), null);
+  assert.deepEqual(VZ.game.ending(3, [0, 0, 0, 0, 0, 0, 0], over, none, null, limits).reason, "repetition");
+  const line = [0, 1, 2, 3, 4, 5];
+  assert.deepEqual(VZ.game.ending(2, line, over, none, live, { repetitions: 3, cap: 5 }),
+    { reason: "cap", winner: -1, shared: [1], plies: 5 });
+  assert.equal(VZ.game.ending(2, line, over, none, live, { repetitions: 3, cap: 6 }), null);
+  // a win at the last position: the winner counted from the mover, as a seat from the first player
+  assert.deepEqual(VZ.game.ending(3, [0, 1, 2], (i) => i === 2, () => 2, null, limits),
+    { reason: "won", winner: 1, shared: [], plies: 2 });
 });

@@ -52,6 +52,9 @@ class Facts:
         The mover's fate with three or more players (:func:`vizgen.analysis.solved.fate`):
         plies in which the others together can force the player to move out, -1 if it
         survives whatever they do; None where the fate is not read.
+    trap : numpy.ndarray or None
+        The tricky perfect player's trap figure (:func:`vizgen.ai.tricky.trap_figure`), for the
+        code pages, whose browser chooses the tricky move itself; None elsewhere.
     """
 
     players: int
@@ -66,6 +69,7 @@ class Facts:
     score: np.ndarray
     depth: np.ndarray
     forced_out_in: np.ndarray | None
+    trap: np.ndarray | None = None
 
     def __len__(self) -> int:
         return int(self.verdict.size)

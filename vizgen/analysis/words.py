@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
+from vizgen.analysis.play_words import PLAY
 from vizgen.engine.ending import PLY_CAP, REPETITIONS
 
 __all__ = [
@@ -97,31 +98,6 @@ CHOICES: tuple[Verdict, ...] = (
     Verdict("you-are-out", "loss", False, "you are out: you have no live hand", "you are out"),
 )
 _CHOICE = {v.key: i for i, v in enumerate(CHOICES)}
-
-#: the words of a game played on the site: a game's value for you (``{n}`` plies to the end with best play,
-#: ``{k}`` a player's number in turn order from 1), the players you can face and what the game panel says
-PLAY = {
-    "value-win": "you can force a win in {n} {ply|plies}",
-    "value-loss": "you lose in {n} {ply|plies} against best play",
-    "value-draw": "a draw with best play",
-    "value-open": "no one can force a win",
-    "value-other": "player {k} can force a win in {n} {ply|plies}",
-    "value-won": "you won",
-    "value-lost": "you lost",
-    "value-other-won": "player {k} won",
-    "you": "you",
-    "perfect": "perfect player",
-    "tricky": "tricky perfect player",
-    "maxn": "max^n, depth {n}",
-    "random": "random player",
-    "player": "player {k}",
-    "your-turn": "Your move: choose one in the table or click a position next to this one in the graph.",
-    "thinking": "Player {k} ({name}) is choosing…",
-    "played": "{name} played",
-    "elsewhere": "You are looking at another position; the game is at",
-    "illegal": "The game record stops at ply {n}: “{move}” is not a move from {from}.",
-    "bad-record": "The game record in the address could not be read: {why}.",
-}
 
 #: seat names, counted from the player to move; ``{k}`` is the seat
 SEATS = {"mover": "To move", "opponent": "Opponent", "next": "Next (+1)", "other": "Player +{k}"}

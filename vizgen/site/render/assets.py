@@ -29,15 +29,15 @@ __all__ = ["SCRIPTS", "environment", "script", "shared_files"]
 _STATIC = ("vizgen.css", "play.css", "report.css", "favicon.svg")
 
 #: each shipped script and its modules (``static/js/<name>.js``), in the order they are joined. A code page
-#: loads ``codes.js`` and ``vizgen.js``, the others ``valuemap.js``, ``vizgen.js`` and ``play.js``, in that
-#: order: ``codes.js`` and ``valuemap.js`` use the modules of ``vizgen.js`` only when called, ``play.js``
+#: loads ``codes.js``, ``vizgen.js`` and ``play.js``, the others ``valuemap.js``, ``vizgen.js`` and ``play.js``,
+#: in that order: ``codes.js`` and ``valuemap.js`` use the modules of ``vizgen.js`` only when called, ``play.js``
 #: needs the page ``vizgen.js`` has set up.
 SCRIPTS: dict[str, tuple[str, ...]] = {
     "vizgen.js": ("util", "loader", "wire", "facts", "model", "hands", "panel", "styles", "graph", "explorer",
                   "overview", "search", "keys", "views", "main"),
     "codes.js": ("movegen", "codemodel"),
     "valuemap.js": ("valuemap",),
-    "play.js": ("game", "playview", "play"),
+    "play.js": ("game", "review", "opponents", "playview", "play"),
 }
 
 

@@ -21,6 +21,7 @@ module only lays them out by code, and the browser only looks them up.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ from xml.sax.saxutils import quoteattr
 
 import numpy as np
 
+from vizgen.ai.tricky import trap_figure
 from vizgen.analysis import words
 from vizgen.analysis.facts import Facts, position_facts
 from vizgen.analysis.solved import Solved
@@ -128,8 +130,10 @@ def code_page_of(variant: Variant, solved: Solved, figures: dict[str, Any]) -> C
     (True, ['11-11-11'])
     """
     g = solved.graph
-    return CodePage(variant=variant, rules=g.rules, stats=figures, codes=np.asarray(g.codes),
-                    facts=position_facts(solved), start=int(g.start))
+    # the browser chooses the tricky perfect player's move from the trap figure (opponents.js)
+    facts = dataclasses.replace(position_facts(solved), trap=trap_figure(solved))
+    return CodePage(variant=variant, rules=g.rules, stats=figures, codes=np.asarray(g.codes), facts=facts,
+                    start=int(g.start))
 
 
 def _rules_payload(page: CodePage) -> dict[str, Any]:

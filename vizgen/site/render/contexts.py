@@ -246,7 +246,20 @@ def variant_context(page: VariantPage | CodePage, data: DataFiles, config: dict[
         "legend": words.legend(page.players, page.fate),
         "ply_note": words.ply_note(page.players),
         "story": STORIES.get(page.slug),
+        "invite": invitation(page.players),
     }
+
+
+def invitation(players: int) -> dict[str, str]:
+    """The invitation to play: its words and the query string that opens a challenge against perfect players.
+
+    Examples
+    --------
+    >>> invitation(3)["query"]
+    '?play=you.perfect.perfect&mode=challenge'
+    """
+    return {"text": words.PLAY["invite"], "query": "?play=" + ".".join(["you"] + ["perfect"] * (players - 1))
+            + "&mode=challenge"}
 
 
 def card(page: VariantPage | CodePage, thumb: str) -> dict[str, Any]:
@@ -275,4 +288,5 @@ def index_context(cards: list[dict[str, Any]], site_title: str) -> dict[str, Any
         "positions": sum(c["n"] for c in cards),
         "maxn": None,
         "origin": next((c for c in cards if c["slug"] in STORIES), None),
+        "invite": classic and {**invitation(classic["players"]), "slug": classic["slug"]},
     }

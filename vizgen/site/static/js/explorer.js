@@ -51,11 +51,12 @@
     var level2Cap = MAX_LEVEL2; // grows with "show more", back to level2Start() for a new centre
     var trail = []; // the centres visited, oldest first
     var glideFrame = 0;
+    var shown = null; // the network's data sets
 
     function build() {
       var container = $("graph");
       container.innerHTML = "";
-      var data = { nodes: new vis.DataSet([]), edges: new vis.DataSet([]) };
+      var data = (shown = { nodes: new vis.DataSet([]), edges: new vis.DataSet([]) });
       var network = new vis.Network(container, data, {
         autoResize: true,
         physics: false,
@@ -298,7 +299,17 @@
       glideFrame = requestAnimationFrame(frame);
     }
 
-    return { build: build, explore: explore };
+    /* The positions shown drawn again in their colours (after app.hideValues changed); the centre keeps its border. */
+    function restyle() {
+      if (!shown) return;
+      shown.nodes.update(shown.nodes.get().map(function (n) {
+        var colour = styles.nodeStyle(n.id, 10).color;
+        if (n.id === app.api.selected) colour.border = app.T.accent;
+        return { id: n.id, color: colour, title: styles.tooltip(n.id) };
+      }));
+    }
+
+    return { build: build, explore: explore, restyle: restyle };
   }
 
   VZ.explorer = { create: create, pickLevel2: pickLevel2 };

@@ -1,13 +1,19 @@
 /* vizgen game: the state of a game played on a variant's page, its record and the random player.
  *
- * A game is the path of positions from the start, the kind of player in each seat (you, perfect, maxn1,
- * maxn2, maxn3, maxn5 or random; exactly one "you") and a seed. Its record lives in the address's query
- * string, so the fragment stays the position shown:  ?play=you.perfect&seed=42&moves=12-11_12-12
+ * A game is the line of positions from the start, the ply shown (the positions after it are kept to step
+ * forward again), the kind of player in each seat (you, perfect, tricky, maxn1, maxn2, maxn3, maxn5 or
+ * random; at most one "you": a game of computers only is watched), a seed, whether it is a challenge (values hidden until the end) and the plies
+ * at which you asked for a hint. Its record lives in the address's query string, so the fragment stays the
+ * position shown:  ?play=you.perfect&seed=42&moves=12-11_12-12&at=1&mode=challenge&hints=0
  *   play   one word per player in turn order;
  *   seed   seeds the random player: its move at ply i depends only on the seed, i and the position, so a
  *          shared record replays and goes on the same way;
- *   moves  the position after each ply, separated by "_".
- * Nothing here touches the page: play.js draws the game and asks the model (model.js) for the moves.
+ *   moves  the position after each ply, separated by "_";
+ *   at     the ply shown when it is not the last one;
+ *   mode   "challenge" for a challenge; hints: the plies at which a hint was taken, separated by ".".
+ * A game ends as the rules say, or as a draw by repetition or at the ply cap (ending(), the rule of
+ * vizgen/engine/ending.py). Nothing here touches the page: play.js draws the game and asks the model
+ * (model.js or codemodel.js) for the moves.
  */
 (function (VZ) {
   "use strict";
@@ -32,11 +38,14 @@
   }
 
   /* A game on `model` (the page's model: name, over, winner, remoteness), from the start. */
-  function Game(model, seats, seed) {
+  function Game(model, seats, seed, limits) {
     this.model = model;
+    this.limits = limits || { repetitions: 3, cap: 200 };
+    this.challenge = false;
+    this.hints = []; // plies at which you took a hint, in order
     this.P = model.P;
     this.seats = seats;
-    this.you = seats.indexOf("you");
+    this.you = Math.max(0, seats.indexOf("you")); // the values are for you (for player 1 in a game you watch)
     this.seed = seed;
     this.path = [model.startId];
     this.redo = [];
@@ -53,8 +62,39 @@
   Game.prototype.plies = function () {
     return this.path.length - 1;
   };
+  /* How the game ends at the ply shown: null while it goes on (ending()). */
+  Game.prototype.end = function (live) {
+    var model = this.model;
+    return ending(this.P, this.path, function (i) { return model.over(i); }, function (i) { return model.winner(i); },
+      live || null, this.limits);
+  };
   Game.prototype.over = function () {
-    return this.model.over(this.here());
+    return this.end() !== null;
+  };
+  /* Whether the game's line ends the game (it may be shown at an earlier ply). */
+  Game.prototype.finished = function () {
+    var model = this.model;
+    return ending(this.P, this.line(), function (i) { return model.over(i); }, function (i) { return model.winner(i); },
+      null, this.limits) !== null;
+  };
+  /* Every position of the line: the ones played up to the ply shown, then the ones after it. */
+  Game.prototype.line = function () {
+    return this.path.concat(this.redo.slice().reverse());
+  };
+  /* Show ply k of the line (clamped), the positions after it kept. */
+  Game.prototype.seek = function (k) {
+    var line = this.line();
+    k = Math.max(0, Math.min(line.length - 1, k));
+    this.path = line.slice(0, k + 1);
+    this.redo = line.slice(k + 1).reverse();
+    this.last = 0;
+  };
+  /* Whether a hint was taken at the ply shown. */
+  Game.prototype.hinted = function () {
+    return this.hints.indexOf(this.plies()) >= 0;
+  };
+  Game.prototype.hint = function () {
+    if (!this.hinted()) this.hints.push(this.plies());
   };
   Game.prototype.yourTurn = function () {
     return !this.over() && this.seats[this.mover(this.plies())] === "you";
@@ -62,7 +102,10 @@
   /* The game's value at ply `ply` for you: v +1 you can force a win, -1 someone else can (player: who, in
      turn order), 0 nobody; pos: the position then. */
   Game.prototype.value = function (ply) {
-    var pos = this.path[ply];
+    return this.valueAt(this.path[ply], ply);
+  };
+  /* The same for position `pos` reached after `ply` plies. */
+  Game.prototype.valueAt = function (pos, ply) {
     var w = this.model.winner(pos);
     if (w < 0) return { v: 0, pos: pos };
     var player = (ply + w) % this.P; // the seat counted from the mover, as a player in turn order
@@ -70,8 +113,11 @@
   };
   /* That value in the words of vizgen/analysis/words.py's PLAY (W). */
   Game.prototype.valueWords = function (W, ply) {
+    return this.valueWordsAt(W, this.path[ply], ply);
+  };
+  Game.prototype.valueWordsAt = function (W, pos, ply) {
     var say = VZ.util.fill, two = this.P === 2;
-    var val = this.value(ply);
+    var val = this.valueAt(pos, ply);
     var n = this.model.remoteness(val.pos);
     var done = this.model.over(val.pos);
     if (val.v === 1) return say(done ? W["value-won"] : W["value-win"], { n: n });
@@ -121,11 +167,41 @@
   };
   /* The record: the query string's play, seed and moves. */
   Game.prototype.record = function () {
-    var model = this.model;
+    var model = this.model, line = this.line();
     var q = "play=" + this.seats.join(".") + "&seed=" + this.seed;
-    if (this.plies()) q += "&moves=" + this.path.slice(1).map(function (i) { return encodeURI(model.name(i)); }).join(SEP);
+    if (line.length > 1) q += "&moves=" + line.slice(1).map(function (i) { return encodeURI(model.name(i)); }).join(SEP);
+    if (this.redo.length) q += "&at=" + this.plies();
+    if (this.challenge) q += "&mode=challenge";
+    if (this.hints.length) q += "&hints=" + this.hints.join(".");
     return q;
   };
+
+  /* How a game along `path` (positions, the start first) ends at its last position, by the rules and the
+     repetition rule as vizgen/engine/ending.py's Referee applies them: null while it goes on, else {reason:
+     "won", "repetition" or "cap"; winner: the seat from the first player, -1 for a draw; shared: the seats
+     still in that share a draw (from live(pos): per seat counted from the mover, whether it has a live
+     hand; [] without live); plies}. over(pos), winner(pos): the model's (the winner counted from the mover). */
+  function ending(P, path, over, winner, live, limits) {
+    var seen = new Map();
+    var plies = path.length - 1;
+    for (var ply = 0; ply <= plies; ply++) {
+      var pos = path[ply], mover = ply % P;
+      if (over(pos)) return ply === plies ? { reason: "won", winner: (mover + winner(pos)) % P, shared: [], plies: ply } : null;
+      var key = pos + "/" + mover;
+      var times = (seen.get(key) || 0) + 1;
+      seen.set(key, times);
+      var reason = times >= limits.repetitions ? "repetition" : ply >= limits.cap ? "cap" : null;
+      if (reason) {
+        if (ply !== plies) return null; // a line that went on past its end is not a game
+        var alive = live ? live(pos) : null;
+        var shared = [];
+        if (alive) alive.forEach(function (on, k) { if (on) shared.push((ply + k) % P); });
+        shared.sort(function (a, b) { return a - b; });
+        return { reason: reason, winner: -1, shared: shared, plies: ply };
+      }
+    }
+    return null;
+  }
 
   /* Read a record from a query string. null: there is none; {why}: it cannot be read; else {seats, seed,
      moves} (moves: the positions as typed, to be checked against the rules by the caller). */
@@ -138,11 +214,15 @@
     if (!("play" in params)) return null;
     var seats = params.play.split(".");
     var seed = params.seed === undefined ? 1 : Number(params.seed);
+    var at = params.at === undefined ? null : Number(params.at);
+    var hints = params.hints ? params.hints.split(".").map(Number) : [];
     var why = null;
     if (seats.length !== players) why = "it names " + seats.length + " players, this variant has " + players;
     else if (seats.some(function (s) { return kinds.indexOf(s) < 0; })) why = "a player is not one of " + kinds.join(", ");
-    else if (seats.filter(function (s) { return s === "you"; }).length !== 1) why = "exactly one player must be you";
+    else if (seats.filter(function (s) { return s === "you"; }).length > 1) why = "at most one player can be you";
     else if (!(Number.isInteger(seed) && seed >= 0)) why = "the seed must be a whole number";
+    else if (at !== null && !(Number.isInteger(at) && at >= 0)) why = "the ply shown (at) must be a whole number";
+    else if (!hints.every(function (h) { return Number.isInteger(h) && h >= 0; })) why = "hints must be plies";
     if (why) return { why: why };
     var moves = params.moves ? params.moves.split(SEP).map(function (m) {
       try {
@@ -151,13 +231,13 @@
         return m;
       }
     }) : [];
-    return { seats: seats, seed: seed, moves: moves };
+    return { seats: seats, seed: seed, moves: moves, at: at, challenge: params.mode === "challenge", hints: hints };
   }
 
   /* A query string with the record in it (null: without one), other parameters kept. */
   function withRecord(query, record) {
     var keep = query.replace(/^\?/, "").split("&").filter(function (p) {
-      return p && !/^(play|seed|moves)=/.test(p);
+      return p && !/^(play|seed|moves|at|mode|hints)=/.test(p);
     });
     if (record) keep.push(record);
     return keep.length ? "?" + keep.join("&") : "";
@@ -177,6 +257,6 @@
     return out;
   }
 
-  VZ.game = { Game: Game, readRecord: readRecord, withRecord: withRecord, seatChange: seatChange, hash: hash,
-    uniform: uniform };
+  VZ.game = { Game: Game, readRecord: readRecord, withRecord: withRecord, seatChange: seatChange, ending: ending,
+    hash: hash, uniform: uniform };
 })(globalThis.VZ = globalThis.VZ || {});

@@ -141,6 +141,7 @@
         network.once("afterDrawing", function () {
           app.api.drawn = true;
         });
+        network.on("afterDrawing", drawTrail);
         network.fit({ animation: false });
       });
     }
@@ -186,6 +187,11 @@
       var box = VZ.util.byId("all-moves");
       return !!(box && box.checked);
     }
+    /* Whether move e is drawn when not lit: all moves, or the ones that carry meaning (none while a
+       challenge hides the values: which moves are optimal is a value). */
+    function drawn(e) {
+      return !app.hideValues && (allMoves() || e.shown);
+    }
 
     /* Select position id in the graph and light its moves; fade: let its neighbourhood stand out. */
     function highlight(id, faded) {
@@ -207,9 +213,8 @@
         now.push(e);
       });
       // only the moves that carry meaning are drawn (all of them with "all moves"), and those lit now
-      var all = allMoves();
       updates.forEach(function (u) {
-        u.hidden = !all && !graph.all[u.id].shown && now.indexOf(u.id) < 0;
+        u.hidden = !drawn(graph.all[u.id]) && now.indexOf(u.id) < 0;
       });
       graph.edges.update(updates);
       lit = now;
@@ -239,11 +244,54 @@
     function setAllMoves(on) {
       if (!graph) return;
       graph.edges.update(graph.all.map(function (e) {
-        return { id: e.id, hidden: !on && !e.shown && lit.indexOf(e.id) < 0 };
+        return { id: e.id, hidden: !drawn(e) && lit.indexOf(e.id) < 0 };
       }));
     }
 
-    return { build: build, highlight: highlight, focus: focus, setAllMoves: setAllMoves, unfade: unfade,
+    var trail = null; // a game's path: position ids in order
+    /* The game's path over the graph: a line from position to position, in order. */
+    function drawTrail(ctx) {
+      if (!trail || trail.length < 2) return;
+      var at = app.api.network.getPositions(trail);
+      ctx.save();
+      ctx.strokeStyle = app.T.accent;
+      ctx.globalAlpha = 0.7;
+      ctx.lineWidth = app.model.size * 0.35;
+      ctx.lineJoin = "round";
+      ctx.beginPath();
+      trail.forEach(function (i, j) {
+        var p = at[i];
+        if (j) ctx.lineTo(p.x, p.y);
+        else ctx.moveTo(p.x, p.y);
+      });
+      ctx.stroke();
+      ctx.restore();
+    }
+    function path(ids) {
+      trail = ids && ids.length > 1 ? ids.slice() : null;
+      if (app.api.network) app.api.network.redraw();
+    }
+
+    /* Draw every position again in its style (after app.hideValues changed). */
+    function restyle() {
+      if (!graph) return;
+      var model = app.model, ups = [];
+      for (var i = 0; i < model.n; i++) {
+        var st = styles.nodeStyle(i, model.size);
+        st.id = i;
+        st.title = styles.tooltip(i);
+        if (bright && !bright.has(i)) delete st.font;
+        ups.push(st);
+      }
+      graph.nodes.update(ups);
+      graph.edges.update(graph.all.map(function (e) {
+        var st = styles.edgeStyle(e.best, model.size, !!bright);
+        return { id: e.id, color: st.color, width: st.width, hidden: !drawn(e) && lit.indexOf(e.id) < 0 };
+      }));
+      if (app.api.selected !== null) highlight(app.api.selected, !!bright);
+    }
+
+    return { build: build, restyle: restyle, path: path, highlight: highlight, focus: focus, setAllMoves: setAllMoves, unfade: unfade,
       drawn: function () { return graph !== null; } };
   }
 

@@ -53,6 +53,20 @@
   api.resolve = search.resolve;
   api.locate = search.locate;
   api.unfade = function () { if (app.graph) app.graph.unfade(); };
+  /* Draw a game's path (position ids in order, null: none) on the graph and the value map. */
+  api.path = function (ids) {
+    app.trail = ids;
+    if (app.graph) app.graph.path(ids);
+    var vmap = views.map();
+    if (vmap && vmap.path) vmap.path(ids);
+  };
+  /* Hide every value in the graph and the explorer (a challenge), or show them again. */
+  api.hideValues = function (on) {
+    if (!!app.hideValues === on) return;
+    app.hideValues = on;
+    if (app.graph) app.graph.restyle();
+    if (app.explorer && app.explorer.restyle) app.explorer.restyle();
+  };
 
   // ------------------------------------------------------------------ clicks on moves
   /* A click on position `to`: true when it is a move from the shown position that an add-on took over. */

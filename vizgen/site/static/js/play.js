@@ -1,11 +1,14 @@
-/* vizgen play: a game on a variant's page against the perfect player, max^n (depth 1, 2, 3 or 5) or the
- * random player, drawn in the panel.
+/* vizgen play: a game on a variant's page against the perfect player, the tricky perfect player, max^n
+ * (depth 1, 2, 3 or 5) or the random player, drawn in the panel.
  *
  * Built only on the page's add-on hooks (window.vizgen: onPanel, onMoveClick, select, load) and the game's
- * state (game.js). Every computer move comes from build-time data: a position's detail carries the position
- * each computer opponent moves to (the opponents named in nodes.js); the random player draws from a
- * generator seeded by the record. Nothing runs on a server. A record with an illegal move stops at the last
- * legal position and says why. Everything a test needs is on window.vizgen.play.
+ * state (game.js). Every computer move comes from build-time data (a position's detail carries the position
+ * each computer opponent moves to) or, on the code pages, from the position's facts (opponents.js); the
+ * random player draws from a generator seeded by the record. Each ply is an entry of the browser's history
+ * with the record in the address, so Back and Forward step through the game and never leave the page while
+ * a game is on; ← and → walk the record, Home and End jump, Backspace takes back your last move. A
+ * challenge hides every value (body.vz-hide, play.css) until the game ends or you take a hint. Everything a
+ * test needs is on window.vizgen.play.
  */
 (function (VZ) {
   "use strict";
@@ -25,27 +28,33 @@
   });
 
   var model = null;
-  var opponentColumn = {}; // "perfect" / "maxn3" ... -> index into a detail's opponents
+  var opponents = null; // kind -> function (game, detail) giving the computer's move
   var kinds = ["you"];
   var el = null; // the play section, moved into the panel on every render (below the hands)
-  var log = null; // the chart and the move list (below the panel's move table)
+  var log = null; // the chart, the review and the move list (below the panel's move table)
   var timer = null;
   var pending = null; // {at: position, to: position} while a computer move is shown before it is played
   var setup = null; // the players chosen before a game starts
 
   function kindName(kind) {
-    if (kind === "you" || kind === "perfect" || kind === "random") return W[kind];
-    return say(W.maxn, { n: kind.slice(4) });
+    if (kind === "maxn" + kind.slice(4) && /^\d+$/.test(kind.slice(4))) return say(W.maxn, { n: kind.slice(4) });
+    return W[kind];
+  }
+  /* A seat by who plays it: "You (player 1)", "Perfect player (player 2)". */
+  function roleName(g, seat) {
+    var name = kindName(g.seats[seat]);
+    return say(W.seat, { name: name.charAt(0).toUpperCase() + name.slice(1), k: seat + 1 });
   }
 
-  /* The address: the record in the query (others' query parameters kept), the position shown in the fragment. */
-  function writeUrl(g, shown) {
+  /* The address: the record in the query (others' query parameters kept), the game's position in the
+     fragment; push: a new entry of the browser's history (a ply played), else the entry is rewritten. */
+  function writeUrl(g, push) {
     var q = VZ.game.withRecord(location.search, g ? g.record() : null);
-    var hash = shown === undefined ? location.hash : "#" + model.name(shown);
-    history.replaceState(history.state, "", location.pathname + q + hash);
+    var url = location.pathname + q + (g ? "#" + encodeURI(model.name(g.here())) : location.hash);
+    if (push && url !== location.pathname + location.search + location.hash) history.pushState(null, "", url);
+    else history.replaceState(history.state, "", url);
   }
   function show(g) {
-    writeUrl(g, g.here());
     return vz.select(g.here());
   }
   function stop() {
@@ -53,46 +62,55 @@
     timer = null;
     pending = null;
   }
-
-  /* What the computer player to move plays from a position's detail d: a child position. */
-  function choose(g, kind, d) {
-    if (kind !== "random") return d.opponents[opponentColumn[kind]];
-    var kids = [];
-    d.moves.forEach(function (m) { if (kids.indexOf(m.dst) < 0) kids.push(m.dst); });
-    return g.randomChild(kids);
+  /* The players of position pos: per seat from the mover, whether it has a live hand (null if unknown). */
+  function live(pos) {
+    var d = model.details.get(pos);
+    var hands = d ? d.hands : model.hands ? model.hands(pos) : null;
+    return hands ? hands.map(function (h) { return h.some(function (v) { return v !== 0; }); }) : null;
+  }
+  /* Whether the values are hidden now: a challenge not yet over, no hint taken at the position shown. */
+  function hidden() {
+    var g = play.game;
+    return !!(g && g.challenge && !g.finished() && !(g.hinted() && vz.selected === g.here()));
   }
 
-  /* Let the computer players move until it is your turn or the game is over: each move is shown
-     highlighted for a moment, then played. */
+  /* Let the computer players move until it is your turn, the game is over or it is shown at an earlier
+     ply: each move is shown highlighted for a moment, then played. */
   function advance(g) {
     stop();
     render();
-    if (g !== play.game || g.paused || g.over() || g.yourTurn()) return Promise.resolve();
+    if (g !== play.game || g.paused || g.redo.length || g.over() || g.yourTurn()) return Promise.resolve();
     var at = g.here();
     return model.detail(at).then(function (d) {
       if (g !== play.game || g.here() !== at) return;
-      var to = choose(g, g.seats[g.mover(g.plies())], d);
+      var to = opponents[g.seats[g.mover(g.plies())]](g, d);
       pending = { at: at, to: to };
       render();
       timer = setTimeout(function () {
         timer = null;
         if (g !== play.game || g.here() !== at) return;
         pending = null;
-        g.push(to);
-        g.last = g.plies();
-        show(g).then(function () { return advance(g); });
+        played(g, to);
       }, play.delay);
     });
   }
+  /* A ply played (by you or a computer): a new entry of the history, then the others move. */
+  function played(g, to) {
+    g.push(to);
+    g.last = g.plies();
+    writeUrl(g, true);
+    return show(g).then(function () { return advance(g); });
+  }
 
-  function newGame(seats, seed) {
+  function newGame(seats, seed, challenge) {
     stop();
-    play.game = new VZ.game.Game(model, seats, seed);
+    play.game = new VZ.game.Game(model, seats, seed, cfg.words.limits);
+    play.game.challenge = !!challenge;
     play.message = "";
     return play.game;
   }
 
-  /* Read the record in the address; a bad one leaves `play.message` saying why. */
+  /* Read the record in a query string; a bad one leaves `play.message` saying why. */
   function readRecord(query) {
     var rec = VZ.game.readRecord(query, P, kinds);
     if (!rec) return Promise.resolve(null);
@@ -100,13 +118,14 @@
       play.message = say(W["bad-record"], { why: rec.why });
       return Promise.resolve(null);
     }
-    var g = newGame(rec.seats, rec.seed);
+    var g = newGame(rec.seats, rec.seed, rec.challenge);
+    g.hints = rec.hints;
     function step(k) {
       if (k >= rec.moves.length) return Promise.resolve(g);
       var at = g.here();
       return model.detail(at).then(function (d) {
         var to = vz.resolve(rec.moves[k]);
-        if (to === undefined || !d.moves.some(function (m) { return m.dst === to; })) {
+        if (g.over() || to === undefined || !d.moves.some(function (m) { return m.dst === to; })) {
           play.message = say(W.illegal, { n: k + 1, move: rec.moves[k], from: model.name(at) });
           g.paused = true;
           return g;
@@ -116,14 +135,26 @@
       });
     }
     return step(0).then(function (done) {
+      if (rec.at !== null && !done.paused) done.seek(rec.at);
       done.last = done.plies();
       return done;
     });
   }
 
   // ------------------------------------------------------------------ actions
-  function start() {
-    var g = newGame(currentSeats(), Math.floor(Math.random() * 1e6));
+  function start(challenge) {
+    var g = newGame(currentSeats(), Math.floor(Math.random() * 1e6), challenge);
+    writeUrl(g, true);
+    show(g).then(function () { return advance(g); });
+  }
+  /* Show ply k of the game's line. */
+  function seek(k) {
+    var g = play.game;
+    if (!g) return;
+    stop();
+    g.seek(k);
+    g.paused = false;
+    writeUrl(g, false);
     show(g).then(function () { return advance(g); });
   }
   function undo() {
@@ -132,36 +163,50 @@
     stop();
     g.undo();
     play.message = "";
+    writeUrl(g, false);
     show(g).then(function () { render(); });
   }
-  function redo() {
-    var g = play.game;
-    if (!g || !g.redo.length) return;
-    stop();
-    g.again();
-    show(g).then(function () { return advance(g); });
-  }
-  function restart() {
+  function playOn() {
     var g = play.game;
     if (!g) return;
-    stop();
-    g.restart();
+    g.redo = [];
+    g.paused = false;
     play.message = "";
-    show(g).then(function () { return advance(g); });
+    writeUrl(g, false);
+    advance(g);
+  }
+  function hint() {
+    var g = play.game;
+    if (!g) return;
+    g.hint();
+    writeUrl(g, false);
+    show(g);
+  }
+  function analysis() {
+    var g = play.game;
+    if (!g) return;
+    g.hint();
+    g.challenge = false;
+    writeUrl(g, false);
+    show(g);
   }
   function quit() {
     stop();
     play.game = null;
     play.message = "";
-    writeUrl(null);
+    writeUrl(null, false);
     render();
+    if (vz.selected !== null) vz.select(vz.selected);
   }
-  function resume() {
-    var g = play.game;
-    if (!g) return;
-    g.paused = false;
-    play.message = "";
-    show(g).then(function () { return advance(g); });
+  function copy(what) {
+    var url = location.href;
+    if (what === "position") url = location.origin + location.pathname + VZ.game.withRecord(location.search, null) + location.hash;
+    var done = function () {
+      play.message = W.copied;
+      render();
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).then(done, function () { window.prompt("", url); });
+    else window.prompt("", url);
   }
   function setSeat(seat, kind) {
     var seats = VZ.game.seatChange(currentSeats(), seat, kind);
@@ -173,8 +218,8 @@
     }
     stop();
     g.seats = seats;
-    g.you = seats.indexOf("you");
-    writeUrl(g);
+    g.you = Math.max(0, seats.indexOf("you"));
+    writeUrl(g, false);
     advance(g);
   }
   function currentSeats() {
@@ -186,50 +231,115 @@
     return setup.slice();
   }
 
+  /* The browser's Back or Forward: the game shown at the entry's ply; past the game's start the game stays. */
+  function onPopState() {
+    if (!model) return;
+    var g = play.game;
+    var rec = VZ.game.readRecord(location.search, P, kinds);
+    if (!rec || rec.why) {
+      if (!g) return;
+      stop();
+      g.seek(0);
+      play.message = W["start-kept"];
+      writeUrl(g, true);
+      show(g).then(function () { render(); });
+      return;
+    }
+    if (g && location.search === VZ.game.withRecord(location.search, g.record())) return; // a position browsed
+    var names = g ? g.line().slice(1).map(function (i) { return model.name(i); }) : [];
+    var same = g && rec.seats.join(".") === g.seats.join(".") && rec.seed === g.seed &&
+      rec.moves.length <= names.length && rec.moves.every(function (m, k) { return m === names[k]; });
+    if (same) {
+      g.challenge = rec.challenge;
+      g.hints = rec.hints;
+      seek(rec.at === null ? rec.moves.length : rec.at);
+      return;
+    }
+    readRecord(location.search).then(function (again) {
+      if (again) show(again).then(function () { return advance(again); });
+      else render();
+    });
+  }
+  function onKey(ev) {
+    var g = play.game;
+    if (!g || ev.ctrlKey || ev.metaKey || ev.altKey || ev.shiftKey) return;
+    if (ev.target.closest && ev.target.closest("input, select, textarea, [contenteditable]")) return;
+    var n = g.plies(), end = g.line().length - 1;
+    var to = { ArrowLeft: n - 1, ArrowRight: n + 1, Home: 0, End: end }[ev.key];
+    if (to !== undefined) seek(to);
+    else if (ev.key === "Backspace") undo();
+    else return;
+    ev.preventDefault();
+    ev.stopPropagation();
+  }
+
   // ------------------------------------------------------------------ drawing
   function render() {
     if (!el || !model) return;
     var g = play.game;
     var draw = VZ.playDraw;
-    var html = '<div class="play-head"><h3 class="panel-h">Play</h3><div class="play-tools">';
-    if (g) {
-      html += '<button type="button" data-act="undo"' + (g.lastMine() >= 0 ? "" : " disabled") + ">Undo</button>" +
-        '<button type="button" data-act="redo"' + (g.redo.length ? "" : " disabled") + ">Redo</button>" +
-        '<button type="button" data-act="restart">Restart</button>' +
-        '<button type="button" data-act="quit">Quit</button>';
-    } else {
-      html += '<button type="button" data-act="start" class="primary">New game</button>';
-    }
-    html += "</div></div>";
-    html += draw.seats(currentSeats(), g, kinds, kindName, W);
-    if (play.message) html += '<p class="play-message" role="alert">' + esc(play.message) + "</p>";
-    if (g) html += draw.status(g, vz.selected, kindName, W);
-    el.innerHTML = html;
+    var hide = hidden();
+    document.body.classList.toggle("vz-hide", hide);
+    if (vz.hideValues) vz.hideValues(hide);
+    if (vz.path) vz.path(g ? g.line() : null); // the path of the game on the graph and the value map
+    var ctx = { W: W, T: cfg.theme, words: cfg.words, kindName: kindName, role: roleName, live: live, hidden: hide,
+      selected: vz.selected, pending: pending };
+    el.innerHTML = draw.head(g, ctx) + draw.seats(currentSeats(), g, kinds, ctx) +
+      (play.message ? '<p class="play-message" role="status">' + esc(play.message) + "</p>" : "") +
+      (g ? draw.status(g, ctx) : "");
     el.classList.toggle("active", !!g);
-    log.innerHTML = g ? '<h3 class="panel-h">The game so far</h3>' + draw.chart(g, cfg.theme, W) + draw.list(g, W) : "";
+    log.innerHTML = g ? draw.log(g, ctx) : "";
     log.hidden = !g;
-    markMoves();
+    var now = log.querySelector(".play-chart-box");
+    if (now) now.scrollLeft = now.scrollWidth;
+    markPanel();
   }
 
-  /* In the panel's move table: the computer's move about to be played, or (your turn) the moves you can play. */
-  function markMoves() {
+  /* In the panel: the players named by who plays them; in the move table, the computer's move about to be
+     played or the moves you can play, and what each means for you while another player chooses. */
+  function markPanel() {
     var panel = document.getElementById("panel");
-    if (!panel) return;
     var g = play.game;
+    if (!panel) return;
+    var atGame = !!(g && vz.selected === g.here());
     var rows = panel.querySelectorAll("tr.move");
     for (var r = 0; r < rows.length; r++) {
       var dst = Number(rows[r].dataset.dst);
-      var chosen = !!(pending && g && vz.selected === pending.at && pending.to === dst);
-      rows[r].classList.toggle("play-chosen", chosen);
-      rows[r].classList.toggle("play-can", !!(g && !g.paused && vz.selected === g.here() && g.yourTurn()));
+      rows[r].classList.toggle("play-chosen", !!(pending && atGame && pending.at === g.here() && pending.to === dst));
+      rows[r].classList.toggle("play-can", !!(atGame && !g.paused && g.yourTurn()));
+      var badge = rows[r].querySelector(".badge");
+      if (atGame && !g.yourTurn() && badge) {
+        var v = g.valueAt(dst, g.plies() + 1).v;
+        badge.className = "badge sm " + { 1: "win", 0: "draw", "-1": "loss" }[v];
+        badge.textContent = g.valueWordsAt(W, dst, g.plies() + 1);
+      }
+    }
+    var who = panel.querySelectorAll(".players .player .who");
+    for (var s = 0; s < who.length && atGame; s++) {
+      var seat = (g.plies() + s) % P;
+      var tags = Array.prototype.slice.call(who[s].querySelectorAll(".tag:not(.you)"));
+      who[s].textContent = roleName(g, seat) + " ";
+      tags.forEach(function (t) { who[s].appendChild(t); });
+      who[s].parentNode.classList.toggle("human", seat === g.you);
     }
   }
 
   // ------------------------------------------------------------------ wiring
   function onClick(ev) {
-    var b = ev.target.closest("button[data-act]");
+    var b = ev.target.closest("[data-act], [data-ply]");
     if (!b) return;
-    ({ start: start, undo: undo, redo: redo, restart: restart, quit: quit, resume: resume })[b.dataset.act]();
+    if (b.dataset.ply !== undefined) {
+      ev.preventDefault();
+      seek(Number(b.dataset.ply));
+      return;
+    }
+    var n = play.game ? play.game.plies() : 0;
+    ({
+      start: function () { start(true); }, open: function () { start(false); }, undo: undo, quit: quit,
+      first: function () { seek(0); }, prev: function () { seek(n - 1); }, next: function () { seek(n + 1); },
+      last: function () { seek(play.game.line().length - 1); }, playon: playOn, resume: playOn, hint: hint,
+      analysis: analysis, "copy-game": function () { copy("game"); }, "copy-position": function () { copy("position"); },
+    })[b.dataset.act]();
   }
   function onChange(ev) {
     var sel = ev.target.closest("select[data-seat]");
@@ -238,19 +348,16 @@
 
   function init() {
     model = vz.model;
-    model.opponents.forEach(function (f, k) {
-      var kind = f.name.replace(/_move$/, "");
-      opponentColumn[kind] = k;
-      kinds.push(kind);
-    });
-    kinds.push("random");
+    opponents = VZ.opponents.create(model);
+    kinds = ["you"].concat(Object.keys(opponents));
     return readRecord(location.search).then(function (g) {
       play.ready = true;
       if (!g) {
-        if (play.message) writeUrl(null);
+        if (play.message) writeUrl(null, false);
         render();
         return;
       }
+      writeUrl(g, false);
       show(g).then(function () { return advance(g); });
     });
   }
@@ -266,6 +373,9 @@
       log = document.createElement("section");
       log.className = "play-log";
       log.setAttribute("aria-label", "The game so far");
+      log.addEventListener("click", onClick);
+      window.addEventListener("popstate", onPopState);
+      document.addEventListener("keydown", onKey, true);
       init().catch(function (err) {
         play.message = String(err && err.message ? err.message : err);
       });
@@ -280,33 +390,47 @@
     var g = play.game;
     if (!g || g.paused || from !== g.here() || !g.yourTurn()) return false;
     stop();
-    g.push(to);
-    g.last = g.plies();
-    show(g).then(function () { return advance(g); });
+    played(g, to);
     return true;
   });
+  // the invitations (index and the top of the page) open a challenge
+  document.addEventListener("click", function (ev) {
+    var a = ev.target.closest ? ev.target.closest("[data-invite]") : null;
+    if (!a || !model || location.pathname !== a.pathname) return;
+    ev.preventDefault();
+    setup = null;
+    start(true);
+    document.getElementById("explore").scrollIntoView({ block: "start" });
+  });
 
-  play.start = function (seats, seed) {
-    var g = newGame(seats, seed === undefined ? 1 : seed);
+  play.start = function (seats, seed, challenge) {
+    var g = newGame(seats, seed === undefined ? 1 : seed, challenge);
+    writeUrl(g, true);
     return show(g).then(function () { return advance(g); });
   };
   play.undo = undo;
-  play.redo = redo;
-  play.restart = restart;
+  play.seek = seek;
   play.quit = quit;
+  play.hint = hint;
   play.record = function () {
     return play.game ? play.game.record() : null;
   };
   play.state = function () {
     var g = play.game;
     if (!g) return null;
+    var end = g.end(live);
     return {
       seats: g.seats.slice(),
       path: g.path.map(function (i) { return model.name(i); }),
+      line: g.line().map(function (i) { return model.name(i); }),
       redo: g.redo.length,
       over: g.over(),
+      end: end,
       yourTurn: g.yourTurn(),
       paused: g.paused,
+      hidden: hidden(),
+      challenge: g.challenge,
+      hints: g.hints.slice(),
       values: g.path.map(function (p, k) { return g.value(k).v; }),
     };
   };

@@ -1,10 +1,14 @@
-/* vizgen playview: a game on the page in HTML: the players' seats, where the game stands, the chart of
- * your value after each ply and the list of moves (play.js puts them in the panel).
+/* vizgen playview: a game on the page in HTML: the tools, the players' seats, where the game stands (the
+ * last move and its mark, the value for you, how the game ended), the review, the chart of your value
+ * after each ply and the moves by round (play.js puts them in the panel). ctx: {W (words.PLAY), words (all
+ * the page's words), T (theme), kindName(kind), role(game, seat), live(pos), hidden (values hidden),
+ * selected (the position shown), pending}.
  */
 (function (VZ) {
   "use strict";
 
   var esc = VZ.util.esc, say = VZ.util.fill;
+  var CLS = { "-1": "loss", 0: "draw", 1: "win" };
 
   /* The name of the move from position `from` to `to`, as the panel lists it (the arrow if unknown). */
   function moveName(model, from, to) {
@@ -12,98 +16,201 @@
     var m = d && d.moves.filter(function (x) { return x.dst === to; })[0];
     return m ? m.names[0] : "→";
   }
+  /* Every ply's mark (review.js), null where unknown. */
+  function marksOf(g, ctx) {
+    return VZ.review.marks(ctx.words, g.line(), function (i) { return g.model.details.get(i); });
+  }
+  function button(act, text, off, title, cls) {
+    return '<button type="button" data-act="' + act + '"' + (cls ? ' class="' + cls + '"' : "") +
+      (title ? ' title="' + esc(title) + '" aria-label="' + esc(title) + '"' : "") + (off ? " disabled" : "") + ">" +
+      esc(text) + "</button>";
+  }
+
+  /* The heading and the tools: before a game, how to start one; during one, walking it and leaving it. */
+  function head(g, ctx) {
+    var W = ctx.W;
+    var out = '<div class="play-head"><h3 class="panel-h">Play</h3><div class="play-tools">';
+    if (!g) {
+      out += button("start", W["new-challenge"], false, W.challenge, "primary") + button("open", W["new-analysis"]) +
+        button("copy-position", W["copy-position"]);
+      return out + "</div></div>";
+    }
+    var n = g.plies(), end = g.line().length - 1;
+    out += '<span class="play-nav" role="group" aria-label="Walk the game">' +
+      button("first", "«", n === 0, "the start (Home)") + button("prev", "‹", n === 0, "one ply back (←)") +
+      button("next", "›", n === end, "one ply forward (→)") + button("last", "»", n === end, "the last ply (End)") +
+      "</span>" + button("undo", "Take back", g.lastMine() < 0, "take back your last move (Backspace)");
+    if (g.challenge && !g.finished()) {
+      out += button("hint", W.hint, g.hinted(), W["hint-title"]) + button("analysis", W.analysis, false, W["analysis-title"]);
+    }
+    out += button("copy-game", W["copy-game"]) + button("quit", "Quit");
+    return out + "</div></div>";
+  }
 
   /* The players: a menu of kinds per seat; the seat to move is marked. */
-  function seats(chosen, g, kinds, kindName, W) {
+  function seats(chosen, g, kinds, ctx) {
     var out = '<div class="play-seats">';
     for (var s = 0; s < chosen.length; s++) {
       var turn = g && !g.over() && g.mover(g.plies()) === s;
-      out += '<label class="play-seat' + (turn ? " turn" : "") + '"><span>' + esc(say(W.player, { k: s + 1 })) +
-        '</span><select data-seat="' + s + '">' + kinds.map(function (k) {
-          return '<option value="' + k + '"' + (chosen[s] === k ? " selected" : "") + ">" + esc(kindName(k)) + "</option>";
+      out += '<label class="play-seat' + (turn ? " turn" : "") + (chosen[s] === "you" ? " human" : "") + '"><span>' +
+        esc(say(ctx.W.player, { k: s + 1 })) + '</span><select data-seat="' + s + '">' + kinds.map(function (k) {
+          return '<option value="' + k + '"' + (chosen[s] === k ? " selected" : "") + ">" + esc(ctx.kindName(k)) + "</option>";
         }).join("") + "</select></label>";
     }
     return out + "</div>";
   }
 
-  /* The last computer move, the game's value for you and whose turn it is (selected: the position shown). */
-  function status(g, selected, kindName, W) {
-    var model = g.model, at = g.here(), n = g.plies();
+  /* How the game ended, in words, for you. */
+  function endWords(g, end, ctx) {
+    var W = ctx.W, E = ctx.words.ending;
+    if (end.reason === "won") return end.winner === g.you ? W["won-you"] : say(W["won-other"], { name: ctx.role(g, end.winner).replace(/ \(.*$/, ""), k: end.winner + 1 });
+    var text = E[end.reason];
+    if (end.shared.length) text += " " + (end.shared.indexOf(g.you) >= 0 ? W["share-you"] : W["share-out"]);
+    return text;
+  }
+
+  /* The last move and its mark, the game's value for you, how it ended or whose turn it is. */
+  function status(g, ctx) {
+    var W = ctx.W, model = g.model, at = g.here(), n = g.plies();
     var out = "";
-    if (g.last && n >= 1 && g.seats[g.mover(n - 1)] !== "you") {
-      var from = g.path[n - 1];
-      out += '<p class="play-last">' + esc(say(W.played, { name: kindName(g.seats[g.mover(n - 1)]) })) +
-        ' <b class="play-move">' + esc(moveName(model, from, at)) + "</b>: " + esc(model.name(from)) + " → " +
-        esc(model.name(at)) + "</p>";
+    var mine = g.lastMine();
+    var r = mine < 0 ? null : VZ.review.mark(ctx.words, (model.details.get(g.path[mine]) || { moves: [] }).moves, g.path[mine + 1]);
+    if (r) out += '<p class="play-mark ' + ctx.words.marks[r.mark].key + '">' + esc(VZ.review.sentence(ctx.words, r)) + "</p>";
+    if (n >= 1 && g.last && mine < n - 1) {
+      var from = g.path[n - 1], seat = g.mover(n - 1);
+      out += '<p class="play-last">' + esc(say(W.played, { name: ctx.role(g, seat) })) + ' <b class="play-move">' +
+        esc(moveName(model, from, at)) + "</b>: " + esc(model.name(from)) + " → " + esc(model.name(at)) + "</p>";
     }
-    var cls = { "-1": "loss", 0: "draw", 1: "win" }[g.value(n).v];
-    out += '<p class="play-value"><span class="badge ' + cls + '">' + esc(g.valueWords(W, n)) + "</span></p>";
-    if (selected !== at) {
+    if (!ctx.hidden) out += '<p class="play-value"><span class="badge ' + CLS[g.value(n).v] + '">' + esc(g.valueWords(W, n)) + "</span></p>";
+    else if (g.challenge) out += '<p class="play-note">' + esc(W.challenge) + "</p>";
+    if (g.hinted() && g.challenge && !g.finished()) out += '<p class="play-note">' + esc(W.hinted) + "</p>";
+    var end = g.end(ctx.live);
+    if (end) out += '<p class="play-end" role="status"><b>' + esc(endWords(g, end, ctx)) + "</b></p>";
+    if (ctx.selected !== at) {
       out += '<p class="play-status elsewhere">' + esc(W.elsewhere) + ' <a href="#' + esc(model.name(at)) +
         '" class="play-back">' + esc(model.name(at)) + "</a>.</p>";
-    } else if (g.over()) {
+    } else if (end) {
       return out;
     } else if (g.paused) {
       out += '<p class="play-status"><button type="button" data-act="resume">Continue the game</button></p>';
+    } else if (g.redo.length) {
+      out += '<p class="play-status reviewing">' + esc(say(W.reviewing, { k: n, n: g.line().length - 1 })) +
+        (g.yourTurn() ? "" : " " + button("playon", W["play-on"])) + "</p>";
     } else if (g.yourTurn()) {
       out += '<p class="play-status turn">' + esc(W["your-turn"]) + "</p>";
     } else {
       var s = g.mover(n);
-      out += '<p class="play-status thinking">' + esc(say(W.thinking, { k: s + 1, name: kindName(g.seats[s]) })) + "</p>";
+      out += '<p class="play-status thinking">' + esc(say(W.thinking, { k: s + 1, name: ctx.kindName(g.seats[s]) })) + "</p>";
     }
     return out;
   }
 
+  /* The review of a finished game: per seat the count of each mark and of hints, and the turning point. */
+  function review(g, marked, ctx) {
+    var W = ctx.W, M = ctx.words.marks;
+    var counts = VZ.review.counts(ctx.words, g.P, marked, g.hints);
+    var out = '<h3 class="panel-h">' + esc(W.review) + '</h3><table class="play-counts"><caption>' +
+      esc(M.map(function (m) { return (m.symbol ? m.symbol + " " : "") + m.name; }).join(" · ")) +
+      '</caption><thead><tr><th scope="col">player</th>' + M.map(function (m) {
+        return '<th scope="col" title="' + esc(m.name) + '">' + esc(m.symbol || m.key) + "</th>";
+      }).join("") + '<th scope="col">' + esc(W.hints) + "</th></tr></thead><tbody>";
+    counts.forEach(function (c, s) {
+      out += "<tr" + (s === g.you ? ' class="human"' : "") + '><th scope="row">' + esc(ctx.role(g, s)) + "</th>" +
+        c.marks.map(function (x) { return "<td>" + x + "</td>"; }).join("") + "<td>" + c.hints + "</td></tr>";
+    });
+    out += "</tbody></table>";
+    var line = g.line(), values = line.map(function (p, k) { return g.valueAt(p, k).v; });
+    var turn = VZ.review.turning(values);
+    var was = function (v) { return W[v === 1 ? "was-win" : v === -1 ? "was-loss" : g.P === 2 ? "was-draw" : "was-open"]; };
+    var text;
+    if (!turn) text = say(W.steady, { was: was(values[0]).toLowerCase() });
+    else {
+      var r = marked[turn.ply - 1];
+      var seat = (turn.ply - 1) % g.P;
+      text = say(W.turning, { was: was(turn.was), k: turn.ply, who: g.seats[seat] === "you" ? W.you : ctx.role(g, seat),
+        said: r ? VZ.review.sentence(ctx.words, r) : moveName(g.model, line[turn.ply - 1], line[turn.ply]) });
+    }
+    return out + '<p class="play-turning">' + esc(text) + "</p>";
+  }
+
   /* The value-history chart: your value after each ply, wins above the middle line, losses below, nearer
-     the edge the sooner the game ends (T: the theme's colours). */
-  function chart(g, T, W) {
-    var model = g.model, n = g.plies();
+     the edge the sooner the game ends; a fixed height, as wide as the game (it scrolls sideways); a click
+     on a ply shows it. */
+  function chart(g, ctx) {
+    var T = ctx.T, W = ctx.W, model = g.model, line = g.line(), n = line.length - 1, shown = g.plies();
     var maxRem = 1;
-    for (var i = 0; i <= n; i++) maxRem = Math.max(maxRem, model.remoteness(g.path[i]) + 1);
-    var step = 18, left = 34, top = 8, h = 84, width = Math.max(260, left + 12 + step * Math.max(n, 8));
+    for (var i = 0; i <= n; i++) maxRem = Math.max(maxRem, model.remoteness(line[i]) + 1);
+    var step = 14, left = 38, top = 10, h = 110, width = Math.max(280, left + 16 + step * n);
     var mid = top + h / 2;
-    function y(ply) {
-      var val = g.value(ply);
+    var vals = line.map(function (p, k) { return g.valueAt(p, k); });
+    function y(k) {
+      var val = vals[k];
       if (!val.v) return mid;
       var near = 1 - Math.max(model.remoteness(val.pos), 0) / maxRem;
       return mid - val.v * (h / 2) * (0.25 + 0.75 * near);
     }
+    function x(k) { return left + 8 + k * step; }
     var colour = { 1: T.win, 0: T.draw, "-1": T.loss };
-    var out = '<svg class="play-chart" viewBox="0 0 ' + width + " " + (top + h + 18) + '" role="img" aria-label="Your value after each ply">';
-    out += '<rect class="band win" x="' + left + '" y="' + top + '" width="' + (width - left - 4) + '" height="' + h / 2 + '" fill="' + T["win-soft"] + '"/>';
-    out += '<rect class="band loss" x="' + left + '" y="' + mid + '" width="' + (width - left - 4) + '" height="' + h / 2 + '" fill="' + T["loss-soft"] + '"/>';
+    var out = '<div class="play-chart-box" tabindex="0" role="region" aria-label="Chart of your value per ply">' +
+      '<svg class="play-chart" width="' + width + '" height="' + (top + h + 22) +
+      '" role="img" aria-label="Your value after each ply; click a ply to show it">';
+    out += '<rect x="' + left + '" y="' + top + '" width="' + (width - left - 4) + '" height="' + h / 2 + '" fill="' + T["win-soft"] + '"/>';
+    out += '<rect x="' + left + '" y="' + mid + '" width="' + (width - left - 4) + '" height="' + h / 2 + '" fill="' + T["loss-soft"] + '"/>';
     out += '<line x1="' + left + '" x2="' + (width - 4) + '" y1="' + mid + '" y2="' + mid + '" stroke="' + T.draw + '" stroke-width="1.5"/>';
-    out += '<text x="' + (left - 4) + '" y="' + (top + 10) + '" text-anchor="end">win</text>';
+    out += '<text x="' + (left - 4) + '" y="' + (top + 12) + '" text-anchor="end">win</text>';
     out += '<text x="' + (left - 4) + '" y="' + (mid + 4) + '" text-anchor="end">' + (g.P === 2 ? "draw" : "open") + "</text>";
-    out += '<text x="' + (left - 4) + '" y="' + (top + h - 2) + '" text-anchor="end">loss</text>';
+    out += '<text x="' + (left - 4) + '" y="' + (top + h - 3) + '" text-anchor="end">loss</text>';
+    out += '<rect class="play-now" x="' + (x(shown) - step / 2) + '" y="' + top + '" width="' + step + '" height="' + h + '"/>';
     var pts = [];
-    for (var k = 0; k <= n; k++) pts.push(left + 8 + k * step + "," + y(k).toFixed(1));
+    for (var k = 0; k <= n; k++) pts.push(x(k) + "," + y(k).toFixed(1));
     out += '<polyline points="' + pts.join(" ") + '" fill="none" stroke="' + T.edge + '" stroke-width="1.5"/>';
     for (var j = 0; j <= n; j++) {
-      var v = g.value(j).v;
+      var v = vals[j].v;
       var mine = j < n && g.seats[g.mover(j)] === "you";
-      out += '<circle cx="' + (left + 8 + j * step) + '" cy="' + y(j).toFixed(1) + '" r="' + (j === n ? 5 : 3.5) +
-        '" fill="' + colour[v] + '" stroke="' + (mine ? T.accent : "#fff") + '" stroke-width="1.5" data-ply="' + j +
-        '" data-value="' + v + '"><title>' + esc((j ? "after ply " + j : "the start") + ": " + g.valueWords(W, j)) + "</title></circle>";
-      if (j % 5 === 0) out += '<text x="' + (left + 8 + j * step) + '" y="' + (top + h + 14) + '" text-anchor="middle">' + j + "</text>";
+      out += '<g data-ply="' + j + '"><rect class="hit" x="' + (x(j) - step / 2) + '" y="' + top + '" width="' + step +
+        '" height="' + h + '" fill="transparent"/><circle cx="' + x(j) + '" cy="' + y(j).toFixed(1) + '" r="' +
+        (j === shown ? 5.5 : 3.5) + '" fill="' + colour[v] + '" stroke="' + (mine ? T.accent : "#fff") +
+        '" stroke-width="1.5" data-value="' + v + '"/><title>' +
+        esc((j ? "after ply " + j : "the start") + ": " + g.valueWordsAt(W, line[j], j)) + "</title></g>";
+      if (j % 5 === 0) out += '<text x="' + x(j) + '" y="' + (top + h + 15) + '" text-anchor="middle">' + j + "</text>";
     }
-    return out + "</svg>";
+    return out + "</svg></div>";
   }
 
-  /* The moves played so far, each with its player and the position it led to. */
-  function list(g, W) {
-    var model = g.model, n = g.plies();
+  /* The moves by round, one column per seat named by who plays it; each with its mark (yours only while
+     the values are hidden); a click shows the position after it. */
+  function list(g, marked, ctx) {
+    var model = g.model, line = g.line(), n = line.length - 1, shown = g.plies();
     if (!n) return "";
-    var out = '<ol class="play-moves">';
-    for (var k = 1; k <= n; k++) {
-      var s = g.mover(k - 1);
-      out += '<li class="' + (g.seats[s] === "you" ? "mine" : "theirs") + (k === n ? " now" : "") + '">' +
-        '<span class="who">' + esc(say(W.player, { k: s + 1 })) + "</span> " +
-        '<span class="mv">' + esc(moveName(model, g.path[k - 1], g.path[k])) + "</span> " +
-        '<a class="pos" href="#' + esc(model.name(g.path[k])) + '">' + esc(model.name(g.path[k])) + "</a></li>";
+    var out = '<div class="play-moves" style="grid-template-columns: 2.4em repeat(' + g.P +
+      ', minmax(0, 1fr))"><span class="round"></span>';
+    for (var s = 0; s < g.P; s++) {
+      out += '<span class="who' + (s === g.you ? " mine" : "") + '" aria-hidden="true">' + esc(ctx.role(g, s)) + "</span>";
     }
-    return out + "</ol>";
+    for (var k = 1; k <= n; k++) {
+      var seat = g.mover(k - 1);
+      if (seat === 0 || k === 1) out += '<span class="round">' + (Math.floor((k - 1) / g.P) + 1) + ".</span>";
+      if (k === 1) for (var e = 0; e < seat; e++) out += "<span></span>";
+      var r = marked[k - 1], sym = "";
+      if (r && (!ctx.hidden || g.seats[seat] === "you")) sym = ctx.words.marks[r.mark].symbol;
+      var cls = r && sym ? " " + ctx.words.marks[r.mark].key : "";
+      var said = "ply " + k + ", " + ctx.role(g, seat) + ": " + moveName(model, line[k - 1], line[k]) + sym + " to " + model.name(line[k]);
+      out += '<a href="#' + esc(model.name(line[k])) + '" data-ply="' + k + '" class="ply' + (g.seats[seat] === "you" ? " mine" : "") +
+        (k === shown ? " now" : "") + (k > shown ? " later" : "") + cls + '" title="' + esc(said) + '" aria-label="' + esc(said) +
+        '"' + (k === shown ? ' aria-current="step"' : "") + '><span class="mv">' + esc(moveName(model, line[k - 1], line[k])) + "</span>" +
+        (sym ? '<span class="sym">' + esc(sym) + "</span>" : "") + "</a>";
+    }
+    return out + "</div>";
   }
 
-  VZ.playDraw = { seats: seats, status: status, chart: chart, list: list };
+  /* Below the panel's moves: the review once the game is over, the chart (unless hidden) and the moves. */
+  function log(g, ctx) {
+    var marked = marksOf(g, ctx);
+    var out = '<h3 class="panel-h">The game so far</h3>';
+    if (g.finished()) out = review(g, marked, ctx) + out;
+    if (!ctx.hidden) out += chart(g, ctx);
+    return out + list(g, marked, ctx);
+  }
+
+  VZ.playDraw = { head: head, seats: seats, status: status, log: log, chart: chart, moveName: moveName };
 })(globalThis.VZ = globalThis.VZ || {});

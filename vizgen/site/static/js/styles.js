@@ -12,6 +12,7 @@
   var EDGE_BEST = "rgba(29, 35, 48, 0.55)";
   var INK = "#1d2330";
   var MUTED = "#5c6576"; // the pages' muted text (vizgen.css --muted): 5.9:1 on the page
+  var HIDDEN = "#dfe2e8", HIDDEN_EDGE = "#8c95a5"; // no value: a challenge hides it
 
   function create(app) {
     var T = app.T;
@@ -24,9 +25,12 @@
     }
     /* Label colour of position i: white on the banded layout's dark boxes, ink elsewhere. */
     function labelColour(i) {
-      return app.model.box && app.model.cls(i) !== "draw" ? "#ffffff" : INK;
+      return app.model.box && !app.hideValues && app.model.cls(i) !== "draw" ? "#ffffff" : INK;
     }
+    /* A position's fill; while a challenge hides the values (app.hideValues), one neutral grey for all. */
     function fillOf(cls, border) {
+      if (app.hideValues) return { background: HIDDEN, border: HIDDEN_EDGE, highlight: { background: HIDDEN, border: T.accent },
+        hover: { background: HIDDEN, border: "#111827" } };
       return {
         background: COLORS[cls],
         border: border,
@@ -82,13 +86,14 @@
     }
     /* A move: optimal ones darker and wider; faded while another position's neighbourhood stands out. */
     function edgeStyle(best, size, faded) {
+      best = best && !app.hideValues; // a challenge: every move alike
       var c = faded ? (best ? "rgba(29, 35, 48, 0.16)" : "rgba(84, 94, 114, 0.08)") : best ? EDGE_BEST : EDGE;
       return { color: solid(c), width: size * (best ? 0.13 : 0.06) };
     }
     function tooltip(i) {
       var el = document.createElement("div");
       el.className = "vg-tip";
-      el.textContent = app.model.name(i) + " · " + app.model.short(i);
+      el.textContent = app.hideValues ? app.model.name(i) : app.model.name(i) + " · " + app.model.short(i);
       return el;
     }
 

@@ -186,6 +186,21 @@
       });
       ctx.stroke();
     }
+    if (this.trail && this.trail.length > 1) {
+      // a game's path: a line through the centres of the cells of its positions, in order
+      ctx.strokeStyle = T.accent;
+      ctx.lineWidth = Math.max(1.5, g.cell / 6);
+      ctx.lineJoin = "round";
+      ctx.globalAlpha = 0.75;
+      ctx.beginPath();
+      this.trail.forEach(function (k, j) {
+        var x = g.x0 + ((k % self.m) + 0.5) * g.cell, y = g.y0 + (Math.floor(k / self.m) + 0.5) * g.cell;
+        if (j) ctx.lineTo(x, y);
+        else ctx.moveTo(x, y);
+      });
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+    }
     var s = this.data.start;
     ring(ctx, g, s[0] * this.m + s[1], T.start, line, line / 2);
     this.marks.parents.forEach(function (k) { dot(ctx, g, k, T.parent, Math.max(1.6, g.cell * 0.2)); });
@@ -243,6 +258,13 @@
     this.selected = this.cellOf(id);
     this.marks.moves = detail ? detail.moves.map(function (mv) { return self.cellOf(mv.dst); }).filter(function (k) { return k >= 0; }) : [];
     this.marks.parents = detail ? detail.parents.map(function (p) { return self.cellOf(p); }).filter(function (k) { return k >= 0; }) : [];
+    if (this.g) this.draw();
+  };
+
+  /* Draw a game's path (position ids in order; null: none) over the map. */
+  ValueMap.prototype.path = function (ids) {
+    var self = this;
+    this.trail = ids ? ids.map(function (i) { return self.cellOf(i); }).filter(function (k) { return k >= 0; }) : null;
     if (this.g) this.draw();
   };
 

@@ -49,6 +49,7 @@
           valueWord: valueWord,
         });
         app.api.map = vmap;
+        if (app.trail) vmap.path(app.trail); // a game's path drawn before the map was made
         vmap.draw();
         if (app.api.selected !== null) vmap.mark(app.api.selected, model.details.get(app.api.selected) || null);
       });
