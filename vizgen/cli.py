@@ -1,4 +1,4 @@
-"""The command line: ``python -m vizgen list | stats | show | maxn | build | serve``.
+"""The command line: ``python -m vizgen list | stats | show | maxn | guide | build | serve``.
 
 Every user error (unknown variant, bad parameter or position, broken file)
 prints one line on stderr and exits with code 2; no traceback.
@@ -13,6 +13,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vizgen.analysis.words import plies
@@ -82,6 +83,7 @@ def _parser() -> argparse.ArgumentParser:
     maxn = solving("maxn", "the move of the depth-limited max^n AI from one position")
     maxn.add_argument("position", metavar="POSITION", help="e.g. 12-11 or 1211")
     maxn.add_argument("--depth", required=True, metavar="D", help="search depth, 1 .. 100")
+    solving("guide", "how to play a two-player variant: must-find moves, traps, rules of thumb (cached)")
 
     build = sub.add_parser("build", help="build the static site")
     build.add_argument("--out", default="site", help="output folder (default ./site)")
@@ -247,6 +249,30 @@ def _maxn(args: argparse.Namespace) -> int:
     return 0
 
 
+def _guide(args: argparse.Namespace) -> int:
+    from vizgen.reports.guide import guide_figures
+    from vizgen.reports.lessons import guide_lines
+    from vizgen.site.layout import default_cache_dir
+    from vizgen.site.outdir import check_cache
+
+    variant = resolve(args.spec)
+    if variant.params.players != 2:
+        raise VariantError(f"the guide is for two-player variants; {quote(args.spec)} has "
+                           f"{variant.params.players} players")
+    check_size(variant, args.max_positions)
+    cache: Path | None = default_cache_dir()
+    try:
+        check_cache(cache)
+    except BuildError:  # a cache that cannot be written: compute without it
+        cache = None
+    data = guide_figures(args.spec, cache, _solve(args.spec, args.max_positions))
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        _say(guide_lines(data))
+    return 0
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.command == "list":
         width = max(map(len, REGISTRY))
@@ -284,6 +310,8 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if args.command == "maxn":
         return _maxn(args)
+    if args.command == "guide":
+        return _guide(args)
     if args.command == "build":
         from vizgen.site.build import SITE_MAX_POSITIONS, build_site
 
