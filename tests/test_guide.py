@@ -295,3 +295,31 @@ def test_guide_refuses_bad_input_in_one_line(argv: list[str], capsys) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("vizgen: error: ")
+
+
+def test_every_rule_is_sound_alone() -> None:
+    for spec in NAMED:
+        for r in _guide(spec)["rules"]:
+            assert r["accuracy"] > r["baseline"], (spec, r["text"])
+
+
+def test_the_guide_page_shows_the_guides_figures_and_links_both_ways(site_pages) -> None:
+    from vizgen.site.render import render_site
+
+    pages = [site_pages["standard"], site_pages["standard-r3"], site_pages["standard-players3-r3"]]
+    guides = {"standard": guide_figures("standard"), "standard-r3": guide_figures("standard:r=3")}
+    files = render_site(pages, guides=guides)
+    assert sorted(name for name in files if name.startswith("guide/")) == ["guide/standard-r3.html",
+                                                                            "guide/standard.html"]
+    index = files["index.html"].decode()
+    assert 'href="guide/standard.html"' in index and 'href="guide/standard-players3-r3.html"' not in index
+    assert 'href="../guide/standard.html"' in files["variants/standard.html"].decode()
+    assert "../guide/" not in files["variants/standard-players3-r3.html"].decode()
+    page = files["guide/standard.html"].decode()
+    data = guides["standard"]
+    for m in data["must_find"]:  # every must-find position, linked to the map
+        assert f'href="../variants/standard.html#{m["position"]}"' in page
+    for r in data["rules"]:
+        assert r["text"] in page
+    for row in data["rule_games"].values():
+        assert f"{row['wins']} won, {row['draws']} drawn, {row['losses']} lost of {row['games']} games" in page

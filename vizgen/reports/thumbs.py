@@ -13,7 +13,8 @@ there are any (:func:`follow`); it then picks uniformly among what is left.
 :func:`search_rules` picks the rules greedily: each step adds the rule that
 raises most the **kept share**, the mean over the positions where the mover
 has a win or a draw to keep of the chance that the rule follower keeps it,
-until :data:`MAX_RULES` rules or a step that gains less than :data:`MIN_GAIN`.
+among the rules that are sound alone (their moves keep the value more often
+than a random move where they apply), until :data:`MAX_RULES` rules or a step that gains less than :data:`MIN_GAIN`.
 :func:`measure_rule` gives one rule's coverage and accuracy alone.
 :func:`rule_games` plays the follower from the start against the random and
 the perfect player with fixed seeds, beside the plain random player.
@@ -195,8 +196,8 @@ def _kept_share(graph: StateGraph, cand: np.ndarray, keep: np.ndarray, where: np
     return float((kept[where] / left[where]).mean()) if where.any() else 1.0
 
 
-def measure_rule(solved: Solved, rule: Rule, feats: dict[str, np.ndarray],
-                 when: dict[str, np.ndarray]) -> dict[str, Any]:
+def measure_rule(solved: Solved, rule: Rule, feats: dict[str, np.ndarray], when: dict[str, np.ndarray],
+                 keep: np.ndarray | None = None, where: np.ndarray | None = None) -> dict[str, Any]:
     """One rule alone, over the positions where the mover has a win or a draw that some move throws away.
 
     Returns
@@ -205,17 +206,17 @@ def measure_rule(solved: Solved, rule: Rule, feats: dict[str, np.ndarray],
         ``applies`` (positions where the rule holds and allows some moves but not all), ``accuracy`` (the mean share
         of the moves it allows that keep the value there), ``baseline`` (the same over all moves: a random move),
         ``fails`` (positions where no move it allows keeps the value) and ``example`` (the first such, by notation).
+        ``keep`` and ``where`` (:func:`keeping`, :func:`to_keep`) are computed when not given.
     """
     g = solved.graph
-    keep = keeping(solved)
+    keep = keeping(solved) if keep is None else keep
+    where = to_keep(solved) if where is None else where
     meets = (feats[rule.feature] if rule.prefer else ~feats[rule.feature])
-    some = _any(g, meets)
-    applies = to_keep(solved) & when[rule.when] & some & _any(g, ~meets)
+    applies = where & when[rule.when] & _any(g, meets) & _any(g, ~meets)
     accuracy = _kept_share(g, meets, keep, applies)
     baseline = _kept_share(g, np.ones_like(meets), keep, applies)
     fails = applies & ~_any(g, meets & keep)
-    names = g.notations()
-    example = min((names[i] for i in np.flatnonzero(fails)), default=None)
+    example = min((g.rules.notation(g.position(int(i))) for i in np.flatnonzero(fails)), default=None)
     return {"applies": int(applies.sum()), "accuracy": accuracy, "baseline": baseline, "fails": int(fails.sum()),
             "example": example}
 
@@ -230,16 +231,21 @@ def search_rules(solved: Solved) -> tuple[list[Rule], list[float]]:
     >>> rules, shares = search_rules(solve_variant(resolve("standard")))
     >>> 1 <= len(rules) <= MAX_RULES and all(b > a for a, b in zip(shares, shares[1:]))
     True
+    >>> search_rules(solve_variant(resolve("r2")))  # one move everywhere: nothing to choose
+    ([], [1.0])
     """
     g = solved.graph
     feats, when = move_features(g)
     keep, where = keeping(solved), to_keep(solved)
     chosen: list[Rule] = []
     shares = [_kept_share(g, np.ones(g.indices.size, dtype=bool), keep, where)]
-    pool = [Rule(f, p, w) for w in WHEN for f in FEATURES for p in (True, False)]
+    pool = [r for r in (Rule(f, p, w) for w in WHEN for f in FEATURES for p in (True, False))
+            if (alone := measure_rule(solved, r, feats, when, keep, where))["accuracy"] > alone["baseline"]]
     while len(chosen) < MAX_RULES:
         scored = [(_kept_share(g, follow(g, [*chosen, r], feats, when), keep, where), -i, r)
                   for i, r in enumerate(pool) if r not in chosen]
+        if not scored:
+            break
         share, _, best = max(scored, key=lambda t: (t[0], t[1]))
         if share - shares[-1] < MIN_GAIN:
             break
@@ -262,7 +268,7 @@ def _game(graph: StateGraph, choosers: list, rng: np.random.Generator, seat: int
     or a policy array."""
     referee = Referee(graph.rules)
     node, ply = graph.start, 0
-    while (end := referee.arrive(int(graph.codes[node]))) is None:
+    while (end := referee.arrive(int(graph.codes[node]), int(graph.winner[node]))) is None:
         who = choosers[ply % 2]
         if isinstance(who, tuple):
             ptr, kids = who

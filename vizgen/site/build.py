@@ -26,6 +26,7 @@ from vizgen.engine.variants import GROUPS, REGISTRY, public_spec, resolve
 from vizgen.reports.claims import claims_report
 from vizgen.reports.family import DEFAULT_MAX_POSITIONS as FAMILY_MAX_POSITIONS
 from vizgen.reports.family import family_figures
+from vizgen.reports.guide import guide_figures
 from vizgen.reports.maxn import REPORT_VERSION, report
 from vizgen.site.layout import default_cache_dir, layout_all
 from vizgen.site.outdir import MARKER, MARKER_TEXT, BuildError, check_cache, check_out, prepare, swap_in, write_files
@@ -229,10 +230,13 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     cache = default_cache_dir() if cache_dir is None else cache_dir
     check_cache(cache)
     count = len(specs) if specs else len(CATALOGUE)
-    bar = _Progress(2 * count + 3 + 2 * (reports if reports is not None else not specs), progress)
+    bar = _Progress(2 * count + 4 + 2 * (reports if reports is not None else not specs), progress)
     tmp = prepare(out)
     try:
         pages = gather(specs, max_positions=max_positions, cache_dir=cache, on_step=bar.step)
+        guides = {page.slug: {**guide_figures(spec, cache), "spec": page.variant.spec}  # the public spec only
+                  for page, spec in zip(pages, specs or CATALOGUE) if page.players == 2 and not page.code}
+        bar.step("how to play each game")
         whole = reports if reports is not None else not specs
         figures = None if reports is False else maxn_figures(cache, whole)
         family = claims = None
@@ -243,7 +247,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
             claims = claims_report(cache)
             bar.step("published claims checked")
         try:
-            files = render_site(pages, templates=templates, maxn=figures, family=family, claims=claims)
+            files = render_site(pages, templates=templates, maxn=figures, family=family, claims=claims,
+                                guides=guides)
         except Exception as exc:  # a user template's fault is one line naming its file and line
             problem = explained(exc) if templates is not None else None
             if problem is None:

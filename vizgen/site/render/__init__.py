@@ -26,6 +26,7 @@ from vizgen.site.render.assets import environment, shared_files
 from vizgen.site.render.codepage import CodePage, code_files
 from vizgen.site.render.contexts import card, index_context, nav, variant_context
 from vizgen.site.render.datafiles import DataFiles, variant_files
+from vizgen.site.render.guide_page import guide_context, guide_path
 from vizgen.site.render.maps import peers_of
 from vizgen.site.render.maxn_page import maxn_context
 from vizgen.site.render.page import BIG, VariantPage, page_of
@@ -83,7 +84,8 @@ def code_data(page: CodePage) -> DataFiles:
 
 def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
                 maxn: dict[str, Any] | None = None, family: dict[str, Any] | None = None,
-                claims: dict[str, Any] | None = None) -> dict[str, bytes]:
+                claims: dict[str, Any] | None = None,
+                guides: dict[str, dict[str, Any]] | None = None) -> dict[str, bytes]:
     """Render the whole site.
 
     Parameters
@@ -97,6 +99,9 @@ def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None =
     family, claims : dict, optional
         :func:`vizgen.reports.family.family_figures` and :func:`vizgen.reports.claims.claims_report`: with them the site
         gains ``family.html`` and ``claims.html`` (:mod:`~vizgen.site.render.reports`) and the index links to them.
+    guides : dict, optional
+        :func:`vizgen.reports.guide.guide_figures` by slug: each such variant gains ``guide/<slug>.html``, "How to
+        play it", linked from its page and its index card.
 
     Returns
     -------
@@ -114,12 +119,18 @@ def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None =
     items = nav(ordered)
     files = shared_files()
     cards = []
+    guides = guides or {}
     for page in ordered:
         data = code_data(page) if page.code else variant_files(page, peers_of(page, ordered))
         files.update({f"variants/{page.slug}/{name}": blob for name, blob in data.files.items()})
         context = variant_context(page, data, _config(page, data), items, SITE_TITLE)
+        guide = guides.get(page.slug)
+        context["guide"] = None if guide is None else f"../{guide_path(page.slug)}"
+        if guide is not None:
+            files[guide_path(page.slug)] = env.get_template("guide.html").render(
+                guide_context(guide, SITE_TITLE)).encode()
         files[f"variants/{page.slug}.html"] = env.get_template("variant.html").render(context).encode()
-        cards.append(card(page, data.thumb))
+        cards.append({**card(page, data.thumb), "guide": guide_path(page.slug) if guide is not None else None})
     base = {"root": "", "site_title": SITE_TITLE, "has_family": family is not None, "has_claims": claims is not None}
     files.update(report_files(env, base, variant_links(ordered), family=family, claims=claims))
     index = {**index_context(cards, SITE_TITLE), **base}
