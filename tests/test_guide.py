@@ -23,7 +23,8 @@ from vizgen.engine.variants import Variant, resolve
 from vizgen.reports import thumbs
 from vizgen.reports.guide import guide, guide_figures
 
-NAMED = ["standard", "self-gain", "suicide", "r4", "misere", "swaps"]
+NAMED = ["standard", "self-gain", "r4",
+         *(pytest.param(spec, marks=pytest.mark.slow) for spec in ("suicide", "misere", "swaps"))]
 
 
 @functools.cache
@@ -290,17 +291,17 @@ def test_guide_command_prints_json_and_text(capsys, tmp_path, monkeypatch) -> No
 
 
 @pytest.mark.parametrize("argv", [["guide", "three-players"], ["guide", "nope"], ["guide", "standard:r=0"],
-                                  ["guide", "six-players", "--json"]])
+                                  ["guide", "six-players", "--json"], ["guide", "standard:r=44"]])
 def test_guide_refuses_bad_input_in_one_line(argv: list[str], capsys) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("vizgen: error: ")
 
 
-def test_every_rule_is_sound_alone() -> None:
-    for spec in NAMED:
-        for r in _guide(spec)["rules"]:
-            assert r["accuracy"] > r["baseline"], (spec, r["text"])
+@pytest.mark.parametrize("spec", NAMED)
+def test_every_rule_is_sound_alone(spec: str) -> None:
+    for r in _guide(spec)["rules"]:
+        assert r["accuracy"] > r["baseline"], r["text"]
 
 
 def test_the_guide_page_shows_the_guides_figures_and_links_both_ways(site_pages) -> None:

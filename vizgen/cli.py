@@ -20,7 +20,7 @@ from vizgen.analysis.words import plies
 from vizgen.engine.cluster import ClusterError
 from vizgen.engine.graph import DEFAULT_MAX_POSITIONS, StateGraph, check_size
 from vizgen.engine.rules import Position, PositionError, check_shape
-from vizgen.engine.variants import REGISTRY, Params, Variant, VariantError, resolve
+from vizgen.engine.variants import REGISTRY, Params, Variant, VariantError, estimate_positions, resolve
 from vizgen.site.outdir import BuildError
 from vizgen.util.processes import stop_on_signals, stopped_code
 from vizgen.util.text import quote, visible
@@ -250,7 +250,7 @@ def _maxn(args: argparse.Namespace) -> int:
 
 
 def _guide(args: argparse.Namespace) -> int:
-    from vizgen.reports.guide import guide_figures
+    from vizgen.reports.guide import GUIDE_MAX_POSITIONS, guide_figures
     from vizgen.reports.lessons import guide_lines
     from vizgen.site.layout import default_cache_dir
     from vizgen.site.outdir import check_cache
@@ -259,6 +259,9 @@ def _guide(args: argparse.Namespace) -> int:
     if variant.params.players != 2:
         raise VariantError(f"the guide is for two-player variants; {quote(args.spec)} has "
                            f"{variant.params.players} players")
+    if estimate_positions(variant.params) > GUIDE_MAX_POSITIONS:
+        raise VariantError(f"the guide is computed for variants of at most {GUIDE_MAX_POSITIONS:,} possible "
+                           f"positions; {quote(args.spec)} has {estimate_positions(variant.params):,}")
     check_size(variant, args.max_positions)
     cache: Path | None = default_cache_dir()
     try:

@@ -45,10 +45,14 @@ from vizgen.analysis.solved import Solved, best_edges, solve_variant
 from vizgen.engine.variants import resolve
 from vizgen.reports import thumbs
 
-__all__ = ["GUIDE_VERSION", "REACH_DEPTHS", "REACH_GAMES", "REACH_SEED", "TOP", "guide", "guide_figures", "reach"]
+__all__ = ["GUIDE_MAX_POSITIONS", "GUIDE_VERSION", "REACH_DEPTHS", "REACH_GAMES", "REACH_SEED", "TOP", "guide",
+           "guide_figures", "reach"]
 
 GUIDE_VERSION = 1
 """Bump when the guide's figures or format change: with the package version it keys the cache."""
+GUIDE_MAX_POSITIONS = 100_000
+"""The guide is computed for two-player variants of at most this many possible positions (the catalogue's largest,
+four hands, has 4,822 reachable): its games and scans are per position in Python."""
 REACH_DEPTHS = (1, 2, 3)
 """The max^n depths of the practice players (with the random player)."""
 REACH_GAMES = 25
@@ -238,6 +242,8 @@ def guide(solved: Solved) -> dict[str, Any]:
     g = solved.graph
     if g.players != 2:
         raise ValueError("the guide is for two-player variants")
+    if g.n > GUIDE_MAX_POSITIONS:
+        raise ValueError(f"the guide is computed up to {GUIDE_MAX_POSITIONS:,} positions, not {g.n:,}")
     v = _View(solved)
     share = reach(solved)
     feats, when = thumbs.move_features(g)

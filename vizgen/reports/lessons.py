@@ -33,7 +33,7 @@ def verdict_text(data: dict[str, Any]) -> str:
     Examples
     --------
     >>> v = {"start": "11-11", "winner": 0, "plies": 11, "met": 11, "room": 7, "narrow": 2, "forced": 2}
-    >>> verdict_text({"verdict": v, "must_find": [1, 2, 3]})[:90]
+    >>> verdict_text({"verdict": v, "must_find": []})[:90]
     'With perfect play the first player wins from the start 11-11, in 11 plies (a ply is one pl'
     """
     v = data["verdict"]
@@ -51,6 +51,10 @@ def verdict_text(data: dict[str, Any]) -> str:
     tail = (f" Over the whole game there are {total} positions where exactly one move keeps a win or a draw: "
             "the must-find moves below." if total else " No position asks for one exact move: any move that keeps "
             "the value is as good as another.")
+    if total:
+        first = data["must_find"][0]
+        tail += (f" The one to learn first: at {first['position']} ({first['value']}; practice games reach it "
+                 f"{pct(first['reach'])} of the time) only {first['move']} keeps it.")
     return head + room + tail
 
 

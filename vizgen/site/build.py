@@ -26,7 +26,7 @@ from vizgen.engine.variants import GROUPS, REGISTRY, public_spec, resolve
 from vizgen.reports.claims import claims_report
 from vizgen.reports.family import DEFAULT_MAX_POSITIONS as FAMILY_MAX_POSITIONS
 from vizgen.reports.family import family_figures
-from vizgen.reports.guide import guide_figures
+from vizgen.reports.guide import GUIDE_MAX_POSITIONS, guide_figures
 from vizgen.reports.maxn import REPORT_VERSION, report
 from vizgen.site.layout import default_cache_dir, layout_all
 from vizgen.site.outdir import MARKER, MARKER_TEXT, BuildError, check_cache, check_out, prepare, swap_in, write_files
@@ -235,7 +235,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     try:
         pages = gather(specs, max_positions=max_positions, cache_dir=cache, on_step=bar.step)
         guides = {page.slug: {**guide_figures(spec, cache), "spec": page.variant.spec}  # the public spec only
-                  for page, spec in zip(pages, specs or CATALOGUE) if page.players == 2 and not page.code}
+                  for page, spec in zip(pages, specs or CATALOGUE)
+                  if page.players == 2 and not page.code and page.n <= GUIDE_MAX_POSITIONS}
         bar.step("how to play each game")
         whole = reports if reports is not None else not specs
         figures = None if reports is False else maxn_figures(cache, whole)
