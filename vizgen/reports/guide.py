@@ -303,7 +303,7 @@ def guide_figures(spec: str, cache_dir: Path | None = None, solved: Solved | Non
     path = None if cache_dir is None else _cache_file(cache_dir, variant.params.as_dict())
     if path is not None and path.is_file():
         return {**json.loads(path.read_text()), **named}
-    data = json.loads(json.dumps(guide(solved if solved is not None else solve_variant(variant))))
+    data = json.loads(json.dumps(guide(solved if solved is not None else solve_variant(variant)), sort_keys=True))
     if path is not None:
         _store(path, data)
     return {**data, **named}
