@@ -23,6 +23,7 @@ from vizgen.ai.games import perfect_choices, play
 from vizgen.analysis.solved import solve_variant
 from vizgen.reports.claims import claims_report
 from vizgen.reports.family import family_figures
+from vizgen.reports.guide import guide_figures
 from vizgen.reports.maxn import report
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, render_site
@@ -37,7 +38,8 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1400, "height": 900}
 #: every page of the site, for the overflow test
 PAGES = ("index.html", "variants/standard.html", "variants/self-gain.html", "variants/four-players.html",
-         "variants/standard-r7.html", "maxn.html", "family.html", "claims.html")
+         "variants/standard-r7.html", "maxn.html", "family.html", "claims.html", "guide/standard.html",
+         "guide/self-gain.html")
 
 
 @pytest.fixture(scope="module")
@@ -55,7 +57,8 @@ def access_url(tmp_path_factory: pytest.TempPathFactory, access_pages: dict[str,
     family = family_figures(players=[2, 3], rollovers=[3, 5], hands=[1, 2], max_positions=10_000,
                             cache=Cache(tmp_path_factory.mktemp("family")))
     claims = claims_report(Cache(tmp_path_factory.mktemp("claims")), ids=["3", "7", "41", "50"])
-    files = render_site(list(access_pages.values()), maxn=maxn, family=family, claims=claims)
+    guides = {slug: guide_figures(slug) for slug in ("standard", "self-gain")}
+    files = render_site(list(access_pages.values()), maxn=maxn, family=family, claims=claims, guides=guides)
     for name, data in files.items():
         path = root / "vizgen" / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -333,7 +336,7 @@ def test_keyboard_moves_plays_and_goes_back(visit: Callable) -> None:
 
 
 @pytest.mark.parametrize("url", ["index.html", "variants/standard.html#33-12", "variants/self-gain.html#44-00",
-                                 "variants/four-players.html#03-00-00-03"])
+                                 "variants/four-players.html#03-00-00-03", "guide/standard.html"])
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_axe_finds_nothing_serious(visit: Callable, url: str, phone: bool) -> None:
     page = visit(url, phone=phone)

@@ -1,4 +1,4 @@
-"""The command line: ``python -m vizgen list | stats | show | maxn | build | serve``.
+"""The command line: ``python -m vizgen list | stats | show | maxn | guide | build | serve``.
 
 Every user error (unknown variant, bad parameter or position, broken file)
 prints one line on stderr and exits with code 2; no traceback.
@@ -13,13 +13,14 @@ import os
 import re
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vizgen.analysis.words import plies
 from vizgen.engine.cluster import ClusterError
 from vizgen.engine.graph import StateGraph, check_size
 from vizgen.engine.rules import Position, PositionError, check_shape
-from vizgen.engine.variants import REGISTRY, Params, Variant, VariantError, resolve
+from vizgen.engine.variants import REGISTRY, Params, Variant, VariantError, estimate_positions, resolve
 from vizgen.site.outdir import BuildError
 from vizgen.util import sizes
 from vizgen.util.processes import stop_on_signals, stopped_code
@@ -104,6 +105,7 @@ def _parser() -> argparse.ArgumentParser:
     maxn = solving("maxn", "the move of the depth-limited max^n AI from one position")
     maxn.add_argument("position", metavar="POSITION", help="e.g. 12-11 or 1211")
     maxn.add_argument("--depth", required=True, metavar="D", help="search depth, 1 .. 100")
+    solving("guide", "how to play a two-player variant: must-find moves, traps, rules of thumb (cached)")
 
     build = sub.add_parser("build", help="build the static site")
     build.add_argument("--out", default="site", help="output folder (default ./site)")
@@ -275,6 +277,33 @@ def _maxn(args: argparse.Namespace) -> int:
     return 0
 
 
+def _guide(args: argparse.Namespace) -> int:
+    from vizgen.reports.guide import guide_figures
+    from vizgen.reports.lessons import guide_lines
+    from vizgen.site.outdir import check_cache
+    from vizgen.util.cache import Cache, default_folder
+
+    variant = resolve(args.spec)
+    if variant.params.players != 2:
+        raise VariantError(f"the guide is for two-player variants; {quote(args.spec)} has "
+                           f"{variant.params.players} players")
+    if estimate_positions(variant.params) > sizes.GUIDE_MAX_POSITIONS:
+        raise VariantError(f"the guide is computed for variants of at most {sizes.GUIDE_MAX_POSITIONS:,} possible "
+                           f"positions; {quote(args.spec)} has {estimate_positions(variant.params):,}")
+    check_size(variant, args.max_positions, args.max_memory)
+    folder: Path | None = default_folder()
+    try:
+        check_cache(folder)
+    except BuildError:  # a cache that cannot be written: compute without it
+        folder = None
+    data = guide_figures(args.spec, Cache(folder), _solve(args.spec, args.max_positions, args.max_memory))
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        _say(guide_lines(data))
+    return 0
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.command == "list":
         width = max(map(len, REGISTRY))
@@ -312,6 +341,8 @@ def _run(args: argparse.Namespace) -> int:
         return 0
     if args.command == "maxn":
         return _maxn(args)
+    if args.command == "guide":
+        return _guide(args)
     if args.command == "build":
         from vizgen.site.build import build_site
 

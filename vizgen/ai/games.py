@@ -121,7 +121,7 @@ def _play(graph: StateGraph, cap: int, choose: Callable[[int, int], int]) -> tup
     """A game from the start, ``choose(ply, node)`` giving each move's target, until the referee ends it."""
     referee = Referee(graph.rules, cap)
     node, path = graph.start, []
-    while (end := referee.arrive(int(graph.codes[node]))) is None:
+    while (end := referee.arrive(int(graph.codes[node]), int(graph.winner[node]))) is None:
         path.append(node)
         node = choose(len(path) - 1, node)
     return end, path

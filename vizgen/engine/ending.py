@@ -93,13 +93,16 @@ class Referee:
         self.plies = -1  # plies played before the position last arrived at
         self.seen: Counter[tuple[int, int]] = Counter()
 
-    def arrive(self, code: int) -> Ending | None:
+    def arrive(self, code: int, won: int | None = None) -> Ending | None:
         """Take the next position of the game (the start first); return how the game ended there, or None.
 
         Parameters
         ----------
         code : int
             The position reached, by its code (the player to move there first).
+        won : int, optional
+            The winner there as :meth:`Rules.winners` gives it (a seat counted from the mover, -1 if the game
+            goes on), when the caller already knows it (an enumerated graph's ``winner``): saves the rules' call.
 
         Returns
         -------
@@ -109,7 +112,7 @@ class Referee:
         self.plies += 1
         players, ply = self.rules.players, self.plies
         mover = ply % players
-        won = int(self.rules.winners(np.array([code]))[0])
+        won = int(self.rules.winners(np.array([code]))[0]) if won is None else won
         if won >= 0:
             return Ending("won", (mover + won) % players, (), ply)
         self.seen[code, mover] += 1

@@ -1,7 +1,8 @@
 """Each variant's rendered files, kept in the cache: a second build of the same site reads them back.
 
 A variant's page and data files (``variants/<slug>.html``, ``variants/<slug>/...``),
-its index card and its figures are one cache entry (:class:`vizgen.util.cache.Cache`).
+its guide (``guide/<slug>.html``, two-player variants), its index card and its
+figures are one cache entry (:class:`vizgen.util.cache.Cache`).
 They depend on the variant, on the rest of the site (the variant switcher
 lists every variant; a value map compares with the variants of its shape),
 on the theme, on a ``--templates`` folder and on the code; the key holds all
@@ -25,11 +26,14 @@ from pathlib import Path
 from typing import Any
 
 from vizgen.engine.variants import Variant
+from vizgen.reports.guide import guide_figures
 from vizgen.site import theme
 from vizgen.site.render import CodePage, VariantPage, render_variants, site_order
+from vizgen.site.render.guide_page import guide_path
+from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version, digest
 
-__all__ = ["CODE", "SiteFiles", "variant_files"]
+__all__ = ["CODE", "SiteFiles", "taught", "variant_files"]
 
 #: the code that renders a page: all of the package, its templates, scripts and styles included
 CODE = ("",)
@@ -75,10 +79,16 @@ def _check(slug: str) -> Callable[[Entry], str | None]:
             return "not a rendered variant"
         if f"variants/{slug}.html" not in entry.blobs:
             return "without its page"
-        inside = all(name == f"variants/{slug}.html" or name.startswith(f"variants/{slug}/") for name in entry.blobs)
+        inside = all(name in (f"variants/{slug}.html", guide_path(slug)) or name.startswith(f"variants/{slug}/")
+                     for name in entry.blobs)
         return None if inside else "files of another variant"
 
     return check
+
+
+def taught(page: VariantPage | CodePage) -> bool:
+    """Whether a variant gets a guide ("How to play it"): two players, a whole graph, not too many positions."""
+    return page.players == 2 and not page.code and page.n <= sizes.GUIDE_MAX_POSITIONS
 
 
 def _plain(value: Any) -> Any:
@@ -120,8 +130,9 @@ def variant_files(variants: list[Variant], cache: Cache, pages: Callable[[], lis
     missing = [slug for slug, entry in entries.items() if entry is None]
     if missing:
         gathered = {p.slug: p for p in pages()}
+        guides = {slug: guide_figures(gathered[slug].variant.spec, cache) for slug in missing if taught(gathered[slug])}
         files, cards = render_variants(list(gathered.values()), templates=templates, only=missing,
-                                       site_url=site_url)
+                                       site_url=site_url, guides=guides)
         for slug in missing:
             entry = Entry(data=_plain({"card": cards[slug], "stats": gathered[slug].stats}), blobs=files[slug])
             cache.put("page", {**common, "slug": slug}, version, entry)

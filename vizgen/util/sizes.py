@@ -26,6 +26,7 @@ __all__ = [
     "FAMILY_MAX_POSITIONS",
     "FAMILY_PLAYERS_MAX_POSITIONS",
     "GRAPHVIZ_SVG_LIMIT",
+    "GUIDE_MAX_POSITIONS",
     "GZIP_OVER",
     "HAND_SETS_MAX",
     "HAZE_EDGES",
@@ -67,6 +68,9 @@ FAMILY_MAX_POSITIONS = 1_000_000
 #: the family page's players sweep solves up to this many: seven players (170.9 million, about 75 s and 5 GB on
 #: two cores, cached after); eight come from a recorded run
 FAMILY_PLAYERS_MAX_POSITIONS = 200_000_000
+#: the guide ("How to play it") is computed for two-player variants of at most this many possible positions (the
+#: catalogue's largest, four hands, has 4,822 reachable): its games and scans are per position in Python
+GUIDE_MAX_POSITIONS = 100_000
 #: a download larger than this many bytes is shipped gzip-compressed (``.gz``)
 GZIP_OVER = 4 * 1024 * 1024
 #: a thumbnail SVG larger than this many bytes is replaced by a small PNG overview

@@ -27,6 +27,7 @@ from vizgen.site.render.assets import environment, shared_files
 from vizgen.site.render.codepage import CodePage, code_files
 from vizgen.site.render.contexts import card, index_context, nav, variant_context
 from vizgen.site.render.datafiles import DataFiles, variant_files
+from vizgen.site.render.guide_page import guide_context, guide_path
 from vizgen.site.render.maps import peers_of
 from vizgen.site.render.maxn_page import maxn_context
 from vizgen.site.render.page import VariantPage, page_of
@@ -110,8 +111,9 @@ Files = dict[str, bytes]
 
 
 def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
-                    only: Collection[str] | None = None,
-                    site_url: str | None = None) -> tuple[dict[str, Files], dict[str, dict[str, Any]]]:
+                    only: Collection[str] | None = None, site_url: str | None = None,
+                    guides: dict[str, dict[str, Any]] | None = None,
+                    ) -> tuple[dict[str, Files], dict[str, dict[str, Any]]]:
     """Render the variants' pages and data files, and their index cards.
 
     Parameters
@@ -125,12 +127,15 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
     site_url : str, optional
         Where the site is published: Open Graph and Twitter tags with absolute addresses and
         preview pictures (``variants/<slug>/preview.png``).
+    guides : dict, optional
+        :func:`vizgen.reports.guide.guide_figures` by slug: each such variant gains ``guide/<slug>.html``,
+        "How to play it", among its files, linked from its page and its index card.
 
     Returns
     -------
     files : dict of str to dict
-        By slug, in site order, the files of every page rendered: ``variants/<slug>.html`` and
-        ``variants/<slug>/...`` by path.
+        By slug, in site order, the files of every page rendered: ``variants/<slug>.html``,
+        ``variants/<slug>/...`` and its guide by path.
     cards : dict of str to dict
         The index card of every page rendered, by slug, in site order.
 
@@ -155,8 +160,14 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
                             "alt": f"The positions of {page.variant.title}, each in its value's colour"}
         if site_url:
             mine[context["share"]["image"]] = _preview(page)
+        guide = (guides or {}).get(page.slug)
+        context["guide"] = None if guide is None else f"../{guide_path(page.slug)}"
+        if guide is not None:
+            share = {**context["share"], "path": guide_path(page.slug), "alt": f"How to play {page.variant.title}"}
+            guide_page = {**guide_context(guide, SITE_TITLE), "share": share}
+            mine[guide_path(page.slug)] = env.get_template("guide.html").render(guide_page).encode()
         mine[f"variants/{page.slug}.html"] = env.get_template("variant.html").render(context).encode()
-        cards[page.slug] = card(page, data.thumb)
+        cards[page.slug] = {**card(page, data.thumb), "guide": None if guide is None else guide_path(page.slug)}
     return files, cards
 
 
@@ -208,7 +219,8 @@ def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templa
 
 def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
                 maxn: dict[str, Any] | None = None, family: dict[str, Any] | None = None,
-                claims: dict[str, Any] | None = None, site_url: str | None = None) -> dict[str, bytes]:
+                claims: dict[str, Any] | None = None, site_url: str | None = None,
+                guides: dict[str, dict[str, Any]] | None = None) -> dict[str, bytes]:
     """Render the whole site.
 
     Parameters
@@ -226,6 +238,9 @@ def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None =
         Where the site is published (``https://host/path/``): every page then carries Open Graph and Twitter tags
         with absolute addresses and a preview picture (``variants/<slug>/preview.png``, ``assets/preview.png``
         for the other pages); without it, only the tags that need no absolute address.
+    guides : dict, optional
+        :func:`vizgen.reports.guide.guide_figures` by slug: each such variant gains ``guide/<slug>.html``, "How to
+        play it", linked from its page and its index card.
 
     Returns
     -------
@@ -238,7 +253,7 @@ def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None =
     ValueError
         On a duplicate or unsafe slug, or an unknown group.
     """
-    by_slug, cards = render_variants(pages, templates=templates, site_url=site_url)
+    by_slug, cards = render_variants(pages, templates=templates, site_url=site_url, guides=guides)
     files = {path: blob for mine in by_slug.values() for path, blob in mine.items()}
     variants = site_order([p.variant for p in pages])
     files.update(render_front(variants, [cards[v.slug] for v in variants], templates=templates, maxn=maxn,

@@ -26,7 +26,7 @@ from vizgen.site.render.templating import TemplateLoader, shown
 
 __all__ = ["SCRIPTS", "environment", "script", "shared_files"]
 
-_STATIC = ("vizgen.css", "play.css", "report.css", "favicon.svg")
+_STATIC = ("vizgen.css", "play.css", "report.css", "guide.css", "favicon.svg")
 
 #: each shipped script and its modules (``static/js/<name>.js``), in the order they are joined. A code page
 #: loads ``codes.js``, ``vizgen.js`` and ``play.js``, the others ``valuemap.js``, ``vizgen.js`` and ``play.js``,

@@ -1,0 +1,90 @@
+"""The page "How to play it" of a two-player variant: :func:`vizgen.reports.guide.guide_figures` arranged for people.
+
+Every figure is the guide's; this module formats them (:mod:`vizgen.reports.lessons` writes the sentences)
+and links each position to its place on the variant's map (``variants/<slug>.html#12-11``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vizgen.analysis.words import game_end_rule
+from vizgen.reports.lessons import OPPONENTS, PLAYERS, pct, result_text, verdict_text
+
+__all__ = ["SHOWN", "guide_context", "guide_path"]
+
+SHOWN = 12
+"""Rows shown at once in the must-find and lure tables (the rest behind "show all")."""
+
+
+def guide_path(slug: str) -> str:
+    """The guide page of a variant, relative to the site root.
+
+    Examples
+    --------
+    >>> guide_path("standard")
+    'guide/standard.html'
+    """
+    return f"guide/{slug}.html"
+
+
+def _cls(value: str) -> str:
+    """The colour class of a value in words (the mover's point of view)."""
+    return "win" if value.startswith("win") else "loss" if value.startswith(("loss", "lost")) else "draw"
+
+
+def _means_cls(means: str) -> str:
+    """The colour class of what a move means for its chooser."""
+    return "win" if means.startswith("you win") else "loss" if means.startswith("you lose") else "draw"
+
+
+def guide_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
+    """Everything ``guide.html`` shows.
+
+    Examples
+    --------
+    >>> from vizgen.reports.guide import guide_figures
+    >>> ctx = guide_context(guide_figures("r4"), "Atlas")
+    >>> ctx["map"], ctx["lines"][-1]["title"]
+    ('../variants/r4.html', 'The perfect game from the start')
+    """
+    slug = data["slug"]
+    page = f"../variants/{slug}.html"
+
+    def at(position: str) -> str:
+        return f"{page}#{position}"
+
+    def row(m: dict[str, Any]) -> dict[str, Any]:
+        return {**m, "href": at(m["position"]), "reach_pct": pct(m["reach"]), "cls": _cls(m["value"]),
+                "means_cls": _means_cls(m["means"]),
+                "others": [{**o, "cls": _means_cls(o["means"])} for o in m["others"]]}
+
+    rules = [{**r, "n": i, "accuracy_pct": pct(r["accuracy"]), "baseline_pct": pct(r["baseline"]),
+              "after_pct": pct(r["share_after"]), "example_href": r["example"] and at(r["example"])}
+             for i, r in enumerate(data["rules"], 1)]
+    games = data["rule_games"]
+    results = [{"player": name, "opponent": against, "text": result_text(games[f"{player}-{opponent}"]),
+                **games[f"{player}-{opponent}"], "mine": player == "rules"}
+               for player, name in PLAYERS.items() for opponent, against in OPPONENTS.items()]
+    must = [row(m) for m in data["must_find"]]
+    lines = [{"title": "The longest forced win" if line["kind"] == "longest" else "The perfect game from the start",
+              "kind": line["kind"], "from": line["from"], "plies": line["plies"], "href": at(line["from"]),
+              "steps": [{**s, "href": at(s["position"]), "cls": _cls(s["value"])} for s in line["steps"]]}
+             for line in data["lines"]]
+    traps = [{**t, "href": at(t["position"]), "share_pct": pct(t["share"]), "two_pct": pct(t["two_rounds"]),
+              "reach_pct": pct(t["reach"])} for t in data["traps"]]
+    lures = [{**lure, "href": at(lure["position"]), "reach_pct": pct(lure["reach"]), "cls": _cls(lure["value"]),
+              "means_cls": _means_cls(lure["means"]), "depth_text": " and ".join(map(str, lure["depths"]))}
+             for lure in data["lures"]]
+    v = data["verdict"]
+    return {
+        "root": "../", "site_title": site_title, "page_title": f"How to play {data['title']} · {site_title}",
+        "title": data["title"], "spec": data["spec"], "map": page, "start_href": at(v["start"]),
+        "verdict": v, "verdict_text": verdict_text(data), "verdict_cls": _cls(v["value"]),
+        "rules": rules, "rules_base": pct(data["rules_base"]),
+        "rules_final": pct(data["rules"][-1]["share_after"]) if rules else pct(data["rules_base"]),
+        "rules_positions": data["rules_positions"], "results": results, "games": data["games"],
+        "must": must[:SHOWN], "must_more": must[SHOWN:], "must_total": len(must),
+        "traps": traps, "lures": lures[:SHOWN], "lures_more": lures[SHOWN:], "lures_total": len(lures),
+        "reach": data["reach"], "lines": lines, "ending": game_end_rule(2),
+    }
