@@ -6,8 +6,12 @@ Fixtures (the site, its server, the browser, ``open_page``) are in
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import http.server
 import os
+import threading
+from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -54,6 +58,28 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+
+def write_site(folder: Path, files: dict[str, bytes]) -> None:
+    """Write a rendered site (:func:`vizgen.site.render.render_site`'s files) into ``folder``."""
+    for name, data in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+
+
+@contextlib.contextmanager
+def served(root: Path, sub: str = "") -> Iterator[str]:
+    """Serve ``root`` on 127.0.0.1 while the block runs; yield the address of its sub-folder ``sub``."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/{sub}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
 
 
 class Watch:

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.browsing import ARGS, CHROMIUM, Quiet, Watch, playwright
+from tests.browsing import ARGS, CHROMIUM, Watch, playwright, served, write_site
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, render_site
 
@@ -36,22 +33,14 @@ def pages(site_pages: dict[str, VariantPage]) -> dict[str, VariantPage]:
 def site_root(tmp_path_factory: pytest.TempPathFactory, pages: dict[str, VariantPage]) -> Path:
     """The web root; the site itself is in its sub-folder ``vizgen/``."""
     root = tmp_path_factory.mktemp("www")
-    for name, data in render_site(list(pages.values())).items():
-        path = root / "vizgen" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+    write_site(root / "vizgen", render_site(list(pages.values())))
     return root
 
 
 @pytest.fixture(scope="module")
 def base_url(site_root: Path) -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(site_root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/vizgen/"
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
+    with served(site_root, "vizgen/") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

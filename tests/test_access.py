@@ -9,16 +9,13 @@ checks that the page logged no console error.
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
 import pytest
 
-from tests.browsing import Watch, panel_shows
+from tests.browsing import Watch, panel_shows, served, write_site
 from vizgen.ai.games import perfect_choices, play
 from vizgen.analysis.solved import solve_variant
 from vizgen.reports.claims import claims_report
@@ -59,22 +56,9 @@ def access_url(tmp_path_factory: pytest.TempPathFactory, access_pages: dict[str,
     claims = claims_report(Cache(tmp_path_factory.mktemp("claims")), ids=["3", "7", "41", "50"])
     guides = {slug: guide_figures(slug) for slug in ("standard", "self-gain")}
     files = render_site(list(access_pages.values()), maxn=maxn, family=family, claims=claims, guides=guides)
-    for name, data in files.items():
-        path = root / "vizgen" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format: str, *args: object) -> None:
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/vizgen/"
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
+    write_site(root / "vizgen", files)
+    with served(root, "vizgen/") as url:
+        yield url
 
 
 @pytest.fixture

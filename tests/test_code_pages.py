@@ -8,18 +8,16 @@ Python engine, position by position on small variants and on a sample of the six
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from tests.browsing import CHROMIUM, PAGE_BUDGET, Quiet, Watch
+from tests.browsing import CHROMIUM, PAGE_BUDGET, Watch, served, write_site
+from tests.solved import code_page_once, solved_once
 from tests.wire_blocks import read_block
 from vizgen.ai.games import perfect_choices
 from vizgen.ai.tricky import trap_figure, tricky_choices
@@ -58,21 +56,10 @@ def decode_fields(files: dict[str, bytes]) -> dict[str, np.ndarray]:
     return {name: np.concatenate(parts) for name, parts in out.items()}
 
 
-@functools.cache
-def solved_small(spec: str) -> Solved:
-    return solve_variant(resolve(spec))
-
-
-@functools.cache
-def code_page(spec: str) -> CodePage:
-    solved = solved_small(spec)
-    return code_page_of(solved.variant, solved, stats(solved, spec))
-
-
 @pytest.mark.parametrize("spec", SMALL)
 def test_chunks_read_back_as_describe_says(spec: str) -> None:
     """Decoded fields give every position's verdict and every move's words exactly as ``vizgen show`` does."""
-    solved, page = solved_small(spec), code_page(spec)
+    solved, page = solved_once(spec), code_page_once(spec)
     files = code_files(page)
     fields = decode_fields(files)
     g = solved.graph
@@ -95,7 +82,7 @@ def test_chunks_read_back_as_describe_says(spec: str) -> None:
 
 
 def test_fields_spec_and_sizes() -> None:
-    page = code_page("standard:players=3,r=3")
+    page = code_page_once("standard:players=3,r=3")
     files = code_files(page)
     _, rules = load_jsonp(files["rules.js"])
     assert [f["name"] for f in rules["fields"]] == [f.name for f in POSITION_FIELDS]
@@ -103,13 +90,13 @@ def test_fields_spec_and_sizes() -> None:
     assert rules["sets"][rules["start"] // rules["ints"][2] % rules["ints"][1]] == "11"
     assert [c["name"] for c in rules["columns"]] == ["depth", "forced_out_in"]
     assert files["thumb.svg"].startswith(b"<svg")
-    two = code_files(code_page("standard"))
+    two = code_files(code_page_once("standard"))
     _, rules2 = load_jsonp(two["rules.js"])
     assert "forced_out_in" not in [f["name"] for f in rules2["fields"]]  # no fate with two players
 
 
 def test_arrival_scores_order_the_moves_as_edge_scores() -> None:
-    solved = solved_small("standard:players=3,r=3")
+    solved = solved_once("standard:players=3,r=3")
     g = solved.graph
     score = arrival_scores(g.players, solved.forced)
     assert (edge_scores(g, solved.forced) == score[g.indices]).all()
@@ -135,19 +122,6 @@ def test_catalogue_has_five_and_six_players() -> None:
 # in the browser
 # ---------------------------------------------------------------------------
 
-
-
-def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_port}/site/"
-
-
-def write_site(root: Path, files: dict[str, bytes]) -> None:
-    for name, data in files.items():
-        path = root / "site" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
 
 
 #: what the page's model says of a position: its name, verdict, moves (target -> names, words, best) and parents
@@ -178,11 +152,9 @@ def expected(solved: Solved, node: int) -> dict:
 @pytest.fixture(scope="module")
 def small_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("codes")
-    write_site(root, render_site([code_page(spec) for spec in SMALL]))
-    server, url = serve(root)
-    yield url
-    server.shutdown()
-    server.server_close()
+    write_site(root / "site", render_site([code_page_once(spec) for spec in SMALL]))
+    with served(root, "site/") as url:
+        yield url
 
 
 @pytest.mark.parametrize("spec", SMALL)
@@ -190,7 +162,7 @@ def small_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="headless Chromium is not installed")
 def test_every_position_in_the_browser_is_the_engines(browser: object, small_site: str, spec: str) -> None:
     """Moves and parents generated in JavaScript, values looked up: the same as ``describe``, everywhere."""
-    solved, page = solved_small(spec), code_page(spec)
+    solved, page = solved_once(spec), code_page_once(spec)
     tab = browser.new_page()
     watch = Watch(tab)
     tab.goto(f"{small_site}variants/{page.slug}.html")
@@ -228,7 +200,7 @@ def test_play_on_a_code_page_is_the_engines(browser: object, small_site: str) ->
     """On a code page the browser chooses the perfect and the tricky perfect player's moves from the facts:
     the moves ``perfect_choices`` and ``tricky_choices`` make, for a whole game."""
     spec = "standard:players=3,r=3"
-    solved, page = solved_small(spec), code_page(spec)
+    solved, page = solved_once(spec), code_page_once(spec)
     g = solved.graph
     out_in = fate(solved, g.players - 1)
     perfect = perfect_choices(g, solved.forced, out_in=out_in)
@@ -266,11 +238,9 @@ def six(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Solved, Code
     solved = solve_variant(resolve("six-players"))
     page = code_page_of(solved.variant, solved, stats(solved, "six-players"))
     root = tmp_path_factory.mktemp("six")
-    write_site(root, render_site([page]))
-    server, url = serve(root)
-    yield solved, page, url, root
-    server.shutdown()
-    server.server_close()
+    write_site(root / "site", render_site([page]))
+    with served(root, "site/") as url:
+        yield solved, page, url, root
 
 
 def expected_sample(solved: Solved, code: int) -> dict:

@@ -6,7 +6,6 @@ reference model (tests/reference.py): who won, and why the game stopped where it
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections import Counter
 
@@ -16,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests import reference as ref
+from tests.solved import solved_once
 from tests.strategies import small_variants
 from vizgen.ai.games import exact_tournament, openings, perfect_choices, play, play_line, tournament
 from vizgen.ai.maxn import maxn_choices
-from vizgen.analysis.solved import solve_variant
 from vizgen.engine.ending import PLY_CAP, REPETITIONS, Ending, Referee
 from vizgen.engine.graph import StateGraph, enumerate_graph
 from vizgen.engine.solve import solve_forced, solve_survival
@@ -74,13 +73,8 @@ def last_node(graph: StateGraph, end: Ending, path: list[int], policies: list, r
     return node
 
 
-@functools.cache
-def _solved(spec: str):
-    return solve_variant(resolve(spec))
-
-
 def test_two_perfect_players_draw_standard_by_repetition() -> None:
-    solved = _solved("standard")
+    solved = solved_once("standard")
     g = solved.graph
     perfect = perfect_choices(g, solved.forced)
     end, path = play(g, [perfect, perfect], np.random.default_rng(0), opening=0)
@@ -121,7 +115,7 @@ def test_every_game_ends_within_the_cap_for_the_right_reason(variant: Variant, k
 
 def test_referee_counts_the_same_player_to_move() -> None:
     """Three players: a position met again with another player to move is another position."""
-    rules = _solved("three-players:r=3").graph.rules
+    rules = solved_once("three-players:r=3").graph.rules
     code = rules.encode(rules.start())
     referee = Referee(rules)
     before = (REPETITIONS - 1) * 3  # each player to move here twice
@@ -130,7 +124,7 @@ def test_referee_counts_the_same_player_to_move() -> None:
 
 
 def test_tournament_scores_draws_by_reason() -> None:
-    solved = _solved("three-players:r=3")
+    solved = solved_once("three-players:r=3")
     g = solved.graph
     perfect = perfect_choices(g, solved.forced)
     score, visits = tournament(g, perfect, perfect, 3, seed=5)
@@ -151,7 +145,7 @@ def test_an_ending_gives_every_seat_one_result(reason: str) -> None:
 @pytest.mark.parametrize("spec", ["standard", "three-players:r=3", "self-gain"])
 @pytest.mark.parametrize("plies", [0, 1, 3])
 def test_openings_are_every_random_start_with_its_chance(spec: str, plies: int) -> None:
-    g = _solved(spec).graph
+    g = solved_once(spec).graph
     lines = openings(g, plies)
     assert sum(chance for _, chance in lines) == pytest.approx(1.0)
     assert len({line for line, _ in lines}) == len(lines)
@@ -174,7 +168,7 @@ def test_openings_are_every_random_start_with_its_chance(spec: str, plies: int) 
 @pytest.mark.parametrize("seed", range(5))
 def test_a_line_replays_the_game_it_opened(seed: int) -> None:
     """Deterministic players after a random opening: the opening's moves give back the whole game."""
-    solved = _solved("three-players:r=3")
+    solved = solved_once("three-players:r=3")
     g = solved.graph
     policies = [perfect_choices(g, solved.forced), maxn_choices(g, 1), maxn_choices(g, 2)]
     end, path = play(g, policies, np.random.default_rng(seed), opening=3)
@@ -182,7 +176,7 @@ def test_a_line_replays_the_game_it_opened(seed: int) -> None:
 
 
 def test_exact_tournament_weighs_every_line() -> None:
-    solved = _solved("standard")
+    solved = solved_once("standard")
     g = solved.graph
     perfect, maxn = perfect_choices(g, solved.forced), maxn_choices(g, 2)
     result = exact_tournament(g, perfect, maxn, opening=3)

@@ -13,6 +13,7 @@ from hypothesis import assume, given, settings
 
 from tests import reference as ref
 from tests.reference_play import HOLD, Reference
+from tests.solved import solved_once
 from tests.strategies import small_variants
 from vizgen.ai.maxn import maxn_choices
 from vizgen.analysis.solved import Solved, solve_variant
@@ -29,18 +30,13 @@ NAMED = ["standard", "self-gain", "r4",
 
 
 @functools.cache
-def _solved(spec: str) -> Solved:
-    return solve_variant(resolve(spec))
-
-
-@functools.cache
 def _plain(spec: str) -> Reference:
     return Reference(**resolve(spec).params.as_dict())
 
 
 @functools.cache
 def _guide(spec: str) -> dict:
-    return guide(_solved(spec))
+    return guide(solved_once(spec))
 
 
 def _by_name(plain: Reference) -> dict[str, tuple]:
@@ -74,7 +70,7 @@ def check_must_find(solved: Solved, data: dict) -> None:
 
 @pytest.mark.parametrize("spec", NAMED)
 def test_must_find_is_the_plain_scan(spec: str) -> None:
-    check_must_find(_solved(spec), _guide(spec))
+    check_must_find(solved_once(spec), _guide(spec))
 
 
 @pytest.mark.slow
@@ -108,7 +104,7 @@ def test_the_verdict_counts_the_positions_of_perfect_play(spec: str) -> None:
 
 @pytest.mark.parametrize("spec", NAMED)
 def test_traps_and_lures_are_what_they_say(spec: str) -> None:
-    plain, data, solved = _plain(spec), _guide(spec), _solved(spec)
+    plain, data, solved = _plain(spec), _guide(spec), solved_once(spec)
     names = _by_name(plain)
     for t in data["traps"]:
         pos, kid = names[t["position"]], names[t["to"]]
@@ -189,7 +185,7 @@ def plain_follow(plain: Reference, pos: tuple, rules: list[dict], feats: dict) -
 
 @pytest.mark.parametrize("spec", ["standard", "self-gain", "r4"])
 def test_rules_are_measured_by_a_plain_count(spec: str) -> None:
-    plain, data, solved = _plain(spec), _guide(spec), _solved(spec)
+    plain, data, solved = _plain(spec), _guide(spec), solved_once(spec)
     rules = Rules(solved.variant)
     keep = {pos: {c for c in kids if plain.mark(pos, c) in ("best", "inaccuracy")} for pos, kids in plain.graph.items()}
     where = [pos for pos, kids in plain.graph.items() if plain.value(pos, 0) >= HOLD and len(keep[pos]) < len(kids)]
@@ -268,7 +264,7 @@ def plain_games(plain: Reference, solved: Solved, rules: list[dict], games_per_s
 def test_the_rule_followers_games_replay_with_the_same_seeds(spec: str) -> None:
     data = _guide(spec)
     per_seat, seed = data["games"]["per_seat"], data["games"]["seed"]
-    assert data["rule_games"] == plain_games(_plain(spec), _solved(spec), data["rules"], per_seat, seed)
+    assert data["rule_games"] == plain_games(_plain(spec), solved_once(spec), data["rules"], per_seat, seed)
 
 
 def test_the_guide_is_cached_and_the_same_from_the_cache(tmp_path) -> None:

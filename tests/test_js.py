@@ -14,7 +14,6 @@ Run ``python tests/test_js.py`` to rewrite the fixtures of ``tests/js/fixtures``
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import re
@@ -26,17 +25,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.solved import code_page_once, solved_once
 from vizgen.ai.games import perfect_choices
 from vizgen.analysis import words
-from vizgen.analysis.figures import stats
 from vizgen.analysis.marks import edge_marks
-from vizgen.analysis.solved import Solved, best_edges, fate, solve_variant
+from vizgen.analysis.solved import Solved, best_edges, fate
 from vizgen.engine import kernel
 from vizgen.engine.ending import PLY_CAP, REPETITIONS, Referee
-from vizgen.engine.variants import resolve
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, wire
-from vizgen.site.render.codepage import CodePage, code_files, code_page_of
+from vizgen.site.render.codepage import code_files
 from vizgen.site.render.datafiles import variant_files
 from vizgen.site.render.wire import POSITION_FIELDS, Field, encode, fact_columns, fields_of, node_fields
 from vizgen.site.tables import OPPONENTS
@@ -74,19 +72,8 @@ def payload(blob: bytes) -> tuple[str, object]:
     return m.group(1), json.loads(m.group(2))
 
 
-@functools.cache
-def solved(spec: str) -> Solved:
-    return solve_variant(resolve(spec))
-
-
-@functools.cache
-def code_page(spec: str) -> CodePage:
-    s = solved(spec)
-    return code_page_of(s.variant, s, stats(s, spec))
-
-
 def rules_payload(spec: str) -> dict:
-    return payload(code_files(code_page(spec))["rules.js"])[1]
+    return payload(code_files(code_page_once(spec))["rules.js"])[1]
 
 
 def units_cases() -> dict[str, list]:
@@ -124,7 +111,7 @@ def test_node_unit_tests() -> None:
 @pytest.mark.parametrize("spec", MOVEGEN_SPECS)
 def test_js_move_generator_is_the_kernels(spec: str, tmp_path: Path) -> None:
     """Every code of the space, reachable or not: the same moves in the same order, and the same parents."""
-    rules = solved(spec).graph.rules
+    rules = solved_once(spec).graph.rules
     tables = rules.kernel_tables()
     (tmp_path / "rules.json").write_text(json.dumps(rules_payload(spec)))
     lines = run_node(JS / "cross" / "movegen.js", tmp_path / "rules.json").splitlines()
@@ -148,7 +135,7 @@ def test_js_decoder_reads_what_python_encodes(tmp_path: Path) -> None:
     """Python encodes blocks (real facts, opponents' moves, every width's extremes); Node decodes every value."""
     blocks: list[tuple[list, dict]] = []
     for spec in ("standard", "standard:players=3,r=3", "zombies:r=3"):
-        facts = code_page(spec).facts
+        facts = code_page_once(spec).facts
         fields = fields_of(facts)
         blocks.append((fields, fact_columns(facts)))
     moves = node_fields(OPPONENTS)
@@ -186,7 +173,7 @@ def test_moves_read_their_words_from_their_targets(derived_pages: list[VariantPa
                      if name == "nodes.js" or re.fullmatch(r"c\d+\.js", name))
         (tmp_path / "files.json").write_text(json.dumps(files))
         got = json.loads(run_node(JS / "cross" / "moves.js", tmp_path / "files.json", tmp_path / "words.json"))
-        s = solved(page.variant.spec)
+        s = solved_once(page.variant.spec)
         g, f = s.graph, s.forced
         assert g.n == len(got) and page.n == g.n
         dst = g.indices
@@ -232,7 +219,7 @@ def test_js_marks_endings_and_the_perfect_player_are_the_engines(derived_pages: 
     cap = 23
     reasons = set()
     for page in derived_pages:
-        s = solved(page.variant.spec)
+        s = solved_once(page.variant.spec)
         g = s.graph
         files = dict(payload(blob) for name, blob in variant_files(page).files.items()
                      if name == "nodes.js" or re.fullmatch(r"c\d+\.js", name))

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.solved import solved_once
 from vizgen.analysis.bands import DRAWS, LOSSES, WINS, blocks, levels, shown_edges
-from vizgen.analysis.solved import Solved, best_edges, solve_variant
-from vizgen.engine.variants import resolve
+from vizgen.analysis.solved import best_edges
 from vizgen.site.band_picture import BOX, CHAR_PX, LABEL_PX, fit_scale, node_size, order_dot, overlaps, place
 from vizgen.site.layout import layout_all
 
@@ -21,14 +21,9 @@ READABLE = ["standard", "suicide", "cutoff", "self-gain"]
 
 
 @cache
-def solved(spec: str) -> Solved:
-    return solve_variant(resolve(spec))
-
-
-@cache
 def banded(spec: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """The banded layout computed in this process, as the layout worker does."""
-    s = solved(spec)
+    s = solved_once(spec)
     g = s.graph
     b, lv, shown = blocks(s), levels(s), shown_edges(s)
     inner = shown | ((b[g.sources] == DRAWS) & (b[g.indices] == DRAWS))
@@ -42,7 +37,7 @@ def banded(spec: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
 
 @pytest.mark.parametrize("spec", [*READABLE, "misere", "r4", "three-players:r=3"])
 def test_shown_edges_lead_each_decided_position_to_the_end_in_its_remoteness(spec: str) -> None:
-    s = solved(spec)
+    s = solved_once(spec)
     g, f = s.graph, s.forced
     shown = shown_edges(s)
     assert not (shown & ~best_edges(s)).any(), "only optimal moves"
@@ -58,7 +53,7 @@ def test_shown_edges_lead_each_decided_position_to_the_end_in_its_remoteness(spe
 
 @pytest.mark.parametrize("spec", [*READABLE, "misere", "r4", "swaps"])
 def test_bands_run_toward_game_over_and_blocks_stand_apart(spec: str) -> None:
-    s = solved(spec)
+    s = solved_once(spec)
     b, lv = blocks(s), levels(s)
     x, y, _ = banded(spec)
     assert ((b == WINS) == (s.forced.value == 1)).all() and ((b == LOSSES) == (s.forced.value == -1)).all()
@@ -143,7 +138,7 @@ def test_overlaps_finds_a_hairball() -> None:
 # -- through the layout workers ----------------------------------------------------------------------
 
 def test_layout_all_draws_small_graphs_banded_with_a_matching_svg() -> None:
-    first, again = layout_all([solved("standard"), solved("standard")], None)
+    first, again = layout_all([solved_once("standard"), solved_once("standard")], None)
     assert first.engine == "bands"
     x, y, names = banded("standard")
     assert np.allclose(first.x, x) and np.allclose(first.y, y), "the worker lays out as computed here"

@@ -3,14 +3,13 @@ model, and its moves always among the optimal ones."""
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tests.reference_play import Reference
+from tests.solved import solved_once
 from tests.strategies import small_variants
 from vizgen.ai import tricky
 from vizgen.ai.games import perfect_choices
@@ -18,16 +17,11 @@ from vizgen.ai.tricky import SCALE, trap_chances, trap_figure, tricky_choices
 from vizgen.analysis.solved import Solved, best_edges, fate, solve_variant
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.solve import solve_forced, solve_survival
-from vizgen.engine.variants import Variant, resolve
+from vizgen.engine.variants import Variant
 from vizgen.util import sizes
 
 NAMED = ["standard", "suicide", "self-gain", "misere", "three-players:r=3", "zombies:r=3", "misere:players=3,r=3",
          "four-players:r=2", "standard:players=3,hands=1,r=4"]
-
-
-@functools.cache
-def _solved(spec: str) -> Solved:
-    return solve_variant(resolve(spec))
 
 
 def check_chances(solved: Solved, rounds: int) -> None:
@@ -44,7 +38,7 @@ def check_chances(solved: Solved, rounds: int) -> None:
 @pytest.mark.parametrize("spec", NAMED)
 @pytest.mark.parametrize("rounds", [1, 2, 3])
 def test_trap_chances_are_the_plain_recomputation(spec: str, rounds: int) -> None:
-    check_chances(_solved(spec), rounds)
+    check_chances(solved_once(spec), rounds)
 
 
 @pytest.mark.slow
@@ -59,7 +53,7 @@ def test_trap_chances_on_small_variants(variant: Variant, rounds: int) -> None:
 @pytest.mark.parametrize("spec", ["standard", "three-players:r=4", "four-players:r=2"])
 def test_moves_listed_block_by_block_give_the_same_figure(spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The way of big graphs (moves from the kernel a block at a time, no edge arrays) gives the same chances."""
-    solved = _solved(spec)
+    solved = solved_once(spec)
     expected = trap_chances(solved, 2)
     graph = enumerate_graph(solved.variant)  # edge arrays never built
     fresh = Solved(graph=graph, forced=solve_forced(graph), random_win=None, perfect_win=None,
@@ -75,7 +69,7 @@ def test_moves_listed_block_by_block_give_the_same_figure(spec: str, monkeypatch
 def test_the_tricky_player_stays_in_the_optimal_set(spec: str) -> None:
     """At every position: an optimal move, and among the optimal moves one to the highest figure, ties to the
     smallest notation; the perfect player's optimal set, read with the same mover's fate."""
-    solved = _solved(spec)
+    solved = solved_once(spec)
     g, f = solved.graph, solved.forced
     out_in = fate(solved, g.players - 1)
     figure = trap_figure(solved)
@@ -94,7 +88,7 @@ def test_the_tricky_player_stays_in_the_optimal_set(spec: str) -> None:
 
 def test_the_tricky_player_differs_from_the_perfect_one_on_standard() -> None:
     """Not the perfect player under another name: where they differ, the tricky move leads to a higher figure."""
-    solved = _solved("standard")
+    solved = solved_once("standard")
     g, f = solved.graph, solved.forced
     figure = trap_figure(solved)
     choice, perfect = tricky_choices(g, f, figure), perfect_choices(g, f)
@@ -105,4 +99,4 @@ def test_the_tricky_player_differs_from_the_perfect_one_on_standard() -> None:
 
 def test_rounds_are_checked() -> None:
     with pytest.raises(ValueError, match="rounds"):
-        trap_chances(_solved("standard"), 0)
+        trap_chances(solved_once("standard"), 0)

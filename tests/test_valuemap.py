@@ -9,28 +9,25 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from tests import reference as ref
+from tests.solved import solved_once
 from tests.strategies import small_variants
 from vizgen.analysis.solved import solve_variant
-from vizgen.engine.variants import Variant, resolve
+from vizgen.engine.variants import Variant
 from vizgen.site.valuemap import compare, svg, value_map
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-def _solved(spec: str):
-    return solve_variant(resolve(spec))
-
-
 @pytest.mark.parametrize(("spec", "side"), [("standard", 15), ("r10", 55), ("three-hands", 35), ("one-hand", 5)])
 def test_grid_has_every_sorted_multiset_on_each_axis(spec: str, side: int) -> None:
-    vm = value_map(_solved(spec))
+    vm = value_map(solved_once(spec))
     assert vm.node.shape == (side, side)
     assert len(set(vm.hands)) == side and all(list(h) == sorted(h) for h in vm.hands)
 
 
 @pytest.mark.parametrize("spec", ["standard", "suicide", "cutoff", "self-gain", "misere", "r4", "three-hands"])
 def test_every_node_appears_once_and_cells_map_back_to_their_hands(spec: str) -> None:
-    solved = _solved(spec)
+    solved = solved_once(spec)
     g = solved.graph
     vm = value_map(solved)
     nodes = vm.node[vm.reachable]
@@ -44,7 +41,7 @@ def test_every_node_appears_once_and_cells_map_back_to_their_hands(spec: str) ->
 
 
 def test_swaps_cells_hold_the_fewest_swaps_reached() -> None:
-    solved = _solved("swaps")
+    solved = solved_once("swaps")
     g = solved.graph
     vm = value_map(solved)
     fewest: dict[tuple, int] = {}
@@ -83,11 +80,11 @@ def test_grid_agrees_with_the_reference(variant: Variant) -> None:
 
 def test_more_than_two_players_is_refused() -> None:
     with pytest.raises(ValueError, match="two players"):
-        value_map(_solved("three-players:r=3"))
+        value_map(solved_once("three-players:r=3"))
 
 
 def test_compare_marks_exactly_the_cells_whose_value_differs() -> None:
-    a, b = value_map(_solved("standard")), value_map(_solved("suicide"))
+    a, b = value_map(solved_once("standard")), value_map(solved_once("suicide"))
     differ = compare(a, b)
     assert not compare(a, a).any()
     assert (differ == compare(b, a)).all()
@@ -96,14 +93,14 @@ def test_compare_marks_exactly_the_cells_whose_value_differs() -> None:
     assert set(zip(*map(np.ndarray.tolist, np.nonzero(differ)))) == expected
     assert expected, "suicide changes values"
     with pytest.raises(ValueError, match="shapes"):
-        compare(a, value_map(_solved("r4")))
+        compare(a, value_map(solved_once("r4")))
 
 
 @pytest.mark.parametrize("spec", ["standard", "r10", "three-hands", "swaps"])
 def test_picture_is_deterministic_and_well_formed(spec: str) -> None:
-    vm = value_map(_solved(spec))
+    vm = value_map(solved_once(spec))
     picture = svg(vm)
-    assert picture == svg(value_map(_solved(spec)))
+    assert picture == svg(value_map(solved_once(spec)))
     root = ET.fromstring(picture)
     assert root.tag == f"{SVG}svg"
     cells = sum(p.get("d", "").count("z") for p in root.iter(f"{SVG}path"))
@@ -116,10 +113,10 @@ def test_picture_is_deterministic_and_well_formed(spec: str) -> None:
 
 
 def test_pictures_differ_between_variants_and_mark_cells() -> None:
-    pictures = {spec: svg(value_map(_solved(spec)), cell=8, axis=False)
+    pictures = {spec: svg(value_map(solved_once(spec)), cell=8, axis=False)
                 for spec in ("standard", "suicide", "cutoff", "self-gain", "misere")}
     assert len(set(pictures.values())) == len(pictures), "a distinct thumbnail per variant"
-    a, b = value_map(_solved("standard")), value_map(_solved("suicide"))
+    a, b = value_map(solved_once("standard")), value_map(solved_once("suicide"))
     marked = ET.fromstring(svg(a, marked=compare(a, b)))
     dots = [p for p in marked.iter(f"{SVG}path") if p.get("fill") == "#1d2330"]
     assert len(dots) == 1 and dots[0].get("d").count("M") == int(compare(a, b).sum())

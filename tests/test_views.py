@@ -9,16 +9,13 @@ out by sfdp: it opens on the map) and the big three-player one.
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from tests.browsing import CHROMIUM, Quiet, Watch, fragment, names, panel_shows
+from tests.browsing import CHROMIUM, Watch, fragment, names, panel_shows, served, write_site
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, render_site
 
@@ -38,17 +35,9 @@ def view_pages(tmp_path_factory: pytest.TempPathFactory, site_pages: dict[str, V
 @pytest.fixture(scope="module")
 def view_url(tmp_path_factory: pytest.TempPathFactory, view_pages: dict[str, VariantPage]) -> Iterator[str]:
     root = tmp_path_factory.mktemp("views-www")
-    for name, data in render_site(list(view_pages.values())).items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-    server.server_close()
-    thread.join(timeout=5)
+    write_site(root, render_site(list(view_pages.values())))
+    with served(root) as url:
+        yield url
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ import shutil
 from collections.abc import Mapping
 from pathlib import Path
 
-from vizgen.util.processes import interrupts_held
+from vizgen.util.processes import interrupts_held, pid_alive
 from vizgen.util.text import quote
 
 __all__ = ["MARKER", "MARKER_TEXT", "BuildError", "check_cache", "check_out", "leftovers", "prepare", "swap_in",
@@ -135,15 +135,7 @@ def check_cache(cache: Path) -> None:
 
 def _alive(pid: int) -> bool:
     """Whether another process with this id is running (this process's own folders count as dead)."""
-    if pid == os.getpid():
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    return pid != os.getpid() and pid_alive(pid)
 
 
 def leftovers(out: Path) -> list[Path]:

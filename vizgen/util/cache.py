@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 import vizgen
+from vizgen.util.processes import pid_alive
 
 __all__ = ["Cache", "Entry", "code_version", "default_folder", "digest"]
 
@@ -153,18 +154,6 @@ class _OtherVersion(_Unreadable):
     """An entry written by another version of the code."""
 
 
-def _pid_alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 class Cache:
     """A cache folder (``None``: no cache; every ``get`` misses and ``put`` does nothing).
 
@@ -202,7 +191,7 @@ class Cache:
             for kind in kinds:
                 for path in kind.iterdir():
                     match = _TEMPORARY.fullmatch(path.name)
-                    if match and not _pid_alive(int(match["pid"])):
+                    if match and not pid_alive(int(match["pid"])):
                         path.unlink(missing_ok=True)
         except OSError:
             pass  # no folder yet, or one we cannot list: writing will say so

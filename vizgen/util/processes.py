@@ -22,7 +22,8 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["STOP_SIGNALS", "Stopped", "WorkerDied", "interrupts_held", "run_each", "stop_on_signals", "stopped_code"]
+__all__ = ["STOP_SIGNALS", "Stopped", "WorkerDied", "interrupts_held", "pid_alive", "run_each", "stop_on_signals",
+           "stopped_code"]
 
 _Job = TypeVar("_Job")
 _Result = TypeVar("_Result")
@@ -53,6 +54,23 @@ class Stopped(KeyboardInterrupt):
     def __init__(self, signum: int) -> None:
         super().__init__(signal.Signals(signum).name)
         self.signum = signum
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether a process with this id is running (one of another user counts as running).
+
+    Examples
+    --------
+    >>> pid_alive(os.getpid())
+    True
+    """
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _raise_stopped(signum: int, frame: Any) -> None:
