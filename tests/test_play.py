@@ -280,12 +280,17 @@ def test_a_challenge_hides_every_value_and_marks_a_blunder(open_page: Callable, 
     game = your_turn(page)
     assert game["challenge"] and game["hidden"]
     assert visible_values(page) == []
-    fills = page.evaluate("new Set(window.vizgen.network.body.data.nodes.get().map(n => n.color.background)).size")
-    assert fills == 1  # every position the same grey
+    fills = page.evaluate("""new Set(window.vizgen.network.body.data.nodes.get()
+        .filter(n => !n.band).map(n => n.color.background)).size""")
+    assert fills == 1  # every position the same grey (the band labels are words, not positions)
+    # the banded graph sorts positions by value: it is covered, and the turn's words point to the table
+    assert page.locator(".graph-veil").is_visible()
+    assert "graph" not in page.locator("#play .play-status.turn").inner_text()
     # a hint shows this position's values, and is counted
     page.locator("#play button[data-act=hint]").click()
     page.wait_for_function("!window.vizgen.play.state().hidden")
     assert visible_values(page) and state(page)["hints"] == [0]
+    assert not page.locator(".graph-veil").is_visible()
     page.locator("#play button[data-act=quit]").click()
     # a blunder from a drawn position, marked as the engine says
     line, blunder, best = _line_to_a_drawn_blunder(data)

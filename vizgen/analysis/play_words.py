@@ -30,6 +30,9 @@ PLAY = {
     "random": "random player",
     "player": "player {k}",
     "your-turn": "Your move: choose one in the table or click a position next to this one in the graph.",
+    "your-turn-table": "Your move: choose one in the table.",
+    "veil": ("The graph is covered during a challenge: where a position sits in it tells its value. It comes back "
+             "when the game ends, or with a hint."),
     "thinking": "Player {k} ({name}) is choosing…",
     "played": "{name} played",
     "elsewhere": "You are looking at another position; the game is at",

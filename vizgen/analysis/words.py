@@ -387,12 +387,9 @@ def legend(players: int, fate: bool = False) -> dict[str, str]:
     --------
     >>> legend(2)["win"], legend(4)["win"], legend(4, fate=True)["draw"]
     ('they win', 'they can force a win', 'they survive whatever the others do')
-    >>> legend(2)["ply"]
-    "A ply is one player's move: 3 plies = you, them, you."
     """
     keys = ("win", "loss", "draw")
     out = {k: v for k, v in LEGEND.items() if not k.endswith(("-n", "-f"))}
-    out["ply"] = ply_note(players)
     if players > 2:
         out.update({k: LEGEND[f"{k}-{'f' if fate else 'n'}"] for k in keys})
     return out

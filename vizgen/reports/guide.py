@@ -37,7 +37,7 @@ from vizgen.ai.tricky import trap_chances
 from vizgen.analysis import words
 from vizgen.analysis.marks import BEST, INACCURACY, edge_marks
 from vizgen.analysis.solved import Solved, best_edges, solve_variant
-from vizgen.engine.variants import resolve
+from vizgen.engine.variants import Variant, resolve
 from vizgen.reports import thumbs
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version
@@ -258,13 +258,13 @@ def guide(solved: Solved) -> dict[str, Any]:
     }
 
 
-def guide_figures(spec: str, cache: Cache | None = None, solved: Solved | None = None) -> dict[str, Any]:
+def guide_figures(spec: str | Variant, cache: Cache | None = None, solved: Solved | None = None) -> dict[str, Any]:
     """The guide of one two-player variant, from the cache or computed (and cached).
 
     Parameters
     ----------
-    spec : str
-        The variant.
+    spec : str or Variant
+        The variant, as a spec or already resolved (a variant file is read once, where it was given).
     cache : Cache, optional
         Where guides are kept (:class:`vizgen.util.cache.Cache`; none when None).
     solved : Solved, optional
@@ -276,8 +276,8 @@ def guide_figures(spec: str, cache: Cache | None = None, solved: Solved | None =
         :func:`guide`'s data, as read back from JSON, with the variant's ``spec``, ``slug`` and ``title``
         (the cache is keyed by the rules alone).
     """
-    variant = solved.variant if solved is not None else resolve(spec)
-    named = {"spec": spec, "slug": variant.slug, "title": variant.title}
+    variant = solved.variant if solved is not None else spec if isinstance(spec, Variant) else resolve(spec)
+    named = {"spec": variant.spec, "slug": variant.slug, "title": variant.title}
 
     def compute() -> Entry:
         return Entry(data=guide(solved if solved is not None else solve_variant(variant)))

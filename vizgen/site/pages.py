@@ -130,7 +130,7 @@ def variant_files(variants: list[Variant], cache: Cache, pages: Callable[[], lis
     missing = [slug for slug, entry in entries.items() if entry is None]
     if missing:
         gathered = {p.slug: p for p in pages()}
-        guides = {slug: guide_figures(gathered[slug].variant.spec, cache) for slug in missing if taught(gathered[slug])}
+        guides = {slug: guide_figures(gathered[slug].variant, cache) for slug in missing if taught(gathered[slug])}
         files, cards = render_variants(list(gathered.values()), templates=templates, only=missing,
                                        site_url=site_url, guides=guides)
         for slug in missing:

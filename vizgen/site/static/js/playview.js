@@ -97,7 +97,7 @@
       out += '<p class="play-status reviewing">' + esc(say(W.reviewing, { k: n, n: g.line().length - 1 })) +
         (g.yourTurn() ? "" : " " + button("playon", W["play-on"])) + "</p>";
     } else if (g.yourTurn()) {
-      out += '<p class="play-status turn">' + esc(W["your-turn"]) + "</p>";
+      out += '<p class="play-status turn">' + esc(W[ctx.veiled ? "your-turn-table" : "your-turn"]) + "</p>";
     } else {
       var s = g.mover(n);
       out += '<p class="play-status thinking">' + esc(say(W.thinking, { k: s + 1, name: ctx.kindName(g.seats[s]) })) + "</p>";

@@ -75,6 +75,7 @@
     /* Position i faded while another's neighbourhood stands out: the pale tint and the dark ink of its value's
        badge (vizgen/site/theme.py: a contrast of 4.5:1 or more), its label still readable. */
     function faded(i) {
+      if (app.hideValues) return { opacity: 1, color: fillOf(), font: { color: INK } };
       var cls = app.model.cls(i);
       var tint = T[cls + "-soft"];
       return {
