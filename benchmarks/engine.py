@@ -164,7 +164,8 @@ def main() -> None:
     # first run on a clean clone: the install compiles the kernel (Cython to C, then gcc)
     with tempfile.TemporaryDirectory() as build:
         os.makedirs(os.path.join(build, "vizgen", "engine"))
-        shutil.copy(os.path.join(ROOT, "vizgen", "engine", "_kernel.pyx"), os.path.join(build, "vizgen", "engine"))
+        for source in ("_kernel.pyx", "_kernel_retrograde.pxi", "_kernel_ranges.pxi"):
+            shutil.copy(os.path.join(ROOT, "vizgen", "engine", source), os.path.join(build, "vizgen", "engine"))
         shutil.copy(os.path.join(ROOT, "setup.py"), build)
         t0 = time.perf_counter()
         subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=build, check=True,
