@@ -379,3 +379,32 @@ def test_a_long_game_ends_at_the_cap_and_its_chart_keeps_its_height(open_page: C
     page.wait_for_function("window.vizgen.play.state().path.length === 8")
     panel_shows(page, names(data)[line[7]])
     assert "at=7" in page.url
+
+
+def test_a_guide_line_steps_through_on_the_graph(open_page: Callable) -> None:
+    """The guide's "Step through it on the graph": a game between perfect players from the line's first position."""
+    from vizgen.reports.guide import guide_figures
+    from vizgen.site.render.guide_page import study_href
+
+    data = guide_figures("standard")
+    line = data["lines"][0]
+    assert line["from"] != data["verdict"]["start"]  # the longest forced win: not from the start
+    steps = [s["position"] for s in line["steps"]]
+    page = open_game(open_page, study_href("variants/standard.html", line, data["verdict"]["start"]))
+    panel_shows(page, steps[0])
+    game = state(page)
+    assert game["line"] == steps and game["path"] == steps[:1] and game["over"] is False
+    assert page.evaluate("window.vizgen.play.state().seats") == ["perfect", "perfect"]
+    assert "from=" + steps[0] in page.url
+    page.locator("#panel").focus()
+    for k in (1, 2):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("n => window.vizgen.play.state().path.length === n", arg=k + 1)
+        panel_shows(page, steps[k])
+    page.keyboard.press("End")
+    page.wait_for_function("window.vizgen.play.state().over")
+    assert "Review" in page.locator(".play-log").inner_text()
+    assert "?" not in page.locator(".play-moves").inner_text()  # both sides played perfectly: no move is marked
+    # a first position that is not one of the variant's: the page says why and plays no game
+    page = open_game(open_page, "variants/standard.html?play=perfect.perfect&from=99-99&moves=12-11")
+    assert "not a position" in page.locator("#play").inner_text() and state(page) is None

@@ -25,14 +25,14 @@ const PLAY = {
 test("a record reads back, and what cannot be read says why", () => {
   assert.equal(VZ.game.readRecord("?x=1", 2, KINDS), null);
   assert.deepEqual(VZ.game.readRecord("?play=you.perfect&seed=42&moves=12-11_12-12", 2, KINDS),
-    { seats: ["you", "perfect"], seed: 42, moves: ["12-11", "12-12"], at: null, challenge: false, hints: [] });
-  assert.deepEqual(VZ.game.readRecord("?play=random.you", 2, KINDS), { seats: ["random", "you"], seed: 1, moves: [], at: null, challenge: false, hints: [] });
+    { seats: ["you", "perfect"], seed: 42, from: null, moves: ["12-11", "12-12"], at: null, challenge: false, hints: [] });
+  assert.deepEqual(VZ.game.readRecord("?play=random.you", 2, KINDS), { seats: ["random", "you"], seed: 1, from: null, moves: [], at: null, challenge: false, hints: [] });
   assert.deepEqual(VZ.game.readRecord("?play=you.perfect&moves=1.10-3.4_%E2", 2, KINDS).moves, ["1.10-3.4", "%E2"]);
   assert.match(VZ.game.readRecord("?play=you", 2, KINDS).why, /names 1 players, this variant has 2/);
   assert.match(VZ.game.readRecord("?play=you.wizard", 2, KINDS).why, /not one of you, perfect, maxn1, random/);
   assert.match(VZ.game.readRecord("?play=you.you", 2, KINDS).why, /at most one player can be you/);
   assert.deepEqual(VZ.game.readRecord("?play=perfect.perfect&moves=b&at=0&mode=challenge&hints=0.2", 2, KINDS),
-    { seats: ["perfect", "perfect"], seed: 1, moves: ["b"], at: 0, challenge: true, hints: [0, 2] });
+    { seats: ["perfect", "perfect"], seed: 1, from: null, moves: ["b"], at: 0, challenge: true, hints: [0, 2] });
   assert.match(VZ.game.readRecord("?play=you.perfect&at=x", 2, KINDS).why, /ply shown/);
   assert.match(VZ.game.readRecord("?play=you.perfect&hints=1.y", 2, KINDS).why, /hints must be plies/);
   for (const seed of ["x", "-1", "1.5"]) {
@@ -42,7 +42,7 @@ test("a record reads back, and what cannot be read says why", () => {
 
 test("the record in the address keeps the other parameters", () => {
   assert.equal(VZ.game.withRecord("?x=1&play=a&seed=2&moves=b", "play=you.perfect&seed=3"), "?x=1&play=you.perfect&seed=3");
-  assert.equal(VZ.game.withRecord("?play=a&seed=2&at=1&mode=challenge&hints=0", null), "");
+  assert.equal(VZ.game.withRecord("?play=a&seed=2&from=b&at=1&mode=challenge&hints=0", null), "");
   assert.equal(VZ.game.withRecord("", "play=you.perfect&seed=3"), "?play=you.perfect&seed=3");
 });
 
@@ -67,7 +67,7 @@ test("a game: moves, its value for you, undo, redo, restart and its record", () 
   assert.deepEqual(g.value(0), { v: 0, pos: 0 });
   assert.equal(g.valueWords(PLAY, 1), "you lose in 3 against best play");
   assert.equal(g.record(), "play=you.perfect&seed=7&moves=b_c");
-  assert.deepEqual(VZ.game.readRecord("?" + g.record(), 2, KINDS), { seats: ["you", "perfect"], seed: 7, moves: ["b", "c"], at: null, challenge: false, hints: [] });
+  assert.deepEqual(VZ.game.readRecord("?" + g.record(), 2, KINDS), { seats: ["you", "perfect"], seed: 7, from: null, moves: ["b", "c"], at: null, challenge: false, hints: [] });
   g.push(3);
   assert.ok(g.over() && !g.yourTurn() && g.finished());
   assert.deepEqual(g.end(), { reason: "won", winner: 1, shared: [], plies: 3 });
@@ -132,4 +132,19 @@ test("a game ends by repetition the third time a position comes with the same pl
   // a win at the last position: the winner counted from the mover, as a seat from the first player
   assert.deepEqual(VZ.game.ending(3, [0, 1, 2], (i) => i === 2, () => 2, null, limits),
     { reason: "won", winner: 1, shared: [], plies: 2 });
+});
+
+test("a game from another position than the start: its record names it, and reads back", () => {
+  const g = new VZ.game.Game(MODEL, ["perfect", "perfect"], 1, undefined, 1);
+  assert.deepEqual([g.here(), g.plies(), g.path], [1, 0, [1]]);
+  g.push(2);
+  g.push(3);
+  assert.ok(g.over());
+  assert.deepEqual(g.end(), { reason: "won", winner: 0, shared: [], plies: 2 }); // player 1 moves at b and at d
+  assert.equal(g.record(), "play=perfect.perfect&seed=1&from=b&moves=c_d");
+  assert.deepEqual(VZ.game.readRecord("?" + g.record(), 2, KINDS),
+    { seats: ["perfect", "perfect"], seed: 1, from: "b", moves: ["c", "d"], at: null, challenge: false, hints: [] });
+  g.restart();
+  assert.deepEqual([g.path, g.redo], [[1], [3, 2]]);
+  assert.equal(new VZ.game.Game(MODEL, ["you", "perfect"], 1, undefined, 0).record(), "play=you.perfect&seed=1");
 });

@@ -7,11 +7,12 @@ and links each position to its place on the variant's map (``variants/<slug>.htm
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 from vizgen.analysis.words import game_end_rule
 from vizgen.reports.lessons import OPPONENTS, PLAYERS, pct, result_text, verdict_text
 
-__all__ = ["SHOWN", "guide_context", "guide_path"]
+__all__ = ["SHOWN", "guide_context", "guide_path", "study_href"]
 
 SHOWN = 12
 """Rows shown at once in the must-find and lure tables (the rest behind "show all")."""
@@ -26,6 +27,23 @@ def guide_path(slug: str) -> str:
     'guide/standard.html'
     """
     return f"guide/{slug}.html"
+
+
+def study_href(page: str, line: dict[str, Any], start: str) -> str:
+    """The variant page with a line of the guide as a game between two perfect players, shown at its first ply.
+
+    The page's game review steps through it on the graph (arrow keys, the moves, the chart); a line that
+    does not begin at the start names its first position (``from``).
+
+    Examples
+    --------
+    >>> line = {"from": "33-13", "steps": [{"position": "33-13"}, {"position": "03-33"}, {"position": "33-12"}]}
+    >>> study_href("../variants/r4.html", line, "11-11")
+    '../variants/r4.html?play=perfect.perfect&seed=1&from=33-13&moves=03-33_33-12&at=0#33-13'
+    """
+    first = "" if line["from"] == start else f"&from={quote(line['from'], safe='')}"
+    moves = "_".join(quote(s["position"], safe="") for s in line["steps"][1:])
+    return f"{page}?play=perfect.perfect&seed=1{first}&moves={moves}&at=0#{line['from']}"
 
 
 def _cls(value: str) -> str:
@@ -69,6 +87,7 @@ def guide_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
     must = [row(m) for m in data["must_find"]]
     lines = [{"title": "The longest forced win" if line["kind"] == "longest" else "The perfect game from the start",
               "kind": line["kind"], "from": line["from"], "plies": line["plies"], "href": at(line["from"]),
+              "study": study_href(page, line, data["verdict"]["start"]),
               "steps": [{**s, "href": at(s["position"]), "cls": _cls(s["value"])} for s in line["steps"]]}
              for line in data["lines"]]
     traps = [{**t, "href": at(t["position"]), "share_pct": pct(t["share"]), "two_pct": pct(t["two_rounds"]),

@@ -1,11 +1,12 @@
 /* vizgen game: the state of a game played on a variant's page, its record and the random player.
  *
- * A game is the line of positions from the start, the ply shown (the positions after it are kept to step
+ * A game is the line of positions from the start (or from another position, as a study), the ply shown (the positions after it are kept to step
  * forward again), the kind of player in each seat (you, perfect, tricky, maxn1, maxn2, maxn3, maxn5 or
  * random; at most one "you": a game of computers only is watched), a seed, whether it is a challenge (values hidden until the end) and the plies
  * at which you asked for a hint. Its record lives in the address's query string, so the fragment stays the
  * position shown:  ?play=you.perfect&seed=42&moves=12-11_12-12&at=1&mode=challenge&hints=0
- *   play   one word per player in turn order;
+ *   play   one word per player in turn order (player 1 moves first: at `from`, the player to move there);
+ *   from   the position the game starts at when it is not the variant's start;
  *   seed   seeds the random player: its move at ply i depends only on the seed, i and the position, so a
  *          shared record replays and goes on the same way;
  *   moves  the position after each ply, separated by "_";
@@ -37,8 +38,8 @@
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
 
-  /* A game on `model` (the page's model: name, over, winner, remoteness), from the start. */
-  function Game(model, seats, seed, limits) {
+  /* A game on `model` (the page's model: name, over, winner, remoteness), from the start or from `from`. */
+  function Game(model, seats, seed, limits, from) {
     this.model = model;
     this.limits = limits || { repetitions: 3, cap: 200 };
     this.challenge = false;
@@ -47,7 +48,8 @@
     this.seats = seats;
     this.you = Math.max(0, seats.indexOf("you")); // the values are for you (for player 1 in a game you watch)
     this.seed = seed;
-    this.path = [model.startId];
+    this.from = from === undefined || from === null ? model.startId : from;
+    this.path = [this.from];
     this.redo = [];
     this.last = 0; // plies when a move was last played (0: none to report)
     this.paused = false;
@@ -169,6 +171,7 @@
   Game.prototype.record = function () {
     var model = this.model, line = this.line();
     var q = "play=" + this.seats.join(".") + "&seed=" + this.seed;
+    if (this.from !== model.startId) q += "&from=" + encodeURI(model.name(this.from));
     if (line.length > 1) q += "&moves=" + line.slice(1).map(function (i) { return encodeURI(model.name(i)); }).join(SEP);
     if (this.redo.length) q += "&at=" + this.plies();
     if (this.challenge) q += "&mode=challenge";
@@ -204,7 +207,8 @@
   }
 
   /* Read a record from a query string. null: there is none; {why}: it cannot be read; else {seats, seed,
-     moves} (moves: the positions as typed, to be checked against the rules by the caller). */
+     from, moves, ...} (from: null for the start; from and moves: positions as typed, to be checked against
+     the rules by the caller). */
   function readRecord(query, players, kinds) {
     var params = {};
     query.replace(/^\?/, "").split("&").forEach(function (p) {
@@ -224,20 +228,24 @@
     else if (at !== null && !(Number.isInteger(at) && at >= 0)) why = "the ply shown (at) must be a whole number";
     else if (!hints.every(function (h) { return Number.isInteger(h) && h >= 0; })) why = "hints must be plies";
     if (why) return { why: why };
-    var moves = params.moves ? params.moves.split(SEP).map(function (m) {
-      try {
-        return decodeURIComponent(m);
-      } catch (e) {
-        return m;
-      }
-    }) : [];
-    return { seats: seats, seed: seed, moves: moves, at: at, challenge: params.mode === "challenge", hints: hints };
+    var moves = params.moves ? params.moves.split(SEP).map(decoded) : [];
+    var from = params.from === undefined ? null : decoded(params.from);
+    return { seats: seats, seed: seed, from: from, moves: moves, at: at, challenge: params.mode === "challenge", hints: hints };
+  }
+
+  /* A position's name as typed in the address (left as it is when it is not valid percent-encoding). */
+  function decoded(text) {
+    try {
+      return decodeURIComponent(text);
+    } catch (e) {
+      return text;
+    }
   }
 
   /* A query string with the record in it (null: without one), other parameters kept. */
   function withRecord(query, record) {
     var keep = query.replace(/^\?/, "").split("&").filter(function (p) {
-      return p && !/^(play|seed|moves|at|mode|hints)=/.test(p);
+      return p && !/^(play|seed|from|moves|at|mode|hints)=/.test(p);
     });
     if (record) keep.push(record);
     return keep.length ? "?" + keep.join("&") : "";

@@ -102,9 +102,9 @@
     return show(g).then(function () { return advance(g); });
   }
 
-  function newGame(seats, seed, challenge) {
+  function newGame(seats, seed, challenge, from) {
     stop();
-    play.game = new VZ.game.Game(model, seats, seed, cfg.words.limits);
+    play.game = new VZ.game.Game(model, seats, seed, cfg.words.limits, from);
     play.game.challenge = !!challenge;
     play.message = "";
     return play.game;
@@ -118,26 +118,34 @@
       play.message = say(W["bad-record"], { why: rec.why });
       return Promise.resolve(null);
     }
-    var g = newGame(rec.seats, rec.seed, rec.challenge);
-    g.hints = rec.hints;
-    function step(k) {
-      if (k >= rec.moves.length) return Promise.resolve(g);
-      var at = g.here();
-      return model.detail(at).then(function (d) {
-        var to = vz.resolve(rec.moves[k]);
-        if (g.over() || to === undefined || !d.moves.some(function (m) { return m.dst === to; })) {
-          play.message = say(W.illegal, { n: k + 1, move: rec.moves[k], from: model.name(at) });
-          g.paused = true;
-          return g;
-        }
-        g.path.push(to);
-        return step(k + 1);
+    var located = rec.from === null ? Promise.resolve(model.startId) : vz.locate(rec.from);
+    return located.then(function (from) {
+      if (from === undefined) {
+        play.message = say(W["bad-record"], { why: "“" + rec.from + "” is not a position a game reaches" });
+        return null;
+      }
+      var g = newGame(rec.seats, rec.seed, rec.challenge, from);
+      g.hints = rec.hints;
+      return replay(g, rec.moves, 0).then(function (done) {
+        if (rec.at !== null && !done.paused) done.seek(rec.at);
+        done.last = done.plies();
+        return done;
       });
-    }
-    return step(0).then(function (done) {
-      if (rec.at !== null && !done.paused) done.seek(rec.at);
-      done.last = done.plies();
-      return done;
+    });
+  }
+  /* The record's moves from the k-th on played in game g, checked against the rules; an illegal one pauses it. */
+  function replay(g, moves, k) {
+    if (k >= moves.length) return Promise.resolve(g);
+    var at = g.here();
+    return model.detail(at).then(function (d) {
+      var to = vz.resolve(moves[k]);
+      if (g.over() || to === undefined || !d.moves.some(function (m) { return m.dst === to; })) {
+        play.message = say(W.illegal, { n: k + 1, move: moves[k], from: model.name(at) });
+        g.paused = true;
+        return g;
+      }
+      g.path.push(to);
+      return replay(g, moves, k + 1);
     });
   }
 
