@@ -8,13 +8,18 @@ the same on the index, the variant's page and its panel. Uses the site, server a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.browsing import served, write_site
 from vizgen.analysis import words
-from vizgen.site.render import VariantPage
+from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.variants import REGISTRY, resolve
+from vizgen.site.build import gather
+from vizgen.site.render import VariantPage, render_site
+from vizgen.util import sizes
 
 pytestmark = pytest.mark.browser
 
@@ -158,6 +163,72 @@ def test_the_band_words_overlap_no_position_and_are_in_view(open_page: Callable,
         hits = [p for p in positions if w[0] < p[2] - 0.5 and p[0] < w[2] - 0.5 and w[1] < p[3] - 0.5
                 and p[1] < w[3] - 0.5]
         assert not hits, (w, hits[:3])
+
+
+def _banded_variants() -> list[str]:
+    """Every built-in variant drawn as the banded picture: two players, at most ``sizes.BANDS_LIMIT`` positions."""
+    out = []
+    for name in REGISTRY:
+        v = resolve(name)
+        if v.params.players == 2 and enumerate_graph(v).n <= sizes.BANDS_LIMIT:
+            out.append(name)
+    return out
+
+
+@pytest.fixture(scope="module")
+def banded_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[str]]]:
+    """A site of every built-in banded variant, served: its address and the variants' slugs."""
+    specs = _banded_variants()
+    pages = gather(specs, cache_dir=tmp_path_factory.mktemp("banded-layouts"))
+    root = tmp_path_factory.mktemp("banded")
+    write_site(root, render_site(pages))
+    with served(root) as url:
+        yield url, [p.slug for p in pages]
+
+
+#: Per page, as vis-network draws it at fit: position labels that touch another label or position, labels
+#: that spill out of their own box, band words that touch a position, and the label's font size in CSS px.
+LABELS = """() => {
+    const net = window.vizgen.network, nodes = net.body.nodes;
+    const rects = net.body.nodeIndices.map(id => {
+        const n = nodes[id], s = n.labelModule.size;
+        const box = typeof id === 'number'
+            ? [n.x - n.shape.width / 2, n.y - n.shape.height / 2, n.x + n.shape.width / 2, n.y + n.shape.height / 2]
+            : null;
+        return {pos: typeof id === 'number', label: [s.left, s.top, s.left + s.width, s.top + s.height], box};
+    });
+    const hit = (a, b) => a[0] < b[2] - 0.5 && b[0] < a[2] - 0.5 && a[1] < b[3] - 0.5 && b[1] < a[3] - 0.5;
+    const positions = rects.filter(r => r.pos), bandWords = rects.filter(r => !r.pos);
+    let touching = 0, spilling = 0, wordsOnPositions = 0;
+    positions.forEach((a, i) => {
+        const [l, t, r, b] = a.label, [L, T, R, B] = a.box;
+        if (l < L - 0.5 || t < T - 0.5 || r > R + 0.5 || b > B + 0.5) spilling++;
+        positions.forEach((o, j) => { if (i !== j && (hit(a.label, o.label) || hit(a.label, o.box))) touching++; });
+    });
+    bandWords.forEach(w => positions.forEach(p => { if (hit(w.label, p.box)) wordsOnPositions++; }));
+    const first = net.body.nodeIndices.find(id => typeof id === 'number');
+    const font = nodes[first].options.font.size;
+    return {n: positions.length, touching, spilling, wordsOnPositions, px: font * net.getScale()};
+}"""
+
+
+def test_no_label_overlaps_on_any_built_in_banded_variant(browser: object,
+                                                          banded_site: tuple[str, list[str]]) -> None:
+    """Measured in the browser at fit: every position's label sits in its own box and touches nothing else."""
+    url, slugs = banded_site
+    assert "swaps" in slugs and "standard" in slugs and len(slugs) >= 15
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    try:
+        for slug in slugs:
+            page.goto(f"{url}variants/{slug}.html")
+            page.wait_for_function("window.vizgen && window.vizgen.ready && window.vizgen.network", timeout=20000)
+            page.wait_for_timeout(100)  # one frame drawn: vis-network sizes the labels as it draws
+            got = page.evaluate(LABELS)
+            clashes = (got["touching"], got["spilling"], got["wordsOnPositions"])
+            assert got["n"] > 0 and clashes == (0, 0, 0), (slug, got)
+            assert got["px"] >= 6, (slug, got)  # still a legible size at fit (swaps, the densest, is the smallest)
+    finally:
+        page.close()
 
 
 #: bytes before a page is usable, as GitHub Pages sends them (gzip): a standard page, a big one, any page
