@@ -286,6 +286,11 @@ def test_a_challenge_hides_every_value_and_marks_a_blunder(open_page: Callable, 
     # the banded graph sorts positions by value: it is covered, and the turn's words point to the table
     assert page.locator(".graph-veil").is_visible()
     assert "graph" not in page.locator("#play .play-status.turn").inner_text()
+    page.locator('.view-tab[data-view="map"]').click()  # the value map's colours are values: covered too
+    page.wait_for_function("document.body.classList.contains('view-map')")
+    assert page.locator(".map-veil").is_visible() and not page.locator(".graph-veil").is_visible()
+    page.locator('.view-tab[data-view="graph"]').click()
+    page.wait_for_function("!document.body.classList.contains('view-map')")
     # a hint shows this position's values, and is counted
     page.locator("#play button[data-act=hint]").click()
     page.wait_for_function("!window.vizgen.play.state().hidden")

@@ -33,6 +33,8 @@ PLAY = {
     "your-turn-table": "Your move: choose one in the table.",
     "veil": ("The graph is covered during a challenge: where a position sits in it tells its value. It comes back "
              "when the game ends, or with a hint."),
+    "map-veil": ("The value map is covered during a challenge: its colours are the values. It comes back when the "
+                 "game ends, or with a hint."),
     "thinking": "Player {k} ({name}) is choosing…",
     "played": "{name} played",
     "elsewhere": "You are looking at another position; the game is at",

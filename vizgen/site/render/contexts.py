@@ -247,7 +247,7 @@ def variant_context(page: VariantPage | CodePage, data: DataFiles, config: dict[
         "ply_note": words.ply_note(page.players),
         "story": STORIES.get(page.slug),
         "invite": invitation(page.players),
-        "veil": words.PLAY["veil"],
+        "veil": {"graph": words.PLAY["veil"], "map": words.PLAY["map-veil"]},
     }
 
 

@@ -291,7 +291,6 @@
     if (vz.hideValues) vz.hideValues(hide);
     if (vz.path) vz.path(g ? g.line() : null); // the path of the game on the graph and the value map
     var ctx = { W: W, T: cfg.theme, words: cfg.words, kindName: kindName, role: roleName, live: live, hidden: hide,
-      veiled: hide && !!model.box,
       selected: vz.selected, pending: pending };
     el.innerHTML = draw.head(g, ctx) + draw.seats(currentSeats(), g, kinds, ctx) +
       (play.message ? '<p class="play-message" role="status">' + esc(play.message) + "</p>" : "") +

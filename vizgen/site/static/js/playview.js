@@ -97,7 +97,7 @@
       out += '<p class="play-status reviewing">' + esc(say(W.reviewing, { k: n, n: g.line().length - 1 })) +
         (g.yourTurn() ? "" : " " + button("playon", W["play-on"])) + "</p>";
     } else if (g.yourTurn()) {
-      out += '<p class="play-status turn">' + esc(W[ctx.veiled ? "your-turn-table" : "your-turn"]) + "</p>";
+      out += '<p class="play-status turn">' + esc(W[ctx.hidden ? "your-turn-table" : "your-turn"]) + "</p>";
     } else {
       var s = g.mover(n);
       out += '<p class="play-status thinking">' + esc(say(W.thinking, { k: s + 1, name: ctx.kindName(g.seats[s]) })) + "</p>";
@@ -206,8 +206,9 @@
   /* Below the panel's moves: the review once the game is over, the chart (unless hidden) and the moves. */
   function log(g, ctx) {
     var marked = marksOf(g, ctx);
-    var out = '<h3 class="panel-h">The game so far</h3>';
-    if (g.finished()) out = review(g, marked, ctx) + out;
+    var done = g.finished();
+    var out = '<h3 class="panel-h">' + (done ? "The game" : "The game so far") + "</h3>";
+    if (done) out = review(g, marked, ctx) + out;
     if (!ctx.hidden) out += chart(g, ctx);
     return out + list(g, marked, ctx);
   }
