@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -91,12 +92,18 @@ def session_alive(sid: int) -> list[int]:
     return alive
 
 
+def hangups_heard() -> None:
+    """In a child about to run: SIGHUP back to its default action (pytest run under ``nohup`` ignores it, and a
+    signal ignored at start stays ignored, as vizgen intends)."""
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 def start_build(out: Path, cache: Path, *specs: str) -> subprocess.Popen[str]:
     """A build in its own session, as from a terminal, with its progress lines on stderr."""
     args = [a for spec in specs for a in ("--variant", spec)]
     return subprocess.Popen([sys.executable, "-m", "vizgen", "build", "--out", str(out), *args],
                             stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, start_new_session=True,
-                            env=env(VIZGEN_CACHE=str(cache)), cwd=ROOT)
+                            env=env(VIZGEN_CACHE=str(cache)), cwd=ROOT, preexec_fn=hangups_heard)
 
 
 def wait_for_line(proc: subprocess.Popen[str], needle: str) -> list[str]:

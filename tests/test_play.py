@@ -88,7 +88,7 @@ def test_keys_back_and_forward_walk_the_game_and_never_leave_the_page(open_page:
     page.wait_for_url("**/variants/standard.html")
     page.wait_for_function("window.vizgen && window.vizgen.play && window.vizgen.play.ready", timeout=20000)
     page.evaluate("window.vizgen.play.delay = 0")
-    page.locator("#play button[data-act=start]").click()
+    page.locator("#play button[data-act=open]").click()  # with the analysis: a challenge covers the graph
     your_turn(page)
     # a move by clicking a child of the game's position in the graph, then one from the table
     child = int(data.edges.dst[data.edges.src == data.start][0])

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.builds import DRIVER, INTERRUPT_EXIT_S, digest, env, start_build, wait_for_line, wait_gone
+from tests.builds import DRIVER, INTERRUPT_EXIT_S, digest, env, hangups_heard, start_build, wait_for_line, wait_gone
 from vizgen.site import preview
 from vizgen.site.build import build_site
 from vizgen.util.processes import Stopped, interrupts_held, stop_on_signals, stopped_code
@@ -37,6 +37,7 @@ WORDS = {signal.SIGTERM: "vizgen: terminated (SIGTERM)", signal.SIGHUP: "vizgen:
 def handlers() -> Iterator[None]:
     """Put the process's SIGTERM and SIGHUP handlers back after the test."""
     saved = {s: signal.getsignal(s) for s in (signal.SIGTERM, signal.SIGHUP)}
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)  # heard, even when pytest runs under nohup
     yield
     for s, h in saved.items():
         signal.signal(s, h)
@@ -92,7 +93,7 @@ def test_a_signal_while_writing_keeps_the_old_site_or_puts_the_whole_new_one(tmp
     build_site(["standard"], out, cache_dir=cache, progress=False)
     before = digest(out)
     run = subprocess.run([sys.executable, "-c", DRIVER, point, how, str(out), str(cache)], env=env(),
-                         capture_output=True, text=True, timeout=300)
+                         capture_output=True, text=True, timeout=300, preexec_fn=hangups_heard)
     signum = signal.SIGTERM if how == "term" else signal.SIGHUP
     assert run.returncode == 128 + signum and run.stderr == WORDS[signum] + "\n", run.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "site"]
