@@ -410,6 +410,8 @@ def test_a_guide_line_steps_through_on_the_graph(open_page: Callable) -> None:
     page.wait_for_function("window.vizgen.play.state().over")
     assert "Review" in page.locator(".play-log").inner_text()
     assert "?" not in page.locator(".play-moves").inner_text()  # both sides played perfectly: no move is marked
+    turning = page.locator(".play-turning").inner_text()  # a game you watch names player 1, never "you"
+    assert turning.startswith("Player 1's value never changed") and "you" not in turning.lower()
     # a first position that is not one of the variant's: the page says why and plays no game
     page = open_game(open_page, "variants/standard.html?play=perfect.perfect&from=99-99&moves=12-11")
     assert "not a position" in page.locator("#play").inner_text() and state(page) is None

@@ -148,3 +148,13 @@ test("a game from another position than the start: its record names it, and read
   assert.deepEqual([g.path, g.redo], [[1], [3, 2]]);
   assert.equal(new VZ.game.Game(MODEL, ["you", "perfect"], 1, undefined, 0).record(), "play=you.perfect&seed=1");
 });
+
+test("a game you watch names the seat that can force a win, never 'you'", () => {
+  const g = new VZ.game.Game(MODEL, ["perfect", "random"], 1);
+  g.push(1);
+  assert.equal(g.valueWords(PLAY, 1), "player 2 can force a win in 3"); // you would read "you lose in 3"
+  g.push(2);
+  g.push(3);
+  assert.equal(g.valueWords(PLAY, 3), "player 2 won");
+  assert.equal(g.valueWords(PLAY, 0), "a draw");
+});

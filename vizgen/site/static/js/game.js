@@ -122,8 +122,12 @@
     var val = this.valueAt(pos, ply);
     var n = this.model.remoteness(val.pos);
     var done = this.model.over(val.pos);
-    if (val.v === 1) return say(done ? W["value-won"] : W["value-win"], { n: n });
     if (val.v === 0) return two ? W["value-draw"] : W["value-open"];
+    if (this.seats.indexOf("you") < 0) { // a game you watch: the seat named, not "you"
+      var k = val.v === 1 ? this.you + 1 : two ? 2 - this.you : val.player + 1;
+      return say(done ? W["value-other-won"] : W["value-other"], { k: k, n: n });
+    }
+    if (val.v === 1) return say(done ? W["value-won"] : W["value-win"], { n: n });
     if (done) return two ? W["value-lost"] : say(W["value-other-won"], { k: val.player + 1 });
     return two ? say(W["value-loss"], { n: n }) : say(W["value-other"], { k: val.player + 1, n: n });
   };

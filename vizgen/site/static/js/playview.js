@@ -121,9 +121,13 @@
     out += "</tbody></table>";
     var line = g.line(), values = line.map(function (p, k) { return g.valueAt(p, k).v; });
     var turn = VZ.review.turning(values);
-    var was = function (v) { return W[v === 1 ? "was-win" : v === -1 ? "was-loss" : g.P === 2 ? "was-draw" : "was-open"]; };
+    var watched = g.seats.indexOf("you") < 0 ? "-watched" : ""; // a game you watch: player 1's values, named
+    var was = function (v) {
+      var key = v === 1 ? "was-win" + watched : v === -1 ? "was-loss" + watched : g.P === 2 ? "was-draw" : "was-open";
+      return say(W[key], { k: g.you + 1 });
+    };
     var text;
-    if (!turn) text = say(W.steady, { was: was(values[0]).toLowerCase() });
+    if (!turn) text = say(W["steady" + watched], { was: was(values[0]).toLowerCase(), k: g.you + 1 });
     else {
       var r = marked[turn.ply - 1];
       var seat = (turn.ply - 1) % g.P;
