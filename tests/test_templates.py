@@ -40,3 +40,16 @@ def test_build_takes_a_templates_folder(tmp_path: Path) -> None:
                          cwd=tmp_path)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "nowhere" in bad.stderr
     assert (out / "index.html").is_file()
+
+
+def test_every_file_the_pages_and_docs_name_exists() -> None:
+    """A path of the repository named in a template, the README or docs/ is a file there (files move)."""
+    import re
+
+    root = Path(__file__).resolve().parents[1]
+    named = re.compile(r"\b((?:vizgen|tests|benchmarks|docs|\.github|\.ci)/[\w./-]*\w\."
+                       r"(?:py|toml|md|js|css|html|pyx|pxi|json|yml))\b")
+    texts = [root / "README.md", *(root / "docs").glob("*.md"), *(root / "vizgen/site/templates").glob("*.html")]
+    found = {(t.name, m) for t in texts for m in named.findall(t.read_text(encoding="utf-8"))}
+    assert len(found) > 20  # the pattern does find the paths
+    assert sorted((name, m) for name, m in found if not (root / m).is_file()) == []
