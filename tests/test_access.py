@@ -349,3 +349,16 @@ def test_axe_finds_nothing_serious_in_a_game(visit: Callable, access_pages: dict
         bad = [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
                for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
         assert bad == [], url
+
+
+def test_the_view_tabs_answer_the_arrow_keys(visit: Callable) -> None:
+    """The tab list's keys (WAI-ARIA tabs): ← and → move between Graph and Value map and show the view."""
+    page = visit("variants/standard.html")
+    page.locator('.view-tab[data-view="graph"]').focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.body.classList.contains('view-map')")
+    assert page.evaluate("document.activeElement.dataset.view") == "map"
+    assert page.locator('.view-tab[data-view="map"]').get_attribute("aria-selected") == "true"
+    page.keyboard.press("Home")
+    page.wait_for_function("!document.body.classList.contains('view-map')")
+    assert page.evaluate("document.activeElement.dataset.view") == "graph"

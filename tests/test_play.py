@@ -221,9 +221,11 @@ def pages(site_pages: dict[str, VariantPage], tmp_path_factory: pytest.TempPathF
 
 
 def visible_values(page: object) -> list[str]:
-    """Every value word, colour badge or optimal-move star a visitor can see in the page's head and panel."""
+    """Every value word, colour badge, optimal-move star or marked row, coloured chip or figure a visitor can see."""
     return page.evaluate("""() => Array.from(document.querySelectorAll(
-        '.variant-head .badge, #panel .badge, #panel td.star span, #panel .facts, .play-chart, #positions .vtable'))
+        '.variant-head .badge, #panel .badge, #panel td.star span, #panel .facts, .play-chart, #positions .vtable, '
+        + '#panel tr.best, #panel .parents .pos.win, #panel .parents .pos.loss, #panel .parents .pos.draw, '
+        + '#panel .parents .pos[title], #figures'))
         .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
         .map(e => e.textContent.trim() || e.className)""")
 
@@ -280,6 +282,9 @@ def test_a_challenge_hides_every_value_and_marks_a_blunder(open_page: Callable, 
     game = your_turn(page)
     assert game["challenge"] and game["hidden"]
     assert visible_values(page) == []
+    rows = page.evaluate("""() => [Array.from(document.querySelectorAll('#panel tr.move')).map(r => +r.dataset.dst),
+        window.vizgen.model.details.get(window.vizgen.selected).moves.map(m => m.dst)]""")
+    assert rows[0] == rows[1]  # the moves in the rules' order: the optimal ones are not put first
     fills = page.evaluate("""new Set(window.vizgen.network.body.data.nodes.get()
         .filter(n => !n.band).map(n => n.color.background)).size""")
     assert fills == 1  # every position the same grey (the band labels are words, not positions)

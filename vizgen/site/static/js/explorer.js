@@ -90,7 +90,8 @@
         noteTrail(id);
         var seen = new Set([id]);
         var children = [];
-        d0.moves.slice().sort(function (a, b) { return (b.best ? 1 : 0) - (a.best ? 1 : 0); }).forEach(function (m) {
+        // optimal children first on the ring, unless a challenge hides which moves are optimal
+        (app.hideValues ? d0.moves : VZ.util.bestFirst(d0.moves)).forEach(function (m) {
           if (!seen.has(m.dst)) { seen.add(m.dst); children.push(m.dst); }
         });
         var parents = d0.parents.filter(function (p) {
@@ -218,12 +219,13 @@
       });
       var list = [];
       edges.forEach(function (e) {
-        var colour = e.kind === "out" ? app.T.accent : e.kind === "in" ? app.T.parent : e.best ? styles.EDGE_BEST : styles.EDGE;
+        var best = e.best && !app.hideValues; // a challenge: every move drawn alike
+        var colour = e.kind === "out" ? app.T.accent : e.kind === "in" ? app.T.parent : best ? styles.EDGE_BEST : styles.EDGE;
         list.push({
           id: list.length,
           from: e.from,
           to: e.to,
-          width: e.kind ? (e.best ? 3.5 : 2) : e.best ? 2 : 1,
+          width: e.kind ? (best ? 3.5 : 2) : best ? 2 : 1,
           color: styles.solid(colour),
           smooth: edges.has(e.to + ">" + e.from) ? { enabled: true, type: "curvedCW", roundness: 0.12 } : false,
           dashes: false,
@@ -299,18 +301,13 @@
       glideFrame = requestAnimationFrame(frame);
     }
 
-    /* The positions shown drawn again in their colours (after app.hideValues changed); the centre keeps its border. */
+    /* The neighbourhood drawn again where it is (after app.hideValues changed): colours, ring order and moves. */
     function restyle() {
-      if (!shown) return;
-      shown.nodes.update(shown.nodes.get().map(function (n) {
-        var colour = styles.nodeStyle(n.id, 10).color;
-        if (n.id === app.api.selected) colour.border = app.T.accent;
-        return { id: n.id, color: colour, title: styles.tooltip(n.id) };
-      }));
+      if (shown && app.api.selected !== null) explore(app.api.selected, false);
     }
 
     return { build: build, explore: explore, restyle: restyle };
   }
 
-  VZ.explorer = { create: create, pickLevel2: pickLevel2 };
+  VZ.explorer = { create: create };
 })(globalThis.VZ = globalThis.VZ || {});

@@ -3,7 +3,7 @@
  * The banded layout is drawn as labelled boxes at one CSS px per point; only the moves that carry meaning
  * are drawn until "all moves" is ticked. Selecting a position fades all but its neighbourhood and lights
  * its moves (accent) and the moves into it (parent colour).
- * create(app, styles) returns {build(), highlight(id, fade), focus(id), setAllMoves(on), unfade()}.
+ * create(app, styles) returns {build(), restyle(), path(ids), highlight(id, fade), focus(id), redrawMoves(), unfade()}.
  */
 (function (VZ) {
   "use strict";
@@ -204,7 +204,8 @@
       });
       var now = [];
       (graph.out.get(id) || []).forEach(function (e) {
-        updates.push({ id: e, color: styles.solid(app.T.accent), width: S * (graph.all[e].best ? 0.3 : 0.2) });
+        var best = graph.all[e].best && !app.hideValues; // a challenge: the optimal moves look like the others
+        updates.push({ id: e, color: styles.solid(app.T.accent), width: S * (best ? 0.3 : 0.2) });
         now.push(e);
       });
       (graph.inn.get(id) || []).forEach(function (e) {
@@ -241,7 +242,8 @@
       network.moveTo({ position: pos, scale: Math.max(network.getScale(), Math.min(readable, 8)), animation: false });
     }
 
-    function setAllMoves(on) {
+    /* Draw or hide each move again as "all moves" and the lit moves say. */
+    function redrawMoves() {
       if (!graph) return;
       graph.edges.update(graph.all.map(function (e) {
         return { id: e.id, hidden: !drawn(e) && lit.indexOf(e.id) < 0 };
@@ -277,10 +279,10 @@
       if (!graph) return;
       var model = app.model, ups = [];
       for (var i = 0; i < model.n; i++) {
-        var st = styles.nodeStyle(i, model.size);
+        // a faded position stays faded, in its new colours
+        var st = bright && !bright.has(i) ? nodeFade(i, true) : styles.nodeStyle(i, model.size);
         st.id = i;
         st.title = styles.tooltip(i);
-        if (bright && !bright.has(i)) delete st.font;
         ups.push(st);
       }
       graph.nodes.update(ups);
@@ -291,8 +293,8 @@
       if (app.api.selected !== null) highlight(app.api.selected, !!bright);
     }
 
-    return { build: build, restyle: restyle, path: path, highlight: highlight, focus: focus, setAllMoves: setAllMoves, unfade: unfade,
-      drawn: function () { return graph !== null; } };
+    return { build: build, restyle: restyle, path: path, highlight: highlight, focus: focus, redrawMoves: redrawMoves,
+      unfade: unfade };
   }
 
   VZ.graph = { create: create };

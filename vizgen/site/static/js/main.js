@@ -66,6 +66,7 @@
     app.hideValues = on;
     if (app.graph) app.graph.restyle();
     if (app.explorer && app.explorer.restyle) app.explorer.restyle();
+    if (api.selected !== null) panel.render(api.selected); // the moves in the rules' order, or best first again
   };
 
   // ------------------------------------------------------------------ clicks on moves
@@ -179,7 +180,7 @@
     var fit = $("btn-fit");
     if (fit) fit.addEventListener("click", function () { if (api.network) api.network.fit({ animation: false }); });
     var all = $("all-moves");
-    if (all && app.graph) all.addEventListener("change", function () { app.graph.setAllMoves(all.checked); });
+    if (all && app.graph) all.addEventListener("change", function () { app.graph.redrawMoves(); });
     // a position link outside the viewer brings the viewer into sight
     document.addEventListener("click", function (ev) {
       var a = ev.target.closest ? ev.target.closest("a.pos, a.goto") : null;

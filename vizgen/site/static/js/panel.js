@@ -36,15 +36,14 @@
 
     function movesHtml(d) {
       var model = app.model;
-      var moves = d.moves.slice().sort(function (a, b) {
-        return (b.best ? 1 : 0) - (a.best ? 1 : 0);
-      });
+      var hide = !!app.hideValues; // a challenge: the moves in the rules' order, none marked optimal
+      var moves = hide ? d.moves.slice() : VZ.util.bestFirst(d.moves);
       // stars only where they separate moves
-      var allBest = moves.every(function (m) { return m.best; });
+      var allBest = hide || moves.every(function (m) { return m.best; });
       var html = '<section class="panel-moves" aria-label="Moves">' +
         '<h3 class="panel-h">Moves <span class="count">' + moves.length + "</span></h3>";
       if (!moves.length) return html + '<p class="muted">No moves: the game is over.</p></section>';
-      if (allBest && moves.length > 1) html += '<p class="muted same-value">Every move keeps the same value.</p>';
+      if (allBest && !hide && moves.length > 1) html += '<p class="muted same-value">Every move keeps the same value.</p>';
       html += '<table class="moves"><thead><tr><th><span class="visually-hidden">optimal</span></th>' +
         '<th scope="col">move</th><th scope="col">to</th>' +
         '<th scope="col" title="What the move means for you, the player choosing it, with best play after it">for you</th>' +
@@ -73,9 +72,11 @@
           : "No position leads here.") + "</p>";
       }
       return html + '<p class="chips parents">' + d.parents.map(function (p) {
+        var name = esc(model.name(p));
+        if (app.hideValues) return '<a class="pos" href="#' + name + '">' + name + "</a>"; // a challenge: no value
         // the value in words too, not in colour alone
-        return '<a class="pos ' + model.cls(p) + '" href="#' + esc(model.name(p)) + '" title="' + esc(model.short(p)) +
-          '" aria-label="' + esc(model.name(p) + ": " + model.short(p)) + '">' + esc(model.name(p)) + "</a>";
+        return '<a class="pos ' + model.cls(p) + '" href="#' + name + '" title="' + esc(model.short(p)) +
+          '" aria-label="' + esc(model.name(p) + ": " + model.short(p)) + '">' + name + "</a>";
       }).join("") + "</p>";
     }
 
@@ -122,5 +123,5 @@
     return { render: render };
   }
 
-  VZ.panel = { create: create, shown: shown };
+  VZ.panel = { create: create };
 })(globalThis.VZ = globalThis.VZ || {});

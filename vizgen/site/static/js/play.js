@@ -40,10 +40,14 @@
     if (kind === "maxn" + kind.slice(4) && /^\d+$/.test(kind.slice(4))) return say(W.maxn, { n: kind.slice(4) });
     return W[kind];
   }
+  /* Who plays a seat, as a sentence begins: "You", "Perfect player". */
+  function capitalName(kind) {
+    var name = kindName(kind);
+    return name.charAt(0).toUpperCase() + name.slice(1);
+  }
   /* A seat by who plays it: "You (player 1)", "Perfect player (player 2)". */
   function roleName(g, seat) {
-    var name = kindName(g.seats[seat]);
-    return say(W.seat, { name: name.charAt(0).toUpperCase() + name.slice(1), k: seat + 1 });
+    return say(W.seat, { name: capitalName(g.seats[seat]), k: seat + 1 });
   }
 
   /* The address: the record in the query (others' query parameters kept), the game's position in the
@@ -271,7 +275,8 @@
   function onKey(ev) {
     var g = play.game;
     if (!g || ev.ctrlKey || ev.metaKey || ev.altKey || ev.shiftKey) return;
-    if (ev.target.closest && ev.target.closest("input, select, textarea, [contenteditable]")) return;
+    // form fields keep their keys, and so does the view's tab list (its arrows switch views)
+    if (ev.target.closest && ev.target.closest("input, select, textarea, [contenteditable], [role=tab]")) return;
     var n = g.plies(), end = g.line().length - 1;
     var to = { ArrowLeft: n - 1, ArrowRight: n + 1, Home: 0, End: end }[ev.key];
     if (to !== undefined) seek(to);
@@ -290,8 +295,8 @@
     document.body.classList.toggle("vz-hide", hide);
     if (vz.hideValues) vz.hideValues(hide);
     if (vz.path) vz.path(g ? g.line() : null); // the path of the game on the graph and the value map
-    var ctx = { W: W, T: cfg.theme, words: cfg.words, kindName: kindName, role: roleName, live: live, hidden: hide,
-      selected: vz.selected, pending: pending };
+    var ctx = { W: W, T: cfg.theme, words: cfg.words, kindName: kindName, name: capitalName, role: roleName, live: live, hidden: hide,
+      selected: vz.selected };
     el.innerHTML = draw.head(g, ctx) + draw.seats(currentSeats(), g, kinds, ctx) +
       (play.message ? '<p class="play-message" role="status">' + esc(play.message) + "</p>" : "") +
       (g ? draw.status(g, ctx) : "");

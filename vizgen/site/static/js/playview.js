@@ -1,8 +1,8 @@
 /* vizgen playview: a game on the page in HTML: the tools, the players' seats, where the game stands (the
  * last move and its mark, the value for you, how the game ended), the review, the chart of your value
  * after each ply and the moves by round (play.js puts them in the panel). ctx: {W (words.PLAY), words (all
- * the page's words), T (theme), kindName(kind), role(game, seat), live(pos), hidden (values hidden),
- * selected (the position shown), pending}.
+ * the page's words), T (theme), kindName(kind), name(kind) (capitalised), role(game, seat), live(pos), hidden (values hidden),
+ * selected (the position shown)}.
  */
 (function (VZ) {
   "use strict";
@@ -20,10 +20,12 @@
   function marksOf(g, ctx) {
     return VZ.review.marks(ctx.words, g.line(), function (i) { return g.model.details.get(i); });
   }
+  /* A tool: a word names itself (its title adds to it); a glyph (« ‹ › ») is named by its title. */
   function button(act, text, off, title, cls) {
+    var glyph = text.length <= 2;
     return '<button type="button" data-act="' + act + '"' + (cls ? ' class="' + cls + '"' : "") +
-      (title ? ' title="' + esc(title) + '" aria-label="' + esc(title) + '"' : "") + (off ? " disabled" : "") + ">" +
-      esc(text) + "</button>";
+      (title ? ' title="' + esc(title) + '"' + (glyph ? ' aria-label="' + esc(title) + '"' : "") : "") +
+      (off ? " disabled" : "") + ">" + esc(text) + "</button>";
   }
 
   /* The heading and the tools: before a game, how to start one; during one, walking it and leaving it. */
@@ -63,7 +65,7 @@
   /* How the game ended, in words, for you. */
   function endWords(g, end, ctx) {
     var W = ctx.W, E = ctx.words.ending;
-    if (end.reason === "won") return end.winner === g.you ? W["won-you"] : say(W["won-other"], { name: ctx.role(g, end.winner).replace(/ \(.*$/, ""), k: end.winner + 1 });
+    if (end.reason === "won") return end.winner === g.you ? W["won-you"] : say(W["won-other"], { name: ctx.name(g.seats[end.winner]), k: end.winner + 1 });
     var text = E[end.reason];
     if (end.shared.length) text += " " + (end.shared.indexOf(g.you) >= 0 ? W["share-you"] : W["share-out"]);
     return text;
@@ -217,5 +219,5 @@
     return out + list(g, marked, ctx);
   }
 
-  VZ.playDraw = { head: head, seats: seats, status: status, log: log, chart: chart, moveName: moveName };
+  VZ.playDraw = { head: head, seats: seats, status: status, log: log };
 })(globalThis.VZ = globalThis.VZ || {});

@@ -76,5 +76,5 @@
     return null;
   }
 
-  VZ.review = { mark: mark, marks: marks, sentence: sentence, counts: counts, turning: turning, moveClass: moveClass };
+  VZ.review = { mark: mark, marks: marks, sentence: sentence, counts: counts, turning: turning };
 })(globalThis.VZ = globalThis.VZ || {});

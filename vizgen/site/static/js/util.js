@@ -51,11 +51,17 @@
     return typeof document === "undefined" ? null : document.getElementById(id);
   }
 
+  /* The moves with the optimal ones first, each group in its own order (a copy). */
+  function bestFirst(moves) {
+    return moves.slice().sort(function (a, b) { return (b.best ? 1 : 0) - (a.best ? 1 : 0); });
+  }
+
   /* `target` with the own keys of `source` copied in; returns target. */
   function assign(target, source) {
     Object.keys(source).forEach(function (k) { target[k] = source[k]; });
     return target;
   }
 
-  VZ.util = { esc: esc, fill: fill, plural: plural, pct: pct, bare: bare, byId: byId, assign: assign };
+  VZ.util = { esc: esc, fill: fill, plural: plural, pct: pct, bare: bare, byId: byId, assign: assign,
+    bestFirst: bestFirst };
 })(globalThis.VZ = globalThis.VZ || {});

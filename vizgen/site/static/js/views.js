@@ -73,12 +73,22 @@
     }
 
     function wire() {
-      var tabs = document.querySelectorAll(".view-tab");
-      for (var t = 0; t < tabs.length; t++) {
-        tabs[t].addEventListener("click", function (ev) {
+      var tabs = Array.prototype.slice.call(document.querySelectorAll(".view-tab"));
+      tabs.forEach(function (tab, t) {
+        tab.addEventListener("click", function (ev) {
           show(ev.currentTarget.dataset.view).catch(app.fail);
         });
-      }
+        // the tab list's keys: arrows, Home and End move between the tabs and show the view
+        tab.addEventListener("keydown", function (ev) {
+          var to = { ArrowLeft: t - 1, ArrowRight: t + 1, Home: 0, End: tabs.length - 1 }[ev.key];
+          if (to === undefined) return;
+          ev.preventDefault();
+          ev.stopPropagation();
+          var next = tabs[(to + tabs.length) % tabs.length];
+          next.focus();
+          show(next.dataset.view).catch(app.fail);
+        });
+      });
       window.addEventListener("resize", function () {
         if (view === "map" && vmap) vmap.draw();
       });
@@ -87,7 +97,6 @@
     return {
       show: show, wire: wire,
       map: function () { return vmap; },
-      current: function () { return view; },
     };
   }
 

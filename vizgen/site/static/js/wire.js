@@ -71,5 +71,5 @@
     return inflate(bytesOf(text)).then(function (bytes) { return new Block(fields, bytes, length); });
   }
 
-  VZ.wire = { Block: Block, read: read, inflate: inflate, bytesOf: bytesOf };
+  VZ.wire = { Block: Block, read: read };
 })(globalThis.VZ = globalThis.VZ || {});
