@@ -323,7 +323,7 @@
       var badge = rows[r].querySelector(".badge");
       if (atGame && !g.yourTurn() && badge) {
         var v = g.valueAt(dst, g.plies() + 1).v;
-        badge.className = "badge sm " + { 1: "win", 0: "draw", "-1": "loss" }[v];
+        badge.className = "badge sm " + VZ.util.valueClass(v);
         badge.textContent = g.valueWordsAt(W, dst, g.plies() + 1);
       }
     }

@@ -8,7 +8,6 @@
   "use strict";
 
   var esc = VZ.util.esc, say = VZ.util.fill;
-  var CLS = { "-1": "loss", 0: "draw", 1: "win" };
 
   /* The name of the move from position `from` to `to`, as the panel lists it (the arrow if unknown). */
   function moveName(model, from, to) {
@@ -83,7 +82,7 @@
       out += '<p class="play-last">' + esc(say(W.played, { name: ctx.role(g, seat) })) + ' <b class="play-move">' +
         esc(moveName(model, from, at)) + "</b>: " + esc(model.name(from)) + " → " + esc(model.name(at)) + "</p>";
     }
-    if (!ctx.hidden) out += '<p class="play-value"><span class="badge ' + CLS[g.value(n).v] + '">' + esc(g.valueWords(W, n)) + "</span></p>";
+    if (!ctx.hidden) out += '<p class="play-value"><span class="badge ' + VZ.util.valueClass(g.value(n).v) + '">' + esc(g.valueWords(W, n)) + "</span></p>";
     else if (g.challenge) out += '<p class="play-note">' + esc(W.challenge) + "</p>";
     if (g.hinted() && g.challenge && !g.finished()) out += '<p class="play-note">' + esc(W.hinted) + "</p>";
     var end = g.end(ctx.live);

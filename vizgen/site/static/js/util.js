@@ -51,6 +51,11 @@
     return typeof document === "undefined" ? null : document.getElementById(id);
   }
 
+  /* The colour class of a value for a player: +1 win, 0 draw (or open), -1 loss. */
+  function valueClass(v) {
+    return v > 0 ? "win" : v < 0 ? "loss" : "draw";
+  }
+
   /* The moves with the optimal ones first, each group in its own order (a copy). */
   function bestFirst(moves) {
     return moves.slice().sort(function (a, b) { return (b.best ? 1 : 0) - (a.best ? 1 : 0); });
@@ -63,5 +68,5 @@
   }
 
   VZ.util = { esc: esc, fill: fill, plural: plural, pct: pct, bare: bare, byId: byId, assign: assign,
-    bestFirst: bestFirst };
+    bestFirst: bestFirst, valueClass: valueClass };
 })(globalThis.VZ = globalThis.VZ || {});
