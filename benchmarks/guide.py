@@ -16,6 +16,7 @@ from vizgen.analysis.solved import solve_variant
 from vizgen.engine.variants import resolve
 from vizgen.reports.guide import guide_figures
 from vizgen.site.build import CATALOGUE
+from vizgen.util.cache import Cache
 
 
 def main(specs: list[str]) -> None:
@@ -24,7 +25,7 @@ def main(specs: list[str]) -> None:
     cold_total = warm_total = 0.0
     print(f"{'variant':<16}{'positions':>10}{'solve s':>9}{'cold s':>8}{'warm s':>8}{'must-find':>10}{'rules':>6}")
     with tempfile.TemporaryDirectory() as folder:
-        cache = Path(folder)
+        cache = Cache(Path(folder))
         for spec in specs:
             t0 = time.perf_counter()
             solved = solve_variant(resolve(spec))

@@ -22,7 +22,7 @@ from vizgen.engine.ending import PLY_CAP, REPETITIONS
 from vizgen.engine.rules import Rules
 from vizgen.engine.variants import Variant, resolve
 from vizgen.reports import thumbs
-from vizgen.reports.guide import guide, guide_figures
+from vizgen.reports.guide import guide, guide_figures, not_taught
 from vizgen.util.cache import Cache
 
 NAMED = ["standard", "self-gain", "r4",
@@ -323,3 +323,19 @@ def test_the_guide_page_shows_the_guides_figures_and_links_both_ways(site_pages)
         assert r["text"] in page
     for row in data["rule_games"].values():
         assert f"{row['wins']} won, {row['draws']} drawn, {row['losses']} lost of {row['games']} games" in page
+
+
+def test_one_condition_decides_the_guide_everywhere(capsys) -> None:
+    """The guide's condition is read before solving, by `vizgen guide`, the build and guide() alike: a variant of
+    few reachable but many possible positions gets no guide anywhere."""
+
+    spec = "no-splits:hands=2,r=26,start=13"
+    variant = resolve(spec)
+    why = not_taught(variant)
+    assert why is not None and "possible positions" in why
+    solved = solve_variant(variant)
+    assert solved.graph.n < 10  # few reachable: only the possible ones count
+    with pytest.raises(ValueError, match="possible positions"):
+        guide(solved)
+    assert main(["guide", spec]) == 2
+    assert why in capsys.readouterr().err

@@ -20,7 +20,7 @@ from vizgen.analysis.words import plies
 from vizgen.engine.cluster import ClusterError
 from vizgen.engine.graph import StateGraph, check_size
 from vizgen.engine.rules import Position, PositionError, check_shape
-from vizgen.engine.variants import REGISTRY, Params, Variant, VariantError, estimate_positions, resolve
+from vizgen.engine.variants import REGISTRY, Params, Variant, VariantError, resolve
 from vizgen.site.outdir import BuildError
 from vizgen.util import sizes
 from vizgen.util.processes import stop_on_signals, stopped_code
@@ -278,18 +278,15 @@ def _maxn(args: argparse.Namespace) -> int:
 
 
 def _guide(args: argparse.Namespace) -> int:
-    from vizgen.reports.guide import guide_figures
+    from vizgen.reports.guide import guide_figures, not_taught
     from vizgen.reports.lessons import guide_lines
     from vizgen.site.outdir import check_cache
     from vizgen.util.cache import Cache, default_folder
 
     variant = resolve(args.spec)
-    if variant.params.players != 2:
-        raise VariantError(f"the guide is for two-player variants; {quote(args.spec)} has "
-                           f"{variant.params.players} players")
-    if estimate_positions(variant.params) > sizes.GUIDE_MAX_POSITIONS:
-        raise VariantError(f"the guide is computed for variants of at most {sizes.GUIDE_MAX_POSITIONS:,} possible "
-                           f"positions; {quote(args.spec)} has {estimate_positions(variant.params):,}")
+    why = not_taught(variant)
+    if why is not None:
+        raise VariantError(f"{quote(args.spec)}: {why}")
     check_size(variant, args.max_positions, args.max_memory)
     folder: Path | None = default_folder()
     try:

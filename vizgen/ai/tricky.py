@@ -39,8 +39,8 @@ __all__ = ["ROUNDS", "SCALE", "trap_chances", "trap_figure", "tricky_choices"]
 ROUNDS = 2
 """Rounds of the opponents' moves the trap figure looks ahead (a round: every other player moves once)."""
 
-SCALE = 255
-"""The trap figure is the chance times this, rounded: one byte."""
+SCALE = 254
+"""The trap figure is the chance times this, rounded: one byte, as the wire carries it (stored plus one)."""
 
 BLOCK = 1 << 18  # positions whose moves are handled at once (bounds the temporary arrays)
 

@@ -17,7 +17,7 @@ from vizgen.engine.solve import Forced, Survival, edge_scores, solve_forced, sol
 from vizgen.engine.variants import Variant
 from vizgen.util import sizes
 
-__all__ = ["Solved", "best_edges", "fate", "solve_limits", "solve_variant"]
+__all__ = ["Solved", "best_edges", "fate", "solve_limits", "solve_variant", "survival_fits"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,6 +54,24 @@ class Solved:
         return self.graph.variant
 
 
+def survival_fits(variant: Variant, max_memory: int | None = None) -> bool:
+    """Whether survival runs on ``variant``: more than two players, and the solve with it fits the memory.
+
+    ``max_memory``: bytes this process may use (default: the memory at hand,
+    :func:`vizgen.util.sizes.memory_available`). The one decision every solve and every cache key follows.
+
+    Examples
+    --------
+    >>> from vizgen.engine.variants import resolve
+    >>> survival_fits(resolve("standard:players=3,r=3")), survival_fits(resolve("standard:players=3,r=3"), 1000)
+    (True, False)
+    >>> survival_fits(resolve("standard"))
+    False
+    """
+    memory = sizes.memory_available().size if max_memory is None else max_memory
+    return sizes.solve_limits(variant.params.players, 0, estimate_memory(variant, survival=True), memory).survival
+
+
 def solve_limits(graph: StateGraph, max_memory: int | None = None) -> sizes.SolveLimits:
     """Which optional solvers run on an enumerated graph (:func:`vizgen.util.sizes.solve_limits`).
 
@@ -68,7 +86,8 @@ def solve_limits(graph: StateGraph, max_memory: int | None = None) -> sizes.Solv
     (True, False)
     """
     memory = sizes.memory_available().size if max_memory is None else max_memory
-    return sizes.solve_limits(graph.players, graph.n, estimate_memory(graph.variant, survival=True), memory)
+    limits = sizes.solve_limits(graph.players, graph.n, 0, memory)
+    return sizes.SolveLimits(survival=survival_fits(graph.variant, memory), random_seats=limits.random_seats)
 
 
 def solve_variant(variant: Variant, max_positions: int | None = None, max_memory: int | None = None, *,

@@ -16,12 +16,11 @@ from typing import Any
 
 import numpy as np
 
-from vizgen.analysis.solved import Solved, solve_variant
-from vizgen.engine.graph import StateGraph, check_size, estimate_memory
+from vizgen.analysis.solved import Solved, solve_variant, survival_fits
+from vizgen.engine.graph import StateGraph, check_size
 from vizgen.engine.rules import Rules
 from vizgen.engine.solve import Forced, Survival
 from vizgen.engine.variants import Variant
-from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version
 
 __all__ = ["CODE", "from_entry", "solve_stored", "to_entry"]
@@ -126,9 +125,7 @@ def solve_stored(variant: Variant, cache: Cache | None, max_positions: int | Non
         The same arrays as a fresh solve.
     """
     check_size(variant, max_positions, max_memory)
-    memory = sizes.memory_available().size if max_memory is None else max_memory
-    survival = sizes.solve_limits(variant.params.players, 0, estimate_memory(variant, survival=True), memory).survival
-    inputs = {"params": variant.params.as_dict(), "survival": survival}
+    inputs = {"params": variant.params.as_dict(), "survival": survival_fits(variant, max_memory)}
     version = code_version(*CODE, packages=("numpy", "scipy"))
     cache = cache or Cache(None)
     read: list[Solved] = []

@@ -21,7 +21,7 @@ from importlib import resources
 from typing import Any
 
 from vizgen.analysis.figures import stats
-from vizgen.analysis.solved import Solved, solve_limits
+from vizgen.analysis.solved import Solved, solve_limits, survival_fits
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.solve import solve_forced, solve_survival
 from vizgen.engine.variants import Params, estimate_positions, resolve
@@ -119,8 +119,9 @@ def variant_figures(spec: str, max_positions: int | None = None, cache: Cache | 
         figures = {**run["figures"], "params": resolve(spec).params.as_dict()}
         return {"spec": spec, "estimate": estimate, "stats": figures,
                 "recorded": {k: v for k, v in run.items() if k not in ("spec", "figures")}}
+    # survival runs where the machine's memory holds it: the figures differ with it, and so does the key
     entry = (cache or Cache(None)).fetch(
-        "family", spec, code_version(*CODE),
+        "family", {"spec": spec, "survival": survival_fits(resolve(spec))}, code_version(*CODE),
         lambda: Entry(data={"spec": spec, "estimate": estimate, "stats": _solve(spec, limit)}), _check)
     return entry.data
 

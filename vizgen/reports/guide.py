@@ -37,13 +37,21 @@ from vizgen.ai.tricky import trap_chances
 from vizgen.analysis import words
 from vizgen.analysis.marks import BEST, INACCURACY, edge_marks
 from vizgen.analysis.solved import Solved, best_edges, solve_variant
-from vizgen.engine.variants import Variant, resolve
+from vizgen.engine.variants import Variant, estimate_positions, resolve
 from vizgen.reports import thumbs
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version
 
-__all__ = ["REACH_DEPTHS", "REACH_GAMES", "REACH_SEED", "TOP", "guide",
-           "guide_figures", "reach"]
+__all__ = [
+    "REACH_DEPTHS",
+    "REACH_GAMES",
+    "REACH_SEED",
+    "TOP",
+    "guide",
+    "guide_figures",
+    "not_taught",
+    "reach",
+]
 
 CODE = ("util", "engine", "analysis", "ai", "reports/guide.py", "reports/thumbs.py")
 """The code that computes a guide (the cache's program version)."""
@@ -223,6 +231,26 @@ def _lines(v: _View) -> list[dict[str, Any]]:
     return out
 
 
+def not_taught(variant: Variant) -> str | None:
+    """Why ``variant`` gets no guide, in one sentence; None when it gets one (two players, at most
+    :data:`vizgen.util.sizes.GUIDE_MAX_POSITIONS` possible positions: known before anything is solved).
+
+    Examples
+    --------
+    >>> not_taught(resolve("standard")) is None
+    True
+    >>> not_taught(resolve("three-players"))
+    'the guide is for two-player variants; this one has 3 players'
+    """
+    if variant.params.players != 2:
+        return f"the guide is for two-player variants; this one has {variant.params.players} players"
+    possible = estimate_positions(variant.params)
+    if possible > sizes.GUIDE_MAX_POSITIONS:
+        return (f"the guide is computed for variants of at most {sizes.GUIDE_MAX_POSITIONS:,} possible positions; "
+                f"this one has {possible:,}")
+    return None
+
+
 def guide(solved: Solved) -> dict[str, Any]:
     """Everything the guide says about a solved two-player variant, as plain data (the module's doc).
 
@@ -234,10 +262,9 @@ def guide(solved: Solved) -> dict[str, Any]:
     (0, 3, [])
     """
     g = solved.graph
-    if g.players != 2:
-        raise ValueError("the guide is for two-player variants")
-    if g.n > sizes.GUIDE_MAX_POSITIONS:
-        raise ValueError(f"the guide is computed up to {sizes.GUIDE_MAX_POSITIONS:,} positions, not {g.n:,}")
+    why = not_taught(solved.variant)
+    if why is not None:
+        raise ValueError(why)
     v = _View(solved)
     share = reach(solved)
     feats, when = thumbs.move_features(g)

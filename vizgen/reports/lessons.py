@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from vizgen.analysis.words import plies
+from vizgen.analysis.words import percent, plies
 
 __all__ = ["PLAYERS", "guide_lines", "pct", "result_text", "verdict_text"]
 
@@ -17,14 +17,14 @@ OPPONENTS = {"random": "the random player", "perfect": "the perfect player"}
 
 
 def pct(x: float) -> str:
-    """A share as a percentage with one decimal.
+    """A share as a percentage with one decimal, as the whole site writes it (:func:`vizgen.analysis.units.percent`).
 
     Examples
     --------
-    >>> pct(0.1234)
-    '12.3\\u202f%'
+    >>> pct(0.1234), pct(0.0004), pct(1.0)
+    ('12.3\u202f%', '<\u202f0.1\u202f%', '100\u202f%')
     """
-    return f"{100 * x:.1f}\u202f%"
+    return percent(x)
 
 
 def verdict_text(data: dict[str, Any]) -> str:
@@ -64,7 +64,7 @@ def result_text(row: dict[str, int]) -> str:
     Examples
     --------
     >>> result_text({"wins": 3, "draws": 1, "losses": 0, "games": 4})
-    '3 won, 1 drawn, 0 lost of 4 games (100.0\\u202f% not lost)'
+    '3 won, 1 drawn, 0 lost of 4 games (100\\u202f% not lost)'
     """
     kept = (row["wins"] + row["draws"]) / row["games"]
     return (f"{row['wins']} won, {row['draws']} drawn, {row['losses']} lost of {row['games']} games "

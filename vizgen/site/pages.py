@@ -26,11 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from vizgen.engine.variants import Variant
-from vizgen.reports.guide import guide_figures
+from vizgen.reports.guide import guide_figures, not_taught
 from vizgen.site import theme
 from vizgen.site.render import CodePage, VariantPage, render_variants, site_order
 from vizgen.site.render.guide_page import guide_path
-from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version, digest
 
 __all__ = ["CODE", "SiteFiles", "taught", "variant_files"]
@@ -87,8 +86,8 @@ def _check(slug: str) -> Callable[[Entry], str | None]:
 
 
 def taught(page: VariantPage | CodePage) -> bool:
-    """Whether a variant gets a guide ("How to play it"): two players, a whole graph, not too many positions."""
-    return page.players == 2 and not page.code and page.n <= sizes.GUIDE_MAX_POSITIONS
+    """Whether a variant gets a guide ("How to play it"): a whole graph, and the guide's own condition."""
+    return not page.code and not_taught(page.variant) is None
 
 
 def _plain(value: Any) -> Any:

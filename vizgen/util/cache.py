@@ -44,7 +44,7 @@ MAGIC = b"vizgen-cache 1\n"
 _TEMPORARY = re.compile(r"\.(?P<name>[0-9a-z_-]+)\.(?P<pid>[0-9]{1,10})-[0-9a-f]{16}\.tmp")
 _KIND = re.compile(r"[a-z][a-z0-9_-]{0,30}")
 #: what the package's source is made of (compiled files and caches are left out)
-_SOURCE = (".py", ".pyx", ".toml", ".js", ".css", ".svg", ".html")
+_SOURCE = (".py", ".pyx", ".pxi", ".pxd", ".toml", ".js", ".css", ".svg", ".html")
 
 
 def default_folder() -> Path:

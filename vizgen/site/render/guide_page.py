@@ -47,8 +47,14 @@ def study_href(page: str, line: dict[str, Any], start: str) -> str:
 
 
 def _cls(value: str) -> str:
-    """The colour class of a value in words (the mover's point of view)."""
-    return "win" if value.startswith("win") else "loss" if value.startswith(("loss", "lost")) else "draw"
+    """The colour class of a value in words (the mover's point of view).
+
+    Examples
+    --------
+    >>> [_cls(v) for v in ("win in 3 plies", "won: game over", "loss in 2 plies", "lost: game over", "draw")]
+    ['win', 'win', 'loss', 'loss', 'draw']
+    """
+    return "win" if value.startswith(("win", "won")) else "loss" if value.startswith(("loss", "lost")) else "draw"
 
 
 def _means_cls(means: str) -> str:

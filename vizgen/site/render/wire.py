@@ -80,7 +80,7 @@ POSITION_FIELDS: tuple[Field, ...] = (
     Field("score", 2, "a move here scored for the player who moved: a position's highest are its optimal moves",
           "score"),
     Field("depth", 2, "plies from the start", "plies"),
-    Field("trap", 1, "the tricky perfect player's trap figure, in 255ths (code pages only)", "chance"),
+    Field("trap", 1, "the tricky perfect player's trap figure, in 254ths (code pages only)", "chance"),
 )
 
 
