@@ -55,8 +55,8 @@ def test_a_position_is_worth_its_best_move(spec: str) -> None:
     g, f = solved.graph, solved.forced
     p = g.players
     mover = fate(solved, 0)
-    before = value_classes(p, f.winner, 0, mover)
-    after = value_classes(p, f.winner, p - 1, fate(solved, p - 1))[g.indices]
+    before = value_classes(f.winner, 0, mover)
+    after = value_classes(f.winner, p - 1, fate(solved, p - 1))[g.indices]
     moving = np.flatnonzero(~g.terminal)
     top = np.maximum.reduceat(after, g.indptr[moving])
     differ = top != before[moving]

@@ -115,7 +115,7 @@ def trap_chances(solved: Solved, rounds: int = ROUNDS) -> np.ndarray:
     g, f = solved.graph, solved.forced
     players = g.players
     indptr, indices = _children(g)
-    classes = [value_classes(players, f.winner, seat, fate(solved, seat)) for seat in range(players)]
+    classes = [value_classes(f.winner, seat, fate(solved, seat)) for seat in range(players)]
     score = arrival_scores(players, f, fate(solved, players - 1))
     chance = np.zeros(g.n)  # where the player is to move in the last round looked at: nothing more to come
     for left in range(rounds):

@@ -35,13 +35,11 @@ BEST, INACCURACY, MISTAKE, BLUNDER = (next(i for i, m in enumerate(words.MARKS) 
 """Mark codes: indices into :data:`vizgen.analysis.words.MARKS`."""
 
 
-def value_classes(players: int, winner: np.ndarray, seat: int, out_in: np.ndarray | None = None) -> np.ndarray:
+def value_classes(winner: np.ndarray, seat: int, out_in: np.ndarray | None = None) -> np.ndarray:
     """Per position, the value class of the player in ``seat``.
 
     Parameters
     ----------
-    players : int
-        Players in the game.
     winner : numpy.ndarray
         Per position, the seat that can force a win (-1 none; the winner at a final position).
     seat : int
@@ -57,9 +55,9 @@ def value_classes(players: int, winner: np.ndarray, seat: int, out_in: np.ndarra
 
     Examples
     --------
-    >>> value_classes(2, np.array([0, 1, -1]), 0).tolist()
+    >>> value_classes(np.array([0, 1, -1]), 0).tolist()
     [2, 0, 1]
-    >>> value_classes(3, np.array([2, -1, -1, 0]), 2, np.array([-1, -1, 4, 0])).tolist()
+    >>> value_classes(np.array([2, -1, -1, 0]), 2, np.array([-1, -1, 4, 0])).tolist()
     [2, 1, 0, 0]
     """
     winner = np.asarray(winner)
@@ -119,7 +117,7 @@ def edge_marks(solved: Solved) -> np.ndarray:
     """
     g, f = solved.graph, solved.forced
     players = g.players
-    after = value_classes(players, f.winner, players - 1, fate(solved, players - 1))[g.indices]
+    after = value_classes(f.winner, players - 1, fate(solved, players - 1))[g.indices]
     moving = np.flatnonzero(np.diff(g.indptr) > 0)
     keep = np.zeros(g.n, dtype=np.int8)
     keep[moving] = np.maximum.reduceat(after, g.indptr[moving]) if moving.size else 0

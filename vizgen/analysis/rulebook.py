@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vizgen.analysis.words import game_end_rule, plies, say, verdicts
+from vizgen.analysis.words import VERDICTS, game_end_rule, plies, say, verdicts
 from vizgen.engine.variants import Params
 
 __all__ = ["rules_in_words", "start_badge", "start_words"]
@@ -32,7 +32,7 @@ def start_words(players: int, winner: int, remoteness: int, out_in: int | None =
         return f"{'first' if winner == 0 else 'second'} player wins in {plies(remoteness)}"
     if winner < 0:
         if out_in is None:
-            return "open: no one can force a win"
+            return next(v.long for v in VERDICTS if v.key == "open")  # the panel's words for it
         if out_in < 0:
             return "player 1 survives whatever the others do"
         return f"the others together can force player 1 out in {plies(out_in)}"
