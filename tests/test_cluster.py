@@ -236,13 +236,13 @@ def _start_and_wait_for_workers(args: list[str]) -> tuple[subprocess.Popen, list
         time.sleep(0.2)
         workers = [p for p in _children(proc.pid) if "spawn_main" in Path(f"/proc/{p}/cmdline").read_text()]
     assert len(workers) == 2, "the local cluster's workers did not start"
-    time.sleep(5)  # most likely solving by now (the in-process test kills one at a known ply)
+    time.sleep(2)  # most likely solving by now (the in-process test kills one at a known ply)
     return proc, workers
 
 
 @pytest.mark.slow
 def test_cli_a_lost_worker_exits_1_with_one_line_and_leaves_nothing_behind() -> None:
-    proc, workers = _start_and_wait_for_workers(["stats", "standard:players=5", "--workers", "2"])
+    proc, workers = _start_and_wait_for_workers(["stats", "standard:players=6", "--workers", "2"])
     os.kill(workers[0], signal.SIGKILL)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 1, err
@@ -256,7 +256,7 @@ def test_cli_a_lost_worker_exits_1_with_one_line_and_leaves_nothing_behind() -> 
 
 @pytest.mark.slow
 def test_cli_ctrl_c_shuts_the_local_cluster_down() -> None:
-    proc, workers = _start_and_wait_for_workers(["stats", "standard:players=5", "--workers", "2"])
+    proc, workers = _start_and_wait_for_workers(["stats", "standard:players=6", "--workers", "2"])
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
