@@ -41,3 +41,11 @@ test("plural, pct and bare", () => {
   assert.equal(util.bare(" 1.10-3.4 12 "), "11034" + "12");
   assert.equal(util.bare(undefined), "");
 });
+
+test("unambiguous keeps a key only while one value owns it", () => {
+  const map = util.unambiguous([["11", 0], ["12", 1], ["11", 2], ["12", 1], ["13", 3], ["11", 0]]);
+  assert.deepEqual([...map.keys()].sort(), ["12", "13"]);
+  assert.equal(map.get("12"), 1);
+  assert.equal(map.get("13"), 3);
+  assert.equal(util.unambiguous([]).size, 0);
+});

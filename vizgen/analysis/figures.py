@@ -13,7 +13,7 @@ import numpy as np
 
 from vizgen.analysis import words
 from vizgen.analysis.rulebook import start_words
-from vizgen.analysis.solved import Solved, fate
+from vizgen.analysis.solved import Solved, fate, fate_applies
 from vizgen.engine.solve import Forced, arrival_scores
 from vizgen.engine.variants import estimate_positions
 
@@ -131,8 +131,7 @@ def figures(counts: dict[str, Any], rules: Any, spec: str, random_win: list[floa
         out.update({key: top if n else None, f"{key}_count": n, f"{key}_at": names})
     out["greatest_depth"] = counts["greatest_depth"]
     s = counts["start"]
-    p = v.params
-    fated = s["out"] is not None and not p.misere and p.attack != "self-gain"  # as :func:`fate` reads it
+    fated = s["out"] is not None and fate_applies(v.params)
     mine = np.array([s["out"][0]], np.int16) if fated else None
     out["start"] = _facts(players, rules, s["code"], s["winner"], s["rem"], s["final"], mine)
     out["start"]["outcome"] = start_words(players, s["winner"], s["rem"], None if mine is None else int(mine[0]))

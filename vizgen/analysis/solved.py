@@ -14,10 +14,10 @@ import numpy as np
 from vizgen.engine.graph import StateGraph, check_size, enumerate_graph, estimate_memory
 from vizgen.engine.random_play import perfect_vs_random, random_play, random_play_seats
 from vizgen.engine.solve import Forced, Survival, edge_scores, solve_forced, solve_survival
-from vizgen.engine.variants import Variant
+from vizgen.engine.variants import Params, Variant
 from vizgen.util import sizes
 
-__all__ = ["Solved", "best_edges", "fate", "solve_limits", "solve_variant", "survival_fits"]
+__all__ = ["Solved", "best_edges", "fate", "fate_applies", "solve_limits", "solve_variant", "survival_fits"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -177,7 +177,18 @@ def fate(solved: Solved, seat: int = 0) -> np.ndarray | None:
     >>> int(fate(solved)[solved.graph.start])
     6
     """
-    p = solved.variant.params
-    if solved.survival is None or p.misere or p.attack == "self-gain":
+    if solved.survival is None or not fate_applies(solved.variant.params):
         return None
     return solved.survival.out_in[:, seat]
+
+
+def fate_applies(params: Params) -> bool:
+    """Whether being forced out is a player's fate under these rules: not where going out wins (misere, self-gain).
+
+    Examples
+    --------
+    >>> from vizgen.engine.variants import resolve
+    >>> fate_applies(resolve("standard").params), fate_applies(resolve("misere").params)
+    (True, False)
+    """
+    return not params.misere and params.attack != "self-gain"

@@ -38,7 +38,7 @@ __all__ = ["COLOURS", "Layout", "layout_all", "overview_svg"]
 CODE = ("util", "engine", "analysis", "site/layout.py", "site/band_picture.py", "site/theme.py")
 #: fill colours by value for the player to move (win, draw, loss), from the theme
 COLOURS = {value: theme.value_colour(value) for value in (1, 0, -1)}
-START, EDGE = theme.PALETTE["start"], theme.PALETTE["edge"]
+START, EDGE, INK = theme.PALETTE["start"], theme.PALETTE["edge"], theme.PALETTE["ink"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -116,9 +116,9 @@ def _banded(job: _Job) -> tuple[np.ndarray, np.ndarray, bytes]:
     for i, name in enumerate(names):
         node = {"pos": f"{x[i] / 72:.4f},{-y[i] / 72:.4f}!", "label": name, "fillcolor": COLOURS[int(job.value[i])]}
         if job.value[i] == 0:
-            node["fontcolor"] = "#1d2330"
+            node["fontcolor"] = INK
         if job.terminal[i]:
-            node.update(style="filled", penwidth="1.5", color="#1d2330")
+            node.update(style="filled", penwidth="1.5", color=INK)
         if i == job.start:
             node.update(penwidth="3", color=START)
         lines.append(f"{i} [{_attrs(node)}];")
@@ -127,10 +127,10 @@ def _banded(job: _Job) -> tuple[np.ndarray, np.ndarray, bytes]:
         if members.size:
             centre = (x[members].min() + x[members].max()) / 2
             title_attrs = {"shape": "plaintext", "style": "", "fixedsize": "false", "label": title,
-                           "fontname": "DejaVu Sans", "fontcolor": "#5b6372",
+                           "fontname": "DejaVu Sans", "fontcolor": theme.PALETTE["muted"],
                            "pos": f"{centre / 72:.4f},{h * 1.6 / 72:.4f}!"}
             lines.append(f"t{b} [{_attrs(title_attrs)}];")
-    lines.extend(f'{a}->{b}[color="#1d2330b0",arrowsize="0.5",penwidth="1.1"];' if s else f"{a}->{b};"
+    lines.extend(f'{a}->{b}[color="{INK}b0",arrowsize="0.5",penwidth="1.1"];' if s else f"{a}->{b};"
                  for a, b, s in zip(src.tolist(), dst.tolist(), job.shown.tolist()))
     lines.append("}")
     agraph = pygraphviz.AGraph(string="\n".join(lines))

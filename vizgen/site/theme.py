@@ -14,8 +14,12 @@ import json
 __all__ = ["PALETTE", "VALUE_CLASS", "css", "fingerprint", "value_colour"]
 
 #: name -> hex colour. ``win``/``draw``/``loss`` fill positions by their value for the player to move;
-#: ``*-edge`` outline them, ``*-soft`` and ``*-ink`` are the background and text of value badges.
+#: ``*-edge`` outline them, ``*-soft`` and ``*-ink`` are the background and text of value badges;
+#: ``paper``, ``ink`` and ``muted`` are the pages' background, text and quiet text, in the pictures too.
 PALETTE: dict[str, str] = {
+    "paper": "#f6f4ef",
+    "ink": "#1d2330",
+    "muted": "#5c6576",
     "win": "#1a9850",
     "win-edge": "#0b5a2e",
     "win-soft": "#e3f3e9",

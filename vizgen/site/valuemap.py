@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vizgen.analysis.solved import Solved
+from vizgen.site import theme
 from vizgen.site.layout import COLOURS, START
 
 __all__ = ["ValueMap", "compare", "svg", "value_map"]
@@ -215,7 +216,7 @@ def svg(vm: ValueMap, cell: float = 12.0, axis: bool = True, marked: np.ndarray 
               f'height="{size:.0f}" role="img"><title>Value map: rows the hands of the player to move, '
               'columns the opponent\'s</title>')
     out.write(f'<rect x="{margin:.1f}" y="{margin:.1f}" width="{m * cell:.1f}" height="{m * cell:.1f}" '
-              'fill="#f6f3ec"/>')
+              f'fill="{theme.PALETTE["paper"]}"/>')
     fills = _fills(vm)
     for colour in sorted(set(fills[vm.reachable].tolist())):
         rows, cols = np.nonzero(fills == colour)
@@ -228,12 +229,13 @@ def svg(vm: ValueMap, cell: float = 12.0, axis: bool = True, marked: np.ndarray 
         d = "".join(f"M{margin + (c + 0.5) * cell - radius:.1f} {margin + (r + 0.5) * cell:.1f}"
                     f"a{radius:.1f} {radius:.1f} 0 1 0 {2 * radius:.1f} 0a{radius:.1f} {radius:.1f} 0 1 0 "
                     f"{-2 * radius:.1f} 0" for r, c in zip(rows.tolist(), cols.tolist()))
-        out.write(f'<path d="{d}" fill="#1d2330"/>')
+        out.write(f'<path d="{d}" fill="{theme.PALETTE["ink"]}"/>')
     r0, c0 = vm.start
     out.write(f'<rect x="{margin + c0 * cell + 0.5:.1f}" y="{margin + r0 * cell + 0.5:.1f}" width="{cell - 1:g}" '
               f'height="{cell - 1:g}" fill="none" stroke="{START}" stroke-width="{max(cell / 6, 1):.1f}"/>')
     if axis:
-        out.write(f'<g font-family="DejaVu Sans Mono, monospace" font-size="{font:.1f}" fill="#5b6372">')
+        out.write(f'<g font-family="DejaVu Sans Mono, monospace" font-size="{font:.1f}" '
+                  f'fill="{theme.PALETTE["muted"]}">')
         for i in range(m):
             mid = margin + (i + 0.5) * cell
             out.write(f'<text x="{margin - font * 0.4:.1f}" y="{mid + font * 0.35:.1f}" text-anchor="end">'

@@ -130,8 +130,8 @@ def _draw(x: np.ndarray, y: np.ndarray, value: np.ndarray, depth: np.ndarray, st
     px, py, height = _pixels(x, y, width)
     shade = _haze(px, py, np.asarray(edges[0], np.int64), np.asarray(edges[1], np.int64), width, height)
     shade = np.round(shade * HAZE_LEVELS) / HAZE_LEVELS  # a few shades compress far better, and look the same
-    ink, paper = np.array([70, 80, 100], float), np.array([255, 255, 255], float)
-    img = paper - (paper - ink) * (0.55 * shade)[..., None]
+    haze, white = np.array([70, 80, 100], float), np.array([255, 255, 255], float)  # the edges' grey
+    img = white - (white - haze) * (0.55 * shade)[..., None]
     dot = 2 if x.size > 20000 or width < 800 else 3
     order = np.argsort(-np.asarray(depth), kind="stable")
     for v in (0, -1, 1):
@@ -150,8 +150,9 @@ def _card(picture: np.ndarray) -> bytes:
     """A picture centred on a :data:`PREVIEW`-sized card of the pages' paper colour, with a frame in its ink."""
     w, h = PREVIEW
     card = np.empty((h, w, 3), float)
-    card[:] = (246, 244, 239)
-    card[:8], card[-8:], card[:, :8], card[:, -8:] = (29, 35, 48), (29, 35, 48), (29, 35, 48), (29, 35, 48)
+    paper, ink = _rgb(theme.PALETTE["paper"]), _rgb(theme.PALETTE["ink"])
+    card[:] = paper
+    card[:8], card[-8:], card[:, :8], card[:, -8:] = ink, ink, ink, ink
     ph, pw = picture.shape[:2]
     top, left = (h - ph) // 2, (w - pw) // 2
     card[top:top + ph, left:left + pw] = picture

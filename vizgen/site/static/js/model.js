@@ -63,14 +63,7 @@
     if (!t) return undefined;
     if (this.index.has(t)) return this.index.get(t);
     if (!this.spellings) {
-      var spellings = (this.spellings = new Map());
-      var twice = new Set();
-      this.notation.forEach(function (name, i) {
-        var key = VZ.util.bare(name);
-        if (spellings.has(key)) twice.add(key);
-        spellings.set(key, i);
-      });
-      twice.forEach(function (key) { spellings.delete(key); });
+      this.spellings = VZ.util.unambiguous(this.notation.map(function (name, i) { return [VZ.util.bare(name), i]; }));
     }
     return this.spellings.get(VZ.util.bare(t));
   };

@@ -22,17 +22,8 @@
     this.top = I[I_TOP];
     this.space = R.space;
     // a hand set by its notation and, where that is not ambiguous, by its bare spelling
-    var index = (this.setIndex = new Map());
-    var twice = new Set();
-    R.sets.forEach(function (name, s) {
-      index.set(name, s);
-      var key = VZ.util.bare(name);
-      if (key !== name) {
-        if (index.has(key)) twice.add(key);
-        index.set(key, s);
-      }
-    });
-    twice.forEach(function (key) { index.delete(key); });
+    var index = (this.setIndex = VZ.util.unambiguous(R.sets.map(function (name, s) { return [VZ.util.bare(name), s]; })));
+    R.sets.forEach(function (name, s) { index.set(name, s); });
   }
 
   /* The hand-set index of every seat (the mover first) and the swap count of a code. */

@@ -39,17 +39,12 @@
     }
     function orderIndex() {
       if (orders) return orders;
-      orders = new Map();
-      var twice = new Set();
+      var pairs = [];
       handSets().forEach(function (set) {
         var name = set[0], sep = set[1].join("") === name ? "" : ".";
-        permutations(set[1]).forEach(function (p) {
-          var key = p.join(sep);
-          if (orders.has(key) && orders.get(key) !== name) twice.add(key);
-          orders.set(key, name);
-        });
+        permutations(set[1]).forEach(function (p) { pairs.push([p.join(sep), name]); });
       });
-      twice.forEach(function (key) { orders.delete(key); });
+      orders = VZ.util.unambiguous(pairs);
       return orders;
     }
     /* A typed position with each player's hands put in the notation's order, or null if a group is unknown. */

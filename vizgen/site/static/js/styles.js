@@ -10,12 +10,11 @@
   var FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
   var EDGE = "rgba(84, 94, 114, 0.22)";
   var EDGE_BEST = "rgba(29, 35, 48, 0.55)";
-  var INK = "#1d2330";
-  var MUTED = "#5c6576"; // the pages' muted text (vizgen.css --muted): 5.9:1 on the page
   var HIDDEN = "#dfe2e8", HIDDEN_EDGE = "#8c95a5"; // no value: a challenge hides it
 
   function create(app) {
     var T = app.T;
+    var INK = T.ink, MUTED = T.muted; // the pages' text and muted text (5.9:1 on the page)
     var COLORS = { win: T.win, loss: T.loss, draw: T.draw };
     var BORDERS = { win: T["win-edge"], loss: T["loss-edge"], draw: T["draw-edge"] };
 

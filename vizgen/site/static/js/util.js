@@ -61,6 +61,18 @@
     return moves.slice().sort(function (a, b) { return (b.best ? 1 : 0) - (a.best ? 1 : 0); });
   }
 
+  /* A Map of the [key, value] pairs, without the keys that two different values share: the spellings a
+     person may type, where one spelling must name one thing. */
+  function unambiguous(pairs) {
+    var map = new Map(), twice = new Set();
+    pairs.forEach(function (pair) {
+      if (map.has(pair[0]) && map.get(pair[0]) !== pair[1]) twice.add(pair[0]);
+      map.set(pair[0], pair[1]);
+    });
+    twice.forEach(function (key) { map.delete(key); });
+    return map;
+  }
+
   /* `target` with the own keys of `source` copied in; returns target. */
   function assign(target, source) {
     Object.keys(source).forEach(function (k) { target[k] = source[k]; });
@@ -68,5 +80,5 @@
   }
 
   VZ.util = { esc: esc, fill: fill, plural: plural, pct: pct, bare: bare, byId: byId, assign: assign,
-    bestFirst: bestFirst, valueClass: valueClass };
+    bestFirst: bestFirst, valueClass: valueClass, unambiguous: unambiguous };
 })(globalThis.VZ = globalThis.VZ || {});

@@ -120,7 +120,7 @@
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, g.w, g.h);
     var m = this.m, cell = g.cell;
-    ctx.fillStyle = "#f6f3ec";
+    ctx.fillStyle = this.opt.theme.paper;
     ctx.fillRect(g.x0, g.y0, m * cell, m * cell);
     var gap = cell >= 8 ? 1 : 0;
     for (var k = 0; k < m * m; k++) {
@@ -137,7 +137,7 @@
     var m = this.m, cell = g.cell, labels = this.data.labels;
     var font = Math.max(8, Math.min(12, cell * 0.62));
     var every = Math.max(1, Math.ceil((font * 1.15) / cell));
-    ctx.fillStyle = "#5b6372";
+    ctx.fillStyle = this.opt.theme.muted;
     ctx.font = font + 'px "DejaVu Sans Mono", monospace';
     ctx.textBaseline = "middle";
     for (var i = 0; i < m; i += every) {
@@ -173,7 +173,7 @@
     var line = Math.max(1.5, g.cell / 7);
     if (this.compared) {
       // differing cells: a dark cross, so the overlay does not rest on colour alone
-      ctx.strokeStyle = "#1d2330";
+      ctx.strokeStyle = T.ink;
       ctx.lineWidth = Math.max(1, g.cell / 9);
       var pad = g.cell * 0.22;
       ctx.beginPath();
@@ -209,7 +209,7 @@
       dot(ctx, g, k, T.accent, Math.max(1.6, g.cell * 0.2));
     });
     if (this.selected !== null && this.selected >= 0) {
-      ring(ctx, g, this.selected, "#1d2330", line * 1.6, -line * 0.8);
+      ring(ctx, g, this.selected, T.ink, line * 1.6, -line * 0.8);
       ring(ctx, g, this.selected, "#ffffff", line * 0.7, line * 0.4);
     }
   };
