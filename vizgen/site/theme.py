@@ -59,7 +59,7 @@ def css() -> str:
     Examples
     --------
     >>> css().splitlines()[1]
-    '  --win: #1a9850;'
+    '  --paper: #f6f4ef;'
     """
     lines = [f"  --{name}: {colour};" for name, colour in PALETTE.items()]
     return ":root {\n" + "\n".join(lines) + "\n}\n"
