@@ -190,31 +190,38 @@ class Run:
 
 
 def _gather(client: Any, futures: list[Any], owners: list[str]) -> list[Any]:
-    """The results of ``futures``, or WorkerLost as soon as a worker that owns a range is gone."""
-    from distributed import wait
+    """The results of ``futures``, or WorkerLost as soon as a worker that owns a range is gone.
 
+    Every wait is bounded and followed by a look at the workers: a result computed and then lost with its
+    worker is pinned to that worker, so a plain gather of it would wait for ever.
+    """
     needed = set(owners)
-    while True:
-        try:
-            wait(futures, timeout=POLL)
-            break
-        except (TimeoutError, OSError):  # not done yet, or a connection closed: are the workers still there?
-            pass
-        try:
-            alive = set(client.nthreads())
-        except OSError as exc:
-            raise WorkerLost(f"lost the connection to the Dask scheduler mid-solve: {exc}") from None
-        gone = sorted(needed - alive)
-        if gone:
-            raise WorkerLost(f"worker {gone[0]} was lost mid-solve (killed, or over its memory limit); "
-                             f"its ranges are gone, so no figures are reported")
-    bad = [f for f in futures if f.status == "error"]
-    if bad:
-        exc = bad[0].exception()
-        if type(exc).__name__ == "KilledWorker":
-            raise WorkerLost(f"a worker died running {bad[0].key}; no figures are reported") from None
-        raise exc
-    return client.gather(futures)
+    results = []
+    for future in futures:
+        while True:
+            try:
+                results.append(future.result(timeout=POLL))
+                break
+            except (TimeoutError, OSError):  # not done yet, or a connection closed: are the workers still there?
+                pass
+            except Exception as exc:
+                if type(exc).__name__ == "KilledWorker":
+                    raise WorkerLost(f"a worker died running {future.key}; no figures are reported") from None
+                raise
+            _check_workers(client, needed)
+    return results
+
+
+def _check_workers(client: Any, needed: set[str]) -> None:
+    """WorkerLost if a worker of ``needed`` has left the cluster (or the scheduler cannot be reached)."""
+    try:
+        alive = set(client.nthreads())
+    except OSError as exc:
+        raise WorkerLost(f"lost the connection to the Dask scheduler mid-solve: {exc}") from None
+    gone = sorted(needed - alive)
+    if gone:
+        raise WorkerLost(f"worker {gone[0]} was lost mid-solve (killed, or over its memory limit); "
+                         f"its ranges are gone, so no figures are reported")
 
 
 def _bundled(step: Callable[..., tuple], groups: list[list[int]], state: ranges.State, rules: Rules, ply: int,
