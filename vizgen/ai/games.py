@@ -98,7 +98,7 @@ def play(graph: StateGraph, policies: list[Policy], rng: np.random.Generator, ca
     --------
     >>> from vizgen.engine.graph import enumerate_graph
     >>> from vizgen.engine.solve import solve_forced
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> perfect = perfect_choices(graph, solve_forced(graph))
     >>> end, path = play(graph, [perfect, perfect], np.random.default_rng(1), opening=0)
@@ -133,7 +133,7 @@ def openings(graph: StateGraph, plies: int = OPENING) -> list[tuple[tuple[int, .
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> [(graph.notations()[line[-1]], chance) for line, chance in openings(graph)]  # 11-11: one move, then two
     [('12-12', 0.5), ('13-12', 0.5)]
@@ -157,7 +157,7 @@ def play_line(graph: StateGraph, policies: list[np.ndarray], line: tuple[int, ..
     --------
     >>> from vizgen.engine.graph import enumerate_graph
     >>> from vizgen.engine.solve import solve_forced
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> perfect = perfect_choices(graph, solve_forced(graph))
     >>> line, _ = openings(graph)[0]
@@ -187,7 +187,7 @@ def exact_tournament(graph: StateGraph, player: np.ndarray, opponent: np.ndarray
     >>> from vizgen.ai.maxn import maxn_choices
     >>> from vizgen.engine.graph import enumerate_graph
     >>> from vizgen.engine.solve import solve_forced
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> result = exact_tournament(graph, perfect_choices(graph, solve_forced(graph)), maxn_choices(graph, 2))
     >>> result["wins"] + result["draws"] + result["losses"], result["lines"]

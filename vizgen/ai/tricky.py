@@ -102,7 +102,7 @@ def trap_chances(solved: Solved, rounds: int = ROUNDS) -> np.ndarray:
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard"))
     >>> g = solved.graph
     >>> chance = trap_chances(solved, rounds=1)
@@ -156,7 +156,7 @@ def trap_figure(solved: Solved, rounds: int = ROUNDS) -> np.ndarray:
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard"))
     >>> figure = trap_figure(solved)
     >>> figure.dtype.name, int(figure[solved.graph.terminal].max())
@@ -193,7 +193,7 @@ def tricky_choices(graph: StateGraph, forced: Forced, trap: np.ndarray, rank: np
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard"))
     >>> g = solved.graph
     >>> tricky = tricky_choices(g, solved.forced, trap_figure(solved))
