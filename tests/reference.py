@@ -5,10 +5,15 @@ import numpy or vizgen.  Everything here is plain Python and favours being
 obviously correct over being fast: the test-suite uses it to cross-check the
 vectorised engine on small variants.
 
-A position is a plain tuple ``(hands_0, hands_1, ..., swaps)``: one sorted
-tuple of hand values per player, in turn order starting with the player to
-move, followed by the number of swaps played in a row just before it
-(always 0 when swaps are off).  Example: ``((1, 1), (1, 1), 0)`` is ``11-11``.
+A position is a plain tuple ``(player_0, player_1, ..., swaps)``: one entry per
+player in turn order, starting with the player to move, followed by the number
+of swaps played in a row just before it (always 0 when swaps are off or each
+player counts their own).  A player is ``(hands, lives, used, own)``: a sorted
+tuple of hand values (whole numbers; halves with stumps as ``Fraction``; below
+zero with signed hands), the lives left (0 when lives are not counted or the
+player is out), whether they used the one-point switch, and their own swaps in a
+row.  Example: ``(((1, 1), 0, False, 0), ((1, 1), 0, False, 0), 0)`` is ``11-11``;
+:func:`ref_position` builds one from hands.
 
 Winners and forced-win seats are seat offsets relative to the player to move
 (0 = the mover, 1 = the next player, ...).
@@ -17,10 +22,12 @@ Winners and forced-win seats are seat offsets relative to the player to move
 from __future__ import annotations
 
 from collections import deque
-from itertools import combinations_with_replacement
+from fractions import Fraction
+from itertools import combinations_with_replacement, product
 
-Hands = tuple[int, ...]
-Position = tuple  # (Hands, ..., Hands, int)
+Hands = tuple
+Player = tuple  # (hands, lives, used, own)
+Position = tuple  # (Player, ..., Player, int)
 Graph = dict[Position, set[Position]]
 
 DEFAULTS: dict = {
@@ -41,9 +48,21 @@ DEFAULTS: dict = {
     "integers": False,
     "zombies": False,
     "start": 1,
+    "death_attack": False,
+    "self_add": False,
+    "cherry_bomb": False,
+    "logan": False,
+    "passes": False,
+    "one_point_switch": False,
+    "swap_count": "row",
+    "stumps": False,
+    "lives": 1,
+    "transfer_scope": "any",
+    "division_scope": "any",
 }
 
 TOLERANCE = 1e-13
+HALF = Fraction(1, 2)
 
 
 # ---------------------------------------------------------------------------
@@ -76,7 +95,23 @@ def ref_params(**overrides) -> dict:
         raise ValueError("zombies need 3+ players, no misere, no self-gain")
     if p["misere"] and p["attack"] == "self-gain" and p["players"] != 2:
         raise ValueError("misere self-gain is two players only")
+    if p["lives"] > 1 and not p["sudden_death"]:
+        raise ValueError("lives are lost to sudden death only")
+    if p["cherry_bomb"] and p["sudden_death"]:
+        raise ValueError("a cherry bomb under sudden death could take two players out at once")
+    if p["attack"] == "self-gain" and (p["cherry_bomb"] or p["death_attack"]):
+        raise ValueError("cherry bombs and death attacks change the struck hand: not under self-gain")
     return p
+
+
+def _signed(p: dict) -> bool:
+    """Signed hands: integers under cut-off."""
+    return p["integers"] and p["overflow"] == "cutoff"
+
+
+def _player_swaps(p: dict) -> bool:
+    """Each player counts their own swaps in a row."""
+    return p["swap_count"] == "player" and p["swaps"] > 0
 
 
 # ---------------------------------------------------------------------------
@@ -84,18 +119,34 @@ def ref_params(**overrides) -> dict:
 # ---------------------------------------------------------------------------
 
 
-def _players(pos: Position) -> list[Hands]:
-    """The per-player hand tuples of a position (turn order from the mover)."""
+def _values(p: dict) -> list:
+    """Every value a hand can hold, ascending (halves with stumps, below zero when signed)."""
+    step = HALF if p["stumps"] else 1
+    values = []
+    v = Fraction(0)
+    while v < p["r"]:
+        values.append(v)
+        v += step
+    if _signed(p):
+        values = [-x for x in reversed(values[1:])] + values
+    return [int(v) if v.denominator == 1 else v for v in values]
+
+
+def _players(pos: Position) -> list[Player]:
+    """The players of a position (turn order from the mover)."""
     return list(pos[:-1])
 
 
 def _is_live(hands: Hands) -> bool:
     """A player is live while at least one hand holds a finger."""
-    return any(h > 0 for h in hands)
+    return any(h != 0 for h in hands)
 
 
-def _overflow(p: dict, total: int) -> int:
-    """A hand receiving ``total`` fingers: rollover subtracts r, cutoff kills."""
+def _overflow(p: dict, total) -> int:
+    """A hand receiving ``total`` fingers: rollover subtracts r, cutoff kills; signed hands die at |total| >= r
+    and at 0."""
+    if _signed(p):
+        return 0 if abs(total) >= p["r"] else total
     if total < p["r"]:
         return total
     if p["overflow"] == "rollover":
@@ -103,27 +154,29 @@ def _overflow(p: dict, total: int) -> int:
     return 0
 
 
-def _replace(hands: Hands, index: int, value: int) -> Hands:
+def _replace(hands: Hands, index: int, value) -> Hands:
     """``hands`` with hand number ``index`` set to ``value``."""
     new = list(hands)
     new[index] = value
     return tuple(new)
 
 
-def _result(p: dict, players: list[Hands], swaps: int) -> Position:
-    """Finish a move: sort hands, apply sudden death, pass the turn on.
+def _player(p: dict, hands: Hands, lives: int, used: bool, own: int) -> Player:
+    """A player after a move: hands sorted; the sudden-death rule (a life lost, hands back to the start, or
+    out); a player out keeps nothing."""
+    hands = tuple(sorted(hands))
+    if p["sudden_death"] and sum(abs(h) for h in hands) == 1:
+        if lives > 1:
+            return (tuple(p["start"] for _ in hands), lives - 1, used, own)
+        hands = tuple(0 for _ in hands)
+    if not _is_live(hands):
+        return (hands, 0, False, 0)
+    return (hands, lives, used, own)
 
-    ``players`` is in the parent's order (mover first); the child lists the
-    next player first and the old mover last.
-    """
-    done = []
-    for hands in players:
-        hands = tuple(sorted(hands))
-        if p["sudden_death"] and sum(hands) == 1:
-            hands = tuple(0 for _ in hands)
-        done.append(hands)
-    rotated = done[1:] + done[:1]
-    return (*rotated, swaps)
+
+def _result(players: list[Player], swaps: int) -> Position:
+    """Pass the turn on: the child lists the next player first and the old mover last."""
+    return (*players[1:], players[0], swaps)
 
 
 def _split_allowed(p: dict, live_before: int, live_after: int) -> bool:
@@ -146,22 +199,91 @@ def _halvesies_ok(p: dict, result: Hands) -> bool:
     return True
 
 
+def _scope_ok(p: dict, before: Hands, after: Hands) -> bool:
+    """The more-hands scopes, read off which hands changed (both in the mover's own order of hands).
+
+    transfer ``two``: exactly two hands changed. Division ``one-to-one``: one live hand gave fingers to
+    one dead hand and stayed live; ``one-to-many``: one live hand gave fingers to dead hands (one or
+    more) and stayed live.
+    """
+    changed = [i for i in range(len(before)) if before[i] != after[i]]
+    live_before = sum(1 for h in before if h)
+    live_after = sum(1 for h in after if h)
+    if live_after == live_before:
+        return p["transfer_scope"] == "any" or len(changed) == 2
+    if p["division_scope"] == "any":
+        return True
+    givers = [i for i in changed if before[i] != 0]
+    takers = [i for i in changed if before[i] == 0]
+    if len(givers) != 1 or not takers or after[givers[0]] == 0 or any(after[i] == 0 for i in takers):
+        return False
+    return p["division_scope"] == "one-to-many" or len(takers) == 1
+
+
+def _splits(p: dict, hands: Hands) -> set[Hands]:
+    """Every hand set a split may leave: the same total (or, meta, r fewer) moved between the hands a whole
+    finger at a time (each hand keeps its half, with stumps), filtered by kind, halvesies and scopes; with
+    stumps a lone 1 may become two halves."""
+    out: set[Hands] = set()
+    if any(h < 0 for h in hands):
+        return out  # signed hands split only while none is negative
+    current = tuple(sorted(hands))
+    total = sum(hands)
+    live_before = sum(1 for h in hands if h)
+    targets = [total]
+    if p["meta"] and total - p["r"] > 0:
+        targets.append(total - p["r"])
+    values = [v for v in _values(p) if v >= 0]
+    for target in targets:
+        for new in product(values, repeat=len(hands)):
+            if sum(new) != target or any((n - h).denominator != 1 for n, h in zip(map(Fraction, new), hands)):
+                continue
+            result = tuple(sorted(new))
+            if result == current:
+                continue
+            live_after = sum(1 for h in new if h)
+            if not _split_allowed(p, live_before, live_after) or not _halvesies_ok(p, result):
+                continue
+            if target == total and live_after >= live_before and not _scope_ok(p, hands, new):
+                continue
+            out.add(result)
+    if p["stumps"] and len(hands) >= 2 and sorted(hands) == [0] * (len(hands) - 1) + [1]:
+        out.add(tuple(sorted([HALF, HALF] + [0] * (len(hands) - 2))))
+    return out
+
+
 # ---------------------------------------------------------------------------
 # rules
 # ---------------------------------------------------------------------------
 
 
+def ref_position(*hands: Hands, swaps: int = 0, lives: tuple = (), used: tuple = (), own: tuple = ()) -> Position:
+    """A position from each player's hands (sorted here), with optional marks per player."""
+    players = []
+    for k, h in enumerate(hands):
+        players.append((tuple(sorted(h)), lives[k] if lives else 0, bool(used and used[k]), own[k] if own else 0))
+    return (*players, swaps)
+
+
+def ref_position_of(position) -> Position:
+    """The reference position of one of the engine's positions (read by its attributes alone: ``hands``,
+    ``swaps``, ``lives``, ``used``, ``own``)."""
+    return ref_position(*position.hands, swaps=position.swaps, lives=position.lives, used=position.used,
+                        own=position.own)
+
+
 def ref_start(p: dict) -> Position:
-    """Every player has ``start`` fingers on every hand; no swaps yet."""
+    """Every player has ``start`` fingers on every hand (and every life); no swaps yet."""
     hands = tuple(p["start"] for _ in range(p["hands"]))
-    return (*(hands for _ in range(p["players"])), 0)
+    lives = p["lives"] if p["lives"] > 1 else 0
+    return (*((hands, lives, False, 0) for _ in range(p["players"])), 0)
 
 
 def _game_over_winner(p: dict, pos: Position) -> int | None:
     """Winner seat if the game has ended by the elimination rules, else None."""
     players = _players(pos)
-    dead = [k for k, hands in enumerate(players) if not _is_live(hands)]
-    live = [k for k, hands in enumerate(players) if _is_live(hands)]
+    dead = [k for k, pl in enumerate(players) if not _is_live(pl[0])]
+    live = [k for k, pl in enumerate(players) if _is_live(pl[0])]
     if p["attack"] == "self-gain":
         # The game ends when a player has no live hand; that player wins
         # (misere flips the result, two players only).
@@ -191,96 +313,106 @@ def _moves(p: dict, pos: Position) -> set[Position]:
     """All distinct positions the player to move can reach (no end check)."""
     players = _players(pos)
     swaps = pos[-1]
-    mover = players[0]
-    r = p["r"]
+    hands, lives, used, own = players[0]
     out: set[Position] = set()
 
-    def add(new_players: list[Hands], new_swaps: int = 0) -> None:
-        out.add(_result(p, new_players, new_swaps))
+    def add(mover_hands: Hands, *, others: dict | None = None, new_swaps: int = 0, new_used: bool = used,
+            new_own: int = 0) -> None:
+        """The child where the mover's hands become ``mover_hands`` and player ``j`` (``others``) gets new hands."""
+        new = list(players)
+        new[0] = _player(p, mover_hands, lives, new_used, new_own)
+        for j, their in (others or {}).items():
+            _, l_j, u_j, o_j = players[j]
+            new[j] = _player(p, their, l_j, u_j, o_j)
+        out.add(_result(new, new_swaps))
 
-    if not _is_live(mover):
+    if not _is_live(hands):
         if p["zombies"]:
             # A zombie must attack a live hand of a live player with a
-            # phantom hand of one finger.
+            # phantom hand of one finger (striking a dead hand too with death attacks).
             for j in range(1, len(players)):
-                target = players[j]
+                target = players[j][0]
                 if not _is_live(target):
                     continue
                 for bi, b in enumerate(target):
-                    if b == 0:
+                    if b == 0 and not p["death_attack"]:
                         continue
                     new = list(players)
-                    new[j] = _replace(target, bi, _overflow(p, b + 1))
-                    add(new)
+                    _, l_j, u_j, o_j = players[j]
+                    new[j] = _player(p, _replace(target, bi, _overflow(p, b + 1)), l_j, u_j, o_j)
+                    out.add(_result(new, 0))
         else:
             # An eliminated player can only pass (a move other than a swap:
             # it resets the swap count).
-            add(list(players))
+            out.add(_result(list(players), 0))
         return out
 
+    gain = p["attack"] == "self-gain"
     # --- attacks -----------------------------------------------------------
-    for ai, a in enumerate(mover):
+    for ai, a in enumerate(hands):
         if a == 0:
             continue
-        # strike a live hand of another live player
+
+        def bomb_hands(b, ai=ai, a=a) -> Hands:
+            """The striker's hands after striking ``b``: a cherry bomb (a + b exactly r) resets the hand to 1."""
+            return _replace(hands, ai, 1) if p["cherry_bomb"] and a + b == p["r"] else hands
+
+        # strike a hand of another live player (a live hand, or a dead one with death attacks)
         for j in range(1, len(players)):
-            target = players[j]
+            target = players[j][0]
             if not _is_live(target):
                 continue
             for bi, b in enumerate(target):
-                if b == 0:
+                if b == 0 and not p["death_attack"]:
                     continue
-                new = list(players)
-                if p["attack"] == "self-gain":
-                    new[0] = _replace(mover, ai, _overflow(p, a + b))
+                if gain:
+                    add(_replace(hands, ai, _overflow(p, a + b)))
                 else:
-                    new[j] = _replace(target, bi, _overflow(p, a + b))
-                add(new)
+                    add(bomb_hands(b), others={j: _replace(target, bi, _overflow(p, a + b))})
         # self attack: strike the mover's own other live hand
         if p["self_attack"]:
-            for bi, b in enumerate(mover):
+            for bi, b in enumerate(hands):
                 if bi == ai or b == 0:
                     continue
-                new = list(players)
-                if p["attack"] == "self-gain":
-                    new[0] = _replace(mover, ai, _overflow(p, a + b))
+                if gain:
+                    add(_replace(hands, ai, _overflow(p, a + b)))
                 else:
-                    new[0] = _replace(mover, bi, _overflow(p, a + b))
-                add(new)
+                    add(_replace(bomb_hands(b), bi, _overflow(p, a + b)))
 
-    # --- splits (transfer / division / suicide, meta, halvesies) ----------
-    current = tuple(sorted(mover))
-    total = sum(mover)
-    live_before = sum(1 for h in mover if h > 0)
-    totals = [total]
-    if p["meta"] and total >= r and total - r >= 1:
-        totals.append(total - r)
-    for t in totals:
-        for result in combinations_with_replacement(range(r), p["hands"]):
-            if sum(result) != t or result == current:
-                continue
-            live_after = sum(1 for h in result if h > 0)
-            if not _split_allowed(p, live_before, live_after):
-                continue
-            if not _halvesies_ok(p, result):
-                continue
-            new = list(players)
-            new[0] = result
-            add(new)
+    # --- splits (transfer / division / suicide, meta, halvesies, scopes, stumps) ---
+    for result in _splits(p, hands):
+        add(result)
 
-    # --- integers: flip one live hand v to r - v --------------------------
+    # --- integers: flip one live hand v to r - v (signed: to -v) -----------
     if p["integers"]:
-        for i, v in enumerate(mover):
-            if v > 0 and r - v != v:
-                new = list(players)
-                new[0] = _replace(mover, i, r - v)
-                add(new)
+        for i, v in enumerate(hands):
+            if v != 0:
+                flipped = -v if _signed(p) else p["r"] - v
+                if flipped != v:
+                    add(_replace(hands, i, flipped))
+
+    # --- self add: one finger onto one of your live hands --------------------
+    if p["self_add"]:
+        for i, v in enumerate(hands):
+            if v != 0:
+                add(_replace(hands, i, _overflow(p, v + 1)))
+
+    # --- passes: the Logan clause (one live hand), or any player ------------
+    live_hands = [h for h in hands if h != 0]
+    if (p["logan"] and len(live_hands) == 1) or p["passes"]:
+        add(hands)
+
+    # --- the one-point switch: a lone 1, once per game -----------------------
+    if p["one_point_switch"] and not used and len(hands) >= 2 and live_hands == [1]:
+        add(hands, new_used=True)
 
     # --- swaps: a pass for a player with two unequal live hands -----------
-    if p["swaps"] > 0 and swaps < p["swaps"]:
-        live_values = {h for h in mover if h > 0}
-        if len(live_values) >= 2:
-            add(list(players), swaps + 1)
+    if p["swaps"] > 0 and len(set(live_hands)) >= 2:
+        if _player_swaps(p):
+            if own < p["swaps"]:
+                add(hands, new_own=own + 1)
+        elif swaps < p["swaps"]:
+            add(hands, new_swaps=swaps + 1, new_own=own)
 
     return out
 
@@ -305,12 +437,27 @@ def ref_children(p: dict, pos: Position) -> set[Position]:
     return _moves(p, pos)
 
 
+def _value_text(v) -> str:
+    """``3``, ``1½``, ``½``, ``−2`` (the minus sign, not a hyphen)."""
+    sign = "−" if v < 0 else ""
+    v = abs(Fraction(v))
+    whole = v.numerator // v.denominator
+    half = v.denominator == 2
+    return sign + ("" if half and whole == 0 else str(whole)) + ("½" if half else "")
+
+
 def ref_notation(pos: Position, r: int) -> str:
-    """``12-11``; with r > 10 dotted values ``1.10-3.4``; ``/s1`` for swaps."""
+    """``12-11``; with r > 10 dotted values ``1.10-3.4``; ``/s1`` for swaps; ``:3``, ``:u``, ``:s1`` marks;
+    halves ``1½`` (``00½``: 0 and ½), negative values ``−2``."""
     parts = []
-    for hands in _players(pos):
-        values = [str(h) for h in sorted(hands)]
-        parts.append(".".join(values) if r > 10 else "".join(values))
+    for hands, lives, used, own in _players(pos):
+        values = [_value_text(h) for h in sorted(hands)]
+        if r <= 10:  # written together, a half after a digit takes a leading 0: 00½ is 0 and ½
+            values = [("0" + v if v.startswith("½") and k and values[k - 1][-1].isdigit() else v)
+                      for k, v in enumerate(values)]
+        text = ".".join(values) if r > 10 else "".join(values)
+        marks = (str(lives) if lives else "") + ("u" if used else "") + (f"s{own}" if own else "")
+        parts.append(text + (":" + marks if marks else ""))
     text = "-".join(parts)
     if pos[-1]:
         text += f"/s{pos[-1]}"
@@ -318,11 +465,11 @@ def ref_notation(pos: Position, r: int) -> str:
 
 
 def ref_all_positions(p: dict) -> list[Position]:
-    """Every position with each player holding a multiset (swaps = 0 only)."""
-    one = list(combinations_with_replacement(range(p["r"]), p["hands"]))
+    """Every position with each player holding a multiset (swaps = 0, no marks, only)."""
+    one = list(combinations_with_replacement(_values(p), p["hands"]))
     positions: list[tuple] = [()]
     for _ in range(p["players"]):
-        positions = [(*prev, h) for prev in positions for h in one]
+        positions = [(*prev, (h, 0, False, 0)) for prev in positions for h in one]
     return [(*pos, 0) for pos in positions]
 
 
@@ -496,7 +643,7 @@ def ref_survival(p: dict, graph: Graph) -> dict[Position, tuple[int | None, ...]
     n_players = p["players"]
 
     def out_now(pos: Position, seat: int) -> bool:
-        return all(v == 0 for v in pos[seat])
+        return all(v == 0 for v in pos[seat][0])
 
     value = {pos: tuple(0 if out_now(pos, k) else None for k in range(n_players)) for pos in graph}
     while True:

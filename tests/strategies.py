@@ -5,9 +5,12 @@ from __future__ import annotations
 from hypothesis import reject
 from hypothesis import strategies as st
 
-from vizgen.engine.params import VariantError
+from vizgen.engine.params import VariantError, estimate_positions
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import Variant
+
+#: the largest code space a drawn variant may have (the house rules multiply a player's states)
+MAX_SPACE = 6000
 
 
 @st.composite
@@ -33,7 +36,28 @@ def small_specs(draw: st.DrawFn, max_players: int = 3) -> str:
         "integers": draw(st.booleans()),
         "zombies": players > 2 and draw(st.booleans()),
         "start": draw(st.integers(1, r - 1)),
+        # the house rules (the rules spec's section 3b), each now and then
+        **{name: draw(st.sampled_from([False, False, True]))
+           for name in ("death_attack", "self_add", "cherry_bomb", "logan", "passes", "one_point_switch", "stumps")},
+        "swap_count": draw(st.sampled_from(["row", "player"])),
+        "lives": draw(st.sampled_from([1, 1, 2])),
+        "transfer_scope": draw(st.sampled_from(["any", "two"])) if hands >= 3 else "any",
+        "division_scope": draw(st.sampled_from(["any", "one-to-one", "one-to-many"])) if hands >= 3 else "any",
     }
+    # keep the draws valid where one rule needs another (variants.check refuses the rest)
+    if not params["swaps"]:
+        params["swap_count"] = "row"
+    if not params["sudden_death"]:
+        params["lives"] = 1
+    if params["sudden_death"] or params["attack"] == "self-gain":
+        params["cherry_bomb"] = False
+    if params["attack"] == "self-gain":
+        params["death_attack"] = False
+    if not params["divisions"]:
+        params["stumps"] = False
+        params["division_scope"] = "any"
+    if not params["transfers"]:
+        params["transfer_scope"] = "any"
     text = ",".join(f"{k}={str(v).lower()}" for k, v in params.items())
     return f"standard:{text}"
 
@@ -43,6 +67,9 @@ def small_variants(draw: st.DrawFn, max_players: int = 3) -> Variant:
     """A valid small variant (contradictory combinations are filtered out)."""
     spec = draw(small_specs(max_players))
     try:
-        return resolve(spec)
+        variant = resolve(spec)
     except VariantError:
         reject()
+    if estimate_positions(variant.params) > MAX_SPACE:
+        reject()
+    return variant

@@ -27,8 +27,7 @@ from vizgen.engine.variants import Variant
 
 
 def as_ref(graph: StateGraph, node: int) -> tuple:
-    position = graph.position(node)
-    return (*position.hands, position.swaps)
+    return ref.ref_position_of(graph.position(node))
 
 
 def plain_ending(graph: StateGraph, nodes: list[int], cap: int) -> tuple[str, int, tuple[int, ...]] | None:
@@ -46,7 +45,7 @@ def plain_ending(graph: StateGraph, nodes: list[int], cap: int) -> tuple[str, in
     times = sum(1 for k, node in enumerate(nodes) if node == nodes[-1] and k % players == ply % players)
     if times < REPETITIONS and ply < cap:
         return None
-    still_in = tuple(sorted((ply + seat) % players for seat in range(players) if any(position[seat])))
+    still_in = tuple(sorted((ply + seat) % players for seat in range(players) if any(position[seat][0])))
     return ("repetition" if times >= REPETITIONS else "cap"), -1, still_in
 
 

@@ -159,24 +159,24 @@ def plain_features(plain: Reference, pos: tuple, kid: tuple, rules: Rules) -> di
                 for m in rules.legal_moves(here))
     return {
         "wins": ref.ref_winner(plain.p, kid) == 1,
-        "kills": live(kid[0]) < live(pos[1]),
-        "self_kill": live(kid[1]) < live(pos[0]),
-        "revives": live(kid[1]) > live(pos[0]),
+        "kills": live(kid[0][0]) < live(pos[1][0]),
+        "self_kill": live(kid[1][0]) < live(pos[0][0]),
+        "revives": live(kid[1][0]) > live(pos[0][0]),
         "gives_win": not over and any(ref.ref_winner(plain.p, d) == 1 for d in replies),
-        "gives_kill": not over and any(live(d[0]) < live(kid[1]) for d in replies),
-        "evens": len(set(kid[1])) == 1 and len(set(pos[0])) > 1,
+        "gives_kill": not over and any(live(d[0][0]) < live(kid[1][0]) for d in replies),
+        "evens": len(set(kid[1][0])) == 1 and len(set(pos[0][0])) > 1,
         "split": split,
-        "top_mine": max(kid[1]) == plain.p["r"] - 1,
-        "top_theirs": max(kid[0]) == plain.p["r"] - 1,
-        "ahead": sum(kid[1]) > sum(kid[0]),
+        "top_mine": max(map(abs, kid[1][0])) == plain.p["r"] - 1,
+        "top_theirs": max(map(abs, kid[0][0])) == plain.p["r"] - 1,
+        "ahead": sum(map(abs, kid[1][0])) > sum(map(abs, kid[0][0])),
         "one_reply": not over and len(replies) == 1,
     }
 
 
 def plain_follow(plain: Reference, pos: tuple, rules: list[dict], feats: dict) -> list[tuple]:
     hands = plain.p["hands"]
-    when = {"always": True, "my_dead": 0 < sum(1 for h in pos[0] if h) < hands,
-            "their_dead": 0 < sum(1 for h in pos[1] if h) < hands}
+    when = {"always": True, "my_dead": 0 < sum(1 for h in pos[0][0] if h) < hands,
+            "their_dead": 0 < sum(1 for h in pos[1][0] if h) < hands}
     cand = sorted(plain.graph[pos])
     for r in rules:
         ok = [c for c in cand if when[r["when"]] and feats[c][r["feature"]] == r["prefer"]]
@@ -194,8 +194,8 @@ def test_rules_are_measured_by_a_plain_count(spec: str) -> None:
     assert data["rules_positions"] == len(where)
     assert 1 <= len(data["rules"]) <= thumbs.MAX_RULES
     for i, r in enumerate(data["rules"]):
-        when_ok = {"always": lambda p: True, "my_dead": lambda p: 0 < sum(1 for h in p[0] if h) < plain.p["hands"],
-                   "their_dead": lambda p: 0 < sum(1 for h in p[1] if h) < plain.p["hands"]}[r["when"]]
+        when_ok = {"always": lambda p: True, "my_dead": lambda p: 0 < sum(1 for h in p[0][0] if h) < plain.p["hands"],
+                   "their_dead": lambda p: 0 < sum(1 for h in p[1][0] if h) < plain.p["hands"]}[r["when"]]
         applies, acc, base, fails = [], [], [], []
         for pos in where:
             meets = [c for c in plain.graph[pos] if feats[pos][c][r["feature"]] == r["prefer"]]

@@ -46,7 +46,13 @@ STATIC = ROOT / "vizgen" / "site" / "static"
 #: flips, swaps and their count, self-gain, the passes of players who are out, zombies, misère, four players
 MOVEGEN_SPECS = ("standard", "swaps", "self-gain", "self-gain:players=3,r=3", "standard:players=3,r=3",
                  "zombies:r=3", "misere:players=3,r=3", "standard:players=4,r=3", "standard:suicide=true,meta=true",
-                 "standard:integers=true,divisions=true", "cutoff:halvesies=near,transfers=true")
+                 "standard:integers=true,divisions=true", "cutoff:halvesies=near,transfers=true",
+                 # the house rules: a strike that changes the striker too (cherry bombs, own swap counts), halves,
+                 # signed hands, lives, and the moves that change only the mover's state
+                 "standard:cherry_bomb=true", "standard:swaps=2,swap_count=player", "standard:stumps=true,r=3",
+                 "standard:players=3,r=3,cherry_bomb=true,death_attack=true", "cutoff:integers=true,r=3",
+                 "standard:sudden_death=true,lives=3,r=4",
+                 "standard:one_point_switch=true,death_attack=true,self_add=true,logan=true,passes=true")
 
 
 def node() -> str:

@@ -44,10 +44,11 @@ def _plain(items: tuple, pos: tuple, depth: int) -> tuple[tuple[int, ...], tuple
     p = dict(items)
     players = p["players"]
     winner = ref.ref_winner(p, pos)
+    unit = 2 if p["stumps"] else 1  # the search counts in points: a half finger is one with stumps
     if winner is not None:
-        return tuple(WIN if k == winner else 0 for k in range(players)), None
+        return tuple(WIN * unit if k == winner else 0 for k in range(players)), None
     if depth == 0:
-        return tuple(sum(hands) for hands in pos[:-1]), None
+        return tuple(int(sum(abs(h) for h in player[0]) * unit) for player in pos[:-1]), None
     best: tuple[tuple[int, ...], tuple] | None = None
     for child in sorted(ref.ref_children(p, pos), key=lambda c: ref.ref_notation(c, p["r"])):
         value, _ = _plain(items, child, depth - 1)
@@ -59,7 +60,7 @@ def _plain(items: tuple, pos: tuple, depth: int) -> tuple[tuple[int, ...], tuple
 
 
 def as_ref(position) -> tuple:
-    return (*position.hands, position.swaps)
+    return ref.ref_position_of(position)
 
 
 @functools.cache

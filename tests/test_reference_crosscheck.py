@@ -11,22 +11,18 @@ docs/FIGURES.md) and a few moves spelled out in the rules text.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 
 import pytest
 
 import vizgen.util.sizes
 from tests import reference as ref
-from vizgen.engine.graph import enumerate_graph
+from tests.crosscheck import PROB_TOL, diff, engine_graph, engine_side, reference_side, set_diff
 from vizgen.engine.random_play import perfect_vs_random, random_play, random_play_seats
-from vizgen.engine.solve import solve_forced, solve_survival
+from vizgen.engine.solve import solve_survival
 from vizgen.engine.spec import resolve
 
 pytestmark = pytest.mark.slow  # seconds each: out of the fast lane, in CI
-
-PROB_TOL = 1e-9
-RANDOM_MAX_POSITIONS = 2000  # the reference's random-play iteration is slow
 
 # Each registry variant at a small size, then combinations of parameters.
 REGISTRY_CASES = [
@@ -162,100 +158,12 @@ COMBINATION_CASES = [
 CASES = REGISTRY_CASES + COMBINATION_CASES
 
 
-# ---------------------------------------------------------------------------
-# both sides, keyed by notation, computed once per spec
-# ---------------------------------------------------------------------------
-
-
 def _parse_value(raw: str):
     if raw in ("true", "false"):
         return raw == "true"
     if raw.isdigit():
         return int(raw)
     return raw
-
-
-@functools.cache
-def reference_side(spec: str) -> dict:
-    """The reference's graph and solutions for a spec, keyed by notation."""
-    params = ref.ref_params(**resolve(spec).params.as_dict())
-    graph = ref.ref_graph(params)
-    r = params["r"]
-
-    def name(pos):
-        return ref.ref_notation(pos, r)
-
-    solved = ref.ref_solve(params, graph)
-    data = {
-        "params": params,
-        "start": name(ref.ref_start(params)),
-        "positions": {name(pos) for pos in graph},
-        "edges": {(name(pos), name(kid)) for pos, kids in graph.items() for kid in kids},
-        "terminal": {name(pos): ref.ref_winner(params, pos) for pos, kids in graph.items() if not kids},
-        "forced": {name(pos): value for pos, value in solved.items()},
-        "n": len(graph),
-    }
-    assert len(data["positions"]) == len(graph), "reference notation is not one-to-one"
-    if params["players"] == 2 and len(graph) <= RANDOM_MAX_POSITIONS:
-        data["random"] = {name(pos): v for pos, v in ref.ref_random(params, graph).items()}
-        data["pvr"] = {name(pos): v for pos, v in ref.ref_perfect_vs_random(params, graph).items()}
-    if params["players"] > 2:
-        data["survival"] = {name(pos): v for pos, v in ref.ref_survival(params, graph).items()}
-        if len(graph) <= RANDOM_MAX_POSITIONS:
-            data["random_seats"] = {name(pos): v for pos, v in ref.ref_random_seats(params, graph).items()}
-    return data
-
-
-@functools.cache
-def engine_graph(spec: str):
-    """The engine's graph of a spec and its notation list."""
-    graph = enumerate_graph(resolve(spec))
-    names = [str(s) for s in graph.notations()]
-    assert len(names) == graph.n
-    return graph, names
-
-
-@functools.cache
-def engine_side(spec: str) -> dict:
-    """The engine's graph and forced solution for a spec, keyed by notation."""
-    graph, names = engine_graph(spec)
-    edges = set()
-    for i in range(graph.n):
-        for j in graph.successors(i):
-            edges.add((names[i], names[int(j)]))
-    terminal = {}
-    for i in range(graph.n):
-        if bool(graph.terminal[i]):
-            terminal[names[i]] = int(graph.winner[i])
-    solved = solve_forced(graph)
-    forced = {}
-    for i in range(graph.n):
-        w, d = int(solved.winner[i]), int(solved.remoteness[i])
-        forced[names[i]] = (None, None) if w == -1 else (w, d)
-    return {
-        "start": names[int(graph.start)],
-        "positions": set(names),
-        "n_names": len(set(names)),
-        "n": graph.n,
-        "edges": edges,
-        "terminal": terminal,
-        "forced": forced,
-    }
-
-
-def _diff(label: str, engine: dict, reference: dict, limit: int = 12) -> str:
-    keys = sorted(set(engine) | set(reference))
-    bad = [k for k in keys if engine.get(k, "missing") != reference.get(k, "missing")]
-    lines = [f"{label}: {len(bad)} differences (engine vs reference)"]
-    for k in bad[:limit]:
-        lines.append(f"  {k}: engine={engine.get(k, 'missing')!r} reference={reference.get(k, 'missing')!r}")
-    return "\n".join(lines)
-
-
-def _set_diff(label: str, engine: set, reference: set, limit: int = 12) -> str:
-    only_e = sorted(engine - reference)
-    only_r = sorted(reference - engine)
-    return f"{label}: {len(only_e)} only in engine {only_e[:limit]}, {len(only_r)} only in reference {only_r[:limit]}"
 
 
 # ---------------------------------------------------------------------------
@@ -269,25 +177,25 @@ def test_positions(spec: str) -> None:
     assert rf["n"] <= 2000, "keep the cases small"
     assert eng["n_names"] == eng["n"], "engine notations are not one-to-one"
     assert eng["start"] == rf["start"]
-    assert eng["positions"] == rf["positions"], _set_diff("positions", eng["positions"], rf["positions"])
+    assert eng["positions"] == rf["positions"], set_diff("positions", eng["positions"], rf["positions"])
 
 
 @pytest.mark.parametrize("spec", CASES)
 def test_edges(spec: str) -> None:
     eng, rf = engine_side(spec), reference_side(spec)
-    assert eng["edges"] == rf["edges"], _set_diff("edges", eng["edges"], rf["edges"])
+    assert eng["edges"] == rf["edges"], set_diff("edges", eng["edges"], rf["edges"])
 
 
 @pytest.mark.parametrize("spec", CASES)
 def test_terminal_winners(spec: str) -> None:
     eng, rf = engine_side(spec), reference_side(spec)
-    assert eng["terminal"] == rf["terminal"], _diff("terminal winners", eng["terminal"], rf["terminal"])
+    assert eng["terminal"] == rf["terminal"], diff("terminal winners", eng["terminal"], rf["terminal"])
 
 
 @pytest.mark.parametrize("spec", CASES)
 def test_forced_wins(spec: str) -> None:
     eng, rf = engine_side(spec), reference_side(spec)
-    assert eng["forced"] == rf["forced"], _diff("forced (winner, remoteness)", eng["forced"], rf["forced"])
+    assert eng["forced"] == rf["forced"], diff("forced (winner, remoteness)", eng["forced"], rf["forced"])
 
 
 def _two_player_cases() -> list[str]:
@@ -337,7 +245,7 @@ def test_survival(spec: str) -> None:
     table = solve_survival(graph).out_in
     engine = {names[i]: tuple(None if d < 0 else int(d) for d in table[i]) for i in range(graph.n)}
     rf = reference_side(spec)["survival"]
-    assert engine == rf, _diff("survival (plies per seat)", engine, rf)
+    assert engine == rf, diff("survival (plies per seat)", engine, rf)
 
 
 @pytest.mark.parametrize("spec", _multiplayer_cases())
@@ -370,7 +278,7 @@ def test_spec_parameters_match_reference(spec: str) -> None:
 
 def _pos(text: str, swaps: int = 0) -> tuple:
     """Parse ``12-11`` (single-digit values) into a reference position."""
-    return (*(tuple(sorted(int(c) for c in part)) for part in text.split("-")), swaps)
+    return ref.ref_position(*(tuple(int(c) for c in part) for part in text.split("-")), swaps=swaps)
 
 
 def _kids(params: dict, text: str) -> set[str]:
@@ -464,6 +372,8 @@ def test_reference_degenerate_cases() -> None:
 
 
 def test_reference_notation() -> None:
-    assert ref.ref_notation(((1, 10), (3, 4), 0), 11) == "1.10-3.4"
-    assert ref.ref_notation(((1, 2), (1, 1), 1), 5) == "12-11/s1"
-    assert ref.ref_notation(((0, 0), (1, 1), (1, 2), 0), 5) == "00-11-12"
+    assert ref.ref_notation(ref.ref_position((1, 10), (3, 4)), 11) == "1.10-3.4"
+    assert ref.ref_notation(ref.ref_position((1, 2), (1, 1), swaps=1), 5) == "12-11/s1"
+    assert ref.ref_notation(ref.ref_position((0, 0), (1, 1), (1, 2)), 5) == "00-11-12"
+    assert ref.ref_notation(ref.ref_position((1, 1), (0, 1), lives=(3, 2), used=(False, True)), 5) == "11:3-01:2u"
+    assert ref.ref_notation(ref.ref_position((-1, ref.HALF), (1, 1), own=(1, 0)), 5) == "−10½:s1-11"

@@ -55,7 +55,7 @@ def test_swaps_cells_hold_the_fewest_swaps_reached() -> None:
 
 
 def _reference_cells(variant: Variant) -> dict[tuple, tuple[int, int | None]]:
-    """(mover's hands, opponent's hands) -> (value, remoteness) by the reference, fewest swaps first."""
+    """(mover's state, opponent's state) as written -> (value, remoteness) by the reference, fewest swaps first."""
     params = ref.ref_params(**variant.params.as_dict())
     graph = ref.ref_graph(params)
     solved = ref.ref_solve(params, graph)
@@ -63,7 +63,7 @@ def _reference_cells(variant: Variant) -> dict[tuple, tuple[int, int | None]]:
     for pos in sorted(graph, key=lambda q: q[-1]):
         winner, remoteness = solved[pos]
         value = 0 if winner is None else (1 if winner == 0 else -1)
-        cells.setdefault((pos[0], pos[1]), (value, remoteness))
+        cells.setdefault(tuple(ref.ref_notation((pos[0], pos[1], 0), params["r"]).split("-")), (value, remoteness))
     return cells
 
 
@@ -72,7 +72,7 @@ def _reference_cells(variant: Variant) -> dict[tuple, tuple[int, int | None]]:
 def test_grid_agrees_with_the_reference(variant: Variant) -> None:
     vm = value_map(solve_variant(variant))
     cells = _reference_cells(variant)
-    ours = {(vm.hands[r], vm.hands[c]): (int(vm.value[r, c]), int(vm.remoteness[r, c]) if vm.remoteness[r, c] >= 0
+    ours = {(vm.names[r], vm.names[c]): (int(vm.value[r, c]), int(vm.remoteness[r, c]) if vm.remoteness[r, c] >= 0
                                         else None)
             for r, c in zip(*np.nonzero(vm.reachable))}
     assert ours == cells

@@ -31,7 +31,9 @@ REQUIRED = (
 def test_parameter_names_are_the_public_vocabulary() -> None:
     assert PARAM_NAMES == ("players", "hands", "r", "overflow", "attack", "self_attack", "transfers",
                            "divisions", "suicide", "meta", "halvesies", "swaps", "misere",
-                           "sudden_death", "integers", "zombies", "start")
+                           "sudden_death", "integers", "zombies", "start", "death_attack", "self_add",
+                           "cherry_bomb", "logan", "passes", "one_point_switch", "swap_count", "stumps", "lives",
+                           "transfer_scope", "division_scope")
 
 
 @pytest.mark.parametrize("slug", REQUIRED)

@@ -253,7 +253,7 @@ def _reached(variant: Variant, position: Position, max_positions: int | None,
 
 
 def _maxn(args: argparse.Namespace) -> int:
-    from vizgen.ai.maxn import MAX_DEPTH
+    from vizgen.ai.maxn import MAX_DEPTH, finger_unit
     from vizgen.ai.search import SearchTooLarge, choose
 
     depth = int(args.depth) if re.fullmatch(r"[0-9]{1,4}", args.depth.strip()) else 0  # ASCII digits only
@@ -266,7 +266,8 @@ def _maxn(args: argparse.Namespace) -> int:
     except SearchTooLarge as exc:
         return _fail(str(exc))
     notation = graph.rules.notation
-    data = {"position": notation(position), "depth": depth, "value": list(made.value),
+    unit = finger_unit(graph.rules)  # the search counts half fingers as points with stumps
+    data = {"position": notation(position), "depth": depth, "value": [v / unit if unit > 1 else v for v in made.value],
             "move": None if made.move is None else str(made.move),
             "to": None if made.to is None else notation(made.to)}
     if args.json:

@@ -38,6 +38,7 @@ __all__ = [
     "evaluate",
     "evaluation",
     "finger_counts",
+    "finger_unit",
     "maxn_choices",
     "maxn_levels",
     "maxn_table",
@@ -65,8 +66,23 @@ def check_depth(depth: int) -> None:
         raise ValueError(f"depth must be 0 .. {MAX_DEPTH}, not {depth}")
 
 
+def finger_unit(rules: Rules) -> int:
+    """How many evaluation points a finger is worth: 2 with stumps (a half finger is a point), else 1.
+
+    The evaluation counts in whole points so that comparisons stay exact; every value of a search is
+    this many times the rules' own (:data:`WIN` too), which orders moves the same.
+
+    Examples
+    --------
+    >>> from vizgen.engine.spec import resolve
+    >>> finger_unit(Rules(resolve("standard"))), finger_unit(Rules(resolve("standard:stumps=true,r=3")))
+    (1, 2)
+    """
+    return 2 if rules.params.stumps else 1
+
+
 def finger_counts(rules: Rules) -> np.ndarray:
-    """Live fingers of every hand set of ``rules`` (int16, by hand-set index): the evaluation's counts.
+    """Live fingers of every player state of ``rules`` in points (int16, by state index): the evaluation's counts.
 
     Examples
     --------
@@ -74,14 +90,14 @@ def finger_counts(rules: Rules) -> np.ndarray:
     >>> finger_counts(Rules(resolve("standard")))[:6].tolist()  # 00, 01, 02, 03, 04, 11
     [0, 1, 2, 3, 4, 2]
     """
-    return np.array([sum(hands) for hands in rules.sets], dtype=np.int16)
+    return np.round(rules.fingers * finger_unit(rules)).astype(np.int16)
 
 
 def evaluate(rules: Rules, fingers: np.ndarray, codes: np.ndarray, winner: np.ndarray) -> np.ndarray:
     """``V_0`` of every code: an int16 array of shape ``(len(codes), players)``.
 
     Each seat's live fingers (:func:`finger_counts`), or at a final position :data:`WIN` for the winner
-    and 0 for the others.
+    and 0 for the others (in points: :func:`finger_unit`).
 
     Examples
     --------
@@ -95,7 +111,7 @@ def evaluate(rules: Rules, fingers: np.ndarray, codes: np.ndarray, winner: np.nd
     value = np.stack([fingers[s] for s in seats], axis=1)
     final = np.flatnonzero(winner >= 0)
     value[final] = 0
-    value[final, winner[final]] = WIN
+    value[final, winner[final]] = WIN * finger_unit(rules)
     return value
 
 

@@ -74,18 +74,27 @@ def rules_in_words(params: Params) -> tuple[str, ...]:
     """
     p = params
     hands = "one hand" if p.hands == 1 else f"{p.hands} hands"
+    low = f"-{p.r - 1}" if p.signed else "0"
+    lives = f", and {p.lives} lives" if p.lives > 1 else ""
     out = [
         f"{p.players} players, {hands} each, every hand starting on {p.start} "
-        f"finger{'s' if p.start > 1 else ''}. A hand holds 0 to {p.r - 1} fingers; 0 is a dead hand.",
+        f"finger{'s' if p.start > 1 else ''}{lives}. A hand holds {low} to {p.r - 1} fingers"
+        f"{' (halves too, with stumps)' if p.stumps else ''}; 0 is a dead hand.",
     ]
-    sum_rule = (f"a sum of {p.r} or more loses {p.r} (roll-over: exactly {p.r} kills the hand)"
-                if p.overflow == "rollover" else f"a sum of {p.r} or more kills the hand (cutoff)")
+    if p.signed:
+        sum_rule = (f"a hand dies when its sum reaches {p.r} or -{p.r} or comes to exactly 0 (cutoff); a negative "
+                    "hand adds a negative number")
+    elif p.overflow == "rollover":
+        sum_rule = f"a sum of {p.r} or more loses {p.r} (roll-over: exactly {p.r} kills the hand)"
+    else:
+        sum_rule = f"a sum of {p.r} or more kills the hand (cutoff)"
     if p.attack == "self-gain":
         out.append("Attack (self-gain): tap one live hand of an opponent with one of yours; your own hand "
                    f"gains the tapped hand's fingers, the tapped hand does not change; {sum_rule}.")
     else:
         out.append("Attack: strike one live hand of another live player with one of your live hands; the "
                    f"struck hand gains your fingers; {sum_rule}.")
+    out += _house_attacks(p)
     if p.self_attack:
         out.append("Self attack: you may also strike your own other live hand, by the same rule.")
     kinds = [k for k, on in (("transfers (live hands stay live)", p.transfers),
@@ -94,6 +103,9 @@ def rules_in_words(params: Params) -> tuple[str, ...]:
     if kinds:
         text = (f"Split: strike your own hands together and share the same total over all {p.hands} "
                 f"hands, differently from now, no hand over {p.r - 1}. Allowed: {', '.join(kinds)}.")
+        text += _scopes(p)
+        if p.signed:
+            text += " With signed hands you may split only while no hand is negative."
         if p.halvesies == "even":
             text += " Halvesies: a split must leave every hand equal."
         elif p.halvesies == "near":
@@ -104,13 +116,27 @@ def rules_in_words(params: Params) -> tuple[str, ...]:
         out.append(text)
     else:
         out.append("No splits: you never strike your own hands together.")
-    if p.integers:
+    if p.stumps:
+        out.append("Stumps: a player whose only finger is a single 1 may split it into two halves (01 -> ½½); "
+                   "halves add like fingers, every other split moves whole fingers, and a hand still dies at "
+                   f"{p.r} fingers. A half is written ½ (1½; typed h or 1h).")
+    if p.integers and p.signed:
+        out.append("Signed hands (integers under cutoff): you may flip one of your live hands from v to -v "
+                   "instead of moving. A negative hand is written with the minus sign (−2; typed ~2).")
+    elif p.integers:
         out.append(f"Integers: you may flip one of your live hands from v to {p.r} - v instead of moving.")
+    out += _house_moves(p)
     if p.swaps:
+        whose = ("by the same player: each player's own count, reset by their next other move, written after a "
+                 "colon (12:s1)") if p.own_swaps else "in the game; positions carry the count after a slash (12-11/s1)"
         out.append(f"Swaps: with two unequal live hands you may swap them instead of moving; hands are "
                    f"unordered, so it is a pass. At most {p.swaps} swap{'s' if p.swaps > 1 else ''} in a row "
-                   "in the game; positions carry the count after a slash (12-11/s1).")
-    if p.sudden_death:
+                   f"{whose}.")
+    if p.sudden_death and p.lives > 1:
+        out.append(f"Sudden death with lives: a player left with exactly one finger in total loses a life and "
+                   f"their hands go back to the start ({str(p.start) * p.hands}); with no life left they are out. "
+                   f"Lives left follow a colon ({str(p.start) * p.hands}:{p.lives}).")
+    elif p.sudden_death:
         out.append("Sudden death: a player left with exactly one finger in total is out at once.")
     if p.attack == "self-gain":
         out.append("Winning: the game ends when a player has no live hand, and that player "
@@ -118,7 +144,8 @@ def rules_in_words(params: Params) -> tuple[str, ...]:
     elif p.misere:
         out.append("Winning (misere): the first player to lose all their hands wins, and the game ends there.")
     elif p.players == 2:
-        out.append("Winning: a player with no live hand has lost.")
+        out.append("Winning: a player with no live hand has lost"
+                   + (", even one who emptied their own hands." if p.self_add else "."))
     elif p.zombies:
         out.append("Winning: the last player with a live hand wins.")
     else:
@@ -129,6 +156,49 @@ def rules_in_words(params: Params) -> tuple[str, ...]:
                    "live hand of a live player with one undead finger; it cannot split or pass and cannot be "
                    "attacked. Zombies do not count as live players.")
     out.append("Positions list the players in turn order, the player to move first, hands ascending "
-               + ("with values separated by '.' (1.10-3.4)." if p.r > 10 else "(12-11)."))
+               + ("with values separated by '.' (1.10-3.4)." if p.r > 10 else "(12-11).")
+               + (" Written together, a half after a whole number takes a 0 (00½ is 0 and ½)." if p.stumps else ""))
     out.append(game_end_rule(p.players))
     return tuple(out)
+
+
+def _house_attacks(p: Params) -> list[str]:
+    """The house rules that change a strike (the rules spec's section 3b)."""
+    out = []
+    if p.death_attack:
+        out.append("Death attack: you may also strike a dead hand of a player still in the game; it comes back "
+                   "with your fingers (0 + yours).")
+    if p.cherry_bomb:
+        out.append(f"Cherry bomb: a strike whose fingers add up to exactly {p.r} explodes: the struck hand dies "
+                   "and your striking hand goes back to 1.")
+    return out
+
+
+def _scopes(p: Params) -> str:
+    """The more-hands scopes of transfers and divisions, as a sentence (empty when every split counts)."""
+    text = ""
+    if p.transfer_scope == "two":
+        text += " Single transfer: a transfer moves fingers between two hands only."
+    if p.division_scope == "one-to-one":
+        text += " Single division: a division moves fingers from one live hand onto one dead hand."
+    elif p.division_scope == "one-to-many":
+        text += " Partition: a division moves fingers from one live hand onto one or more dead hands."
+    return text
+
+
+def _house_moves(p: Params) -> list[str]:
+    """The house rules that add moves of your own (the rules spec's section 3b)."""
+    out = []
+    if p.self_add:
+        out.append(f"Self-adding: instead of another move you may add one finger to one of your live hands; a "
+                   f"hand reaching {p.r} {'dies' if p.overflow == 'cutoff' else 'rolls over'} as usual, so you can "
+                   "knock your own hand, or yourself, out.")
+    if p.logan:
+        out.append("Logan clause: with one live hand you may swap it with a dead one as your whole move; hands "
+                   "are unordered, so it is a pass, as often as you like.")
+    if p.passes:
+        out.append("Passing: you may pass instead of moving.")
+    if p.one_point_switch:
+        out.append("One-point switch: once a game, a player whose only finger is a single 1 may move it to "
+                   "another hand (a pass); a used switch is written u after a colon (01:u).")
+    return out

@@ -43,17 +43,17 @@ cdef int64_t SLICE = 1 << 14
 
 
 ctypedef struct Tab:
-    int64_t p, m, counts, swaps, gain, passes, end, top, swap_mid, pass_mid, maxdeg, maxpar
+    int64_t p, m, counts, swaps, two, passes, end, top, swap_mid, pass_mid, maxdeg, maxpar
     const uint8_t *live
     const uint8_t *swap_ok
     const int32_t *own_dst
     const int32_t *own_mid
     const int32_t *hit_dst
+    const int32_t *hit_own
     const int32_t *hit_mid
     const int32_t *own_src
     const int32_t *hit_src
-    const int32_t *gain_src
-    int64_t own_w, hit_w, own_src_w, hit_src_w, gain_src_w
+    int64_t own_w, hit_w, own_src_w, hit_src_w
     int64_t stamp_size  # (P + 1) * M keys and the call counter
     bint small  # every code is under 2**32: division by multiplication (m_magic, counts_magic)
     uint64_t m_magic, counts_magic
@@ -71,23 +71,22 @@ cdef class Tables:
         self.keep = (ints, *arrays)
         cdef const int64_t[::1] v = ints
         self.t.p, self.t.m, self.t.counts, self.t.swaps = v[0], v[1], v[2], v[3]
-        self.t.gain, self.t.passes, self.t.end, self.t.top = v[4], v[5], v[6], v[7]
+        self.t.two, self.t.passes, self.t.end, self.t.top = v[4], v[5], v[6], v[7]
         self.t.swap_mid, self.t.pass_mid, self.t.maxdeg, self.t.maxpar = v[8], v[9], v[10], v[11]
-        live, swap_ok, own_dst, own_mid, hit_dst, hit_mid, own_src, hit_src, gain_src = arrays
+        live, swap_ok, own_dst, own_mid, hit_dst, hit_own, hit_mid, own_src, hit_src = arrays
         self.t.live = <const uint8_t *> _address(live)
         self.t.swap_ok = <const uint8_t *> _address(swap_ok)
         self.t.own_dst = <const int32_t *> _address(own_dst)
         self.t.own_mid = <const int32_t *> _address(own_mid)
         self.t.hit_dst = <const int32_t *> _address(hit_dst)
+        self.t.hit_own = <const int32_t *> _address(hit_own)
         self.t.hit_mid = <const int32_t *> _address(hit_mid)
         self.t.own_src = <const int32_t *> _address(own_src)
         self.t.hit_src = <const int32_t *> _address(hit_src)
-        self.t.gain_src = <const int32_t *> _address(gain_src)
         self.t.own_w = own_dst.shape[1]
         self.t.hit_w = hit_dst.shape[2]
         self.t.own_src_w = own_src.shape[1]
-        self.t.hit_src_w = hit_src.shape[2]
-        self.t.gain_src_w = gain_src.shape[2]
+        self.t.hit_src_w = hit_src.shape[2]  # (striker, struck) pairs per entry
         self.t.stamp_size = (self.t.p + 1) * self.t.m + 1
         self.t.small = int(ints[2]) * int(ints[7]) * int(ints[1]) < 2 ** 32 and self.t.m > 1  # codes < counts M^P
         if self.t.small:
@@ -185,10 +184,11 @@ cdef int64_t _moves(int64_t code, int64_t count, const int64_t *seats, const Tab
     """Every move of the decoded, non-final position ``code``; return how many.
 
     Fills ``dst`` (child codes), ``mid`` (move ids) and ``new`` (0 for a move
-    reaching a child an earlier move reached). A child differs from the
-    rotated parent in one seat, so ``(seat, new hands)`` identifies it; the
-    ``stamp`` array (last entry: a call counter) finds repeats in O(1).
-    With ``mid`` NULL only ``dst`` is filled, repeats included.
+    reaching a child an earlier move reached). Most children differ from the
+    rotated parent in one seat, so ``(seat, new state)`` identifies them; the
+    ``stamp`` array (last entry: a call counter) finds repeats in O(1). A strike
+    that changes both the striker and the struck player (``t.two``) is compared with
+    the children before it. With ``mid`` NULL only ``dst`` is filled, repeats included.
     """
     cdef int64_t m = t.m, counts = t.counts, top = t.top
     cdef bint full = mid != NULL
@@ -196,7 +196,7 @@ cdef int64_t _moves(int64_t code, int64_t count, const int64_t *seats, const Tab
     stamp[t.stamp_size - 1] = epoch
     cdef int64_t rot = 0  # the seats after the mover, moved down one place
     cdef int64_t s0 = seats[0]
-    cdef int64_t k = 0, w, d, u, key, mul = 1, seat
+    cdef int64_t k = 0, w, d, u, o, j, key, mul = 1, seat
     for seat in range(t.p - 1, 0, -1):
         rot = rot * m + seats[seat]
     for w in range(t.own_w):
@@ -215,16 +215,20 @@ cdef int64_t _moves(int64_t code, int64_t count, const int64_t *seats, const Tab
             d = t.hit_dst[(s0 * m + u) * t.hit_w + w]
             if d < 0:
                 break
-            if t.gain:
-                key = d
-                dst[k] = (rot + d * top) * counts
-            else:
-                key = seat * m + d if d != u else s0
-                dst[k] = (rot + (d - u) * mul + s0 * top) * counts
+            o = t.hit_own[(s0 * m + u) * t.hit_w + w] if t.two else s0
+            dst[k] = (rot + (d - u) * mul + o * top) * counts
             if full:
                 mid[k] = t.hit_mid[((seat * m + s0) * m + u) * t.hit_w + w]
-                new[k] = stamp[key] != epoch
-                stamp[key] = epoch
+                if o == s0 or d == u:
+                    key = o if d == u else seat * m + d  # no seat or the mover's changed; or seat ``seat`` alone
+                    new[k] = stamp[key] != epoch
+                    stamp[key] = epoch
+                else:
+                    new[k] = 1
+                    for j in range(k):
+                        if dst[j] == dst[k]:
+                            new[k] = 0
+                            break
             k += 1
         mul *= m
     if t.swap_ok[s0] and count < t.swaps:
@@ -246,11 +250,12 @@ cdef int64_t _moves(int64_t code, int64_t count, const int64_t *seats, const Tab
 cdef int64_t _parents(int64_t code, int64_t *seats, const Tab *t, int64_t *stamp, int64_t *out) noexcept nogil:
     """Every distinct position with a move to ``code``; return how many (final ones included).
 
-    A parent differs from (its mover's hands ``last``, the child's seats
-    0..P-2) in one seat. The tables list distinct hands per entry, so a
-    parent can repeat only where no seat changes (``rest + last``), and with
-    self-gain, where only the mover's hands do (``rest + s``, found with the
-    ``stamp`` array: its last entry is a call counter).
+    A parent differs from (its mover's state ``last``, the child's seats
+    0..P-2) in the mover's seat, in one other seat, or in both (a strike that
+    changes the striker too). Parents that differ in the mover's seat alone
+    (``rest + s``: own moves, strikes that leave the struck player as they were) can
+    repeat and are found with the ``stamp`` array (its last entry: a call counter);
+    the others are listed once by the tables.
     """
     cdef int64_t players = t.p, m = t.m, counts = t.counts, top = t.top
     cdef int64_t count = _decode(code, t, seats)
@@ -258,57 +263,39 @@ cdef int64_t _parents(int64_t code, int64_t *seats, const Tab *t, int64_t *stamp
     cdef int64_t whole = code if counts == 1 else (code - count) // counts
     cdef int64_t rest = (whole - last * top) * m  # the parent's seats 1.. (the child's seats 0..P-2)
     cdef int64_t k = 0, w, s, u, d, mul, seat, i, j, base, epoch
-    cdef bint unmoved = False  # rest + last is listed
+    cdef const int32_t *pair
     if count > 0:  # only a swap leads to a position after swaps
         if t.swap_ok[last]:
             out[0] = (rest + last) * counts + count - 1
             return 1
         return 0
-    if t.gain:  # every move changes only the mover's hands: parents rest + s
-        epoch = stamp[t.stamp_size - 1] + 1
-        stamp[t.stamp_size - 1] = epoch
-        for w in range(t.own_src_w):
-            s = t.own_src[last * t.own_src_w + w]
+    epoch = stamp[t.stamp_size - 1] + 1
+    stamp[t.stamp_size - 1] = epoch
+    for w in range(t.own_src_w):
+        s = t.own_src[last * t.own_src_w + w]
+        if s < 0:
+            break
+        stamp[s] = epoch
+        out[k] = rest + s
+        k += 1
+    mul = m
+    for seat in range(players - 1):
+        d = seats[seat]
+        pair = t.hit_src + (last * m + d) * t.hit_src_w
+        for w in range(0, t.hit_src_w, 2):
+            s = pair[w]
             if s < 0:
                 break
-            stamp[s] = epoch
-            out[k] = rest + s
-            k += 1
-        for seat in range(players - 1):
-            d = seats[seat]
-            for w in range(t.gain_src_w):
-                s = t.gain_src[(last * m + d) * t.gain_src_w + w]
-                if s < 0:
-                    break
-                if stamp[s] != epoch:
-                    stamp[s] = epoch
-                    out[k] = rest + s
-                    k += 1
-        unmoved = stamp[last] == epoch
-    else:
-        for w in range(t.own_src_w):
-            s = t.own_src[last * t.own_src_w + w]
-            if s < 0:
-                break
-            out[k] = rest + s
-            k += 1
-            unmoved = unmoved or s == last
-        mul = m
-        for seat in range(players - 1):
-            d = seats[seat]
-            for w in range(t.hit_src_w):
-                u = t.hit_src[(last * m + d) * t.hit_src_w + w]
-                if u < 0:
-                    break
-                if u != d:
-                    out[k] = rest + last + (u - d) * mul
-                    k += 1
-                elif not unmoved:
-                    unmoved = True
-                    out[k] = rest + last
-                    k += 1
-            mul *= m
-    if t.passes and not t.live[last] and not unmoved:
+            u = pair[w + 1]
+            if u != d:
+                out[k] = rest + s + (u - d) * mul
+                k += 1
+            elif stamp[s] != epoch:
+                stamp[s] = epoch
+                out[k] = rest + s
+                k += 1
+        mul *= m
+    if t.passes and not t.live[last] and stamp[last] != epoch:
         out[k] = rest + last
         k += 1
     if counts > 1:  # none of these moves depends on the swap count: every count is a parent

@@ -13,19 +13,28 @@ installed; this module holds their Python face.
 The rule tables are passed as one tuple ``tables``, built by
 :meth:`vizgen.engine.rules.Rules.kernel_tables`:
 
-``(ints, live, swap_ok, own_dst, own_mid, hit_dst, hit_mid, own_src, hit_src, gain_src)``
+``(ints, live, swap_ok, own_dst, own_mid, hit_dst, hit_own, hit_mid, own_src, hit_src)``
+
+Indices ``s``, ``u``, ``d`` number a player's *states* (:func:`vizgen.engine.rules.seat_states`:
+their hands and what the rules keep with them: lives, the switch, own swaps).
 
 - ``ints``: int64 scalars, indexed by the ``I_*`` constants below;
-- ``live[s]``, ``swap_ok[s]``: per hand set ``s``, whether it has a live hand,
-  whether a swap is possible;
-- ``own_dst[s, w]``, ``own_mid[s, w]``: the mover's own hands ``s`` become
-  ``own_dst`` (a split, self attack or flip) by move ``own_mid`` (-1 pads);
-- ``hit_dst[s, u, w]``: striker hands ``s`` against hands ``u`` leave the struck
-  hands (self-gain: the striker's) as ``hit_dst``; ``hit_mid[t, s, u, w]`` is the
-  move id when the struck player sits ``t`` seats after the mover;
-- ``own_src[d, w]``: every ``s`` whose own moves reach ``d``; ``hit_src[s, d, w]``:
-  every struck ``u`` that striker ``s`` turns into ``d``; ``gain_src[d, u, w]``:
-  every striker ``s`` that becomes ``d`` by striking ``u`` (self-gain).
+- ``live[s]``, ``swap_ok[s]``: per state ``s``, whether it has a live hand,
+  whether a swap (counted in a row by anyone) is possible;
+- ``own_dst[s, w]``, ``own_mid[s, w]``: the mover's own state ``s`` becomes
+  ``own_dst`` (a split, self attack, flip, or a house rule's move; ``s`` itself for
+  a pass) by move ``own_mid`` (-1 pads);
+- ``hit_dst[s, u, w]``, ``hit_own[s, u, w]``: striker ``s`` against state ``u`` leaves
+  the struck player in state ``hit_dst`` and the striker in ``hit_own`` (``u`` and ``s``
+  where they do not change: the striker changes under self-gain, with a cherry bomb and
+  when a strike ends their own run of swaps); ``hit_mid[t, s, u, w]`` is the move id
+  when the struck player sits ``t`` seats after the mover;
+- ``own_src[d, w]``: every ``s`` whose own moves reach ``d``; ``hit_src[o, d, w, :]``:
+  every pair ``(s, u)`` of striker and struck state that a strike turns into ``(o, d)``.
+
+``ints[I_TWO]`` says whether any strike changes the striker: a child then differs
+from its parent (rotated) in two seats, not one, and the kernel looks for repeats
+among such children by comparing codes.
 """
 
 from __future__ import annotations
@@ -37,7 +46,6 @@ from vizgen.engine import _kernel
 __all__ = [
     "I_COUNTS",
     "I_END",
-    "I_GAIN",
     "I_M",
     "I_MAXDEG",
     "I_MAXPAR",
@@ -47,6 +55,7 @@ __all__ = [
     "I_SWAPS",
     "I_SWAP_MID",
     "I_TOP",
+    "I_TWO",
     "N_INTS",
     "compact",
     "enumerate_space",
@@ -56,7 +65,7 @@ __all__ = [
 ]
 
 # positions of the scalars in ``ints``
-I_P, I_M, I_COUNTS, I_SWAPS, I_GAIN, I_PASSES, I_END, I_TOP, I_SWAP_MID, I_PASS_MID, I_MAXDEG, I_MAXPAR = range(12)
+I_P, I_M, I_COUNTS, I_SWAPS, I_TWO, I_PASSES, I_END, I_TOP, I_SWAP_MID, I_PASS_MID, I_MAXDEG, I_MAXPAR = range(12)
 N_INTS = 12
 # I_END: how a game ends. 0: the last live player wins; 1: misere (the first
 # player out wins); 2: self-gain (the first player out wins); 3: misere self-gain.

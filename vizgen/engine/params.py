@@ -26,7 +26,9 @@ __all__ = [
     "check",
     "estimate_positions",
     "hand_sets",
+    "hand_values",
     "override",
+    "player_states",
     "word",
 ]
 
@@ -38,11 +40,19 @@ class VariantError(ValueError):
 OVERFLOWS = ("rollover", "cutoff")
 ATTACKS = ("opponent", "self-gain")
 HALVESIES = ("off", "even", "near")
+SWAP_COUNTS = ("row", "player")
+TRANSFER_SCOPES = ("any", "two")
+DIVISION_SCOPES = ("any", "one-to-one", "one-to-many")
 
 
 @dataclass(frozen=True)
 class Params:
-    """Every rule parameter of docs/RULES.md section 5, with its default."""
+    """Every rule parameter of docs/RULES.md section 5, with its default.
+
+    The first seventeen are the classic axes (section 3a of the rules spec), the rest the
+    house rules other solvers offer (its section 3b). ``integers`` under cut-off means signed
+    hands (:attr:`signed`).
+    """
 
     players: int = 2
     hands: int = 2
@@ -61,6 +71,17 @@ class Params:
     integers: bool = False
     zombies: bool = False
     start: int = 1
+    death_attack: bool = False
+    self_add: bool = False
+    cherry_bomb: bool = False
+    logan: bool = False
+    passes: bool = False
+    one_point_switch: bool = False
+    swap_count: str = "row"
+    stumps: bool = False
+    lives: int = 1
+    transfer_scope: str = "any"
+    division_scope: str = "any"
 
     def as_dict(self) -> dict[str, Any]:
         """Return the parameters as a plain dict in section-3a order."""
@@ -71,12 +92,23 @@ class Params:
         """Whether any kind of split is allowed."""
         return self.transfers or self.divisions or self.suicide
 
+    @property
+    def signed(self) -> bool:
+        """Signed hands: ``integers`` under cut-off (a flip turns ``v`` into ``-v``)."""
+        return self.integers and self.overflow == "cutoff"
+
+    @property
+    def own_swaps(self) -> bool:
+        """Each player counts their own swaps in a row (``swap_count = player``), kept with their hands."""
+        return self.swap_count == "player" and self.swaps > 0
+
 
 PARAM_NAMES = tuple(f.name for f in fields(Params))
 #: the range of every whole-number parameter; the upper bounds keep every size estimate
 #: and table constant-time (any variant near them is far over any size limit anyway)
-INT_RANGE = {"players": (2, 32), "hands": (1, 32), "r": (2, 100), "swaps": (0, 100), "start": (1, 99)}
-_CHOICES = {"overflow": OVERFLOWS, "attack": ATTACKS, "halvesies": HALVESIES}
+INT_RANGE = {"players": (2, 32), "hands": (1, 32), "r": (2, 100), "swaps": (0, 100), "start": (1, 99), "lives": (1, 9)}
+_CHOICES = {"overflow": OVERFLOWS, "attack": ATTACKS, "halvesies": HALVESIES, "swap_count": SWAP_COUNTS,
+            "transfer_scope": TRANSFER_SCOPES, "division_scope": DIVISION_SCOPES}
 
 
 def check(params: Params) -> Params:
@@ -85,16 +117,16 @@ def check(params: Params) -> Params:
         value = getattr(params, name)
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise VariantError(f"parameter {name} must be a whole number from {low} to {high}, got {_shown(value)}")
-    sets = math.comb(params.r + params.hands - 1, params.hands)  # as hand_sets(), defined below
-    if sets > sizes.HAND_SETS_MAX:
-        raise VariantError(f"r = {params.r} with {params.hands} hand(s) gives a player {format_count(sets)} possible "
-                           f"hands; at most {sizes.HAND_SETS_MAX:,} are taken "
-                           "(their rules would take minutes to compile)")
     for name, choices in _CHOICES.items():
         if getattr(params, name) not in choices:
             raise VariantError(
                 f"parameter {name} must be one of {', '.join(choices)}, got {getattr(params, name)!r}"
             )
+    states = player_states(params)
+    if states > sizes.HAND_SETS_MAX:
+        raise VariantError(f"r = {params.r} with {params.hands} hand(s) gives a player {format_count(states)} possible "
+                           f"{'states' if states != hand_sets(params) else 'hands'}; at most {sizes.HAND_SETS_MAX:,} "
+                           "are taken (their rules would take minutes to compile)")
     p = params
     if p.start > p.r - 1:
         raise VariantError(f"start={p.start} does not fit: a hand holds at most r-1 = {p.r - 1} fingers")
@@ -111,7 +143,34 @@ def check(params: Params) -> Params:
         raise VariantError("swaps need at least two hands")
     if p.sudden_death and p.hands * p.start == 1:
         raise VariantError("sudden_death with one finger in total at the start eliminates everyone at once")
+    _check_house_rules(p)
     return params
+
+
+def _check_house_rules(p: Params) -> None:
+    """The combinations of the section-3b axes that make no sense, each refused with the reason."""
+    if p.lives > 1 and not p.sudden_death:
+        raise VariantError("lives count the times the sudden-death rule strikes: set sudden_death=true with lives")
+    for name, default, needs in (("transfer_scope", "any", "transfers"), ("division_scope", "any", "divisions")):
+        if getattr(p, name) != default and p.hands < 3:
+            raise VariantError(f"{name} needs hands >= 3: with {p.hands} hand(s) every split already moves fingers "
+                               "between the only hands there are")
+        if getattr(p, name) != default and not getattr(p, needs):
+            raise VariantError(f"{name} says which {needs} are allowed, but {needs}=false allows none")
+    if p.swap_count != "row" and not p.swaps:
+        raise VariantError("swap_count says how the swaps cap counts, but swaps=0 allows no swap")
+    if p.cherry_bomb and p.sudden_death:
+        raise VariantError("cherry_bomb resets the striking hand to 1, which sudden_death would then take out with "
+                           "the struck player at once; the rules say nothing of two players going out on one move")
+    if p.attack == "self-gain" and (p.cherry_bomb or p.death_attack):
+        which = "cherry_bomb" if p.cherry_bomb else "death_attack"
+        raise VariantError(f"{which} changes the struck hand, but under self-gain a strike changes the striker's")
+    for name in ("logan", "one_point_switch", "stumps"):
+        if getattr(p, name) and p.hands < 2:
+            raise VariantError(f"{name} moves fingers between two hands: it needs hands >= 2")
+    if p.stumps and not p.divisions:
+        raise VariantError("stumps split a lone finger onto a dead hand, which is a division: "
+                           "it needs divisions=true")
 
 
 def _coerce(name: str, raw: Any) -> Any:
@@ -165,9 +224,46 @@ def word(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+def hand_values(params: Params) -> int:
+    """Return how many values one hand can hold.
+
+    ``0 .. r-1``; with signed hands also ``-(r-1) .. -1``; with stumps every half between.
+
+    Examples
+    --------
+    >>> [hand_values(Params(**kw)) for kw in ({}, {"stumps": True}, {"integers": True, "overflow": "cutoff"})]
+    [5, 10, 9]
+    """
+    whole = 2 * params.r - 1 if params.signed else params.r
+    return 2 * whole - 1 if params.stumps and params.signed else (2 * whole if params.stumps else whole)
+
+
 def hand_sets(params: Params) -> int:
-    """Return how many distinct hand multisets one player can hold."""
-    return math.comb(params.r + params.hands - 1, params.hands)
+    """Return how many distinct hand multisets one player can hold.
+
+    Examples
+    --------
+    >>> hand_sets(Params()), hand_sets(Params(hands=3))
+    (15, 35)
+    """
+    return math.comb(hand_values(params) + params.hands - 1, params.hands)
+
+
+def player_states(params: Params) -> int:
+    """Return how many states one player can be in: their hands and what the rules keep with them.
+
+    A player with a live hand also carries their lives left (``lives``), whether they used the
+    one-point switch and their own swaps in a row (``swap_count = player``); a player out has one state.
+
+    Examples
+    --------
+    >>> player_states(Params()), player_states(Params(sudden_death=True, lives=3))
+    (15, 43)
+    """
+    extra = params.lives if params.lives > 1 else 1
+    extra *= 2 if params.one_point_switch else 1
+    extra *= params.swaps + 1 if params.own_swaps else 1
+    return (hand_sets(params) - 1) * extra + 1
 
 
 def estimate_positions(params: Params) -> int:
@@ -181,7 +277,7 @@ def estimate_positions(params: Params) -> int:
     Returns
     -------
     int
-        ``hand_sets ** players`` times the number of swap counts; computed in
+        ``player_states ** players`` times the number of swap counts in a row; computed in
         constant time, as every parameter is bounded (see ``INT_RANGE``).
 
     Examples
@@ -191,4 +287,4 @@ def estimate_positions(params: Params) -> int:
     >>> format_count(estimate_positions(Params(players=32, hands=32, r=100)))
     'about 10^977'
     """
-    return hand_sets(params) ** params.players * (params.swaps + 1)
+    return player_states(params) ** params.players * (1 if params.own_swaps else params.swaps + 1)

@@ -14,11 +14,14 @@ Position codes: a player's hands are a sorted multiset with an index ``s`` in
 from __future__ import annotations
 
 import itertools
+from collections import Counter
+from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
 
 from vizgen.engine import kernel
-from vizgen.engine.notation import Hands, Move, Position, PositionError, fmt_hands, legal_words
+from vizgen.engine.notation import Hands, Move, Position, PositionError, Value, fmt_hands, legal_words
 from vizgen.engine.params import Params
 from vizgen.engine.variants import Variant
 from vizgen.util.text import quote
@@ -28,13 +31,40 @@ __all__ = ["Move", "Position", "PositionError", "Rules", "check_shape"]
 
 # -- what one player's hands can become: the rules in words, one kind at a time --
 
-def _overflow(total: int, p: Params) -> int:
+def hand_domain(p: Params) -> list[Value]:
+    """Every value one hand can hold, ascending: ``0 .. r-1``, signed, with halves (stumps).
+
+    Examples
+    --------
+    >>> [str(v) for v in hand_domain(Params(r=3, stumps=True))]
+    ['0', '1/2', '1', '3/2', '2', '5/2']
+    >>> hand_domain(Params(r=3, integers=True, overflow="cutoff"))
+    [-2, -1, 0, 1, 2]
+    """
+    step = 2 if p.stumps else 1
+    low = -(p.r * step - 1) if p.signed else 0
+    return [v.numerator if v.denominator == 1 else v for v in (Fraction(k, step) for k in range(low, p.r * step))]
+
+
+def combine(a: Value, b: Value, p: Params) -> Value:
+    """The hand that receives ``a`` fingers on its ``b``: roll-over subtracts r, cut-off kills, signed hands
+    die at ``|a + b| >= r`` or at 0.
+
+    Examples
+    --------
+    >>> combine(3, 4, Params()), combine(3, 4, Params(overflow="cutoff")), combine(-2, 2, Params(integers=True,
+    ...     overflow="cutoff"))
+    (2, 0, 0)
+    """
+    total = a + b
+    if p.signed:
+        return 0 if abs(total) >= p.r else total
     if total < p.r:
         return total
     return total - p.r if p.overflow == "rollover" else 0
 
 
-def _replace(hands: Hands, old: int, new: int) -> Hands:
+def _replace(hands: Hands, old: Value, new: Value) -> Hands:
     i = hands.index(old)
     return tuple(sorted((*hands[:i], new, *hands[i + 1:])))
 
@@ -43,68 +73,172 @@ def _live(hands: Hands) -> int:
     return sum(1 for v in hands if v)
 
 
+def fingers(hands: Hands) -> Value:
+    """The fingers a player shows: a negative hand shows its fingers too.
+
+    Examples
+    --------
+    >>> fingers((-1, 3)), fingers((0, Fraction(1, 2)))
+    (4, Fraction(1, 2))
+    """
+    return sum(abs(v) for v in hands)
+
+
+def _fractions(hands: Hands) -> list[Value]:
+    return sorted(v - (v // 1) for v in hands)
+
+
+def _scope_ok(before: Hands, after: Hands, p: Params) -> bool:
+    """Whether a split from ``before`` to ``after`` (the same total) keeps to the transfer and division scopes."""
+    removed, added = Counter(before) - Counter(after), Counter(after) - Counter(before)
+    if _live(after) == _live(before):
+        return p.transfer_scope == "any" or removed.total() == 2
+    if p.division_scope == "any":
+        return True
+    donors = [v for v in removed.elements() if v]
+    return len(donors) == 1 and 0 not in added and (p.division_scope == "one-to-many" or removed.total() == 2)
+
+
 def split_results(hands: Hands, p: Params) -> list[Hands]:
     """Return every hand set a split (or a meta split) of ``hands`` may leave.
 
     The kind is read from the live hands before and after: the same number is a
-    transfer, more is a division, fewer needs ``suicide``; halvesies filters.
+    transfer, more is a division, fewer needs ``suicide``; halvesies filters; with
+    more hands the scopes choose which transfers and divisions count; fingers move
+    whole (a half stays a half). Signed hands split only while none is negative.
+    With stumps a lone 1 also splits into two halves.
+
+    Examples
+    --------
+    >>> split_results((1, 3), Params())
+    [(2, 2)]
+    >>> split_results((0, 1), Params(stumps=True))
+    [(Fraction(1, 2), Fraction(1, 2))]
     """
+    if any(v < 0 for v in hands):
+        return []
     total, live = sum(hands), _live(hands)
-    totals = [total] + ([total - p.r] if p.meta and total - p.r >= 1 else [])
+    totals = [total] + ([total - p.r] if p.meta and total - p.r > 0 else [])
+    values = [v for v in hand_domain(p) if v >= 0]
+    fractions = _fractions(hands)
     out = []
     for tot in totals:
-        for new in itertools.combinations_with_replacement(range(p.r), p.hands):
-            if sum(new) != tot or new == hands or _live(new) == 0:
+        for new in itertools.combinations_with_replacement(values, p.hands):
+            if sum(new) != tot or new == hands or _live(new) == 0 or _fractions(new) != fractions:
                 continue
             after = _live(new)
             allowed = p.transfers if after == live else (p.divisions if after > live else p.suicide)
             spread = max(new) - min(new)
             if (p.halvesies == "even" and spread != 0) or (p.halvesies == "near" and spread > 1):
                 continue
-            if allowed:
+            if allowed and (tot != total or after < live or _scope_ok(hands, new, p)):
                 out.append(new)
+    if p.stumps and live == 1 and total == 1 and p.hands >= 2:
+        out.append(tuple(sorted((Fraction(1, 2), Fraction(1, 2), *([0] * (p.hands - 2))))))
     return out
 
 
-def strike_results(striker: Hands, struck: Hands, p: Params) -> list[tuple[int, int, Hands]]:
-    """Return ``(a, b, new_struck)`` for every striking value ``a`` on live value ``b``."""
-    return [
-        (a, b, _replace(struck, b, _overflow(a + b, p)))
-        for a in sorted(set(v for v in striker if v))
-        for b in sorted(set(v for v in struck if v))
-    ]
+def strike_results(striker: Hands, struck: Hands, p: Params) -> list[tuple[Value, Value, Hands, Hands]]:
+    """Return ``(a, b, new_striker, new_struck)`` for every striking value ``a`` on value ``b``.
+
+    ``b`` is live, or dead too with ``death_attack``; under self-gain the striking hand
+    changes, otherwise the struck one (and with ``cherry_bomb`` a strike summing to exactly
+    ``r`` resets the striking hand to 1).
+
+    Examples
+    --------
+    >>> strike_results((1, 4), (1, 1), Params(cherry_bomb=True))[-1]
+    (4, 1, (1, 1), (0, 1))
+    """
+    gain, bomb = p.attack == "self-gain", p.cherry_bomb
+    targets = sorted(set(struck)) if p.death_attack else sorted({v for v in struck if v})
+    out = []
+    for a in sorted({v for v in striker if v}):
+        for b in targets:
+            new = combine(a, b, p)
+            if gain:
+                out.append((a, b, _replace(striker, a, new), struck))
+            else:
+                out.append((a, b, _replace(striker, a, 1) if bomb and a + b == p.r else striker,
+                            _replace(struck, b, new)))
+    return out
 
 
-def gain_results(striker: Hands, struck: Hands, p: Params) -> list[tuple[int, int, Hands]]:
-    """Return ``(a, b, new_striker)``: self-gain, the striking hand becomes ``a + b``."""
-    return [
-        (a, b, _replace(striker, a, _overflow(a + b, p)))
-        for a in sorted(set(v for v in striker if v))
-        for b in sorted(set(v for v in struck if v))
-    ]
-
-
-def self_strike_results(hands: Hands, p: Params) -> list[tuple[int, int, Hands]]:
+def self_strike_results(hands: Hands, p: Params) -> list[tuple[Value, Value, Hands]]:
     """Return ``(a, b, new_hands)`` for a live hand striking the mover's other live hand."""
     out = {}
     for i, j in itertools.permutations(range(len(hands)), 2):
         a, b = hands[i], hands[j]
         if a and b:
-            changed = _overflow(a + b, p)
             new = list(hands)
-            new[i if p.attack == "self-gain" else j] = changed
+            new[i if p.attack == "self-gain" else j] = combine(a, b, p)
+            if p.cherry_bomb and p.attack != "self-gain" and a + b == p.r:
+                new[i] = 1
             out[(a, b)] = tuple(sorted(new))
     return [(a, b, new) for (a, b), new in sorted(out.items())]
 
 
-def flip_results(hands: Hands, p: Params) -> list[tuple[int, Hands]]:
-    """Return ``(v, new_hands)`` for flipping one live hand ``v`` to ``r - v``."""
+def flip_results(hands: Hands, p: Params) -> list[tuple[Value, Hands]]:
+    """Return ``(v, new_hands)`` for flipping one live hand: ``v`` to ``r - v``, or signed, to ``-v``."""
+    if p.signed:
+        return [(v, _replace(hands, v, -v)) for v in sorted(set(hands)) if v]
     return [(v, _replace(hands, v, p.r - v)) for v in sorted(set(hands)) if v and 2 * v != p.r]
+
+
+def add_results(hands: Hands, p: Params) -> list[tuple[Value, Hands]]:
+    """Return ``(v, new_hands)`` for adding one finger to a live hand ``v`` (``self_add``; the usual overflow)."""
+    return [(v, _replace(hands, v, combine(v, 1, p))) for v in sorted(set(hands)) if v]
 
 
 def can_swap(hands: Hands) -> bool:
     """Whether the hands hold two unequal live values (a swap is possible)."""
     return len(set(v for v in hands if v)) >= 2
+
+
+class Seat(NamedTuple):
+    """One player's state: their hands and what the rules keep with them (a frozen value).
+
+    Attributes
+    ----------
+    hands : tuple of Value
+        Sorted hand values.
+    lives : int
+        Lives left, where the rules count lives (``lives > 1``); 0 otherwise and for a player who is out.
+    used : bool
+        Whether the player used the one-point switch.
+    own : int
+        The player's own swaps in a row (``swap_count = player``).
+    """
+
+    hands: Hands
+    lives: int = 0
+    used: bool = False
+    own: int = 0
+
+
+def seat_states(p: Params) -> list[Seat]:
+    """Every state one player can be in, in code order: hands first, then lives, the switch, own swaps.
+
+    A player who is out (every hand dead) has one state. Its length is
+    :func:`vizgen.engine.params.player_states`.
+
+    Examples
+    --------
+    >>> [s.hands for s in seat_states(Params(r=3))]
+    [(0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)]
+    >>> len(seat_states(Params(sudden_death=True, lives=3))), seat_states(Params(sudden_death=True, lives=3))[1]
+    (43, Seat(hands=(0, 1), lives=1, used=False, own=0))
+    """
+    lives = range(1, p.lives + 1) if p.lives > 1 else (0,)
+    used = (False, True) if p.one_point_switch else (False,)
+    own = range(p.swaps + 1) if p.own_swaps else (0,)
+    out = []
+    for hands in itertools.combinations_with_replacement(hand_domain(p), p.hands):
+        if not _live(hands):
+            out.append(Seat(hands))
+        else:
+            out += [Seat(hands, k, u, s) for k in lives for u in used for s in own]
+    return out
 
 
 def _group(keys: np.ndarray, values: np.ndarray, n_keys: int) -> np.ndarray:
@@ -130,19 +264,48 @@ def check_shape(position: Position, p: Params) -> None:
     Traceback (most recent call last):
     ...
     vizgen.engine.notation.PositionError: '12-11' has 2 players; this variant has 6
+    >>> check_shape(Position.parse("11-11"), Params(sudden_death=True, lives=3))
+    Traceback (most recent call last):
+    ...
+    vizgen.engine.notation.PositionError: '11-11': write each player's lives left after a colon, e.g. 11:3-11:3
     """
     shown = quote(str(position))
     if len(position.hands) != p.players:
         raise PositionError(f"{shown} has {len(position.hands)} players; this variant has {p.players}")
+    domain = set(hand_domain(p))
     for hands in position.hands:
         if len(hands) != p.hands:
             raise PositionError(f"{shown}: each player has {p.hands} hand(s) in this variant")
-        if any(not 0 <= v < p.r for v in hands):
-            raise PositionError(f"{shown}: a hand holds 0 to {p.r - 1} fingers when r = {p.r}")
+        if any(v not in domain for v in hands):
+            halves = " (halves too)" if p.stumps else ""
+            held = f"a hand holds {1 - p.r if p.signed else 0} to {p.r - 1} fingers{halves} in this variant"
+            if any(Fraction(v).denominator != 1 for v in hands) and not p.stumps:
+                raise PositionError(f"{shown}: halves need stumps; {held}")
+            if any(v < 0 for v in hands) and not p.signed:
+                raise PositionError(f"{shown}: negative hands need signed integers (integers under cutoff); {held}")
+            raise PositionError(f"{shown}: {held}")
         if tuple(sorted(hands)) != hands:
             raise PositionError(f"{shown}: hands must be sorted")
-    if not 0 <= position.swaps <= p.swaps:
-        raise PositionError(f"{shown}: swap count must be 0..{p.swaps}")
+    if not 0 <= position.swaps <= (0 if p.own_swaps else p.swaps):
+        raise PositionError(f"{shown}: swap count must be 0..{0 if p.own_swaps else p.swaps}")
+    if p.lives > 1:
+        start = "-".join([f"{str(p.start) * p.hands}:{p.lives}"] * p.players)
+        if not position.lives:
+            raise PositionError(f"{shown}: write each player's lives left after a colon, e.g. {start}")
+        if any(not 1 <= k <= p.lives for k, h in zip(position.lives, position.hands) if _live(h)):
+            raise PositionError(f"{shown}: a player in the game has 1 to {p.lives} lives left")
+    elif position.lives:
+        raise PositionError(f"{shown}: this variant counts no lives (lives = 1)")
+    if position.used and not p.one_point_switch:
+        raise PositionError(f"{shown}: this variant has no one-point switch")
+    if position.own and not p.own_swaps:
+        raise PositionError(f"{shown}: this variant counts no player's own swaps (swap_count = row)")
+    if any(k > p.swaps for k in position.own):
+        raise PositionError(f"{shown}: a player's own swaps in a row are 0..{p.swaps}")
+    for seat, hands in enumerate(position.hands):
+        if not _live(hands) and ((position.lives and position.lives[seat]) or (position.used and position.used[seat])
+                                 or (position.own and position.own[seat])):
+            raise PositionError(f"{shown}: a player who is out keeps no lives, switch or swap count")
 
 
 class Rules:
@@ -152,6 +315,17 @@ class Rules:
     ----------
     variant : Variant
         The variant whose parameters are in force.
+
+    Attributes
+    ----------
+    states : list of Seat
+        Every state one player can be in (:func:`seat_states`); a position's code numbers them.
+    sets : list of tuple of Value
+        The hands of every state.
+    names : list of str
+        The notation of every state (its hands and marks, ``11:3``).
+    fingers : numpy.ndarray
+        float64, the fingers every state shows (:func:`fingers`).
     """
 
     def __init__(self, variant: Variant) -> None:
@@ -160,17 +334,27 @@ class Rules:
         self.params = p
         self.players = p.players
         self.wide = p.r > 10
-        self.sets: list[Hands] = list(itertools.combinations_with_replacement(range(p.r), p.hands))
-        self.index = {h: i for i, h in enumerate(self.sets)}
-        self.m = len(self.sets)
-        self.counts = p.swaps + 1
+        self.states: list[Seat] = seat_states(p)
+        self.sets: list[Hands] = [s.hands for s in self.states]
+        self._index = {s: i for i, s in enumerate(self.states)}
+        self.m = len(self.states)
+        self.counts = 1 if p.own_swaps else p.swaps + 1
         self.space = self.m ** p.players * self.counts
-        self.zero = self.index[(0,) * p.hands]
+        self.zero = self._index[Seat((0,) * p.hands)]
+        self._live_of = {h: _live(h) > 0 for h in self.sets}
+        self._fingers_of = {h: fingers(h) for h in self.sets}
+        self._start_hands = (p.start,) * p.hands
         self.live = np.array([_live(h) > 0 for h in self.sets])
+        self.fingers = np.array([float(fingers(h)) for h in self.sets])
+        self.names = [fmt_hands(s.hands, self.wide) + self._marks(s) for s in self.states]
         self.moves: list[Move] = []
         self._move_ids: dict[Move, int] = {}
         self._tables: tuple | None = None
         self._build_tables()
+
+    @staticmethod
+    def _marks(seat: Seat) -> str:
+        return Position((seat.hands,), 0, (seat.lives,) if seat.lives else (), (seat.used,), (seat.own,)).marks(0)
 
     # -- tables --------------------------------------------------------------
     def _mid(self, move: Move) -> int:
@@ -179,63 +363,100 @@ class Rules:
             self.moves.append(move)
         return self._move_ids[move]
 
-    def _norm(self, hands: Hands) -> int:
-        """Index of ``hands`` after elimination by sudden death."""
-        if self.params.sudden_death and sum(hands) == 1:
-            hands = (0,) * self.params.hands
-        return self.index[hands]
+    def _norm(self, hands: Hands, lives: int, used: bool, own: int) -> int:
+        """Index of a player's new state: out when every hand is dead; the sudden-death rule (a life lost).
+
+        Called once per move of every pair of states while the tables are built, so it reads
+        precomputed tables of the hands (``_live_of``, ``_fingers_of``) and looks states up by plain tuples.
+        """
+        if self.params.sudden_death and self._fingers_of[hands] == 1:
+            return self._index[(self._start_hands, lives - 1, used, own)] if lives > 1 else self.zero
+        return self._index[(hands, lives, used, own)] if self._live_of[hands] else self.zero
+
+    def _own_moves(self, seat: Seat, mv: dict) -> list[tuple[Seat, Move]]:
+        """The mover's moves that change only their own state, each with the state it leaves (before the rule
+        of sudden death): splits, self attacks, flips, then the house rules' moves."""
+        p, hands = self.params, seat.hands
+        mine = seat._replace(own=0)  # any move but a swap ends a player's own run of swaps
+        out = [(mine._replace(hands=new), Move("split", before=hands, after=new, **mv))
+               for new in split_results(hands, p)]
+        if p.self_attack:
+            kind = "gain" if p.attack == "self-gain" else "attack"
+            out += [(mine._replace(hands=new), Move(kind, a, b, 0, **mv))
+                    for a, b, new in self_strike_results(hands, p)]
+        if p.integers:
+            out += [(mine._replace(hands=new), Move("flip", v, **mv)) for v, new in flip_results(hands, p)]
+        if not _live(hands):
+            return out
+        if p.self_add:
+            out += [(mine._replace(hands=new), Move("add", v, **mv)) for v, new in add_results(hands, p)]
+        if p.logan and _live(hands) == 1:
+            out.append((mine, Move("logan", **mv)))
+        if p.passes:
+            out.append((mine, Move("pass", **mv)))
+        if p.one_point_switch and not seat.used and _live(hands) == 1 and sum(hands) == 1:
+            out.append((mine._replace(used=True), Move("switch", **mv)))
+        if p.own_swaps and can_swap(hands) and seat.own < p.swaps:
+            out.append((seat._replace(own=seat.own + 1), Move("swap", **mv)))
+        return out
+
+    def _hits(self, striker: Seat, struck: Seat, strikes: dict) -> list[tuple[Value, Value, int, int]]:
+        """``(a, b, striker's new state, struck player's new state)`` for every strike of ``struck``'s hands
+        (``strikes`` keeps :func:`strike_results` by hands: states with the same hands strike alike)."""
+        if not self._live_of[struck.hands]:
+            return []
+        live = self._live_of[striker.hands]
+        hands = striker.hands if live else ((1,) if self.params.zombies else ())
+        key = (hands, struck.hands)
+        if key not in strikes:
+            strikes[key] = strike_results(hands, struck.hands, self.params)
+        lives, used, own = struck.lives, struck.used, struck.own
+        if not live:  # a zombie's phantom hand: the zombie stays as it is
+            return [(a, b, self.zero, self._norm(theirs, lives, used, own)) for a, b, _, theirs in strikes[key]]
+        return [(a, b, self._norm(mine, striker.lives, striker.used, 0), self._norm(theirs, lives, used, own))
+                for a, b, mine, theirs in strikes[key]]
 
     def _build_tables(self) -> None:
         p, m, players = self.params, self.m, self.players
         mv = dict(players=players, wide=self.wide)
-        own: list[list[tuple[int, int]]] = []
-        for hands in self.sets:
-            row = [(self._norm(new), self._mid(Move("split", before=hands, after=new, **mv)))
-                   for new in split_results(hands, p)]
-            if p.self_attack:
-                kind = "gain" if p.attack == "self-gain" else "attack"
-                row += [(self._norm(new), self._mid(Move(kind, a, b, 0, **mv)))
-                        for a, b, new in self_strike_results(hands, p)]
-            if p.integers:
-                row += [(self._norm(new), self._mid(Move("flip", v, **mv))) for v, new in flip_results(hands, p)]
-            own.append(row)
+        own = [[(self._norm(*new), self._mid(move)) for new, move in self._own_moves(seat, mv)]
+               for seat in self.states]
         self.own_dst, self.own_mid = self._pad(own)
-        # hit[i, j]: striker hands i against hands j -> (changed hands, a*r+b)
-        zombie = (1,) if p.zombies else None
-        hit: list[list[tuple[int, int]]] = []
-        for i, j in itertools.product(range(m), repeat=2):
-            striker = zombie if (i == self.zero and zombie) else self.sets[i]
-            if p.attack == "self-gain":
-                res = gain_results(striker, self.sets[j], p)
-            else:
-                res = strike_results(striker, self.sets[j], p)
-            hit.append([(self._norm(new), a * p.r + b) for a, b, new in res])
-        dst, ab = self._pad(hit)
+        values = hand_domain(p)
+        value_index = {v: i for i, v in enumerate(values)}
+        n = len(values)
+        # hit[i, j]: striker state i against state j -> (the struck player's new state, the striker's, a*n+b)
+        strikes: dict = {}
+        hit = [[(theirs, mine, value_index[a] * n + value_index[b]) for a, b, mine, theirs in self._hits(i, j, strikes)]
+               for i, j in itertools.product(self.states, repeat=2)]
+        dst, own_after, ab = self._pad(hit)
         self.hit_dst = dst.reshape(m, m, -1)
+        self.hit_own = np.where(dst >= 0, own_after, -1).reshape(m, m, -1)
         self.hit_ab = ab.reshape(m, m, -1)
         kind = "gain" if p.attack == "self-gain" else "attack"
         self.hit_mid = np.array(
-            [[self._mid(Move(kind, a, b, seat, **mv)) if a and b else -1
-              for a in range(p.r) for b in range(p.r)] for seat in range(players)],
+            [[self._mid(Move(kind, a, b, seat, **mv)) if a and (b or p.death_attack) else -1
+              for a in values for b in values] for seat in range(players)],
             dtype=np.int32,
         )
-        self.swap_ok = np.array([can_swap(h) for h in self.sets]) if p.swaps else np.zeros(m, bool)
+        self.swap_ok = np.array([can_swap(h) for h in self.sets]) if p.swaps and not p.own_swaps else np.zeros(m, bool)
         self.swap_mid = self._mid(Move("swap", **mv))
         self.pass_mid = self._mid(Move("pass", **mv))
 
     @staticmethod
-    def _pad(rows: list[list[tuple[int, int]]]) -> tuple[np.ndarray, np.ndarray]:
+    def _pad(rows: list[list[tuple[int, ...]]]) -> tuple[np.ndarray, ...]:
+        """The rows as ``(n_rows, width)`` int32 arrays, one per entry of a row's tuples; -1 pads."""
         width = max(1, max(len(r) for r in rows))
-        dst = np.full((len(rows), width), -1, dtype=np.int32)
-        aux = np.full((len(rows), width), -1, dtype=np.int32)
+        parts = len(next((r[0] for r in rows if r), (0, 0)))
+        out = np.full((parts, len(rows), width), -1, dtype=np.int32)
         for i, row in enumerate(rows):
-            for k, (d, a) in enumerate(row):
-                dst[i, k], aux[i, k] = d, a
-        return dst, aux
+            if row:
+                out[:, i, :len(row)] = np.array(row, dtype=np.int32).T
+        return tuple(out)
 
     # -- codes ---------------------------------------------------------------
     def seats(self, codes: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
-        """Split codes into (swap counts, [hand index of seat 0, seat 1, ...])."""
+        """Split codes into (swap counts, [state index of seat 0, seat 1, ...])."""
         codes = np.asarray(codes, dtype=np.int64)
         base, count = np.divmod(codes, self.counts)
         out = []
@@ -248,14 +469,22 @@ class Rules:
         """Return the integer code of a position (checked with :meth:`check`)."""
         self.check(position)
         base = 0
-        for hands in reversed(position.hands):
-            base = base * self.m + self.index[hands]
+        for seat in reversed(range(self.players)):
+            base = base * self.m + self._index[self._seat(position, seat)]
         return base * self.counts + position.swaps
+
+    @staticmethod
+    def _seat(position: Position, seat: int) -> Seat:
+        return Seat(position.hands[seat], position.lives[seat] if position.lives else 0,
+                    bool(position.used and position.used[seat]), position.own[seat] if position.own else 0)
 
     def decode(self, code: int) -> Position:
         """Return the position with integer code ``code``."""
         count, seats = self.seats(np.array([code]))
-        return Position(tuple(self.sets[int(s[0])] for s in seats), int(count[0]))
+        states = [self.states[int(s[0])] for s in seats]
+        return Position(tuple(s.hands for s in states), int(count[0]),
+                        tuple(s.lives for s in states) if self.params.lives > 1 else (),
+                        tuple(s.used for s in states), tuple(s.own for s in states))
 
     def check(self, position: Position) -> None:
         """Raise PositionError if ``position`` does not fit this variant's shape (see :func:`check_shape`)."""
@@ -273,7 +502,7 @@ class Rules:
 
     def notations(self, codes: np.ndarray) -> list[str]:
         """Return the notation of every code in ``codes``."""
-        names = np.array([fmt_hands(h, self.wide) for h in self.sets], dtype=object)
+        names = np.array(self.names, dtype=object)
         count, seats = self.seats(codes)
         text = names[seats[0]]
         for s in seats[1:]:
@@ -283,9 +512,9 @@ class Rules:
         return list(text)
 
     def start(self) -> Position:
-        """Return the start position: every hand holds ``start`` fingers."""
+        """Return the start position: every hand holds ``start`` fingers (and every player every life)."""
         p = self.params
-        return Position(((p.start,) * p.hands,) * p.players, 0)
+        return Position(((p.start,) * p.hands,) * p.players, 0, (p.lives,) * p.players if p.lives > 1 else ())
 
     # -- the kernel ----------------------------------------------------------
     def kernel_tables(self) -> tuple:
@@ -294,13 +523,13 @@ class Rules:
         Returns
         -------
         tuple
-            ``(ints, live, swap_ok, own_dst, own_mid, hit_dst, hit_mid, own_src,
-            hit_src, gain_src)``, described in :mod:`vizgen.engine.kernel`; built once.
+            ``(ints, live, swap_ok, own_dst, own_mid, hit_dst, hit_own, hit_mid, own_src,
+            hit_src)``, described in :mod:`vizgen.engine.kernel`; built once.
 
         Examples
         --------
         >>> from vizgen.engine.spec import resolve
-        >>> Rules(resolve("standard")).kernel_tables()[0][:2].tolist()  # players, hand sets
+        >>> Rules(resolve("standard")).kernel_tables()[0][:2].tolist()  # players, player states
         [2, 15]
         """
         if self._tables is None:
@@ -309,8 +538,6 @@ class Rules:
 
     def _compile(self) -> tuple:
         p, m, players = self.params, self.m, self.players
-        gain = p.attack == "self-gain"
-        width = self.hit_dst.shape[2]
         ab = np.maximum(self.hit_ab, 0)
         hit_mid = np.where(self.hit_ab >= 0, self.hit_mid[:, ab], -1).astype(np.int32)
         # backward tables: every move inverted, repeats removed
@@ -318,19 +545,22 @@ class Rules:
         own_src = _group(self.own_dst[s, w], s, m)
         s0, u, w = np.nonzero(self.hit_dst >= 0)
         d = self.hit_dst[s0, u, w].astype(np.int64)
-        hit_src = _group(s0 * m + d, u, m * m).reshape(m, m, -1) if not gain else np.full((1, 1, 1), -1, np.int32)
-        gain_src = _group(d * m + u, s0, m * m).reshape(m, m, -1) if gain else np.full((1, 1, 1), -1, np.int32)
-        end = (2 if gain else 0) + (1 if p.misere else 0)
+        o = self.hit_own[s0, u, w].astype(np.int64)
+        pairs = _group(o * m + d, s0 * m + u, m * m)  # (striker, struck) before, by (striker, struck) after
+        hit_src = np.stack([np.where(pairs >= 0, pairs // m, -1), np.where(pairs >= 0, pairs % m, -1)], axis=-1)
+        hit_src = hit_src.reshape(m, m, -1).astype(np.int32)
+        two = bool((self.hit_own != np.arange(m)[:, None, None])[self.hit_dst >= 0].any())
+        end = (2 if p.attack == "self-gain" else 0) + (1 if p.misere else 0)
         passes = players > 2 and not p.zombies
-        maxdeg = self.own_dst.shape[1] + (players - 1) * width + 2
-        maxpar = own_src.shape[1] + (players - 1) * max(hit_src.shape[2], gain_src.shape[2]) + 1
+        maxdeg = self.own_dst.shape[1] + (players - 1) * self.hit_dst.shape[2] + 2
+        maxpar = own_src.shape[1] + (players - 1) * hit_src.shape[2] // 2 + 1
         ints = np.zeros(kernel.N_INTS, dtype=np.int64)
-        ints[[kernel.I_P, kernel.I_M, kernel.I_COUNTS, kernel.I_SWAPS, kernel.I_GAIN, kernel.I_PASSES,
+        ints[[kernel.I_P, kernel.I_M, kernel.I_COUNTS, kernel.I_SWAPS, kernel.I_TWO, kernel.I_PASSES,
               kernel.I_END, kernel.I_TOP, kernel.I_SWAP_MID, kernel.I_PASS_MID, kernel.I_MAXDEG,
-              kernel.I_MAXPAR]] = [players, m, self.counts, p.swaps, gain, passes, end, m ** (players - 1),
-                                   self.swap_mid, self.pass_mid, maxdeg, maxpar]
-        return (ints, self.live, self.swap_ok, self.own_dst, self.own_mid, self.hit_dst, hit_mid,
-                own_src, hit_src, gain_src)
+              kernel.I_MAXPAR]] = [players, m, self.counts, 0 if p.own_swaps else p.swaps, two, passes, end,
+                                   m ** (players - 1), self.swap_mid, self.pass_mid, maxdeg, maxpar]
+        return (ints, self.live, self.swap_ok, self.own_dst, self.own_mid, self.hit_dst, self.hit_own, hit_mid,
+                own_src, hit_src)
 
     def winners(self, codes: np.ndarray) -> np.ndarray:
         """Return, per code, the winner's seat if the game is over there, else -1.

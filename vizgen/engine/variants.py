@@ -83,12 +83,22 @@ class Variant:
 GROUPS = (
     "The classic game",
     "Split rules",
+    "Extra moves",
     "Scoring rules",
     "Roll-over numbers",
     "More hands",
     "More players",
     "Self-gain",
+    "Combinations",
 )
+
+
+#: every two-player option that adds a move or changes a strike, and combines with all the others: not the ones
+#: that restrict (halvesies, transfers or divisions off), change the count (cutoff, other r) or the goal
+#: (misere, sudden death and lives, self-gain)
+KITCHEN_SINK = {"self_attack": True, "suicide": True, "meta": True, "swaps": 1, "integers": True,
+                "death_attack": True, "self_add": True, "cherry_bomb": True, "logan": True, "passes": True,
+                "one_point_switch": True, "stumps": True}
 
 
 def _v(slug: str, title: str, summary: str, group: str, **params: Any) -> Variant:
@@ -108,37 +118,63 @@ _BUILTIN = (
     _v("no-splits", "No splits", "Attacks only: you never strike your own hands together.",
        GROUPS[1], transfers=False, divisions=False),
     _v("halvesies", "Halvesies", "A split must leave both hands equal (04 -> 22).", GROUPS[1], halvesies="even"),
+    _v("stumps", "Stumps", "Half fingers: a lone 1 may split into two halves (01 -> ½½).", GROUPS[1], stumps=True),
     _v("swaps", "Swaps", "You may swap two unequal hands instead of moving (a pass), never twice in a row.",
-       GROUPS[1], swaps=1),
-    _v("self-attack", "Self attack", "You may also strike your own other hand.", GROUPS[1], self_attack=True),
-    _v("integers", "Integers", "You may flip one of your hands from v to 5 - v.", GROUPS[1], integers=True),
-    _v("cutoff", "Cutoff", "A hand reaching 5 or more dies: no roll-over.", GROUPS[2], overflow="cutoff"),
-    _v("misere", "Misere", "The first player to lose both hands wins.", GROUPS[2], misere=True),
+       GROUPS[2], swaps=1),
+    _v("self-attack", "Self attack", "You may also strike your own other hand.", GROUPS[2], self_attack=True),
+    _v("integers", "Integers", "You may flip one of your hands from v to 5 - v.", GROUPS[2], integers=True),
+    _v("signed-integers", "Signed integers", "Cutoff with negative hands: flip v to -v; a sum of 0 or ±5 dies.",
+       GROUPS[2], overflow="cutoff", integers=True),
+    _v("death-attack", "Death attack", "You may strike a dead hand too: it comes back with your fingers.",
+       GROUPS[2], death_attack=True),
+    _v("cherry-bomb", "Cherry bomb", "A strike adding up to exactly 5 kills the hand and resets yours to 1.",
+       GROUPS[2], cherry_bomb=True),
+    _v("self-adding", "Self-adding", "Instead of moving you may add one finger to one of your own hands.",
+       GROUPS[2], self_add=True),
+    _v("passes", "Passes", "You may pass instead of moving.", GROUPS[2], passes=True),
+    _v("logan", "Logan clause", "With one live hand you may swap it with your dead one: a pass, any time.",
+       GROUPS[2], logan=True),
+    _v("one-point-switch", "One-point switch", "Once a game, a lone 1 may move to your other hand (a pass).",
+       GROUPS[2], one_point_switch=True),
+    _v("cutoff", "Cutoff", "A hand reaching 5 or more dies: no roll-over.", GROUPS[3], overflow="cutoff"),
+    _v("misere", "Misere", "The first player to lose both hands wins.", GROUPS[3], misere=True),
     _v("sudden-death", "Sudden death", "A player left with a single finger in total is out.",
-       GROUPS[2], sudden_death=True),
-    _v("suns", "Suns", "Both players start on 4 and 4.", GROUPS[2], start=4),
+       GROUPS[3], sudden_death=True),
+    _v("lives", "Lives", "Sudden death with three lives: one finger left costs a life and resets your hands.",
+       GROUPS[3], sudden_death=True, lives=3),
+    _v("suns", "Suns", "Both players start on 4 and 4.", GROUPS[3], start=4),
+    _v("knubs", "Knubs", "Fingers bend in half: counted in halves, a hand dies at 10 (five fingers) and starts "
+       "on 2 (one).", GROUPS[3], overflow="cutoff", r=10, start=2),
     *(
-        _v(f"r{r}", f"Roll-over at {r}", f"Hands roll over at {r} instead of 5.", GROUPS[3], r=r)
+        _v(f"r{r}", f"Roll-over at {r}", f"Hands roll over at {r} instead of 5.", GROUPS[4], r=r)
         for r in (2, 3, 4, 6, 7, 8, 9, 10)
     ),
     _v("one-hand", "One hand", "One hand each: the hand values run a Fibonacci sequence modulo 5.",
-       GROUPS[4], hands=1),
+       GROUPS[5], hands=1),
     _v("three-hands", "Three hands", "Three hands each; a split spreads the total over all three.",
-       GROUPS[4], hands=3),
+       GROUPS[5], hands=3),
+    _v("single-transfer", "Three hands, single transfer", "Three hands; a transfer moves fingers between two "
+       "hands only.", GROUPS[5], hands=3, transfer_scope="two"),
+    _v("partition", "Three hands, partition", "Three hands; a division spreads one live hand over dead ones.",
+       GROUPS[5], hands=3, division_scope="one-to-many"),
     _v("four-hands", "Four hands", "Four hands each; a split spreads the total over all four.",
-       GROUPS[4], hands=4),
-    _v("three-players", "Three players", "Three players; an eliminated player passes.", GROUPS[5], players=3),
+       GROUPS[5], hands=4),
+    _v("three-players", "Three players", "Three players; an eliminated player passes.", GROUPS[6], players=3),
     _v("zombies", "Zombies", "Three players; an eliminated player attacks with one undead finger forever.",
-       GROUPS[5], players=3, zombies=True),
-    _v("four-players", "Four players", "Four players on the standard rules.", GROUPS[5], players=4),
-    _v("five-players", "Five players", "Five players on the standard rules.", GROUPS[5],
+       GROUPS[6], players=3, zombies=True),
+    _v("four-players", "Four players", "Four players on the standard rules.", GROUPS[6], players=4),
+    _v("five-players", "Five players", "Five players on the standard rules.", GROUPS[6],
        players=5),
-    _v("six-players", "Six players", "Six players on the standard rules.", GROUPS[5],
+    _v("six-players", "Six players", "Six players on the standard rules.", GROUPS[6],
        players=6),
     _v("self-gain", "Self-gain", "A friend's rules: your striking hand gains, (a + b) mod 5; reach zero to win.",
-       GROUPS[6], attack="self-gain", transfers=False, divisions=False),
+       GROUPS[7], attack="self-gain", transfers=False, divisions=False),
     _v("self-gain-10", "Self-gain at 10", "Self-gain with hands rolling over at 10.",
-       GROUPS[6], attack="self-gain", transfers=False, divisions=False, r=10),
+       GROUPS[7], attack="self-gain", transfers=False, divisions=False, r=10),
+    _v("childhood", "Childhood rules", "The playground game: roll-over, suicide splits and swaps.",
+       GROUPS[8], suicide=True, swaps=1),
+    _v("kitchen-sink", "Kitchen sink", "Every two-player option that adds a move, all at once.", GROUPS[8],
+       **KITCHEN_SINK),
 )
 
 REGISTRY: dict[str, Variant] = {v.slug: v for v in _BUILTIN}

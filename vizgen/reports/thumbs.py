@@ -100,7 +100,7 @@ def _hand_sets(graph: StateGraph) -> tuple[np.ndarray, np.ndarray, np.ndarray, n
     _, seats = graph.rules.seats(graph.codes)
     sets = graph.rules.sets
     live = np.array([sum(1 for h in s if h) for s in sets])
-    total = np.array([sum(s) for s in sets])
+    total = graph.rules.fingers
     equal = np.array([len(set(s)) == 1 for s in sets])
     return np.asarray(seats[0]), np.asarray(seats[1]), live, total, equal
 
@@ -137,7 +137,7 @@ def move_features(graph: StateGraph) -> tuple[dict[str, np.ndarray], dict[str, n
     mine, theirs, live, total, equal = _hand_sets(graph)
     mine_b, theirs_b, mine_a, theirs_a = mine[src], theirs[src], theirs[dst], mine[dst]
     top = graph.rules.params.r - 1
-    big = np.array([max(s) for s in graph.rules.sets])
+    big = np.array([max(abs(v) for v in s) for s in graph.rules.sets])
     won_by_chooser = graph.winner[dst] == 1  # the chooser sits last at the move's target
     kills = live[theirs_a] < live[theirs_b]
     can_kill = _any(graph, kills)  # per node: its mover can kill a hand of the other player

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vizgen.analysis.solved import Solved
+from vizgen.engine.notation import Value
 from vizgen.site import theme
 from vizgen.site.layout import COLOURS, START
 
@@ -36,8 +37,8 @@ class ValueMap:
 
     Attributes
     ----------
-    hands : list of tuple of int
-        The hand multisets, in row (and column) order.
+    hands : list of tuple of Value
+        The hands of every player state (:attr:`vizgen.engine.rules.Rules.states`), in row (and column) order.
     node : numpy.ndarray
         int32 ``(m, m)``: the node id of the position whose mover holds
         ``hands[row]`` and whose opponent holds ``hands[col]``, -1 if no game
@@ -50,16 +51,16 @@ class ValueMap:
         unreachable cells.
     start : tuple of int
         ``(row, col)`` of the start.
-    wide : bool
-        Hand values are written with ``.`` between them (r > 10).
+    names : list of str
+        The notation of every player state (``12``, ``1.10`` when r > 10, ``11:3`` with lives).
     """
 
-    hands: list[tuple[int, ...]]
+    hands: list[tuple[Value, ...]]
     node: np.ndarray
     value: np.ndarray
     remoteness: np.ndarray
     start: tuple[int, int]
-    wide: bool
+    names: list[str]
 
     @property
     def reachable(self) -> np.ndarray:
@@ -67,9 +68,8 @@ class ValueMap:
         return self.node >= 0
 
     def label(self, index: int) -> str:
-        """Axis label of hand multiset ``index`` (``12``, or ``1.10`` when r > 10)."""
-        sep = "." if self.wide else ""
-        return sep.join(map(str, self.hands[index]))
+        """Axis label of player state ``index`` (``12``, or ``1.10`` when r > 10)."""
+        return self.names[index]
 
 
 def value_map(solved: Solved) -> ValueMap:
@@ -117,7 +117,7 @@ def value_map(solved: Solved) -> ValueMap:
     value = np.where(hit, f.value[node], 0).astype(np.int8)
     remoteness = np.where(hit, f.remoteness[node], -1).astype(np.int32)
     s = int(cell[g.start])
-    return ValueMap(list(rules.sets), node, value, remoteness, (s // m, s % m), rules.wide)
+    return ValueMap(list(rules.sets), node, value, remoteness, (s // m, s % m), list(rules.names))
 
 
 def compare(a: ValueMap, b: ValueMap) -> np.ndarray:
@@ -148,8 +148,8 @@ def compare(a: ValueMap, b: ValueMap) -> np.ndarray:
     >>> bool(compare(standard, standard).any()), bool(compare(standard, suicide).any())
     (False, True)
     """
-    if a.hands != b.hands:
-        raise ValueError(f"value maps of different shapes ({len(a.hands)} and {len(b.hands)} hand sets) "
+    if a.names != b.names:
+        raise ValueError(f"value maps of different shapes ({len(a.names)} and {len(b.names)} player states) "
                          "cannot be compared")
     return a.reachable & b.reachable & (a.value != b.value)
 

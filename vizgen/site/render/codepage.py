@@ -25,6 +25,7 @@ import dataclasses
 import json
 import math
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 from typing import Any
 from xml.sax.saxutils import quoteattr
@@ -35,7 +36,6 @@ from vizgen.ai.tricky import trap_figure
 from vizgen.analysis import words
 from vizgen.analysis.facts import Facts, position_facts
 from vizgen.analysis.solved import Solved
-from vizgen.engine.notation import fmt_hands
 from vizgen.engine.rules import Rules
 from vizgen.engine.variants import Variant
 from vizgen.site import theme
@@ -139,7 +139,7 @@ def code_page_of(variant: Variant, solved: Solved, figures: dict[str, Any]) -> C
 def _rules_payload(page: CodePage) -> dict[str, Any]:
     rules, tables = page.rules, page.rules.kernel_tables()
     ints = tables[0].tolist()
-    names = ("ints", "live", "swap_ok", "own_dst", "own_mid", "hit_dst", "hit_mid", "own_src", "hit_src", "gain_src")
+    names = ("ints", "live", "swap_ok", "own_dst", "own_mid", "hit_dst", "hit_own", "hit_mid", "own_src", "hit_src")
     payload: dict[str, Any] = {name: np.asarray(t).astype(np.int64).tolist() for name, t in zip(names, tables)}
     payload["ints"] = ints
     fields = fields_of(page.facts)
@@ -148,8 +148,8 @@ def _rules_payload(page: CodePage) -> dict[str, Any]:
         chunk=CODE_CHUNK,
         start=int(page.codes[page.start]),
         positions=page.n,
-        sets=[fmt_hands(h, rules.wide) for h in rules.sets],
-        hands=[list(h) for h in rules.sets],
+        sets=rules.names,
+        hands=[[float(v) if isinstance(v, Fraction) else v for v in h] for h in rules.sets],
         moves=[str(m) for m in rules.moves],
         fields=spec(fields),
         columns=[{"name": c.name, "label": c.label, "show": c.show, "doc": c.doc, "missing": c.missing}

@@ -54,7 +54,7 @@ def peers_of(page: VariantPage, pages: Sequence[VariantPage]) -> list[VariantPag
     """
     if page.vmap is None:
         return []
-    return [p for p in pages if p is not page and p.vmap is not None and p.vmap.hands == page.vmap.hands]
+    return [p for p in pages if p is not page and p.vmap is not None and p.vmap.names == page.vmap.names]
 
 
 def map_payload(page: VariantPage, peers: Sequence[VariantPage]) -> dict[str, Any]:

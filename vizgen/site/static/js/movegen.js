@@ -10,7 +10,7 @@
   "use strict";
 
   // positions of the scalars in ints (vizgen/engine/kernel.py, I_*)
-  var I_P = 0, I_M = 1, I_COUNTS = 2, I_SWAPS = 3, I_GAIN = 4, I_PASSES = 5, I_TOP = 7, I_SWAP_MID = 8,
+  var I_P = 0, I_M = 1, I_COUNTS = 2, I_SWAPS = 3, I_TWO = 4, I_PASSES = 5, I_TOP = 7, I_SWAP_MID = 8,
     I_PASS_MID = 9;
 
   function Rules(R) {
@@ -77,7 +77,8 @@
     return code * this.counts + count;
   };
 
-  /* Every move of a position where the game goes on: [{dst, mid}] in the kernel's order (repeats kept). */
+  /* Every move of a position where the game goes on: [{dst, mid}] in the kernel's order (repeats kept). A strike
+     changes the struck player's state (hit_dst) and, where the rules say so, the striker's (hit_own). */
   Rules.prototype.moves = function (code) {
     var R = this.R, I = R.ints, m = this.m, counts = this.counts, top = this.top;
     var d = this.seats(code), seats = d.s, count = d.count;
@@ -87,15 +88,14 @@
     R.own_dst[s0].forEach(function (dst, w) {
       if (dst >= 0) out.push({ dst: (rot + dst * top) * counts, mid: R.own_mid[s0][w] });
     });
-    var gain = I[I_GAIN] !== 0;
+    var two = I[I_TWO] !== 0;
     var mul = 1;
     for (var t = 1; t < this.P; t++) {
       var u = seats[t];
       var row = R.hit_dst[s0][u];
       for (var w = 0; w < row.length && row[w] >= 0; w++) {
-        var h = row[w];
-        var child = gain ? (rot + h * top) * counts : (rot + (h - u) * mul + s0 * top) * counts;
-        out.push({ dst: child, mid: R.hit_mid[t][s0][u][w] });
+        var o = two ? R.hit_own[s0][u][w] : s0;
+        out.push({ dst: (rot + (row[w] - u) * mul + o * top) * counts, mid: R.hit_mid[t][s0][u][w] });
       }
       mul *= m;
     }
@@ -111,30 +111,29 @@
     var last = seats[P - 1]; // the parent's mover
     var rest = (Math.floor(code / counts) % this.top) * m; // the parent's seats 1.. (the child's 0..P-2)
     if (count > 0) return R.swap_ok[last] ? [(rest + last) * counts + count - 1] : []; // only a swap leads here
-    var keys = new Set(); // a parent differs from (last, the child's seats) in one seat: (seat, hands) names it
+    var seen = new Set(); // parents that differ in the mover's seat alone can repeat: rest + s, by s
     var bases = [];
-    function add(key, base) {
-      if (!keys.has(key)) {
-        keys.add(key);
-        bases.push(base);
+    R.own_src[last].forEach(function (s) {
+      if (s >= 0 && !seen.has(s)) {
+        seen.add(s);
+        bases.push(rest + s);
       }
-    }
-    R.own_src[last].forEach(function (s) { if (s >= 0) add(s, rest + s); });
+    });
     var mul = m;
     for (var t = 1; t < P; t++) {
       var dd = seats[t - 1];
-      if (I[I_GAIN]) {
-        R.gain_src[last][dd].forEach(function (s) { if (s >= 0) add(s, rest + s); });
-      } else {
-        var row = R.hit_src[last][dd];
-        for (var w = 0; w < row.length && row[w] >= 0; w++) {
-          var u = row[w];
-          add(u !== dd ? t * m + u : last, rest + last + (u - dd) * mul);
+      var pairs = R.hit_src[last][dd]; // (striker, struck) before the strike, side by side
+      for (var w = 0; w < pairs.length && pairs[w] >= 0; w += 2) {
+        var s = pairs[w], u = pairs[w + 1];
+        if (u !== dd) bases.push(rest + s + (u - dd) * mul);
+        else if (!seen.has(s)) {
+          seen.add(s);
+          bases.push(rest + s);
         }
       }
       mul *= m;
     }
-    if (I[I_PASSES] && !R.live[last]) add(last, rest + last);
+    if (I[I_PASSES] && !R.live[last] && !seen.has(last)) bases.push(rest + last);
     var out = [];
     bases.forEach(function (b) { for (var j = 0; j < counts; j++) out.push(b * counts + j); });
     return out;
