@@ -195,6 +195,17 @@ CASES: list[Case] = [
     Case("stats-r-45-hand-sets", lambda d: ["stats", "standard:r=45"]),
     Case("stats-r-100-hand-sets", lambda d: ["stats", "standard:r=100"]),
     Case("stats-hands-4-r-11-hand-sets", lambda d: ["stats", "standard:hands=4,r=11"]),
+    # the house rules (issue #26): combinations that make no sense, states over the limit, positions of the
+    # wrong shape, refused before any work
+    Case("stats-lives-without-sudden-death", lambda d: ["stats", "standard:lives=3"]),
+    Case("stats-scope-two-hands", lambda d: ["stats", "standard:transfer_scope=two"]),
+    Case("stats-swap-count-no-swaps", lambda d: ["stats", "standard:swap_count=player"]),
+    Case("stats-cherry-bomb-self-gain", lambda d: ["stats", "self-gain:cherry_bomb=true"]),
+    Case("stats-lives-9-r-44-states", lambda d: ["stats", "standard:sudden_death=true,lives=9,r=44"]),
+    Case("show-lives-without-lives", lambda d: ["show", "lives", "11-11"]),
+    Case("show-halves-without-stumps", lambda d: ["show", "standard", "½½-11"]),
+    Case("show-minus-without-signed", lambda d: ["show", "standard", "~12-11"]),
+    Case("show-marks-garbled", lambda d: ["show", "lives", "11:3x-11:3"]),
     # ... or bounded in time and memory, with a clear message
     Case("maxn-five-players-depth-100", lambda d: ["maxn", "five-players", "11-11-11-11-11", "--depth", "100"]),
     Case("toml-nul-title", lambda d: ["stats", str(d / "nul-title.toml")]),

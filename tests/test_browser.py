@@ -24,6 +24,7 @@ from tests.browsing import (
     out_degree,
     panel_shows,
 )
+from vizgen.analysis.rulebook import rule_tags
 from vizgen.site.render import VariantPage, render_site
 from vizgen.site.render.datafiles import CHUNK_SIZE
 
@@ -45,6 +46,34 @@ def test_index(open_page: Callable, pages: dict[str, VariantPage]) -> None:
     page.locator('.card-title a[href="variants/standard.html"]').click()
     page.wait_for_function("window.vizgen && window.vizgen.ready", timeout=20000)
     assert page.url.endswith("/vizgen/variants/standard.html")
+
+
+def test_index_filters_by_rule(open_page: Callable, pages: dict[str, VariantPage]) -> None:
+    """Ticking rules keeps the cards that change them all; typed words narrow further; a group left empty hides."""
+    page, _ = open_page("index.html", wait_ready=False)
+    shown = "() => [...document.querySelectorAll('article.card[data-rules]')].filter(c => !c.hidden).length"
+    total = len(pages)
+    assert page.evaluate(shown) == total
+    assert page.locator("#rule-count").inner_text() == f"{total} variants"
+    changes = {p.slug: {key for key, _ in rule_tags(p.variant.params)} for p in pages.values()}
+    page.locator(".rule-box", has_text="more players").locator("input").check()
+    players = [slug for slug, keys in changes.items() if "players" in keys]
+    assert page.evaluate(shown) == len(players) and 0 < len(players) < total
+    assert page.locator("#rule-count").inner_text() == f"{len(players)} of {total} variants"
+    page.locator(".rule-box", has_text="other roll-over number").locator("input").check()
+    both = [slug for slug, keys in changes.items() if {"players", "r"} <= keys]
+    assert page.evaluate(shown) == len(both) == 1
+    assert page.locator(f'article.card:not([hidden]) a[href="variants/{both[0]}.html"]').count() == 1
+    assert page.locator("section.group:not([hidden])").count() == 1
+    page.locator("#rule-words").fill("zebra")
+    assert page.evaluate(shown) == 0 and page.locator("#rule-none").is_visible()
+    for box in page.locator(".rule-box input").all():
+        box.uncheck()
+    page.locator("#rule-words").fill("three")
+    three = [p.slug for p in pages.values() if "three" in f"{p.variant.title} {p.variant.summary}".lower()]
+    assert page.evaluate(shown) == len(three) > 0
+    page.locator("#rule-words").fill("")
+    assert page.evaluate(shown) == total and not page.locator("#rule-none").is_visible()
 
 
 def test_graph_draws_and_click_node(open_page: Callable, pages: dict[str, VariantPage]) -> None:

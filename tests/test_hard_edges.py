@@ -40,7 +40,8 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="si
 #: bad inputs of issue #20 run in the fast lane too (the whole table is slow)
 FAST = ("show-six-players-two-player-position", "show-seven-players-two-player-position",
         "maxn-six-players-two-player-position", "then-illegal-six-players", "stats-r-100-hand-sets",
-        "toml-nul-title", "out-dot", "out-tilde", "templates-empty")
+        "toml-nul-title", "out-dot", "out-tilde", "templates-empty", "stats-lives-without-sudden-death",
+        "show-lives-without-lives")
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -26,6 +26,7 @@ Conventions used by the sources and how they map onto ours:
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import subprocess
 import sys
@@ -82,7 +83,23 @@ def _summary(spec: str) -> dict:
         "losses": sorted(names[i] for i in lost),
         "losses_both_hands_alive": sum(1 for i in lost if min(graph.position(int(i)).hands[0]) > 0),
         "longest": int(forced.remoteness[forced.winner >= 0].max()),
+        "draw_pct_ordered": _ordered_share(graph, forced),
     }
+
+
+def _ordered_share(graph, forced) -> int:
+    """The draw share over positions whose hands are told left from right: every non-terminal position
+    weighs as many as the ways its players' hands can be laid out, counted one position at a time."""
+    draws = total = 0
+    for i in range(graph.n):
+        if graph.terminal[i]:
+            continue
+        ways = 1
+        for hands in graph.position(i).hands:
+            ways *= len(set(itertools.permutations(hands)))
+        total += ways
+        draws += ways if forced.winner[i] < 0 else 0
+    return round(100 * draws / total)
 
 
 @functools.cache
@@ -143,6 +160,7 @@ def ours(name: str, spec: str, position: str | None, to: str | None) -> Any:
         "absolute_states": lambda: _absolute_states(spec)[0],
         "absolute_terminal": lambda: _absolute_states(spec)[1],
         "draw_pct": lambda: summary["draw_pct"],
+        "draw_pct_ordered": lambda: summary["draw_pct_ordered"],
         "losses": lambda: summary["losses"],
         "loss_count": lambda: len(summary["losses"]),
         "losses_both_alive": lambda: summary["losses_both_hands_alive"],

@@ -10,7 +10,19 @@ import numpy as np
 from vizgen.analysis.words import VERDICTS, game_end_rule, plies, say, verdicts
 from vizgen.engine.params import Params
 
-__all__ = ["rules_in_words", "start_badge", "start_words"]
+__all__ = ["RULE_NAMES", "rule_tags", "rules_in_words", "start_badge", "start_words"]
+
+#: every rule parameter by the short name a visitor filters the index by (what changing it is called)
+RULE_NAMES: dict[str, str] = {
+    "players": "more players", "hands": "other number of hands", "r": "other roll-over number",
+    "overflow": "cutoff", "attack": "self-gain", "self_attack": "self attack", "transfers": "no transfers",
+    "divisions": "no divisions", "suicide": "suicide splits", "meta": "meta splits", "halvesies": "halvesies",
+    "swaps": "swaps", "misere": "misère", "sudden_death": "sudden death", "integers": "integers (flips)",
+    "zombies": "zombies", "start": "other start", "death_attack": "death attack", "self_add": "self-adding",
+    "cherry_bomb": "cherry bomb", "logan": "Logan clause", "passes": "passes", "one_point_switch": "one-point switch",
+    "swap_count": "own swap count", "stumps": "stumps (halves)", "lives": "lives", "transfer_scope": "single transfer",
+    "division_scope": "division scope",
+}
 
 
 def start_words(players: int, winner: int, remoteness: int, out_in: int | None = None) -> str:
@@ -57,6 +69,24 @@ def start_badge(players: int, winner: int, remoteness: int, out_in: int | None =
     fate = None if out_in is None else np.array([out_in])
     code = verdicts(players, np.array([winner]), np.array([False]), fate)[0]
     return say(code, -1 if out_in is None else out_in, -1, short=True), full
+
+
+def rule_tags(params: Params) -> list[tuple[str, str]]:
+    """The rules a variant changes from the standard game, each as ``(parameter, words)``, in parameter order.
+
+    Examples
+    --------
+    >>> [words for _, words in rule_tags(Params(players=3, overflow="cutoff", integers=True, lives=3,
+    ...                                          sudden_death=True))]
+    ['3 players', 'cutoff', 'sudden death', 'signed hands', '3 lives']
+    """
+    p, standard = params, Params()
+    values = {"players": f"{p.players} players", "hands": "one hand" if p.hands == 1 else f"{p.hands} hands",
+              "r": f"r = {p.r}", "swaps": f"swaps (at most {p.swaps} in a row)", "lives": f"{p.lives} lives",
+              "start": f"start on {p.start}", "integers": "signed hands" if p.signed else "integers (flips)",
+              "halvesies": f"halvesies ({p.halvesies})", "division_scope": p.division_scope.replace("-", " ")}
+    return [(name, values.get(name, RULE_NAMES[name])) for name, value in p.as_dict().items()
+            if value != getattr(standard, name)]
 
 
 def rules_in_words(params: Params) -> tuple[str, ...]:

@@ -3,6 +3,7 @@
 :mod:`.params` (parameter sets, their checks and size) -> :mod:`.variants` (the registry) ->
 :mod:`.variant_file` and :mod:`.spec` (TOML files, spec strings) ->
 :mod:`.notation` (``Position`` and ``Move`` values and their text) ->
+:mod:`.hands` (what one player's hands can become, kind by kind) ->
 :mod:`.kernel` and :mod:`.retrograde` (the compiled kernel over position codes) ->
 :mod:`.rules` (the rules as lookup tables; ``legal_moves``) ->
 :mod:`.graph` (enumeration, the size check) ->

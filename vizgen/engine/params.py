@@ -150,7 +150,7 @@ def check(params: Params) -> Params:
 def _check_house_rules(p: Params) -> None:
     """The combinations of the section-3b axes that make no sense, each refused with the reason."""
     if p.lives > 1 and not p.sudden_death:
-        raise VariantError("lives count the times the sudden-death rule strikes: set sudden_death=true with lives")
+        raise VariantError("lives needs sudden_death=true: a life is lost each time a player is left with one finger")
     for name, default, needs in (("transfer_scope", "any", "transfers"), ("division_scope", "any", "divisions")):
         if getattr(p, name) != default and p.hands < 3:
             raise VariantError(f"{name} needs hands >= 3: with {p.hands} hand(s) every split already moves fingers "

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import ast
 import functools
+import math
 import operator
 import tomllib
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib import resources
@@ -111,6 +112,17 @@ def _draw_pct(s: Solved) -> int:
     return round(100 * int((live & (s.forced.winner < 0)).sum()) / int(live.sum()))
 
 
+def _draw_pct_ordered(s: Solved) -> int:
+    """The draw share with left and right hands told apart: each position counted once per ordering of each
+    player's hands (a pair of unequal hands two ways), as a solver that stores hands in order counts them."""
+    g = s.graph
+    _, seats = g.rules.seats(g.codes)
+    orders = np.array([math.factorial(len(h)) // math.prod(math.factorial(c) for c in Counter(h).values())
+                       for h in g.rules.sets])
+    weight = np.prod([orders[seat] for seat in seats], axis=0) * ~g.terminal
+    return round(100 * int((weight * (s.forced.winner < 0)).sum()) / int(weight.sum()))
+
+
 def _value(s: Solved, node: int) -> str:
     return VALUE.get(int(s.forced.winner[node]), "draw")
 
@@ -149,6 +161,7 @@ MEASURES: dict[str, Measure] = {
     "absolute_states": lambda s, c: _absolute(s)[0],
     "absolute_terminal": lambda s, c: _absolute(s)[1],
     "draw_pct": lambda s, c: _draw_pct(s),
+    "draw_pct_ordered": lambda s, c: _draw_pct_ordered(s),
     "losses": lambda s, c: sorted(s.graph.notations()[i] for i in _losses(s)),
     "loss_count": lambda s, c: int(_losses(s).size),
     "losses_both_alive": lambda s, c: sum(1 for i in _losses(s) if min(s.graph.position(int(i)).hands[0]) > 0),

@@ -38,6 +38,7 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
     "codes.js": ("movegen", "codemodel"),
     "valuemap.js": ("valuemap",),
     "play.js": ("game", "review", "opponents", "playview", "play"),
+    "index.js": ("rulefilter",),
 }
 
 

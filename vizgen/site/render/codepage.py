@@ -25,7 +25,6 @@ import dataclasses
 import json
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import cached_property
 from typing import Any
 from xml.sax.saxutils import quoteattr
@@ -149,7 +148,7 @@ def _rules_payload(page: CodePage) -> dict[str, Any]:
         start=int(page.codes[page.start]),
         positions=page.n,
         sets=rules.names,
-        hands=[[float(v) if isinstance(v, Fraction) else v for v in h] for h in rules.sets],
+        hands=rules.hand_numbers,
         moves=[str(m) for m in rules.moves],
         fields=spec(fields),
         columns=[{"name": c.name, "label": c.label, "show": c.show, "doc": c.doc, "missing": c.missing}

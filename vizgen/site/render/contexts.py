@@ -14,7 +14,7 @@ import numpy as np
 from markupsafe import Markup
 
 from vizgen.analysis import words
-from vizgen.analysis.rulebook import rules_in_words, start_badge
+from vizgen.analysis.rulebook import RULE_NAMES, rule_tags, rules_in_words, start_badge
 from vizgen.engine.params import Params
 from vizgen.engine.variants import GROUPS
 from vizgen.site.render.codepage import CodePage
@@ -270,7 +270,8 @@ def card(page: VariantPage | CodePage, thumb: str) -> dict[str, Any]:
     return {"slug": page.slug, "title": v.title, "summary": v.summary, "spec": v.spec, "group": v.group,
             "n": page.n, "shares": shares(page), "start_text": start["text"], "start_full": start["full"],
             "start_cls": start["cls"],
-            "players": page.players, "big": page.big, "thumb": f"variants/{page.slug}/{thumb}"}
+            "players": page.players, "big": page.big, "thumb": f"variants/{page.slug}/{thumb}",
+            "rules": [{"key": key, "words": text} for key, text in rule_tags(v.params)]}
 
 
 def index_context(cards: list[dict[str, Any]], site_title: str) -> dict[str, Any]:
@@ -283,6 +284,9 @@ def index_context(cards: list[dict[str, Any]], site_title: str) -> dict[str, Any
         "site_title": site_title,
         "page_title": site_title,
         "groups": groups,
+        # one checkbox per rule some variant changes, in the parameters' order
+        "filters": [{"key": key, "name": name} for key, name in RULE_NAMES.items()
+                    if any(t["key"] == key for c in cards for t in c["rules"])],
         "classic": classic and {"slug": classic["slug"], "title": classic["title"], "words": classic["start_full"],
                                 "cls": classic["start_cls"]},
         "ply_note": words.ply_note(2),

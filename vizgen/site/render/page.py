@@ -151,7 +151,7 @@ def page_of(variant: Variant, solved: Solved, layout: Layout, figures: dict[str,
     """
     g = solved.graph
     _, seats = g.rules.seats(g.codes)
-    sets = g.rules.sets
+    sets = g.rules.hand_numbers
     hands = tuple(zip(*([sets[i] for i in s.tolist()] for s in seats)))
     return VariantPage(variant=variant, facts=position_facts(solved), nodes=node_table(solved),
                        edges=edge_table(solved), hands=hands, layout=layout, stats=figures,
