@@ -35,7 +35,7 @@ from vizgen.engine.ending import PLY_CAP, REPETITIONS, Referee
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, wire
 from vizgen.site.render.codepage import code_files
-from vizgen.site.render.datafiles import variant_files
+from vizgen.site.render.datafiles import data_files
 from vizgen.site.render.wire import POSITION_FIELDS, Field, encode, fact_columns, fields_of, node_fields
 from vizgen.site.tables import OPPONENTS
 
@@ -169,7 +169,7 @@ def test_moves_read_their_words_from_their_targets(derived_pages: list[VariantPa
     target with the chooser's fate, best_edges); every position's verdict reads as words.say has it."""
     (tmp_path / "words.json").write_text(json.dumps(words.for_browser()))
     for page in derived_pages:
-        files = dict(payload(blob) for name, blob in variant_files(page).files.items()
+        files = dict(payload(blob) for name, blob in data_files(page).files.items()
                      if name == "nodes.js" or re.fullmatch(r"c\d+\.js", name))
         (tmp_path / "files.json").write_text(json.dumps(files))
         got = json.loads(run_node(JS / "cross" / "moves.js", tmp_path / "files.json", tmp_path / "words.json"))
@@ -221,7 +221,7 @@ def test_js_marks_endings_and_the_perfect_player_are_the_engines(derived_pages: 
     for page in derived_pages:
         s = solved_once(page.variant.spec)
         g = s.graph
-        files = dict(payload(blob) for name, blob in variant_files(page).files.items()
+        files = dict(payload(blob) for name, blob in data_files(page).files.items()
                      if name == "nodes.js" or re.fullmatch(r"c\d+\.js", name))
         (tmp_path / "files.json").write_text(json.dumps(files))
         games = _games(s, cap)

@@ -17,7 +17,7 @@ from vizgen.engine.variants import resolve
 from vizgen.reports.maxn import report
 from vizgen.site import build
 from vizgen.site.render import VariantPage, render_site
-from vizgen.site.render.datafiles import variant_files
+from vizgen.site.render.datafiles import data_files
 from vizgen.site.tables import OPPONENTS, PLAY_DEPTHS, node_table
 from vizgen.util.cache import Cache
 
@@ -89,7 +89,7 @@ def test_the_perfect_player_wins_fastest_and_loses_slowest() -> None:
 
 def test_chunks_ship_the_opponents(site_pages: dict[str, VariantPage]) -> None:
     page = site_pages["three-players"]
-    data = variant_files(page)
+    data = data_files(page)
     nodes = json.loads(data.files["nodes.js"].decode().split(",", 1)[1].rsplit(");", 1)[0])
     assert [c["name"] for c in nodes["opponents"]] == list(OPPONENTS)
     chunk = json.loads(data.files["c1.js"].decode().split(",", 1)[1].rsplit(");", 1)[0])

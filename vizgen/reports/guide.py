@@ -8,7 +8,7 @@
   move that keeps the value.
 - ``must_find``: every position with more than one move (moves to the same
   position count once) where exactly one keeps the mover's win or draw
-  (:func:`vizgen.reports.thumbs.keeping`: its mark is best or an inaccuracy),
+  (:func:`vizgen.reports.rules_of_thumb.keeping`: its mark is best or an inaccuracy),
   ranked by ``reach``, the share of practice games that pass through it
   (:func:`reach`), with the only move and what each other move leads to.
 - ``traps``: the value-keeping moves that leave the opponent the largest share
@@ -18,7 +18,7 @@
   the moves the depth-1 and depth-2 max^n players (live fingers) choose that
   throw the value away.
 - ``rules``: rules of thumb with their coverage and accuracy, and the rule
-  follower's games (:mod:`vizgen.reports.thumbs`).
+  follower's games (:mod:`vizgen.reports.rules_of_thumb`).
 - ``lines``: the longest forced win from any position and, when the start is won
   or lost, the perfect game from the start, move by move.
 
@@ -38,7 +38,7 @@ from vizgen.analysis import words
 from vizgen.analysis.marks import BEST, INACCURACY, edge_marks
 from vizgen.analysis.solved import Solved, best_edges, solve_variant
 from vizgen.engine.variants import Variant, estimate_positions, resolve
-from vizgen.reports import thumbs
+from vizgen.reports import rules_of_thumb
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version
 
@@ -53,7 +53,7 @@ __all__ = [
     "reach",
 ]
 
-CODE = ("util", "engine", "analysis", "ai", "reports/guide.py", "reports/thumbs.py")
+CODE = ("util", "engine", "analysis", "ai", "reports/guide.py", "reports/rules_of_thumb.py")
 """The code that computes a guide (the cache's program version)."""
 REACH_DEPTHS = (1, 2, 3)
 """The max^n depths of the practice players (with the random player)."""
@@ -267,9 +267,9 @@ def guide(solved: Solved) -> dict[str, Any]:
         raise ValueError(why)
     v = _View(solved)
     share = reach(solved)
-    feats, when = thumbs.move_features(g)
-    chosen, shares = thumbs.search_rules(solved)
-    rules = [{**r.as_dict(), **thumbs.measure_rule(solved, r, feats, when), "share_after": after}
+    feats, when = rules_of_thumb.move_features(g)
+    chosen, shares = rules_of_thumb.search_rules(solved)
+    rules = [{**r.as_dict(), **rules_of_thumb.measure_rule(solved, r, feats, when), "share_after": after}
              for r, after in zip(chosen, shares[1:])]
     return {
         "verdict": _verdict(v),
@@ -278,9 +278,9 @@ def guide(solved: Solved) -> dict[str, Any]:
         "must_find": _must_find(v, share),
         "traps": _traps(v, share)[:TOP],
         "lures": _lures(v, share),
-        "rules": rules, "rules_base": shares[0], "rules_positions": int(thumbs.to_keep(solved).sum()),
-        "rule_games": thumbs.rule_games(solved, chosen),
-        "games": {"per_seat": thumbs.GAMES_PER_SEAT, "seed": thumbs.SEED},
+        "rules": rules, "rules_base": shares[0], "rules_positions": int(rules_of_thumb.to_keep(solved).sum()),
+        "rule_games": rules_of_thumb.rule_games(solved, chosen),
+        "games": {"per_seat": rules_of_thumb.GAMES_PER_SEAT, "seed": rules_of_thumb.GAMES_SEED},
         "lines": _lines(v),
     }
 

@@ -33,8 +33,22 @@ from vizgen.analysis.solved import Solved
 from vizgen.engine.ending import Referee
 from vizgen.engine.graph import StateGraph
 
-__all__ = ["FEATURES", "GAMES_PER_SEAT", "MAX_RULES", "MIN_GAIN", "SEED", "WHEN", "Rule", "follow", "keeping",
-           "measure_rule", "move_features", "rule_games", "search_rules", "to_keep"]
+__all__ = [
+    "FEATURES",
+    "GAMES_PER_SEAT",
+    "GAMES_SEED",
+    "MAX_RULES",
+    "MIN_GAIN",
+    "WHEN",
+    "Rule",
+    "follow",
+    "keeping",
+    "measure_rule",
+    "move_features",
+    "rule_games",
+    "search_rules",
+    "to_keep",
+]
 
 MAX_RULES = 7
 """At most this many rules: a list a person can remember."""
@@ -42,7 +56,7 @@ MIN_GAIN = 0.002
 """A rule is added only if it raises the kept share by at least this much (0.2 percentage points)."""
 GAMES_PER_SEAT = 200
 """Games of the rule follower (and of the random player) per seat against each opponent."""
-SEED = 19
+GAMES_SEED = 19
 """Seeds the rule follower's games."""
 
 FEATURES: dict[str, str] = {
@@ -281,7 +295,7 @@ def _game(graph: StateGraph, choosers: list, rng: np.random.Generator, seat: int
 
 
 def rule_games(solved: Solved, rules: list[Rule], games_per_seat: int = GAMES_PER_SEAT,
-               seed: int = SEED) -> dict[str, dict[str, int]]:
+               seed: int = GAMES_SEED) -> dict[str, dict[str, int]]:
     """The rule follower and the plain random player from the start against the random and the perfect player.
 
     Each pairing plays ``games_per_seat`` games with the player measured first and as many second, from one
