@@ -15,7 +15,7 @@ from tests import reference as ref
 from tests.reference_play import HOLD, Reference
 from tests.solved import solved_once
 from tests.strategies import small_variants
-from vizgen.ai.maxn import maxn_choices
+from vizgen.ai.maxn import maxn_player
 from vizgen.analysis.solved import Solved, solve_variant
 from vizgen.cli import main
 from vizgen.engine.ending import PLY_CAP, REPETITIONS
@@ -117,7 +117,7 @@ def test_traps_and_lures_are_what_they_say(spec: str) -> None:
     shares = [(t["share"], t["reach"]) for t in data["traps"]]
     assert shares == sorted(shares, reverse=True)
     g = solved.graph
-    choices = {d: maxn_choices(g, d) for d in (1, 2)}
+    choices = {d: maxn_player(g, d).moves for d in (1, 2)}
     node = {name: i for i, name in enumerate(g.notations())}
     lured = set()
     for lure in data["lures"]:

@@ -26,7 +26,7 @@ import numpy as np
 import pytest
 
 from tests.solved import code_page_once, solved_once
-from vizgen.ai.games import perfect_choices
+from vizgen.ai.games import perfect_player
 from vizgen.analysis import words
 from vizgen.analysis.marks import edge_marks
 from vizgen.analysis.solved import Solved, best_edges, fate
@@ -196,7 +196,7 @@ def _games(s: Solved, cap: int) -> list[list[int]]:
     games stopped by ``cap``: each as its line of node ids from the start."""
     g = s.graph
     rng = np.random.default_rng(5)
-    perfect = perfect_choices(g, s.forced, out_in=fate(s, g.players - 1))
+    perfect = perfect_player(g, s.forced, out_in=fate(s, g.players - 1)).moves
     out = []
     for k in range(24):
         referee = Referee(g.rules, PLY_CAP if k < 16 else cap)
@@ -212,7 +212,7 @@ def _games(s: Solved, cap: int) -> list[list[int]]:
 def test_js_marks_endings_and_the_perfect_player_are_the_engines(derived_pages: list[VariantPage],
                                                                 tmp_path: Path) -> None:
     """Every move of every position: its mark in the browser (review.js) is ``edge_marks``; the code pages'
-    perfect player (opponents.js) moves where ``perfect_choices`` does; games played out by the engine's
+    perfect player (opponents.js) moves where ``perfect_player`` does; games played out by the engine's
     ``Referee`` end in the browser (game.js) at the same ply, for the same reason, with the same winner or
     the same players sharing the draw."""
     (tmp_path / "words.json").write_text(json.dumps(words.for_browser()))
@@ -233,7 +233,7 @@ def test_js_marks_endings_and_the_perfect_player_are_the_engines(derived_pages: 
         marks = edge_marks(s)
         assert [code for moves in got["marks"] for code in moves] == marks.tolist(), page.slug
         assert len(set(marks.tolist())) > 1, page.slug  # not every move is the best
-        assert got["perfect"] == perfect_choices(g, s.forced, out_in=fate(s, g.players - 1)).tolist(), page.slug
+        assert got["perfect"] == perfect_player(g, s.forced, out_in=fate(s, g.players - 1)).moves.tolist(), page.slug
         for k, (line, end) in enumerate(zip(games, got["endings"])):
             referee = Referee(g.rules, PLY_CAP if k < 16 else cap)
             want = [referee.arrive(int(g.codes[node])) for node in line][-1]

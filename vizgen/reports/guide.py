@@ -27,12 +27,14 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
 
-from vizgen.ai.games import OPENING, perfect_choices, play
-from vizgen.ai.maxn import maxn_choices, notation_rank
+from vizgen.ai.games import OPENING, perfect_player, play
+from vizgen.ai.maxn import maxn_player, notation_rank
+from vizgen.ai.players import Policy, random_player
 from vizgen.ai.tricky import trap_chances
 from vizgen.analysis import words
 from vizgen.analysis.marks import BEST, INACCURACY, edge_marks
@@ -81,7 +83,7 @@ def reach(solved: Solved, games: int = REACH_GAMES, seed: int = REACH_SEED) -> n
     (1.0, True)
     """
     g = solved.graph
-    pool = [None, *(maxn_choices(g, d) for d in REACH_DEPTHS)]
+    pool = [random_player(g), *(maxn_player(g, d) for d in REACH_DEPTHS)]
     rng = np.random.default_rng(seed)
     seen = np.zeros(g.n)
     total = 0
@@ -167,7 +169,7 @@ def _traps(v: _View, share: np.ndarray) -> list[dict[str, Any]]:
     g = v.g
     bad = np.bincount(g.sources, weights=v.marks > INACCURACY, minlength=g.n)
     ratio = np.where(v.degree > 0, bad / np.maximum(v.degree, 1), 0.0)
-    greedy = maxn_choices(g, 1)
+    greedy = maxn_player(g, 1).moves
     two = trap_chances(v.solved)
     rows = []
     draw = v.solved.forced.winner[g.sources] < 0  # a trap set from a draw: a win or a loss has nothing to gain
@@ -185,7 +187,7 @@ def _traps(v: _View, share: np.ndarray) -> list[dict[str, Any]]:
 def _lures(v: _View, share: np.ndarray) -> list[dict[str, Any]]:
     """Positions where max^n at depth 1 or 2 chooses a move that throws the value away, most reached first."""
     g = v.g
-    picks = {d: maxn_choices(g, d) for d in (1, 2)}
+    picks = {d: maxn_player(g, d).moves for d in (1, 2)}
     rows: dict[tuple[int, int], dict[str, Any]] = {}
     for d, choice in picks.items():
         for node in np.flatnonzero(~g.terminal).tolist():
@@ -201,24 +203,23 @@ def _lures(v: _View, share: np.ndarray) -> list[dict[str, Any]]:
     return sorted(rows.values(), key=lambda r: (-r["reach"], r["position"], r["move"]))
 
 
-def _line(v: _View, node: int, perfect: np.ndarray) -> list[dict[str, Any]]:
-    """The perfect game from ``node`` to its end: every ply with the mover's value and the moves that keep it."""
-    g = v.g
-    steps = []
-    while not g.terminal[node]:
-        child = int(perfect[node])
-        e = v.edge(node, child)
-        steps.append({"position": v.names[node], "value": _value(v.solved, node), "move": v.moves[e],
-                      "to": v.names[child], "keeping": int(v.kept[node]), "moves": int(v.degree[node])})
-        node = child
-    steps.append({"position": v.names[node], "value": _value(v.solved, node), "move": None, "to": None,
+def _line(v: _View, node: int, perfect: Policy) -> list[dict[str, Any]]:
+    """The perfect game from ``node`` (a forced win or loss) to its end: every ply with the mover's value and the
+    moves that keep it."""
+    end, path = play(v.g, [perfect, perfect], start=node, cap=int(v.solved.forced.remoteness[node]))
+    assert end.reason == "won", end  # a forced win is played out in its remoteness and never repeats a position
+    nodes = [*path, perfect.choose(path[-1], None)] if path else [node]
+    steps = [{"position": v.names[here], "value": _value(v.solved, here), "move": v.moves[v.edge(here, there)],
+              "to": v.names[there], "keeping": int(v.kept[here]), "moves": int(v.degree[here])}
+             for here, there in itertools.pairwise(nodes)]
+    steps.append({"position": v.names[nodes[-1]], "value": _value(v.solved, nodes[-1]), "move": None, "to": None,
                   "keeping": 0, "moves": 0})
     return steps
 
 
 def _lines(v: _View) -> list[dict[str, Any]]:
     g, f = v.g, v.solved.forced
-    perfect = perfect_choices(g, f, notation_rank(g))
+    perfect = perfect_player(g, f, notation_rank(g))
     out = []
     wins = np.flatnonzero((f.winner == 0) & ~g.terminal)
     if wins.size:
