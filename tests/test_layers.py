@@ -1,5 +1,7 @@
-"""The package's rooms import one way: ``util -> engine -> analysis -> ai -> reports -> site -> cli``; modules,
-Python and JavaScript, stay under 450 lines."""
+"""The package's rooms import one way: ``util -> engine -> analysis -> ai -> reports -> site -> cli``.
+
+How long a module is, is not tested: a module holds one purpose (a matter for review; size is a smell, not a rule).
+"""
 
 from __future__ import annotations
 
@@ -56,19 +58,6 @@ def test_imports_go_one_way() -> None:
             if theirs is not None and ROOMS.index(theirs) > ROOMS.index(mine):
                 wrong.append(f"{name} imports {target}")
     assert wrong == []
-
-
-def test_no_module_is_over_450_lines() -> None:
-    long = {name: n for name, path in _modules() if (n := len(path.read_text().splitlines())) > 450}
-    assert long == {}
-
-
-def test_no_javascript_file_is_over_450_lines() -> None:
-    """The browser's modules (``vizgen/site/static``) are small too."""
-    files = sorted((PACKAGE / "site" / "static").rglob("*.js"))
-    assert len(files) > 10
-    long = {str(p.relative_to(PACKAGE)): n for p in files if (n := len(p.read_text().splitlines())) > 450}
-    assert long == {}
 
 
 def test_no_test_module_imports_another() -> None:
