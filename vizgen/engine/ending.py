@@ -20,16 +20,13 @@ import numpy as np
 
 from vizgen.engine.rules import Rules
 
-__all__ = ["PLY_CAP", "REASONS", "REPETITIONS", "Ending", "Referee", "Results"]
+__all__ = ["PLY_CAP", "REPETITIONS", "Ending", "Referee", "Results"]
 
 REPETITIONS = 3
 """The same position with the same player to move for this many times ends the game as a draw."""
 
 PLY_CAP = 200
 """Plies after which a game stops as a draw."""
-
-REASONS = ("won", "repetition", "cap")
-"""Why a game ended: a player won; the same position came up :data:`REPETITIONS` times; :data:`PLY_CAP` plies."""
 
 
 @dataclass(frozen=True)
@@ -39,7 +36,8 @@ class Ending:
     Attributes
     ----------
     reason : str
-        One of :data:`REASONS`.
+        Why the game ended: ``won`` (a player won), ``repetition`` (the same position came up
+        :data:`REPETITIONS` times) or ``cap`` (:data:`PLY_CAP` plies).
     winner : int
         The winner's seat in turn order from the first player (0), -1 for a draw.
     shared : tuple of int
