@@ -53,7 +53,7 @@ import json, resource, sys, time
 t0 = time.perf_counter()
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.solve import solve_forced, solve_survival
-from vizgen.engine.variants import resolve
+from vizgen.engine.spec import resolve
 t1 = time.perf_counter()
 graph = enumerate_graph(resolve(sys.argv[1]))
 t2 = time.perf_counter()
@@ -71,7 +71,7 @@ ODDS = """
 import sys, time
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.random_play import perfect_vs_random, random_play_seats
-from vizgen.engine.variants import resolve
+from vizgen.engine.spec import resolve
 graph = enumerate_graph(resolve(sys.argv[1]))
 graph.indices  # the edge arrays, built before the clock starts
 t0 = time.perf_counter()
@@ -124,7 +124,8 @@ def whole_command(args: list[str], repeat: int) -> list[tuple[float, int]]:
 def eight(repeat: int) -> None:
     """Eight players as a whole ``stats --json`` process where the memory holds them; else the estimate and why not."""
     from vizgen.engine.graph import estimate_memory
-    from vizgen.engine.variants import estimate_positions, resolve
+    from vizgen.engine.params import estimate_positions
+    from vizgen.engine.spec import resolve
     from vizgen.util.sizes import memory_available, memory_words
 
     variant = resolve("standard:players=8")

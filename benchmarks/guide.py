@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from vizgen.analysis.solved import solve_variant
-from vizgen.engine.variants import resolve
+from vizgen.engine.spec import resolve
 from vizgen.reports.guide import guide_figures
 from vizgen.site.build import CATALOGUE
 from vizgen.util.cache import Cache

@@ -24,7 +24,8 @@ import pygraphviz
 
 from vizgen.analysis.bands import DRAWS, blocks, levels, shown_edges
 from vizgen.analysis.solved import solve_variant
-from vizgen.engine.variants import REGISTRY, resolve
+from vizgen.engine.spec import resolve
+from vizgen.engine.variants import REGISTRY
 from vizgen.site.band_picture import BOX, fit_scale, node_size, order_dot, overlaps, place
 from vizgen.util import sizes
 

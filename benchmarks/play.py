@@ -30,7 +30,7 @@ from vizgen.ai.players import random_player
 from vizgen.ai.tricky import ROUNDS, trap_figure, tricky_player
 from vizgen.analysis.solved import fate, solve_variant
 from vizgen.analysis.words import game_end_rule
-from vizgen.engine.variants import resolve
+from vizgen.engine.spec import resolve
 
 SPECS = ("standard", "self-gain", "three-players")
 DEPTHS = (1, 2, 3)

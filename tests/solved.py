@@ -6,7 +6,7 @@ import functools
 
 from vizgen.analysis.figures import stats
 from vizgen.analysis.solved import Solved, solve_variant
-from vizgen.engine.variants import resolve
+from vizgen.engine.spec import resolve
 from vizgen.site.render import CodePage
 from vizgen.site.render.codepage import code_page_of
 

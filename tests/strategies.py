@@ -5,7 +5,9 @@ from __future__ import annotations
 from hypothesis import reject
 from hypothesis import strategies as st
 
-from vizgen.engine.variants import Variant, VariantError, resolve
+from vizgen.engine.params import VariantError
+from vizgen.engine.spec import resolve
+from vizgen.engine.variants import Variant
 
 
 @st.composite

@@ -15,7 +15,8 @@ import networkx as nx
 import pytest
 import yaml
 
-from vizgen.engine.variants import GROUPS, REGISTRY, VariantError
+from vizgen.engine.params import VariantError
+from vizgen.engine.variants import GROUPS, REGISTRY
 from vizgen.site import build as build_module
 from vizgen.site.build import CATALOGUE, MARKER, BuildError, build_site
 
@@ -195,7 +196,7 @@ def test_networkx_layout_when_graphviz_is_missing(monkeypatch: pytest.MonkeyPatc
     import builtins
 
     from vizgen.analysis.solved import solve_variant
-    from vizgen.engine.variants import resolve
+    from vizgen.engine.spec import resolve
     from vizgen.site.layout import layout_all
 
     real_import = builtins.__import__

@@ -18,7 +18,7 @@ from vizgen.analysis.figures import stats
 from vizgen.analysis.solved import Solved, solve_variant
 from vizgen.analysis.stored import CODE as SOLVED_CODE
 from vizgen.analysis.stored import from_entry, solve_stored, to_entry
-from vizgen.engine.variants import resolve
+from vizgen.engine.spec import resolve
 from vizgen.reports import family
 from vizgen.reports.claims import claims_report
 from vizgen.site import build

@@ -28,7 +28,8 @@ from hypothesis import strategies as st
 from tests.strategies import small_variants
 from vizgen.engine import kernel, ranges, retrograde
 from vizgen.engine.rules import Rules
-from vizgen.engine.variants import Variant, resolve
+from vizgen.engine.spec import resolve
+from vizgen.engine.variants import Variant
 
 ROOT = Path(__file__).resolve().parent.parent
 #: keys the cluster leaves out of ``stats --json``: the random-play odds

@@ -25,7 +25,7 @@ from vizgen.analysis import words
 from vizgen.analysis.figures import describe, stats
 from vizgen.analysis.solved import Solved, fate, solve_variant
 from vizgen.engine.solve import arrival_scores, edge_scores
-from vizgen.engine.variants import resolve
+from vizgen.engine.spec import resolve
 from vizgen.site import build
 from vizgen.site.render import render_site
 from vizgen.site.render.codepage import CODE_CHUNK, CodePage, code_files, code_page_of

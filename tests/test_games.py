@@ -25,7 +25,8 @@ from vizgen.analysis.solved import fate
 from vizgen.engine.ending import PLY_CAP, REPETITIONS, Ending, Referee, Results
 from vizgen.engine.graph import StateGraph, enumerate_graph
 from vizgen.engine.solve import solve_forced, solve_survival
-from vizgen.engine.variants import Variant, resolve
+from vizgen.engine.spec import resolve
+from vizgen.engine.variants import Variant
 
 
 def as_ref(graph: StateGraph, node: int) -> tuple:

@@ -20,7 +20,8 @@ from vizgen.analysis.solved import Solved, solve_variant
 from vizgen.cli import main
 from vizgen.engine.ending import PLY_CAP, REPETITIONS
 from vizgen.engine.rules import Rules
-from vizgen.engine.variants import Variant, resolve
+from vizgen.engine.spec import resolve
+from vizgen.engine.variants import Variant
 from vizgen.reports import rules_of_thumb
 from vizgen.reports.guide import guide, guide_figures, not_taught
 from vizgen.util.cache import Cache

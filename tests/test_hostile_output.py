@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from vizgen.engine.variants import VariantError, public_spec, resolve
+from vizgen.engine.params import VariantError
+from vizgen.engine.spec import public_spec, resolve
 from vizgen.site.build import build_site
 from vizgen.util import sizes
 from vizgen.util.text import visible

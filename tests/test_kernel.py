@@ -16,7 +16,9 @@ from tests.strategies import small_variants
 from vizgen.engine import graph as graph_module
 from vizgen.engine import kernel
 from vizgen.engine.graph import check_size, enumerate_graph, estimate_memory
-from vizgen.engine.variants import Variant, VariantError, resolve
+from vizgen.engine.params import VariantError
+from vizgen.engine.spec import resolve
+from vizgen.engine.variants import Variant
 from vizgen.util import sizes
 
 
@@ -94,7 +96,7 @@ _DIGEST = """
 import hashlib, sys
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.solve import solve_forced, solve_survival
-from vizgen.engine.variants import resolve
+from vizgen.engine.spec import resolve
 graph = enumerate_graph(resolve(sys.argv[1]))
 forced, survival = solve_forced(graph), solve_survival(graph)
 digest = hashlib.sha256()

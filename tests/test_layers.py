@@ -70,3 +70,39 @@ def test_no_test_module_imports_another() -> None:
                 [a.name for a in node.names] if isinstance(node, ast.Import) else []
             wrong += [f"{path.name} imports {n}" for n in names if n.split(".")[-1].startswith("test_")]
     assert wrong == []
+
+
+#: compiled modules, private by name: each has a Python face (``vizgen.engine.kernel`` for ``_kernel``)
+COMPILED = ("_kernel",)
+
+
+def test_no_module_imports_another_s_private_names() -> None:
+    """A name that starts with ``_`` belongs to its module: another module asks for it by a public name."""
+    wrong = []
+    for name, path in _modules():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("vizgen"):
+                wrong += [f"{name} imports {node.module}.{a.name}" for a in node.names
+                          if a.name.startswith("_") and not a.name.startswith("__") and a.name not in COMPILED]
+    assert wrong == []
+
+
+def test_no_import_cycle() -> None:
+    """The modules' imports, at any depth of a file, form no cycle (a module is read before those it serves)."""
+    graph = {name: {t for t in _imports(path) if t != name} for name, path in _modules()}
+    known = set(graph)
+    graph = {name: {t if t in known else t.rsplit(".", 1)[0] for t in targets} & known
+             for name, targets in graph.items()}
+    done: set[str] = set()
+
+    def walk(name: str, trail: tuple[str, ...]) -> list[str]:
+        if name in trail:
+            return [" -> ".join((*trail[trail.index(name):], name))]
+        if name in done:
+            return []
+        cycles = [c for target in sorted(graph[name]) for c in walk(target, (*trail, name))]
+        done.add(name)
+        return cycles
+
+    cycles = [c for name in sorted(graph) for c in walk(name, ())]
+    assert cycles == []

@@ -14,7 +14,8 @@ from tests.strategies import small_variants
 from vizgen.analysis import words
 from vizgen.analysis.marks import BEST, BLUNDER, HOLD, INACCURACY, LOSS, MISTAKE, edge_marks, say_review, value_classes
 from vizgen.analysis.solved import Solved, best_edges, fate, solve_variant
-from vizgen.engine.variants import Variant, resolve
+from vizgen.engine.spec import resolve
+from vizgen.engine.variants import Variant
 
 #: two and more players, the mover's fate and not (misere, self-gain), zombies, swaps
 NAMED = ["standard", "suicide", "swaps", "self-gain", "three-players:r=3", "zombies:r=3", "misere:players=3,r=3",

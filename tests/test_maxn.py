@@ -21,9 +21,10 @@ from vizgen.ai.maxn import WIN, maxn_levels, maxn_player, maxn_table
 from vizgen.ai.players import random_player
 from vizgen.ai.search import MaxnSearch, choose
 from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.params import VariantError
 from vizgen.engine.rules import Rules
 from vizgen.engine.solve import solve_forced
-from vizgen.engine.variants import VariantError, resolve
+from vizgen.engine.spec import resolve
 from vizgen.reports.maxn import move_counts, quality, report
 
 # small variants with 2, 3 and 4 players (a few hundred to a few thousand positions)

@@ -13,7 +13,7 @@ from vizgen.ai.games import perfect_player
 from vizgen.ai.maxn import maxn_player
 from vizgen.ai.tricky import trap_figure, tricky_player
 from vizgen.analysis.solved import best_edges, fate, solve_variant
-from vizgen.engine.variants import resolve
+from vizgen.engine.spec import resolve
 from vizgen.reports.maxn import report
 from vizgen.site import build
 from vizgen.site.render import VariantPage, render_site

@@ -38,7 +38,7 @@ import pytest
 from vizgen.engine.graph import StateGraph, enumerate_graph
 from vizgen.engine.rules import PositionError
 from vizgen.engine.solve import Forced, solve_forced
-from vizgen.engine.variants import resolve
+from vizgen.engine.spec import resolve
 from vizgen.reports import claims
 
 pytestmark = pytest.mark.slow  # seconds each: out of the fast lane, in CI

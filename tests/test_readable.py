@@ -16,7 +16,8 @@ import pytest
 from tests.browsing import served, write_site
 from vizgen.analysis import words
 from vizgen.engine.graph import enumerate_graph
-from vizgen.engine.variants import REGISTRY, resolve
+from vizgen.engine.spec import resolve
+from vizgen.engine.variants import REGISTRY
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, render_site
 from vizgen.util import sizes

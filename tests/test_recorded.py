@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from vizgen.cli import main
-from vizgen.engine.variants import estimate_positions, resolve
+from vizgen.engine.params import estimate_positions
+from vizgen.engine.spec import resolve
 from vizgen.reports import family
 from vizgen.site.render import render_site
 from vizgen.site.render.contexts import num

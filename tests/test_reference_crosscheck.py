@@ -21,7 +21,7 @@ from tests import reference as ref
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.random_play import perfect_vs_random, random_play, random_play_seats
 from vizgen.engine.solve import solve_forced, solve_survival
-from vizgen.engine.variants import resolve
+from vizgen.engine.spec import resolve
 
 pytestmark = pytest.mark.slow  # seconds each: out of the fast lane, in CI
 

@@ -17,8 +17,9 @@ from vizgen.ai.maxn import maxn_table
 from vizgen.ai.search import SearchTooLarge, choose
 from vizgen.cli import main
 from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.params import INT_RANGE, VariantError
 from vizgen.engine.rules import Rules
-from vizgen.engine.variants import INT_RANGE, VariantError, resolve
+from vizgen.engine.spec import resolve
 from vizgen.util.sizes import HAND_SETS_MAX
 
 

@@ -12,7 +12,8 @@ import pytest
 
 from tests.browsing import links_of
 from vizgen.analysis import figures, solved, words
-from vizgen.engine.variants import estimate_positions, resolve
+from vizgen.engine.params import estimate_positions
+from vizgen.engine.spec import resolve
 from vizgen.reports import family
 from vizgen.reports.claims import claims_report, load_claims
 from vizgen.site import build, theme

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from tests.strategies import small_variants
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.rules import Move, Position, PositionError, Rules
-from vizgen.engine.variants import Variant, resolve
+from vizgen.engine.spec import resolve
+from vizgen.engine.variants import Variant
 
 
 def moves_of(spec: str, text: str) -> dict[str, str]:

@@ -11,7 +11,8 @@ import vizgen
 from vizgen import cli
 from vizgen.analysis.solved import limits_for, solve_variant
 from vizgen.engine.graph import check_size, enumerate_graph, estimate_memory
-from vizgen.engine.variants import VariantError, resolve
+from vizgen.engine.params import VariantError
+from vizgen.engine.spec import resolve
 from vizgen.util import sizes
 
 GB = 10**9

@@ -19,7 +19,8 @@ from vizgen.analysis.solved import best_edges, solve_variant
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.random_play import perfect_vs_random, random_play, random_play_seats
 from vizgen.engine.solve import solve_forced, solve_survival
-from vizgen.engine.variants import Variant, resolve
+from vizgen.engine.spec import resolve
+from vizgen.engine.variants import Variant
 
 
 @settings(max_examples=50, deadline=None)

@@ -15,17 +15,10 @@ from hypothesis import strategies as st
 
 from tests.strategies import small_variants
 from vizgen.analysis.rulebook import rules_in_words
+from vizgen.engine.params import INT_RANGE, PARAM_NAMES, Params, VariantError, estimate_positions
+from vizgen.engine.spec import resolve
 from vizgen.engine.variant_file import TOML_MAX_BYTES
-from vizgen.engine.variants import (
-    INT_RANGE,
-    PARAM_NAMES,
-    REGISTRY,
-    Params,
-    Variant,
-    VariantError,
-    estimate_positions,
-    resolve,
-)
+from vizgen.engine.variants import REGISTRY, Variant
 from vizgen.util.text import format_count, quote
 
 REQUIRED = (

@@ -12,7 +12,7 @@ from vizgen import cli
 from vizgen.analysis import words
 from vizgen.analysis.facts import position_facts
 from vizgen.analysis.solved import solve_variant
-from vizgen.engine.variants import resolve
+from vizgen.engine.spec import resolve
 from vizgen.site.render import wire
 from vizgen.site.render.wire import POSITION_FIELDS, Field, WireError, encode, fact_columns, fields_of, spec
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from vizgen.analysis import words
 from vizgen.analysis.solved import solve_variant
-from vizgen.engine.variants import resolve
+from vizgen.engine.spec import resolve
 
 
 @pytest.mark.parametrize("spec", ["standard", "misere", "self-gain", "standard:players=3,r=3"])

@@ -19,8 +19,10 @@ from typing import TYPE_CHECKING, Any
 from vizgen.analysis.words import plies
 from vizgen.engine.cluster import ClusterError
 from vizgen.engine.graph import StateGraph, check_size
+from vizgen.engine.params import Params, VariantError
 from vizgen.engine.rules import Position, PositionError, check_shape
-from vizgen.engine.variants import REGISTRY, Params, Variant, VariantError, resolve
+from vizgen.engine.spec import resolve
+from vizgen.engine.variants import REGISTRY, Variant
 from vizgen.site.outdir import BuildError
 from vizgen.util import sizes
 from vizgen.util.processes import stop_on_signals, stopped_code

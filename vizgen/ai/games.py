@@ -104,7 +104,7 @@ def play(graph: StateGraph, players: Sequence[Player], rng: np.random.Generator 
     --------
     >>> from vizgen.engine.graph import enumerate_graph
     >>> from vizgen.engine.solve import solve_forced
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> perfect = perfect_player(graph, solve_forced(graph))
     >>> end, path = play(graph, [perfect, perfect])
@@ -134,7 +134,7 @@ def openings(graph: StateGraph, plies: int = OPENING) -> list[tuple[tuple[int, .
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> [(graph.notations()[line[-1]], chance) for line, chance in openings(graph)]  # 11-11: one move, then two
     [('12-12', 0.5), ('13-12', 0.5)]
@@ -173,7 +173,7 @@ def exact_tournament(graph: StateGraph, player: Policy, opponent: Policy, openin
     >>> from vizgen.ai.maxn import maxn_player
     >>> from vizgen.engine.graph import enumerate_graph
     >>> from vizgen.engine.solve import solve_forced
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> result = exact_tournament(graph, perfect_player(graph, solve_forced(graph)), maxn_player(graph, 2))
     >>> result["wins"] + result["draws"] + result["losses"], result["lines"]

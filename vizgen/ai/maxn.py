@@ -35,7 +35,10 @@ __all__ = [
     "WIN",
     "MaxnTable",
     "best_children",
+    "check_depth",
+    "evaluate",
     "evaluation",
+    "finger_counts",
     "maxn_levels",
     "maxn_player",
     "maxn_table",
@@ -49,19 +52,46 @@ MAX_DEPTH = 100
 """The deepest search accepted (the paper goes to 8)."""
 
 
+def check_depth(depth: int) -> None:
+    """Raise ValueError unless ``depth`` is a search depth max^n accepts (0 to :data:`MAX_DEPTH`).
 
-def _check_depth(depth: int) -> None:
+    Examples
+    --------
+    >>> check_depth(101)
+    Traceback (most recent call last):
+    ...
+    ValueError: depth must be 0 .. 100, not 101
+    """
     if not 0 <= depth <= MAX_DEPTH:
         raise ValueError(f"depth must be 0 .. {MAX_DEPTH}, not {depth}")
 
 
-def _fingers(rules: Rules) -> np.ndarray:
-    """Live fingers of every hand set of ``rules`` (int16, by hand-set index)."""
+def finger_counts(rules: Rules) -> np.ndarray:
+    """Live fingers of every hand set of ``rules`` (int16, by hand-set index): the evaluation's counts.
+
+    Examples
+    --------
+    >>> from vizgen.engine.spec import resolve
+    >>> finger_counts(Rules(resolve("standard")))[:6].tolist()  # 00, 01, 02, 03, 04, 11
+    [0, 1, 2, 3, 4, 2]
+    """
     return np.array([sum(hands) for hands in rules.sets], dtype=np.int16)
 
 
-def _evaluate(rules: Rules, fingers: np.ndarray, codes: np.ndarray, winner: np.ndarray) -> np.ndarray:
-    """``V_0`` of every code: an int16 array of shape ``(len(codes), players)``."""
+def evaluate(rules: Rules, fingers: np.ndarray, codes: np.ndarray, winner: np.ndarray) -> np.ndarray:
+    """``V_0`` of every code: an int16 array of shape ``(len(codes), players)``.
+
+    Each seat's live fingers (:func:`finger_counts`), or at a final position :data:`WIN` for the winner
+    and 0 for the others.
+
+    Examples
+    --------
+    >>> from vizgen.engine.spec import resolve
+    >>> rules = Rules(resolve("standard"))
+    >>> codes = np.array([rules.encode(rules.parse(t)) for t in ("12-11", "00-14")])
+    >>> evaluate(rules, finger_counts(rules), codes, rules.winners(codes)).tolist()
+    [[3, 2], [0, 10]]
+    """
     _, seats = rules.seats(codes)
     value = np.stack([fingers[s] for s in seats], axis=1)
     final = np.flatnonzero(winner >= 0)
@@ -88,12 +118,12 @@ def evaluation(graph: StateGraph) -> np.ndarray:
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> evaluation(graph)[graph.start].tolist()
     [2, 2]
     """
-    return _evaluate(graph.rules, _fingers(graph.rules), graph.codes, graph.winner)
+    return evaluate(graph.rules, finger_counts(graph.rules), graph.codes, graph.winner)
 
 
 def notation_rank(graph: StateGraph) -> np.ndarray:
@@ -112,7 +142,7 @@ def notation_rank(graph: StateGraph) -> np.ndarray:
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> names = graph.notations()
     >>> names[int(notation_rank(graph).argmin())] == min(names)
@@ -144,7 +174,7 @@ def best_children(graph: StateGraph, score: np.ndarray, rank: np.ndarray) -> np.
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> first = best_children(graph, np.zeros(graph.indices.size, dtype=np.int64), notation_rank(graph))
     >>> names = graph.notations()
@@ -210,12 +240,12 @@ def maxn_levels(graph: StateGraph, depth: int) -> Iterator[MaxnTable]:
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> [t.value[graph.start].tolist() for t in maxn_levels(graph, 2)]
     [[2, 2], [2, 3], [3, 3]]
     """
-    _check_depth(depth)
+    check_depth(depth)
     players = graph.players
     value = evaluation(graph)
     rank = notation_rank(graph)
@@ -246,7 +276,7 @@ def maxn_table(graph: StateGraph, depth: int) -> MaxnTable:
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> table = maxn_table(graph, 1)
     >>> graph.notations()[table.choice[graph.start]]
@@ -274,7 +304,7 @@ def maxn_player(graph: StateGraph, depth: int) -> Policy:
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> player = maxn_player(graph, 3)
     >>> bool((player.moves[graph.terminal] == -1).all())

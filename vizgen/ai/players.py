@@ -88,7 +88,7 @@ def random_player(graph: StateGraph) -> Shortlist:
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> child = random_player(graph).choose(graph.start, np.random.default_rng(1))
     >>> child in graph.successors(graph.start)

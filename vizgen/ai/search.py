@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vizgen.ai.maxn import _check_depth, _evaluate, _fingers
+from vizgen.ai.maxn import check_depth, evaluate, finger_counts
 from vizgen.engine.rules import Move, Position, Rules
 from vizgen.util import sizes
 
@@ -49,7 +49,7 @@ class MaxnSearch:
 
     Examples
     --------
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> rules = Rules(resolve("standard"))
     >>> value, child = MaxnSearch(rules).best(rules.parse("11-11"), 2)
     >>> value, str(child)
@@ -59,7 +59,7 @@ class MaxnSearch:
     def __init__(self, rules: Rules, max_states: int | None = None) -> None:
         self.rules = rules
         self.max_states = max_states
-        self._fingers = _fingers(rules)
+        self._fingers = finger_counts(rules)
         self._leaf: dict[int, tuple[Vector, bool]] = {}
         self._children: dict[int, tuple[int, ...]] = {}
         self._memo: dict[tuple[int, int], tuple[Vector, int]] = {}
@@ -76,7 +76,7 @@ class MaxnSearch:
 
     def _learn(self, codes: np.ndarray) -> None:
         winner = self.rules.winners(codes)
-        value = _evaluate(self.rules, self._fingers, codes, winner)
+        value = evaluate(self.rules, self._fingers, codes, winner)
         for code, w, v in zip(codes.tolist(), winner.tolist(), value.tolist()):
             self._leaf[code] = (tuple(v), w >= 0)
 
@@ -161,7 +161,7 @@ class MaxnSearch:
         ValueError
             If ``depth`` is out of range.
         """
-        _check_depth(depth)
+        check_depth(depth)
         root = self.rules.encode(position)
         if root not in self._leaf:
             self._learn(np.array([root], dtype=np.int64))
@@ -222,7 +222,7 @@ def choose(rules: Rules, position: Position, depth: int, max_states: int | None 
 
     Examples
     --------
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> rules = Rules(resolve("standard"))
     >>> c = choose(rules, rules.parse("12-11"), 1)
     >>> str(c.move), str(c.to), c.value

@@ -103,7 +103,7 @@ def trap_chances(solved: Solved, rounds: int = ROUNDS) -> np.ndarray:
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard"))
     >>> g = solved.graph
     >>> chance = trap_chances(solved, rounds=1)
@@ -157,7 +157,7 @@ def trap_figure(solved: Solved, rounds: int = ROUNDS) -> np.ndarray:
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard"))
     >>> figure = trap_figure(solved)
     >>> figure.dtype.name, int(figure[solved.graph.terminal].max())
@@ -194,7 +194,7 @@ def tricky_player(graph: StateGraph, forced: Forced, trap: np.ndarray, rank: np.
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard"))
     >>> g = solved.graph
     >>> tricky = tricky_player(g, solved.forced, trap_figure(solved))

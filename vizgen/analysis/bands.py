@@ -37,7 +37,7 @@ def blocks(solved: Solved) -> np.ndarray:
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard"))
     >>> [int((blocks(solved) == b).sum()) for b in (DRAWS, WINS, LOSSES)]
     [162, 25, 17]
@@ -64,7 +64,7 @@ def levels(solved: Solved) -> np.ndarray:
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard"))
     >>> int(levels(solved)[solved.graph.start])  # the start is a draw, 0 plies from itself
     0
@@ -93,7 +93,7 @@ def shown_edges(solved: Solved) -> np.ndarray:
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard"))
     >>> shown = shown_edges(solved)
     >>> bool(shown.any()), bool(shown.all())

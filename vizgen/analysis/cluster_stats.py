@@ -17,8 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 from vizgen.analysis.figures import EXAMPLES, stats_from_tally
+from vizgen.engine.params import VariantError
 from vizgen.engine.rules import Rules
-from vizgen.engine.variants import VariantError, resolve
+from vizgen.engine.spec import resolve
 from vizgen.util import sizes
 from vizgen.util.text import format_count, quote
 
@@ -44,7 +45,7 @@ def state_bytes(rules: Rules) -> int:
 
     Examples
     --------
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> state_bytes(Rules(resolve("standard:players=7"))) // 10**9
     2
     """

@@ -99,7 +99,7 @@ def position_facts(solved: Solved) -> Facts:
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard:players=3,r=3"))
     >>> facts = position_facts(solved)
     >>> start = solved.graph.start

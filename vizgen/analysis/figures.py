@@ -14,8 +14,8 @@ import numpy as np
 from vizgen.analysis import words
 from vizgen.analysis.rulebook import start_words
 from vizgen.analysis.solved import Solved, fate, fate_applies
+from vizgen.engine.params import estimate_positions
 from vizgen.engine.solve import Forced, arrival_scores
-from vizgen.engine.variants import estimate_positions
 
 __all__ = ["EXAMPLES", "describe", "stats", "stats_from_tally", "tally"]
 
@@ -68,7 +68,7 @@ def tally(solved: Solved) -> dict[str, Any]:
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> tally(solve_variant(resolve("standard")))["winners"]
     [162, 25, 17]
     """
@@ -99,7 +99,7 @@ def stats_from_tally(counts: dict[str, Any], rules: Any, spec: str,
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard"))
     >>> stats_from_tally(tally(solved), solved.graph.rules, "standard")["start"]["outcome"]
     'draw'
@@ -172,7 +172,7 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> figures = stats(solve_variant(resolve("standard")), "standard")
     >>> figures["positions"], figures["start"]["value"]
     (204, 'draw')
@@ -216,7 +216,7 @@ def describe(solved: Solved, node: int) -> dict[str, Any]:
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard"))
     >>> node = solved.graph.node_of(solved.graph.rules.parse("14-01"))
     >>> [(m["move"], m["for_you"], m["best"]) for m in describe(solved, node)["moves"]]

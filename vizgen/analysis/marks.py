@@ -110,7 +110,7 @@ def edge_marks(solved: Solved) -> np.ndarray:
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard"))
     >>> np.bincount(edge_marks(solved), minlength=4).tolist()  # best, inaccuracy, mistake, blunder
     [461, 1, 28, 41]

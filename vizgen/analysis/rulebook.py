@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from vizgen.analysis.words import VERDICTS, game_end_rule, plies, say, verdicts
-from vizgen.engine.variants import Params
+from vizgen.engine.params import Params
 
 __all__ = ["rules_in_words", "start_badge", "start_words"]
 

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from vizgen.engine.graph import StateGraph, check_size, enumerate_graph, estimate_memory
+from vizgen.engine.params import Params
 from vizgen.engine.random_play import perfect_vs_random, random_play, random_play_seats
 from vizgen.engine.solve import Forced, Survival, edge_scores, solve_forced, solve_survival
-from vizgen.engine.variants import Params, Variant
+from vizgen.engine.variants import Variant
 from vizgen.util import sizes
 
 __all__ = ["Solved", "best_edges", "fate", "fate_applies", "limits_for", "solve_variant", "survival_fits"]
@@ -62,7 +63,7 @@ def survival_fits(variant: Variant, max_memory: int | None = None) -> bool:
 
     Examples
     --------
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> survival_fits(resolve("standard:players=3,r=3")), survival_fits(resolve("standard:players=3,r=3"), 1000)
     (True, False)
     >>> survival_fits(resolve("standard"))
@@ -80,7 +81,7 @@ def limits_for(graph: StateGraph, max_memory: int | None = None) -> sizes.SolveL
 
     Examples
     --------
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard:players=3,r=3"))
     >>> limits_for(graph).survival, limits_for(graph, max_memory=1000).survival
     (True, False)
@@ -172,7 +173,7 @@ def fate(solved: Solved, seat: int = 0) -> np.ndarray | None:
 
     Examples
     --------
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard:players=3,r=3"))
     >>> int(fate(solved)[solved.graph.start])
     6
@@ -187,7 +188,7 @@ def fate_applies(params: Params) -> bool:
 
     Examples
     --------
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> fate_applies(resolve("standard").params), fate_applies(resolve("misere").params)
     (True, False)
     """

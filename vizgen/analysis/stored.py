@@ -38,7 +38,7 @@ def to_entry(solved: Solved) -> Entry:
 
     Examples
     --------
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> entry = to_entry(solve_variant(resolve("standard")))
     >>> entry.data["graph"], sorted(entry.arrays)[:3]
     ({'n': 204, 'edges': 531, 'start_code': 80}, ['forced.remoteness', 'forced.winner', 'graph.space_depth'])
@@ -72,7 +72,7 @@ def from_entry(variant: Variant, entry: Entry) -> Solved:
 
     Examples
     --------
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard:players=3,r=3"))
     >>> again = from_entry(solved.variant, to_entry(solved))
     >>> again.graph.n, bool((again.survival.out_in == solved.survival.out_in).all())

@@ -1,6 +1,7 @@
 """The engine: the rules, every reachable position, and the exact solution.
 
-:mod:`.variants` (parameter sets, the registry, spec strings, TOML files) ->
+:mod:`.params` (parameter sets, their checks and size) -> :mod:`.variants` (the registry) ->
+:mod:`.variant_file` and :mod:`.spec` (TOML files, spec strings) ->
 :mod:`.notation` (``Position`` and ``Move`` values and their text) ->
 :mod:`.kernel` and :mod:`.retrograde` (the compiled kernel over position codes) ->
 :mod:`.rules` (the rules as lookup tables; ``legal_moves``) ->

@@ -77,7 +77,7 @@ class Referee:
 
     Examples
     --------
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> rules = Rules(resolve("standard"))
     >>> referee = Referee(rules)
     >>> line = ["13-13", "13-22", "22-22", "22-13"] * 2  # each player splitting 13 -> 22 and back

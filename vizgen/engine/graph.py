@@ -14,8 +14,9 @@ from itertools import pairwise
 import numpy as np
 
 from vizgen.engine import kernel
+from vizgen.engine.params import VariantError, estimate_positions
 from vizgen.engine.rules import Move, Position, PositionError, Rules
-from vizgen.engine.variants import Variant, VariantError, estimate_positions
+from vizgen.engine.variants import Variant
 from vizgen.util import sizes
 from vizgen.util.text import format_count, quote
 
@@ -189,7 +190,7 @@ class StateGraph:
 
         Examples
         --------
-        >>> from vizgen.engine.variants import resolve
+        >>> from vizgen.engine.spec import resolve
         >>> g = enumerate_graph(resolve("standard"))
         >>> g.code_of(np.array([0, 203])).tolist() == g.codes[[0, 203]].tolist()
         True
@@ -213,7 +214,7 @@ class StateGraph:
 
         Examples
         --------
-        >>> from vizgen.engine.variants import resolve
+        >>> from vizgen.engine.spec import resolve
         >>> g = enumerate_graph(resolve("standard"))
         >>> g.nodes_of(g.codes[[203, 0]]).tolist()
         [203, 0]
@@ -249,7 +250,7 @@ def estimate_memory(variant: Variant, *, solve: bool = True, survival: bool = Fa
     """Return the bytes the engine needs at most to enumerate ``variant`` and solve it.
 
     Counted per position that exists (the whole code space,
-    :func:`vizgen.engine.variants.estimate_positions`), with ``P`` players:
+    :func:`vizgen.engine.params.estimate_positions`), with ``P`` players:
 
     - kept from the enumeration on: depth (4 bytes), final winner (1) and
       distinct children (2): 7 bytes;
@@ -276,7 +277,7 @@ def estimate_memory(variant: Variant, *, solve: bool = True, survival: bool = Fa
 
     Examples
     --------
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> [estimate_memory(resolve("standard:players=8"), survival=s) // 10**9 for s in (False, True)]
     [73, 84]
     """
@@ -313,11 +314,11 @@ def check_size(variant: Variant, max_positions: int | None = None, max_memory: i
 
     Examples
     --------
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> check_size(resolve("standard:players=7"), max_memory=8 * 10**9)
     >>> check_size(resolve("standard:players=8"), max_memory=24 * 10**9)
     Traceback (most recent call last):
-    vizgen.engine.variants.VariantError: 'standard:players=8' has up to 2,562,890,625 positions and ...
+    vizgen.engine.params.VariantError: 'standard:players=8' has up to 2,562,890,625 positions and ...
     """
     estimate = estimate_positions(variant.params)
     memory = estimate_memory(variant, solve=solve, survival=survival)
@@ -368,7 +369,7 @@ def enumerate_graph(variant: Variant, max_positions: int | None = None, max_memo
 
     Examples
     --------
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> graph.n, graph.edges, graph.notations()[graph.start]
     (204, 531, '11-11')

@@ -71,7 +71,7 @@ def parents(code: int, tables: tuple) -> np.ndarray:
     Examples
     --------
     >>> from vizgen.engine.rules import Rules
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> rules = Rules(resolve("standard"))
     >>> codes = parents(rules.encode(rules.parse("11-22")), rules.kernel_tables())
     >>> sorted(rules.notation(rules.decode(int(c))) for c in codes)
@@ -86,7 +86,7 @@ def winners(codes: np.ndarray, tables: tuple) -> np.ndarray:
     Examples
     --------
     >>> from vizgen.engine.rules import Rules
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> rules = Rules(resolve("standard"))
     >>> winners(np.array([rules.encode(rules.parse("00-14"))]), rules.kernel_tables()).tolist()
     [1]
@@ -115,7 +115,7 @@ def expand(codes: np.ndarray, tables: tuple) -> tuple[np.ndarray, np.ndarray, np
     Examples
     --------
     >>> from vizgen.engine.rules import Rules
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> rules = Rules(resolve("standard"))
     >>> src, dst, mid = expand(np.array([rules.encode(rules.start())]), rules.kernel_tables())
     >>> sorted({rules.notation(rules.decode(int(c))) for c in dst})
@@ -154,7 +154,7 @@ def enumerate_space(start: int, space: int, tables: tuple) -> tuple[np.ndarray, 
     Examples
     --------
     >>> from vizgen.engine.rules import Rules
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> rules = Rules(resolve("standard"))
     >>> enumerate_space(rules.encode(rules.start()), rules.space, rules.kernel_tables())[3]
     204

@@ -119,7 +119,7 @@ def random_play_seats(graph: StateGraph) -> np.ndarray:
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard:players=3,r=3"))
     >>> odds = random_play_seats(graph)[graph.start]
     >>> round(float(odds.sum()), 9)
@@ -169,7 +169,7 @@ def random_play(graph: StateGraph) -> np.ndarray:
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> round(float(random_play(graph)[graph.start]), 6)
     0.508832

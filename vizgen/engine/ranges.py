@@ -386,7 +386,7 @@ def solve_serial(rules: Rules, parts: int, survival: bool, keep: bool = False,
 
     Examples
     --------
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> rules = Rules(resolve("standard"))
     >>> merge([tally(s, rules, 6) for s in solve_serial(rules, 3, survival=False)], 6)["positions"]
     204

@@ -45,7 +45,7 @@ def solve_forced_space(tables: tuple, depth: np.ndarray, winner: np.ndarray,
     --------
     >>> from vizgen.engine.kernel import enumerate_space
     >>> from vizgen.engine.rules import Rules
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> rules = Rules(resolve("standard"))
     >>> tables = rules.kernel_tables()
     >>> depth, winner, outdeg, _, _ = enumerate_space(rules.encode(rules.start()), rules.space, tables)
@@ -84,7 +84,7 @@ def solve_survival_space(tables: tuple, depth: np.ndarray, winner: np.ndarray) -
     --------
     >>> from vizgen.engine.kernel import enumerate_space
     >>> from vizgen.engine.rules import Rules
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> rules = Rules(resolve("standard:players=3,r=3"))
     >>> tables = rules.kernel_tables()
     >>> start = rules.encode(rules.start())

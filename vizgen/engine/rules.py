@@ -19,7 +19,8 @@ import numpy as np
 
 from vizgen.engine import kernel
 from vizgen.engine.notation import Hands, Move, Position, PositionError, fmt_hands, legal_words
-from vizgen.engine.variants import Params, Variant
+from vizgen.engine.params import Params
+from vizgen.engine.variants import Variant
 from vizgen.util.text import quote
 
 __all__ = ["Move", "Position", "PositionError", "Rules", "check_shape"]
@@ -298,7 +299,7 @@ class Rules:
 
         Examples
         --------
-        >>> from vizgen.engine.variants import resolve
+        >>> from vizgen.engine.spec import resolve
         >>> Rules(resolve("standard")).kernel_tables()[0][:2].tolist()  # players, hand sets
         [2, 15]
         """
@@ -425,7 +426,7 @@ class Rules:
 
         Examples
         --------
-        >>> from vizgen.engine.variants import resolve
+        >>> from vizgen.engine.spec import resolve
         >>> rules = Rules(resolve("standard"))
         >>> start = rules.start()
         >>> rules.notation(rules.play(start, rules.parse_move(start, "1>1")))

@@ -58,7 +58,7 @@ def arrival_scores(players: int, forced: Forced, out_in: np.ndarray | None = Non
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> arrival_scores(2, solve_forced(graph)).shape == (graph.n,)
     True
@@ -79,7 +79,7 @@ def edge_scores(graph: StateGraph, forced: Forced, out_in: np.ndarray | None = N
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> edge_scores(graph, solve_forced(graph)).shape == graph.indices.shape
     True
@@ -111,7 +111,7 @@ def solve_forced(graph: StateGraph) -> Forced:
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
     >>> forced = solve_forced(graph)
     >>> int(forced.winner[graph.start]), int((forced.value == 1).sum())
@@ -175,7 +175,7 @@ def solve_survival(graph: StateGraph) -> Survival:
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard:players=3,r=3"))
     >>> solve_survival(graph).out_in[graph.start].tolist()
     [6, 7, 5]

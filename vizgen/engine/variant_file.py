@@ -13,7 +13,8 @@ import stat
 import tomllib
 from pathlib import Path
 
-from vizgen.engine.variants import GROUPS, Variant, VariantError, _lookup, _override
+from vizgen.engine.params import VariantError, override
+from vizgen.engine.variants import GROUPS, Variant, lookup
 from vizgen.util.text import quote
 
 __all__ = ["TOML_MAX_BYTES", "load_variant_file"]
@@ -95,7 +96,7 @@ def load_variant_file(path: Path) -> Variant:
             raise VariantError(f"variant file {shown}: {key} must be a string")
         if value is not None and "\0" in value:  # no page, file name or C string can carry it
             raise VariantError(f"variant file {shown}: {key} holds a NUL character (\\u0000)")
-    base = _lookup(words["base"] or "standard")
+    base = lookup(words["base"] or "standard")
     slug = words["name"] or path.stem
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,63}", slug):
         raise VariantError(f"variant file {shown}: name {quote(slug)} must be lower-case letters, digits "
@@ -104,7 +105,7 @@ def load_variant_file(path: Path) -> Variant:
     if group not in GROUPS:
         raise VariantError(f"variant file {shown}: group must be one of: {'; '.join(GROUPS)}")
     try:
-        checked, _ = _override(base.params, params.items())
+        checked, _ = override(base.params, params.items())
     except VariantError as exc:
         raise VariantError(f"variant file {shown}: {exc}") from None
     return Variant(

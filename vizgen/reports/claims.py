@@ -26,7 +26,7 @@ from vizgen.analysis.solved import Solved
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.rules import PositionError
 from vizgen.engine.solve import solve_forced
-from vizgen.engine.variants import resolve
+from vizgen.engine.spec import resolve
 from vizgen.util.cache import Cache, Entry, code_version
 
 __all__ = [

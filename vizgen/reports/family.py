@@ -23,8 +23,9 @@ from typing import Any
 from vizgen.analysis.figures import stats
 from vizgen.analysis.solved import Solved, limits_for, survival_fits
 from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.params import Params, estimate_positions
 from vizgen.engine.solve import solve_forced, solve_survival
-from vizgen.engine.variants import Params, estimate_positions, resolve
+from vizgen.engine.spec import resolve
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version
 

@@ -39,7 +39,9 @@ from vizgen.ai.tricky import trap_chances
 from vizgen.analysis import words
 from vizgen.analysis.marks import BEST, INACCURACY, edge_marks
 from vizgen.analysis.solved import Solved, best_edges, solve_variant
-from vizgen.engine.variants import Variant, estimate_positions, resolve
+from vizgen.engine.params import estimate_positions
+from vizgen.engine.spec import resolve
+from vizgen.engine.variants import Variant
 from vizgen.reports import rules_of_thumb
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version
@@ -76,7 +78,7 @@ def reach(solved: Solved, games: int = REACH_GAMES, seed: int = REACH_SEED) -> n
 
     Examples
     --------
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard"))
     >>> share = reach(solved, games=2)
     >>> float(share[solved.graph.start]), bool(share[solved.graph.terminal].max() == 0)
@@ -257,7 +259,7 @@ def guide(solved: Solved) -> dict[str, Any]:
 
     Examples
     --------
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> data = guide(solve_variant(resolve("r2")))
     >>> data["verdict"]["winner"], data["verdict"]["plies"], data["must_find"]
     (0, 3, [])

@@ -36,7 +36,8 @@ from vizgen.ai.search import MaxnSearch
 from vizgen.engine.ending import PLY_CAP, REPETITIONS
 from vizgen.engine.graph import StateGraph, enumerate_graph
 from vizgen.engine.solve import Forced, solve_forced
-from vizgen.engine.variants import Variant, resolve
+from vizgen.engine.spec import resolve
+from vizgen.engine.variants import Variant
 
 __all__ = [
     "PAPER",

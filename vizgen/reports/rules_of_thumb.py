@@ -143,7 +143,7 @@ def move_features(graph: StateGraph) -> tuple[dict[str, np.ndarray], dict[str, n
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> g = enumerate_graph(resolve("standard"))
     >>> feats, when = move_features(g)
     >>> e = g.indptr[g.node_of(g.rules.parse("11-11"))]  # the start's one move, 1>1 to 12-11
@@ -244,7 +244,7 @@ def search_rules(solved: Solved) -> tuple[list[Rule], list[float]]:
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> rules, shares = search_rules(solve_variant(resolve("standard")))
     >>> 1 <= len(rules) <= MAX_RULES and all(b > a for a, b in zip(shares, shares[1:]))
     True
@@ -277,7 +277,7 @@ def follower(graph: StateGraph, rules: list[Rule]) -> Shortlist:
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> g = enumerate_graph(resolve("standard"))
     >>> plain = follower(g, [])  # no rule: every move, as the random player
     >>> bool((plain.ptr == g.indptr).all() and (plain.children == g.indices).all())
@@ -306,7 +306,7 @@ def rule_games(solved: Solved, rules: list[Rule], games_per_seat: int = GAMES_PE
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard"))
     >>> out = rule_games(solved, [], games_per_seat=3)
     >>> out["rules-perfect"] == out["random-perfect"]  # no rule: the follower is the random player

@@ -25,7 +25,8 @@ from typing import Any
 from vizgen.analysis.figures import stats
 from vizgen.analysis.stored import solve_stored
 from vizgen.engine.graph import check_size
-from vizgen.engine.variants import GROUPS, REGISTRY, Variant, public_spec, resolve
+from vizgen.engine.spec import public_spec, resolve
+from vizgen.engine.variants import GROUPS, REGISTRY, Variant
 from vizgen.reports.claims import claims_report
 from vizgen.reports.family import family_figures
 from vizgen.reports.maxn import site_report

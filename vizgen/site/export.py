@@ -76,7 +76,7 @@ def downloads(nodes: NodeTable, edges: EdgeTable, figures: dict[str, Any], name:
     >>> from vizgen.analysis.solved import solve_variant
     >>> from vizgen.analysis.figures import stats
     >>> from vizgen.site.tables import edge_table, node_table
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard:r=3"))
     >>> doc, _ = downloads(node_table(solved), edge_table(solved), stats(solved, "r3"), "r3")
     >>> json.loads(doc)["nodes"][0]["position"]

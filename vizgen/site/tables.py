@@ -215,7 +215,7 @@ def node_table(solved: Solved) -> NodeTable:
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> table = node_table(solve_variant(resolve("standard")))
     >>> len(table), table.plain("position")[0]
     (204, '00-01')
@@ -256,7 +256,7 @@ def edge_table(solved: Solved) -> EdgeTable:
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> len(edge_table(solve_variant(resolve("standard"))))
     531
     """

@@ -93,7 +93,7 @@ def value_map(solved: Solved) -> ValueMap:
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> vm = value_map(solve_variant(resolve("standard")))
     >>> vm.node.shape, int(vm.reachable.sum())
     ((15, 15), 204)
@@ -142,7 +142,7 @@ def compare(a: ValueMap, b: ValueMap) -> np.ndarray:
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> standard = value_map(solve_variant(resolve("standard")))
     >>> suicide = value_map(solve_variant(resolve("suicide")))
     >>> bool(compare(standard, standard).any()), bool(compare(standard, suicide).any())
@@ -201,7 +201,7 @@ def svg(vm: ValueMap, cell: float = 12.0, axis: bool = True, marked: np.ndarray 
     Examples
     --------
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> picture = svg(value_map(solve_variant(resolve("standard"))))
     >>> picture.startswith(b"<svg")
     True

@@ -47,7 +47,7 @@ def site_order(variants: list[Variant]) -> list[Variant]:
 
     Examples
     --------
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> [v.slug for v in site_order([resolve("three-players"), resolve("standard")])]
     ['standard', 'three-players']
     """

@@ -123,7 +123,7 @@ def code_page_of(variant: Variant, solved: Solved, figures: dict[str, Any]) -> C
     --------
     >>> from vizgen.analysis.solved import solve_variant
     >>> from vizgen.analysis.figures import stats
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard:players=3,r=3"))
     >>> page = code_page_of(solved.variant, solved, stats(solved, "standard:players=3,r=3"))
     >>> page.n == solved.graph.n, page.names([page.start])
@@ -191,7 +191,7 @@ def code_files(page: CodePage) -> dict[str, bytes]:
     --------
     >>> from vizgen.analysis.solved import solve_variant
     >>> from vizgen.analysis.figures import stats
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard:players=3,r=3"))
     >>> files = code_files(code_page_of(solved.variant, solved, stats(solved, "x")))
     >>> sorted(files)[:3]

@@ -15,7 +15,8 @@ from markupsafe import Markup
 
 from vizgen.analysis import words
 from vizgen.analysis.rulebook import rules_in_words, start_badge
-from vizgen.engine.variants import GROUPS, Params
+from vizgen.engine.params import Params
+from vizgen.engine.variants import GROUPS
 from vizgen.site.render.codepage import CodePage
 from vizgen.site.render.datafiles import DataFiles, as_json
 from vizgen.site.render.page import VariantPage

@@ -46,7 +46,7 @@ def peers_of(page: VariantPage, pages: Sequence[VariantPage]) -> list[VariantPag
     >>> from vizgen.analysis.figures import stats
     >>> from vizgen.site.layout import layout_all
     >>> from vizgen.site.render.page import page_of
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = [solve_variant(resolve(spec)) for spec in ("standard:r=3", "standard:r=3,suicide=true")]
     >>> pages = [page_of(s.variant, s, lay, stats(s, "")) for s, lay in zip(solved, layout_all(solved, None))]
     >>> peers_of(pages[0], pages) == [pages[1]]
@@ -87,7 +87,7 @@ def map_payload(page: VariantPage, peers: Sequence[VariantPage]) -> dict[str, An
     >>> from vizgen.analysis.figures import stats
     >>> from vizgen.site.layout import layout_all
     >>> from vizgen.site.render.page import page_of
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = [solve_variant(resolve(spec)) for spec in ("standard:r=3", "standard:r=3,suicide=true")]
     >>> pages = [page_of(s.variant, s, lay, stats(s, "")) for s, lay in zip(solved, layout_all(solved, None))]
     >>> data = map_payload(pages[0], pages[1:])
@@ -118,7 +118,7 @@ def thumb(page: VariantPage) -> bytes:
     >>> from vizgen.analysis.figures import stats
     >>> from vizgen.site.layout import layout_all
     >>> from vizgen.site.render.page import page_of
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = [solve_variant(resolve(spec)) for spec in ("standard:r=3", "standard:r=3,suicide=true")]
     >>> pages = [page_of(s.variant, s, lay, stats(s, "")) for s, lay in zip(solved, layout_all(solved, None))]
     >>> thumb(pages[0]).startswith(b"<svg")

@@ -143,7 +143,7 @@ def page_of(variant: Variant, solved: Solved, layout: Layout, figures: dict[str,
     >>> from vizgen.analysis.solved import solve_variant
     >>> from vizgen.analysis.figures import stats
     >>> from vizgen.site.layout import layout_all
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard:r=3"))
     >>> page = page_of(solved.variant, solved, layout_all([solved], None)[0], stats(solved, "standard:r=3"))
     >>> len(page.nodes) == solved.graph.n

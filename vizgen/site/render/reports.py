@@ -18,7 +18,9 @@ from markupsafe import Markup, escape
 
 from vizgen.analysis import words
 from vizgen.analysis.rulebook import start_badge
-from vizgen.engine.variants import Params, Variant, resolve
+from vizgen.engine.params import Params
+from vizgen.engine.spec import resolve
+from vizgen.engine.variants import Variant
 from vizgen.site.render.charts import Series, line_chart
 from vizgen.site.render.contexts import num
 

@@ -102,7 +102,7 @@ def fields_of(facts: Facts) -> tuple[Field, ...]:
     --------
     >>> from vizgen.analysis.facts import position_facts
     >>> from vizgen.analysis.solved import solve_variant
-    >>> from vizgen.engine.variants import resolve
+    >>> from vizgen.engine.spec import resolve
     >>> [f.name for f in fields_of(position_facts(solve_variant(resolve("standard"))))][-2:]
     ['score', 'depth']
     """
