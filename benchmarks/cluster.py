@@ -91,9 +91,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-check", action="store_true", help="do not run the single-machine stats to compare")
     parser.add_argument("--json", metavar="FILE", help="write every figure to FILE")
     args = parser.parse_args(argv)
-    from vizgen.analysis.cluster_stats import parse_bytes
+    from vizgen.analysis.cluster_stats import worker_memory
 
-    memory = parse_bytes(args.worker_memory)
+    memory = worker_memory(args.worker_memory)
     print(f"stats {args.spec} on a local cluster of {args.workers} workers x {fmt_bytes(memory)}"
           f"{' spilling every result' if args.spill else ''}:")
     data = measure(args.spec, args.workers, memory, args.spill)

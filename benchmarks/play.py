@@ -24,9 +24,10 @@ import time
 
 import numpy as np
 
-from vizgen.ai.games import exact_tournament, perfect_choices, tournament
-from vizgen.ai.maxn import maxn_choices
-from vizgen.ai.tricky import ROUNDS, trap_figure, tricky_choices
+from vizgen.ai.games import exact_tournament, perfect_player, tournament
+from vizgen.ai.maxn import maxn_player
+from vizgen.ai.players import random_player
+from vizgen.ai.tricky import ROUNDS, trap_figure, tricky_player
 from vizgen.analysis.solved import fate, solve_variant
 from vizgen.analysis.words import game_end_rule
 from vizgen.engine.spec import resolve
@@ -70,16 +71,16 @@ def main() -> None:
         solved = solve_variant(resolve(spec))
         g, f = solved.graph, solved.forced
         out_in = fate(solved, g.players - 1)
-        players = {"perfect": perfect_choices(g, f, out_in=out_in)}
+        players = {"perfect": perfect_player(g, f, out_in=out_in)}
         for rounds in args.rounds:
             name = "tricky" if args.rounds == [ROUNDS] else f"tricky, {rounds} rounds"
-            players[name] = tricky_choices(g, f, trap_figure(solved, rounds), out_in=out_in)
+            players[name] = tricky_player(g, f, trap_figure(solved, rounds), out_in=out_in)
         print(f"\n{spec}: {g.n:,} positions, {g.players} players")
         print(f"  {'opponent':<9} {'player':<18} {'games':>14}  {'wins / draws / losses':<26} "
               f"{'win share [95 % interval]':<28} {'plies':>6}")
         scores = {}
         for name, player in players.items():
-            score, _ = tournament(g, player, None, games, seed=SEED, opening=args.opening)
+            score, _ = tournament(g, player, random_player(g), games, seed=SEED, opening=args.opening)
             scores[name] = score
             lo, hi = wilson(score["wins"], score["games"])
             wdl = f"{score['wins']} / {score['draws']} / {score['losses']}"
@@ -89,7 +90,7 @@ def main() -> None:
         for name in list(players)[1:]:
             print(f"  {'':<9} {name} - perfect, win share: {difference(scores[name], scores['perfect'])}")
         for depth in DEPTHS:
-            opponent = maxn_choices(g, depth)
+            opponent = maxn_player(g, depth)
             for name, player in players.items():
                 r = exact_tournament(g, player, opponent, opening=args.opening)
                 wdl = f"{100 * r['wins']:.1f} / {100 * r['draws']:.1f} / {100 * r['losses']:.1f} %"

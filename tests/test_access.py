@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import numpy as np
 import pytest
 
 from tests.browsing import Watch, panel_shows, served, write_site
-from vizgen.ai.games import perfect_choices, play
+from vizgen.ai.games import perfect_player, play
 from vizgen.analysis.solved import solve_variant
 from vizgen.reports.claims import claims_report
 from vizgen.reports.family import family_figures
@@ -336,8 +335,8 @@ def test_axe_finds_nothing_serious_in_a_game(visit: Callable, access_pages: dict
     """A finished game (the review, the chart, the moves by round, the end) and a challenge under way."""
     data = access_pages["standard"]
     s = solve_variant(data.variant)
-    perfect = perfect_choices(s.graph, s.forced)
-    _, path = play(s.graph, [perfect, perfect], np.random.default_rng(1), opening=0)
+    perfect = perfect_player(s.graph, s.forced)
+    _, path = play(s.graph, [perfect, perfect])
     line = [*path, int(perfect[path[-1]])]
     moves = "_".join(s.graph.notations()[i] for i in line[1:])
     for url in (f"variants/standard.html?play=you.perfect&seed=1&moves={moves}",

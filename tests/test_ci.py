@@ -41,10 +41,12 @@ def test_the_tests_run_on_every_push_and_pull_request_with_the_readmes_command()
     runs = [s.get("run", "") for s in steps]
     assert any(r.strip() == ".ci/run" for r in runs)
     readme = (ROOT / "README.md").read_text()
-    command = re.search(r'pip install -e "\.\[test\]" && (ruff check \. && python -m pytest -q)', readme)
+    command = re.search(r'pip install -e "\.\[test\]" && npm ci && '
+                        r'(ruff check \. && npm run lint && python -m pytest -q)', readme)
     assert command, "the README names its test command"
     ci_run = (ROOT / ".ci" / "run").read_text()
     assert command.group(1) in ci_run and 'pip install' in ci_run and '-e ".[test]"' in ci_run
+    assert re.search(r"^npm ci\b", ci_run, re.M), "the linter installed from the lockfile"
     uses = [s.get("uses", "") for s in steps]
     assert any(u.startswith("actions/setup-node@") for u in uses), "node for the JavaScript tests"
     assert any("VIZGEN_CHROMIUM" in r and "google-chrome" in r for r in runs), "the runner's Chrome for the browser"

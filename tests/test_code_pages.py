@@ -19,8 +19,8 @@ import pytest
 from tests.browsing import CHROMIUM, PAGE_BUDGET, Watch, served, write_site
 from tests.solved import code_page_once, solved_once
 from tests.wire_blocks import read_block
-from vizgen.ai.games import perfect_choices
-from vizgen.ai.tricky import trap_figure, tricky_choices
+from vizgen.ai.games import perfect_player
+from vizgen.ai.tricky import trap_figure, tricky_player
 from vizgen.analysis import words
 from vizgen.analysis.figures import describe, stats
 from vizgen.analysis.solved import Solved, fate, solve_variant
@@ -198,13 +198,13 @@ PLAYED = """async () => {
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="headless Chromium is not installed")
 def test_play_on_a_code_page_is_the_engines(browser: object, small_site: str) -> None:
     """On a code page the browser chooses the perfect and the tricky perfect player's moves from the facts:
-    the moves ``perfect_choices`` and ``tricky_choices`` make, for a whole game."""
+    the moves ``perfect_player`` and ``tricky_player`` make, for a whole game."""
     spec = "standard:players=3,r=3"
     solved, page = solved_once(spec), code_page_once(spec)
     g = solved.graph
     out_in = fate(solved, g.players - 1)
-    perfect = perfect_choices(g, solved.forced, out_in=out_in)
-    tricky = tricky_choices(g, solved.forced, trap_figure(solved), out_in=out_in)
+    perfect = perfect_player(g, solved.forced, out_in=out_in).moves
+    tricky = tricky_player(g, solved.forced, trap_figure(solved), out_in=out_in).moves
     tab = browser.new_page()
     watch = Watch(tab)
     tab.goto(f"{small_site}variants/{page.slug}.html")

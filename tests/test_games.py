@@ -17,9 +17,12 @@ from hypothesis import strategies as st
 from tests import reference as ref
 from tests.solved import solved_once
 from tests.strategies import small_variants
-from vizgen.ai.games import exact_tournament, openings, perfect_choices, play, play_line, tournament
-from vizgen.ai.maxn import maxn_choices
-from vizgen.engine.ending import PLY_CAP, REPETITIONS, Ending, Referee
+from vizgen.ai.games import OPENING, exact_tournament, openings, perfect_player, play, tournament
+from vizgen.ai.maxn import maxn_player
+from vizgen.ai.players import Player, random_player
+from vizgen.ai.tricky import trap_figure, tricky_player
+from vizgen.analysis.solved import fate
+from vizgen.engine.ending import PLY_CAP, REPETITIONS, Ending, Referee, Results
 from vizgen.engine.graph import StateGraph, enumerate_graph
 from vizgen.engine.solve import solve_forced, solve_survival
 from vizgen.engine.spec import resolve
@@ -60,37 +63,36 @@ def check_game(graph: StateGraph, end: Ending, path: list[int], last: int, cap: 
     assert plain_ending(graph, nodes, cap) == (end.reason, end.winner, end.shared)
 
 
-def last_node(graph: StateGraph, end: Ending, path: list[int], policies: list, rng_state: dict) -> int:
+def last_node(graph: StateGraph, path: list[int], players: list[Player], rng_state: dict, opening: int) -> int:
     """Replay the game to find the position it ended at (play returns the nodes moved from)."""
     rng = np.random.default_rng()
     rng.bit_generator.state = rng_state
     node = graph.start
     for ply, at in enumerate(path):
         assert at == node
-        policy = policies[ply % graph.players]
         kids = graph.successors(node)
-        node = int(kids[rng.integers(kids.size)]) if policy is None or ply < 2 else int(policy[node])
+        node = int(kids[rng.integers(kids.size)]) if ply < opening else players[ply % graph.players].choose(node, rng)
     return node
 
 
 def test_two_perfect_players_draw_standard_by_repetition() -> None:
     solved = solved_once("standard")
     g = solved.graph
-    perfect = perfect_choices(g, solved.forced)
-    end, path = play(g, [perfect, perfect], np.random.default_rng(0), opening=0)
+    perfect = perfect_player(g, solved.forced)
+    end, path = play(g, [perfect, perfect])
     assert (end.reason, end.winner, end.shared) == ("repetition", -1, (0, 1))
     assert [end.result(seat) for seat in (0, 1)] == ["draw", "draw"]
-    last = int(perfect[path[-1]])
+    last = int(perfect.moves[path[-1]])
     check_game(g, end, path, last, PLY_CAP)
 
 
 def test_four_perfect_players_stop_repeating() -> None:
     """Four players perfect by the mover's fate: the game that used to run past 150 plies ends in a shared draw."""
     g = enumerate_graph(resolve("four-players"))
-    perfect = perfect_choices(g, solve_forced(g), out_in=solve_survival(g).out_in[:, g.players - 1])
-    end, path = play(g, [perfect] * 4, np.random.default_rng(0), opening=0)
+    perfect = perfect_player(g, solve_forced(g), out_in=solve_survival(g).out_in[:, g.players - 1])
+    end, path = play(g, [perfect] * 4)
     assert end.reason == "repetition" and end.winner == -1 and end.plies < PLY_CAP
-    check_game(g, end, path, int(perfect[path[-1]]), PLY_CAP)
+    check_game(g, end, path, int(perfect.moves[path[-1]]), PLY_CAP)
     assert all(end.result(seat) == ("draw" if seat in end.shared else "loss") for seat in range(4))
 
 
@@ -102,13 +104,13 @@ def test_every_game_ends_within_the_cap_for_the_right_reason(variant: Variant, k
                                                              seed: int) -> None:
     g = enumerate_graph(variant)
     forced = solve_forced(g)
-    policy = {"random": None, "perfect": perfect_choices(g, forced), "maxn": maxn_choices(g, 1)}
-    policies = [policy[k] for k in kinds[:g.players]]
+    player = {"random": random_player(g), "perfect": perfect_player(g, forced), "maxn": maxn_player(g, 1)}
+    players = [player[k] for k in kinds[:g.players]]
     rng = np.random.default_rng(seed)
     state = rng.bit_generator.state
-    end, path = play(g, policies, rng, cap=cap)
+    end, path = play(g, players, rng, opening=OPENING, cap=cap)
     assert end.reason in ("won", "repetition", "cap") and end.plies <= cap
-    check_game(g, end, path, last_node(g, end, path, policies, state), cap)
+    check_game(g, end, path, last_node(g, path, players, state, OPENING), cap)
     results = Counter(end.result(seat) for seat in range(g.players))
     assert results["win"] == (end.reason == "won") and results["draw"] == len(end.shared)
 
@@ -126,12 +128,12 @@ def test_referee_counts_the_same_player_to_move() -> None:
 def test_tournament_scores_draws_by_reason() -> None:
     solved = solved_once("three-players:r=3")
     g = solved.graph
-    perfect = perfect_choices(g, solved.forced)
+    perfect = perfect_player(g, solved.forced)
     score, visits = tournament(g, perfect, perfect, 3, seed=5)
     assert score["games"] == 9 == score["wins"] + score["draws"] + score["losses"]
     assert score["repetition"] + score["cap"] <= score["draws"] + score["losses"]
     assert visits.sum() == score["plies"]
-    capped, _ = tournament(g, perfect, None, 3, seed=5, cap=4)
+    capped, _ = tournament(g, perfect, random_player(g), 3, seed=5, cap=4)
     assert capped["plies"] <= 9 * 4 and capped["cap"] + capped["repetition"] + capped["wins"] >= 1
 
 
@@ -170,19 +172,66 @@ def test_a_line_replays_the_game_it_opened(seed: int) -> None:
     """Deterministic players after a random opening: the opening's moves give back the whole game."""
     solved = solved_once("three-players:r=3")
     g = solved.graph
-    policies = [perfect_choices(g, solved.forced), maxn_choices(g, 1), maxn_choices(g, 2)]
-    end, path = play(g, policies, np.random.default_rng(seed), opening=3)
-    assert play_line(g, policies, tuple(path[1:4])) == (end, path)
+    players = [perfect_player(g, solved.forced), maxn_player(g, 1), maxn_player(g, 2)]
+    end, path = play(g, players, np.random.default_rng(seed), opening=3)
+    assert play(g, players, line=path[1:4]) == (end, path)
 
 
 def test_exact_tournament_weighs_every_line() -> None:
     solved = solved_once("standard")
     g = solved.graph
-    perfect, maxn = perfect_choices(g, solved.forced), maxn_choices(g, 2)
+    perfect, maxn = perfect_player(g, solved.forced), maxn_player(g, 2)
     result = exact_tournament(g, perfect, maxn, opening=3)
     lines = openings(g, 3)
     assert result["lines"] == len(lines)
     assert result["wins"] + result["draws"] + result["losses"] == pytest.approx(1.0)
-    wins = sum(chance * (play_line(g, [perfect, maxn][::1 - 2 * seat], line)[0].winner == seat)
+    wins = sum(chance * (play(g, [perfect, maxn][::1 - 2 * seat], line=line)[0].winner == seat)
                for seat in (0, 1) for line, chance in lines) / 2
     assert result["wins"] == pytest.approx(wins)
+
+
+@pytest.mark.parametrize("spec", ["standard", "self-gain", "three-players:r=3"])
+def test_every_computer_player_is_a_player_that_moves_to_a_child(spec: str) -> None:
+    """The perfect, tricky perfect, max^n, random and rule-of-thumb players all answer the one interface."""
+    from vizgen.reports.rules_of_thumb import Rule, follower
+
+    solved = solved_once(spec)
+    g = solved.graph
+    out_in = fate(solved, g.players - 1)
+    players = {"perfect": perfect_player(g, solved.forced, out_in=out_in),
+               "tricky": tricky_player(g, solved.forced, trap_figure(solved), out_in=out_in),
+               **{f"maxn{d}": maxn_player(g, d) for d in (1, 2, 5)}, "random": random_player(g)}
+    if g.players == 2:
+        players["rules"] = follower(g, [Rule("kills", True), Rule("gives_win", False)])
+    rng = np.random.default_rng(3)
+    for name, player in players.items():
+        assert isinstance(player, Player), name
+        for node in np.flatnonzero(~g.terminal).tolist():
+            assert player.choose(node, rng) in g.successors(node), (name, node)
+
+
+@pytest.mark.parametrize("spec", ["standard", "self-gain", "cutoff"])
+def test_a_perfect_game_from_a_forced_win_is_won_in_its_remoteness(spec: str) -> None:
+    """Started anywhere (``start``), two perfect players play a forced win out as the solver says."""
+    solved = solved_once(spec)
+    g, f = solved.graph, solved.forced
+    perfect = perfect_player(g, f)
+    wins = np.flatnonzero((f.winner == 0) & ~g.terminal)
+    assert wins.size
+    for node in wins.tolist():
+        end, path = play(g, [perfect, perfect], start=node)
+        assert (end.reason, end.winner, end.plies) == ("won", 0, int(f.remoteness[node])) and path[0] == node
+
+
+@given(endings=st.lists(st.tuples(st.sampled_from(["won", "repetition", "cap"]), st.integers(0, 2),
+                                  st.sets(st.integers(0, 2)), st.integers(0, PLY_CAP)), max_size=30),
+       seat=st.integers(0, 2))
+def test_results_tally_every_ending_once(endings: list, seat: int) -> None:
+    ends = [Ending(r, w if r == "won" else -1, () if r == "won" else tuple(sorted(s)), n) for r, w, s, n in endings]
+    results = Results()
+    for end in ends:
+        results.add(end, seat)
+    said = Counter(end.result(seat) for end in ends)
+    assert (results.wins, results.draws, results.losses) == (said["win"], said["draw"], said["loss"])
+    assert results.games == len(ends) and results.plies == sum(end.plies for end in ends)
+    assert (results.repetition, results.cap) == tuple(sum(e.reason == r for e in ends) for r in ("repetition", "cap"))

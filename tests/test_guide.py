@@ -15,14 +15,14 @@ from tests import reference as ref
 from tests.reference_play import HOLD, Reference
 from tests.solved import solved_once
 from tests.strategies import small_variants
-from vizgen.ai.maxn import maxn_choices
+from vizgen.ai.maxn import maxn_player
 from vizgen.analysis.solved import Solved, solve_variant
 from vizgen.cli import main
 from vizgen.engine.ending import PLY_CAP, REPETITIONS
 from vizgen.engine.rules import Rules
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import Variant
-from vizgen.reports import thumbs
+from vizgen.reports import rules_of_thumb
 from vizgen.reports.guide import guide, guide_figures, not_taught
 from vizgen.util.cache import Cache
 
@@ -118,7 +118,7 @@ def test_traps_and_lures_are_what_they_say(spec: str) -> None:
     shares = [(t["share"], t["reach"]) for t in data["traps"]]
     assert shares == sorted(shares, reverse=True)
     g = solved.graph
-    choices = {d: maxn_choices(g, d) for d in (1, 2)}
+    choices = {d: maxn_player(g, d).moves for d in (1, 2)}
     node = {name: i for i, name in enumerate(g.notations())}
     lured = set()
     for lure in data["lures"]:
@@ -192,7 +192,7 @@ def test_rules_are_measured_by_a_plain_count(spec: str) -> None:
     where = [pos for pos, kids in plain.graph.items() if plain.value(pos, 0) >= HOLD and len(keep[pos]) < len(kids)]
     feats = {pos: {c: plain_features(plain, pos, c, rules) for c in plain.graph[pos]} for pos in where}
     assert data["rules_positions"] == len(where)
-    assert 1 <= len(data["rules"]) <= thumbs.MAX_RULES
+    assert 1 <= len(data["rules"]) <= rules_of_thumb.MAX_RULES
     for i, r in enumerate(data["rules"]):
         when_ok = {"always": lambda p: True, "my_dead": lambda p: 0 < sum(1 for h in p[0][0] if h) < plain.p["hands"],
                    "their_dead": lambda p: 0 < sum(1 for h in p[1][0] if h) < plain.p["hands"]}[r["when"]]
@@ -210,7 +210,7 @@ def test_rules_are_measured_by_a_plain_count(spec: str) -> None:
         share = np.mean([sum(c in keep[pos] for c in cand) / len(cand) for pos, cand in zip(where, followed)])
         assert r["share_after"] == pytest.approx(share)
     shares = [data["rules_base"], *(r["share_after"] for r in data["rules"])]
-    assert all(b - a >= thumbs.MIN_GAIN for a, b in itertools.pairwise(shares))
+    assert all(b - a >= rules_of_thumb.MIN_GAIN for a, b in itertools.pairwise(shares))
 
 
 def plain_games(plain: Reference, solved: Solved, rules: list[dict], games_per_seat: int, seed: int) -> dict:

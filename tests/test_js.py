@@ -26,7 +26,7 @@ import numpy as np
 import pytest
 
 from tests.solved import code_page_once, solved_once
-from vizgen.ai.games import perfect_choices
+from vizgen.ai.games import perfect_player
 from vizgen.analysis import words
 from vizgen.analysis.marks import edge_marks
 from vizgen.analysis.solved import Solved, best_edges, fate
@@ -35,7 +35,7 @@ from vizgen.engine.ending import PLY_CAP, REPETITIONS, Referee
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, wire
 from vizgen.site.render.codepage import code_files
-from vizgen.site.render.datafiles import variant_files
+from vizgen.site.render.datafiles import data_files
 from vizgen.site.render.wire import POSITION_FIELDS, Field, encode, fact_columns, fields_of, node_fields
 from vizgen.site.tables import OPPONENTS
 
@@ -175,7 +175,7 @@ def test_moves_read_their_words_from_their_targets(derived_pages: list[VariantPa
     target with the chooser's fate, best_edges); every position's verdict reads as words.say has it."""
     (tmp_path / "words.json").write_text(json.dumps(words.for_browser()))
     for page in derived_pages:
-        files = dict(payload(blob) for name, blob in variant_files(page).files.items()
+        files = dict(payload(blob) for name, blob in data_files(page).files.items()
                      if name == "nodes.js" or re.fullmatch(r"c\d+\.js", name))
         (tmp_path / "files.json").write_text(json.dumps(files))
         got = json.loads(run_node(JS / "cross" / "moves.js", tmp_path / "files.json", tmp_path / "words.json"))
@@ -202,7 +202,7 @@ def _games(s: Solved, cap: int) -> list[list[int]]:
     games stopped by ``cap``: each as its line of node ids from the start."""
     g = s.graph
     rng = np.random.default_rng(5)
-    perfect = perfect_choices(g, s.forced, out_in=fate(s, g.players - 1))
+    perfect = perfect_player(g, s.forced, out_in=fate(s, g.players - 1)).moves
     out = []
     for k in range(24):
         referee = Referee(g.rules, PLY_CAP if k < 16 else cap)
@@ -218,7 +218,7 @@ def _games(s: Solved, cap: int) -> list[list[int]]:
 def test_js_marks_endings_and_the_perfect_player_are_the_engines(derived_pages: list[VariantPage],
                                                                 tmp_path: Path) -> None:
     """Every move of every position: its mark in the browser (review.js) is ``edge_marks``; the code pages'
-    perfect player (opponents.js) moves where ``perfect_choices`` does; games played out by the engine's
+    perfect player (opponents.js) moves where ``perfect_player`` does; games played out by the engine's
     ``Referee`` end in the browser (game.js) at the same ply, for the same reason, with the same winner or
     the same players sharing the draw."""
     (tmp_path / "words.json").write_text(json.dumps(words.for_browser()))
@@ -227,7 +227,7 @@ def test_js_marks_endings_and_the_perfect_player_are_the_engines(derived_pages: 
     for page in derived_pages:
         s = solved_once(page.variant.spec)
         g = s.graph
-        files = dict(payload(blob) for name, blob in variant_files(page).files.items()
+        files = dict(payload(blob) for name, blob in data_files(page).files.items()
                      if name == "nodes.js" or re.fullmatch(r"c\d+\.js", name))
         (tmp_path / "files.json").write_text(json.dumps(files))
         games = _games(s, cap)
@@ -239,7 +239,7 @@ def test_js_marks_endings_and_the_perfect_player_are_the_engines(derived_pages: 
         marks = edge_marks(s)
         assert [code for moves in got["marks"] for code in moves] == marks.tolist(), page.slug
         assert len(set(marks.tolist())) > 1, page.slug  # not every move is the best
-        assert got["perfect"] == perfect_choices(g, s.forced, out_in=fate(s, g.players - 1)).tolist(), page.slug
+        assert got["perfect"] == perfect_player(g, s.forced, out_in=fate(s, g.players - 1)).moves.tolist(), page.slug
         for k, (line, end) in enumerate(zip(games, got["endings"])):
             referee = Referee(g.rules, PLY_CAP if k < 16 else cap)
             want = [referee.arrive(int(g.codes[node])) for node in line][-1]

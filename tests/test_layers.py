@@ -1,5 +1,8 @@
 """The package's rooms import one way: ``util -> engine -> analysis -> ai -> reports -> site -> cli``, with no
-cycle and no private name taken from another module."""
+cycle and no private name taken from another module.
+
+How long a module is, is not tested: a module holds one purpose (a matter for review; size is a smell, not a rule).
+"""
 
 from __future__ import annotations
 

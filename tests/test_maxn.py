@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from tests import reference as ref
 from tests.strategies import small_specs
-from vizgen.ai.games import perfect_choices, tournament
-from vizgen.ai.maxn import WIN, maxn_choices, maxn_levels, maxn_table
+from vizgen.ai.games import perfect_player, tournament
+from vizgen.ai.maxn import WIN, maxn_levels, maxn_player, maxn_table
+from vizgen.ai.players import random_player
 from vizgen.ai.search import MaxnSearch, choose
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.params import VariantError
@@ -123,7 +124,7 @@ def test_levels_obey_the_definition_everywhere(spec: str) -> None:
 
 def test_choices_and_choose_agree_on_the_move() -> None:
     graph = _graph("three-players:r=3")
-    choices = maxn_choices(graph, 2)
+    choices = maxn_player(graph, 2).moves
     rules = graph.rules
     for node in range(0, graph.n, 7):
         made = choose(rules, graph.position(node), 2)
@@ -139,7 +140,7 @@ def test_choices_and_choose_agree_on_the_move() -> None:
 def test_depth_is_checked() -> None:
     graph = _graph("standard")
     with pytest.raises(ValueError):
-        maxn_choices(graph, 0)
+        maxn_player(graph, 0)
     with pytest.raises(ValueError):
         MaxnSearch(graph.rules).best(graph.position(graph.start), -1)
 
@@ -224,7 +225,7 @@ def plain_perfect(graph, forced, node: int) -> int:
 @pytest.mark.parametrize("spec", ["standard", "suicide", "misere", "three-players:r=3", "four-players:r=3"])
 def test_perfect_player_follows_its_definition_and_keeps_every_value(spec: str) -> None:
     graph, forced = _solved(spec)
-    perfect = perfect_choices(graph, forced)
+    perfect = perfect_player(graph, forced).moves
     for node in range(graph.n):
         assert perfect[node] == (-1 if graph.terminal[node] else plain_perfect(graph, forced, node))
     q = quality(graph, forced, perfect)
@@ -239,7 +240,7 @@ def test_perfect_player_wins_within_the_remoteness(spec: str, pick: int, seed: i
     graph, forced = _solved(spec)
     wins = np.flatnonzero((forced.winner == 0) & ~graph.terminal)
     node = int(wins[pick % wins.size])
-    perfect = perfect_choices(graph, forced)
+    perfect = perfect_player(graph, forced).moves
     rng = np.random.default_rng(seed)
     for ply in range(int(forced.remoteness[node])):
         kids = graph.successors(node)
@@ -251,7 +252,7 @@ def test_perfect_player_wins_within_the_remoteness(spec: str, pick: int, seed: i
 
 def test_quality_counts_by_brute_force() -> None:
     graph, forced = _solved("three-players:r=3")
-    choice = maxn_choices(graph, 2)
+    choice = maxn_player(graph, 2).moves
     q = quality(graph, forced, choice)
     players = graph.players
 
@@ -276,14 +277,14 @@ def test_quality_counts_by_brute_force() -> None:
 
 def test_tournament_is_seeded_and_adds_up() -> None:
     graph, forced = _solved("three-players:r=3")
-    player = maxn_choices(graph, 2)
-    first = tournament(graph, player, None, 4, seed=3)
-    again = tournament(graph, player, None, 4, seed=3)
+    player, chance = maxn_player(graph, 2), random_player(graph)
+    first = tournament(graph, player, chance, 4, seed=3)
+    again = tournament(graph, player, chance, 4, seed=3)
     assert first[0] == again[0] and (first[1] == again[1]).all()
     score, visits = first
     assert score["games"] == 12 == score["wins"] + score["draws"] + score["losses"]
     assert visits.sum() == score["plies"] and (visits[graph.terminal] == 0).all()
-    capped, _ = tournament(graph, player, perfect_choices(graph, forced), 1, seed=3, cap=5)
+    capped, _ = tournament(graph, player, perfect_player(graph, forced), 1, seed=3, cap=5)
     assert capped["plies"] <= 3 * 5
 
 

@@ -9,15 +9,15 @@ import numpy as np
 import pytest
 
 from tests.wire_blocks import read_block
-from vizgen.ai.games import perfect_choices
-from vizgen.ai.maxn import maxn_choices
-from vizgen.ai.tricky import trap_figure, tricky_choices
+from vizgen.ai.games import perfect_player
+from vizgen.ai.maxn import maxn_player
+from vizgen.ai.tricky import trap_figure, tricky_player
 from vizgen.analysis.solved import best_edges, fate, solve_variant
 from vizgen.engine.spec import resolve
 from vizgen.reports.maxn import report
 from vizgen.site import build
 from vizgen.site.render import VariantPage, render_site
-from vizgen.site.render.datafiles import variant_files
+from vizgen.site.render.datafiles import data_files
 from vizgen.site.tables import OPPONENTS, PLAY_DEPTHS, node_table
 from vizgen.util.cache import Cache
 
@@ -42,7 +42,7 @@ def test_optimal_moves_and_the_perfect_player_rank_moves_as_the_rulings_say(spec
         return (2, 0) if out < 0 else (1, out)
 
     best = best_edges(solved)
-    perfect = perfect_choices(g, f, out_in=last)
+    perfect = perfect_player(g, f, out_in=last).moves
     for node in range(g.n):
         lo, hi = int(g.indptr[node]), int(g.indptr[node + 1])
         if lo == hi:
@@ -62,12 +62,12 @@ def test_opponent_columns_are_the_engines_choices(spec: str) -> None:
     assert [c.name for c in table.columns if c.name in OPPONENTS] == list(OPPONENTS)
     assert all(c.show == "data" for c in table.columns if c.name in OPPONENTS)
     out_in = fate(solved, g.players - 1)
-    np.testing.assert_array_equal(table["perfect_move"], perfect_choices(g, solved.forced, out_in=out_in))
+    np.testing.assert_array_equal(table["perfect_move"], perfect_player(g, solved.forced, out_in=out_in).moves)
     np.testing.assert_array_equal(table["trap"], trap_figure(solved))
     np.testing.assert_array_equal(table["tricky_move"],
-                                  tricky_choices(g, solved.forced, trap_figure(solved), out_in=out_in))
+                                  tricky_player(g, solved.forced, trap_figure(solved), out_in=out_in).moves)
     for depth in PLAY_DEPTHS:
-        np.testing.assert_array_equal(table[f"maxn{depth}_move"], maxn_choices(g, depth))
+        np.testing.assert_array_equal(table[f"maxn{depth}_move"], maxn_player(g, depth).moves)
     for name in OPPONENTS:  # a move from every position that is not over, to one of its children; none at the end
         moves = table[name]
         assert ((moves == -1) == g.terminal).all()
@@ -89,7 +89,7 @@ def test_the_perfect_player_wins_fastest_and_loses_slowest() -> None:
 
 def test_chunks_ship_the_opponents(site_pages: dict[str, VariantPage]) -> None:
     page = site_pages["three-players"]
-    data = variant_files(page)
+    data = data_files(page)
     nodes = json.loads(data.files["nodes.js"].decode().split(",", 1)[1].rsplit(");", 1)[0])
     assert [c["name"] for c in nodes["opponents"]] == list(OPPONENTS)
     chunk = json.loads(data.files["c1.js"].decode().split(",", 1)[1].rsplit(");", 1)[0])

@@ -26,7 +26,10 @@ def test_wheel_carries_templates_and_assets(tmp_path: Path) -> None:
         str(ROOT), cwd=tmp_path)
     wheel = next(tmp_path.glob("vizgen-*.whl"))
     names = zipfile.ZipFile(wheel).namelist()
-    assert any(n.startswith("vizgen/site/templates/") and n.endswith(".html") for n in names)
+    templates = sorted(p.name for p in (ROOT / "templates").glob("*.html"))
+    assert len(templates) >= 7  # the top-level templates/ folder, shipped inside the package
+    assert sorted(n.removeprefix("vizgen/templates/") for n in names if n.startswith("vizgen/templates/")) == templates
+    assert not any(n.startswith("templates/") for n in names), "no top-level package named templates"
     assert any(n.startswith("vizgen/site/static/") for n in names)
     assert "vizgen/site/static/js/main.js" in names, "the browser's modules, joined into the assets at build"
     assert {"vizgen/reports/claims.toml", "vizgen/reports/recorded.toml"} <= set(names)  # the data files
@@ -55,8 +58,10 @@ def test_plain_install_in_a_fresh_venv_runs_from_elsewhere(tmp_path: Path) -> No
     python = _venv_seeing_these_packages(tmp_path / "venv", tmp_path)
     venv = tmp_path / "venv"
     run(python, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", str(ROOT), cwd=tmp_path)
-    where = run(python, "-c", "import vizgen, sys; print(vizgen.__file__)", cwd=tmp_path).stdout
-    assert str(venv) in where, "the installed copy is used, not the checkout"
+    where = run(python, "-c", "import vizgen; print(vizgen.__file__); print(vizgen.templates_folder())",
+                cwd=tmp_path).stdout.split("\n")
+    assert str(venv) in where[0], "the installed copy is used, not the checkout"
+    assert where[1] == str(Path(where[0]).parent / "templates"), "the installed package's own templates"
     assert "204 reachable" in run(python, "-m", "vizgen", "stats", "standard", cwd=tmp_path).stdout
     run(python, "-m", "vizgen", "build", "--quiet", "--variant", "standard:r=3", "--out", "out", cwd=tmp_path)
     assert (tmp_path / "out" / "index.html").is_file()

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from tests.browsing import click_node, fragment, names, panel_shows
-from vizgen.ai.games import perfect_choices, play
+from vizgen.ai.games import perfect_player, play
 from vizgen.analysis import words
 from vizgen.analysis.marks import BLUNDER, edge_marks, say_review
 from vizgen.analysis.solved import best_edges, solve_variant
@@ -329,8 +329,8 @@ def test_a_challenge_hides_every_value_and_marks_a_blunder(open_page: Callable, 
 def test_two_perfect_players_draw_by_repetition(open_page: Callable, pages: dict[str, VariantPage]) -> None:
     data = pages["standard"]
     s = solve_variant(data.variant)
-    perfect = perfect_choices(s.graph, s.forced)
-    end, _ = play(s.graph, [perfect, perfect], np.random.default_rng(1), opening=0)
+    perfect = perfect_player(s.graph, s.forced)
+    end, _ = play(s.graph, [perfect, perfect])
     page = open_game(open_page, "variants/standard.html")
     page.evaluate("window.vizgen.play.start(['perfect', 'perfect'], 1)")
     page.wait_for_function("window.vizgen.play.state().over", timeout=30000)

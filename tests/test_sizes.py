@@ -9,7 +9,7 @@ import pytest
 
 import vizgen
 from vizgen import cli
-from vizgen.analysis.solved import solve_limits, solve_variant
+from vizgen.analysis.solved import limits_for, solve_variant
 from vizgen.engine.graph import check_size, enumerate_graph, estimate_memory
 from vizgen.engine.params import VariantError
 from vizgen.engine.spec import resolve
@@ -106,8 +106,8 @@ def test_max_memory_overrides_the_machine(tmp_path: Path, monkeypatch: pytest.Mo
 def test_survival_follows_memory_not_a_position_count() -> None:
     graph = enumerate_graph(resolve("standard:players=3,r=3"))
     need = estimate_memory(graph.variant, survival=True)
-    assert solve_limits(graph, max_memory=need).survival
-    assert not solve_limits(graph, max_memory=need - 1).survival
+    assert limits_for(graph, max_memory=need).survival
+    assert not limits_for(graph, max_memory=need - 1).survival
     assert solve_variant(graph.variant, max_memory=need - 1).survival is None
     assert solve_variant(graph.variant, max_memory=need).survival is not None
 
@@ -175,5 +175,5 @@ def test_no_other_module_defines_a_size_threshold() -> None:
     # what a type holds (plies as int16) and how many visitors the preview serves at once
     allowed |= {"ranges.py: MAX_PLIES", "preview.py: MAX_CONNECTIONS"}
     # how many rules of thumb a guide teaches: a lesson's length, not a size of a variant
-    allowed |= {"thumbs.py: MAX_RULES"}
+    allowed |= {"rules_of_thumb.py: MAX_RULES"}
     assert set(found) - allowed == set()

@@ -1,4 +1,4 @@
-"""Page templates: ``vizgen/site/templates/`` ships in the package, and ``build --templates`` overrides."""
+"""Page templates: the top-level ``templates/`` ships in the package, and ``build --templates`` overrides."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_templates_come_from_the_package() -> None:
     env = assets.environment()
-    assert Path(env.get_template("variant.html").filename).parent == ROOT / "vizgen" / "site" / "templates"
+    assert Path(env.get_template("variant.html").filename).parent == ROOT / "templates"
 
 
 def test_a_folder_given_first_overrides_single_templates(tmp_path: Path) -> None:
@@ -23,7 +23,7 @@ def test_a_folder_given_first_overrides_single_templates(tmp_path: Path) -> None
     env = assets.environment(tmp_path)
     html = env.get_template("index.html").render(root="", site_title="T", page_title="T")
     assert '<p id="mine">Mine</p>' in html and 'href="assets/vizgen.css"' in html  # base.html is the built-in one
-    assert Path(env.get_template("variant.html").filename).parent == ROOT / "vizgen" / "site" / "templates"
+    assert Path(env.get_template("variant.html").filename).parent == ROOT / "templates"
 
 
 @pytest.mark.slow
@@ -47,9 +47,9 @@ def test_every_file_the_pages_and_docs_name_exists() -> None:
     import re
 
     root = Path(__file__).resolve().parents[1]
-    named = re.compile(r"\b((?:vizgen|tests|benchmarks|docs|\.github|\.ci)/[\w./-]*\w\."
+    named = re.compile(r"\b((?:vizgen|templates|tests|benchmarks|docs|\.github|\.ci)/[\w./-]*\w\."
                        r"(?:py|toml|md|js|css|html|pyx|pxi|json|yml))\b")
-    texts = [root / "README.md", *(root / "docs").glob("*.md"), *(root / "vizgen/site/templates").glob("*.html")]
+    texts = [root / "README.md", *(root / "docs").glob("*.md"), *(root / "templates").glob("*.html")]
     found = {(t.name, m) for t in texts for m in named.findall(t.read_text(encoding="utf-8"))}
     assert len(found) > 20  # the pattern does find the paths
     assert sorted((name, m) for name, m in found if not (root / m).is_file()) == []

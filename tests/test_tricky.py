@@ -12,8 +12,8 @@ from tests.reference_play import Reference
 from tests.solved import solved_once
 from tests.strategies import small_variants
 from vizgen.ai import tricky
-from vizgen.ai.games import perfect_choices
-from vizgen.ai.tricky import SCALE, trap_chances, trap_figure, tricky_choices
+from vizgen.ai.games import perfect_player
+from vizgen.ai.tricky import SCALE, trap_chances, trap_figure, tricky_player
 from vizgen.analysis.solved import Solved, best_edges, fate, solve_variant
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.solve import solve_forced, solve_survival
@@ -73,8 +73,8 @@ def test_the_tricky_player_stays_in_the_optimal_set(spec: str) -> None:
     g, f = solved.graph, solved.forced
     out_in = fate(solved, g.players - 1)
     figure = trap_figure(solved)
-    choice = tricky_choices(g, f, figure, out_in=out_in)
-    perfect = perfect_choices(g, f, out_in=out_in)
+    choice = tricky_player(g, f, figure, out_in=out_in).moves
+    perfect = perfect_player(g, f, out_in=out_in).moves
     best = best_edges(solved)
     names = g.notations()
     assert ((choice == -1) == g.terminal).all()
@@ -91,7 +91,7 @@ def test_the_tricky_player_differs_from_the_perfect_one_on_standard() -> None:
     solved = solved_once("standard")
     g, f = solved.graph, solved.forced
     figure = trap_figure(solved)
-    choice, perfect = tricky_choices(g, f, figure), perfect_choices(g, f)
+    choice, perfect = tricky_player(g, f, figure).moves, perfect_player(g, f).moves
     differ = np.flatnonzero(choice != perfect)
     assert differ.size > 0
     assert (figure[choice[differ]] > figure[perfect[differ]]).all()

@@ -15,4 +15,21 @@ before it:
 - :mod:`vizgen.cli`: ``python -m vizgen``.
 """
 
+from pathlib import Path
+
 __version__ = "0.1.0"
+
+
+def templates_folder() -> Path:
+    """The page templates: the repository's top-level ``templates/`` folder.
+
+    An installed package carries it as ``vizgen/templates/`` (pyproject.toml maps the folder into the package
+    as package data); a checkout, or an editable install, reads it beside the package.
+
+    Examples
+    --------
+    >>> (templates_folder() / "base.html").is_file()
+    True
+    """
+    shipped = Path(__file__).parent / "templates"
+    return shipped if shipped.is_dir() else Path(__file__).parent.parent / "templates"

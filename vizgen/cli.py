@@ -145,7 +145,7 @@ def _solve(spec: str, max_positions: int | None, max_memory: int | None) -> Solv
 
 def _cluster_stats(args: argparse.Namespace) -> dict[str, Any]:
     """``stats`` on a Dask cluster: ``--cluster ADDRESS`` or a local one of ``--workers N``."""
-    from vizgen.analysis.cluster_stats import cluster_stats, parse_bytes
+    from vizgen.analysis.cluster_stats import cluster_stats, worker_memory
 
     if args.cluster is not None and (args.workers is not None or args.worker_memory is not None):
         raise VariantError("--cluster uses a running cluster: --workers and --worker-memory start a local one")
@@ -155,7 +155,7 @@ def _cluster_stats(args: argparse.Namespace) -> dict[str, Any]:
         workers = int(text) if re.fullmatch(r"[0-9]{1,4}", text.strip()) else 0
     if args.max_positions is not None:
         check_size(resolve(args.spec), args.max_positions, max_memory=10**30)  # the workers hold the memory
-    memory = None if args.worker_memory is None else parse_bytes(args.worker_memory)
+    memory = None if args.worker_memory is None else worker_memory(args.worker_memory)
     return cluster_stats(args.spec, address=args.cluster, workers=workers, memory_limit=memory)
 
 

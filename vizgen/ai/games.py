@@ -1,37 +1,39 @@
-"""Games between computer players over an enumerated graph: the perfect player, max^n, random.
+"""Games between computer players over an enumerated graph: the one game loop, the perfect player, tournaments.
 
-A player is a policy: an array of child node ids, one per position (the
-perfect player's is :func:`perfect_choices`, the tricky perfect player's
-:func:`vizgen.ai.tricky.tricky_choices`, max^n's
-:func:`vizgen.ai.maxn.maxn_choices`), or None for the uniformly random player.
-:func:`play` plays one game, :func:`tournament` many, with fixed seeds; a game
-ends as the rules say or as a draw by repetition or the ply cap
-(:class:`vizgen.engine.ending.Referee`).
+Every player is a :class:`vizgen.ai.players.Player`: the perfect player
+(:func:`perfect_player`), the tricky perfect player
+(:func:`vizgen.ai.tricky.tricky_player`), max^n
+(:func:`vizgen.ai.maxn.maxn_player`), the random player
+(:func:`vizgen.ai.players.random_player`) and the rule-of-thumb follower
+(:func:`vizgen.reports.rules_of_thumb.follower`). :func:`play` is the one game
+loop: it asks each seat's player for its move until
+:class:`vizgen.engine.ending.Referee` ends the game (won, or drawn by repetition
+or the ply cap). :func:`tournament` plays seeded games, :func:`exact_tournament`
+every random opening once; both add the endings up in
+:class:`vizgen.engine.ending.Results`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 
 import numpy as np
 
 from vizgen.ai.maxn import best_children, notation_rank
-from vizgen.engine.ending import PLY_CAP, Ending, Referee
+from vizgen.ai.players import Player, Policy, random_player
+from vizgen.engine.ending import PLY_CAP, Ending, Referee, Results
 from vizgen.engine.graph import StateGraph
 from vizgen.engine.solve import Forced, edge_scores
 
-__all__ = ["OPENING", "Policy", "exact_tournament", "openings", "perfect_choices", "play", "play_line", "tournament"]
-
-Policy = np.ndarray | None
-"""A player: a child node id per position, or None for the uniformly random player."""
+__all__ = ["OPENING", "exact_tournament", "openings", "perfect_player", "play", "tournament"]
 
 OPENING = 2
 """Plies played uniformly at random at the start of every tournament game, so that games differ."""
 
 
-def perfect_choices(graph: StateGraph, forced: Forced, rank: np.ndarray | None = None,
-                    out_in: np.ndarray | None = None) -> np.ndarray:
-    """The perfect player's move from every position, as a child node id.
+def perfect_player(graph: StateGraph, forced: Forced, rank: np.ndarray | None = None,
+                   out_in: np.ndarray | None = None) -> Policy:
+    """The perfect player: its move from every position.
 
     With a forced win it takes the fastest one; else a move after which nobody
     can force a win (the position stays open; with ``out_in``, one where it
@@ -54,8 +56,8 @@ def perfect_choices(graph: StateGraph, forced: Forced, rank: np.ndarray | None =
 
     Returns
     -------
-    numpy.ndarray
-        int64 child node id per position, -1 at final positions.
+    Policy
+        Its ``moves``: int64 child node id per position, -1 at final positions.
 
     Examples
     --------
@@ -63,36 +65,40 @@ def perfect_choices(graph: StateGraph, forced: Forced, rank: np.ndarray | None =
     >>> from vizgen.engine.graph import enumerate_graph
     >>> from vizgen.reports.maxn import variant_for
     >>> graph = enumerate_graph(variant_for(2))
-    >>> perfect = perfect_choices(graph, solve_forced(graph))
-    >>> bool((perfect[graph.terminal] == -1).all())
+    >>> perfect = perfect_player(graph, solve_forced(graph))
+    >>> bool((perfect.moves[graph.terminal] == -1).all())
     True
     """
-    return best_children(graph, edge_scores(graph, forced, out_in), notation_rank(graph) if rank is None else rank)
+    return Policy(best_children(graph, edge_scores(graph, forced, out_in),
+                                notation_rank(graph) if rank is None else rank))
 
 
-def play(graph: StateGraph, policies: list[Policy], rng: np.random.Generator, cap: int = PLY_CAP,
-         opening: int = OPENING) -> tuple[Ending, list[int]]:
-    """Play one game from the start, until it is won or drawn by repetition or the cap.
+def play(graph: StateGraph, players: Sequence[Player], rng: np.random.Generator | None = None, *,
+         start: int | None = None, line: Sequence[int] = (), opening: int = 0,
+         cap: int = PLY_CAP) -> tuple[Ending, list[int]]:
+    """Play one game, asking each seat's player for its move, until the referee ends it.
 
     Parameters
     ----------
     graph : StateGraph
         An enumerated graph.
-    policies : list of numpy.ndarray or None
-        Per seat in turn order from the first player: a child node id per
-        position (a deterministic player), or None for the random player
-        (uniform over the distinct resulting positions).
-    rng : numpy.random.Generator
-        Drives the random player and the opening.
+    players : sequence of Player
+        Per seat in turn order from the player to move at ``start``.
+    rng : numpy.random.Generator, optional
+        Draws the lots of the players that need them and of the opening (needed only then).
+    start : int, optional
+        The node the game starts from (default: the variant's start).
+    line : sequence of int
+        The nodes the first moves go to, whoever moves (an opening played out in full).
+    opening : int
+        The first plies (after ``line``) are the random player's, whoever moves.
     cap : int
         The game stops as a draw after this many plies.
-    opening : int
-        The first plies are played at random whoever moves.
 
     Returns
     -------
     tuple
-        How the game ended, and the nodes moved from, in order.
+        How the game ended (:class:`vizgen.engine.ending.Ending`), and the nodes moved from, in order.
 
     Examples
     --------
@@ -100,30 +106,25 @@ def play(graph: StateGraph, policies: list[Policy], rng: np.random.Generator, ca
     >>> from vizgen.engine.solve import solve_forced
     >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
-    >>> perfect = perfect_choices(graph, solve_forced(graph))
-    >>> end, path = play(graph, [perfect, perfect], np.random.default_rng(1), opening=0)
+    >>> perfect = perfect_player(graph, solve_forced(graph))
+    >>> end, path = play(graph, [perfect, perfect])
     >>> end.reason, end.winner, end.shared, len(path) == end.plies
     ('repetition', -1, (0, 1), True)
     """
-    players = graph.players
-
-    def choose(ply: int, node: int) -> int:
-        policy = policies[ply % players]
-        if policy is None or ply < opening:
-            kids = graph.successors(node)
-            return int(kids[rng.integers(kids.size)])
-        return int(policy[node])
-
-    return _play(graph, cap, choose)
-
-
-def _play(graph: StateGraph, cap: int, choose: Callable[[int, int], int]) -> tuple[Ending, list[int]]:
-    """A game from the start, ``choose(ply, node)`` giving each move's target, until the referee ends it."""
+    seats = len(players)
+    chance = random_player(graph) if opening else None
     referee = Referee(graph.rules, cap)
-    node, path = graph.start, []
+    node = graph.start if start is None else start
+    path: list[int] = []
     while (end := referee.arrive(int(graph.codes[node]), int(graph.winner[node]))) is None:
+        ply = len(path)
         path.append(node)
-        node = choose(len(path) - 1, node)
+        if ply < len(line):
+            node = int(line[ply])
+        elif chance is not None and ply < len(line) + opening:
+            node = chance.choose(node, rng)
+        else:
+            node = players[ply % seats].choose(node, rng)
     return end, path
 
 
@@ -149,27 +150,12 @@ def openings(graph: StateGraph, plies: int = OPENING) -> list[tuple[tuple[int, .
     return lines
 
 
-def play_line(graph: StateGraph, policies: list[np.ndarray], line: tuple[int, ...],
-              cap: int = PLY_CAP) -> tuple[Ending, list[int]]:
-    """Play one game whose first moves go to the nodes of ``line``, then every player's deterministic policy.
-
-    Examples
-    --------
-    >>> from vizgen.engine.graph import enumerate_graph
-    >>> from vizgen.engine.solve import solve_forced
-    >>> from vizgen.engine.spec import resolve
-    >>> graph = enumerate_graph(resolve("standard"))
-    >>> perfect = perfect_choices(graph, solve_forced(graph))
-    >>> line, _ = openings(graph)[0]
-    >>> end, path = play_line(graph, [perfect, perfect], line)
-    >>> end.reason, list(line) == path[1:3]
-    ('repetition', True)
-    """
-    players = graph.players
-    return _play(graph, cap, lambda ply, node: line[ply] if ply < len(line) else int(policies[ply % players][node]))
+def _seated(player: Player, opponent: Player, seat: int, players: int) -> list[Player]:
+    """The players of a game with ``player`` in ``seat`` and copies of ``opponent`` everywhere else."""
+    return [player if k == seat else opponent for k in range(players)]
 
 
-def exact_tournament(graph: StateGraph, player: np.ndarray, opponent: np.ndarray, opening: int = OPENING,
+def exact_tournament(graph: StateGraph, player: Policy, opponent: Policy, opening: int = OPENING,
                      cap: int = PLY_CAP) -> dict[str, float]:
     """Deterministic players: one against copies of the other, every seat in turn, over every random opening.
 
@@ -184,28 +170,27 @@ def exact_tournament(graph: StateGraph, player: np.ndarray, opponent: np.ndarray
 
     Examples
     --------
-    >>> from vizgen.ai.maxn import maxn_choices
+    >>> from vizgen.ai.maxn import maxn_player
     >>> from vizgen.engine.graph import enumerate_graph
     >>> from vizgen.engine.solve import solve_forced
     >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
-    >>> result = exact_tournament(graph, perfect_choices(graph, solve_forced(graph)), maxn_choices(graph, 2))
+    >>> result = exact_tournament(graph, perfect_player(graph, solve_forced(graph)), maxn_player(graph, 2))
     >>> result["wins"] + result["draws"] + result["losses"], result["lines"]
     (1.0, 2)
     """
     players = graph.players
     lines = openings(graph, opening)
-    out = {"wins": 0.0, "draws": 0.0, "losses": 0.0, "plies": 0.0}
+    results = Results()
     for seat in range(players):
-        policies = [player if k == seat else opponent for k in range(players)]
         for line, chance in lines:
-            end, path = play_line(graph, policies, line, cap)
-            out[{"win": "wins", "draw": "draws", "loss": "losses"}[end.result(seat)]] += chance / players
-            out["plies"] += chance * len(path) / players
-    return {**out, "lines": len(lines)}
+            end, _ = play(graph, _seated(player, opponent, seat, players), line=line, cap=cap)
+            results.add(end, seat, chance / players)
+    return {"wins": results.wins, "draws": results.draws, "losses": results.losses, "plies": results.plies,
+            "lines": len(lines)}
 
 
-def tournament(graph: StateGraph, player: np.ndarray, opponent: Policy, games_per_seat: int, seed: int,
+def tournament(graph: StateGraph, player: Player, opponent: Player, games_per_seat: int, seed: int,
                cap: int = PLY_CAP, opening: int = OPENING) -> tuple[dict[str, int], np.ndarray]:
     """One player against ``players - 1`` copies of an opponent, taking every seat in turn.
 
@@ -213,10 +198,10 @@ def tournament(graph: StateGraph, player: np.ndarray, opponent: Policy, games_pe
     ----------
     graph : StateGraph
         An enumerated graph.
-    player : numpy.ndarray
-        The player measured: a child node id per position.
-    opponent : numpy.ndarray or None
-        The opponents' policy; None for the random player.
+    player : Player
+        The player measured.
+    opponent : Player
+        The opponents' player.
     games_per_seat : int
         Games with the player in each seat.
     seed : int
@@ -228,38 +213,33 @@ def tournament(graph: StateGraph, player: np.ndarray, opponent: Policy, games_pe
     -------
     tuple
         ``{"games", "wins", "draws", "losses", "repetition", "cap", "plies",
-        "distinct"}`` for the player (a draw is a game drawn by repetition or
-        the cap with the player still in; out of a drawn game is a loss;
-        ``repetition`` and ``cap`` count the games that ended so, ``plies``
-        totals every game's length; ``distinct`` counts different games:
-        against deterministic opponents only the opening varies), and how
-        often each node was moved from.
+        "distinct"}`` for the player (:class:`vizgen.engine.ending.Results`: a
+        draw is a game drawn by repetition or the cap with the player still in;
+        out of a drawn game is a loss; ``repetition`` and ``cap`` count the
+        games that ended so, ``plies`` totals every game's length;
+        ``distinct`` counts different games: against deterministic opponents
+        only the opening varies), and how often each node was moved from.
 
     Examples
     --------
-    >>> from vizgen.ai.maxn import maxn_choices
+    >>> from vizgen.ai.maxn import maxn_player
     >>> from vizgen.engine.graph import enumerate_graph
     >>> from vizgen.reports.maxn import variant_for
     >>> graph = enumerate_graph(variant_for(2))
-    >>> score, _ = tournament(graph, maxn_choices(graph, 2), None, 5, seed=1)
+    >>> score, _ = tournament(graph, maxn_player(graph, 2), random_player(graph), 5, seed=1)
     >>> score["wins"] + score["draws"] + score["losses"] == score["games"] == 10
     True
     """
     rng = np.random.default_rng(seed)
     players = graph.players
-    score = dict.fromkeys(("games", "wins", "draws", "losses", "repetition", "cap", "plies"), 0)
+    results = Results()
     visits = np.zeros(graph.n, dtype=np.int64)
     distinct = set()
     for seat in range(players):
-        policies = [player if k == seat else opponent for k in range(players)]
+        seated = _seated(player, opponent, seat, players)
         for _ in range(games_per_seat):
-            end, path = play(graph, policies, rng, cap, opening)
-            score["games"] += 1
-            score["plies"] += len(path)
+            end, path = play(graph, seated, rng, opening=opening, cap=cap)
+            results.add(end, seat)
             distinct.add((seat, *path))
-            score[{"win": "wins", "draw": "draws", "loss": "losses"}[end.result(seat)]] += 1
-            if end.reason != "won":
-                score[end.reason] += 1
             np.add.at(visits, path, 1)
-    score["distinct"] = len(distinct)
-    return score, visits
+    return {**results.as_dict(), "distinct": len(distinct)}, visits

@@ -11,7 +11,7 @@ of each of its children, so a child's vector is rotated by one place.
 
 Two ways to compute it, with the same answers:
 
-- :func:`maxn_levels` / :func:`maxn_table` / :func:`maxn_choices`: every
+- :func:`maxn_levels` / :func:`maxn_table` / :func:`maxn_player`: every
   position of an enumerated graph at once, a dynamic programme of ``depth``
   vectorised passes over the moves.
 - :class:`vizgen.ai.search.MaxnSearch` / :func:`vizgen.ai.search.choose`:
@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from vizgen.ai.players import Policy
 from vizgen.engine.graph import StateGraph
 from vizgen.engine.rules import Rules
 
@@ -39,8 +40,8 @@ __all__ = [
     "evaluation",
     "finger_counts",
     "finger_unit",
-    "maxn_choices",
     "maxn_levels",
+    "maxn_player",
     "maxn_table",
     "notation_rank",
 ]
@@ -226,6 +227,11 @@ class MaxnTable:
     value: np.ndarray
     choice: np.ndarray
 
+    @property
+    def player(self) -> Policy:
+        """The max^n player at this depth (its moves are :attr:`choice`)."""
+        return Policy(self.choice)
+
 
 def maxn_levels(graph: StateGraph, depth: int) -> Iterator[MaxnTable]:
     """max^n for every position at depths ``0, 1, ..., depth``: one pass over the moves per depth.
@@ -296,8 +302,8 @@ def maxn_table(graph: StateGraph, depth: int) -> MaxnTable:
     return table
 
 
-def maxn_choices(graph: StateGraph, depth: int) -> np.ndarray:
-    """The max^n move of every position at ``depth``, as the child node it leads to.
+def maxn_player(graph: StateGraph, depth: int) -> Policy:
+    """The max^n player searching ``depth`` plies deep: its move from every position.
 
     Parameters
     ----------
@@ -308,18 +314,18 @@ def maxn_choices(graph: StateGraph, depth: int) -> np.ndarray:
 
     Returns
     -------
-    numpy.ndarray
-        int64 child node id per position, -1 at final positions.
+    Policy
+        Its ``moves`` (:attr:`MaxnTable.choice`): int64 child node id per position, -1 at final positions.
 
     Examples
     --------
     >>> from vizgen.engine.graph import enumerate_graph
     >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard"))
-    >>> choices = maxn_choices(graph, 3)
-    >>> bool((choices[graph.terminal] == -1).all())
+    >>> player = maxn_player(graph, 3)
+    >>> bool((player.moves[graph.terminal] == -1).all())
     True
     """
     if depth < 1:
         raise ValueError(f"a move needs depth 1 or more, not {depth}")
-    return maxn_table(graph, depth).choice
+    return maxn_table(graph, depth).player

@@ -1,6 +1,6 @@
 """The tricky perfect player: among the optimal moves, the one that gives fallible opponents most chances to go wrong.
 
-The perfect player (:func:`vizgen.ai.games.perfect_choices`) keeps the exact
+The perfect player (:func:`vizgen.ai.games.perfect_player`) keeps the exact
 value but, among moves that keep it equally well, takes the one whose notation
 sorts first. The tricky player takes the same optimal set (the moves with the
 highest :func:`vizgen.engine.solve.edge_scores`) and picks in it the move to the
@@ -28,13 +28,14 @@ from collections.abc import Iterator
 import numpy as np
 
 from vizgen.ai.maxn import best_children, notation_rank
+from vizgen.ai.players import Policy
 from vizgen.analysis.marks import value_classes
 from vizgen.analysis.solved import Solved, fate
 from vizgen.engine.graph import StateGraph
 from vizgen.engine.solve import Forced, arrival_scores, edge_scores
 from vizgen.util import sizes
 
-__all__ = ["ROUNDS", "SCALE", "trap_chances", "trap_figure", "tricky_choices"]
+__all__ = ["ROUNDS", "SCALE", "trap_chances", "trap_figure", "tricky_player"]
 
 ROUNDS = 2
 """Rounds of the opponents' moves the trap figure looks ahead (a round: every other player moves once)."""
@@ -165,9 +166,9 @@ def trap_figure(solved: Solved, rounds: int = ROUNDS) -> np.ndarray:
     return np.rint(trap_chances(solved, rounds) * SCALE).astype(np.uint8)
 
 
-def tricky_choices(graph: StateGraph, forced: Forced, trap: np.ndarray, rank: np.ndarray | None = None,
-                   out_in: np.ndarray | None = None) -> np.ndarray:
-    """The tricky perfect player's move from every position, as a child node id.
+def tricky_player(graph: StateGraph, forced: Forced, trap: np.ndarray, rank: np.ndarray | None = None,
+                  out_in: np.ndarray | None = None) -> Policy:
+    """The tricky perfect player: its move from every position.
 
     Among the perfect player's optimal moves (the highest :func:`vizgen.engine.solve.edge_scores`, with the same
     ``out_in``), the one to the position with the highest trap figure; ties to the smallest notation.
@@ -183,12 +184,12 @@ def tricky_choices(graph: StateGraph, forced: Forced, trap: np.ndarray, rank: np
     rank : numpy.ndarray, optional
         :func:`vizgen.ai.maxn.notation_rank` of ``graph`` (computed if omitted).
     out_in : numpy.ndarray, optional
-        As in :func:`vizgen.ai.games.perfect_choices`.
+        As in :func:`vizgen.ai.games.perfect_player`.
 
     Returns
     -------
-    numpy.ndarray
-        int64 child node id per position, -1 at final positions.
+    Policy
+        Its ``moves``: int64 child node id per position, -1 at final positions.
 
     Examples
     --------
@@ -196,9 +197,9 @@ def tricky_choices(graph: StateGraph, forced: Forced, trap: np.ndarray, rank: np
     >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard"))
     >>> g = solved.graph
-    >>> tricky = tricky_choices(g, solved.forced, trap_figure(solved))
-    >>> bool((tricky[g.terminal] == -1).all())
+    >>> tricky = tricky_player(g, solved.forced, trap_figure(solved))
+    >>> bool((tricky.moves[g.terminal] == -1).all())
     True
     """
     score = edge_scores(graph, forced, out_in).astype(np.int64) * (SCALE + 1) + np.asarray(trap)[graph.indices]
-    return best_children(graph, score, notation_rank(graph) if rank is None else rank)
+    return Policy(best_children(graph, score, notation_rank(graph) if rank is None else rank))

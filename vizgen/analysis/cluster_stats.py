@@ -16,22 +16,22 @@ import tempfile
 from collections.abc import Callable
 from typing import Any
 
-from vizgen.analysis.figures import EXAMPLES, figures
+from vizgen.analysis.figures import EXAMPLES, stats_from_tally
 from vizgen.engine.params import VariantError
 from vizgen.engine.rules import Rules
 from vizgen.engine.spec import resolve
 from vizgen.util import sizes
 from vizgen.util.text import format_count, quote
 
-__all__ = ["cluster_stats", "parse_bytes", "state_bytes"]
+__all__ = ["cluster_stats", "state_bytes", "worker_memory"]
 
 
-def parse_bytes(text: str) -> int:
+def worker_memory(text: str) -> int:
     """Read ``--worker-memory`` (:func:`vizgen.util.sizes.parse_bytes`); raise VariantError if it is not a size.
 
     Examples
     --------
-    >>> parse_bytes("2GB"), parse_bytes("1.5 GiB"), parse_bytes("1000")
+    >>> worker_memory("2GB"), worker_memory("1.5 GiB"), worker_memory("1000")
     (2000000000, 1610612736, 1000)
     """
     try:
@@ -126,4 +126,4 @@ def cluster_stats(spec: str, *, address: str | None = None, workers: int | None 
             on_run(client, run)
         with contextlib.suppress(Exception):
             client.cancel(run.states)  # a shared cluster keeps nothing of ours
-    return figures(counts, rules, spec)
+    return stats_from_tally(counts, rules, spec)

@@ -17,7 +17,7 @@ from vizgen.analysis.solved import Solved, fate, fate_applies
 from vizgen.engine.params import estimate_positions
 from vizgen.engine.solve import Forced, arrival_scores
 
-__all__ = ["EXAMPLES", "describe", "figures", "stats", "tally"]
+__all__ = ["EXAMPLES", "describe", "stats", "stats_from_tally", "tally"]
 
 
 def _facts(players: int, rules: Any, code: int, winner: int, rem: int, final: bool,
@@ -62,7 +62,7 @@ def _longest(solved: Solved, mask: np.ndarray) -> tuple[int, int, list[str]]:
 
 
 def tally(solved: Solved) -> dict[str, Any]:
-    """The counts :func:`figures` reads, from a solved variant (a cluster adds them up range by range instead:
+    """The counts :func:`stats_from_tally` reads, from a solved variant (a cluster adds them up range by range instead:
     :func:`vizgen.engine.ranges.merge`).
 
     Examples
@@ -92,7 +92,8 @@ def tally(solved: Solved) -> dict[str, Any]:
     }
 
 
-def figures(counts: dict[str, Any], rules: Any, spec: str, random_win: list[float] | None = None) -> dict[str, Any]:
+def stats_from_tally(counts: dict[str, Any], rules: Any, spec: str,
+                     random_win: list[float] | None = None) -> dict[str, Any]:
     """The ``vizgen stats --json`` object from a variant's :func:`tally` (``random_win``: each seat's odds).
 
     Examples
@@ -100,7 +101,7 @@ def figures(counts: dict[str, Any], rules: Any, spec: str, random_win: list[floa
     >>> from vizgen.analysis.solved import solve_variant
     >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard"))
-    >>> figures(tally(solved), solved.graph.rules, "standard")["start"]["outcome"]
+    >>> stats_from_tally(tally(solved), solved.graph.rules, "standard")["start"]["outcome"]
     'draw'
     """
     v, players = rules.variant, rules.players
@@ -178,8 +179,8 @@ def stats(solved: Solved, spec: str) -> dict[str, Any]:
     """
     g = solved.graph
     seats = solved.random_seats
-    out = figures(tally(solved), g.rules, spec,
-                  None if seats is None else [round(float(x), 12) for x in seats[g.start]])
+    out = stats_from_tally(tally(solved), g.rules, spec,
+                           None if seats is None else [round(float(x), 12) for x in seats[g.start]])
     if solved.random_win is not None and solved.perfect_win is not None:
         out["random_win_start"] = round(float(solved.random_win[g.start]), 12)
         out["perfect_win_start"] = round(float(solved.perfect_win[g.start]), 12)

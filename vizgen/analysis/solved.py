@@ -18,7 +18,7 @@ from vizgen.engine.solve import Forced, Survival, edge_scores, solve_forced, sol
 from vizgen.engine.variants import Variant
 from vizgen.util import sizes
 
-__all__ = ["Solved", "best_edges", "fate", "fate_applies", "solve_limits", "solve_variant", "survival_fits"]
+__all__ = ["Solved", "best_edges", "fate", "fate_applies", "limits_for", "solve_variant", "survival_fits"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -35,7 +35,7 @@ class Solved:
         Two players only: the mover's winning chance under random play, and
         when playing perfectly against a random opponent.
     survival : Survival or None
-        Three or more players, where its memory fits (:func:`solve_limits`):
+        Three or more players, where its memory fits (:func:`limits_for`):
         per position and seat, whether the others can force it out.
     random_seats : numpy.ndarray or None
         Three or more players, up to :data:`vizgen.util.sizes.RANDOM_MAX_STATES`
@@ -73,7 +73,7 @@ def survival_fits(variant: Variant, max_memory: int | None = None) -> bool:
     return sizes.solve_limits(variant.params.players, 0, estimate_memory(variant, survival=True), memory).survival
 
 
-def solve_limits(graph: StateGraph, max_memory: int | None = None) -> sizes.SolveLimits:
+def limits_for(graph: StateGraph, max_memory: int | None = None) -> sizes.SolveLimits:
     """Which optional solvers run on an enumerated graph (:func:`vizgen.util.sizes.solve_limits`).
 
     Survival runs where the whole solve with it (:func:`vizgen.engine.graph.estimate_memory`)
@@ -83,7 +83,7 @@ def solve_limits(graph: StateGraph, max_memory: int | None = None) -> sizes.Solv
     --------
     >>> from vizgen.engine.spec import resolve
     >>> graph = enumerate_graph(resolve("standard:players=3,r=3"))
-    >>> solve_limits(graph).survival, solve_limits(graph, max_memory=1000).survival
+    >>> limits_for(graph).survival, limits_for(graph, max_memory=1000).survival
     (True, False)
     """
     memory = sizes.memory_available().size if max_memory is None else max_memory
@@ -120,7 +120,7 @@ def solve_variant(variant: Variant, max_positions: int | None = None, max_memory
         check_size(variant, max_positions, max_memory)
         graph = enumerate_graph(variant, max_positions, max_memory)
     two = graph.players == 2
-    limits = solve_limits(graph, max_memory)
+    limits = limits_for(graph, max_memory)
     return Solved(
         graph=graph,
         forced=solve_forced(graph),

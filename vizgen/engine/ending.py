@@ -6,28 +6,27 @@ the same player to move comes up for the :data:`REPETITIONS`-th time, or when
 :data:`PLY_CAP` plies have been played; with three or more players the players
 still in (with a live hand) share the draw and those out have lost.
 :class:`Referee` applies the rule one position at a time and says why the game
-ended and who won (:class:`Ending`).
+ended and who won (:class:`Ending`); :class:`Results` adds up games' endings for
+one seat: the one tally of wins, draws and losses.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from vizgen.engine.rules import Rules
 
-__all__ = ["PLY_CAP", "REASONS", "REPETITIONS", "Ending", "Referee"]
+__all__ = ["PLY_CAP", "REPETITIONS", "Ending", "Referee", "Results"]
 
 REPETITIONS = 3
 """The same position with the same player to move for this many times ends the game as a draw."""
 
 PLY_CAP = 200
 """Plies after which a game stops as a draw."""
-
-REASONS = ("won", "repetition", "cap")
-"""Why a game ended: a player won; the same position came up :data:`REPETITIONS` times; :data:`PLY_CAP` plies."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +36,8 @@ class Ending:
     Attributes
     ----------
     reason : str
-        One of :data:`REASONS`.
+        Why the game ended: ``won`` (a player won), ``repetition`` (the same position came up
+        :data:`REPETITIONS` times) or ``cap`` (:data:`PLY_CAP` plies).
     winner : int
         The winner's seat in turn order from the first player (0), -1 for a draw.
     shared : tuple of int
@@ -127,3 +127,47 @@ class Referee:
         _, seats = self.rules.seats(np.array([code]))
         live = [k for k in range(players) if self.rules.live[int(seats[k][0])]]  # seat k from the mover
         return Ending(reason, -1, tuple(sorted((ply + k) % players for k in live)), ply)
+
+
+@dataclass
+class Results:
+    """Games' endings added up for one seat: wins, draws and losses, games, plies and the draws by reason.
+
+    Each game counts ``weight`` (1; a chance when the games are every way a game can go, weighed).
+
+    Examples
+    --------
+    >>> results = Results()
+    >>> results.add(Ending("won", 1, (), 7), seat=0)
+    >>> results.add(Ending("repetition", -1, (0, 2), 40), seat=0)
+    >>> results.as_dict()
+    {'games': 2, 'wins': 0, 'draws': 1, 'losses': 1, 'repetition': 1, 'cap': 0, 'plies': 47}
+    """
+
+    games: float = 0
+    wins: float = 0
+    draws: float = 0
+    losses: float = 0
+    repetition: float = 0
+    cap: float = 0
+    plies: float = 0
+
+    def add(self, end: Ending, seat: int, weight: float = 1) -> None:
+        """Count one game that ended so, for ``seat`` (from the first player): out of a drawn game is a loss."""
+        self.games += weight
+        self.plies += weight * end.plies
+        result = end.result(seat)
+        if result == "win":
+            self.wins += weight
+        elif result == "draw":
+            self.draws += weight
+        else:
+            self.losses += weight
+        if end.reason == "repetition":
+            self.repetition += weight
+        elif end.reason == "cap":
+            self.cap += weight
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every count, by name: ``games``, ``wins``, ``draws``, ``losses``, ``repetition``, ``cap``, ``plies``."""
+        return dict(vars(self))

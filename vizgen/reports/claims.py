@@ -2,8 +2,8 @@
 
 ``vizgen/reports/claims.toml`` holds every published claim we found (source, what it
 says, the parameters that express the source's rules, their numbers, our
-verdict and the explanation of each disagreement). :func:`check_claims`
-computes our number for every check with :data:`MEASURES` and whether it
+verdict and the explanation of each disagreement). :func:`check_claim`
+computes our number for every check of a claim with :data:`MEASURES` and whether it
 agrees; the site's "What others have said" page and
 ``tests/test_published_figures.py`` both read the file through this module.
 """
@@ -36,7 +36,6 @@ __all__ = [
     "ClaimResult",
     "FormResult",
     "check_claim",
-    "check_claims",
     "check_closed_forms",
     "claims_report",
     "closed_form",
@@ -244,17 +243,6 @@ def check_claim(claim: dict[str, Any]) -> ClaimResult:
             theirs, ours = _theirs(name, value), measure(name, check)
             rows.append((check, name, theirs, ours, theirs == ours))
     return ClaimResult(claim, rows)
-
-
-def check_claims() -> list[ClaimResult]:
-    """Check every claim of the data file against the engine, in file order.
-
-    Returns
-    -------
-    list of ClaimResult
-        One per ``[[claim]]``.
-    """
-    return [check_claim(c) for c in load_claims()["claim"]]
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from importlib import resources
 from typing import Any
 
 from vizgen.analysis.figures import stats
-from vizgen.analysis.solved import Solved, solve_limits, survival_fits
+from vizgen.analysis.solved import Solved, limits_for, survival_fits
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.params import Params, estimate_positions
 from vizgen.engine.solve import solve_forced, solve_survival
@@ -79,7 +79,7 @@ def _check(entry: Entry) -> str | None:
 
 def _solve(spec: str, max_positions: int) -> dict[str, Any]:
     graph = enumerate_graph(resolve(spec), max_positions)
-    survival = solve_survival(graph) if solve_limits(graph).survival else None
+    survival = solve_survival(graph) if limits_for(graph).survival else None
     return stats(Solved(graph=graph, forced=solve_forced(graph), random_win=None, perfect_win=None,
                         survival=survival), spec)
 

@@ -8,7 +8,7 @@
   move that keeps the value.
 - ``must_find``: every position with more than one move (moves to the same
   position count once) where exactly one keeps the mover's win or draw
-  (:func:`vizgen.reports.thumbs.keeping`: its mark is best or an inaccuracy),
+  (:func:`vizgen.reports.rules_of_thumb.keeping`: its mark is best or an inaccuracy),
   ranked by ``reach``, the share of practice games that pass through it
   (:func:`reach`), with the only move and what each other move leads to.
 - ``traps``: the value-keeping moves that leave the opponent the largest share
@@ -18,7 +18,7 @@
   the moves the depth-1 and depth-2 max^n players (live fingers) choose that
   throw the value away.
 - ``rules``: rules of thumb with their coverage and accuracy, and the rule
-  follower's games (:mod:`vizgen.reports.thumbs`).
+  follower's games (:mod:`vizgen.reports.rules_of_thumb`).
 - ``lines``: the longest forced win from any position and, when the start is won
   or lost, the perfect game from the start, move by move.
 
@@ -27,12 +27,14 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
 
-from vizgen.ai.games import OPENING, perfect_choices, play
-from vizgen.ai.maxn import maxn_choices, notation_rank
+from vizgen.ai.games import OPENING, perfect_player, play
+from vizgen.ai.maxn import maxn_player, notation_rank
+from vizgen.ai.players import Policy, random_player
 from vizgen.ai.tricky import trap_chances
 from vizgen.analysis import words
 from vizgen.analysis.marks import BEST, INACCURACY, edge_marks
@@ -40,7 +42,7 @@ from vizgen.analysis.solved import Solved, best_edges, solve_variant
 from vizgen.engine.params import estimate_positions
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import Variant
-from vizgen.reports import thumbs
+from vizgen.reports import rules_of_thumb
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version
 
@@ -55,7 +57,7 @@ __all__ = [
     "reach",
 ]
 
-CODE = ("util", "engine", "analysis", "ai", "reports/guide.py", "reports/thumbs.py")
+CODE = ("util", "engine", "analysis", "ai", "reports/guide.py", "reports/rules_of_thumb.py")
 """The code that computes a guide (the cache's program version)."""
 REACH_DEPTHS = (1, 2, 3)
 """The max^n depths of the practice players (with the random player)."""
@@ -83,7 +85,7 @@ def reach(solved: Solved, games: int = REACH_GAMES, seed: int = REACH_SEED) -> n
     (1.0, True)
     """
     g = solved.graph
-    pool = [None, *(maxn_choices(g, d) for d in REACH_DEPTHS)]
+    pool = [random_player(g), *(maxn_player(g, d) for d in REACH_DEPTHS)]
     rng = np.random.default_rng(seed)
     seen = np.zeros(g.n)
     total = 0
@@ -169,7 +171,7 @@ def _traps(v: _View, share: np.ndarray) -> list[dict[str, Any]]:
     g = v.g
     bad = np.bincount(g.sources, weights=v.marks > INACCURACY, minlength=g.n)
     ratio = np.where(v.degree > 0, bad / np.maximum(v.degree, 1), 0.0)
-    greedy = maxn_choices(g, 1)
+    greedy = maxn_player(g, 1).moves
     two = trap_chances(v.solved)
     rows = []
     draw = v.solved.forced.winner[g.sources] < 0  # a trap set from a draw: a win or a loss has nothing to gain
@@ -187,7 +189,7 @@ def _traps(v: _View, share: np.ndarray) -> list[dict[str, Any]]:
 def _lures(v: _View, share: np.ndarray) -> list[dict[str, Any]]:
     """Positions where max^n at depth 1 or 2 chooses a move that throws the value away, most reached first."""
     g = v.g
-    picks = {d: maxn_choices(g, d) for d in (1, 2)}
+    picks = {d: maxn_player(g, d).moves for d in (1, 2)}
     rows: dict[tuple[int, int], dict[str, Any]] = {}
     for d, choice in picks.items():
         for node in np.flatnonzero(~g.terminal).tolist():
@@ -203,24 +205,23 @@ def _lures(v: _View, share: np.ndarray) -> list[dict[str, Any]]:
     return sorted(rows.values(), key=lambda r: (-r["reach"], r["position"], r["move"]))
 
 
-def _line(v: _View, node: int, perfect: np.ndarray) -> list[dict[str, Any]]:
-    """The perfect game from ``node`` to its end: every ply with the mover's value and the moves that keep it."""
-    g = v.g
-    steps = []
-    while not g.terminal[node]:
-        child = int(perfect[node])
-        e = v.edge(node, child)
-        steps.append({"position": v.names[node], "value": _value(v.solved, node), "move": v.moves[e],
-                      "to": v.names[child], "keeping": int(v.kept[node]), "moves": int(v.degree[node])})
-        node = child
-    steps.append({"position": v.names[node], "value": _value(v.solved, node), "move": None, "to": None,
+def _line(v: _View, node: int, perfect: Policy) -> list[dict[str, Any]]:
+    """The perfect game from ``node`` (a forced win or loss) to its end: every ply with the mover's value and the
+    moves that keep it."""
+    end, path = play(v.g, [perfect, perfect], start=node, cap=int(v.solved.forced.remoteness[node]))
+    assert end.reason == "won", end  # a forced win is played out in its remoteness and never repeats a position
+    nodes = [*path, perfect.choose(path[-1], None)] if path else [node]
+    steps = [{"position": v.names[here], "value": _value(v.solved, here), "move": v.moves[v.edge(here, there)],
+              "to": v.names[there], "keeping": int(v.kept[here]), "moves": int(v.degree[here])}
+             for here, there in itertools.pairwise(nodes)]
+    steps.append({"position": v.names[nodes[-1]], "value": _value(v.solved, nodes[-1]), "move": None, "to": None,
                   "keeping": 0, "moves": 0})
     return steps
 
 
 def _lines(v: _View) -> list[dict[str, Any]]:
     g, f = v.g, v.solved.forced
-    perfect = perfect_choices(g, f, notation_rank(g))
+    perfect = perfect_player(g, f, notation_rank(g))
     out = []
     wins = np.flatnonzero((f.winner == 0) & ~g.terminal)
     if wins.size:
@@ -269,9 +270,9 @@ def guide(solved: Solved) -> dict[str, Any]:
         raise ValueError(why)
     v = _View(solved)
     share = reach(solved)
-    feats, when = thumbs.move_features(g)
-    chosen, shares = thumbs.search_rules(solved)
-    rules = [{**r.as_dict(), **thumbs.measure_rule(solved, r, feats, when), "share_after": after}
+    feats, when = rules_of_thumb.move_features(g)
+    chosen, shares = rules_of_thumb.search_rules(solved)
+    rules = [{**r.as_dict(), **rules_of_thumb.measure_rule(solved, r, feats, when), "share_after": after}
              for r, after in zip(chosen, shares[1:])]
     return {
         "verdict": _verdict(v),
@@ -280,9 +281,9 @@ def guide(solved: Solved) -> dict[str, Any]:
         "must_find": _must_find(v, share),
         "traps": _traps(v, share)[:TOP],
         "lures": _lures(v, share),
-        "rules": rules, "rules_base": shares[0], "rules_positions": int(thumbs.to_keep(solved).sum()),
-        "rule_games": thumbs.rule_games(solved, chosen),
-        "games": {"per_seat": thumbs.GAMES_PER_SEAT, "seed": thumbs.SEED},
+        "rules": rules, "rules_base": shares[0], "rules_positions": int(rules_of_thumb.to_keep(solved).sum()),
+        "rule_games": rules_of_thumb.rule_games(solved, chosen),
+        "games": {"per_seat": rules_of_thumb.GAMES_PER_SEAT, "seed": rules_of_thumb.GAMES_SEED},
         "lines": _lines(v),
     }
 

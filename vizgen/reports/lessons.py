@@ -9,11 +9,12 @@ from typing import Any
 
 from vizgen.analysis.words import percent, plies
 
-__all__ = ["PLAYERS", "guide_lines", "pct", "result_text", "verdict_text"]
+__all__ = ["OPPONENT_WORDS", "PLAYER_WORDS", "guide_lines", "pct", "result_text", "verdict_text"]
 
-PLAYERS = {"rules": "Following the rules", "random": "The random player"}
+PLAYER_WORDS = {"rules": "Following the rules", "random": "The random player"}
 """Who a line of the rule follower's results is about."""
-OPPONENTS = {"random": "the random player", "perfect": "the perfect player"}
+OPPONENT_WORDS = {"random": "the random player", "perfect": "the perfect player"}
+"""Whom the rule follower and the random player play against, in words."""
 
 
 def pct(x: float) -> str:
@@ -108,8 +109,8 @@ def guide_lines(data: dict[str, Any], top: int = 10) -> list[str]:
                    f"the list so far: {pct(r['share_after'])}.")
     games = data["rule_games"]
     out += ["", f"From the start, {data['games']['per_seat']} games in each seat, seed {data['games']['seed']}:"]
-    for player, name in PLAYERS.items():
-        for opponent, against in OPPONENTS.items():
+    for player, name in PLAYER_WORDS.items():
+        for opponent, against in OPPONENT_WORDS.items():
             out.append(f"  {name} against {against}: {result_text(games[f'{player}-{opponent}'])}")
     for line in data["lines"]:
         title = ("Longest forced win" if line["kind"] == "longest" else "The perfect game from the start")

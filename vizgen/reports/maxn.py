@@ -17,7 +17,7 @@ the site renders it). Timings differ from run to run, so the site does not
 measure them: it shows the table ``python benchmarks/maxn.py --record`` kept
 in ``maxn_timing.json`` (:func:`recorded_timing`), and everything else it
 shows is the same from build to build. The perfect player
-(:func:`perfect_choices`) is defined in docs/RULINGS.md.
+(:func:`perfect_player`) is defined in docs/RULINGS.md.
 """
 
 from __future__ import annotations
@@ -29,8 +29,9 @@ from typing import Any
 
 import numpy as np
 
-from vizgen.ai.games import OPENING, perfect_choices, tournament
+from vizgen.ai.games import OPENING, perfect_player, tournament
 from vizgen.ai.maxn import maxn_levels, maxn_table
+from vizgen.ai.players import random_player
 from vizgen.ai.search import MaxnSearch
 from vizgen.engine.ending import PLY_CAP, REPETITIONS
 from vizgen.engine.graph import StateGraph, enumerate_graph
@@ -229,7 +230,7 @@ def quality(graph: StateGraph, forced: Forced, choice: np.ndarray) -> dict[str, 
     >>> from vizgen.engine.solve import solve_forced
     >>> graph = enumerate_graph(variant_for(2))
     >>> forced = solve_forced(graph)
-    >>> quality(graph, forced, perfect_choices(graph, forced))["share"]
+    >>> quality(graph, forced, perfect_player(graph, forced).moves)["share"]
     1.0
     """
     moving = np.flatnonzero(~graph.terminal)
@@ -424,16 +425,16 @@ def _measure_play(graph: StateGraph, n: int, depths: tuple[int, ...], games_per_
                   out: dict[str, Any]) -> np.ndarray:
     """Fill ``out``'s quality and tournament rows for ``n`` players; return the visits of all games."""
     forced = solve_forced(graph)
-    perfect = perfect_choices(graph, forced)
+    perfect, chance = perfect_player(graph, forced), random_player(graph)
     visits = np.zeros(graph.n, dtype=np.int64)
-    score, _ = tournament(graph, perfect, None, games_per_seat, seed=seed * 1_000_000 + n * 10_000)
+    score, _ = tournament(graph, perfect, chance, games_per_seat, seed=seed * 1_000_000 + n * 10_000)
     out["tournament"].append({"players": n, "player": "perfect", "depth": None, "opponent": "random", **score})
     for table in maxn_levels(graph, max(depths)):
         if table.depth not in depths:
             continue
         out["quality"].append({"players": n, "depth": table.depth, **quality(graph, forced, table.choice)})
-        for k, (name, opponent) in enumerate((("random", None), ("perfect", perfect))):
-            score, seen = tournament(graph, table.choice, opponent, games_per_seat,
+        for k, (name, opponent) in enumerate((("random", chance), ("perfect", perfect))):
+            score, seen = tournament(graph, table.player, opponent, games_per_seat,
                                      seed=seed * 1_000_000 + n * 10_000 + table.depth * 10 + k)
             visits += seen
             out["tournament"].append({"players": n, "player": "max^n", "depth": table.depth, "opponent": name,

@@ -32,7 +32,7 @@ from vizgen.reports.family import family_figures
 from vizgen.reports.maxn import site_report
 from vizgen.site.layout import layout_all
 from vizgen.site.outdir import MARKER, MARKER_TEXT, BuildError, check_cache, check_out, prepare, swap_in, write_files
-from vizgen.site.pages import variant_files
+from vizgen.site.pages import rendered_variants
 from vizgen.site.render import CodePage, VariantPage, page_of, render_front, site_preview
 from vizgen.site.render.assets import environment
 from vizgen.site.render.codepage import code_page_of
@@ -289,7 +289,7 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
             return _gather(variants, chosen, cache, max_positions, max_memory, bar.step)
 
         with _explained(templates):
-            site = variant_files(variants, cache, pages, templates=templates, site_url=site_url, on_step=bar.step)
+            site = rendered_variants(variants, cache, pages, templates=templates, site_url=site_url, on_step=bar.step)
         figures = family = claims = None
         if whole:
             figures = maxn_figures(cache)

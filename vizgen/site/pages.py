@@ -32,7 +32,7 @@ from vizgen.site.render import CodePage, VariantPage, render_variants, site_orde
 from vizgen.site.render.guide_page import guide_path
 from vizgen.util.cache import Cache, Entry, code_version, digest
 
-__all__ = ["CODE", "SiteFiles", "taught", "variant_files"]
+__all__ = ["CODE", "SiteFiles", "rendered_variants", "taught"]
 
 #: the code that renders a page: all of the package, its templates, scripts and styles included
 CODE = ("",)
@@ -95,9 +95,9 @@ def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def variant_files(variants: list[Variant], cache: Cache, pages: Callable[[], list[VariantPage | CodePage]], *,
-                  templates: Path | None = None, site_url: str | None = None,
-                  on_step: Callable[[str], None] | None = None) -> SiteFiles:
+def rendered_variants(variants: list[Variant], cache: Cache, pages: Callable[[], list[VariantPage | CodePage]], *,
+                      templates: Path | None = None, site_url: str | None = None,
+                      on_step: Callable[[str], None] | None = None) -> SiteFiles:
     """Every variant's files, from the cache or rendered.
 
     Parameters

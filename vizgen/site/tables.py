@@ -18,9 +18,9 @@ from typing import Any
 
 import numpy as np
 
-from vizgen.ai.games import perfect_choices
+from vizgen.ai.games import perfect_player
 from vizgen.ai.maxn import maxn_levels, notation_rank
-from vizgen.ai.tricky import ROUNDS, SCALE, trap_figure, tricky_choices
+from vizgen.ai.tricky import ROUNDS, SCALE, trap_figure, tricky_player
 from vizgen.analysis.facts import position_facts
 from vizgen.analysis.solved import Solved, best_edges, fate
 
@@ -169,8 +169,9 @@ TRAP = Column("trap", "Trap figure", "int", "data",
 
 
 def _opponent_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
-    """The move of each computer opponent from every position: the perfect and the tricky perfect player, and
-    max^n at each depth; and the tricky player's trap figure."""
+    """The move of each computer opponent from every position (each a :class:`vizgen.ai.players.Policy`): the
+    perfect and the tricky perfect player, and max^n at each depth (all in one pass); and the tricky player's trap
+    figure."""
     g = solved.graph
     rank = notation_rank(g)
     out_in = fate(solved, g.players - 1)
@@ -179,17 +180,17 @@ def _opponent_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
                        "The position the perfect player moves to: its fastest win, else a move that keeps the game "
                        "open (with more players one where it survives, else its latest forced exit), else its "
                        "slowest loss (docs/RULINGS.md).", missing=-1),
-                perfect_choices(g, solved.forced, rank, out_in)),
+                perfect_player(g, solved.forced, rank, out_in).moves),
                (Column("tricky_move", "Tricky perfect player", "int", "data",
                        "The position the tricky perfect player moves to: among the perfect player's optimal moves, "
                        "the one to the highest trap figure (docs/RULINGS.md).", missing=-1),
-                tricky_choices(g, solved.forced, trap, rank, out_in)),
+                tricky_player(g, solved.forced, trap, rank, out_in).moves),
                (TRAP, trap)]
     for table in maxn_levels(g, max(PLAY_DEPTHS)):
         if table.depth in PLAY_DEPTHS:
             columns.append((Column(f"maxn{table.depth}_move", f"max^n move, depth {table.depth}", "int", "data",
                                    f"The position max^n searching {table.depth} plies deep moves to "
-                                   "(docs/RULES.md section 8).", missing=-1), table.choice))
+                                   "(docs/RULES.md section 8).", missing=-1), table.player.moves))
     return columns
 
 

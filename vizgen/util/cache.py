@@ -95,12 +95,18 @@ def digest(*values: Any) -> str:
     return h.hexdigest()[:32]
 
 
-def _source_files(part: str) -> list[Path]:
-    """The source files of a part of the package: a room or file under ``vizgen/`` (``""``: all of it)."""
-    path = Path(vizgen.__file__).parent / part
+def _source_files(part: str) -> list[tuple[str, Path]]:
+    """The source files of a part of the package, each with its name: a room or file under ``vizgen/`` (``""``:
+    all of it, and the page templates, :func:`vizgen.templates_folder`)."""
+    root = Path(vizgen.__file__).parent
+    path = root / part
     if path.is_file():
-        return [path]
-    return sorted(p for p in path.rglob("*") if p.suffix in _SOURCE and "__pycache__" not in p.parts)
+        return [(path.relative_to(root).as_posix(), path)]
+    found = [(p.relative_to(root).as_posix(), p) for p in sorted(path.rglob("*"))
+             if p.suffix in _SOURCE and "__pycache__" not in p.parts and "templates" not in p.relative_to(root).parts]
+    if part == "":
+        found += [(f"templates/{p.name}", p) for p in sorted(vizgen.templates_folder().glob("*.html"))]
+    return found
 
 
 @functools.cache
@@ -125,10 +131,9 @@ def code_version(*parts: str, packages: tuple[str, ...] = ("numpy",)) -> str:
     True
     """
     h = hashlib.sha256()
-    root = Path(vizgen.__file__).parent
     for part in parts:
-        for path in _source_files(part):
-            _feed(h, [path.relative_to(root).as_posix(), path.read_bytes()])
+        for name, path in _source_files(part):
+            _feed(h, [name, path.read_bytes()])
     for name in packages:
         try:
             _feed(h, [name, metadata.version(name)])

@@ -26,7 +26,7 @@ from vizgen.site import theme
 from vizgen.site.render.assets import environment, shared_files
 from vizgen.site.render.codepage import CodePage, code_files
 from vizgen.site.render.contexts import card, index_context, nav, variant_context
-from vizgen.site.render.datafiles import DataFiles, variant_files
+from vizgen.site.render.datafiles import DataFiles, data_files
 from vizgen.site.render.guide_page import guide_context, guide_path
 from vizgen.site.render.maps import peers_of
 from vizgen.site.render.maxn_page import maxn_context
@@ -153,7 +153,7 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
     for page in ordered:
         if only is not None and page.slug not in only:
             continue
-        data = code_data(page) if page.code else variant_files(page, peers_of(page, ordered))
+        data = code_data(page) if page.code else data_files(page, peers_of(page, ordered))
         mine = files[page.slug] = {f"variants/{page.slug}/{name}": blob for name, blob in data.files.items()}
         context = variant_context(page, data, _config(page, data), items, SITE_TITLE)
         context["share"] = {"path": f"variants/{page.slug}.html", "image": f"variants/{page.slug}/preview.png",

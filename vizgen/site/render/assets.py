@@ -1,6 +1,7 @@
 """Assets and templates: the shared files of the site and the jinja2 environment.
 
-The page templates live in ``vizgen/site/templates/`` (package data); a folder given with
+The page templates live in the repository's top-level ``templates/`` (shipped in the package as
+``vizgen/templates/``: :func:`vizgen.templates_folder`); a folder given with
 ``build --templates DIR`` comes first, so a user can override single
 templates (as MkDocs' ``custom_dir`` does).
 
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import jinja2
 
+from vizgen import templates_folder
 from vizgen.site import theme
 from vizgen.site.render.contexts import badge, num
 from vizgen.site.render.templating import TemplateLoader, shown
@@ -42,10 +44,6 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _builtin_templates() -> Path:
-    return Path(str(resources.files("vizgen.site") / "templates"))
-
-
 def environment(templates: Path | None = None) -> jinja2.Environment:
     """Return the jinja2 environment: ``templates`` first (if given), then the built-in templates.
 
@@ -54,7 +52,7 @@ def environment(templates: Path | None = None) -> jinja2.Environment:
     >>> environment().get_template("index.html").name
     'index.html'
     """
-    folders = ([str(templates)] if templates is not None else []) + [str(_builtin_templates())]
+    folders = ([str(templates)] if templates is not None else []) + [str(templates_folder())]
     env = jinja2.Environment(
         loader=TemplateLoader(folders),  # a template file that is not UTF-8 is one line naming it
         finalize=shown,  # control characters in user text are written visibly

@@ -131,7 +131,7 @@ def _longest(s: dict[str, Any], key: str, label: str) -> tuple[str, str, list[st
     return label, words.plies(s[key]) + more, s[f"{key}_at"]
 
 
-def figures(page: VariantPage | CodePage) -> list[tuple[str, str, list[str]]]:
+def figure_rows(page: VariantPage | CodePage) -> list[tuple[str, str, list[str]]]:
     """The variant's figures: ``(label, text, [positions to link])``."""
     s, n = page.stats, page.stats["positions"]
     out: list[tuple[str, str, list[str]] | None] = [
@@ -231,7 +231,7 @@ def variant_context(page: VariantPage | CodePage, data: DataFiles, config: dict[
         "n": page.n,
         "nav": nav_items,
         "config_json": as_json(config),
-        "figures": figures(page),
+        "figures": figure_rows(page),
         "tables": tables(page, sizes.BIG_ROW_LIMIT if page.big else None),
         "params_rows": _params_rows(v.params.as_dict()),
         "rules_text": rules_in_words(v.params),

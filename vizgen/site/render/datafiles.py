@@ -48,7 +48,7 @@ from vizgen.site.render.wire import encode, fact_columns, fields_of, node_fields
 from vizgen.site.tables import OPPONENTS, NodeTable
 from vizgen.util import sizes
 
-__all__ = ["CHUNK_SIZE", "DataFiles", "as_json", "jsonp", "variant_files"]
+__all__ = ["CHUNK_SIZE", "DataFiles", "as_json", "data_files", "jsonp"]
 
 #: positions per detail chunk of a big variant (about 30-80 kB a chunk)
 CHUNK_SIZE = 256
@@ -223,7 +223,7 @@ def _download(name: str, label: str, data: bytes) -> dict[str, Any]:
     return {"file": name, "label": label, "data": data}
 
 
-def variant_files(page: VariantPage, peers: Sequence[VariantPage] = ()) -> DataFiles:
+def data_files(page: VariantPage, peers: Sequence[VariantPage] = ()) -> DataFiles:
     """Every file of one variant, keyed by path relative to ``variants/<slug>/``.
 
     Parameters

@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import quote
 
 from vizgen.analysis.words import game_end_rule
-from vizgen.reports.lessons import OPPONENTS, PLAYERS, pct, result_text, verdict_text
+from vizgen.reports.lessons import OPPONENT_WORDS, PLAYER_WORDS, pct, result_text, verdict_text
 
 __all__ = ["SHOWN", "guide_context", "guide_path", "study_href"]
 
@@ -89,7 +89,7 @@ def guide_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
     games = data["rule_games"]
     results = [{"player": name, "opponent": against, "text": result_text(games[f"{player}-{opponent}"]),
                 **games[f"{player}-{opponent}"], "mine": player == "rules"}
-               for player, name in PLAYERS.items() for opponent, against in OPPONENTS.items()]
+               for player, name in PLAYER_WORDS.items() for opponent, against in OPPONENT_WORDS.items()]
     must = [row(m) for m in data["must_find"]]
     lines = [{"title": "The longest forced win" if line["kind"] == "longest" else "The perfect game from the start",
               "kind": line["kind"], "from": line["from"], "plies": line["plies"], "href": at(line["from"]),

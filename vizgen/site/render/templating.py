@@ -16,13 +16,13 @@ from __future__ import annotations
 import os
 import traceback
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import jinja2
 from jinja2.loaders import split_template_path
 
+from vizgen import templates_folder
 from vizgen.site.outdir import BuildError
 from vizgen.util.text import quote, visible
 
@@ -125,7 +125,7 @@ def compile_templates(env: jinja2.Environment, templates: Path) -> None:
     ...
     vizgen.site.render.templating.TemplateProblem: template '/...index.html', line 1: No filter named 'nofilter'.
     """
-    builtin = {p.name for p in Path(str(resources.files("vizgen.site") / "templates")).glob("*.html")}
+    builtin = {p.name for p in templates_folder().glob("*.html")}
     for name in sorted(builtin):
         if (templates / name).is_file():
             try:

@@ -241,7 +241,7 @@
   function decoded(text) {
     try {
       return decodeURIComponent(text);
-    } catch (e) {
+    } catch {
       return text;
     }
   }

@@ -287,8 +287,8 @@
       }
       graph.nodes.update(ups);
       graph.edges.update(graph.all.map(function (e) {
-        var st = styles.edgeStyle(e.best, model.size, !!bright);
-        return { id: e.id, color: st.color, width: st.width, hidden: !drawn(e) && lit.indexOf(e.id) < 0 };
+        var look = styles.edgeStyle(e.best, model.size, !!bright);
+        return { id: e.id, color: look.color, width: look.width, hidden: !drawn(e) && lit.indexOf(e.id) < 0 };
       }));
       if (app.api.selected !== null) highlight(app.api.selected, !!bright);
     }

@@ -95,7 +95,7 @@
     var h = location.hash.replace(/^#/, "");
     try {
       return decodeURIComponent(h);
-    } catch (e) {
+    } catch {
       return h;
     }
   }

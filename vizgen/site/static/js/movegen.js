@@ -59,7 +59,7 @@
       t = t.slice(0, sw.index);
     }
     if (count >= this.counts) return undefined;
-    var parts = t.split(/[\s\-]+/).filter(Boolean);
+    var parts = t.split(/[\s-]+/).filter(Boolean);
     if (parts.length !== this.P && parts.length === 1) {
       var digits = VZ.util.bare(t);
       var w = digits.length / this.P;

@@ -4,9 +4,9 @@
  * A small or big page ships every computer opponent's move per position (a detail's `opponents`, named in
  * nodes.js: the perfect and the tricky perfect player, max^n at each depth). A code page (five and six
  * players) ships no moves: there the perfect player takes, among the optimal moves (the targets with the
- * highest move score, facts.js), the one whose notation sorts first, as vizgen.ai.games.perfect_choices
+ * highest move score, facts.js), the one whose notation sorts first, as vizgen.ai.games.perfect_player
  * does; the tricky perfect player, where the page's facts carry the trap figure, the optimal move to the
- * highest figure, ties to the smallest notation (vizgen.ai.tricky.tricky_choices). The random player draws
+ * highest figure, ties to the smallest notation (vizgen.ai.tricky.tricky_player). The random player draws
  * among the distinct resulting positions with the game's seeded generator, everywhere.
  */
 (function (VZ) {

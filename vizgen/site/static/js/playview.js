@@ -1,8 +1,8 @@
 /* vizgen playview: a game on the page in HTML: the tools, the players' seats, where the game stands (the
  * last move and its mark, the value for you, how the game ended), the review, the chart of your value
  * after each ply and the moves by round (play.js puts them in the panel). ctx: {W (words.PLAY), words (all
- * the page's words), T (theme), kindName(kind), name(kind) (capitalised), role(game, seat), live(pos), hidden (values hidden),
- * selected (the position shown)}.
+ * the page's words), T (theme), kindName(kind), name(kind) (capitalised), role(game, seat), live(pos),
+ * hidden (values hidden), selected (the position shown)}.
  */
 (function (VZ) {
   "use strict";
@@ -39,10 +39,12 @@
     var n = g.plies(), end = g.line().length - 1;
     out += '<span class="play-nav" role="group" aria-label="Walk the game">' +
       button("first", "«", n === 0, "the start (Home)") + button("prev", "‹", n === 0, "one ply back (←)") +
-      button("next", "›", n === end, "one ply forward (→)") + button("last", "»", n === end, "the last ply (End)") +
+      button("next", "›", n === end, "one ply forward (→)") +
+      button("last", "»", n === end, "the last ply (End)") +
       "</span>" + button("undo", "Take back", g.lastMine() < 0, "take back your last move (Backspace)");
     if (g.challenge && !g.finished()) {
-      out += button("hint", W.hint, g.hinted(), W["hint-title"]) + button("analysis", W.analysis, false, W["analysis-title"]);
+      out += button("hint", W.hint, g.hinted(), W["hint-title"]) +
+        button("analysis", W.analysis, false, W["analysis-title"]);
     }
     out += button("copy-game", W["copy-game"]) + button("quit", "Quit");
     return out + "</div></div>";
@@ -55,7 +57,8 @@
       var turn = g && !g.over() && g.mover(g.plies()) === s;
       out += '<label class="play-seat' + (turn ? " turn" : "") + (chosen[s] === "you" ? " human" : "") + '"><span>' +
         esc(say(ctx.W.player, { k: s + 1 })) + '</span><select data-seat="' + s + '">' + kinds.map(function (k) {
-          return '<option value="' + k + '"' + (chosen[s] === k ? " selected" : "") + ">" + esc(ctx.kindName(k)) + "</option>";
+          return '<option value="' + k + '"' + (chosen[s] === k ? " selected" : "") + ">" +
+            esc(ctx.kindName(k)) + "</option>";
         }).join("") + "</select></label>";
     }
     return out + "</div>";
@@ -64,7 +67,10 @@
   /* How the game ended, in words, for you. */
   function endWords(g, end, ctx) {
     var W = ctx.W, E = ctx.words.ending;
-    if (end.reason === "won") return end.winner === g.you ? W["won-you"] : say(W["won-other"], { name: ctx.name(g.seats[end.winner]), k: end.winner + 1 });
+    if (end.reason === "won") {
+      return end.winner === g.you ? W["won-you"]
+        : say(W["won-other"], { name: ctx.name(g.seats[end.winner]), k: end.winner + 1 });
+    }
     var text = E[end.reason];
     if (end.shared.length) text += " " + (end.shared.indexOf(g.you) >= 0 ? W["share-you"] : W["share-out"]);
     return text;
@@ -75,15 +81,23 @@
     var W = ctx.W, model = g.model, at = g.here(), n = g.plies();
     var out = "";
     var mine = g.lastMine();
-    var r = mine < 0 ? null : VZ.review.mark(ctx.words, (model.details.get(g.path[mine]) || { moves: [] }).moves, g.path[mine + 1]);
-    if (r) out += '<p class="play-mark ' + ctx.words.marks[r.mark].key + '">' + esc(VZ.review.sentence(ctx.words, r)) + "</p>";
+    var r = mine < 0 ? null
+      : VZ.review.mark(ctx.words, (model.details.get(g.path[mine]) || { moves: [] }).moves, g.path[mine + 1]);
+    if (r) {
+      out += '<p class="play-mark ' + ctx.words.marks[r.mark].key + '">' + esc(VZ.review.sentence(ctx.words, r)) +
+        "</p>";
+    }
     if (n >= 1 && g.last && mine < n - 1) {
       var from = g.path[n - 1], seat = g.mover(n - 1);
       out += '<p class="play-last">' + esc(say(W.played, { name: ctx.role(g, seat) })) + ' <b class="play-move">' +
         esc(moveName(model, from, at)) + "</b>: " + esc(model.name(from)) + " → " + esc(model.name(at)) + "</p>";
     }
-    if (!ctx.hidden) out += '<p class="play-value"><span class="badge ' + VZ.util.valueClass(g.value(n).v) + '">' + esc(g.valueWords(W, n)) + "</span></p>";
-    else if (g.challenge) out += '<p class="play-note">' + esc(W.challenge) + "</p>";
+    if (!ctx.hidden) {
+      out += '<p class="play-value"><span class="badge ' + VZ.util.valueClass(g.value(n).v) + '">' +
+        esc(g.valueWords(W, n)) + "</span></p>";
+    } else if (g.challenge) {
+      out += '<p class="play-note">' + esc(W.challenge) + "</p>";
+    }
     if (g.hinted() && g.challenge && !g.finished()) out += '<p class="play-note">' + esc(W.hinted) + "</p>";
     var end = g.end(ctx.live);
     if (end) out += '<p class="play-end" role="status"><b>' + esc(endWords(g, end, ctx)) + "</b></p>";
@@ -101,7 +115,8 @@
       out += '<p class="play-status turn">' + esc(W[ctx.hidden ? "your-turn-table" : "your-turn"]) + "</p>";
     } else {
       var s = g.mover(n);
-      out += '<p class="play-status thinking">' + esc(say(W.thinking, { k: s + 1, name: ctx.kindName(g.seats[s]) })) + "</p>";
+      out += '<p class="play-status thinking">' +
+        esc(say(W.thinking, { k: s + 1, name: ctx.kindName(g.seats[s]) })) + "</p>";
     }
     return out;
   }
@@ -159,13 +174,18 @@
     var out = '<div class="play-chart-box" tabindex="0" role="region" aria-label="Chart of your value per ply">' +
       '<svg class="play-chart" width="' + width + '" height="' + (top + h + 22) +
       '" role="img" aria-label="Your value after each ply; click a ply to show it">';
-    out += '<rect x="' + left + '" y="' + top + '" width="' + (width - left - 4) + '" height="' + h / 2 + '" fill="' + T["win-soft"] + '"/>';
-    out += '<rect x="' + left + '" y="' + mid + '" width="' + (width - left - 4) + '" height="' + h / 2 + '" fill="' + T["loss-soft"] + '"/>';
-    out += '<line x1="' + left + '" x2="' + (width - 4) + '" y1="' + mid + '" y2="' + mid + '" stroke="' + T.draw + '" stroke-width="1.5"/>';
+    out += '<rect x="' + left + '" y="' + top + '" width="' + (width - left - 4) + '" height="' + h / 2 +
+      '" fill="' + T["win-soft"] + '"/>';
+    out += '<rect x="' + left + '" y="' + mid + '" width="' + (width - left - 4) + '" height="' + h / 2 +
+      '" fill="' + T["loss-soft"] + '"/>';
+    out += '<line x1="' + left + '" x2="' + (width - 4) + '" y1="' + mid + '" y2="' + mid + '" stroke="' + T.draw +
+      '" stroke-width="1.5"/>';
     out += '<text x="' + (left - 4) + '" y="' + (top + 12) + '" text-anchor="end">win</text>';
-    out += '<text x="' + (left - 4) + '" y="' + (mid + 4) + '" text-anchor="end">' + (g.P === 2 ? "draw" : "open") + "</text>";
+    out += '<text x="' + (left - 4) + '" y="' + (mid + 4) + '" text-anchor="end">' + (g.P === 2 ? "draw" : "open") +
+      "</text>";
     out += '<text x="' + (left - 4) + '" y="' + (top + h - 3) + '" text-anchor="end">loss</text>';
-    out += '<rect class="play-now" x="' + (x(shown) - step / 2) + '" y="' + top + '" width="' + step + '" height="' + h + '"/>';
+    out += '<rect class="play-now" x="' + (x(shown) - step / 2) + '" y="' + top + '" width="' + step +
+      '" height="' + h + '"/>';
     var pts = [];
     for (var k = 0; k <= n; k++) pts.push(x(k) + "," + y(k).toFixed(1));
     out += '<polyline points="' + pts.join(" ") + '" fill="none" stroke="' + T.edge + '" stroke-width="1.5"/>';
@@ -190,7 +210,8 @@
     var out = '<div class="play-moves" style="grid-template-columns: 2.4em repeat(' + g.P +
       ', minmax(0, 1fr))"><span class="round"></span>';
     for (var s = 0; s < g.P; s++) {
-      out += '<span class="who' + (s === g.you ? " mine" : "") + '" aria-hidden="true">' + esc(ctx.role(g, s)) + "</span>";
+      out += '<span class="who' + (s === g.you ? " mine" : "") + '" aria-hidden="true">' + esc(ctx.role(g, s)) +
+        "</span>";
     }
     for (var k = 1; k <= n; k++) {
       var seat = g.mover(k - 1);
@@ -199,11 +220,13 @@
       var r = marked[k - 1], sym = "";
       if (r && (!ctx.hidden || g.seats[seat] === "you")) sym = ctx.words.marks[r.mark].symbol;
       var cls = r && sym ? " " + ctx.words.marks[r.mark].key : "";
-      var said = "ply " + k + ", " + ctx.role(g, seat) + ": " + moveName(model, line[k - 1], line[k]) + sym + " to " + model.name(line[k]);
-      out += '<a href="#' + esc(model.name(line[k])) + '" data-ply="' + k + '" class="ply' + (g.seats[seat] === "you" ? " mine" : "") +
-        (k === shown ? " now" : "") + (k > shown ? " later" : "") + cls + '" title="' + esc(said) + '" aria-label="' + esc(said) +
-        '"' + (k === shown ? ' aria-current="step"' : "") + '><span class="mv">' + esc(moveName(model, line[k - 1], line[k])) + "</span>" +
-        (sym ? '<span class="sym">' + esc(sym) + "</span>" : "") + "</a>";
+      var move = moveName(model, line[k - 1], line[k]);
+      var said = "ply " + k + ", " + ctx.role(g, seat) + ": " + move + sym + " to " + model.name(line[k]);
+      out += '<a href="#' + esc(model.name(line[k])) + '" data-ply="' + k + '" class="ply' +
+        (g.seats[seat] === "you" ? " mine" : "") + (k === shown ? " now" : "") + (k > shown ? " later" : "") + cls +
+        '" title="' + esc(said) + '" aria-label="' + esc(said) + '"' + (k === shown ? ' aria-current="step"' : "") +
+        '><span class="mv">' + esc(move) + "</span>" + (sym ? '<span class="sym">' + esc(sym) + "</span>" : "") +
+        "</a>";
     }
     return out + "</div>";
   }

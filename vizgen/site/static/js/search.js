@@ -52,7 +52,7 @@
       var t = String(text).trim(), suffix = "";
       var sw = /\/s\d+$/.exec(t);
       if (sw) { suffix = sw[0]; t = t.slice(0, sw.index); }
-      var groups = t.split(/[\s\-]+/).filter(Boolean);
+      var groups = t.split(/[\s-]+/).filter(Boolean);
       var P = app.model.P || app.cfg.players;
       if (groups.length === 1 && P > 1 && groups[0].length % P === 0 && groups[0].indexOf(".") < 0) {
         var w = groups[0].length / P, one = groups[0];

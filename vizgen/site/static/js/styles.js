@@ -85,9 +85,9 @@
       };
     }
     /* A move: optimal ones darker and wider; faded while another position's neighbourhood stands out. */
-    function edgeStyle(best, size, faded) {
+    function edgeStyle(best, size, dimmed) {
       best = best && !app.hideValues; // a challenge: every move alike
-      var c = faded ? (best ? "rgba(29, 35, 48, 0.16)" : "rgba(84, 94, 114, 0.08)") : best ? EDGE_BEST : EDGE;
+      var c = dimmed ? (best ? "rgba(29, 35, 48, 0.16)" : "rgba(84, 94, 114, 0.08)") : best ? EDGE_BEST : EDGE;
       return { color: solid(c), width: size * (best ? 0.13 : 0.06) };
     }
     function tooltip(i) {

@@ -43,7 +43,7 @@
 
   /* A spelling without its separators and spaces: 12-11, 1211 and " 12 11 " are one. */
   function bare(text) {
-    return String(text || "").replace(/[\s.\-]+/g, "");
+    return String(text || "").replace(/[\s.-]+/g, "");
   }
 
   /* The element of this id, or null (no document in Node). */

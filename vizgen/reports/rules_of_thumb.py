@@ -8,7 +8,8 @@ that ..." or "avoid moves that ..."), perhaps only when the hands say so
 (:data:`WHEN`: you have a dead hand, they have one). A player following a
 list of rules starts from every move of the position (moves to the same
 position count once) and, rule by rule, keeps the moves the rule allows when
-there are any (:func:`follow`); it then picks uniformly among what is left.
+there are any (:func:`follow`); it then picks uniformly among what is left
+(:func:`follower`, a :class:`vizgen.ai.players.Player`).
 
 :func:`search_rules` picks the rules greedily: each step adds the rule that
 raises most the **kept share**, the mean over the positions where the mover
@@ -17,7 +18,8 @@ among the rules that are sound alone (their moves keep the value more often
 than a random move where they apply), until :data:`MAX_RULES` rules or a step that gains less than :data:`MIN_GAIN`.
 :func:`measure_rule` gives one rule's coverage and accuracy alone.
 :func:`rule_games` plays the follower from the start against the random and
-the perfect player with fixed seeds, beside the plain random player.
+the perfect player with fixed seeds, beside the plain random player
+(:func:`vizgen.ai.games.tournament`).
 """
 
 from __future__ import annotations
@@ -27,14 +29,29 @@ from typing import Any
 
 import numpy as np
 
-from vizgen.ai.games import perfect_choices
+from vizgen.ai.games import perfect_player, tournament
+from vizgen.ai.players import Shortlist, random_player
 from vizgen.analysis.marks import INACCURACY, edge_marks
 from vizgen.analysis.solved import Solved
-from vizgen.engine.ending import Referee
 from vizgen.engine.graph import StateGraph
 
-__all__ = ["FEATURES", "GAMES_PER_SEAT", "MAX_RULES", "MIN_GAIN", "SEED", "WHEN", "Rule", "follow", "keeping",
-           "measure_rule", "move_features", "rule_games", "search_rules", "to_keep"]
+__all__ = [
+    "FEATURES",
+    "GAMES_PER_SEAT",
+    "GAMES_SEED",
+    "MAX_RULES",
+    "MIN_GAIN",
+    "WHEN",
+    "Rule",
+    "follow",
+    "follower",
+    "keeping",
+    "measure_rule",
+    "move_features",
+    "rule_games",
+    "search_rules",
+    "to_keep",
+]
 
 MAX_RULES = 7
 """At most this many rules: a list a person can remember."""
@@ -42,7 +59,7 @@ MIN_GAIN = 0.002
 """A rule is added only if it raises the kept share by at least this much (0.2 percentage points)."""
 GAMES_PER_SEAT = 200
 """Games of the rule follower (and of the random player) per seat against each opponent."""
-SEED = 19
+GAMES_SEED = 19
 """Seeds the rule follower's games."""
 
 FEATURES: dict[str, str] = {
@@ -254,38 +271,31 @@ def search_rules(solved: Solved) -> tuple[list[Rule], list[float]]:
     return chosen, shares
 
 
-def _choose_by_rules(graph: StateGraph, rules: list[Rule]) -> tuple[np.ndarray, np.ndarray]:
-    """CSR of each node's moves left by the rules: ``(ptr, children)``, children ascending."""
+def follower(graph: StateGraph, rules: list[Rule]) -> Shortlist:
+    """The player who follows ``rules``: uniform among each position's moves that the rules leave (:func:`follow`).
+
+    Examples
+    --------
+    >>> from vizgen.engine.graph import enumerate_graph
+    >>> from vizgen.engine.spec import resolve
+    >>> g = enumerate_graph(resolve("standard"))
+    >>> plain = follower(g, [])  # no rule: every move, as the random player
+    >>> bool((plain.ptr == g.indptr).all() and (plain.children == g.indices).all())
+    True
+    """
     feats, when = move_features(graph)
     cand = follow(graph, rules, feats, when)
     ptr = np.zeros(graph.n + 1, dtype=np.int64)
     np.cumsum(np.bincount(graph.sources, weights=cand, minlength=graph.n).astype(np.int64), out=ptr[1:])
-    return ptr, graph.indices[cand]
-
-
-def _game(graph: StateGraph, choosers: list, rng: np.random.Generator, seat: int) -> str:
-    """One game from the start, its result for ``seat``; each chooser is ``(ptr, children)`` (uniform among them)
-    or a policy array."""
-    referee = Referee(graph.rules)
-    node, ply = graph.start, 0
-    while (end := referee.arrive(int(graph.codes[node]), int(graph.winner[node]))) is None:
-        who = choosers[ply % 2]
-        if isinstance(who, tuple):
-            ptr, kids = who
-            options = kids[ptr[node]:ptr[node + 1]]
-            node = int(options[rng.integers(options.size)])
-        else:
-            node = int(who[node])
-        ply += 1
-    return end.result(seat)
+    return Shortlist(ptr, graph.indices[cand])
 
 
 def rule_games(solved: Solved, rules: list[Rule], games_per_seat: int = GAMES_PER_SEAT,
-               seed: int = SEED) -> dict[str, dict[str, int]]:
+               seed: int = GAMES_SEED) -> dict[str, dict[str, int]]:
     """The rule follower and the plain random player from the start against the random and the perfect player.
 
-    Each pairing plays ``games_per_seat`` games with the player measured first and as many second, from one
-    generator seeded with ``seed`` (the same seed, the same games). A game ends as :class:`Referee` says.
+    Each pairing is a :func:`vizgen.ai.games.tournament` of ``games_per_seat`` games with the player measured
+    first and as many second, with no random opening, seeded with ``seed`` (the same seed, the same games).
 
     Returns
     -------
@@ -303,19 +313,10 @@ def rule_games(solved: Solved, rules: list[Rule], games_per_seat: int = GAMES_PE
     True
     """
     g = solved.graph
-    follower = _choose_by_rules(g, rules)
-    plain = _choose_by_rules(g, [])
-    perfect = perfect_choices(g, solved.forced)
+    chance, perfect = random_player(g), perfect_player(g, solved.forced)
     out = {}
-    for name, player in (("rules", follower), ("random", plain)):
-        for other_name, other in (("random", plain), ("perfect", perfect)):
-            rng = np.random.default_rng(seed)
-            tally = {"wins": 0, "draws": 0, "losses": 0, "games": 0}
-            for seat in (0, 1):
-                choosers = [player, other] if seat == 0 else [other, player]
-                for _ in range(games_per_seat):
-                    result = _game(g, choosers, rng, seat)
-                    tally[{"win": "wins", "draw": "draws", "loss": "losses"}[result]] += 1
-                    tally["games"] += 1
-            out[f"{name}-{other_name}"] = tally
+    for name, player in (("rules", follower(g, rules)), ("random", chance)):
+        for other_name, other in (("random", chance), ("perfect", perfect)):
+            score, _ = tournament(g, player, other, games_per_seat, seed, opening=0)
+            out[f"{name}-{other_name}"] = {key: score[key] for key in ("wins", "draws", "losses", "games")}
     return out
