@@ -63,7 +63,7 @@ def test_index_filters_by_rule(open_page: Callable, pages: dict[str, VariantPage
     page.locator(".rule-box", has_text="other roll-over number").locator("input").check()
     both = [slug for slug, keys in changes.items() if {"players", "r"} <= keys]
     assert page.evaluate(shown) == len(both) == 1
-    assert page.locator(f'article.card:not([hidden]) a[href="variants/{both[0]}.html"]').count() == 1
+    assert page.locator(f'article.card:not([hidden]) .card-title a[href="variants/{both[0]}.html"]').count() == 1
     assert page.locator("section.group:not([hidden])").count() == 1
     page.locator("#rule-words").fill("zebra")
     assert page.evaluate(shown) == 0 and page.locator("#rule-none").is_visible()
