@@ -131,8 +131,9 @@ def test_params_round_trip_through_a_spec_string(variant: Variant) -> None:
 @settings(max_examples=40, deadline=None)
 @given(small_variants())
 def test_rules_in_words_mention_the_roll_over_number(variant: Variant) -> None:
-    text = " ".join(rules_in_words(variant.params))
-    assert f"0 to {variant.params.r - 1} fingers" in text
+    p = variant.params
+    text = " ".join(rules_in_words(p))
+    assert f"{1 - p.r if p.signed else 0} to {p.r - 1} fingers" in text
 
 
 # -- variant identity: overrides are recorded and name the variant --------------------------------
