@@ -176,15 +176,26 @@ class _Solution:
         return words.say_choice(int(code[child]), int(n[child]), int(k[child]))
 
     def node(self, node: int) -> dict[str, Any]:
-        """One position as the page reads it: its value (verdict code, n, k) and its moves."""
+        """One position as the page reads it: ``v`` its value (verdict code, n, k), ``m`` its moves (notation,
+        target, mark code, choice code, n, k, then the perfect player's reply there: move, target and 1 if it
+        ends the game, at a position with a move) and ``r`` the perfect player's move here."""
         code, n, k = self.verdict
         cc, cn, ck = self.choice
         out: dict[str, Any] = {"v": [int(code[node]), int(n[node]), int(k[node])], "m": [
-            [self.moves[e], self.names[c], int(self.marks[e]), int(cc[c]), int(cn[c]), int(ck[c])]
+            [self.moves[e], self.names[c], int(self.marks[e]), int(cc[c]), int(cn[c]), int(ck[c]), *self.reply(c)]
             for e in self.edges(node) for c in [int(self.g.indices[e])]]}
         if not self.g.terminal[node]:
             out["r"] = self.names[int(self.perfect.moves[node])]
         return out
+
+    def reply(self, child: int) -> list[str]:
+        """The perfect player's reply at ``child``: its move, the position it leads to and whether that ends the
+        game (nothing at the end of the game)."""
+        if self.g.terminal[child]:
+            return []
+        there = int(self.perfect.moves[child])
+        return [self.moves[next(e for e in self.edges(child) if self.g.indices[e] == there)], self.names[there],
+                int(self.g.terminal[there])]
 
 
 def _accepted(s: _Solution, node: int, kind: str, left: int) -> list[int]:
@@ -204,8 +215,8 @@ def _tree(s: _Solution, node: int, plies: int) -> set[int]:
             child = int(s.g.indices[e])
             if not s.g.terminal[child]:
                 reply = int(s.perfect.moves[child])
-                assert not s.g.terminal[reply], "the defender of a lost position cannot win"
-                todo.append((reply, left - 2))
+                if not s.g.terminal[reply]:  # a lost defender's move that ends the game is the solver's win
+                    todo.append((reply, left - 2))
     return seen
 
 
@@ -223,10 +234,11 @@ def _fail_chance(s: _Solution, node: int, kind: str, plies: int, player: Policy 
             child = int(s.g.indices[e])
             if e not in ok:
                 continue
-            if kind != "win" or s.g.terminal[child]:
+            reply = int(s.perfect.moves[child])
+            if kind != "win" or s.g.terminal[child] or s.g.terminal[reply]:
                 total += 1.0
             else:
-                total += solve(int(s.perfect.moves[child]), left - 2)
+                total += solve(reply, left - 2)
         return total / len(picks)
 
     return 1.0 - solve(node, plies)
@@ -242,6 +254,8 @@ def _line(s: _Solution, node: int, plies: int) -> list[str]:
             return out
         here = int(s.perfect.moves[child])
         out.append(s.moves[next(e for e in s.edges(child) if s.g.indices[e] == here)])
+        if s.g.terminal[here]:
+            return out
 
 
 def _rules_of(rules: Iterable[dict[str, Any]] | None, solved: Solved) -> list[Rule]:

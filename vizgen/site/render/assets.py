@@ -8,7 +8,7 @@ templates (as MkDocs' ``custom_dir`` does).
 The browser's code is written as small modules in ``vizgen/site/static/js/``,
 one concern each, every one attached to the namespace ``globalThis.VZ`` (so a
 module runs in Node's tests as it does in the page). :data:`SCRIPTS` joins
-them, in a fixed order, into the four scripts a page loads: pages work from
+them, in a fixed order, into the scripts the pages load (the practice page its own): pages work from
 ``file://``, where a module cannot import another from disk.
 """
 
@@ -28,7 +28,7 @@ from vizgen.site.render.templating import TemplateLoader, shown
 
 __all__ = ["SCRIPTS", "environment", "script", "shared_files"]
 
-_STATIC = ("vizgen.css", "play.css", "report.css", "guide.css", "favicon.svg")
+_STATIC = ("vizgen.css", "play.css", "report.css", "guide.css", "practice.css", "favicon.svg")
 
 #: each shipped script and its modules (``static/js/<name>.js``), in the order they are joined. A code page
 #: loads ``codes.js``, ``vizgen.js`` and ``play.js``, the others ``valuemap.js``, ``vizgen.js`` and ``play.js``,
@@ -41,6 +41,7 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
     "valuemap.js": ("valuemap",),
     "play.js": ("game", "review", "opponents", "playview", "play"),
     "index.js": ("rulefilter",),
+    "practice.js": ("util", "loader", "hands", "glicko", "practice", "practiceview"),
 }
 
 
