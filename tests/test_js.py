@@ -94,12 +94,33 @@ def units_cases() -> dict[str, list]:
     return {"fills": fills, "percents": [[p, words.percent(p)] for p in shares]}
 
 
+def practice_cases() -> dict[str, object]:
+    """The practice page's rules against the Python's: every (mark, plies after, kind, plies left) that the puzzles
+    of a few variants meet with the Python's verdict, and standard's puzzles, positions and goals as the page
+    has them (practice.test.js plays them)."""
+    from tests.solved import solved_once
+    from vizgen.reports.puzzles import accepts, puzzle_set
+
+    cases = set()
+    for spec in ("standard", "r4", "misere", "standard:players=3,r=3"):
+        data = puzzle_set(solved_once(spec))
+        for p in data["puzzles"]:
+            for node in data["nodes"].values():
+                for m in node["m"]:
+                    for left in range(1, p["plies"] + 3):
+                        cases.add((m[2], m[4], p["kind"], left))
+    standard = puzzle_set(solved_once("standard"))
+    return {"accepts": [[*c, accepts(*c)] for c in sorted(cases)],
+            "puzzles": standard["puzzles"], "nodes": standard["nodes"], "goals": standard["goals"],
+            "table": standard["table"]}
+
+
 def fixtures() -> dict[str, object]:
     """What the Node unit tests read, by file name: two variants' rules.js payloads, the words, and the
     templates and shares the Python filled and wrote (:func:`units_cases`)."""
     return {"standard-rules.json": rules_payload("standard"),
             "players3-r3-rules.json": rules_payload("standard:players=3,r=3"), "words.json": words.for_browser(),
-            "units.json": units_cases()}
+            "units.json": units_cases(), "practice.json": practice_cases()}
 
 
 def test_fixtures_are_what_python_writes() -> None:

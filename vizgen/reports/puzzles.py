@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -64,8 +64,8 @@ from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version
 
 __all__ = ["BANDS", "CLAMP", "HOLD_PLIES", "LONG_WIN", "PRACTICE", "SURVIVE_PLIES", "THEMES", "accepts",
-           "calibration", "goals", "multi_puzzles", "node_table", "practised", "puzzle_figures", "puzzle_set", "rating_of",
-           "two_player_puzzles"]
+           "calibration", "goals", "multi_puzzles", "node_table", "practised", "puzzle_figures", "puzzle_set",
+           "rating_of", "two_player_puzzles"]
 
 PRACTICE = ("random", "max^n depth 1", "max^n depth 2", "max^n depth 3")
 """The practice players whose failures rate a puzzle."""
@@ -117,7 +117,7 @@ def rating_of(fail: float) -> int:
     (1500, 896, 2104, 1691)
     """
     f = min(max(fail, CLAMP[0]), CLAMP[1])
-    return int(round(1500 + 400 * math.log10(f / (1 - f))))
+    return round(1500 + 400 * math.log10(f / (1 - f)))
 
 
 def accepts(mark: int, after: int, kind: str, left: int) -> bool:
@@ -223,7 +223,7 @@ def _tree(s: _Solution, node: int, plies: int) -> set[int]:
 def _fail_chance(s: _Solution, node: int, kind: str, plies: int, player: Policy | None) -> float:
     """The chance a practice player fails the puzzle (``player`` None: the random player)."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def solve(here: int, left: int) -> float:
         """The chance of solving from ``here`` with ``left`` plies."""
         ok = set(_accepted(s, here, kind, left))

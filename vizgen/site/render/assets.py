@@ -39,7 +39,7 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
                   "overview", "search", "keys", "views", "main"),
     "codes.js": ("movegen", "codemodel"),
     "valuemap.js": ("valuemap",),
-    "play.js": ("game", "review", "opponents", "playview", "play"),
+    "play.js": ("game", "review", "retry", "opponents", "playview", "play"),
     "index.js": ("rulefilter",),
     "practice.js": ("util", "loader", "hands", "glicko", "practice", "practiceview"),
 }

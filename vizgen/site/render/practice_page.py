@@ -97,7 +97,7 @@ def practice_files(variants: list[Variant], sets: dict[str, dict[str, Any]],
 
 def _band(row: dict[str, Any]) -> str:
     return f"below {row['to']}" if row["from"] == 0 else f"{row['from']} and up" if row["to"] is None else \
-        f"{row['from']}–{row['to'] - 1}"
+        f"{row['from']}\u2013{row['to'] - 1}"
 
 
 def practice_context(variants: list[Variant], sets: dict[str, dict[str, Any]], why: dict[str, str],
@@ -125,11 +125,21 @@ def practice_context(variants: list[Variant], sets: dict[str, dict[str, Any]], w
                      "goals": len(data["goals"]) if data else 0,
                      "why": why.get(v.slug) or ("" if count else "no position has exactly one good move"),
                      "href": f"{PRACTICE_PATH}?variant={v.slug}", "map": f"variants/{v.slug}.html"})
-    table = [{**row, "band": _band(row),
-              "fail_pct": "–" if row["fail"] is None else f"{100 * row['fail']:.0f} %",
-              "players_pct": ["–" if x is None else f"{100 * x:.0f} %" for x in row["players"]]}
+    table = [{**row, "band": _band(row), "fail_pct": _pct(row["fail"]), "players_pct": list(map(_pct, row["players"]))}
              for row in calibration(every)]
     return {"root": "", "site_title": site_title, "page_title": f"Practice · {site_title}", "total": len(every),
             "variants_with": sum(1 for r in rows if r["count"]), "per_variant": rows,
             "themes": [{"key": k, "text": THEMES[k], "count": themes[k]} for k in THEMES if themes[k]],
-            "calibration": table, "depths": [p.split()[-1] for p in PRACTICE[1:]], "clamp": CLAMP, "bands": BANDS, "goals": sum(r["goals"] for r in rows)}
+            "calibration": table, "depths": [p.split()[-1] for p in PRACTICE[1:]], "clamp": CLAMP, "bands": BANDS,
+            "goals": sum(r["goals"] for r in rows)}
+
+
+def _pct(share: float | None) -> str:
+    """A fail rate in whole percent, a dash for none.
+
+    Examples
+    --------
+    >>> _pct(0.1234), _pct(None)
+    ('12 %', '\u2013')
+    """
+    return "\u2013" if share is None else f"{100 * share:.0f} %"

@@ -173,7 +173,7 @@
     var p;
     try {
       p = JSON.parse(text);
-    } catch (e) {
+    } catch {
       return null;
     }
     if (!p || typeof p !== "object" || p.version !== VERSION || !p.rating || typeof p.rating.rating !== "number") {
@@ -187,7 +187,7 @@
   function load(storage) {
     try {
       return (storage && parse(storage.getItem(KEY))) || fresh();
-    } catch (e) {
+    } catch {
       return fresh();
     }
   }
@@ -196,7 +196,7 @@
     try {
       if (storage) storage.setItem(KEY, JSON.stringify(progress));
       return true;
-    } catch (e) {
+    } catch {
       return false;
     }
   }

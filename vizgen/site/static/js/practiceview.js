@@ -40,11 +40,11 @@
   var app = null;
 
   function create(root, idx, cfg) {
-    var storage = null;
+    var storage;
     try {
       storage = globalThis.localStorage;
-    } catch (e) {
-      storage = null;
+    } catch {
+      storage = null; // storage refused (a privacy setting): progress lasts the visit
     }
     app = {
       root: root, idx: idx, cfg: cfg, W: idx.words, storage: storage, progress: P.load(storage),
@@ -139,7 +139,11 @@
       if (app.variant && p.v !== app.variant) return;
       p.t.forEach(function (t) { counts[t] = (counts[t] || 0) + 1; });
     });
-    return '<div class="pz-filters"><label>Variant <select data-filter="variant"><option value="">every variant (' +
+    var chosen = (app.variant ? variantOf(app.variant).title : "every variant") + ", " +
+      (app.theme ? app.idx.themes[app.theme] : "every theme");
+    return '<details class="pz-filters"' + (app.filtersOpen ? " open" : "") + '><summary>Puzzles from: <b>' +
+      esc(chosen) + "</b> (" + pool().length + ')</summary><div class="pz-filter-row"><label>Variant ' +
+      '<select data-filter="variant"><option value="">every variant (' +
       app.idx.puzzles.length + ")</option>" + vs.map(function (v) {
         return '<option value="' + esc(v.slug) + '"' + (v.slug === app.variant ? " selected" : "") + ">" +
           esc(v.title) + " (" + v.count + ")</option>";
@@ -147,7 +151,7 @@
       themes.filter(function (t) { return counts[t]; }).map(function (t) {
         return '<option value="' + t + '"' + (t === app.theme ? " selected" : "") + ">" + esc(app.idx.themes[t]) +
           " (" + counts[t] + ")</option>";
-      }).join("") + "</select></label></div>";
+      }).join("") + "</select></label></div></details>";
   }
 
   function boardHtml() {
@@ -232,13 +236,15 @@
 
   function draw() {
     var out = ratingLine() + modes();
-    if (app.mode === "puzzles") out += filters();
+    var filtersOpen = app.root.querySelector("details.pz-filters");
+    if (filtersOpen) app.filtersOpen = filtersOpen.open;
     if (app.mode === "streak" && app.streak) {
       out += '<p class="pz-streak">Streak <b data-streak>' + app.streak.count + "</b>" +
         (app.streak.over ? " · over: a mistake ends it" : " · puzzles get harder until your first mistake") + "</p>";
     }
     if (app.mode === "goals") out += app.goal ? goalBoard() : goalsHtml();
     else out += boardHtml();
+    if (app.mode === "puzzles") out += filters();
     out += progressHtml();
     app.root.innerHTML = out;
   }
@@ -466,39 +472,40 @@
     return nextPuzzle();
   }
 
+  /* What a button does, by its data attributes. */
+  function act(t) {
+    var a = t.dataset.act;
+    if (t.dataset.mode) setMode(t.dataset.mode);
+    else if (t.dataset.to) (app.mode === "goals" ? onGoalMove : onMove)(t.dataset.to);
+    else if (t.dataset.goalStart) openGoal(t.dataset.goalStart);
+    else if (a === "next") nextPuzzle();
+    else if (a === "again") {
+      app.cur.state = P.start(app.cur.state.puzzle, app.cur.state.nodes);
+      app.cur.feedback = "";
+      draw();
+    } else if (a === "giveup") giveUp();
+    else if (a === "failedrun") {
+      app.run = app.failedRun.slice();
+      app.failedRun = [];
+      app.mode = "puzzles";
+      nextPuzzle();
+    } else if (a === "goalagain") openGoal(app.goal.id);
+    else if (a === "goals") {
+      app.goal = null;
+      draw();
+    } else if (a === "export") exportProgress();
+    else if (a === "reset") {
+      app.progress = P.fresh();
+      P.save(app.storage, app.progress);
+      app.msg = "Progress forgotten.";
+      draw();
+    }
+  }
+
   function bind() {
     app.root.addEventListener("click", function (ev) {
       var t = ev.target.closest("button");
-      if (!t) return;
-      if (t.dataset.mode) return setMode(t.dataset.mode);
-      if (t.dataset.to) return app.mode === "goals" ? onGoalMove(t.dataset.to) : onMove(t.dataset.to);
-      if (t.dataset.goalStart) return openGoal(t.dataset.goalStart);
-      var act = t.dataset.act;
-      if (act === "next") return nextPuzzle();
-      if (act === "again") {
-        app.cur.state = P.start(app.cur.state.puzzle, app.cur.state.nodes);
-        app.cur.feedback = "";
-        return draw();
-      }
-      if (act === "giveup") return giveUp();
-      if (act === "failedrun") {
-        app.run = app.failedRun.slice();
-        app.failedRun = [];
-        app.mode = "puzzles";
-        return nextPuzzle();
-      }
-      if (act === "goalagain") return openGoal(app.goal.id);
-      if (act === "goals") {
-        app.goal = null;
-        return draw();
-      }
-      if (act === "export") return exportProgress();
-      if (act === "reset") {
-        app.progress = P.fresh();
-        P.save(app.storage, app.progress);
-        app.msg = "Progress forgotten.";
-        return draw();
-      }
+      if (t) act(t);
     });
     app.root.addEventListener("change", function (ev) {
       var t = ev.target;
@@ -506,9 +513,10 @@
         app[t.dataset.filter] = t.value;
         if (t.dataset.filter === "variant") app.theme = "";
         app.run = [];
-        return nextPuzzle();
+        nextPuzzle();
+      } else if (t.dataset.act === "import" && t.files && t.files[0]) {
+        importProgress(t.files[0]);
       }
-      if (t.dataset.act === "import" && t.files && t.files[0]) importProgress(t.files[0]);
     });
   }
 
