@@ -171,3 +171,42 @@ def test_from_file_with_the_daily_puzzle_on_the_index(built: tuple[Path, Path], 
     assert tab.locator('a[href="../practice.html?variant=standard"]').count() == 1
     watch.check(("file://",))
     tab.close()
+
+
+def _game_with_a_blunder() -> tuple[list[str], str]:
+    """A game of standard from the start, you first against the perfect player: your first move that can blunder
+    does, every other is the perfect player's; the positions after each ply, and where you blundered."""
+    from tests.solved import solved_once
+    from vizgen.ai.games import perfect_player
+    from vizgen.analysis.marks import BLUNDER, edge_marks
+
+    solved = solved_once("standard")
+    g = solved.graph
+    names, marks = g.notations(), edge_marks(solved)
+    perfect = perfect_player(g, solved.forced)
+    node, line, blundered, ply = g.start, [], None, 0
+    while not g.terminal[node]:
+        edges = range(int(g.indptr[node]), int(g.indptr[node + 1]))
+        bad = [e for e in edges if marks[e] == BLUNDER] if ply % 2 == 0 and blundered is None else []
+        if bad:
+            blundered = names[node]
+            node = int(g.indices[bad[0]])
+        else:
+            node = int(perfect.moves[node])
+        line.append(names[node])
+        ply += 1
+    assert blundered is not None
+    return line, blundered
+
+
+def test_retry_from_your_mistake_at_the_end_of_a_game(page: tuple[object, str]) -> None:
+    tab, url = page
+    line, blundered = _game_with_a_blunder()
+    tab.goto(f"{url}variants/standard.html?play=you.perfect&seed=1&moves={'_'.join(line)}")
+    link = tab.locator(".play-retry a")
+    link.wait_for(timeout=20000)
+    assert link.get_attribute("href") == f"../practice.html?variant=standard&retry={blundered}"
+    link.click()
+    _board(tab)
+    assert "Your mistake 1 of 1" in tab.locator(".pz-prompt").inner_text()
+    assert tab.evaluate("VZ.practiceView.state().cur.state.at") == blundered

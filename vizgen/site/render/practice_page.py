@@ -126,7 +126,7 @@ def practice_context(variants: list[Variant], sets: dict[str, dict[str, Any]], w
                      "why": why.get(v.slug) or ("" if count else "no position has exactly one good move"),
                      "href": f"{PRACTICE_PATH}?variant={v.slug}", "map": f"variants/{v.slug}.html"})
     table = [{**row, "band": _band(row), "fail_pct": _pct(row["fail"]), "players_pct": list(map(_pct, row["players"]))}
-             for row in calibration(every)]
+             for row in calibration(every) if row["puzzles"]]
     return {"root": "", "site_title": site_title, "page_title": f"Practice · {site_title}", "total": len(every),
             "variants_with": sum(1 for r in rows if r["count"]), "per_variant": rows,
             "themes": [{"key": k, "text": THEMES[k], "count": themes[k]} for k in THEMES if themes[k]],

@@ -78,20 +78,20 @@
     return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate());
   }
 
-  /* The daily puzzle: one of the list (index entries {id, rating}) picked by the date, among those rated
-     1100 to 1800 when there are any. */
+  /* The daily puzzle: one of the list (index entries {id, r: the rating}) picked by the date, among those
+     rated 1100 to 1800 when there are any. */
   function daily(list, day) {
-    var pool = list.filter(function (p) { return p.rating >= 1100 && p.rating < 1800; });
+    var pool = list.filter(function (p) { return p.r >= 1100 && p.r < 1800; });
     if (!pool.length) pool = list;
     if (!pool.length) return null;
     return pool[hash("daily " + day) % pool.length];
   }
 
-  /* The streak's order: puzzles of rising difficulty, each step the next one up in rating, shuffled by `seed`
+  /* The streak's order: puzzles (index entries {id, r}) of rising difficulty, each step the next one up in rating, shuffled by `seed`
      among equal ratings and thinned to at most one in `spread` so a streak climbs steadily. */
   function streakOrder(list, seed) {
     var sorted = list.slice().sort(function (a, b) {
-      return a.rating - b.rating || hash(seed + a.id) - hash(seed + b.id);
+      return a.r - b.r || hash(seed + a.id) - hash(seed + b.id);
     });
     var out = [], step = Math.max(1, Math.floor(sorted.length / 60));
     for (var i = hash("offset " + seed) % step; i < sorted.length; i += step) out.push(sorted[i]);

@@ -161,7 +161,7 @@
     var out = '<article class="pz-board" data-puzzle="' + esc(c.id) + '" data-status="' + s.status + '">';
     out += '<p class="pz-meta"><a href="' + graphHref(c.slug, p.position) + '">' + esc(v ? v.title : c.slug) + "</a>" +
       (p.rating ? ' · puzzle rated <b>' + p.rating + "</b>" : "") +
-      (p.themes ? ' · <span class="pz-themes">' + p.themes.map(function (t) {
+      (p.themes && s.status !== "play" ? ' · <span class="pz-themes">' + p.themes.map(function (t) {
         return '<span class="chip">' + esc(app.idx.themes[t]) + "</span>";
       }).join(" ") + "</span>" : "") + "</p>";
     out += '<h2 class="pz-prompt">' + esc(c.label ? c.label + ": " : "") + esc(prompt(p)) + "</h2>";
@@ -210,7 +210,7 @@
     var out = '<article class="pz-board pz-goalboard" data-goal="' + esc(c.id) + '" data-status="' + s.status + '">';
     out += '<p class="pz-meta"><a href="' + graphHref(c.slug, s.at) + '">' + esc(c.title) + "</a> · " + esc(c.text) + "</p>";
     out += '<h2 class="pz-prompt">' + (s.status === "play" ? "Your move" : s.status === "met" ? "Goal met" : "Goal missed") +
-      ' <span class="muted">· ply ' + s.ply + " of at most " + G.plies + "</span></h2>";
+      ' <span class="muted">· ply ' + s.ply + (G.kind === "win" ? " of at most " : " of ") + G.plies + "</span></h2>";
     out += playersHtml(s.at, s.players);
     if (s.status === "play") {
       out += '<div class="pz-moves" role="group" aria-label="Your moves">' + s.table[s.at].m.map(function (m) {
