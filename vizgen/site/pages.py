@@ -35,7 +35,7 @@ from vizgen.site.render.guide_page import guide_path
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version, digest
 
-__all__ = ["CODE", "SiteFiles", "has_puzzles", "practice_sets", "rendered_variants", "taught"]
+__all__ = ["CODE", "SiteFiles", "practice_sets", "puzzle_count", "rendered_variants", "taught"]
 
 #: the code that renders a page: all of the package, its templates, scripts and styles included
 CODE = ("",)
@@ -93,11 +93,11 @@ def taught(page: VariantPage | CodePage) -> bool:
     return not page.code and not_taught(page.variant) is None
 
 
-def has_puzzles(page: VariantPage | CodePage, cache: Cache) -> bool:
-    """Whether a variant has puzzles on the practice page (:func:`vizgen.reports.puzzles.puzzle_figures`)."""
+def puzzle_count(page: VariantPage | CodePage, cache: Cache) -> int:
+    """How many puzzles a variant has on the practice page (:func:`vizgen.reports.puzzles.puzzle_figures`)."""
     if page.code or practised(page.variant) is not None:
-        return False
-    return bool(puzzle_figures(page.variant, cache)["puzzles"])
+        return 0
+    return len(puzzle_figures(page.variant, cache)["puzzles"])
 
 
 def _plain(value: Any) -> Any:
@@ -140,7 +140,7 @@ def rendered_variants(variants: list[Variant], cache: Cache, pages: Callable[[],
     if missing:
         gathered = {p.slug: p for p in pages()}
         guides = {slug: guide_figures(gathered[slug].variant, cache) for slug in missing if taught(gathered[slug])}
-        practised = [slug for slug in missing if has_puzzles(gathered[slug], cache)]
+        practised = {slug: count for slug in missing if (count := puzzle_count(gathered[slug], cache))}
         files, cards = render_variants(list(gathered.values()), templates=templates, only=missing,
                                        site_url=site_url, guides=guides, practised=practised)
         for slug in missing:

@@ -113,7 +113,7 @@ Files = dict[str, bytes]
 
 def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
                     only: Collection[str] | None = None, site_url: str | None = None,
-                    guides: dict[str, dict[str, Any]] | None = None, practised: Collection[str] = (),
+                    guides: dict[str, dict[str, Any]] | None = None, practised: dict[str, int] | None = None,
                     ) -> tuple[dict[str, Files], dict[str, dict[str, Any]]]:
     """Render the variants' pages and data files, and their index cards.
 
@@ -131,8 +131,8 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
     guides : dict, optional
         :func:`vizgen.reports.guide.guide_figures` by slug: each such variant gains ``guide/<slug>.html``,
         "How to play it", among its files, linked from its page and its index card.
-    practised : collection of str
-        The slugs of the variants with puzzles on the practice page: their page and guide link to it.
+    practised : dict of str to int, optional
+        By slug, the puzzles of each variant on the practice page: their page and guide link to it.
 
     Returns
     -------
@@ -165,7 +165,9 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
             mine[context["share"]["image"]] = _preview(page)
         guide = (guides or {}).get(page.slug)
         context["guide"] = None if guide is None else f"../{guide_path(page.slug)}"
-        context["practice"] = practice_href("../", page.slug) if page.slug in practised else None
+        count = (practised or {}).get(page.slug, 0)
+        context["practice"] = practice_href("../", page.slug) if count else None
+        context["puzzles"] = count
         if guide is not None:
             share = {**context["share"], "path": guide_path(page.slug), "alt": f"How to play {page.variant.title}"}
             guide_page = {**guide_context(guide, SITE_TITLE), "share": share, "practice": context["practice"]}
