@@ -210,3 +210,31 @@ def test_retry_from_your_mistake_at_the_end_of_a_game(page: tuple[object, str]) 
     _board(tab)
     assert "Your mistake 1 of 1" in tab.locator(".pz-prompt").inner_text()
     assert tab.evaluate("VZ.practiceView.state().cur.state.at") == blundered
+
+
+def test_progress_saved_to_a_file_and_loaded_back(page: tuple[object, str], tmp_path: Path) -> None:
+    tab, url = page
+    tab.goto(f"{url}practice.html")
+    _board(tab)
+    tab.click('button[data-act="reset"]')
+    _solve_current(tab)  # a first puzzle solved: the rating moves off 1500
+    rating = _rating(tab)
+    assert rating > 1500
+    with tab.expect_download() as got:
+        tab.click('button[data-act="export"]')
+    saved = tmp_path / "progress.json"
+    got.value.save_as(saved)
+    assert got.value.suggested_filename == "chopsticks-practice.json"
+    tab.click('button[data-act="reset"]')
+    assert _rating(tab) == 1500
+    bad = tmp_path / "other.json"
+    bad.write_text('{"not": "progress"}')
+    tab.set_input_files('input[data-act="import"]', str(bad))
+    tab.wait_for_selector(".pz-note")
+    assert "not a progress file" in tab.locator(".pz-note").inner_text() and _rating(tab) == 1500
+    tab.set_input_files('input[data-act="import"]', str(saved))
+    tab.wait_for_function("t => document.querySelector('.pz-note').textContent.indexOf('loaded') >= 0", arg=None)
+    assert _rating(tab) == rating
+    tab.reload()
+    _board(tab)
+    assert _rating(tab) == rating
