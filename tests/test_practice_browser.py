@@ -162,9 +162,11 @@ def test_from_file_with_the_daily_puzzle_on_the_index(built: tuple[Path, Path], 
     watch = Watch(tab)
     tab.goto((folder / "index.html").as_uri())
     tab.wait_for_function("document.getElementById('daily-text').textContent.indexOf('rated') >= 0")
+    shown = tab.locator("#daily-text code").inner_text()
     tab.click("#daily-link")
     _board(tab)
     assert "Puzzle of the day" in tab.locator(".pz-prompt").inner_text()
+    assert tab.evaluate("VZ.practiceView.state().cur.state.puzzle.position") == shown  # the index's puzzle
     tab.goto((folder / "variants" / "standard.html").as_uri())
     assert tab.locator('a.guide-link[href="../practice.html?variant=standard"]').count() == 1
     tab.goto((folder / "guide" / "standard.html").as_uri())

@@ -66,6 +66,14 @@ test("a goal held with the best moves earns three stars; a blunder ends it", () 
   assert.ok(s.ply <= win.fastest);
 });
 
+test("the index's compact puzzles read as entries", () => {
+  const idx = { variants: [{ slug: "standard" }, { slug: "r4" }], keys: ["win", "draw", "kill"],
+    puzzles: [[0, "12-33", 1589, [1]], [1, "03-03", 1162, [0, 2]]] };
+  assert.deepEqual(P.entries(idx), [
+    { id: "standard:12-33", v: "standard", p: "12-33", r: 1589, t: ["draw"] },
+    { id: "r4:03-03", v: "r4", p: "03-03", r: 1162, t: ["win", "kill"] }]);
+});
+
 test("stars by accuracy", () => {
   assert.equal(P.stars([0, 0, 0]), 3);
   assert.equal(P.stars([0, 0, 0, 1]), 2);

@@ -1,7 +1,8 @@
 """The practice page (``practice.html``) and its data: :func:`vizgen.reports.puzzles.puzzle_figures` for the browser.
 
-Files: ``practice.html``; ``practice/index.js`` (every puzzle in brief for the filters, the streak and the
-daily puzzle, the variants, the themes, the goals and the words); ``practice/<slug>.js`` per variant (its
+Files: ``practice.html``; ``practice/index.js`` (every puzzle in brief for the filters and the streak, as
+``[variant index, position, rating, theme indices]``, the variants, the themes, the goals and the words);
+``practice/daily.js`` (:func:`daily_pool`, which the index page reads too); ``practice/<slug>.js`` per variant (its
 puzzles' lines, the positions they visit, its goals and, where it has goals, every position). All are
 data files calling ``vizgenLoad(name, payload)`` (:func:`vizgen.site.render.datafiles.jsonp`), so the page
 works from ``file://`` and under a sub-path.
@@ -9,6 +10,7 @@ works from ``file://`` and under a sub-path.
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from typing import Any
 
@@ -17,7 +19,8 @@ from vizgen.engine.variants import Variant
 from vizgen.reports.puzzles import BANDS, CLAMP, PRACTICE, THEMES, calibration
 from vizgen.site.render.datafiles import jsonp
 
-__all__ = ["PRACTICE_PATH", "goal_text", "practice_context", "practice_files", "practice_href"]
+__all__ = ["DAILY", "DAILY_RATINGS", "PRACTICE_PATH", "daily_pool", "goal_text", "practice_context", "practice_files",
+           "practice_href"]
 
 PRACTICE_PATH = "practice.html"
 """The practice page, relative to the site root."""
@@ -52,8 +55,34 @@ def goal_text(goal: dict[str, Any]) -> str:
     return f"Stay in for {goal['plies']} plies against two perfect players, from {goal['from']}."
 
 
+DAILY = 366
+"""The daily puzzle is one of this many (a year's worth), picked by the visitor's date."""
+DAILY_RATINGS = (1100, 1800)
+"""The daily puzzles are rated from the first up to the second, excluded."""
+
+
+def daily_pool(sets: dict[str, dict[str, Any]], titles: dict[str, str]) -> dict[str, Any]:
+    """The puzzles the daily puzzle is picked from (``practice/daily.js``, small enough for the index page):
+    two-player puzzles rated within :data:`DAILY_RATINGS`, the first :data:`DAILY` by a digest of their name.
+
+    Examples
+    --------
+    >>> from vizgen.reports.puzzles import puzzle_figures
+    >>> pool = daily_pool({"standard": puzzle_figures("standard")}, {"standard": "Standard"})
+    >>> 0 < len(pool["days"]) <= DAILY and all(1100 <= p["r"] < 1800 for p in pool["days"])
+    True
+    """
+    low, high = DAILY_RATINGS
+    every = [{"id": f"{slug}:{p['position']}", "v": slug, "p": p["position"], "r": p["rating"], "t": p["themes"]}
+             for slug, data in sets.items() if data["players"] == 2 for p in data["puzzles"]
+             if low <= p["rating"] < high]
+    every.sort(key=lambda p: hashlib.sha256(p["id"].encode()).hexdigest())
+    return {"days": every[:DAILY], "titles": titles, "themes": THEMES}
+
+
 def _index(variants: list[Variant], sets: dict[str, dict[str, Any]], why: dict[str, str]) -> dict[str, Any]:
     listed, puzzles, goals = [], [], []
+    keys = list(THEMES)
     for v in variants:
         data = sets.get(v.slug)
         count = len(data["puzzles"]) if data else 0
@@ -61,13 +90,13 @@ def _index(variants: list[Variant], sets: dict[str, dict[str, Any]], why: dict[s
                        "why": why.get(v.slug) or (None if count else "no position has exactly one good move")})
         if not data:
             continue
-        puzzles += [{"id": f"{v.slug}:{p['position']}", "v": v.slug, "p": p["position"], "r": p["rating"],
-                     "t": p["themes"]} for p in data["puzzles"]]
+        at = len(listed) - 1
+        puzzles += [[at, p["position"], p["rating"], [keys.index(t) for t in p["themes"]]] for p in data["puzzles"]]
         goals += [{"id": f"{v.slug}:{k}", "v": v.slug, "k": k, "title": v.title, "text": goal_text(g)}
                   for k, g in enumerate(data["goals"])]
     keep = ("choices", "marks", "verdicts", "hands", "ply", "plies")
     every = words.for_browser()
-    return {"variants": listed, "puzzles": puzzles, "goals": goals, "themes": THEMES,
+    return {"variants": listed, "puzzles": puzzles, "goals": goals, "themes": THEMES, "keys": keys,
             "words": {k: every[k] for k in keep}}
 
 
@@ -84,7 +113,8 @@ def practice_files(variants: list[Variant], sets: dict[str, dict[str, Any]],
     why : dict
         By slug, why a variant has no puzzles (:func:`vizgen.reports.puzzles.practised`).
     """
-    files = {"practice/index.js": jsonp("index", _index(variants, sets, why))}
+    files = {"practice/index.js": jsonp("index", _index(variants, sets, why)),
+             "practice/daily.js": jsonp("daily", daily_pool(sets, {v.slug: v.title for v in variants}))}
     for v in variants:
         data = sets.get(v.slug)
         if data is None:

@@ -98,6 +98,16 @@
     return out;
   }
 
+  /* The index's puzzles ([variant index, position, rating, theme indices]) as entries {id, v (the variant's
+     slug), p, r, t (theme keys)}. */
+  function entries(idx) {
+    return idx.puzzles.map(function (row) {
+      var slug = idx.variants[row[0]].slug;
+      return { id: slug + ":" + row[1], v: slug, p: row[1], r: row[2],
+        t: row[3].map(function (k) { return idx.keys[k]; }) };
+    });
+  }
+
   /* Stars earned by a goal met: 3 every move best, 2 at least three moves in four best, else 1. */
   function stars(marks) {
     if (!marks.length) return 3;
@@ -217,7 +227,7 @@
     return p;
   }
 
-  VZ.practice = { accepts: accepts, start: start, play: play, good: good, hash: hash, today: today, daily: daily,
+  VZ.practice = { accepts: accepts, entries: entries, start: start, play: play, good: good, hash: hash, today: today, daily: daily,
     streakOrder: streakOrder, stars: stars, goalStart: goalStart, goalPlay: goalPlay, fresh: fresh, parse: parse,
     load: load, save: save, record: record, KEY: KEY };
 })(globalThis.VZ = globalThis.VZ || {});

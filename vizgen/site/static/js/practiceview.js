@@ -51,6 +51,7 @@
       load: cfg.load || VZ.loader.create(cfg.data), data: {}, mode: "puzzles", variant: "", theme: "", cur: null, msg: "",
       failedRun: [], run: [], streak: null, goal: null, retry: null, byId: new Map(),
     };
+    idx.puzzles = P.entries(idx);
     idx.puzzles.forEach(function (p) { app.byId.set(p.id, p); });
     return app;
   }
@@ -326,10 +327,13 @@
     return open(st.order[st.i++], { nextLabel: "Next puzzle" });
   }
 
+  /* The puzzle of the day: the one the index shows (practice/daily.js, picked by the date). */
   function daily() {
-    var pick = P.daily(app.idx.puzzles, P.today());
-    if (!pick) return Promise.resolve();
-    return open(pick, { label: "Puzzle of the day (" + P.today() + ")" });
+    return app.load("daily").then(function (pool) {
+      var pick = P.daily(pool.days, P.today());
+      if (!pick) return Promise.resolve();
+      return open(pick, { label: "Puzzle of the day (" + P.today() + ")" });
+    });
   }
 
   function finish(ok) {
