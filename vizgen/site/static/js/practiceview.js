@@ -367,15 +367,17 @@
   }
 
   function onMove(to) {
-    var c = app.cur, s = c.state, from = s.at;
+    var c = app.cur, s = c.state, from = s.at, v = variantOf(c.slug);
     var res = P.play(s, to);
     if (!res) return;
     var m = res.move;
     if (!res.ok) {
       var sol = P.good({ puzzle: s.puzzle, nodes: s.nodes, at: from, left: s.left });
       c.feedback = '<p class="pz-wrong"><span class="sign" aria-hidden="true">✗</span> <b>' + esc(m[0]) +
-        esc(app.W.marks[m[2]].symbol) + "</b> is a <b>" + esc(markWords(m[2])) + "</b>: " +
-        '<span class="badge ' + valueCls(m) + '">' + esc(choiceWords(m)) + "</span></p>" +
+        "</b> is a <b>" + esc(markWords(m[2])) + "</b>: " +
+        '<span class="badge ' + valueCls(m) + '">' + esc(choiceWords(m)) + "</span>" +
+        (m.length > 6 ? ". " + (v && v.players > 2 ? "The next player answers" : "Their answer") + ": <b>" +
+          esc(m[6]) + "</b> (to " + esc(m[7]) + ")." : "") + "</p>" +
         (m[2] <= 1 ? '<p class="muted">It keeps your value, but too slowly: the win no longer fits in the plies left.</p>' : "") +
         '<p class="pz-solution">The solution: <b>' + esc(sol[0][0]) + "</b> (" + esc(choiceWords(sol[0])) + ")" +
         (s.puzzle.line && s.puzzle.line.length > 1 && from === s.puzzle.position ? "; the whole line: " +
