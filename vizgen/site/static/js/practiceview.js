@@ -186,11 +186,6 @@
     }
     out += '<a class="pz-graph" href="' + graphHref(c.slug, s.status === "failed" ? s.wrong.from : s.at) +
       '">View on the graph</a></div></article>';
-    if (app.failedRun.length && s.status !== "play" && app.mode !== "streak") {
-      out += '<p class="pz-failed-run"><button type="button" data-act="failedrun">Retry the ' +
-        app.failedRun.length + " puzzle" + (app.failedRun.length === 1 ? "" : "s") +
-        " you failed in this run</button></p>";
-    }
     return out;
   }
 
@@ -236,18 +231,28 @@
   }
 
   function draw() {
-    var out = ratingLine() + modes();
-    var filtersOpen = app.root.querySelector("details.pz-filters");
-    if (filtersOpen) app.filtersOpen = filtersOpen.open;
+    var details = app.root.querySelector("details.pz-filters");
+    if (details) app.filtersOpen = details.open;
+    var main = ratingLine() + modes();
     if (app.mode === "streak" && app.streak) {
-      out += '<p class="pz-streak">Streak <b data-streak>' + app.streak.count + "</b>" +
+      main += '<p class="pz-streak">Streak <b data-streak>' + app.streak.count + "</b>" +
         (app.streak.over ? " · over: a mistake ends it" : " · puzzles get harder until your first mistake") + "</p>";
     }
-    if (app.mode === "goals") out += app.goal ? goalBoard() : goalsHtml();
-    else out += boardHtml();
-    if (app.mode === "puzzles") out += filters();
-    out += progressHtml();
-    app.root.innerHTML = out;
+    var side = "";
+    if (app.mode === "goals") {
+      main += app.goal ? goalBoard() : goalsHtml();
+    } else {
+      main += boardHtml();
+    }
+    if (app.failedRun.length && app.cur && app.cur.state.status !== "play" && app.mode !== "streak" &&
+        app.mode !== "goals") {
+      side += '<p class="pz-failed-run"><button type="button" data-act="failedrun">Retry the ' +
+        app.failedRun.length + " puzzle" + (app.failedRun.length === 1 ? "" : "s") +
+        " you failed in this run</button></p>";
+    }
+    if (app.mode === "puzzles") side += filters();
+    side += progressHtml();
+    app.root.innerHTML = '<div class="pz-main">' + main + '</div><aside class="pz-side">' + side + "</aside>";
   }
 
   /* Open puzzle `entry` (an index entry {id, v, p, r, t}) in the board. */
