@@ -110,9 +110,10 @@ def practice_cases() -> dict[str, object]:
                     for left in range(1, p["plies"] + 3):
                         cases.add((m[2], m[4], p["kind"], left))
     standard = puzzle_set(solved_once("standard"))
+    three = puzzle_set(solved_once("standard:players=3,r=3"))
     return {"accepts": [[*c, accepts(*c)] for c in sorted(cases)],
             "puzzles": standard["puzzles"], "nodes": standard["nodes"], "goals": standard["goals"],
-            "table": standard["table"]}
+            "table": standard["table"], "multi": {"puzzles": three["puzzles"], "nodes": three["nodes"]}}
 
 
 def fixtures() -> dict[str, object]:

@@ -102,7 +102,9 @@ def test_every_multi_player_puzzle_is_the_one_move_that_keeps_the_mover(spec: st
     by_name = {plain.name(pos): pos for pos in plain.graph}
     for p in data["puzzles"]:
         assert p["kind"] == ("win" if plain.value(by_name[p["position"]], 0) == WIN else "survive")
-        assert f"players-{plain.players}" in p["themes"]
+        assert f"players-{plain.players}" in p["themes"] and p["single"]
+        accepted = [m[1] for m in data["nodes"][p["position"]]["m"] if pz.accepts(m[2], m[4], p["kind"], p["plies"])]
+        assert accepted == [p["to"]]  # the page accepts the one move, whatever the kind
 
 
 def test_themes_say_what_the_solving_move_does() -> None:

@@ -37,6 +37,19 @@ test("every puzzle of standard is solved by its line and failed by any other fir
   }
 });
 
+test("a three-player puzzle is one move: the one that keeps the mover, whatever its kind", () => {
+  const { puzzles, nodes } = data.multi;
+  assert.ok(puzzles.some((p) => p.kind === "win") && puzzles.some((p) => p.kind === "survive"));
+  for (const p of puzzles) {
+    for (const m of nodes[p.position].m) {
+      const s = P.start(p, nodes);
+      const r = P.play(s, m[1]);
+      assert.equal(r.ok, m[1] === p.to, p.position + " " + m[0]);
+      assert.equal(s.status, m[1] === p.to ? "solved" : "failed");
+    }
+  }
+});
+
 test("a goal held with the best moves earns three stars; a blunder ends it", () => {
   const hold = data.goals.find((g) => g.kind === "hold");
   let s = P.goalStart(hold, data.table, 2);

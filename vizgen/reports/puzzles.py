@@ -350,8 +350,9 @@ def two_player_puzzles(solved: Solved, rules: Iterable[dict[str, Any]] | None = 
 def multi_puzzles(solved: Solved) -> dict[str, Any]:
     """Puzzles of a three- or four-player variant: exactly one move keeps the mover's forced win or keeps them in.
 
-    Without the survival solution (it did not fit the memory) only forced wins count. Each puzzle is one move;
-    fields as in :func:`two_player_puzzles` (``kind`` ``win`` or ``survive``, ``plies`` 1).
+    Without the survival solution (it did not fit the memory) only forced wins count. Each puzzle is one move
+    (``single``); fields as in :func:`two_player_puzzles` (``kind`` ``win`` or ``survive``; ``plies`` the win's
+    remoteness, 1 to survive).
 
     Examples
     --------
@@ -370,9 +371,10 @@ def multi_puzzles(solved: Solved) -> dict[str, Any]:
         only = next(e for e in s.edges(node) if s.keep[e])
         assert s.classes[node] in (WIN, HOLD)
         rated = _rated(s, node, "survive", 1)  # one move: any value-keeping move, whatever its length
-        puzzles.append({"position": s.names[node], "kind": kind, "plies": 1, "value": s.value(node),
-                        "move": s.moves[only], "to": s.names[int(g.indices[only])], "line": [s.moves[only]],
-                        "themes": [kind, f"players-{g.players}"], **rated})
+        plies = int(s.f.remoteness[node]) if kind == "win" else 1
+        puzzles.append({"position": s.names[node], "kind": kind, "plies": plies, "single": True,
+                        "value": s.value(node), "move": s.moves[only], "to": s.names[int(g.indices[only])],
+                        "line": [s.moves[only]], "themes": [kind, f"players-{g.players}"], **rated})
     puzzles.sort(key=lambda p: (p["rating"], p["position"]))
     nodes = sorted({s.names[n] for n in must.tolist()})
     by_name = {name: i for i, name in enumerate(s.names)}

@@ -119,7 +119,8 @@ def practice_files(variants: list[Variant], sets: dict[str, dict[str, Any]],
         data = sets.get(v.slug)
         if data is None:
             continue
-        puzzles = {p["position"]: {k: p[k] for k in ("kind", "plies", "line", "value")} for p in data["puzzles"]}
+        puzzles = {p["position"]: {k: p[k] for k in ("kind", "plies", "line", "value", "single") if k in p}
+                   for p in data["puzzles"]}
         files[f"practice/{v.slug}.js"] = jsonp(v.slug, {"puzzles": puzzles, "nodes": data["nodes"],
                                                         "goals": data["goals"], "table": data["table"]})
     return files

@@ -23,7 +23,8 @@
     return null;
   }
 
-  /* A puzzle being solved: p {position, kind, plies, line}, nodes: the positions by notation. */
+  /* A puzzle being solved: p {position, kind, plies, line, single (one move: three or four players)}, nodes:
+     the positions by notation. */
   function start(p, nodes) {
     return { puzzle: p, nodes: nodes, at: p.position, left: p.plies, played: [], status: "play", wrong: null };
   }
@@ -41,7 +42,7 @@
       s.wrong = { from: s.at, move: m };
       return { ok: false, move: m, reply: null, done: true };
     }
-    var end = p.kind !== "win" || m.length < 8;
+    var end = p.kind !== "win" || p.single || m.length < 8;
     if (end) {
       s.status = "solved";
       s.at = m[1];

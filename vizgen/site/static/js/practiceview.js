@@ -104,6 +104,7 @@
   }
 
   function prompt(p) {
+    if (p.kind === "win" && p.single) return "Your move: only one keeps your forced win.";
     if (p.kind === "win") {
       return p.plies === 1 ? "Your move: win at once." : "Your move: only one keeps your win. Then keep finding " +
         "winning moves: win within " + p.plies + " plies.";
@@ -168,7 +169,7 @@
     out += '<h2 class="pz-prompt">' + esc(c.label ? c.label + ": " : "") + esc(prompt(p)) + "</h2>";
     out += playersHtml(s.at, v ? v.players : 2);
     if (s.status === "play") {
-      if (p.kind === "win" && p.plies > 1) {
+      if (p.kind === "win" && p.plies > 1 && !p.single) {
         out += '<p class="pz-left">' + s.left + " plies left to win in</p>";
       }
       out += '<div class="pz-moves" role="group" aria-label="Your moves">' + s.nodes[s.at].m.map(function (m) {
@@ -260,7 +261,7 @@
     return dataOf(entry.v).then(function (d) {
       var full = d.puzzles[entry.p];
       var p = { position: entry.p, kind: full.kind, plies: full.plies, line: full.line, rating: entry.r,
-        themes: entry.t, value: full.value };
+        themes: entry.t, value: full.value, single: !!full.single };
       app.cur = Object.assign({ id: entry.id, slug: entry.v, entry: entry, state: P.start(p, d.nodes),
         feedback: "", rated: !app.progress.solved[entry.id] && !app.progress.failed[entry.id] }, extra || {});
       app.msg = "";
