@@ -44,15 +44,17 @@
     }
     var end = p.kind !== "win" || p.single || m.length < 8;
     if (end) {
-      s.status = "solved";
-      s.at = m[1];
+      s.status = "solved"; // s.at stays the position solved: the board shows it with the move found
       return { ok: true, move: m, reply: null, done: true };
+    }
+    s.played.push(m[6]);
+    if (m[8]) { // the defender's reply ended the game: it is the solver's win
+      s.status = "solved";
+      return { ok: true, move: m, reply: [m[6], m[7]], done: true };
     }
     s.left -= 2;
     s.at = m[7];
-    s.played.push(m[6]);
-    if (m[8]) s.status = "solved"; // the defender's reply ended the game: it is the solver's win
-    return { ok: true, move: m, reply: [m[6], m[7]], done: !!m[8] };
+    return { ok: true, move: m, reply: [m[6], m[7]], done: false };
   }
 
   /* The moves at s's position a puzzle accepts (the solution from here: the best first). */

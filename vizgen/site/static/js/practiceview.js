@@ -90,13 +90,19 @@
     return "variants/" + encodeURIComponent(slug) + ".html#" + encodeURIComponent(position);
   }
 
-  function playersHtml(position, players) {
+  /* The players of a position, the player to move first; `you`: the visitor's seat there (0 when it is their
+     move). */
+  function playersHtml(position, players, you) {
     var hands = handsOf(position);
-    var names = players === 2 ? ["You, to move", "Opponent"] : ["You, to move"].concat(
-      Array.from({ length: players - 1 }, function (_, k) { return k === 0 ? "Next (+1)" : "Player +" + (k + 1); }));
+    var me = you || 0;
+    var names = hands ? hands.map(function (_, s) {
+      var k = (s - me + players) % players;
+      var who = k === 0 ? "You" : players === 2 ? "Opponent" : k === 1 ? "Next (+1)" : "Player +" + k;
+      return who + (s === 0 ? ", to move" : "");
+    }) : [];
     if (!hands) return '<p class="pz-pos">' + esc(position) + "</p>";
     return '<div class="pz-players">' + hands.map(function (h, s) {
-      return '<div class="pz-player' + (s === 0 ? " me" : "") + '"><div class="who">' + esc(names[s] || "") +
+      return '<div class="pz-player' + (s === me ? " me" : "") + '"><div class="who">' + esc(names[s] || "") +
         "</div><div class=\"hands\">" + h.map(function (v, j) {
         return VZ.hands.svg(app.W, v, j % 2 === 0 && h.length > 1, false);
       }).join("") + "</div></div>";
@@ -208,7 +214,7 @@
     out += '<p class="pz-meta"><a href="' + graphHref(c.slug, s.at) + '">' + esc(c.title) + "</a> · " + esc(c.text) + "</p>";
     out += '<h2 class="pz-prompt">' + (s.status === "play" ? "Your move" : s.status === "met" ? "Goal met" : "Goal missed") +
       ' <span class="muted">· ply ' + s.ply + (G.kind === "win" ? " of at most " : " of ") + G.plies + "</span></h2>";
-    out += playersHtml(s.at, s.players);
+    out += playersHtml(s.at, s.players, s.status === "play" || !s.last ? 0 : s.players - 1 - s.last.replies.length);
     if (s.status === "play") {
       out += '<div class="pz-moves" role="group" aria-label="Your moves">' + s.table[s.at].m.map(function (m) {
         return '<button type="button" class="pz-move" data-to="' + esc(m[1]) + '"><span class="mv">' + esc(m[0]) +
