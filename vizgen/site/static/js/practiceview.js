@@ -197,8 +197,14 @@
   }
 
   function goalsHtml() {
-    var out = '<div class="pz-goals">';
-    app.idx.goals.forEach(function (g) {
+    var mine = app.idx.goals.filter(function (g) { return g.v === app.variant; });
+    var shown = mine.length ? mine : app.idx.goals;
+    var out = mine.length ? '<p class="pz-goal-note">The goals of ' + esc(variantOf(app.variant).title) +
+      ' <button type="button" data-act="allgoals">Goals of every variant (' + app.idx.goals.length + ")</button></p>" :
+      '<p class="pz-goal-note">Play a position out against the computer. Stars: three when every move is the best, ' +
+      "two when three moves in four are, one otherwise.</p>";
+    out += '<div class="pz-goals">';
+    shown.forEach(function (g) {
       var key = g.id, got = app.progress.goals[key] || 0;
       out += '<article class="pz-goal" data-goal="' + esc(key) + '"><h3>' + esc(g.title) + "</h3><p>" + esc(g.text) +
         '</p><p class="stars" aria-label="' + got + ' of 3 stars">' + "★★★".slice(0, got) +
@@ -508,6 +514,10 @@
       app.mode = "puzzles";
       nextPuzzle();
     } else if (a === "goalagain") openGoal(app.goal.id);
+    else if (a === "allgoals") {
+      app.variant = "";
+      draw();
+    }
     else if (a === "goals") {
       app.goal = null;
       draw();
