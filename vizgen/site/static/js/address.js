@@ -129,5 +129,5 @@
     return out;
   }
 
-  VZ.address = { read: read, use: use, decode: decode };
+  VZ.address = { read: read, use: use };
 })(globalThis.VZ = globalThis.VZ || {});
