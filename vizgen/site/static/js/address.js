@@ -76,6 +76,7 @@
     return Object.prototype.hasOwnProperty.call(obj, key);
   }
 
+  /* Everything a page of kind `page` reads from its address (see the top of this file). */
   function read(search, hash, page) {
     var t = current();
     var out = { notes: [] };
