@@ -22,19 +22,22 @@ from pathlib import Path
 import jinja2
 
 from vizgen import templates_folder
-from vizgen.site import theme
+from vizgen.site import address_words, theme
 from vizgen.site.render.contexts import badge, num
+from vizgen.site.render.datafiles import as_json
 from vizgen.site.render.templating import TemplateLoader, shown
 
 __all__ = ["SCRIPTS", "environment", "script", "shared_files"]
 
 _STATIC = ("vizgen.css", "play.css", "report.css", "guide.css", "practice.css", "favicon.svg")
 
-#: each shipped script and its modules (``static/js/<name>.js``), in the order they are joined. A code page
-#: loads ``codes.js``, ``vizgen.js`` and ``play.js``, the others ``valuemap.js``, ``vizgen.js`` and ``play.js``,
+#: each shipped script and its modules (``static/js/<name>.js``), in the order they are joined. Every page loads
+#: ``address.js`` first (``templates/base.html``: the one reader of the address). A code page then loads
+#: ``codes.js``, ``vizgen.js`` and ``play.js``, the others ``valuemap.js``, ``vizgen.js`` and ``play.js``,
 #: in that order: ``codes.js`` and ``valuemap.js`` use the modules of ``vizgen.js`` only when called, ``play.js``
 #: needs the page ``vizgen.js`` has set up.
 SCRIPTS: dict[str, tuple[str, ...]] = {
+    "address.js": ("address",),
     "vizgen.js": ("util", "loader", "wire", "facts", "model", "hands", "panel", "styles", "graph", "explorer",
                   "overview", "search", "keys", "views", "main"),
     "codes.js": ("movegen", "codemodel"),
@@ -66,6 +69,8 @@ def environment(templates: Path | None = None) -> jinja2.Environment:
     env.filters["num"] = num
     env.globals["badge"] = badge
     env.globals["site_url"] = ""  # where the site is published, when known (render_site): absolute share tags
+    # what address.js may read from a page's address (a variant's page gives its own: variant_context)
+    env.globals["address_json"] = as_json(address_words.table())
     return env
 
 
