@@ -151,3 +151,13 @@ test("retry: the positions where your moves lost value, as the practice page's a
   assert.match(VZ.retry.link(W, g, marked, "/site/variants/standard.html"), /practice\.html\?variant=standard&amp;retry=12-12/);
   assert.equal(VZ.retry.link(W, g, [null], "/site/variants/standard.html"), "");
 });
+
+test("the practice page reads its address through the site's reader: variant, puzzle, theme, retry, mode", () => {
+  load("address", "practiceview");
+  const tables = fixture("address.json").tables;
+  VZ.address.use(tables.any);
+  const q = VZ.practiceView.params("?variant=standard&puzzle=12-33&theme=kill&retry=12-33_13-12&mode=daily", "");
+  assert.deepEqual(q, { variant: "standard", puzzle: "12-33", theme: "kill", retry: "12-33_13-12", mode: "daily" });
+  assert.deepEqual(VZ.practiceView.params("?retry=%ZZ", ""), { variant: "", puzzle: "", theme: "", retry: "",
+    mode: "" });
+});

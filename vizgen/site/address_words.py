@@ -48,7 +48,7 @@ __all__ = ["KEYS", "NOTES", "PAGES", "PARTS", "name_bytes", "spec_chars", "table
 PAGES: dict[str, tuple[str, ...]] = {
     "variant": ("hash", "play", "seed", "moves", "at", "mode", "hints", "from"),
     "rules": ("hash", "rules"),
-    "practice": ("hash", "variant", "puzzle", "theme", "retry"),
+    "practice": ("hash", "variant", "puzzle", "theme", "retry", "mode"),
     "page": ("hash",),
 }
 #: every key any page reads
