@@ -3,7 +3,7 @@
 Files: ``practice.html``; ``practice/index.js`` (every puzzle in brief for the filters and the streak, as
 ``[variant index, position, rating, theme indices]``, the variants, the themes, the goals and the words);
 ``practice/daily.js`` (:func:`daily_pool`, which the index page reads too); ``practice/<slug>.js`` per variant (its
-puzzles' lines, the positions they visit, its goals and, where it has goals, every position). All are
+puzzles' lines, its goals and either every position, where it has goals, or the positions its puzzles visit). All are
 data files calling ``vizgenLoad(name, payload)`` (:func:`vizgen.site.render.datafiles.jsonp`), so the page
 works from ``file://`` and under a sub-path.
 """
@@ -121,8 +121,9 @@ def practice_files(variants: list[Variant], sets: dict[str, dict[str, Any]],
             continue
         puzzles = {p["position"]: {k: p[k] for k in ("kind", "plies", "line", "value", "single") if k in p}
                    for p in data["puzzles"]}
-        files[f"practice/{v.slug}.js"] = jsonp(v.slug, {"puzzles": puzzles, "nodes": data["nodes"],
-                                                        "goals": data["goals"], "table": data["table"]})
+        # with every position shipped (``table``), the puzzles' positions are read there
+        files[f"practice/{v.slug}.js"] = jsonp(v.slug, {"puzzles": puzzles, "nodes": None if data["table"] else
+                                                        data["nodes"], "goals": data["goals"], "table": data["table"]})
     return files
 
 

@@ -60,9 +60,11 @@
     return app.idx.variants.filter(function (v) { return v.slug === slug; })[0];
   }
 
+  /* A variant's data file; its puzzles' positions (nodes) are every position's (table) when it ships those. */
   function dataOf(slug) {
     if (app.data[slug]) return Promise.resolve(app.data[slug]);
     return app.load(slug).then(function (d) {
+      if (!d.nodes) d.nodes = d.table;
       app.data[slug] = d;
       return d;
     });
