@@ -439,7 +439,7 @@
     P.goalPlay(s, to);
     if (s.marks.length === before) return;
     var m = s.last.move;
-    var out = "<p><b>" + esc(m[0]) + esc(app.W.marks[m[2]].symbol) + "</b>: " + esc(markWords(m[2])) + ", " +
+    var out = "<p>You played <b>" + esc(m[0]) + esc(app.W.marks[m[2]].symbol) + "</b>: " + esc(markWords(m[2])) + ", " +
       '<span class="badge ' + valueCls(m) + '">' + esc(choiceWords(m)) + "</span></p>";
     if (s.last.replies.length) {
       out += "<p>" + (s.players === 2 ? "They reply " : "The others reply ") + s.last.replies.map(function (r) {
