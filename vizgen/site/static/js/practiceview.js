@@ -349,8 +349,8 @@
 
   /* The puzzle of the day: the one the index shows (practice/daily.js, picked by the date). */
   function daily() {
-    return app.load("daily").then(function (pool) {
-      var pick = P.daily(pool.days, P.today());
+    return app.load("daily").then(function (year) {
+      var pick = P.daily(year.days, P.today());
       if (!pick) return Promise.resolve();
       return open(pick, { label: "Puzzle of the day (" + P.today() + ")" });
     });
