@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from vizgen.analysis import words
 from vizgen.engine.params import _CHOICES, INT_RANGE, PARAM_NAMES, Params
 from vizgen.engine.variants import REGISTRY
 from vizgen.util import sizes
 
-__all__ = ["AXES", "BROWSER_MAX_POSITIONS", "rulebook_data"]
+__all__ = ["AXES", "BROWSER_MAX_POSITIONS", "rulebook_data", "rules_context"]
 
 #: the most positions (all that exist, the engine's estimate) the page solves on a visitor's machine
 BROWSER_MAX_POSITIONS = 3_000_000
@@ -77,3 +78,18 @@ def rulebook_data() -> dict[str, Any]:
     return {"names": list(PARAM_NAMES), "defaults": defaults, "ranges": {k: list(v) for k, v in INT_RANGE.items()},
             "choices": {k: list(v) for k, v in _CHOICES.items()}, "hand_sets_max": sizes.HAND_SETS_MAX,
             "max_positions": BROWSER_MAX_POSITIONS, "axes": AXES, "variants": variants}
+
+
+def rules_context(site_title: str) -> dict[str, Any]:
+    """Everything ``rules.html`` shows: its title and the page's configuration (the rulebook and the words).
+
+    Examples
+    --------
+    >>> ctx = rules_context("Atlas")
+    >>> ctx["page_title"], ctx["config"]["worker"]
+    ('Try your own rules · Atlas', 'assets/rules.js')
+    """
+    shipped = words.for_browser()
+    return {"page_title": f"Try your own rules · {site_title}",
+            "config": {"book": rulebook_data(), "words": {k: shipped[k] for k in ("verdicts", "choices")},
+                       "root": "", "worker": "assets/rules.js", "from": "standard"}}

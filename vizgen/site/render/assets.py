@@ -28,12 +28,12 @@ from vizgen.site.render.templating import TemplateLoader, shown
 
 __all__ = ["SCRIPTS", "environment", "script", "shared_files"]
 
-_STATIC = ("vizgen.css", "play.css", "report.css", "guide.css", "favicon.svg")
+_STATIC = ("vizgen.css", "play.css", "report.css", "guide.css", "rules.css", "favicon.svg")
 
 #: each shipped script and its modules (``static/js/<name>.js``), in the order they are joined. A code page
 #: loads ``codes.js``, ``vizgen.js`` and ``play.js``, the others ``valuemap.js``, ``vizgen.js`` and ``play.js``,
 #: in that order: ``codes.js`` and ``valuemap.js`` use the modules of ``vizgen.js`` only when called, ``play.js``
-#: needs the page ``vizgen.js`` has set up.
+#: needs the page ``vizgen.js`` has set up. ``rules.js`` is the rules page's whole script, and its Web Worker.
 SCRIPTS: dict[str, tuple[str, ...]] = {
     "vizgen.js": ("util", "loader", "wire", "facts", "model", "hands", "panel", "styles", "graph", "explorer",
                   "overview", "search", "keys", "views", "main"),
@@ -41,6 +41,7 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
     "valuemap.js": ("valuemap",),
     "play.js": ("game", "review", "opponents", "playview", "play"),
     "index.js": ("rulefilter",),
+    "rules.js": ("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulesworker", "rulespage"),
 }
 
 
