@@ -20,7 +20,7 @@ from vizgen.util import sizes
 __all__ = ["AXES", "BROWSER_MAX_POSITIONS", "rulebook_data", "rules_context"]
 
 #: the most positions (all that exist, the engine's estimate) the page solves on a visitor's machine
-BROWSER_MAX_POSITIONS = 3_000_000
+BROWSER_MAX_POSITIONS = 1_000_000
 
 #: one line on every rule axis, for the form (section 3a and 3b of the rules)
 AXES: dict[str, str] = {

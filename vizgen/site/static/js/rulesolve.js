@@ -122,7 +122,11 @@
     }
     var out = { rules: rules, R: R, codes: codes, depth: depth, winner: winner, rem: rem, outdeg: outdeg, n: n,
       final: final, edges: edges, start: VZ.rulesolve.nodeOf(codes, R.start), outIn: null };
-    if (P > 2) out.outIn = survival(rules, R, codes, final, tell);
+    if (P > 2) {
+      var node = depthS; // reused: the node id of every reachable code
+      for (i = 0; i < n; i++) node[codes[i]] = i;
+      out.outIn = survival(rules, R, codes, node, final, tell);
+    }
     tell("done", n, n);
     return out;
   }
@@ -141,7 +145,7 @@
 
   /* Survival, one ply at a time (the kernel's _survival): a seat to move is out once every child has it out,
      another seat as soon as one child does. */
-  function survival(rules, R, codes, final, tell) {
+  function survival(rules, R, codes, node, final, tell) {
     var P = rules.P, n = codes.length, every = (1 << P) - 1;
     var out = new Int16Array(P * n).fill(-1);
     var unknown = new Uint32Array(n), gone = new Uint32Array(n);
@@ -155,24 +159,33 @@
         } else if (final[i] < 0) unknown[i] |= 1 << k;
       }
     }
-    var children = new Array(n); // node ids of each undecided node's children, once
+    // every undecided node's children (node ids, repeats kept), once, side by side: ptr[i] .. ptr[i + 1]
+    var ptr = new Int32Array(n + 1), kids = new Int32Array(1024), used = 0;
+    for (i = 0; i < n; i++) {
+      ptr[i] = used;
+      if (!unknown[i]) continue;
+      var mv = rules.moves(codes[i]);
+      if (used + mv.length > kids.length) {
+        var bigger = new Int32Array(Math.max(kids.length * 2, used + mv.length));
+        bigger.set(kids);
+        kids = bigger;
+      }
+      for (k = 0; k < mv.length; k++) kids[used++] = node[mv[k].dst];
+    }
+    ptr[n] = used;
     var plies = 0, found = 1, later = [];
     while (found) {
       found = 0;
       later.length = 0;
       for (i = 0; i < n; i++) {
         if (!unknown[i]) continue;
-        var ch = children[i];
-        if (!ch) {
-          ch = children[i] = rules.moves(codes[i]).map(function (mv) { return nodeOf(codes, mv.dst); });
-        }
-        var anyOut = 0, allOut = ch.length ? every : 0;
-        for (var j = 0; j < ch.length; j++) {
-          var g = gone[ch[j]];
+        var anyOut = 0, allOut = ptr[i + 1] > ptr[i] ? every : 0;
+        for (var j = ptr[i]; j < ptr[i + 1]; j++) {
+          var g = gone[kids[j]];
           anyOut |= g;
           allOut &= g;
         }
-        var todo = ((anyOut << 1) | ((allOut >> (P - 1)) & 1)) & unknown[i];
+      var todo = ((anyOut << 1) | ((allOut >> (P - 1)) & 1)) & unknown[i];
         if (!todo) continue;
         unknown[i] &= ~todo;
         for (k = 0; k < P; k++) if (todo & (1 << k)) out[k * n + i] = plies + 1;
