@@ -24,7 +24,8 @@ from vizgen.engine.params import estimate_positions
 from vizgen.engine.rules import Rules
 from vizgen.engine.solve import solve_forced, solve_survival
 from vizgen.engine.spec import resolve
-from vizgen.site.rulespage import BROWSER_MAX_POSITIONS, rulebook_data
+from vizgen.site.rulespage import rulebook_data
+from vizgen.util.sizes import BROWSER_MAX_POSITIONS
 
 ROOT = Path(__file__).resolve().parents[1]
 SPECS = ("standard", "r10", "three-players", "three-hands", "four-players")

@@ -17,10 +17,7 @@ from vizgen.engine.params import _CHOICES, INT_RANGE, PARAM_NAMES, Params
 from vizgen.engine.variants import REGISTRY
 from vizgen.util import sizes
 
-__all__ = ["AXES", "BROWSER_MAX_POSITIONS", "rulebook_data", "rules_context"]
-
-#: the most positions (all that exist, the engine's estimate) the page solves on a visitor's machine
-BROWSER_MAX_POSITIONS = 1_000_000
+__all__ = ["AXES", "rulebook_data", "rules_context"]
 
 #: one line on every rule axis, for the form (section 3a and 3b of the rules)
 AXES: dict[str, str] = {
@@ -77,7 +74,7 @@ def rulebook_data() -> dict[str, Any]:
                 for slug, v in REGISTRY.items()}
     return {"names": list(PARAM_NAMES), "defaults": defaults, "ranges": {k: list(v) for k, v in INT_RANGE.items()},
             "choices": {k: list(v) for k, v in _CHOICES.items()}, "hand_sets_max": sizes.HAND_SETS_MAX,
-            "max_positions": BROWSER_MAX_POSITIONS, "axes": AXES, "variants": variants}
+            "max_positions": sizes.BROWSER_MAX_POSITIONS, "axes": AXES, "variants": variants}
 
 
 def rules_context(site_title: str) -> dict[str, Any]:
