@@ -15,6 +15,7 @@ from typing import Any
 from vizgen.analysis import words
 from vizgen.engine.params import _CHOICES, INT_RANGE, PARAM_NAMES, Params
 from vizgen.engine.variants import REGISTRY
+from vizgen.site import theme
 from vizgen.util import sizes
 
 __all__ = ["AXES", "rulebook_data", "rules_context"]
@@ -86,7 +87,30 @@ def rules_context(site_title: str) -> dict[str, Any]:
     >>> ctx["page_title"], ctx["config"]["worker"]
     ('Try your own rules · Atlas', 'assets/rules.js')
     """
-    shipped = words.for_browser()
     return {"page_title": f"Try your own rules · {site_title}",
-            "config": {"book": rulebook_data(), "words": {k: shipped[k] for k in ("verdicts", "choices")},
-                       "root": "", "worker": "assets/rules.js", "from": "standard"}}
+            "config": {"book": rulebook_data(), "words": words.for_browser(), "theme": theme.PALETTE,
+                       "seats": {players: words.seat_words(players) for players in range(2, MOST_PLAYERS + 1)},
+                       "legends": {"two": words.legend(2), "more": words.legend(3, fate=True),
+                                   "more_plain": words.legend(3)},
+                       "columns": panel_columns(), "root": "", "worker": "assets/rules.js", "from": "standard"}}
+
+
+#: the most players a rule set the page solves can have (one hand, r = 2: two states a player)
+MOST_PLAYERS = 20
+
+
+def panel_columns() -> list[dict[str, Any]]:
+    """The position panel's columns a rule set solved in the browser fills, as a variant page ships them.
+
+    Examples
+    --------
+    >>> [c["name"] for c in panel_columns()]
+    ['depth', 'forced_out_in', 'best_moves']
+    """
+    from vizgen.analysis.solved import solve_variant
+    from vizgen.engine.spec import resolve
+    from vizgen.site.render.datafiles import panel_columns as shipped
+    from vizgen.site.tables import node_table
+
+    small = {c["name"]: c for c in shipped(node_table(solve_variant(resolve("standard:players=3,r=2"))))}
+    return [small[name] for name in ("depth", "forced_out_in", "best_moves")]

@@ -41,7 +41,8 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
     "valuemap.js": ("valuemap",),
     "play.js": ("game", "review", "opponents", "playview", "play"),
     "index.js": ("rulefilter",),
-    "rules.js": ("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulesworker", "rulespage"),
+    "rules.js": ("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulesworker", "rulemodel",
+                 "rulespage"),
 }
 
 

@@ -114,6 +114,11 @@
   }
   function changed(first) {
     var spec = currentSpec();
+    if (state.booted && spec !== api.spec) {
+      // the viewer shows one rule set a page: other rules are another page
+      location.replace(addressOf(spec));
+      return;
+    }
     api.spec = spec;
     $("rules-spec").value = spec;
     if (!first || specFromAddress() !== spec) history.replaceState(null, "", addressOf(spec) + location.hash);
@@ -167,7 +172,7 @@
         say("working", "Solving " + spec + ": " + STEPS[step] + (done > 1 ? ", " + VZ.rulebook.count(done) + " positions so far" : "") + "…");
       }
     }).then(function (s) {
-      if (api.spec !== spec) return; // the rules changed meanwhile
+      if (api.spec !== spec) return null; // the rules changed meanwhile
       s.rules = new VZ.movegen.Rules(s.R);
       state.solved = api.solution = s;
       state.facts = api.facts = VZ.rulefacts.compute(s, W, params);
@@ -176,11 +181,42 @@
         VZ.rulebook.count(s.n) + " positions, " + VZ.rulebook.count(s.edges) + " moves.");
       remember(spec);
       showResult();
+      return startViewer(spec, params);
+    }).then(function () {
+      if (api.spec !== spec) return;
       api.ready = true;
       document.body.classList.add("rules-ready");
     }).catch(function (e) {
       api.error = String(e.message || e);
       say("impossible", "Could not solve these rules here: " + api.error);
+    });
+  }
+
+  /* The variant pages' own viewer on these rules (graph or explorer, panel, search, play); the page's own
+     short walk and game stay as they are if it cannot start. */
+  function startViewer(spec, params) {
+    var s = state.solved, P = s.R.ints[0];
+    var legend = P === 2 ? cfg.legends.two : state.facts.mover ? cfg.legends.more : cfg.legends.more_plain;
+    document.querySelectorAll("[data-legend]").forEach(function (el) {
+      el.textContent = legend[el.getAttribute("data-legend")] || "";
+    });
+    state.booted = true;
+    $("explore").hidden = false;
+    return VZ.rulemodel.boot(s, state.facts, cfg, params, spec).then(function () {
+      return new Promise(function (resolve) {
+        var tries = 0;
+        (function wait() {
+          var v = window.vizgen;
+          if ((v && (v.ready || v.error)) || ++tries > 200) resolve();
+          else setTimeout(wait, 50);
+        })();
+      });
+    }).then(function () {
+      if (window.vizgen && window.vizgen.ready) $("rules-fallback").hidden = true;
+      else $("explore").hidden = true;
+    }).catch(function (e) {
+      api.error = String(e.message || e);
+      $("explore").hidden = true;
     });
   }
 
@@ -459,8 +495,14 @@
       var node = t.closest && t.closest("[data-node]");
       if (node) {
         ev.preventDefault();
-        show(Number(node.getAttribute("data-node")));
-        $("rules-position").scrollIntoView({ block: "nearest" });
+        var at = Number(node.getAttribute("data-node"));
+        if (window.vizgen && window.vizgen.ready) {
+          window.vizgen.go(at);
+          $("explore").scrollIntoView({ block: "start" });
+        } else {
+          show(at);
+          $("rules-position").scrollIntoView({ block: "nearest" });
+        }
       }
       var mv = t.closest && t.closest("[data-play]");
       if (mv) play(Number(mv.getAttribute("data-play")));

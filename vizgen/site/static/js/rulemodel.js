@@ -1,0 +1,181 @@
+/* vizgen rulemodel: a rule set solved in the browser, handed to the variant pages' own viewer.
+ *
+ * From a solution (rulesolve.js) and its facts (rulefacts.js) this writes the data files a variant page
+ * loads, in memory and in the same shapes (vizgen/site/render/datafiles.py): nodes.js (every position's
+ * notation, its facts as a block of the wire, the panel's columns, a layered layout) and the chunks c<k>.js
+ * (per position its hands, the panel values off the wire, its moves by the position they reach, its
+ * parents, and the perfect player's move on the wire). boot() then writes the page's configuration and
+ * starts vizgen.js and play.js on them, so the graph or explorer, panel, search, keys and play with marks
+ * and review all serve the rule set unchanged (model.js reads it as it reads a built page).
+ */
+(function (VZ) {
+  "use strict";
+
+  var CHUNK = 4096;
+  // the widest a small page's graph is drawn (more positions: the neighbourhood explorer); render/page.py BIG
+  var BIG = 3000;
+
+  /* A block of the wire (vizgen/site/render/wire.py): values plus one in byte planes, zlib, base64. */
+  function encode(fields, columns, length) {
+    var need = 0;
+    fields.forEach(function (f) { need += f.width * length; });
+    var bytes = new Uint8Array(need), at = 0;
+    for (var b = 0; at < need; b++) {
+      fields.forEach(function (f) {
+        if (f.width <= b) return;
+        var col = columns[f.name], div = Math.pow(256, b);
+        for (var i = 0; i < length; i++) bytes[at++] = Math.floor((col[i] + 1) / div) % 256;
+      });
+    }
+    var stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("deflate"));
+    return new Response(stream).arrayBuffer().then(function (buf) {
+      var u = new Uint8Array(buf), s = "";
+      for (var k = 0; k < u.length; k += 0x8000) s += String.fromCharCode.apply(null, u.subarray(k, k + 0x8000));
+      return btoa(s);
+    });
+  }
+
+  /* The distinct targets of node i with the names of the moves to each, in the order they first appear, and
+     whether each is optimal (the highest move score among them). */
+  function movesOf(s, f, i) {
+    if (s.final[i] >= 0) return [];
+    var by = new Map(), list = [];
+    s.rules.moves(s.codes[i]).forEach(function (mv) {
+      var j = VZ.rulesolve.nodeOf(s.codes, mv.dst);
+      var e = by.get(j);
+      if (!e) {
+        e = { dst: j, names: [] };
+        by.set(j, e);
+        list.push(e);
+      }
+      e.names.push(s.R.moves[mv.mid]);
+    });
+    var top = -Infinity;
+    list.forEach(function (m) { top = Math.max(top, f.score[m.dst]); });
+    list.forEach(function (m) { m.best = f.score[m.dst] === top; });
+    return list;
+  }
+
+  /* A layered layout: a row per ply from the start, each row's positions grouped by their value for the
+     player to move (wins, draws or open, losses) and in notation order within a group. */
+  function layout(s, f, W) {
+    var rows = new Map(), x = new Array(s.n), y = new Array(s.n);
+    var order = { win: 0, draw: 1, loss: 2 };
+    for (var i = 0; i < s.n; i++) {
+      if (!rows.has(s.depth[i])) rows.set(s.depth[i], []);
+      rows.get(s.depth[i]).push(i);
+    }
+    var gap = 46, wide = 0;
+    rows.forEach(function (list) { wide = Math.max(wide, list.length); });
+    rows.forEach(function (list, d) {
+      list.sort(function (a, b) {
+        var ca = order[W.verdicts[f.verdict[a]].cls], cb = order[W.verdicts[f.verdict[b]].cls];
+        return ca - cb || (s.rules.name(s.codes[a]) < s.rules.name(s.codes[b]) ? -1 : 1);
+      });
+      list.forEach(function (node, k) {
+        x[node] = Math.round((k - (list.length - 1) / 2) * gap);
+        y[node] = d * 120;
+      });
+    });
+    return { x: x, y: y, size: 12 };
+  }
+
+  /* The data files of a solved rule set by name (nodes, c0, c1 ...): a function name -> promise of payload. */
+  function files(s, f, cfg) {
+    var W = cfg.words, P = s.R.ints[0], n = s.n;
+    var fields = [{ name: "verdict", width: 1 }, { name: "winner", width: 1 }, { name: "choice", width: 1 },
+      { name: "choice_k", width: 1 }, { name: "verdict_n", width: 2 }];
+    if (f.mover) fields.push({ name: "forced_out_in", width: 2 });
+    fields.push({ name: "choice_n", width: 2 }, { name: "score", width: 2 }, { name: "depth", width: 2 });
+    var columns = { verdict: f.verdict, winner: s.winner, choice: f.choice, choice_k: f.choiceK, verdict_n: f.verdictN,
+      forced_out_in: f.mover, choice_n: f.choiceN, score: f.score, depth: s.depth };
+    var panel = cfg.columns.filter(function (c) { return c.name !== "forced_out_in" || f.mover; });
+    var opponents = [{ name: "perfect_move", width: 3 }];
+    var small = n <= BIG;
+    var cache = new Map();
+    function perfect(moves) {
+      var pick = -1;
+      moves.forEach(function (m) {
+        if (m.best && (pick < 0 || s.rules.name(s.codes[m.dst]) < s.rules.name(s.codes[pick]))) pick = m.dst;
+      });
+      return pick;
+    }
+    function nodes() {
+      var notation = [];
+      for (var i = 0; i < n; i++) notation.push(s.rules.name(s.codes[i]));
+      return encode(fields, columns, n).then(function (facts) {
+        var d = { n: n, players: P, start: s.start, chunk: CHUNK, edges: s.edges, notation: notation.join(" "),
+          fields: fields, facts: facts, columns: panel, opponents: opponents };
+        if (small) {
+          var L = layout(s, f, W);
+          d.x = L.x;
+          d.y = L.y;
+          d.size = L.size;
+          d.scale = 1;
+        }
+        return d;
+      });
+    }
+    function chunk(k) {
+      var lo = k * CHUNK, hi = Math.min(n, lo + CHUNK), rows = [], moves = [];
+      for (var i = lo; i < hi; i++) {
+        var list = movesOf(s, f, i).sort(function (a, b) { return a.dst - b.dst; });
+        var parents = [];
+        s.rules.parents(s.codes[i]).forEach(function (c) {
+          var p = VZ.rulesolve.nodeOf(s.codes, c);
+          if (p >= 0 && s.final[p] < 0) parents.push(p);
+        });
+        parents.sort(function (a, b) { return a - b; });
+        rows.push([s.rules.hands(s.codes[i]),
+          [list.filter(function (m) { return m.best; }).length],
+          list.map(function (m) { return [m.dst].concat(m.names); }), parents]);
+        moves.push(perfect(list));
+      }
+      return encode(opponents, { perfect_move: moves }, hi - lo).then(function (block) {
+        return { first: lo, nodes: rows, opponents: block };
+      });
+    }
+    return function (name) {
+      if (!cache.has(name)) {
+        if (name === "nodes") cache.set(name, nodes());
+        else if (/^c\d+$/.test(name)) cache.set(name, chunk(Number(name.slice(1))));
+        else cache.set(name, Promise.reject(new Error("no data file " + name)));
+      }
+      return cache.get(name);
+    };
+  }
+
+  /* Start the variant pages' viewer on a solved rule set: write its configuration, then load vis-network,
+     vizgen.js and play.js (they read the configuration when they run). Returns a promise, settled once the
+     scripts have loaded. */
+  function boot(s, f, cfg, params, spec) {
+    var P = s.R.ints[0];
+    window.vizgenRulesFiles = files(s, f, cfg);
+    var config = {
+      kind: s.n <= BIG ? "small" : "big", data: "", inline: "vizgenRulesFiles", slug: spec.replace(/[^a-z0-9]+/gi, "-"),
+      players: P, hands: params.hands, r: params.r, start: s.rules.name(s.codes[s.start]),
+      chunks: Math.ceil(s.n / CHUNK), overview: false, map: false, view: "graph", theme: cfg.theme, words: cfg.words,
+      seats: cfg.seats[P],
+    };
+    var el = document.createElement("script");
+    el.type = "application/json";
+    el.id = "vizgen-config";
+    el.textContent = JSON.stringify(config);
+    document.body.appendChild(el);
+    var chain = Promise.resolve();
+    ["vis-network.min.js", "vizgen.js", "play.js"].forEach(function (name) {
+      chain = chain.then(function () {
+        return new Promise(function (resolve, reject) {
+          var sc = document.createElement("script");
+          sc.src = cfg.root + "assets/" + name;
+          sc.onload = resolve;
+          sc.onerror = function () { reject(new Error("could not load " + name)); };
+          document.body.appendChild(sc);
+        });
+      });
+    });
+    return chain;
+  }
+
+  VZ.rulemodel = { boot: boot, files: files, encode: encode, layout: layout, BIG: BIG };
+})(globalThis.VZ = globalThis.VZ || {});
