@@ -162,6 +162,7 @@
     el.id = "vizgen-config";
     el.textContent = JSON.stringify(config);
     document.body.appendChild(el);
+    document.body.classList.add(config.kind === "small" ? "is-small" : "is-big");
     var chain = Promise.resolve();
     ["vis-network.min.js", "vizgen.js", "play.js"].forEach(function (name) {
       chain = chain.then(function () {
