@@ -19,6 +19,11 @@ import numpy as np
 import pytest
 
 from tests.test_js import JS, run_node
+from vizgen.ai.games import perfect_player
+from vizgen.ai.maxn import notation_rank
+from vizgen.analysis import words
+from vizgen.analysis.facts import position_facts
+from vizgen.analysis.solved import best_edges, fate, solve_variant
 from vizgen.engine import kernel
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.params import VariantError, estimate_positions
@@ -30,6 +35,8 @@ from vizgen.site.rulespage import rulebook_data
 
 #: the largest rule set (positions that exist) the cross-check solves, to keep the fast lane fast
 CROSS_MAX = 1200
+#: the largest built-in variant whose page facts are compared too (solving one for its page takes longer)
+FACTS_MAX = 1300
 TABLES = ("ints", "live", "swap_ok", "own_dst", "own_mid", "hit_dst", "hit_own", "hit_mid", "own_src", "hit_src")
 
 
@@ -76,7 +83,8 @@ def engine_nodes(spec: str) -> tuple[int, list[list]]:
     live = np.flatnonzero(graph.winner < 0)
     src, dst, mid = kernel.expand(codes[live], rules.kernel_tables())
     first = np.searchsorted(src, np.arange(live.size + 1))
-    moves: dict[int, list] = {int(live[j]): [[int(d), str(rules.moves[m])] for d, m in
+    move_names = [str(m) for m in rules.moves]
+    moves: dict[int, list] = {int(live[j]): [[int(d), move_names[m]] for d, m in
                                              zip(dst[first[j]:first[j + 1]], mid[first[j]:first[j + 1]])]
                               for j in range(live.size)}
     names = rules.notations(codes)
@@ -91,7 +99,8 @@ def engine_nodes(spec: str) -> tuple[int, list[list]]:
 
 def browser(specs: list[str], tmp_path: Path, tables: bool = False) -> list[dict]:
     job = tmp_path / "job.json"
-    job.write_text(json.dumps({"book": rulebook_data(), "specs": specs, "tables": tables}))
+    shipped = words.for_browser() if tables else None
+    job.write_text(json.dumps({"book": rulebook_data(), "specs": specs, "tables": tables, "words": shipped}))
     return [json.loads(line) for line in run_node(JS / "cross" / "rules.js", job).splitlines()]
 
 
@@ -122,6 +131,22 @@ def test_builtin_variants_compile_and_solve_as_the_engine(tmp_path: Path) -> Non
         assert line["tables"]["hands"] == rules.hand_numbers, spec
         assert line["tables"]["moves"] == [str(m) for m in rules.moves], spec
         compare(spec, line)
+        if estimate_positions(resolve(spec).params) <= FACTS_MAX:
+            compare_facts(spec, line["facts"])
+
+
+def compare_facts(spec: str, got: list[list]) -> None:
+    """The facts a page shows (vizgen.analysis.facts), the optimal moves and the perfect player's move."""
+    solved = solve_variant(resolve(spec))
+    g = solved.graph
+    f = position_facts(solved)
+    best = np.bincount(g.sources[best_edges(solved)], minlength=g.n)
+    perfect = perfect_player(g, solved.forced, notation_rank(g), fate(solved, g.players - 1)).moves
+    names = g.notations()
+    for i, mine in enumerate(got):
+        theirs = [int(f.verdict[i]), int(f.verdict_n[i]), int(f.choice[i]), int(f.choice_n[i]), int(f.choice_k[i]),
+                  int(f.score[i]), int(best[i]), int(perfect[i])]
+        assert mine == theirs, (spec, names[i], mine, theirs)
 
 
 def test_random_rule_sets_solve_as_the_engine(tmp_path: Path) -> None:

@@ -1,12 +1,12 @@
 /* The browser's rule compiler and solver on rule sets the Python chose (tests/test_rulespage.py).
  * Reads {book, specs, tables}; prints one JSON line per spec: {error} when the rules are refused, else
- * {start, n, tables (when asked), nodes: [[code, name, winner, remoteness, [[dst, move], ...], out_in...]]}. */
+ * {start, n, tables and facts (when asked), nodes: [[code, name, winner, remoteness, [[dst, move], ...], out_in...]]}. */
 "use strict";
 
 const fs = require("node:fs");
 const { load } = require("../load.js");
 
-const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve");
+const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulemodel");
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const book = new VZ.rulebook.Book(job.book);
 const out = [];
@@ -30,6 +30,17 @@ for (const spec of job.specs) {
     nodes.push(row);
   }
   const line = { start: R.start, n: s.n, edges: s.edges, nodes };
+  if (job.words) {
+    // the facts a page shows, per node: verdict, its n, choice, its n and k, move score, optimal moves, perfect move
+    s.rules = new VZ.movegen.Rules(R);
+    const f = VZ.rulefacts.compute(s, job.words, read.params);
+    line.facts = [];
+    for (let i = 0; i < s.n; i++) {
+      const moves = VZ.rulemodel.movesOf(s, f, i);
+      line.facts.push([f.verdict[i], f.verdictN[i], f.choice[i], f.choiceN[i], f.choiceK[i], f.score[i],
+        moves.filter((m) => m.best).length, VZ.rulemodel.perfect(s, moves)]);
+    }
+  }
   if (job.tables) line.tables = R;
   out.push(JSON.stringify(line));
 }

@@ -56,6 +56,16 @@
     return list;
   }
 
+  /* The perfect player's move among annotated moves: the optimal one whose notation sorts first (as
+     vizgen.ai.games.perfect_player and opponents.js choose); -1 where the game is over. */
+  function perfect(s, moves) {
+    var pick = -1;
+    moves.forEach(function (m) {
+      if (m.best && (pick < 0 || s.rules.name(s.codes[m.dst]) < s.rules.name(s.codes[pick]))) pick = m.dst;
+    });
+    return pick;
+  }
+
   /* A layered layout: a row per ply from the start, each row's positions grouped by their value for the
      player to move (wins, draws or open, losses) and in notation order within a group. */
   function layout(s, f, W) {
@@ -93,13 +103,6 @@
     var opponents = [{ name: "perfect_move", width: 3 }];
     var small = n <= BIG;
     var cache = new Map();
-    function perfect(moves) {
-      var pick = -1;
-      moves.forEach(function (m) {
-        if (m.best && (pick < 0 || s.rules.name(s.codes[m.dst]) < s.rules.name(s.codes[pick]))) pick = m.dst;
-      });
-      return pick;
-    }
     function nodes() {
       var notation = [];
       for (var i = 0; i < n; i++) notation.push(s.rules.name(s.codes[i]));
@@ -129,7 +132,7 @@
         rows.push([s.rules.hands(s.codes[i]),
           [list.filter(function (m) { return m.best; }).length],
           list.map(function (m) { return [m.dst].concat(m.names); }), parents]);
-        moves.push(perfect(list));
+        moves.push(perfect(s, list));
       }
       return encode(opponents, { perfect_move: moves }, hi - lo).then(function (block) {
         return { first: lo, nodes: rows, opponents: block };
@@ -178,5 +181,5 @@
     return chain;
   }
 
-  VZ.rulemodel = { boot: boot, files: files, encode: encode, layout: layout, BIG: BIG };
+  VZ.rulemodel = { boot: boot, files: files, encode: encode, layout: layout, movesOf: movesOf, perfect: perfect, BIG: BIG };
 })(globalThis.VZ = globalThis.VZ || {});
