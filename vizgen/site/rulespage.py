@@ -92,7 +92,30 @@ def rules_context(site_title: str) -> dict[str, Any]:
                        "seats": {players: words.seat_words(players) for players in range(2, MOST_PLAYERS + 1)},
                        "legends": {"two": words.legend(2), "more": words.legend(3, fate=True),
                                    "more_plain": words.legend(3)},
-                       "columns": panel_columns(), "root": "", "worker": "assets/rules.js", "from": "standard"}}
+                       "columns": panel_columns(), "download": download_columns(), "root": "",
+                       "worker": "assets/rules.js", "from": "standard"}}
+
+
+#: the columns of a variant page's JSON download that the rules page computes too, in the download's order
+DOWNLOAD_COLUMNS = ("position", "winner", "remoteness", "terminal", "depth", "forced_out_in", "best_moves",
+                    "perfect_move")
+
+
+def download_columns() -> list[dict[str, Any]]:
+    """The spec of :data:`DOWNLOAD_COLUMNS` as a variant page's download writes it (name, label, kind, doc).
+
+    Examples
+    --------
+    >>> [c["name"] for c in download_columns()][-2:]
+    ['best_moves', 'perfect_move']
+    """
+    from vizgen.analysis.solved import solve_variant
+    from vizgen.engine.spec import resolve
+    from vizgen.site.tables import node_table
+
+    spec = {c.name: {"name": c.name, "label": c.label, "kind": c.kind, "doc": c.doc}
+            for c in node_table(solve_variant(resolve("standard:players=3,r=2"))).columns}
+    return [spec[name] for name in DOWNLOAD_COLUMNS]
 
 
 #: the most players a rule set the page solves can have (one hand, r = 2: two states a player)

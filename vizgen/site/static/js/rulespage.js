@@ -455,27 +455,30 @@
       return '<li><a href="' + esc(addressOf(spec)) + '"><code>' + esc(spec) + "</code></a></li>";
     }).join("") : "<li>None yet: the rule sets you solve here are listed on this device only.</li>";
   }
-  /* The solved graph as JSON: the variant pages' download's layout ({stats, columns, nodes, edges}) with the
-     columns this page computes. */
+  /* The solved graph as JSON, laid out as a variant page's download ({stats, columns, nodes, edges}, vizgen/site/
+     export.py) with the columns this page computes (cfg.download: the build's own column spec). */
   function download() {
     var s = state.solved, f = state.facts, P = s.R.ints[0];
-    var columns = [["position", "text"], ["winner", "int"], ["remoteness", "int"], ["terminal", "bool"], ["depth", "int"]];
-    if (f.mover) columns.push(["forced_out_in", "int"]);
-    columns.push(["best_moves", "int"]);
+    var columns = cfg.download.filter(function (c) { return c.name !== "forced_out_in" || f.mover; });
     var nodes = [], edges = [];
     for (var i = 0; i < s.n; i++) {
-      var moves = movesOf(i);
+      var moves = VZ.rulemodel.movesOf(s, f, i);
+      var perfect = VZ.rulemodel.perfect(s, moves);
       var row = { id: i, position: s.rules.name(s.codes[i]), winner: s.winner[i] < 0 ? null : s.winner[i],
         remoteness: s.rem[i] < 0 ? null : s.rem[i], terminal: s.final[i] >= 0, depth: s.depth[i] };
       if (f.mover) row.forced_out_in = f.mover[i] < 0 ? null : f.mover[i];
       row.best_moves = moves.filter(function (m) { return m.best; }).length;
+      row.perfect_move = perfect < 0 ? null : perfect;
       nodes.push(row);
       moves.slice().sort(function (a, b) { return a.dst - b.dst; }).forEach(function (m) {
         edges.push([i, m.dst, m.names, m.best]);
       });
     }
-    var doc = { stats: { spec: currentSpec(), players: P, positions: s.n, edges: s.edges },
-      columns: columns.map(function (c) { return { name: c[0], kind: c[1] }; }), nodes: nodes, edges: edges };
+    var start = s.start;
+    var doc = { stats: { spec: currentSpec(), players: P, positions: s.n, edges: s.edges,
+      start: { position: s.rules.name(s.codes[start]), winner: s.winner[start] < 0 ? null : s.winner[start],
+        remoteness: s.rem[start] < 0 ? null : s.rem[start] } },
+    columns: columns, nodes: nodes, edges: edges };
     var blob = new Blob([JSON.stringify(doc)], { type: "application/json" });
     var a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
