@@ -169,7 +169,9 @@
     var params = Object.assign({}, state.params);
     VZ.rulesworker.run(params, cfg.worker, function (step, done) {
       if (Date.now() - t0 > 300) {
-        say("working", "Solving " + spec + ": " + STEPS[step] + (done > 1 ? ", " + VZ.rulebook.count(done) + " positions so far" : "") + "…");
+        var far = step === "survival" ? ", " + done + (done === 1 ? " ply" : " plies") + " from the end" :
+          done > 1 && step !== "done" ? ", " + VZ.rulebook.count(done) + " positions so far" : "";
+        say("working", "Solving " + spec + ": " + STEPS[step] + far + "…");
       }
     }).then(function (s) {
       if (api.spec !== spec) return null; // the rules changed meanwhile
@@ -411,10 +413,11 @@
       }
       var a = verdictWords(f, s.start, true), b = VZ.util.fill(W.verdicts[of.verdict[o.start]].short, { n: of.verdictN[o.start], k: o.winner[o.start] });
       var sameStart = W.verdicts[f.verdict[s.start]].cls === W.verdicts[of.verdict[o.start]].cls;
-      var sentence = "Under " + otherSpec + ", " + here + " is " + (sameStart ? "still " : "") + b +
-        (sameStart ? "" : " (here: " + a + ")") + "; of the " + VZ.rulebook.count(shared) +
-        " positions both rule sets reach, " + VZ.rulebook.count(changedList.length) +
-        (changedList.length === 1 ? " changes" : " change") + " value.";
+      var sentence = "Under " + otherSpec + ", the start " + here + (sameStart
+        ? " has the same value: " + b + "." : " has another value: " + b + " (under your rules: " + a + ").") +
+        " Of the " + VZ.rulebook.count(shared) + " positions both rule sets reach, " +
+        (changedList.length ? VZ.rulebook.count(changedList.length) + (changedList.length === 1 ? " changes" : " change") +
+          " value" + (changedList.length > 1 ? ", listed below." : ", below.") : "none changes value.");
       var html = "<p>" + esc(sentence) + "</p>";
       if (changedList.length) {
         html += '<table class="data"><thead><tr><th scope="col">Position</th><th scope="col">Here</th><th scope="col">Under ' +
