@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import random
+import shutil
+import subprocess
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from tests.test_js import JS, run_node
 from vizgen.ai.games import perfect_player
 from vizgen.ai.maxn import notation_rank
 from vizgen.analysis import words
@@ -32,6 +34,22 @@ from vizgen.engine.solve import solve_forced, solve_survival
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import REGISTRY
 from vizgen.site.rulespage import rulebook_data
+
+ROOT = Path(__file__).resolve().parents[1]
+JS = ROOT / "tests" / "js"
+
+
+def run_node(*args: str | Path) -> str:
+    """Run Node on a script (tests/test_js.py's rule: a missing node skips, or fails under CI=true)."""
+    found = shutil.which("node")
+    if found is None:
+        if os.environ.get("CI"):
+            pytest.fail("node is not on the PATH: the JavaScript tests need Node 20 (CI=true)")
+        pytest.skip("node is not installed")
+    result = subprocess.run([found, *map(str, args)], capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+    return result.stdout
+
 
 #: the largest rule set (positions that exist) the cross-check solves, to keep the fast lane fast
 CROSS_MAX = 1200

@@ -13,7 +13,8 @@ from dataclasses import asdict
 from typing import Any
 
 from vizgen.analysis import words
-from vizgen.engine.params import _CHOICES, INT_RANGE, PARAM_NAMES, Params
+from vizgen.engine import params as engine_params
+from vizgen.engine.params import INT_RANGE, PARAM_NAMES, Params
 from vizgen.engine.variants import REGISTRY
 from vizgen.site import theme
 from vizgen.util import sizes
@@ -53,6 +54,20 @@ AXES: dict[str, str] = {
 }
 
 
+def choices() -> dict[str, list[str]]:
+    """The values of every parameter that takes one of a few words, from the engine's own tuples.
+
+    Examples
+    --------
+    >>> choices()["overflow"]
+    ['rollover', 'cutoff']
+    """
+    p = engine_params
+    return {"overflow": list(p.OVERFLOWS), "attack": list(p.ATTACKS), "halvesies": list(p.HALVESIES),
+            "swap_count": list(p.SWAP_COUNTS), "transfer_scope": list(p.TRANSFER_SCOPES),
+            "division_scope": list(p.DIVISION_SCOPES)}
+
+
 def rulebook_data() -> dict[str, Any]:
     """Every parameter's name, default, bounds, choices and line, and every built-in variant's parameters.
 
@@ -74,7 +89,7 @@ def rulebook_data() -> dict[str, Any]:
                        "params": {k: x for k, x in asdict(v.params).items() if x != defaults[k]}}
                 for slug, v in REGISTRY.items()}
     return {"names": list(PARAM_NAMES), "defaults": defaults, "ranges": {k: list(v) for k, v in INT_RANGE.items()},
-            "choices": {k: list(v) for k, v in _CHOICES.items()}, "hand_sets_max": sizes.HAND_SETS_MAX,
+            "choices": choices(), "hand_sets_max": sizes.HAND_SETS_MAX,
             "max_positions": sizes.BROWSER_MAX_POSITIONS, "axes": AXES, "variants": variants}
 
 
