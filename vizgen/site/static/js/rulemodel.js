@@ -4,7 +4,8 @@
  * loads, in memory and in the same shapes (vizgen/site/render/datafiles.py): nodes.js (every position's
  * notation, its facts as a block of the wire, the panel's columns, a layered layout) and the chunks c<k>.js
  * (per position its hands, the panel values off the wire, its moves by the position they reach, its
- * parents, and the perfect player's move on the wire). boot() then writes the page's configuration and
+ * parents, and the perfect player's move on the wire) and, for two players, map.js (the value map's grid,
+ * with the cells another rule set of the same shape gives another value). boot() then writes the page's configuration and
  * starts vizgen.js and play.js on them, so the graph or explorer, panel, search, keys and play with marks
  * and review all serve the rule set unchanged (model.js reads it as it reads a built page).
  */
@@ -54,6 +55,42 @@
     list.forEach(function (m) { top = Math.max(top, f.score[m.dst]); });
     list.forEach(function (m) { m.best = f.score[m.dst] === top; });
     return list;
+  }
+
+  /* The value map's grid (vizgen/site/valuemap.py value_map): per cell (row: the mover's state, column: the
+     opponent's) the node there with the fewest swaps in a row, -1 where no game goes; and the value there. */
+  function grid(s, f, W) {
+    var m = s.R.ints[1], node = new Array(m * m).fill(-1), value = new Array(m * m).fill(0), start = null;
+    var VALUE = { win: 1, draw: 0, loss: -1 };
+    for (var i = 0; i < s.n; i++) {
+      var seats = s.rules.seats(s.codes[i]).s, cell = seats[0] * m + seats[1];
+      if (node[cell] < 0) {
+        node[cell] = i;
+        value[cell] = VALUE[W.verdicts[f.verdict[i]].cls];
+      }
+      if (i === s.start) start = [seats[0], seats[1]];
+    }
+    return { m: m, node: node, value: value, start: start };
+  }
+
+  /* map.js's payload (vizgen/site/render/maps.py map_payload); `compare`: [{slug, title, cells, value}]. */
+  function mapPayload(s, f, W, compare) {
+    var g = grid(s, f, W);
+    return { m: g.m, labels: s.R.sets.slice(), node: g.node, start: g.start, compare: compare };
+  }
+
+  /* The cells of two two-player solutions of the same shape whose value differs ({cells, value}: the other's
+     value there), as vizgen/site/valuemap.py compare; null when the shapes differ. */
+  function differ(a, fa, b, fb, W) {
+    if (a.R.ints[0] !== 2 || b.R.ints[0] !== 2 || a.R.sets.join(" ") !== b.R.sets.join(" ")) return null;
+    var ga = grid(a, fa, W), gb = grid(b, fb, W), cells = [], value = [];
+    for (var k = 0; k < ga.node.length; k++) {
+      if (ga.node[k] >= 0 && gb.node[k] >= 0 && ga.value[k] !== gb.value[k]) {
+        cells.push(k);
+        value.push(gb.value[k]);
+      }
+    }
+    return { cells: cells, value: value };
   }
 
   /* The perfect player's move among annotated moves: the optimal one whose notation sorts first (as
@@ -141,6 +178,7 @@
     return function (name) {
       if (!cache.has(name)) {
         if (name === "nodes") cache.set(name, nodes());
+        else if (name === "map" && P === 2) cache.set(name, Promise.resolve(mapPayload(s, f, W, cfg.compare || [])));
         else if (/^c\d+$/.test(name)) cache.set(name, chunk(Number(name.slice(1))));
         else cache.set(name, Promise.reject(new Error("no data file " + name)));
       }
@@ -157,7 +195,7 @@
     var config = {
       kind: s.n <= BIG ? "small" : "big", data: "", inline: "vizgenRulesFiles", slug: spec.replace(/[^a-z0-9]+/gi, "-"),
       players: P, hands: params.hands, r: params.r, start: s.rules.name(s.codes[s.start]),
-      chunks: Math.ceil(s.n / CHUNK), overview: false, map: false, view: "graph", theme: cfg.theme, words: cfg.words,
+      chunks: Math.ceil(s.n / CHUNK), overview: false, map: P === 2, view: P === 2 && s.n > BIG ? "map" : "graph", theme: cfg.theme, words: cfg.words,
       seats: cfg.seats[P],
     };
     var el = document.createElement("script");
@@ -167,7 +205,8 @@
     document.body.appendChild(el);
     document.body.classList.add(config.kind === "small" ? "is-small" : "is-big");
     var chain = Promise.resolve();
-    ["vis-network.min.js", "vizgen.js", "play.js"].forEach(function (name) {
+    (P === 2 ? ["vis-network.min.js", "valuemap.js", "vizgen.js", "play.js"] : ["vis-network.min.js", "vizgen.js",
+      "play.js"]).forEach(function (name) {
       chain = chain.then(function () {
         return new Promise(function (resolve, reject) {
           var sc = document.createElement("script");
@@ -181,5 +220,6 @@
     return chain;
   }
 
-  VZ.rulemodel = { boot: boot, files: files, encode: encode, layout: layout, movesOf: movesOf, perfect: perfect, BIG: BIG };
+  VZ.rulemodel = { boot: boot, files: files, encode: encode, layout: layout, movesOf: movesOf, perfect: perfect,
+    differ: differ, BIG: BIG };
 })(globalThis.VZ = globalThis.VZ || {});

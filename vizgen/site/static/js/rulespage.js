@@ -182,8 +182,7 @@
       say("solved", "Solved on this device in " + (secs < 0.1 ? "under 0.1" : secs.toFixed(1)) + " s: " +
         VZ.rulebook.count(s.n) + " positions, " + VZ.rulebook.count(s.edges) + " moves.");
       remember(spec);
-      showResult();
-      return startViewer(spec, params);
+      return showResult().then(function () { return startViewer(spec, params); });
     }).then(function () {
       if (api.spec !== spec) return;
       api.ready = true;
@@ -203,6 +202,7 @@
       el.textContent = legend[el.getAttribute("data-legend")] || "";
     });
     state.booted = true;
+    if (P !== 2) document.querySelectorAll(".two-only").forEach(function (el) { el.remove(); });
     $("explore").hidden = false;
     return VZ.rulemodel.boot(s, state.facts, cfg, params, spec).then(function () {
       return new Promise(function (resolve) {
@@ -262,7 +262,7 @@
       return "<tr><th scope=\"row\">" + esc(r[0]) + "</th><td class=\"num\">" + esc(r[1]) + "</td></tr>";
     }).join("");
     show(start);
-    compareWith();
+    return compareWith();
   }
   function startSentence(s, f) {
     var i = s.start, P = s.R.ints[0];
@@ -379,9 +379,10 @@
     sel.innerHTML = opts.join("");
     sel.addEventListener("change", compareWith);
   }
+  /* Solve the rule set chosen under "compare with" and say what changes; a promise. */
   function compareWith() {
     var s = state.solved;
-    if (!s) return;
+    if (!s) return Promise.resolve();
     var which = $("rules-compare").value;
     var other = which === "base" ? book.params("standard") : Object.assign({}, state.params);
     if (which !== "base") other[which] = !other[which];
@@ -390,14 +391,14 @@
     var otherSpec = book.spec("standard", other);
     if (why) {
       out.innerHTML = "<p>" + esc(otherSpec) + " cannot be played: " + esc(why) + ".</p>";
-      return;
+      return Promise.resolve();
     }
     if (book.estimate(other) > D.max_positions) {
       out.innerHTML = "<p>" + esc(otherSpec) + " is too big to solve here.</p>";
-      return;
+      return Promise.resolve();
     }
     out.textContent = "Solving " + otherSpec + "…";
-    VZ.rulesworker.run(other, cfg.worker, function () {}).then(function (o) {
+    return VZ.rulesworker.run(other, cfg.worker, function () {}).then(function (o) {
       if (state.solved !== s) return;
       o.rules = new VZ.movegen.Rules(o.R);
       var of = VZ.rulefacts.compute(o, W, other), f = state.facts;
@@ -430,6 +431,11 @@
       }
       out.innerHTML = html;
       api.compare = { spec: otherSpec, changed: changedList.length, sentence: sentence };
+      var cells = VZ.rulemodel.differ(s, f, o, of, W);
+      if (cells && !state.booted) {
+        // the value map shows the same comparison (made once, with the viewer)
+        cfg.compare = [{ slug: otherSpec, title: otherSpec, cells: cells.cells, value: cells.value }];
+      }
     });
   }
 
