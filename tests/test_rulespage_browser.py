@@ -78,6 +78,16 @@ def test_a_rule_set_is_solved_drawn_played_and_downloaded(rules_page: Callable, 
         == start
     verdict = page.locator("#rules-verdict").inner_text()
     assert start in verdict and len(verdict) > len(start) + 10
+    # remembered on this machine; compared with the standard rules, on the value map too (two players)
+    assert spec in page.evaluate("JSON.parse(localStorage.getItem('vizgen-rules-recent'))")
+    page.wait_for_function("window.vizgenRules.compare")
+    changed = page.evaluate("vizgenRules.compare.changed")
+    if built["stats"]["params"]["players"] == 2:
+        assert f"{changed} change" in page.locator("#rules-compare-out").inner_text()
+        page.locator('.view-tab[data-view="map"]').click()
+        page.wait_for_function("document.body.classList.contains('view-map')")
+        assert f"({changed} differ)" in page.locator("#vmap-compare").inner_text()
+        page.locator('.view-tab[data-view="graph"]').click()
     # the same values, position by position, as the build's download
     with page.expect_download() as got:
         page.locator("#rules-download").click()
@@ -104,6 +114,12 @@ def test_a_rule_set_is_solved_drawn_played_and_downloaded(rules_page: Callable, 
     assert page.locator("#play .play-mark").count() >= 1
     if state["over"]:
         assert page.locator("#panel .play-counts").count() == 1  # the review of a finished game
+
+
+def test_a_built_in_variant_is_named(rules_page: Callable) -> None:
+    page = rules_page("standard:overflow=cutoff")
+    assert "Cutoff" in page.locator("#rules-same").inner_text()
+    assert page.locator("#rules-same a").get_attribute("href") == "variants/cutoff.html"
 
 
 def test_too_big_for_a_browser_names_the_command(rules_page: Callable) -> None:

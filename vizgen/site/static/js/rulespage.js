@@ -372,7 +372,7 @@
   // ------------------------------------------------------------------ compare with another rule set
   function compareOptions() {
     var sel = $("rules-compare");
-    var opts = ['<option value="base">the standard rules</option>'];
+    var opts = ['<option value="base">the standard rules (same players, hands and r)</option>'];
     D.names.forEach(function (name) {
       if (typeof D.defaults[name] === "boolean") opts.push('<option value="' + name + '">the same rules with ' + name + " toggled</option>");
     });
@@ -384,9 +384,18 @@
     var s = state.solved;
     if (!s) return Promise.resolve();
     var which = $("rules-compare").value;
-    var other = which === "base" ? book.params("standard") : Object.assign({}, state.params);
-    if (which !== "base") other[which] = !other[which];
+    var other = Object.assign({}, state.params);
+    if (which === "base") {
+      other = Object.assign(book.params("standard"), { players: state.params.players, hands: state.params.hands,
+        r: state.params.r });
+    } else other[which] = !other[which];
     var out = $("rules-compare-out");
+    if (D.names.every(function (k) { return other[k] === state.params[k]; })) {
+      out.innerHTML = "<p>Your rules are the standard rules for " + state.params.players + " players, " +
+        state.params.hands + " hands and r = " + state.params.r + ": choose a rule to toggle to compare.</p>";
+      api.compare = { spec: currentSpec(), changed: 0, sentence: out.textContent };
+      return Promise.resolve();
+    }
     var why = book.problem(other);
     var otherSpec = book.spec("standard", other);
     if (why) {
