@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 from vizgen.ai.games import perfect_player
-from vizgen.ai.maxn import notation_rank
+from vizgen.ai.maxn import maxn_levels, notation_rank
 from vizgen.analysis import words
 from vizgen.analysis.facts import position_facts
 from vizgen.analysis.solved import best_edges, fate, solve_variant
@@ -34,6 +34,7 @@ from vizgen.engine.solve import solve_forced, solve_survival
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import REGISTRY
 from vizgen.site.rulespage import rulebook_data
+from vizgen.site.tables import PLAY_DEPTHS
 
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "tests" / "js"
@@ -160,10 +161,11 @@ def compare_facts(spec: str, got: list[list]) -> None:
     f = position_facts(solved)
     best = np.bincount(g.sources[best_edges(solved)], minlength=g.n)
     perfect = perfect_player(g, solved.forced, notation_rank(g), fate(solved, g.players - 1)).moves
+    maxn = {t.depth: t.player.moves for t in maxn_levels(g, max(PLAY_DEPTHS)) if t.depth in PLAY_DEPTHS}
     names = g.notations()
     for i, mine in enumerate(got):
         theirs = [int(f.verdict[i]), int(f.verdict_n[i]), int(f.choice[i]), int(f.choice_n[i]), int(f.choice_k[i]),
-                  int(f.score[i]), int(best[i]), int(perfect[i])]
+                  int(f.score[i]), int(best[i]), int(perfect[i]), *(int(maxn[d][i]) for d in PLAY_DEPTHS)]
         assert mine == theirs, (spec, names[i], mine, theirs)
 
 

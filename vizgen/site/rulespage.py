@@ -113,7 +113,7 @@ def rules_context(site_title: str) -> dict[str, Any]:
 
 #: the columns of a variant page's JSON download that the rules page computes too, in the download's order
 DOWNLOAD_COLUMNS = ("position", "winner", "remoteness", "terminal", "depth", "forced_out_in", "best_moves",
-                    "perfect_move")
+                    "perfect_move", "maxn1_move", "maxn2_move", "maxn3_move", "maxn5_move")
 
 
 def download_columns() -> list[dict[str, Any]]:
@@ -122,7 +122,7 @@ def download_columns() -> list[dict[str, Any]]:
     Examples
     --------
     >>> [c["name"] for c in download_columns()][-2:]
-    ['best_moves', 'perfect_move']
+    ['maxn3_move', 'maxn5_move']
     """
     from vizgen.analysis.solved import solve_variant
     from vizgen.engine.spec import resolve

@@ -103,6 +103,66 @@
     return pick;
   }
 
+  /* The depths at which max^n plays (vizgen/site/tables.py PLAY_DEPTHS), and the evaluation's prize for a win. */
+  var MAXN_DEPTHS = [1, 2, 3, 5], WIN = 10;
+  // the most positions for which the page searches max^n's moves (a plain sort of every notation, once)
+  var MAXN_MAX = 250000;
+
+  /* max^n's move from every node at each of MAXN_DEPTHS (vizgen/ai/maxn.py maxn_levels): {depth: Int32Array of
+     child node ids, -1 where the game is over}. The evaluation gives each seat its live fingers (in halves with
+     stumps), a finished game the winner WIN and the others 0; at each depth the player to move takes the child
+     whose value one depth less gives it the most, ties to the child whose notation sorts first. */
+  function maxn(s) {
+    var P = s.R.ints[0], n = s.n, unit = s.R.hands.some(function (h) {
+      return h.some(function (v) { return v !== Math.floor(v); });
+    }) ? 2 : 1;
+    var names = new Array(n);
+    for (var i = 0; i < n; i++) names[i] = s.rules.name(s.codes[i]);
+    var order = Array.from({ length: n }, function (_, k) { return k; });
+    order.sort(function (a, b) { return names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : a - b; });
+    var rank = new Int32Array(n);
+    order.forEach(function (node, k) { rank[node] = k; });
+    var ptr = new Int32Array(n + 1), kids = [];
+    for (i = 0; i < n; i++) {
+      ptr[i] = kids.length;
+      if (s.final[i] >= 0) continue;
+      var seen = new Set();
+      s.rules.moves(s.codes[i]).forEach(function (mv) {
+        var j = VZ.rulesolve.nodeOf(s.codes, mv.dst);
+        if (!seen.has(j)) {
+          seen.add(j);
+          kids.push(j);
+        }
+      });
+    }
+    ptr[n] = kids.length;
+    var value = new Int32Array(n * P);
+    for (i = 0; i < n; i++) {
+      var seats = s.rules.seats(s.codes[i]).s;
+      for (var k = 0; k < P; k++) {
+        if (s.final[i] >= 0) value[i * P + k] = k === s.final[i] ? WIN * unit : 0;
+        else value[i * P + k] = Math.round(s.R.hands[seats[k]].reduce(function (t, v) { return t + Math.abs(v); }, 0) * unit);
+      }
+    }
+    var out = {};
+    for (var d = 1; d <= MAXN_DEPTHS[MAXN_DEPTHS.length - 1]; d++) {
+      var choice = new Int32Array(n).fill(-1), next = value.slice();
+      for (i = 0; i < n; i++) {
+        var best = -1;
+        for (var e = ptr[i]; e < ptr[i + 1]; e++) {
+          var c = kids[e], v = value[c * P + P - 1], b = best < 0 ? -1 : value[best * P + P - 1];
+          if (best < 0 || v > b || (v === b && rank[c] < rank[best])) best = c;
+        }
+        if (best < 0) continue;
+        choice[i] = best;
+        for (k = 0; k < P; k++) next[i * P + k] = value[best * P + (k + P - 1) % P];
+      }
+      value = next;
+      if (MAXN_DEPTHS.indexOf(d) >= 0) out[d] = choice;
+    }
+    return out;
+  }
+
   /* A layered layout: a row per ply from the start, each row's positions grouped by their value for the
      player to move (wins, draws or open, losses) and in notation order within a group. */
   function layout(s, f, W) {
@@ -137,7 +197,12 @@
     var columns = { verdict: f.verdict, winner: s.winner, choice: f.choice, choice_k: f.choiceK, verdict_n: f.verdictN,
       forced_out_in: f.mover, choice_n: f.choiceN, score: f.score, depth: s.depth };
     var panel = cfg.columns.filter(function (c) { return c.name !== "forced_out_in" || f.mover; });
-    var opponents = [{ name: "perfect_move", width: 3 }];
+    // the computer players' moves: the perfect player, and max^n at each depth where the rule set is not huge
+    var withMaxn = n <= MAXN_MAX;
+    var opponents = [{ name: "perfect_move", width: 3 }].concat(withMaxn ? MAXN_DEPTHS.map(function (d) {
+      return { name: "maxn" + d + "_move", width: 3 };
+    }) : []);
+    var searched = null;
     var small = n <= BIG;
     var cache = new Map();
     function nodes() {
@@ -171,7 +236,12 @@
           list.map(function (m) { return [m.dst].concat(m.names); }), parents]);
         moves.push(perfect(s, list));
       }
-      return encode(opponents, { perfect_move: moves }, hi - lo).then(function (block) {
+      var picks = { perfect_move: moves };
+      if (withMaxn) {
+        searched = searched || maxn(s);
+        MAXN_DEPTHS.forEach(function (d) { picks["maxn" + d + "_move"] = searched[d].subarray(lo, hi); });
+      }
+      return encode(opponents, picks, hi - lo).then(function (block) {
         return { first: lo, nodes: rows, opponents: block };
       });
     }
@@ -221,5 +291,5 @@
   }
 
   VZ.rulemodel = { boot: boot, files: files, encode: encode, layout: layout, movesOf: movesOf, perfect: perfect,
-    differ: differ, BIG: BIG };
+    differ: differ, maxn: maxn, MAXN_DEPTHS: MAXN_DEPTHS, MAXN_MAX: MAXN_MAX, BIG: BIG };
 })(globalThis.VZ = globalThis.VZ || {});

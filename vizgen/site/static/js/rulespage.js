@@ -477,7 +477,10 @@
      export.py) with the columns this page computes (cfg.download: the build's own column spec). */
   function download() {
     var s = state.solved, f = state.facts, P = s.R.ints[0];
-    var columns = cfg.download.filter(function (c) { return c.name !== "forced_out_in" || f.mover; });
+    var searched = s.n <= VZ.rulemodel.MAXN_MAX ? VZ.rulemodel.maxn(s) : null;
+    var columns = cfg.download.filter(function (c) {
+      return (c.name !== "forced_out_in" || f.mover) && (searched || !/^maxn/.test(c.name));
+    });
     var nodes = [], edges = [];
     for (var i = 0; i < s.n; i++) {
       var moves = VZ.rulemodel.movesOf(s, f, i);
@@ -487,6 +490,11 @@
       if (f.mover) row.forced_out_in = f.mover[i] < 0 ? null : f.mover[i];
       row.best_moves = moves.filter(function (m) { return m.best; }).length;
       row.perfect_move = perfect < 0 ? null : perfect;
+      if (searched) {
+        VZ.rulemodel.MAXN_DEPTHS.forEach(function (d) {
+          row["maxn" + d + "_move"] = searched[d][i] < 0 ? null : searched[d][i];
+        });
+      }
       nodes.push(row);
       moves.slice().sort(function (a, b) { return a.dst - b.dst; }).forEach(function (m) {
         edges.push([i, m.dst, m.names, m.best]);
