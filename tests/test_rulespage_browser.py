@@ -49,7 +49,7 @@ def rules_page(browser: object, site: Path) -> Iterator[Callable[[str], object]]
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto((site / "rules.html").as_uri() + "?rules=" + spec)
         page.wait_for_function("window.vizgenRules && (window.vizgenRules.ready || window.vizgenRules.refused)",
-                               timeout=30000)
+                               timeout=60000)
         assert errors == [], errors
         return page
 
@@ -105,7 +105,7 @@ def test_a_rule_set_is_solved_drawn_played_and_downloaded(rules_page: Callable, 
     page.locator("#play button[data-act=start]").click()
     for _ in range(60):
         page.wait_for_function("(s => s && !s.paused && (s.yourTurn || s.over))(window.vizgen.play.state())",
-                               timeout=10000)
+                               timeout=60000)
         state = page.evaluate("window.vizgen.play.state()")
         if state["over"]:
             break
