@@ -163,8 +163,9 @@
     return out;
   }
 
-  /* A layered layout: a row per ply from the start, each row's positions grouped by their value for the
-     player to move (wins, draws or open, losses) and in notation order within a group. */
+  /* A layered layout: a band per ply from the start, its positions grouped by their value for the player to
+     move (wins, draws or open, losses) and in notation order within a group; a long band wraps onto more rows,
+     so the picture stays about as wide as it is tall. */
   function layout(s, f, W) {
     var rows = new Map(), x = new Array(s.n), y = new Array(s.n);
     var order = { win: 0, draw: 1, loss: 2 };
@@ -172,17 +173,22 @@
       if (!rows.has(s.depth[i])) rows.set(s.depth[i], []);
       rows.get(s.depth[i]).push(i);
     }
-    var gap = 46, wide = 0;
-    rows.forEach(function (list) { wide = Math.max(wide, list.length); });
-    rows.forEach(function (list, d) {
+    var gap = 54, line = 46, band = 84;
+    var most = Math.max(8, Math.ceil(Math.sqrt(s.n) * 1.6)); // positions on one row at most
+    var top = 0;
+    Array.from(rows.keys()).sort(function (a, b) { return a - b; }).forEach(function (d) {
+      var list = rows.get(d);
       list.sort(function (a, b) {
         var ca = order[W.verdicts[f.verdict[a]].cls], cb = order[W.verdicts[f.verdict[b]].cls];
         return ca - cb || (s.rules.name(s.codes[a]) < s.rules.name(s.codes[b]) ? -1 : 1);
       });
+      var lines = Math.ceil(list.length / most), per = Math.ceil(list.length / lines);
       list.forEach(function (node, k) {
-        x[node] = Math.round((k - (list.length - 1) / 2) * gap);
-        y[node] = d * 120;
+        var row = Math.floor(k / per), at = k % per, width = Math.min(per, list.length - row * per);
+        x[node] = Math.round((at - (width - 1) / 2) * gap);
+        y[node] = top + row * line;
       });
+      top += (lines - 1) * line + band;
     });
     return { x: x, y: y, size: 12 };
   }
