@@ -23,6 +23,7 @@ import pytest
 
 from vizgen.ai.games import perfect_player
 from vizgen.ai.maxn import maxn_levels, notation_rank
+from vizgen.ai.tricky import trap_figure, tricky_player
 from vizgen.analysis import words
 from vizgen.analysis.facts import position_facts
 from vizgen.analysis.solved import best_edges, fate, solve_variant
@@ -155,17 +156,19 @@ def test_builtin_variants_compile_and_solve_as_the_engine(tmp_path: Path) -> Non
 
 
 def compare_facts(spec: str, got: list[list]) -> None:
-    """The facts a page shows (vizgen.analysis.facts), the optimal moves and the perfect player's move."""
+    """The facts a page shows (vizgen.analysis.facts), the optimal moves and the computer players' moves."""
     solved = solve_variant(resolve(spec))
     g = solved.graph
     f = position_facts(solved)
     best = np.bincount(g.sources[best_edges(solved)], minlength=g.n)
     perfect = perfect_player(g, solved.forced, notation_rank(g), fate(solved, g.players - 1)).moves
     maxn = {t.depth: t.player.moves for t in maxn_levels(g, max(PLAY_DEPTHS)) if t.depth in PLAY_DEPTHS}
+    tricky = tricky_player(g, solved.forced, trap_figure(solved), notation_rank(g), fate(solved, g.players - 1)).moves
     names = g.notations()
     for i, mine in enumerate(got):
         theirs = [int(f.verdict[i]), int(f.verdict_n[i]), int(f.choice[i]), int(f.choice_n[i]), int(f.choice_k[i]),
-                  int(f.score[i]), int(best[i]), int(perfect[i]), *(int(maxn[d][i]) for d in PLAY_DEPTHS)]
+                  int(f.score[i]), int(best[i]), int(perfect[i]), int(tricky[i]),
+                  *(int(maxn[d][i]) for d in PLAY_DEPTHS)]
         assert mine == theirs, (spec, names[i], mine, theirs)
 
 

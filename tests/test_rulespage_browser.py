@@ -25,9 +25,9 @@ pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
 
 #: a two-player rule set with a house rule of section 3b, and a three-player one
 SPECS = ("cutoff:death_attack=true", "standard:players=3,r=3")
-#: the download's columns the page computes (the random-play odds and the tricky player's moves it does not)
+#: the download's columns the page computes (the random-play odds and the trap figure it does not)
 COLUMNS = ("position", "winner", "remoteness", "terminal", "depth", "forced_out_in", "best_moves", "perfect_move",
-           "maxn1_move", "maxn2_move", "maxn3_move", "maxn5_move")
+           "tricky_move", "maxn1_move", "maxn2_move", "maxn3_move", "maxn5_move")
 
 
 @pytest.fixture(scope="module")

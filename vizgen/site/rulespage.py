@@ -113,7 +113,7 @@ def rules_context(site_title: str) -> dict[str, Any]:
 
 #: the columns of a variant page's JSON download that the rules page computes too, in the download's order
 DOWNLOAD_COLUMNS = ("position", "winner", "remoteness", "terminal", "depth", "forced_out_in", "best_moves",
-                    "perfect_move", "maxn1_move", "maxn2_move", "maxn3_move", "maxn5_move")
+                    "perfect_move", "tricky_move", "maxn1_move", "maxn2_move", "maxn3_move", "maxn5_move")
 
 
 def download_columns() -> list[dict[str, Any]]:

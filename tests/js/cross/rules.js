@@ -32,15 +32,16 @@ for (const spec of job.specs) {
   const line = { start: R.start, n: s.n, edges: s.edges, nodes };
   if (job.words) {
     // the facts a page shows, per node: verdict, its n, choice, its n and k, move score, optimal moves, the perfect
-    // player's move and max^n's at each depth
+    // player's move, the tricky one's and max^n's at each depth
     s.rules = new VZ.movegen.Rules(R);
     const f = VZ.rulefacts.compute(s, job.words, read.params);
     line.facts = [];
     const searched = VZ.rulemodel.maxn(s);
+    const trick = VZ.rulemodel.tricky(s, f);
     for (let i = 0; i < s.n; i++) {
       const moves = VZ.rulemodel.movesOf(s, f, i);
       line.facts.push([f.verdict[i], f.verdictN[i], f.choice[i], f.choiceN[i], f.choiceK[i], f.score[i],
-        moves.filter((m) => m.best).length, VZ.rulemodel.perfect(s, moves),
+        moves.filter((m) => m.best).length, VZ.rulemodel.perfect(s, moves), trick.tricky[i],
         ...VZ.rulemodel.MAXN_DEPTHS.map((d) => searched[d][i])]);
     }
   }

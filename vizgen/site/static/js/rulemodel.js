@@ -108,16 +108,12 @@
   // the most positions for which the page searches max^n's moves (a plain sort of every notation, once)
   var MAXN_MAX = 250000;
 
-  /* max^n's move from every node at each of MAXN_DEPTHS (vizgen/ai/maxn.py maxn_levels): {depth: Int32Array of
-     child node ids, -1 where the game is over}. The evaluation gives each seat its live fingers (in halves with
-     stumps), a finished game the winner WIN and the others 0; at each depth the player to move takes the child
-     whose value one depth less gives it the most, ties to the child whose notation sorts first. */
-  function maxn(s) {
-    var P = s.R.ints[0], n = s.n, unit = s.R.hands.some(function (h) {
-      return h.some(function (v) { return v !== Math.floor(v); });
-    }) ? 2 : 1;
-    var names = new Array(n);
-    for (var i = 0; i < n; i++) names[i] = s.rules.name(s.codes[i]);
+  /* Every node's distinct children, ascending (ptr[i] .. ptr[i + 1] in kids), and the place of its notation in
+     plain string order (rank); made once a solution. */
+  function graph(s) {
+    if (s.graph) return s.graph;
+    var n = s.n, names = new Array(n), i;
+    for (i = 0; i < n; i++) names[i] = s.rules.name(s.codes[i]);
     var order = Array.from({ length: n }, function (_, k) { return k; });
     order.sort(function (a, b) { return names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : a - b; });
     var rank = new Int32Array(n);
@@ -126,16 +122,90 @@
     for (i = 0; i < n; i++) {
       ptr[i] = kids.length;
       if (s.final[i] >= 0) continue;
-      var seen = new Set();
+      var mine = [];
       s.rules.moves(s.codes[i]).forEach(function (mv) {
         var j = VZ.rulesolve.nodeOf(s.codes, mv.dst);
-        if (!seen.has(j)) {
-          seen.add(j);
-          kids.push(j);
-        }
+        if (mine.indexOf(j) < 0) mine.push(j);
       });
+      mine.sort(function (a, b) { return a - b; }).forEach(function (j) { kids.push(j); });
     }
     ptr[n] = kids.length;
+    s.graph = { ptr: ptr, kids: kids, rank: rank, names: names };
+    return s.graph;
+  }
+
+  /* The trap figure rounds and scale, and the classes of a seat's value (vizgen/ai/tricky.py, analysis/marks.py). */
+  var ROUNDS = 2, SCALE = 254;
+
+  /* Per node, the tricky perfect player's trap figure (vizgen/ai/tricky.py trap_figure): for the player who
+     moved there, the chance in 254ths that random opponents give it a better value class within ROUNDS rounds,
+     it choosing among its optimal moves the best chance at its own turns; and the tricky player's move: among
+     the optimal moves the one to the highest figure, ties to the smallest notation. {trap, tricky}. */
+  function tricky(s, f) {
+    var P = s.R.ints[0], n = s.n, g = graph(s), ptr = g.ptr, kids = g.kids;
+    var classes = [];
+    for (var seat = 0; seat < P; seat++) {
+      var c = new Int8Array(n), out = f.mover ? s.outIn.subarray(seat * n, (seat + 1) * n) : null;
+      for (var i = 0; i < n; i++) {
+        c[i] = s.winner[i] === seat ? 2 : s.winner[i] < 0 && (!out || out[i] < 0) ? 1 : 0;
+      }
+      classes.push(c);
+    }
+    var chance = new Float64Array(n), e, next;
+    for (var left = 0; left < ROUNDS; left++) {
+      if (left) {
+        next = new Float64Array(n);
+        for (i = 0; i < n; i++) {
+          if (ptr[i] === ptr[i + 1]) continue;
+          var top = -Infinity, best = -1;
+          for (e = ptr[i]; e < ptr[i + 1]; e++) top = Math.max(top, f.score[kids[e]]);
+          for (e = ptr[i]; e < ptr[i + 1]; e++) if (f.score[kids[e]] === top) best = Math.max(best, chance[kids[e]]);
+          next[i] = best;
+        }
+        chance = next;
+      }
+      for (seat = 1; seat < P; seat++) {
+        var here = classes[seat], there = classes[seat - 1];
+        next = new Float64Array(n);
+        for (i = 0; i < n; i++) {
+          if (ptr[i] === ptr[i + 1]) continue;
+          var sum = 0;
+          for (e = ptr[i]; e < ptr[i + 1]; e++) sum += there[kids[e]] > here[i] ? 1 : chance[kids[e]];
+          next[i] = sum / (ptr[i + 1] - ptr[i]);
+        }
+        chance = next;
+      }
+    }
+    var trap = new Int32Array(n);
+    for (i = 0; i < n; i++) {
+      var x = chance[i] * SCALE, r = Math.round(x);
+      if (x - Math.floor(x) === 0.5) r = 2 * Math.round(x / 2); // numpy's rint: an exact half to even
+      trap[i] = r;
+    }
+    var move = new Int32Array(n).fill(-1);
+    for (i = 0; i < n; i++) {
+      var pick = -1, key = -Infinity;
+      for (e = ptr[i]; e < ptr[i + 1]; e++) {
+        var k = kids[e], v = f.score[k] * (SCALE + 1) + trap[k];
+        if (v > key || (v === key && g.rank[k] < g.rank[pick])) {
+          pick = k;
+          key = v;
+        }
+      }
+      move[i] = pick;
+    }
+    return { trap: trap, tricky: move };
+  }
+
+  /* max^n's move from every node at each of MAXN_DEPTHS (vizgen/ai/maxn.py maxn_levels): {depth: Int32Array of
+     child node ids, -1 where the game is over}. The evaluation gives each seat its live fingers (in halves with
+     stumps), a finished game the winner WIN and the others 0; at each depth the player to move takes the child
+     whose value one depth less gives it the most, ties to the child whose notation sorts first. */
+  function maxn(s) {
+    var P = s.R.ints[0], n = s.n, unit = s.R.hands.some(function (h) {
+      return h.some(function (v) { return v !== Math.floor(v); });
+    }) ? 2 : 1;
+    var g = graph(s), ptr = g.ptr, kids = g.kids, rank = g.rank, i;
     var value = new Int32Array(n * P);
     for (i = 0; i < n; i++) {
       var seats = s.rules.seats(s.codes[i]).s;
@@ -203,12 +273,12 @@
     var columns = { verdict: f.verdict, winner: s.winner, choice: f.choice, choice_k: f.choiceK, verdict_n: f.verdictN,
       forced_out_in: f.mover, choice_n: f.choiceN, score: f.score, depth: s.depth };
     var panel = cfg.columns.filter(function (c) { return c.name !== "forced_out_in" || f.mover; });
-    // the computer players' moves: the perfect player, and max^n at each depth where the rule set is not huge
+    // the computer players' moves: the perfect player, and the tricky one and max^n at each depth where the rule
+    // set is not huge
     var withMaxn = n <= MAXN_MAX;
-    var opponents = [{ name: "perfect_move", width: 3 }].concat(withMaxn ? MAXN_DEPTHS.map(function (d) {
-      return { name: "maxn" + d + "_move", width: 3 };
-    }) : []);
-    var searched = null;
+    var opponents = [{ name: "perfect_move", width: 3 }].concat(withMaxn ? [{ name: "tricky_move", width: 3 }] : [],
+      withMaxn ? MAXN_DEPTHS.map(function (d) { return { name: "maxn" + d + "_move", width: 3 }; }) : []);
+    var searched = null, trick = null;
     var small = n <= BIG;
     var cache = new Map();
     function nodes() {
@@ -244,6 +314,8 @@
       }
       var picks = { perfect_move: moves };
       if (withMaxn) {
+        trick = trick || tricky(s, f);
+        picks.tricky_move = trick.tricky.subarray(lo, hi);
         searched = searched || maxn(s);
         MAXN_DEPTHS.forEach(function (d) { picks["maxn" + d + "_move"] = searched[d].subarray(lo, hi); });
       }
@@ -297,5 +369,5 @@
   }
 
   VZ.rulemodel = { boot: boot, files: files, encode: encode, layout: layout, movesOf: movesOf, perfect: perfect,
-    differ: differ, maxn: maxn, MAXN_DEPTHS: MAXN_DEPTHS, MAXN_MAX: MAXN_MAX, BIG: BIG };
+    differ: differ, maxn: maxn, tricky: tricky, MAXN_DEPTHS: MAXN_DEPTHS, MAXN_MAX: MAXN_MAX, BIG: BIG };
 })(globalThis.VZ = globalThis.VZ || {});

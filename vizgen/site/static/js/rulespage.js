@@ -478,8 +478,9 @@
   function download() {
     var s = state.solved, f = state.facts, P = s.R.ints[0];
     var searched = s.n <= VZ.rulemodel.MAXN_MAX ? VZ.rulemodel.maxn(s) : null;
+    var trick = searched ? VZ.rulemodel.tricky(s, f) : null;
     var columns = cfg.download.filter(function (c) {
-      return (c.name !== "forced_out_in" || f.mover) && (searched || !/^maxn/.test(c.name));
+      return (c.name !== "forced_out_in" || f.mover) && (searched || !/^(maxn|tricky)/.test(c.name));
     });
     var nodes = [], edges = [];
     for (var i = 0; i < s.n; i++) {
@@ -491,6 +492,7 @@
       row.best_moves = moves.filter(function (m) { return m.best; }).length;
       row.perfect_move = perfect < 0 ? null : perfect;
       if (searched) {
+        row.tricky_move = trick.tricky[i] < 0 ? null : trick.tricky[i];
         VZ.rulemodel.MAXN_DEPTHS.forEach(function (d) {
           row["maxn" + d + "_move"] = searched[d][i] < 0 ? null : searched[d][i];
         });
