@@ -64,7 +64,7 @@
     base.addEventListener("change", function () {
       state.base = base.value;
       state.params = book.params(base.value);
-      fill();
+      fillForm();
       changed();
     });
     $("rules-axes").addEventListener("change", function (ev) {
@@ -76,7 +76,7 @@
     });
     $("rules-spec").addEventListener("change", function () { open($("rules-spec").value); });
   }
-  function fill() {
+  function fillForm() {
     $("rules-base").value = state.base;
     D.names.forEach(function (name) {
       var el = $("ax-" + name), v = state.params[name];
@@ -94,7 +94,7 @@
       // keep the form where it was (the standard rules at first); say why in the engine's words
       if (!state.params) {
         state.params = book.params("standard");
-        fill();
+        fillForm();
       }
       api.spec = spec;
       $("rules-spec").value = spec;
@@ -103,7 +103,7 @@
     }
     state.base = read.base;
     state.params = read.params;
-    fill();
+    fillForm();
     changed(true);
   }
   function currentSpec() {
