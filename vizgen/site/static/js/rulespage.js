@@ -209,13 +209,13 @@
         var tries = 0;
         (function wait() {
           var v = window.vizgen;
-          if ((v && (v.ready || v.error)) || ++tries > 200) resolve();
+          if ((v && (v.ready || v.error)) || ++tries > 2400) resolve(); // two minutes on a slow device
           else setTimeout(wait, 50);
         })();
       });
     }).then(function () {
       if (window.vizgen && window.vizgen.ready) $("rules-fallback").hidden = true;
-      else $("explore").hidden = true;
+      else if (window.vizgen && window.vizgen.error) $("explore").hidden = true;
     }).catch(function (e) {
       api.error = String(e.message || e);
       $("explore").hidden = true;
