@@ -34,6 +34,7 @@ from vizgen.site.render.page import VariantPage, page_of
 from vizgen.site.render.pictures import mosaic_preview, preview
 from vizgen.site.render.practice_page import PRACTICE_PATH, practice_context, practice_files, practice_href
 from vizgen.site.render.reports import report_files, variant_links
+from vizgen.site.rulespage import rules_context
 
 __all__ = ["CodePage", "VariantPage", "page_of", "render_front", "render_site", "render_variants", "site_order",
            "site_preview"]
@@ -229,6 +230,9 @@ def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templa
         context = {**maxn_context(maxn, SITE_TITLE), "share": {**site_share, "path": "maxn.html"}}
         files["maxn.html"] = env.get_template("maxn.html").render(context).encode()
         index["maxn"] = "maxn.html"
+    index["rules"] = "rules.html"
+    files["rules.html"] = env.get_template("rules.html").render(
+        {**base, **rules_context(SITE_TITLE), "share": {**site_share, "path": "rules.html"}}).encode()
     files["index.html"] = env.get_template("index.html").render(index).encode()
     return files
 

@@ -29,13 +29,13 @@ from vizgen.site.render.templating import TemplateLoader, shown
 
 __all__ = ["SCRIPTS", "environment", "script", "shared_files"]
 
-_STATIC = ("vizgen.css", "play.css", "report.css", "guide.css", "practice.css", "favicon.svg")
+_STATIC = ("vizgen.css", "play.css", "report.css", "guide.css", "practice.css", "rules.css", "favicon.svg")
 
 #: each shipped script and its modules (``static/js/<name>.js``), in the order they are joined. Every page loads
 #: ``address.js`` first (``templates/base.html``: the one reader of the address). A code page then loads
 #: ``codes.js``, ``vizgen.js`` and ``play.js``, the others ``valuemap.js``, ``vizgen.js`` and ``play.js``,
 #: in that order: ``codes.js`` and ``valuemap.js`` use the modules of ``vizgen.js`` only when called, ``play.js``
-#: needs the page ``vizgen.js`` has set up.
+#: needs the page ``vizgen.js`` has set up. ``rules.js`` is the rules page's whole script, and its Web Worker.
 SCRIPTS: dict[str, tuple[str, ...]] = {
     "address.js": ("address",),
     "vizgen.js": ("util", "loader", "wire", "facts", "model", "hands", "panel", "styles", "graph", "explorer",
@@ -45,6 +45,8 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
     "play.js": ("game", "review", "retry", "opponents", "playview", "play"),
     "index.js": ("rulefilter",),
     "practice.js": ("util", "loader", "hands", "glicko", "practice", "practiceview"),
+    "rules.js": ("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulesworker", "rulemodel",
+                 "rulespage"),
 }
 
 

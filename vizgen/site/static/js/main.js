@@ -36,7 +36,8 @@
   // what every part of the page shares: the configuration, its words and colours, the model, navigation
   var app = {
     cfg: cfg, W: cfg.words, T: cfg.theme, seats: cfg.seats, api: api, hooks: hooks, model: null,
-    load: VZ.loader.create(cfg.data),
+    // a built page loads its data files; the rules page makes them in the page (cfg.inline names the source)
+    load: cfg.inline ? VZ.loader.inline(window[cfg.inline]) : VZ.loader.create(cfg.data),
     go: go, clicked: clicked, fail: fail,
   };
   api.load = app.load;
