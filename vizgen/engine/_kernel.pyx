@@ -40,6 +40,15 @@ cdef extern from *:
 
 #: bitmap words per slice of a ply between two looks for Ctrl-C (a million codes)
 cdef int64_t SLICE = 1 << 14
+#: below this many bitmap words (65,536 codes) a loop runs in one thread: starting a team of threads for every
+#: ply of a small space costs more than the work, and far more on a busy machine, where the other threads wait
+#: for a core at every barrier
+cdef int64_t TEAM_WORDS = 1 << 10
+
+
+cdef inline int _team(int64_t words, int threads) noexcept nogil:
+    """Threads for the loops over ``words`` bitmap words: one for a small space, else every thread."""
+    return 1 if words < TEAM_WORDS else threads
 
 
 ctypedef struct Tab:
@@ -358,6 +367,7 @@ def enumerate_space(int64_t start, int64_t space, Tables tables):
     winner_a = np.full(space, -1, np.int8)
     outdeg_a = np.zeros(space, np.uint16)
     cdef int64_t words = (space + 63) // 64
+    cdef int team = _team(words, threads)
     front_a = np.zeros(words, np.uint64)  # the positions first reached in the last ply
     later_a = np.zeros(words, np.uint64)
     seen_a = np.zeros(words, np.uint64)  # a bit per position: small enough to stay in the cache longer
@@ -386,7 +396,7 @@ def enumerate_space(int64_t start, int64_t space, Tables tables):
             lo = 0
             while lo < words:
                 hi = min(lo + SLICE, words)
-                for wi in prange(lo, hi, schedule="dynamic", chunksize=16):
+                for wi in prange(lo, hi, schedule="dynamic", chunksize=16, num_threads=team):
                     bits = front[wi]
                     if not bits:
                         continue

@@ -92,6 +92,7 @@ def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner,
     cdef int64_t players = t.p, space = depth.shape[0]
     out_a = np.full(space * players, -1, np.int16)  # plies in which the others force the seat out
     cdef int64_t words = (space + 63) // 64
+    cdef int team = _team(words, threads)
     later_a = np.zeros(words, np.uint64)  # the positions with a seat decided in this ply
     cdef int16_t[::1] out = out_a
     cdef uint64_t[::1] later = later_a
@@ -105,7 +106,7 @@ def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner,
         lo = 0
         while lo < words:
             hi = min(lo + SLICE, words)
-            for wi in prange(lo, hi, schedule="static"):  # a thread owns whole words: no races
+            for wi in prange(lo, hi, schedule="static", num_threads=team):  # a thread owns whole words: no races
                 tid = openmp.omp_get_thread_num()
                 seats = scratch.seats + tid * scratch.seats_n
                 for code in range(wi * 64, min(wi * 64 + 64, space)):
@@ -125,7 +126,7 @@ def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner,
             lo = 0
             while lo < words:
                 hi = min(lo + SLICE, words)
-                for wi in prange(lo, hi, schedule="dynamic", chunksize=64):
+                for wi in prange(lo, hi, schedule="dynamic", chunksize=64, num_threads=team):
                     tid = openmp.omp_get_thread_num()
                     seats = scratch.seats + tid * scratch.seats_n
                     stamp = scratch.stamp + tid * scratch.stamp_n
@@ -159,7 +160,7 @@ def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner,
             lo = 0
             while lo < words:  # the decisions of this ply become what the next one reads
                 hi = min(lo + SLICE, words)
-                for wi in prange(lo, hi, schedule="static"):
+                for wi in prange(lo, hi, schedule="static", num_threads=team):
                     bits = later[wi]
                     while bits:
                         code = wi * 64 + vz_ctz(bits)
