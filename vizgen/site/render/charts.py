@@ -104,7 +104,7 @@ def line_chart(series: Sequence[Series], *, title: str, x_label: str, y_label: s
     def py(y: float) -> float:
         return TOP + plot_h - (transform(y) - y_low) / (y_high - y_low) * plot_h
 
-    ink, grid = theme.PALETTE["edge"], "#d9dde5"
+    ink, grid = theme.PALETTE["edge"], theme.PALETTE["grid"]
     out = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" xmlns="http://www.w3.org/2000/svg">',
            f"<title>{escape(title)}</title>"]
     desc = "; ".join(f"{s.name}: " + ", ".join(f"{x} → {y_text(y)}" for x, y in s.points if y is not None)
