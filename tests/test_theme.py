@@ -79,7 +79,7 @@ TEXT_ON = [("ink", "paper"), ("ink", "card"), ("muted", "paper"), ("muted", "car
            ("bar-muted", "bar"), ("tag-ink", "tag"), ("ink", "hidden"), ("ink", "accent-soft"),
            ("win-ink", "win-soft"), ("draw-ink", "draw-soft"), ("loss-ink", "loss-soft"), ("loss-ink", "card"),
            ("inaccuracy", "card"), ("mistake", "card"), ("on-draw", "draw"), ("skin-ink", "skin"),
-           ("dead-ink", "dead")]
+           ("dead-ink", "dead"), ("star", "win-wash"), ("star", "card")]
 
 
 @pytest.mark.parametrize("name", theme.THEMES)

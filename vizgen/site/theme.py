@@ -84,7 +84,7 @@ LIGHT: dict[str, str] = {
     "hover": "#111827",
     "hidden": "#dfe2e8",
     "hidden-edge": "#8c95a5",
-    "star": "#c28a00",
+    "star": "#8a6300",
     "tag": "#e4e4e4",
     "tag-ink": "#444444",
     "inaccuracy": "#8a5a00",
