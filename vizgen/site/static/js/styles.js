@@ -13,7 +13,7 @@
   function create(app) {
     var T = app.T; // read at each call: the theme may change
     var CLASSES = app.W.classes;
-    function fill(cls) { return T[CLASSES[cls].palette]; }
+    function fillColour(cls) { return T[CLASSES[cls].palette]; }
     function edgeOf(cls) { return T[CLASSES[cls].palette + "-edge"]; }
 
     /* A vis colour that stays the same when hovered or highlighted. */
@@ -26,7 +26,7 @@
     }
     /* A position's fill; while a challenge hides the values (app.hideValues), one neutral grey for all. */
     function fillOf(cls, border) {
-      var bg = app.hideValues ? T.hidden : fill(cls); // a challenge: one neutral colour for all
+      var bg = app.hideValues ? T.hidden : fillColour(cls); // a challenge: one neutral colour for all
       return {
         background: bg,
         border: app.hideValues ? T["hidden-edge"] : border,
