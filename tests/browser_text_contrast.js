@@ -42,9 +42,12 @@
     let alpha = fg[3];
     for (let e = el; e && e.nodeType === 1; e = e.parentElement) alpha *= Number(getComputedStyle(e).opacity);
     let bg = backdrop(el);
-    if (svg) { // text in a picture is read on the shape under it (a hand's palm), if any
-      const under = document.elementsFromPoint(box.left + box.width / 2, box.top + box.height / 2)
-        .find((e) => e !== el && e instanceof SVGGeometryElement && !(e instanceof SVGTextElement));
+    if (svg && el.ownerSVGElement) { // text in a picture is read on the shape drawn under it (a hand's palm), if any
+      const x = box.left + box.width / 2, y = box.top + box.height / 2;
+      const under = Array.from(el.ownerSVGElement.querySelectorAll("rect, circle, ellipse, path, polygon"))
+        .filter((e) => e.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)
+        .filter((e) => { const r = e.getBoundingClientRect(); return r.left <= x && x <= r.right && r.top <= y && y <= r.bottom; })
+        .pop();
       const fill = under && parse(getComputedStyle(under).fill);
       if (fill) bg = over([fill[0], fill[1], fill[2], fill[3] * Number(getComputedStyle(under).fillOpacity)], bg);
     }

@@ -150,7 +150,7 @@ def test_one_percentage_function() -> None:
     assert words.percent is units.percent
     python = [p for p in (ROOT / "vizgen").rglob("*.py") if p.name != "units.py"]
     writers = [f"{p.relative_to(ROOT)}: {m.group(0)}" for p in python
-               for m in re.finditer(r"def _?pct\b|\.1f\}%|:\.1%|\* 100\b.*%\"", p.read_text())]
+               for m in re.finditer(r"def _?pct\b|\.\d?f\}\s?%|:\.\d%|\* 100\b.*%\"|\}(\\u202f| )?%\"", p.read_text())]
     assert writers == []
     scripts = "".join(_code(p) for p in (STATIC / "js").glob("*.js"))
     assert len(re.findall(r"\bfunction pct\b", scripts)) == 1 and "0.9995" not in scripts

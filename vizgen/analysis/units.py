@@ -26,8 +26,8 @@ UNITS: dict[str, str | int] = {
     "ply-note": "A ply is one player's move: 3 plies = you, them, you.",
     "ply-note-more": "A ply is one player's move: 3 plies = you, the next player, the one after.",
     "percent": "{p}\u202f%",
-    "below": "<\u202f0.1\u202f%",
-    "above": ">\u202f99.9\u202f%",
+    "below": "<\u202f{p}\u202f%",
+    "above": ">\u202f{p}\u202f%",
     "none": "\u2013",
     "decimals": 1,
     "thousands": "\u202f",
@@ -90,18 +90,18 @@ def count(n: int) -> str:
     return f"{int(n):,}".replace(",", str(UNITS["thousands"]))
 
 
-def percent(part: float | None, whole: float = 1.0) -> str:
+def percent(part: float | None, whole: float = 1.0, decimals: int | None = None) -> str:
     """Write a share (``part`` of ``whole``, by default a fraction) with :data:`UNITS`' decimals: the one function
     the site, the command line and the downloads write a percentage with (the browser's ``VZ.util.pct`` is its
     copy, checked against it). A share that is not zero (or not whole) never reads 0.0 % (or 100.0 %); a share of
-    nothing (``whole`` 0, or no ``part``) reads as a dash.
+    nothing (``whole`` 0, or no ``part``) reads as a dash. ``decimals``: other than the units' (a chart's axis).
 
     Examples
     --------
     >>> percent(134, 759285), percent(0, 10), percent(1, 3), percent(9999, 10000), percent(2, 2)
     ('<\u202f0.1\u202f%', '0\u202f%', '33.3\u202f%', '>\u202f99.9\u202f%', '100\u202f%')
-    >>> percent(0.1234), percent(3, 0), percent(None)
-    ('12.3\u202f%', '\u2013', '\u2013')
+    >>> percent(0.1234), percent(3, 0), percent(None), percent(20, 100, decimals=0), percent(0.001, decimals=0)
+    ('12.3\u202f%', '\u2013', '\u2013', '20\u202f%', '<\u202f1\u202f%')
     """
     if part is None or not whole:
         return str(UNITS["none"])
@@ -111,10 +111,10 @@ def percent(part: float | None, whole: float = 1.0) -> str:
     if part >= whole:
         return written.format(p=100)
     share = 100.0 * part / whole
-    decimals = int(UNITS["decimals"])
-    limit = 0.5 * 10.0 ** -decimals
-    if share < limit:
-        return str(UNITS["below"])
-    if share >= 100 - limit:
-        return str(UNITS["above"])
+    decimals = int(UNITS["decimals"]) if decimals is None else decimals
+    step = 10.0 ** -decimals
+    if share < step / 2:
+        return str(UNITS["below"]).format(p=f"{step:.{decimals}f}")
+    if share >= 100 - step / 2:
+        return str(UNITS["above"]).format(p=f"{100 - step:.{decimals}f}")
     return written.format(p=f"{share:.{decimals}f}")

@@ -105,8 +105,9 @@ def guide_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
              for line in data["lines"]]
     traps = [{**t, "href": at(t["position"]), "share_pct": percent(t["share"]), "two_pct": percent(t["two_rounds"]),
               "reach_pct": percent(t["reach"])} for t in data["traps"]]
-    lures = [{**lure, "href": at(lure["position"]), "reach_pct": percent(lure["reach"]), "cls": _cls(lure["value_code"]),
-              "means_cls": _means_cls(lure["means_code"]), "depth_text": " and ".join(map(str, lure["depths"]))}
+    lures = [{**lure, "href": at(lure["position"]), "reach_pct": percent(lure["reach"]),
+              "cls": _cls(lure["value_code"]), "means_cls": _means_cls(lure["means_code"]),
+              "depth_text": " and ".join(map(str, lure["depths"]))}
              for lure in data["lures"]]
     v = data["verdict"]
     return {

@@ -103,7 +103,7 @@ def _charts(sections: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
          "svg": line_chart([series(n, "draw_share", c, 100.0) for n, c in both],
                            title="Share of positions drawn against r, roll-over and cut-off",
                            x_label="roll-over number r", y_label="positions drawn (%)",
-                           y_text=lambda v: f"{v:.0f}%", y_min=0.0)},
+                           y_text=lambda v: words.percent(v, 100, decimals=0), y_min=0.0)},
         {"id": "chart-longest", "caption": "Longest forced win (plies), against the roll-over number r",
          "svg": line_chart([series(n, "longest_win", c) for n, c in both],
                            title="Longest forced win in plies against r, roll-over and cut-off",

@@ -37,9 +37,9 @@
     if (p === null || p === undefined) return U.none;
     if (p <= 0) return fill(U.percent, { p: 0 });
     if (p >= 1) return fill(U.percent, { p: 100 });
-    var share = 100 * p, limit = 0.5 * Math.pow(10, -U.decimals);
-    if (share < limit) return U.below;
-    if (share >= 100 - limit) return U.above;
+    var share = 100 * p, step = Math.pow(10, -U.decimals);
+    if (share < step / 2) return fill(U.below, { p: step.toFixed(U.decimals) });
+    if (share >= 100 - step / 2) return fill(U.above, { p: (100 - step).toFixed(U.decimals) });
     return fill(U.percent, { p: share.toFixed(U.decimals) });
   }
 
