@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import subprocess
 import sys
 
 import pytest
 
+from vizgen.engine.params import Params
 from vizgen.engine.variants import REGISTRY
 
 pytestmark = pytest.mark.slow  # each test starts the command line in a subprocess: CI runs them
@@ -48,9 +50,7 @@ def test_stats_json_shape_two_players() -> None:
     data = stats("cutoff:r=4")
     assert data["variant"] == "cutoff:r=4"
     assert data["params"]["r"] == 4 and data["params"]["overflow"] == "cutoff"
-    assert set(data["params"]) == {"players", "hands", "r", "overflow", "attack", "self_attack", "transfers",
-                                   "divisions", "suicide", "meta", "halvesies", "swaps", "misere",
-                                   "sudden_death", "integers", "zombies", "start"}
+    assert set(data["params"]) == {field.name for field in dataclasses.fields(Params)}
     assert data["win"] + data["loss"] + data["draw"] == data["positions"]
     assert 0 <= data["random_win_start"] <= 1
     assert set(data["start"]) == {"position", "value", "remoteness", "verdict", "outcome"}
@@ -159,8 +159,8 @@ def test_show_then_plays_moves_first() -> None:
 
 @pytest.mark.parametrize(("moves", "needle"), [
     (("2>2",), "'2>2' is not a legal move at 11-11; legal moves: 1>1"),
-    (("1>1", "hello"), "'hello' is not a move: write 1>2, 1>2@2, 1>1@me, 13 -> 22, flip 1, swap or pass; "
-                       "legal moves: 1>1, 2>1"),
+    (("1>1", "hello"), "'hello' is not a move: write 1>2, 1>2@2, 1>1@me, 13 -> 22, flip 1, add 1, swap, logan, "
+                       "switch or pass; legal moves: 1>1, 2>1"),
 ])
 def test_show_then_with_a_bad_move_is_one_line_naming_the_legal_moves(moves: tuple[str, ...], needle: str) -> None:
     result = vizgen("show", "standard", "11-11", *(arg for m in moves for arg in ("--then", m)))

@@ -32,6 +32,9 @@ from vizgen.analysis.marks import edge_marks
 from vizgen.analysis.solved import Solved, best_edges, fate
 from vizgen.engine import kernel
 from vizgen.engine.ending import PLY_CAP, REPETITIONS, Referee
+from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.spec import resolve
+from vizgen.site import address_words
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, wire
 from vizgen.site.render.codepage import code_files
@@ -96,12 +99,48 @@ def units_cases() -> dict[str, list]:
             "classes": [[v, meaning.class_of_value(v)] for v in (-7, -1, 0, 1, 5)]}
 
 
+def practice_cases() -> dict[str, object]:
+    """The practice page's rules against the Python's: every (mark, plies after, kind, plies left) that the puzzles
+    of a few variants meet with the Python's verdict, and standard's puzzles, positions and goals as the page
+    has them (practice.test.js plays them)."""
+    from tests.solved import solved_once
+    from vizgen.reports.puzzles import accepts, puzzle_set
+
+    cases = set()
+    for spec in ("standard", "r4", "misere", "standard:players=3,r=3"):
+        data = puzzle_set(solved_once(spec))
+        for p in data["puzzles"]:
+            for node in data["nodes"].values():
+                for m in node["m"]:
+                    for left in range(1, p["plies"] + 3):
+                        cases.add((m[2], m[4], p["kind"], left))
+    standard = puzzle_set(solved_once("standard"))
+    three = puzzle_set(solved_once("standard:players=3,r=3"))
+    return {"accepts": [[*c, accepts(*c)] for c in sorted(cases)],
+            "puzzles": standard["puzzles"], "nodes": standard["nodes"], "goals": standard["goals"],
+            "table": standard["table"], "multi": {"puzzles": three["puzzles"], "nodes": three["nodes"]}}
+
+
+def address_cases() -> dict[str, object]:
+    """The address reader's tables (:func:`vizgen.site.address_words.table`) that address.test.js reads: the
+    classic game, three players, three players with r = 3, signed hands with stumps, and a page of any variant;
+    with the longest notation (in bytes of UTF-8) of each variant small enough to list, which a link must be
+    able to carry, percent-encoded byte by byte, in every place a position goes."""
+    specs = {"standard": "standard", "three": "three-players", "three-small": "standard:players=3,r=3",
+             "signed": "cutoff:integers=true,stumps=true,r=3", "any": None}
+    tables = {k: address_words.table(None if spec is None else resolve(spec).params) for k, spec in specs.items()}
+    longest = {k: max(enumerate_graph(resolve(spec)).notations(), key=lambda n: len(n.encode()))
+               for k, spec in specs.items() if spec not in (None, "three-players")}
+    return {"tables": tables, "longest": longest}
+
+
 def fixtures() -> dict[str, object]:
-    """What the Node unit tests read, by file name: two variants' rules.js payloads, the words, and the
-    templates and shares the Python filled and wrote (:func:`units_cases`)."""
+    """What the Node unit tests read, by file name: two variants' rules.js payloads, the words, the
+    templates and shares the Python filled and wrote (:func:`units_cases`), the address reader's tables
+    (:func:`address_cases`) and the practice page's cases (:func:`practice_cases`)."""
     return {"standard-rules.json": rules_payload("standard"),
             "players3-r3-rules.json": rules_payload("standard:players=3,r=3"), "words.json": words.for_browser(),
-            "units.json": units_cases()}
+            "units.json": units_cases(), "address.json": address_cases(), "practice.json": practice_cases()}
 
 
 def test_fixtures_are_what_python_writes() -> None:

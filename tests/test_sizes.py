@@ -177,3 +177,17 @@ def test_no_other_module_defines_a_size_threshold() -> None:
     # how many rules of thumb a guide teaches: a lesson's length, not a size of a variant
     allowed |= {"rules_of_thumb.py: MAX_RULES"}
     assert set(found) - allowed == set()
+
+
+#: the rules page's whole script (its form, rule compiler, solver and worker), as GitHub Pages sends it (gzip)
+RULES_SCRIPT_GZIP_BUDGET = 28 * 1024
+
+
+def test_the_rules_page_script_stays_small() -> None:
+    """rules.js (rulebook, compiler, solver, facts, worker and page) gzipped fits its budget."""
+    import gzip
+
+    from vizgen.site.render.assets import script
+
+    sent = len(gzip.compress(script("rules.js"), 6))
+    assert 0 < sent <= RULES_SCRIPT_GZIP_BUDGET, sent

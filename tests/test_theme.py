@@ -163,3 +163,33 @@ def test_meaning_is_one_table_shipped_to_the_browser() -> None:
     for v in (-2, -1, 0, 1, 3):
         assert meaning.CLASSES[meaning.class_of_value(v)].value == (v > 0) - (v < 0)
     assert theme.VALUE_CLASS == {1: "win", 0: "draw", -1: "loss"}
+
+
+#: two-player variants whose value maps differ in size, longest end and draws
+SHADED = ("standard", "standard:r=3", "cutoff", "standard:suicide=true", "self-gain", "misere", "standard:r=7")
+
+
+def test_the_browsers_shades_are_the_pythons(tmp_path: Path) -> None:
+    """The rules page shades its value map in the browser (shading.js): as valuemap.shades does, on many maps."""
+    import json
+
+    from tests.solved import solved_once
+    from tests.test_js import run_node
+    from vizgen.site.valuemap import SHADES, shades, value_map
+
+    cases = []
+    for spec in SHADED:
+        vm = value_map(solved_once(spec))
+        rem = [int(r) if ok else None for r, ok in zip(vm.remoteness.ravel().tolist(), vm.reachable.ravel().tolist())]
+        cases.append([spec, rem, shades(vm).ravel().tolist()])
+    assert any(max(c[2]) == SHADES - 1 and 0 in c[2] and -1 in c[2] for c in cases)
+    (tmp_path / "cases.json").write_text(json.dumps(cases))
+    script = tmp_path / "check.js"
+    script.write_text(f"""
+require({json.dumps(str(STATIC / "js" / "shading.js"))});
+const cases = JSON.parse(require("node:fs").readFileSync({json.dumps(str(tmp_path / "cases.json"))}, "utf8"));
+const wrong = cases.filter(([spec, rem, python]) =>
+  JSON.stringify(globalThis.VZ.shading.shades(rem, {SHADES})) !== JSON.stringify(python)).map((c) => c[0]);
+console.log(JSON.stringify(wrong));
+""")
+    assert json.loads(run_node(script)) == []

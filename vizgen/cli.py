@@ -1,4 +1,4 @@
-"""The command line: ``python -m vizgen list | stats | show | maxn | guide | build | serve``.
+"""The command line: ``python -m vizgen list | stats | show | maxn | guide | puzzles | build | serve``.
 
 Every user error (unknown variant, bad parameter or position, broken file)
 prints one line on stderr and exits with code 2; no traceback.
@@ -108,6 +108,7 @@ def _parser() -> argparse.ArgumentParser:
     maxn.add_argument("position", metavar="POSITION", help="e.g. 12-11 or 1211")
     maxn.add_argument("--depth", required=True, metavar="D", help="search depth, 1 .. 100")
     solving("guide", "how to play a two-player variant: must-find moves, traps, rules of thumb (cached)")
+    solving("puzzles", "a variant's practice puzzles: position, solution, themes, rating (cached)")
 
     build = sub.add_parser("build", help="build the static site")
     build.add_argument("--out", default="site", help="output folder (default ./site)")
@@ -300,6 +301,40 @@ def _guide(args: argparse.Namespace) -> int:
     return 0
 
 
+def _puzzles(args: argparse.Namespace) -> int:
+    from vizgen.reports.puzzles import THEMES, practised, puzzle_figures
+    from vizgen.site.outdir import check_cache
+    from vizgen.util.cache import Cache, default_folder
+
+    variant = resolve(args.spec)
+    why = practised(variant)
+    if why is not None:
+        raise VariantError(f"{quote(args.spec)}: {why}")
+    check_size(variant, args.max_positions, args.max_memory, survival=variant.params.players > 2)
+    folder: Path | None = default_folder()
+    try:
+        check_cache(folder)
+    except BuildError:  # a cache that cannot be written: compute without it
+        folder = None
+    data = puzzle_figures(variant, Cache(folder))
+    puzzles = [{key: p[key] for key in ("position", "kind", "value", "move", "to", "line", "plies", "themes",
+                                        "rating", "fail")} for p in data["puzzles"]]
+    if args.json:
+        print(json.dumps({"spec": data["spec"], "title": data["title"], "players": data["players"],
+                          "puzzles": puzzles, "goals": data["goals"]}, indent=2))
+        return 0
+    lines = [f"{data['title']}: {len(puzzles)} puzzles (rating: 1500 solves as often as the practice players do)"]
+    width = max((len(p["position"]) for p in puzzles), default=8)
+    for p in puzzles:
+        themes = ", ".join(THEMES[t] for t in p["themes"])
+        line = " ".join(p["line"])
+        lines.append(f"  {p['position']:<{width}}  {p['rating']:>4}  {p['value']}: {line}  ({themes})")
+    for g in data["goals"]:
+        lines.append(f"  goal from {g['from']}: {g['kind']} for {g['plies']} plies against the {g['opponent']} player")
+    _say(lines)
+    return 0
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.command == "list":
         width = max(map(len, REGISTRY))
@@ -339,6 +374,8 @@ def _run(args: argparse.Namespace) -> int:
         return _maxn(args)
     if args.command == "guide":
         return _guide(args)
+    if args.command == "puzzles":
+        return _puzzles(args)
     if args.command == "build":
         from vizgen.site.build import build_site
 

@@ -292,11 +292,14 @@ class Move:
         True
         >>> str(Move.parse("2>1@me", players=3)), str(Move.parse("~1>h")), str(Move.parse("01 -> hh"))
         ('2>1@me', '−1>½', '01 -> ½½')
+        >>> Move.parse(" Switch ") == Move("switch")
+        True
         """
-        raw = " ".join(text.split()).lower().translate(_ASCII)
+        words = " ".join(text.split()).lower()
         fmt = {"players": players, "wide": wide}
-        if raw in cls.WORDS:
-            return cls(raw, **fmt)
+        if words in cls.WORDS:  # before "h" is read as a half: "switch"
+            return cls(words, **fmt)
+        raw = words.translate(_ASCII)
         if m := re.fullmatch(rf"(flip|add) ({_VALUE})", raw):
             return cls(m.group(1), _value(m.group(2)), **fmt)
         if m := re.fullmatch(rf"({_VALUE}) ?> ?({_VALUE})(?: ?@ ?(me|[0-9]{{1,{_MAX_DIGITS}}}))?", raw):

@@ -32,7 +32,7 @@ from vizgen.reports.family import family_figures
 from vizgen.reports.maxn import site_report
 from vizgen.site.layout import layout_all
 from vizgen.site.outdir import MARKER, MARKER_TEXT, BuildError, check_cache, check_out, prepare, swap_in, write_files
-from vizgen.site.pages import rendered_variants
+from vizgen.site.pages import practice_sets, rendered_variants
 from vizgen.site.render import CodePage, VariantPage, page_of, render_front, site_preview
 from vizgen.site.render.assets import environment
 from vizgen.site.render.codepage import code_page_of
@@ -281,7 +281,7 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     whole = reports if reports is not None else not specs
     variants = checked(chosen, max_positions, max_memory)
     cache = Cache(folder)
-    bar = _Progress(len(chosen) + 2 + 3 * whole, progress)
+    bar = _Progress(len(chosen) + 3 + 3 * whole, progress)
     tmp = prepare(out)
     try:
         def pages() -> list[VariantPage | CodePage]:
@@ -299,10 +299,13 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
             bar.step("the family in figures")
             claims = claims_report(cache)
             bar.step("published claims checked")
+        practice = practice_sets(site.order, cache)
+        bar.step("the practice puzzles")
         with _explained(templates):
             files = {**site.files, **render_front(site.order, [site.cards[v.slug] for v in site.order],
                                                   templates=templates, maxn=figures, family=family, claims=claims,
-                                                  site_url=site_url, preview_png=site_preview(site.files, site.order))}
+                                                  site_url=site_url, preview_png=site_preview(site.files, site.order),
+                                                  practice=practice)}
         bar.step("rendered the pages")
         files[MARKER] = MARKER_TEXT
         write_files(tmp, files)

@@ -25,14 +25,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from vizgen.engine.params import estimate_positions
 from vizgen.engine.variants import Variant
 from vizgen.reports.guide import guide_figures, not_taught
+from vizgen.reports.puzzles import practised, puzzle_figures
 from vizgen.site import theme
 from vizgen.site.render import CodePage, VariantPage, render_variants, site_order
 from vizgen.site.render.guide_page import guide_path
+from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version, digest
 
-__all__ = ["CODE", "SiteFiles", "rendered_variants", "taught"]
+__all__ = ["CODE", "SiteFiles", "practice_sets", "puzzle_count", "rendered_variants", "taught"]
 
 #: the code that renders a page: all of the package, its templates, scripts and styles included
 CODE = ("",)
@@ -90,6 +93,13 @@ def taught(page: VariantPage | CodePage) -> bool:
     return not page.code and not_taught(page.variant) is None
 
 
+def puzzle_count(page: VariantPage | CodePage, cache: Cache) -> int:
+    """How many puzzles a variant has on the practice page (:func:`vizgen.reports.puzzles.puzzle_figures`)."""
+    if page.code or practised(page.variant) is not None:
+        return 0
+    return len(puzzle_figures(page.variant, cache)["puzzles"])
+
+
 def _plain(value: Any) -> Any:
     """The value as JSON reads it back."""
     return json.loads(json.dumps(value))
@@ -130,8 +140,9 @@ def rendered_variants(variants: list[Variant], cache: Cache, pages: Callable[[],
     if missing:
         gathered = {p.slug: p for p in pages()}
         guides = {slug: guide_figures(gathered[slug].variant, cache) for slug in missing if taught(gathered[slug])}
+        practised = {slug: count for slug in missing if (count := puzzle_count(gathered[slug], cache))}
         files, cards = render_variants(list(gathered.values()), templates=templates, only=missing,
-                                       site_url=site_url, guides=guides)
+                                       site_url=site_url, guides=guides, practised=practised)
         for slug in missing:
             entry = Entry(data=_plain({"card": cards[slug], "stats": gathered[slug].stats}), blobs=files[slug])
             cache.put("page", {**common, "slug": slug}, version, entry)
@@ -144,3 +155,18 @@ def rendered_variants(variants: list[Variant], cache: Cache, pages: Callable[[],
         out.cards[v.slug], out.stats[v.slug] = entry.data["card"], entry.data["stats"]
         step(f"{'rendered' if v.slug in missing else 'read'} {v.slug}")
     return out
+
+
+def practice_sets(variants: list[Variant], cache: Cache) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """The practice page's data: :func:`vizgen.reports.puzzles.puzzle_figures` of every variant that has puzzles
+    (from the cache or computed), and why each other variant has none."""
+    sets, why = {}, {}
+    for v in variants:
+        reason = practised(v)
+        if reason is None and sizes.page_kind(estimate_positions(v.params)) == "code":
+            reason = "its positions are too many for the practice page"
+        if reason is None:
+            sets[v.slug] = puzzle_figures(v, cache)
+        else:
+            why[v.slug] = reason
+    return sets, why

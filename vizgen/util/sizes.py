@@ -21,6 +21,7 @@ __all__ = [
     "BIG",
     "BIG_ROW_LIMIT",
     "BROADCAST_SHARE",
+    "BROWSER_MAX_POSITIONS",
     "CODE_PAGE_OVER",
     "DENSE_MAX_UNKNOWNS",
     "FAMILY_MAX_POSITIONS",
@@ -55,6 +56,8 @@ __all__ = [
 ]
 
 # pages
+#: the most positions (all that exist, the engine's estimate) the rules page solves on a visitor's machine
+BROWSER_MAX_POSITIONS = 1_000_000
 #: a variant with more positions gets a code page: a few bytes per position code, no node table shipped
 CODE_PAGE_OVER = 250_000
 #: a variant with more positions (up to CODE_PAGE_OVER) gets the neighbourhood explorer, not one whole graph

@@ -32,7 +32,9 @@ from vizgen.site.render.maps import peers_of
 from vizgen.site.render.maxn_page import maxn_context
 from vizgen.site.render.page import VariantPage, page_of
 from vizgen.site.render.pictures import mosaic_preview, preview
+from vizgen.site.render.practice_page import PRACTICE_PATH, practice_context, practice_files, practice_href
 from vizgen.site.render.reports import report_files, variant_links
+from vizgen.site.rulespage import rules_context
 
 __all__ = ["CodePage", "VariantPage", "page_of", "render_front", "render_site", "render_variants", "site_order",
            "site_preview"]
@@ -112,7 +114,7 @@ Files = dict[str, bytes]
 
 def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
                     only: Collection[str] | None = None, site_url: str | None = None,
-                    guides: dict[str, dict[str, Any]] | None = None,
+                    guides: dict[str, dict[str, Any]] | None = None, practised: dict[str, int] | None = None,
                     ) -> tuple[dict[str, Files], dict[str, dict[str, Any]]]:
     """Render the variants' pages and data files, and their index cards.
 
@@ -130,6 +132,8 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
     guides : dict, optional
         :func:`vizgen.reports.guide.guide_figures` by slug: each such variant gains ``guide/<slug>.html``,
         "How to play it", among its files, linked from its page and its index card.
+    practised : dict of str to int, optional
+        By slug, the puzzles of each variant on the practice page: their page and guide link to it.
 
     Returns
     -------
@@ -162,9 +166,12 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
             mine[context["share"]["image"]] = _preview(page)
         guide = (guides or {}).get(page.slug)
         context["guide"] = None if guide is None else f"../{guide_path(page.slug)}"
+        count = (practised or {}).get(page.slug, 0)
+        context["practice"] = practice_href("../", page.slug) if count else None
+        context["puzzles"] = count
         if guide is not None:
             share = {**context["share"], "path": guide_path(page.slug), "alt": f"How to play {page.variant.title}"}
-            guide_page = {**guide_context(guide, SITE_TITLE), "share": share}
+            guide_page = {**guide_context(guide, SITE_TITLE), "share": share, "practice": context["practice"]}
             mine[guide_path(page.slug)] = env.get_template("guide.html").render(guide_page).encode()
         mine[f"variants/{page.slug}.html"] = env.get_template("variant.html").render(context).encode()
         cards[page.slug] = {**card(page, data.thumb), "guide": None if guide is None else guide_path(page.slug)}
@@ -179,8 +186,9 @@ def site_preview(files: dict[str, bytes], variants: list[Variant]) -> bytes | No
 def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templates: Path | None = None,
                  maxn: dict[str, Any] | None = None, family: dict[str, Any] | None = None,
                  claims: dict[str, Any] | None = None, site_url: str | None = None,
-                 preview_png: bytes | None = None) -> dict[str, bytes]:
-    """Render what is not a variant's: the shared assets, the index and the report pages.
+                 preview_png: bytes | None = None,
+                 practice: tuple[dict[str, dict[str, Any]], dict[str, str]] | None = None) -> dict[str, bytes]:
+    """Render what is not a variant's: the shared assets, the index, the practice page and the report pages.
 
     Parameters
     ----------
@@ -193,6 +201,9 @@ def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templa
     preview_png : bytes, optional
         The site's picture for shared links (``assets/preview.png``): the first variant's
         (:func:`site_preview`).
+    practice : tuple, optional
+        :func:`vizgen.reports.puzzles.puzzle_figures` by slug and, by slug, why a variant has none: with them
+        the site gains ``practice.html`` and its data (:mod:`~vizgen.site.render.practice_page`).
 
     Returns
     -------
@@ -209,10 +220,19 @@ def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templa
             "share": site_share}
     files.update(report_files(env, base, variant_links(variants), family=family, claims=claims))
     index = {**index_context(cards, SITE_TITLE), **base}
+    if practice is not None and any(data["puzzles"] for data in practice[0].values()):
+        sets, why = practice
+        files.update(practice_files(variants, sets, why))
+        context = {**practice_context(variants, sets, why, SITE_TITLE), "share": {**site_share, "path": PRACTICE_PATH}}
+        files[PRACTICE_PATH] = env.get_template("practice.html").render(context).encode()
+        index["practice"] = {"total": context["total"], "variants": context["variants_with"]}
     if maxn is not None:
         context = {**maxn_context(maxn, SITE_TITLE), "share": {**site_share, "path": "maxn.html"}}
         files["maxn.html"] = env.get_template("maxn.html").render(context).encode()
         index["maxn"] = "maxn.html"
+    index["rules"] = "rules.html"
+    files["rules.html"] = env.get_template("rules.html").render(
+        {**base, **rules_context(SITE_TITLE), "share": {**site_share, "path": "rules.html"}}).encode()
     files["index.html"] = env.get_template("index.html").render(index).encode()
     return files
 

@@ -8,7 +8,7 @@ templates (as MkDocs' ``custom_dir`` does).
 The browser's code is written as small modules in ``vizgen/site/static/js/``,
 one concern each, every one attached to the namespace ``globalThis.VZ`` (so a
 module runs in Node's tests as it does in the page). :data:`SCRIPTS` joins
-them, in a fixed order, into the four scripts a page loads: pages work from
+them, in a fixed order, into the scripts the pages load (the practice page its own): pages work from
 ``file://``, where a module cannot import another from disk.
 """
 
@@ -22,26 +22,32 @@ from pathlib import Path
 import jinja2
 
 from vizgen import templates_folder
-from vizgen.site import theme
+from vizgen.site import address_words, theme
 from vizgen.site.render.contexts import badge, num
+from vizgen.site.render.datafiles import as_json
 from vizgen.site.render.templating import TemplateLoader, shown
 
 __all__ = ["SCRIPTS", "environment", "script", "shared_files"]
 
-_STATIC = ("vizgen.css", "play.css", "report.css", "guide.css")
+_STATIC = ("vizgen.css", "play.css", "report.css", "guide.css", "practice.css", "rules.css")
 
-#: each shipped script and its modules (``static/js/<name>.js``), in the order they are joined. A code page
-#: loads ``codes.js``, ``vizgen.js`` and ``play.js``, the others ``valuemap.js``, ``vizgen.js`` and ``play.js``,
+#: each shipped script and its modules (``static/js/<name>.js``), in the order they are joined. Every page loads
+#: ``address.js`` first (``templates/base.html``: the one reader of the address). A code page then loads
+#: ``codes.js``, ``vizgen.js`` and ``play.js``, the others ``valuemap.js``, ``vizgen.js`` and ``play.js``,
 #: in that order: ``codes.js`` and ``valuemap.js`` use the modules of ``vizgen.js`` only when called, ``play.js``
-#: needs the page ``vizgen.js`` has set up.
+#: needs the page ``vizgen.js`` has set up. ``rules.js`` is the rules page's whole script, and its Web Worker.
 SCRIPTS: dict[str, tuple[str, ...]] = {
+    "address.js": ("address",),
     "vizgen.js": ("util", "loader", "wire", "facts", "model", "hands", "panel", "styles", "graph", "explorer",
                   "overview", "search", "keys", "views", "main"),
     "codes.js": ("movegen", "codemodel"),
     "valuemap.js": ("valuemap",),
-    "play.js": ("game", "review", "opponents", "playview", "play"),
+    "play.js": ("game", "review", "retry", "opponents", "playview", "play"),
     "index.js": ("rulefilter",),
     "theme.js": ("theme",),
+    "practice.js": ("util", "loader", "hands", "glicko", "practice", "practiceview"),
+    "rules.js": ("util", "shading", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulesworker",
+                 "rulemodel", "rulespage"),
 }
 
 
@@ -66,6 +72,8 @@ def environment(templates: Path | None = None) -> jinja2.Environment:
     env.filters["num"] = num
     env.globals["badge"] = badge
     env.globals["site_url"] = ""  # where the site is published, when known (render_site): absolute share tags
+    # what address.js may read from a page's address (a variant's page gives its own: variant_context)
+    env.globals["address_json"] = as_json(address_words.table())
     return env
 
 

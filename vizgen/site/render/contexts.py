@@ -17,6 +17,7 @@ from vizgen.analysis import words
 from vizgen.analysis.rulebook import RULE_NAMES, rule_tags, rules_in_words, start_badge
 from vizgen.engine.params import Params
 from vizgen.engine.variants import GROUPS
+from vizgen.site import address_words
 from vizgen.site.render.codepage import CodePage
 from vizgen.site.render.datafiles import DataFiles, as_json
 from vizgen.site.render.page import VariantPage
@@ -228,6 +229,7 @@ def variant_context(page: VariantPage | CodePage, data: DataFiles, config: dict[
         "n": page.n,
         "nav": nav_items,
         "config_json": as_json(config),
+        "address_json": as_json(address_words.table(v.params)),
         "figures": figure_rows(page),
         "tables": tables(page, sizes.BIG_ROW_LIMIT if page.big else None),
         "params_rows": _params_rows(v.params.as_dict()),

@@ -210,19 +210,16 @@
     return null;
   }
 
-  /* Read a record from a query string. null: there is none; {why}: it cannot be read; else {seats, seed,
-     from, moves, ...} (from: null for the start; from and moves: positions as typed, to be checked against
-     the rules by the caller). */
+  /* Read a record from a query string, through the address's one reader (address.js: bounded, decoded, a
+     record it cannot read dropped with its note). null: there is none; {why}: it cannot be read; else {seats,
+     seed, from, moves, ...} (from: null for the start; from and moves: positions as typed, to be checked
+     against the rules by the caller). */
   function readRecord(query, players, kinds) {
-    var params = {};
-    query.replace(/^\?/, "").split("&").forEach(function (p) {
-      var k = p.indexOf("=");
-      if (k > 0) params[p.slice(0, k)] = p.slice(k + 1);
-    });
-    if (!("play" in params)) return null;
+    var params = VZ.address.read(query, "", "variant");
+    if (params.play === null) return null;
     var seats = params.play.split(".");
-    var seed = params.seed === undefined ? 1 : Number(params.seed);
-    var at = params.at === undefined ? null : Number(params.at);
+    var seed = params.seed === null ? 1 : Number(params.seed);
+    var at = params.at === null ? null : Number(params.at);
     var hints = params.hints ? params.hints.split(".").map(Number) : [];
     var why = null;
     if (seats.length !== players) why = "it names " + seats.length + " players, this variant has " + players;
@@ -232,18 +229,8 @@
     else if (at !== null && !(Number.isInteger(at) && at >= 0)) why = "the ply shown (at) must be a whole number";
     else if (!hints.every(function (h) { return Number.isInteger(h) && h >= 0; })) why = "hints must be plies";
     if (why) return { why: why };
-    var moves = params.moves ? params.moves.split(SEP).map(decoded) : [];
-    var from = params.from === undefined ? null : decoded(params.from);
-    return { seats: seats, seed: seed, from: from, moves: moves, at: at, challenge: params.mode === "challenge", hints: hints };
-  }
-
-  /* A position's name as typed in the address (left as it is when it is not valid percent-encoding). */
-  function decoded(text) {
-    try {
-      return decodeURIComponent(text);
-    } catch {
-      return text;
-    }
+    var moves = params.moves ? params.moves.split(SEP) : [];
+    return { seats: seats, seed: seed, from: params.from, moves: moves, at: at, challenge: params.mode === "challenge", hints: hints };
   }
 
   /* A query string with the record in it (null: without one), other parameters kept. */

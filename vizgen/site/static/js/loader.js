@@ -42,5 +42,13 @@
     };
   }
 
-  VZ.loader = { create: create };
+  /* A loader of files made in the page (the rules page's solved rule set): `source(name)` gives a promise of
+     the payload, as a data file would. */
+  function inline(source) {
+    return function load(name) {
+      return Promise.resolve(name).then(source);
+    };
+  }
+
+  VZ.loader = { create: create, inline: inline };
 })(globalThis.VZ = globalThis.VZ || {});

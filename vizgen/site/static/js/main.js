@@ -36,7 +36,8 @@
   // what every part of the page shares: the configuration, its words and colours, the model, navigation
   var app = {
     cfg: cfg, W: cfg.words, T: VZ.theme.palette(cfg), seats: cfg.seats, api: api, hooks: hooks, model: null,
-    load: VZ.loader.create(cfg.data),
+    // a built page loads its data files; the rules page makes them in the page (cfg.inline names the source)
+    load: cfg.inline ? VZ.loader.inline(window[cfg.inline]) : VZ.loader.create(cfg.data),
     go: go, clicked: clicked, fail: fail,
   };
   api.load = app.load;
@@ -92,7 +93,7 @@
   document.addEventListener("click", function (ev) {
     var a = ev.target.closest ? ev.target.closest("#panel tr.move a") : null;
     if (!a || !app.model) return;
-    var to = app.model.lookup(decodeURIComponent(a.getAttribute("href").slice(1)));
+    var to = app.model.lookup(VZ.address.read("", a.getAttribute("href"), "variant").hash || "");
     if (to !== undefined && moveTaken(to)) {
       ev.preventDefault();
       ev.stopPropagation();
@@ -100,13 +101,9 @@
   }, true);
 
   // ------------------------------------------------------------------ navigation
+  /* The position the fragment names, as typed ("" when it names none or cannot be read: address.js). */
   function decodeHash() {
-    var h = location.hash.replace(/^#/, "");
-    try {
-      return decodeURIComponent(h);
-    } catch {
-      return h;
-    }
+    return VZ.address.read("", location.hash, "variant").hash || "";
   }
   function go(id) {
     var name = app.model.name(id);
@@ -161,9 +158,19 @@
     return select(id, false);
   };
 
-  function onHash() {
-    var raw = decodeHash();
-    if (!raw) return select(app.model.startId, false, false);
+  var notes = []; // what the address.js dropped from the address, said once a position is shown
+  /* Say the notes, then `also`, on the page's message line (nothing to say: the line is left as it is). */
+  function tell(also) {
+    var said = notes.concat(also ? [also] : []);
+    notes = [];
+    if (said.length) search.message(said.join(" "));
+  }
+  /* Show the position the fragment names; the first time (no event) the query is read too, for its notes. */
+  function onHash(ev) {
+    var address = VZ.address.read(ev ? "" : location.search, location.hash, "variant");
+    var raw = address.hash || "";
+    notes = notes.concat(address.notes);
+    if (!raw) return select(app.model.startId, false, false).then(function () { tell(); });
     return search.locate(raw).then(function (id) { return showHash(raw, id); });
   }
   function showHash(raw, id) {
@@ -172,14 +179,14 @@
       var shown = api.selected === null || api.selected === undefined
         ? select(app.model.startId, false, false) : Promise.resolve();
       return shown.then(function () {
-        search.message("There is no position “" + raw + "” in this variant. " + search.hint());
+        tell("There is no position “" + raw + "” in this variant. " + search.hint());
       });
     }
     if (app.model.name(id) !== raw) {
-      location.replace("#" + app.model.name(id));
+      location.replace("#" + app.model.name(id)); // its hashchange shows it, and says the notes
       return Promise.resolve();
     }
-    return select(id, true);
+    return select(id, true).then(function () { tell(); });
   }
 
   function wireControls() {

@@ -236,7 +236,7 @@
     var marked = marksOf(g, ctx);
     var done = g.finished();
     var out = '<h3 class="panel-h">' + (done ? "The game" : "The game so far") + "</h3>";
-    if (done) out = review(g, marked, ctx) + out;
+    if (done) out = review(g, marked, ctx) + (VZ.retry ? VZ.retry.link(ctx.words, g, marked, location.pathname) : "") + out;
     if (!ctx.hidden) out += chart(g, ctx);
     return out + list(g, marked, ctx);
   }

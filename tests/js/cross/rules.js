@@ -1,0 +1,51 @@
+/* The browser's rule compiler and solver on rule sets the Python chose (tests/test_rulespage.py).
+ * Reads {book, specs, tables}; prints one JSON line per spec: {error} when the rules are refused, else
+ * {start, n, tables and facts (when asked), nodes: [[code, name, winner, remoteness, [[dst, move], ...], out_in...]]}. */
+"use strict";
+
+const fs = require("node:fs");
+const { load } = require("../load.js");
+
+const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulemodel");
+const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const book = new VZ.rulebook.Book(job.book);
+const out = [];
+for (const spec of job.specs) {
+  let read;
+  try {
+    read = book.read(spec);
+  } catch (e) {
+    out.push(JSON.stringify({ error: e.message }));
+    continue;
+  }
+  const R = VZ.rulecompile.compile(read.params);
+  const s = VZ.rulesolve.solve(R);
+  const P = R.ints[0];
+  const nodes = [];
+  for (let i = 0; i < s.n; i++) {
+    const code = s.codes[i];
+    const moves = s.final[i] >= 0 ? [] : s.rules.moves(code);
+    const row = [code, s.rules.name(code), s.winner[i], s.rem[i], moves.map((m) => [m.dst, R.moves[m.mid]])];
+    if (P > 2) for (let k = 0; k < P; k++) row.push(s.outIn[k * s.n + i]);
+    nodes.push(row);
+  }
+  const line = { start: R.start, n: s.n, edges: s.edges, nodes };
+  if (job.words) {
+    // the facts a page shows, per node: verdict, its n, choice, its n and k, move score, optimal moves, the perfect
+    // player's move, the tricky one's and max^n's at each depth
+    s.rules = new VZ.movegen.Rules(R);
+    const f = VZ.rulefacts.compute(s, job.words, read.params);
+    line.facts = [];
+    const searched = VZ.rulemodel.maxn(s);
+    const trick = VZ.rulemodel.tricky(s, f);
+    for (let i = 0; i < s.n; i++) {
+      const moves = VZ.rulemodel.movesOf(s, f, i);
+      line.facts.push([f.verdict[i], f.verdictN[i], f.choice[i], f.choiceN[i], f.choiceK[i], f.score[i],
+        moves.filter((m) => m.best).length, VZ.rulemodel.perfect(s, moves), trick.tricky[i],
+        ...VZ.rulemodel.MAXN_DEPTHS.map((d) => searched[d][i])]);
+    }
+  }
+  if (job.tables) line.tables = R;
+  out.push(JSON.stringify(line));
+}
+process.stdout.write(out.join("\n") + "\n");

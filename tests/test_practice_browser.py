@@ -1,0 +1,242 @@
+"""The practice page in a headless browser: solve a puzzle, fail one, a streak to its first mistake, a goal met,
+progress kept over a reload, a retry of a game's mistakes; from a sub-path and from file://."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browsing import ARGS, CHROMIUM, NEEDS_BROWSER, Watch, playwright, served
+from vizgen.analysis import words
+from vizgen.reports.puzzles import puzzle_figures
+from vizgen.site.build import build_site
+from vizgen.util.cache import Cache
+
+pytestmark = NEEDS_BROWSER
+
+SPECS = ["standard", "standard:players=3,r=3"]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    root = tmp_path_factory.mktemp("www")
+    cache = tmp_path_factory.mktemp("cache")
+    build_site(SPECS, root / "vizgen", cache_dir=cache, progress=False)
+    return root, cache
+
+
+@pytest.fixture(scope="module")
+def standard(built: tuple[Path, Path]) -> dict:
+    return puzzle_figures("standard", Cache(built[1]))
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with playwright().sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def page(built: tuple[Path, Path], browser: object) -> Iterator[tuple[object, str]]:
+    """One phone-sized tab for the module (its progress carries from test to test), the site under a sub-path."""
+    with served(built[0], "vizgen/") as url:
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        tab = context.new_page()
+        watch = Watch(tab)
+        yield tab, url
+        watch.check(("http://127.0.0.1:",))
+        context.close()
+
+
+def _rating(tab: object) -> float:
+    return float(tab.locator("[data-rating]").inner_text())
+
+
+def _board(tab: object, status: str = "play") -> None:
+    tab.wait_for_selector(f'.pz-board[data-status="{status}"]', timeout=10000)
+
+
+def _solve_current(tab: object) -> None:
+    """Play the puzzle on the board to its end with the moves the page's own data accepts first."""
+    while tab.evaluate("VZ.practiceView.state().cur.state.status") == "play":
+        to = tab.evaluate("VZ.practice.good(VZ.practiceView.state().cur.state)[0][1]")
+        tab.click(f'.pz-move[data-to="{to}"]')
+
+
+def _fail_current(tab: object) -> str:
+    to = tab.evaluate("""(() => { const s = VZ.practiceView.state().cur.state;
+        const ok = VZ.practice.good(s).map(m => m[1]);
+        return s.nodes[s.at].m.find(m => ok.indexOf(m[1]) < 0)[1]; })()""")
+    tab.click(f'.pz-move[data-to="{to}"]')
+    return to
+
+
+def test_practice_session(page: tuple[object, str], standard: dict) -> None:
+    tab, url = page
+    draw = next(p for p in standard["puzzles"] if p["kind"] == "draw")
+    tab.goto(f"{url}practice.html?variant=standard&puzzle={draw['position']}")
+    _board(tab)
+    assert _rating(tab) == 1500
+    tab.click(f'.pz-move[data-to="{draw["to"]}"]')
+    _board(tab, "solved")
+    solved_rating = _rating(tab)
+    assert solved_rating > 1500
+    assert "Solved" in tab.locator(".pz-feedback").inner_text()
+
+    # a wrong move: its mark and the engine's words for what it leads to, then the solution; the rating falls
+    other = next(p for p in standard["puzzles"] if p["kind"] == "draw" and p["position"] != draw["position"])
+    tab.goto(f"{url}practice.html?variant=standard&puzzle={other['position']}")
+    _board(tab)
+    wrong = next(m for m in standard["nodes"][other["position"]]["m"] if m[1] != other["to"])
+    tab.click(f'.pz-move[data-to="{wrong[1]}"]')
+    _board(tab, "failed")
+    text = tab.locator(".pz-feedback").inner_text()
+    assert words.MARKS[wrong[2]].name in text
+    assert words.say_choice(wrong[3], wrong[4], wrong[5]) in text
+    assert f"The solution: {other['move']}" in text
+    assert _rating(tab) < solved_rating
+    href = tab.locator(".pz-graph").get_attribute("href")
+    assert href == f"variants/standard.html#{other['position']}"
+
+    # a streak to its first mistake
+    tab.click('button[data-mode="streak"]')
+    _board(tab)
+    for _ in range(2):
+        _solve_current(tab)
+        _board(tab, "solved")
+        tab.click('button[data-act="next"]')
+        _board(tab)
+    _fail_current(tab)
+    _board(tab, "failed")
+    assert "Streak over at 2" in tab.locator(".pz-feedback").inner_text()
+    assert tab.locator("[data-best]").inner_text() == "2"
+
+    # a goal met: win from the longest win against the perfect defender
+    tab.click('button[data-mode="goals"]')
+    tab.click('button[data-goal-start="standard:1"]')
+    tab.wait_for_selector('.pz-goalboard[data-status="play"]')
+    while tab.evaluate("VZ.practiceView.state().goal.state.status") == "play":
+        to = tab.evaluate("""(() => { const s = VZ.practiceView.state().goal.state;
+            return s.table[s.at].m.find(m => m[2] === 0)[1]; })()""")
+        tab.click(f'.pz-move[data-to="{to}"]')
+    tab.wait_for_selector('.pz-goalboard[data-status="met"]')
+    assert "Goal met" in tab.locator(".pz-feedback").inner_text()
+
+    # reload: the rating, the best streak and the goal's stars are kept
+    rating = _rating(tab)
+    tab.goto(f"{url}practice.html?mode=goals")
+    tab.wait_for_selector(".pz-goal")
+    assert _rating(tab) == rating
+    assert tab.locator("[data-best]").inner_text() == "2"
+    assert tab.locator('.pz-goal[data-goal="standard:1"] .stars').get_attribute("aria-label") == "3 of 3 stars"
+
+
+def test_retry_and_the_failed_run(page: tuple[object, str], standard: dict) -> None:
+    tab, url = page
+    first, second = standard["puzzles"][0]["position"], standard["puzzles"][1]["position"]
+    tab.goto(f"{url}practice.html?variant=standard&retry={first}_{second}")
+    _board(tab)
+    assert "Your mistake 1 of 2" in tab.locator(".pz-prompt").inner_text()
+    _fail_current(tab)
+    _board(tab, "failed")
+    tab.click('button[data-act="next"]')
+    _board(tab)
+    assert "Your mistake 2 of 2" in tab.locator(".pz-prompt").inner_text()
+    # a failed run offers its failed puzzles again
+    tab.goto(f"{url}practice.html?variant=standard")
+    _board(tab)
+    failed = tab.evaluate("VZ.practiceView.state().cur.id")
+    _fail_current(tab)
+    tab.click('button[data-act="failedrun"]')
+    _board(tab)
+    assert tab.evaluate("VZ.practiceView.state().cur.id") == failed
+
+
+def test_from_file_with_the_daily_puzzle_on_the_index(built: tuple[Path, Path], browser: object) -> None:
+    folder = built[0] / "vizgen"
+    tab = browser.new_page(viewport={"width": 1400, "height": 900})
+    watch = Watch(tab)
+    tab.goto((folder / "index.html").as_uri())
+    tab.wait_for_function("document.getElementById('daily-text').textContent.indexOf('rated') >= 0")
+    shown = tab.locator("#daily-text code").inner_text()
+    tab.click("#daily-link")
+    _board(tab)
+    assert "Puzzle of the day" in tab.locator(".pz-prompt").inner_text()
+    assert tab.evaluate("VZ.practiceView.state().cur.state.puzzle.position") == shown  # the index's puzzle
+    tab.goto((folder / "variants" / "standard.html").as_uri())
+    assert tab.locator('a.guide-link[href="../practice.html?variant=standard"]').count() == 1
+    tab.goto((folder / "guide" / "standard.html").as_uri())
+    assert tab.locator('a[href="../practice.html?variant=standard"]').count() == 1
+    watch.check(("file://",))
+    tab.close()
+
+
+def _game_with_a_blunder() -> tuple[list[str], str]:
+    """A game of standard from the start, you first against the perfect player: your first move that can blunder
+    does, every other is the perfect player's; the positions after each ply, and where you blundered."""
+    from tests.solved import solved_once
+    from vizgen.ai.games import perfect_player
+    from vizgen.analysis.marks import BLUNDER, edge_marks
+
+    solved = solved_once("standard")
+    g = solved.graph
+    names, marks = g.notations(), edge_marks(solved)
+    perfect = perfect_player(g, solved.forced)
+    node, line, blundered, ply = g.start, [], None, 0
+    while not g.terminal[node]:
+        edges = range(int(g.indptr[node]), int(g.indptr[node + 1]))
+        bad = [e for e in edges if marks[e] == BLUNDER] if ply % 2 == 0 and blundered is None else []
+        if bad:
+            blundered = names[node]
+            node = int(g.indices[bad[0]])
+        else:
+            node = int(perfect.moves[node])
+        line.append(names[node])
+        ply += 1
+    assert blundered is not None
+    return line, blundered
+
+
+def test_retry_from_your_mistake_at_the_end_of_a_game(page: tuple[object, str]) -> None:
+    tab, url = page
+    line, blundered = _game_with_a_blunder()
+    tab.goto(f"{url}variants/standard.html?play=you.perfect&seed=1&moves={'_'.join(line)}")
+    link = tab.locator(".play-retry a")
+    link.wait_for(timeout=20000)
+    assert link.get_attribute("href") == f"../practice.html?variant=standard&retry={blundered}"
+    link.click()
+    _board(tab)
+    assert "Your mistake 1 of 1" in tab.locator(".pz-prompt").inner_text()
+    assert tab.evaluate("VZ.practiceView.state().cur.state.at") == blundered
+
+
+def test_progress_saved_to_a_file_and_loaded_back(page: tuple[object, str], tmp_path: Path) -> None:
+    tab, url = page
+    tab.goto(f"{url}practice.html")
+    _board(tab)
+    tab.click('button[data-act="reset"]')
+    _solve_current(tab)  # a first puzzle solved: the rating moves off 1500
+    rating = _rating(tab)
+    assert rating > 1500
+    with tab.expect_download() as got:
+        tab.click('button[data-act="export"]')
+    saved = tmp_path / "progress.json"
+    got.value.save_as(saved)
+    assert got.value.suggested_filename == "chopsticks-practice.json"
+    tab.click('button[data-act="reset"]')
+    assert _rating(tab) == 1500
+    bad = tmp_path / "other.json"
+    bad.write_text('{"not": "progress"}')
+    tab.set_input_files('input[data-act="import"]', str(bad))
+    tab.wait_for_selector(".pz-note")
+    assert "not a progress file" in tab.locator(".pz-note").inner_text() and _rating(tab) == 1500
+    tab.set_input_files('input[data-act="import"]', str(saved))
+    tab.wait_for_function("t => document.querySelector('.pz-note').textContent.indexOf('loaded') >= 0", arg=None)
+    assert _rating(tab) == rating
+    tab.reload()
+    _board(tab)
+    assert _rating(tab) == rating

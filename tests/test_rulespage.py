@@ -1,0 +1,195 @@
+"""The rules page's engine in the browser, checked against the Python engine (fast lane, under Node).
+
+``rulebook.js`` reads and checks a spec string as :func:`vizgen.engine.spec.resolve` does (the same
+refusals, word for word); ``rulecompile.js`` builds the same rule tables as
+:meth:`vizgen.engine.rules.Rules.kernel_tables`; ``rulesolve.js`` finds the same reachable positions,
+moves, forced winners, remoteness and (three or more players) survival as the compiled kernel. Built-in
+variants that fit and 200 seeded random rule sets, the house rules of section 3b included; a difference
+names the rule set and the position.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vizgen.ai.games import perfect_player
+from vizgen.ai.maxn import maxn_levels, notation_rank
+from vizgen.ai.tricky import trap_figure, tricky_player
+from vizgen.analysis import words
+from vizgen.analysis.facts import position_facts
+from vizgen.analysis.solved import best_edges, fate, solve_variant
+from vizgen.engine import kernel
+from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.params import VariantError, estimate_positions
+from vizgen.engine.rules import Rules
+from vizgen.engine.solve import solve_forced, solve_survival
+from vizgen.engine.spec import resolve
+from vizgen.engine.variants import REGISTRY
+from vizgen.site.rulespage import rulebook_data
+from vizgen.site.tables import PLAY_DEPTHS
+
+ROOT = Path(__file__).resolve().parents[1]
+JS = ROOT / "tests" / "js"
+
+
+def run_node(*args: str | Path) -> str:
+    """Run Node on a script (tests/test_js.py's rule: a missing node skips, or fails under CI=true)."""
+    found = shutil.which("node")
+    if found is None:
+        if os.environ.get("CI"):
+            pytest.fail("node is not on the PATH: the JavaScript tests need Node 20 (CI=true)")
+        pytest.skip("node is not installed")
+    result = subprocess.run([found, *map(str, args)], capture_output=True, text=True, timeout=600, cwd=ROOT)
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+    return result.stdout
+
+
+#: the largest rule set (positions that exist) the cross-check solves, to keep the fast lane fast
+CROSS_MAX = 1200
+#: the largest built-in variant whose page facts are compared too (solving one for its page takes longer)
+FACTS_MAX = 1300
+TABLES = ("ints", "live", "swap_ok", "own_dst", "own_mid", "hit_dst", "hit_own", "hit_mid", "own_src", "hit_src")
+
+
+@functools.cache
+def random_specs(count: int, seed: int = 27) -> tuple[list[str], list[str]]:
+    """``count`` accepted random rule sets of at most :data:`CROSS_MAX` positions, and the refused ones met."""
+    rng = random.Random(seed)
+    book = rulebook_data()
+    accepted: list[str] = []
+    refused: list[str] = []
+    while len(accepted) < count:
+        pairs = {"players": rng.choice([2, 2, 2, 3]), "hands": rng.choice([1, 2, 2, 2, 3]), "r": rng.randint(2, 6),
+                 "start": rng.choice([1, 1, 1, 2])}
+        for name in ("overflow", "attack", "halvesies", "swap_count", "transfer_scope", "division_scope"):
+            if rng.random() < 0.25:
+                pairs[name] = rng.choice(book["choices"][name])
+        for name in ("self_attack", "transfers", "divisions", "suicide", "meta", "misere", "sudden_death",
+                     "integers", "zombies", "death_attack", "self_add", "cherry_bomb", "logan", "passes",
+                     "one_point_switch", "stumps"):
+            if rng.random() < 0.15:
+                pairs[name] = not book["defaults"][name]
+        if rng.random() < 0.15:
+            pairs["swaps"] = rng.randint(1, 2)
+        if rng.random() < 0.1:
+            pairs["lives"] = rng.randint(2, 3)
+        spec = "standard:" + ",".join(f"{k}={str(v).lower()}" for k, v in pairs.items())
+        try:
+            variant = resolve(spec)
+        except VariantError:
+            refused.append(spec)
+            continue
+        if estimate_positions(variant.params) <= CROSS_MAX:
+            accepted.append(spec)
+    return accepted, refused
+
+
+def engine_nodes(spec: str) -> tuple[int, list[list]]:
+    """The Python engine's start code and, per reachable position, what the Node script prints."""
+    graph = enumerate_graph(resolve(spec))
+    rules = graph.rules
+    forced = solve_forced(graph)
+    codes = graph.codes
+    out_in = solve_survival(graph).out_in if graph.players > 2 else None
+    live = np.flatnonzero(graph.winner < 0)
+    src, dst, mid = kernel.expand(codes[live], rules.kernel_tables())
+    first = np.searchsorted(src, np.arange(live.size + 1))
+    move_names = [str(m) for m in rules.moves]
+    moves: dict[int, list] = {int(live[j]): [[int(d), move_names[m]] for d, m in
+                                             zip(dst[first[j]:first[j + 1]], mid[first[j]:first[j + 1]])]
+                              for j in range(live.size)}
+    names = rules.notations(codes)
+    rows = []
+    for i, code in enumerate(codes.tolist()):
+        row = [code, names[i], int(forced.winner[i]), int(forced.remoteness[i]), moves.get(i, [])]
+        if out_in is not None:
+            row += out_in[i].tolist()
+        rows.append(row)
+    return rules.encode(rules.start()), rows
+
+
+def browser(specs: list[str], tmp_path: Path, tables: bool = False) -> list[dict]:
+    job = tmp_path / "job.json"
+    shipped = words.for_browser() if tables else None
+    job.write_text(json.dumps({"book": rulebook_data(), "specs": specs, "tables": tables, "words": shipped}))
+    return [json.loads(line) for line in run_node(JS / "cross" / "rules.js", job).splitlines()]
+
+
+def compare(spec: str, got: dict) -> None:
+    start, rows = engine_nodes(spec)
+    assert "error" not in got, (spec, got.get("error"))
+    assert got["start"] == start, (spec, "start")
+    names = {row[0]: row[1] for row in rows}
+    assert [r[0] for r in got["nodes"]] == [r[0] for r in rows], \
+        (spec, "reachable positions differ", sorted(set(names) ^ {r[0] for r in got["nodes"]})[:5])
+    for mine, theirs in zip(got["nodes"], rows):
+        assert mine == theirs, (spec, theirs[1], mine, theirs)
+
+
+#: the built-in variants small enough for the cross-check
+BUILTINS = [slug for slug, v in REGISTRY.items() if estimate_positions(v.params) <= 5000]
+
+
+def test_builtin_variants_compile_and_solve_as_the_engine(tmp_path: Path) -> None:
+    """Every built-in variant that fits: the same rule tables, positions, moves, values and remoteness."""
+    got = browser(BUILTINS, tmp_path, tables=True)
+    for spec, line in zip(BUILTINS, got):
+        rules = Rules(resolve(spec))
+        expected = dict(zip(TABLES, (np.asarray(t).astype(np.int64).tolist() for t in rules.kernel_tables())))
+        for name in TABLES:
+            assert line["tables"][name] == expected[name], (spec, name)
+        assert line["tables"]["sets"] == rules.names, spec
+        assert line["tables"]["hands"] == rules.hand_numbers, spec
+        assert line["tables"]["moves"] == [str(m) for m in rules.moves], spec
+        compare(spec, line)
+        if estimate_positions(resolve(spec).params) <= FACTS_MAX:
+            compare_facts(spec, line["facts"])
+
+
+def compare_facts(spec: str, got: list[list]) -> None:
+    """The facts a page shows (vizgen.analysis.facts), the optimal moves and the computer players' moves."""
+    solved = solve_variant(resolve(spec))
+    g = solved.graph
+    f = position_facts(solved)
+    best = np.bincount(g.sources[best_edges(solved)], minlength=g.n)
+    perfect = perfect_player(g, solved.forced, notation_rank(g), fate(solved, g.players - 1)).moves
+    maxn = {t.depth: t.player.moves for t in maxn_levels(g, max(PLAY_DEPTHS)) if t.depth in PLAY_DEPTHS}
+    tricky = tricky_player(g, solved.forced, trap_figure(solved), notation_rank(g), fate(solved, g.players - 1)).moves
+    names = g.notations()
+    for i, mine in enumerate(got):
+        theirs = [int(f.verdict[i]), int(f.verdict_n[i]), int(f.choice[i]), int(f.choice_n[i]), int(f.choice_k[i]),
+                  int(f.score[i]), int(best[i]), int(perfect[i]), int(tricky[i]),
+                  *(int(maxn[d][i]) for d in PLAY_DEPTHS)]
+        assert mine == theirs, (spec, names[i], mine, theirs)
+
+
+def test_random_rule_sets_solve_as_the_engine(tmp_path: Path) -> None:
+    """200 seeded random rule sets (section 3a and 3b): every position's moves, value and remoteness."""
+    specs, _ = random_specs(200)
+    for spec, line in zip(specs, browser(specs, tmp_path)):
+        compare(spec, line)
+
+
+def test_refusals_are_the_engines_words(tmp_path: Path) -> None:
+    """Random impossible combinations and bad values: the browser refuses each with the engine's sentence."""
+    _, refused = random_specs(200)
+    refused = [*refused[:150], "standard:players=1", "standard:r=101", "standard:overflow=wrap", "standard:r=x",
+                               "standard:swaps=true", "standard:hands=9,r=9", "standard:zombies=true",
+                               "standard:r=3,start=3", "standard:lives=3", "standard:r=7,r=8",
+               "standard:foo=1", "standard:r"]
+    for spec, line in zip(refused, browser(refused, tmp_path)):
+        with pytest.raises(VariantError) as err:
+            resolve(spec)
+        if "unknown parameter" in str(err.value):
+            assert line["error"].startswith(str(err.value).split(" (did you mean")[0].split(";")[0]), spec
+        else:
+            assert line.get("error") == str(err.value), spec

@@ -1,0 +1,145 @@
+"""The rules page in a headless browser, opened from ``file://``: rule sets solved on the spot.
+
+``rules.html?rules=...`` solves the rule set in the page, shows the start's value and hands the solution to
+the variant pages' own viewer (graph, panel, play); a challenge game is marked and reviewed; the page's JSON
+download has, position by position, the values ``vizgen build --variant`` writes in its own; a rule set too
+big for a browser, and one that cannot be played, are refused in words that name the command or the reason.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browsing import NEEDS_BROWSER, write_site
+from vizgen.engine.params import VariantError
+from vizgen.engine.spec import resolve
+from vizgen.site.build import gather
+from vizgen.site.render import render_site
+
+pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
+
+#: a two-player rule set with a house rule of section 3b, and a three-player one
+SPECS = ("cutoff:death_attack=true", "standard:players=3,r=3")
+#: the download's columns the page computes (the random-play odds and the trap figure it does not)
+COLUMNS = ("position", "winner", "remoteness", "terminal", "depth", "forced_out_in", "best_moves", "perfect_move",
+           "tricky_move", "maxn1_move", "maxn2_move", "maxn3_move", "maxn5_move")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pages = gather(list(SPECS), cache_dir=tmp_path_factory.mktemp("layouts"))
+    root = tmp_path_factory.mktemp("rules-site")
+    write_site(root, render_site(pages))
+    return root
+
+
+@pytest.fixture
+def rules_page(browser: object, site: Path) -> Iterator[Callable[[str], object]]:
+    opened = []
+
+    def _open(spec: str) -> object:
+        page = browser.new_page(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+        opened.append(page)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto((site / "rules.html").as_uri() + "?rules=" + spec)
+        page.wait_for_function("window.vizgenRules && (window.vizgenRules.ready || window.vizgenRules.refused)",
+                               timeout=60000)
+        assert errors == [], errors
+        return page
+
+    yield _open
+    for page in opened:
+        page.close()
+
+
+def built_download(site: Path, spec: str) -> dict:
+    slug = resolve(spec).slug
+    folder = site / "variants" / slug
+    path = next(p for p in (folder / f"{slug}.json", folder / f"{slug}.json.gz") if p.exists())
+    blob = path.read_bytes()
+    return json.loads(gzip.decompress(blob) if path.suffix == ".gz" else blob)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_a_rule_set_is_solved_drawn_played_and_downloaded(rules_page: Callable, site: Path, spec: str) -> None:
+    page = rules_page(spec)
+    built = built_download(site, spec)
+    n = len(built["nodes"])
+    # the graph (or explorer) of the variant pages, on these rules
+    page.wait_for_function("window.vizgen && window.vizgen.ready && window.vizgen.network", timeout=20000)
+    assert page.evaluate("window.vizgen.model.n") == n
+    start = built["stats"]["start"]["position"]
+    assert page.evaluate("vizgenRules.solution.rules.name(vizgenRules.solution.codes[vizgenRules.solution.start])") \
+        == start
+    verdict = page.locator("#rules-verdict").inner_text()
+    assert start in verdict and len(verdict) > len(start) + 10
+    # remembered on this machine; compared with the standard rules, on the value map too (two players)
+    assert spec in page.evaluate("JSON.parse(localStorage.getItem('vizgen-rules-recent'))")
+    page.wait_for_function("window.vizgenRules.compare")
+    changed = page.evaluate("vizgenRules.compare.changed")
+    if built["stats"]["params"]["players"] == 2:
+        assert f"{changed} change" in page.locator("#rules-compare-out").inner_text()
+        page.locator('.view-tab[data-view="map"]').click()
+        page.wait_for_function("document.body.classList.contains('view-map')")
+        assert f"({changed} differ)" in page.locator("#vmap-compare").inner_text()
+        page.locator('.view-tab[data-view="graph"]').click()
+    # the same values, position by position, as the build's download
+    with page.expect_download() as got:
+        page.locator("#rules-download").click()
+    mine = json.loads(Path(got.value.path()).read_text())
+    assert len(mine["nodes"]) == n
+    for row, theirs in zip(mine["nodes"], built["nodes"]):
+        for name in COLUMNS:
+            if name in theirs:
+                assert row[name] == theirs[name], (spec, theirs["position"], name)
+    assert [[*e[:2], e[3]] for e in mine["edges"]] == [[*e[:2], e[3]] for e in built["edges"]]
+    assert [sorted(e[2]) for e in mine["edges"]] == [sorted(e[2]) for e in built["edges"]]
+    # a challenge game against the perfect player, marked move by move and reviewed at the end
+    page.evaluate("window.vizgen.play.delay = 0")
+    page.locator("#play button[data-act=start]").click()
+    for _ in range(60):
+        page.wait_for_function("(s => s && !s.paused && (s.yourTurn || s.over))(window.vizgen.play.state())",
+                               timeout=60000)
+        state = page.evaluate("window.vizgen.play.state()")
+        if state["over"]:
+            break
+        assert state["challenge"] and state["hidden"]
+        page.locator("#panel tr.move td.mv a").first.click()
+        page.wait_for_function("n => window.vizgen.play.state().path.length > n", arg=len(state["path"]))
+    assert page.locator("#play .play-mark").count() >= 1
+    if state["over"]:
+        assert page.locator("#panel .play-counts").count() == 1  # the review of a finished game
+
+
+def test_a_built_in_variant_is_named(rules_page: Callable) -> None:
+    page = rules_page("standard:overflow=cutoff")
+    assert "Cutoff" in page.locator("#rules-same").inner_text()
+    assert page.locator("#rules-same a").get_attribute("href") == "variants/cutoff.html"
+
+
+def test_too_big_for_a_browser_names_the_command(rules_page: Callable) -> None:
+    page = rules_page("standard:players=7")
+    assert page.evaluate("vizgenRules.refused") == "size"
+    status = page.locator("#rules-status").inner_text()
+    assert "too many to solve in a browser" in status
+    assert page.locator("#rules-command").inner_text() == "python -m vizgen build --variant standard:players=7"
+
+
+def test_an_impossible_combination_gets_the_engines_reason(rules_page: Callable) -> None:
+    page = rules_page("standard:zombies=true")
+    with pytest.raises(VariantError) as err:
+        resolve("standard:zombies=true")
+    assert str(err.value) in page.locator("#rules-status").inner_text()
+
+
+def test_the_index_and_every_variant_page_link_here(site: Path) -> None:
+    assert 'href="rules.html"' in (site / "index.html").read_text()
+    for spec in SPECS:
+        html = (site / "variants" / f"{resolve(spec).slug}.html").read_text()
+        assert 'href="../rules.html?rules=' in html

@@ -1,0 +1,555 @@
+"""Practice: puzzles from the must-find positions, their themes and ratings, and goals against the computer.
+
+Plain functions over a solved variant, deterministic (the same variant gives the same data, byte for byte
+once written as JSON).
+
+**Puzzles.** A two-player puzzle is a must-find position of the guide
+(:mod:`vizgen.reports.guide`): the mover has a win or a draw, more than one
+move (moves to the same position count once) and exactly one keeps it
+(:func:`vizgen.reports.rules_of_thumb.keeping`). A **draw** puzzle is that one
+move. A **win** puzzle goes on as lichess's do: the perfect defender replies
+(:func:`vizgen.ai.games.perfect_player`: its slowest loss) and the solver must
+keep finding moves until the game is won. The acceptance rule
+(:func:`accepts`): a move is accepted when it keeps the mover's value class
+(its mark is best or an inaccuracy) and, in a win puzzle, the win it leaves
+still fits in the plies left (the puzzle's remoteness, less the plies played).
+With three or four players (:func:`multi_puzzles`) a puzzle is a position
+where exactly one move keeps the mover's forced win or keeps them in the game
+(:mod:`vizgen.analysis.marks` with the mover's fate): one move.
+
+**Themes** (:data:`THEMES`) are read off what the solving move does
+(:func:`vizgen.reports.rules_of_thumb.move_features`), the puzzle's length and
+the guide's rules of thumb (is the solution what the rules pick, or an
+exception to them).
+
+**Ratings.** The practice players, the random player and max^n at depths 1 to 3
+(:data:`PRACTICE`), try each puzzle under the same acceptance rule; the
+puzzle's **fail rate** is their mean chance of failing it (the random player's
+exactly, over its every choice; max^n's is 0 or 1). The rating puts that on
+the Elo scale: a player rated 1500 is expected to solve it as often as the
+practice players do, ``rating = 1500 + 400 log10(f / (1 - f))`` with ``f``
+clamped to :data:`CLAMP` (:func:`rating_of`). :func:`calibration` tables the
+fail rates by rating band.
+
+**Goals** (:func:`goals`): positions to play out against a computer player:
+win in at most a number of plies against the perfect defender, hold the draw
+for :data:`HOLD_PLIES` plies against the tricky perfect player, survive
+:data:`SURVIVE_PLIES` plies against perfect players (three players).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from vizgen.ai.games import perfect_player
+from vizgen.ai.maxn import maxn_levels, notation_rank
+from vizgen.ai.players import Policy
+from vizgen.ai.tricky import trap_figure, tricky_player
+from vizgen.analysis import words
+from vizgen.analysis.marks import HOLD, INACCURACY, LOSS, WIN, edge_marks, value_classes
+from vizgen.analysis.solved import Solved, fate
+from vizgen.analysis.stored import solve_stored
+from vizgen.engine.params import estimate_positions
+from vizgen.engine.spec import resolve
+from vizgen.engine.variants import Variant
+from vizgen.reports import rules_of_thumb
+from vizgen.reports.guide import guide_figures, not_taught
+from vizgen.reports.rules_of_thumb import Rule
+from vizgen.util import sizes
+from vizgen.util.cache import Cache, Entry, code_version
+
+__all__ = ["BANDS", "CLAMP", "HOLD_PLIES", "LONG_WIN", "PRACTICE", "SURVIVE_PLIES", "THEMES", "accepts",
+           "calibration", "goals", "multi_puzzles", "node_table", "practised", "puzzle_figures", "puzzle_set",
+           "rating_of", "two_player_puzzles"]
+
+PRACTICE = ("random", "max^n depth 1", "max^n depth 2", "max^n depth 3")
+"""The practice players whose failures rate a puzzle."""
+CLAMP = (0.03, 0.97)
+"""The fail rate is clamped to this range before it becomes a rating (ratings 896 to 2104)."""
+BANDS = (0, 1100, 1300, 1500, 1700, 1900)
+"""The lower bounds of the calibration table's rating bands."""
+LONG_WIN = 9
+"""A win puzzle of at least this many plies has the theme "long win"."""
+HOLD_PLIES = 40
+"""A draw goal: hold the draw for this many plies."""
+SURVIVE_PLIES = 30
+"""A survival goal (three players): stay in for this many plies."""
+WIN_SLACK = 4
+"""A win goal allows this many plies beyond the fastest win (so slower, inaccurate wins still meet it)."""
+GOAL_MAX_POSITIONS = 4000
+"""Goals are set in variants of at most this many positions (the page ships all their positions)."""
+
+THEMES: dict[str, str] = {
+    "win": "keep the win",
+    "draw": "hold the draw",
+    "survive": "stay in the game",
+    "finish": "win at once",
+    "kill": "kill a hand",
+    "revive": "revive a hand",
+    "split": "split",
+    "sacrifice": "give up one of your hands",
+    "even": "even your hands",
+    "avoid-kill": "avoid giving a kill",
+    "avoid-win": "avoid giving a win",
+    "trap": "set a trap",
+    "quiet": "quiet move",
+    "long": "long win",
+    "short": "short win",
+    "rules": "the rules of thumb find it",
+    "exception": "an exception to the rules of thumb",
+    "players-3": "three players",
+    "players-4": "four players",
+}
+"""Every theme, by key, in words."""
+
+
+def rating_of(fail: float) -> int:
+    """A puzzle's rating from its fail rate (the module's doc).
+
+    Examples
+    --------
+    >>> rating_of(0.5), rating_of(0.0), rating_of(1.0), rating_of(0.75)
+    (1500, 896, 2104, 1691)
+    """
+    f = min(max(fail, CLAMP[0]), CLAMP[1])
+    return round(1500 + 400 * math.log10(f / (1 - f)))
+
+
+def accepts(mark: int, after: int, kind: str, left: int) -> bool:
+    """Whether a puzzle accepts a move (the browser's ``VZ.practice.accepts`` is the same rule).
+
+    Parameters
+    ----------
+    mark : int
+        The move's mark code (:mod:`vizgen.analysis.marks`).
+    after : int
+        The plies to the end after the move (the remoteness of the position it leads to).
+    kind : str
+        ``win``, ``draw`` or ``survive``.
+    left : int
+        In a win puzzle, the plies left to win in, counting this move.
+
+    Examples
+    --------
+    >>> accepts(0, 2, "win", 3), accepts(1, 4, "win", 3), accepts(1, 2, "win", 3), accepts(2, -1, "draw", 1)
+    (True, False, True, False)
+    """
+    return mark <= INACCURACY and (kind != "win" or after + 1 <= left)
+
+
+class _Solution:
+    """What the puzzles read often of a solved variant."""
+
+    def __init__(self, solved: Solved) -> None:
+        g = self.g = solved.graph
+        f = self.f = solved.forced
+        self.solved = solved
+        self.names = g.notations()
+        self.marks = edge_marks(solved)
+        self.keep = self.marks <= INACCURACY
+        self.kept = np.bincount(g.sources, weights=self.keep, minlength=g.n).astype(int)
+        self.degree = np.diff(g.indptr)
+        self.moves = [names[0] for names in g.edge_notations]
+        self.rank = notation_rank(g)
+        mine = fate(solved, 0)
+        self.classes = value_classes(f.winner, 0, mine)
+        code = words.verdicts(g.players, f.winner, g.terminal, mine)
+        self.verdict = code, words.verdict_n(code, f.remoteness, mine), f.winner
+        self.choice = words.choices(g.players, f.winner, g.terminal, f.remoteness, fate(solved, g.players - 1))
+        self.perfect = perfect_player(g, f, self.rank, fate(solved, g.players - 1))
+        self.practice = [table.player for table in maxn_levels(g, 3) if table.depth >= 1]
+
+    def edges(self, node: int) -> range:
+        return range(int(self.g.indptr[node]), int(self.g.indptr[node + 1]))
+
+    def value(self, node: int) -> str:
+        code, n, k = self.verdict
+        return words.say(int(code[node]), int(n[node]), int(k[node]))
+
+    def means(self, child: int) -> str:
+        code, n, k = self.choice
+        return words.say_choice(int(code[child]), int(n[child]), int(k[child]))
+
+    def node(self, node: int) -> dict[str, Any]:
+        """One position as the page reads it: ``v`` its value (verdict code, n, k), ``m`` its moves (notation,
+        target, mark code, choice code, n, k, then the perfect player's reply there: move, target and 1 if it
+        ends the game, at a position with a move) and ``r`` the perfect player's move here."""
+        code, n, k = self.verdict
+        cc, cn, ck = self.choice
+        out: dict[str, Any] = {"v": [int(code[node]), int(n[node]), int(k[node])], "m": [
+            [self.moves[e], self.names[c], int(self.marks[e]), int(cc[c]), int(cn[c]), int(ck[c]), *self.reply(c)]
+            for e in self.edges(node) for c in [int(self.g.indices[e])]]}
+        if not self.g.terminal[node]:
+            out["r"] = self.names[int(self.perfect.moves[node])]
+        return out
+
+    def reply(self, child: int) -> list[str]:
+        """The perfect player's reply at ``child``: its move, the position it leads to and whether that ends the
+        game (nothing at the end of the game)."""
+        if self.g.terminal[child]:
+            return []
+        there = int(self.perfect.moves[child])
+        return [self.moves[next(e for e in self.edges(child) if self.g.indices[e] == there)], self.names[there],
+                int(self.g.terminal[there])]
+
+
+def _accepted(s: _Solution, node: int, kind: str, left: int) -> list[int]:
+    """The edges of ``node`` a puzzle accepts."""
+    return [e for e in s.edges(node) if accepts(int(s.marks[e]), int(s.f.remoteness[s.g.indices[e]]), kind, left)]
+
+
+def _tree(s: _Solution, node: int, plies: int) -> set[int]:
+    """Every position the solver may have to move from in a win puzzle (accepted moves, the defender's replies)."""
+    seen, todo = set(), [(node, plies)]
+    while todo:
+        here, left = todo.pop()
+        if here in seen:
+            continue
+        seen.add(here)
+        for e in _accepted(s, here, "win", left):
+            child = int(s.g.indices[e])
+            if not s.g.terminal[child]:
+                reply = int(s.perfect.moves[child])
+                if not s.g.terminal[reply]:  # a lost defender's move that ends the game is the solver's win
+                    todo.append((reply, left - 2))
+    return seen
+
+
+def _fail_chance(s: _Solution, node: int, kind: str, plies: int, player: Policy | None) -> float:
+    """The chance a practice player fails the puzzle (``player`` None: the random player)."""
+
+    @cache
+    def solve(here: int, left: int) -> float:
+        """The chance of solving from ``here`` with ``left`` plies."""
+        ok = set(_accepted(s, here, kind, left))
+        edges = list(s.edges(here))
+        picks = edges if player is None else [next(e for e in edges if s.g.indices[e] == player.moves[here])]
+        total = 0.0
+        for e in picks:
+            child = int(s.g.indices[e])
+            if e not in ok:
+                continue
+            reply = int(s.perfect.moves[child])
+            if kind != "win" or s.g.terminal[child] or s.g.terminal[reply]:
+                total += 1.0
+            else:
+                total += solve(reply, left - 2)
+        return total / len(picks)
+
+    return 1.0 - solve(node, plies)
+
+
+def _line(s: _Solution, node: int, plies: int) -> list[str]:
+    """The solution as the perfect player plays it: the solver's moves and the defender's replies, in notation."""
+    out, here = [], node
+    while True:
+        child = int(s.perfect.moves[here])
+        out.append(s.moves[next(e for e in s.edges(here) if s.g.indices[e] == child)])
+        if s.g.terminal[child] or len(out) >= plies:
+            return out
+        here = int(s.perfect.moves[child])
+        out.append(s.moves[next(e for e in s.edges(child) if s.g.indices[e] == here)])
+        if s.g.terminal[here]:
+            return out
+
+
+def _rules_of(rules: Iterable[dict[str, Any]] | None, solved: Solved) -> list[Rule]:
+    """The guide's rules of thumb (as the guide's data has them), or searched when not given."""
+    if rules is None:
+        return rules_of_thumb.search_rules(solved)[0]
+    return [Rule(r["feature"], r["prefer"], r["when"]) for r in rules]
+
+
+def _themes(s: _Solution, node: int, only: int, kind: str, plies: int, feats: dict[str, np.ndarray],
+            follow: np.ndarray, trap_ratio: np.ndarray) -> list[str]:
+    """The puzzle's themes (:data:`THEMES`), in that order."""
+    others = [e for e in s.edges(node) if e != only]
+    out = [kind]
+    if feats["wins"][only]:
+        out.append("finish")
+    for key, feature in (("kill", "kills"), ("revive", "revives"), ("split", "split"), ("sacrifice", "self_kill"),
+                         ("even", "evens")):
+        if feats[feature][only]:
+            out.append(key)
+    if not feats["gives_kill"][only] and any(feats["gives_kill"][e] for e in others):
+        out.append("avoid-kill")
+    if not feats["gives_win"][only] and any(feats["gives_win"][e] for e in others):
+        out.append("avoid-win")
+    if kind == "draw" and trap_ratio[int(s.g.indices[only])] > 0:
+        out.append("trap")
+    if not any(feats[f][only] for f in ("wins", "kills", "revives", "split", "self_kill")):
+        out.append("quiet")
+    if kind == "win":
+        out.append("long" if plies >= LONG_WIN else "short" if plies <= 3 else None)
+    chosen = [e for e in s.edges(node) if follow[e]]
+    out.append("rules" if chosen == [only] else "exception" if not follow[only] else None)
+    return [t for t in out if t is not None]
+
+
+def _rated(s: _Solution, node: int, kind: str, plies: int) -> dict[str, Any]:
+    fails = [_fail_chance(s, node, kind, plies, None), *(_fail_chance(s, node, kind, plies, p) for p in s.practice)]
+    mean = sum(fails) / len(fails)
+    return {"fail": round(mean, 6), "fails": [round(x, 6) for x in fails], "rating": rating_of(mean)}
+
+
+def two_player_puzzles(solved: Solved, rules: Iterable[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Every must-find position of a two-player variant as a puzzle (the module's doc).
+
+    Parameters
+    ----------
+    solved : Solved
+        A solved two-player variant.
+    rules : iterable of dict, optional
+        The guide's rules of thumb (``guide["rules"]``); searched when not given.
+
+    Returns
+    -------
+    dict
+        ``puzzles`` (by rating, then position): ``position``, ``kind``, ``plies`` (a win's plies, 1 for a draw),
+        ``value`` in words, ``move`` and ``to`` (the only first move), ``line`` (the perfect solution in
+        notation), ``themes``, ``fail``, ``fails`` (per :data:`PRACTICE` player) and ``rating``; ``nodes``: every
+        position a solver may move from, by notation (:meth:`_Solution.node`).
+
+    Examples
+    --------
+    >>> from vizgen.analysis.solved import solve_variant
+    >>> from vizgen.engine.spec import resolve
+    >>> data = two_player_puzzles(solve_variant(resolve("standard")))
+    >>> first = data["puzzles"][0]
+    >>> first["kind"] in ("win", "draw") and first["position"] in data["nodes"]
+    True
+    """
+    s = _Solution(solved)
+    g, f = s.g, s.f
+    feats, when = rules_of_thumb.move_features(g)
+    follow = rules_of_thumb.follow(g, _rules_of(rules, solved), feats, when)
+    bad = np.bincount(g.sources, weights=s.marks > INACCURACY, minlength=g.n)
+    trap_ratio = bad / np.maximum(s.degree, 1)
+    must = np.flatnonzero(~g.terminal & (f.winner != 1) & (s.kept == 1) & (s.degree > 1))
+    puzzles, shown = [], set()
+    for node in must.tolist():
+        kind = "win" if f.winner[node] == 0 else "draw"
+        plies = int(f.remoteness[node]) if kind == "win" else 1
+        only = next(e for e in s.edges(node) if s.keep[e])
+        tree = _tree(s, node, plies) if kind == "win" else {node}
+        shown |= tree
+        puzzles.append({"position": s.names[node], "kind": kind, "plies": plies, "value": s.value(node),
+                        "move": s.moves[only], "to": s.names[int(g.indices[only])],
+                        "line": _line(s, node, plies) if kind == "win" else [s.moves[only]],
+                        "themes": _themes(s, node, only, kind, plies, feats, follow, trap_ratio),
+                        **_rated(s, node, kind, plies)})
+    puzzles.sort(key=lambda p: (p["rating"], p["position"]))
+    return {"puzzles": puzzles, "nodes": {s.names[n]: s.node(n) for n in sorted(shown, key=lambda n: s.names[n])}}
+
+
+def multi_puzzles(solved: Solved) -> dict[str, Any]:
+    """Puzzles of a three- or four-player variant: exactly one move keeps the mover's forced win or keeps them in.
+
+    Without the survival solution (it did not fit the memory) only forced wins count. Each puzzle is one move
+    (``single``); fields as in :func:`two_player_puzzles` (``kind`` ``win`` or ``survive``; ``plies`` the win's
+    remoteness, 1 to survive).
+
+    Examples
+    --------
+    >>> from vizgen.analysis.solved import solve_variant
+    >>> from vizgen.engine.spec import resolve
+    >>> data = multi_puzzles(solve_variant(resolve("three-players")))
+    >>> {p["kind"] for p in data["puzzles"]} <= {"win", "survive"} and len(data["puzzles"]) > 0
+    True
+    """
+    s = _Solution(solved)
+    g = s.g
+    must = np.flatnonzero(~g.terminal & (s.classes != LOSS) & (s.kept == 1) & (s.degree > 1))
+    puzzles = []
+    for node in must.tolist():
+        kind = "win" if s.classes[node] == WIN else "survive"
+        only = next(e for e in s.edges(node) if s.keep[e])
+        assert s.classes[node] in (WIN, HOLD)
+        rated = _rated(s, node, "survive", 1)  # one move: any value-keeping move, whatever its length
+        plies = int(s.f.remoteness[node]) if kind == "win" else 1
+        puzzles.append({"position": s.names[node], "kind": kind, "plies": plies, "single": True,
+                        "value": s.value(node), "move": s.moves[only], "to": s.names[int(g.indices[only])],
+                        "line": [s.moves[only]], "themes": [kind, f"players-{g.players}"], **rated})
+    puzzles.sort(key=lambda p: (p["rating"], p["position"]))
+    nodes = sorted({s.names[n] for n in must.tolist()})
+    by_name = {name: i for i, name in enumerate(s.names)}
+    return {"puzzles": puzzles, "nodes": {name: s.node(by_name[name]) for name in nodes}}
+
+
+def node_table(solved: Solved) -> dict[str, Any]:
+    """Every position of a variant as the page's goals read it: value, moves, the perfect and the tricky reply.
+
+    Examples
+    --------
+    >>> from vizgen.analysis.solved import solve_variant
+    >>> from vizgen.engine.spec import resolve
+    >>> table = node_table(solve_variant(resolve("standard")))
+    >>> table["11-11"]["r"], table["11-11"]["t"]
+    ('12-11', '12-11')
+    """
+    s = _Solution(solved)
+    g = s.g
+    out_in = fate(solved, g.players - 1)
+    tricky = tricky_player(g, s.f, trap_figure(solved), s.rank, out_in)
+    table = {}
+    for n in sorted(range(g.n), key=lambda n: s.names[n]):
+        row = s.node(n)
+        if not g.terminal[n]:
+            row["t"] = s.names[int(tricky.moves[n])]
+        table[s.names[n]] = row
+    return table
+
+
+def goals(solved: Solved, guide_lines: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The practice goals of one variant of at most :data:`GOAL_MAX_POSITIONS` positions.
+
+    Two players: from the start when it is a draw, hold it for :data:`HOLD_PLIES` plies against the tricky
+    perfect player; from the longest forced win (and the start, when it is won) win in at most its remoteness
+    plus :data:`WIN_SLACK` plies against the perfect defender. Three players: from the start, survive
+    :data:`SURVIVE_PLIES` plies against two perfect players. Each goal: ``kind`` (``win``, ``hold``,
+    ``survive``), ``from``, ``plies`` (the limit), ``fastest`` (a win's remoteness), ``opponent``
+    (``perfect`` or ``tricky``).
+
+    Examples
+    --------
+    >>> from vizgen.analysis.solved import solve_variant
+    >>> from vizgen.engine.spec import resolve
+    >>> [(g["kind"], g["from"], g["plies"]) for g in goals(solve_variant(resolve("standard")))]
+    [('hold', '11-11', 40), ('win', '03-03', 7)]
+    """
+    g, f = solved.graph, solved.forced
+    if g.n > GOAL_MAX_POSITIONS:
+        return []
+    names = g.notations()
+    start = names[g.start]
+    if g.players == 3:
+        mine = fate(solved, 0)
+        if mine is None:
+            return []
+        _, seats = g.rules.seats(g.codes)
+        live = np.array([all(v for v in hands) for hands in g.rules.sets])
+        everyone = np.logical_and.reduce([live[np.asarray(seat)] for seat in seats])
+        held = np.flatnonzero((mine < 0) & ~g.terminal & everyone)
+        if not held.size:
+            return []
+        node = min(held.tolist(), key=lambda n: (int(g.depth[n]), names[n]))
+        return [{"kind": "survive", "from": names[node], "plies": SURVIVE_PLIES, "fastest": 0,
+                 "opponent": "perfect"}]
+    if g.players != 2:
+        return []
+    out = []
+    if f.winner[g.start] < 0:
+        out.append({"kind": "hold", "from": start, "plies": HOLD_PLIES, "fastest": 0, "opponent": "tricky"})
+    wins = np.flatnonzero((f.winner == 0) & ~g.terminal)
+    if wins.size:
+        top = int(f.remoteness[wins].max())
+        node = min((int(n) for n in wins if f.remoteness[n] == top), key=lambda n: names[n])
+        out.append({"kind": "win", "from": names[node], "plies": top + WIN_SLACK, "fastest": top,
+                    "opponent": "perfect"})
+    if f.winner[g.start] == 0 and names[g.start] not in [o["from"] for o in out]:
+        r = int(f.remoteness[g.start])
+        out.append({"kind": "win", "from": start, "plies": r + WIN_SLACK, "fastest": r, "opponent": "perfect"})
+    return out
+
+
+def puzzle_set(solved: Solved, rules: Iterable[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A variant's puzzles (two players: :func:`two_player_puzzles`; three or four: :func:`multi_puzzles`;
+    none with more), its goals (:func:`goals`) and, when it has goals, every position (``table``).
+
+    Examples
+    --------
+    >>> from vizgen.analysis.solved import solve_variant
+    >>> from vizgen.engine.spec import resolve
+    >>> data = puzzle_set(solve_variant(resolve("r2")))
+    >>> data["puzzles"], data["players"], len(data["goals"])
+    ([], 2, 1)
+    """
+    g = solved.graph
+    if g.players == 2:
+        data = two_player_puzzles(solved, rules)
+    elif g.players <= 4:
+        data = multi_puzzles(solved)
+    else:
+        data = {"puzzles": [], "nodes": {}}
+    chosen = goals(solved)
+    return {"players": g.players, **data, "goals": chosen, "table": node_table(solved) if chosen else {}}
+
+
+def calibration(puzzles: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Fail rates by rating band: per band, the puzzles and each practice player's mean fail rate.
+
+    Examples
+    --------
+    >>> rows = calibration([{"rating": 1000, "fail": 0.1, "fails": [0.4, 0, 0, 0]},
+    ...                     {"rating": 1600, "fail": 0.6, "fails": [0.9, 1, 1, 0]}])
+    >>> [(r["from"], r["puzzles"], r["fail"]) for r in rows if r["puzzles"]]
+    [(0, 1, 0.1), (1500, 1, 0.6)]
+    """
+    rows = []
+    items = list(puzzles)
+    for i, low in enumerate(BANDS):
+        high = BANDS[i + 1] if i + 1 < len(BANDS) else None
+        inside = [p for p in items if p["rating"] >= low and (high is None or p["rating"] < high)]
+        count = len(inside)
+        rows.append({"from": low, "to": high, "puzzles": count,
+                     "fail": round(sum(p["fail"] for p in inside) / count, 4) if count else None,
+                     "players": [round(sum(p["fails"][k] for p in inside) / count, 4) if count else None
+                                 for k in range(len(PRACTICE))]})
+    return rows
+
+
+CODE = ("util", "engine", "analysis", "ai", "reports/puzzles.py", "reports/rules_of_thumb.py", "reports/guide.py")
+"""The code that computes a variant's puzzles (the cache's program version)."""
+
+
+def practised(variant: Variant) -> str | None:
+    """Why ``variant`` has no puzzles, in one sentence; None when it has (known before anything is solved).
+
+    Examples
+    --------
+    >>> from vizgen.engine.spec import resolve
+    >>> practised(resolve("standard")) is None, practised(resolve("three-players")) is None
+    (True, True)
+    >>> practised(resolve("five-players"))
+    'puzzles are made for two to four players; this one has 5 players'
+    """
+    players = variant.params.players
+    if players > 4:
+        return f"puzzles are made for two to four players; this one has {players} players"
+    if players == 2:
+        return not_taught(variant)
+    possible = estimate_positions(variant.params)
+    if possible > sizes.GUIDE_MAX_POSITIONS:
+        return (f"puzzles are made for variants of at most {sizes.GUIDE_MAX_POSITIONS:,} possible positions; "
+                f"this one has {possible:,}")
+    return None
+
+
+def puzzle_figures(spec: str | Variant, cache: Cache | None = None, solved: Solved | None = None) -> dict[str, Any]:
+    """A variant's :func:`puzzle_set`, from the cache or computed (and cached), with its ``spec``, ``slug`` and
+    ``title``.
+
+    Raises
+    ------
+    ValueError
+        When the variant has no puzzles (:func:`practised` says why).
+    """
+    variant = solved.variant if solved is not None else spec if isinstance(spec, Variant) else resolve(spec)
+    why = practised(variant)
+    if why is not None:
+        raise ValueError(why)
+    named = {"spec": variant.spec, "slug": variant.slug, "title": variant.title}
+
+    def compute() -> Entry:
+        done = solved if solved is not None else solve_stored(variant, cache)
+        rules = guide_figures(variant, cache, done)["rules"] if variant.params.players == 2 else None
+        return Entry(data=puzzle_set(done, rules))
+
+    entry = (cache or Cache(None)).fetch("puzzles", variant.params.as_dict(), code_version(*CODE), compute,
+                                         lambda e: None if isinstance(e.data, dict) else "not puzzles")
+    return {**entry.data, **named}

@@ -1,0 +1,170 @@
+"""What a page may read from its address, how much of it, and what it says of a part it drops.
+
+Every page reads its address through one parser, ``static/js/address.js`` (``VZ.address.read``): the fragment
+(a position's notation, or on the other pages an element's id) and the query's keys of its page kind. Each key
+is bounded before any work: its raw text (percent-encoded, as the address holds it) may be at most
+``limits[key]`` characters, a line of positions at most the ply cap of a game, and a query as a whole at most
+``caps[page]`` characters. A part that is too long, repeated, not valid percent-encoding of UTF-8, or holds
+control characters or lone surrogates is dropped with one of :data:`NOTES`, and the rest of the page works.
+
+The limits come from the rules: a position's notation is at most :func:`name_bytes` bytes of UTF-8, so at
+most three times that many characters percent-encoded (``%XX`` per byte); a game is at most
+:data:`vizgen.engine.ending.PLY_CAP` plies. :func:`table` is the whole table for one page, written into every
+page (``templates/base.html``) where ``address.js`` finds it.
+
+Examples
+--------
+>>> from vizgen.engine.variants import lookup
+>>> t = table(lookup("standard").params)
+>>> t["limits"]["hash"], t["plies"], t["caps"]["variant"] > t["limits"]["moves"]
+(15, 200, True)
+>>> t["notes"]["game"]
+"This link's game record could not be read; showing the position."
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vizgen.engine.ending import PLY_CAP
+from vizgen.engine.params import (
+    ATTACKS,
+    DIVISION_SCOPES,
+    HALVESIES,
+    INT_RANGE,
+    OVERFLOWS,
+    PARAM_NAMES,
+    SWAP_COUNTS,
+    TRANSFER_SCOPES,
+    Params,
+)
+from vizgen.engine.variants import REGISTRY
+from vizgen.site.tables import OPPONENTS
+
+__all__ = ["KEYS", "NOTES", "PAGES", "PARTS", "name_bytes", "spec_chars", "table"]
+
+#: the query keys (and ``hash``, the fragment) each kind of page reads, in the order their notes are given;
+#: ``page``: every other page (the index, the guides, the reports), whose fragment names an element
+PAGES: dict[str, tuple[str, ...]] = {
+    "variant": ("hash", "play", "seed", "moves", "at", "mode", "hints", "from"),
+    "rules": ("hash", "rules"),
+    "practice": ("hash", "variant", "puzzle", "theme", "retry", "mode"),
+    "page": ("hash",),
+}
+#: every key any page reads
+KEYS: tuple[str, ...] = tuple(dict.fromkeys(k for keys in PAGES.values() for k in keys))
+#: the part of the address each key belongs to: a part with one bad key is dropped whole (a game record
+#: with unreadable moves is no game record), with that part's note
+PARTS: dict[str, str] = {"hash": "position", "play": "game", "seed": "game", "moves": "game", "at": "game",
+                         "mode": "game", "hints": "game", "from": "game", "rules": "rules", "variant": "variant",
+                         "puzzle": "puzzle", "retry": "puzzle", "theme": "theme"}
+#: keys whose value is a line of positions, ``_`` between them (as ``moves=`` is written)
+LINES = ("moves", "puzzle", "retry")
+
+#: what a visitor reads when a part of the address is dropped (``{plies}`` is filled in by :func:`table`)
+NOTES: dict[str, str] = {
+    "position": "The position named in this link could not be read; showing the start.",
+    "game": "This link's game record could not be read; showing the position.",
+    "game-long": "This link's game record is longer than a game can last ({plies} plies); showing the position.",
+    "rules": "The rules in this link could not be read; showing the usual rules.",
+    "variant": "The variant named in this link could not be read; showing the usual one.",
+    "puzzle": "This link's puzzle could not be read; the page goes on without it.",
+    "puzzle-long": "This link's puzzle is longer than a game can last ({plies} plies); the page goes on without it.",
+    "theme": "The theme named in this link could not be read; the page goes on without it.",
+    "address": "This link is longer than any this page makes; what it asks for is left out.",
+}
+
+#: digits of the largest seed read (2**53, the largest whole number a page counts exactly, has 16)
+SEED_DIGITS = 16
+#: characters of a theme's name
+THEME_CHARS = 40
+#: characters of query parameters a page does not read (a link shared through a site that adds its own)
+OTHER_CHARS = 2000
+#: characters a percent-encoded byte takes at most (``%XX``)
+ENCODED = 3
+
+
+def _digits(n: int) -> int:
+    return len(str(n))
+
+
+def name_bytes(params: Params) -> int:
+    """The most bytes of UTF-8 a position's notation takes in a variant with ``params`` (an upper bound).
+
+    A hand value is at most ``r - 1`` fingers, with a minus sign (3 bytes) when hands are signed, a half
+    (2 bytes) with stumps and a ``0`` before a half written together; values are separated by ``.`` when
+    r > 10, players by ``-``; a player's marks (``:`` lives, ``u``, ``s`` and their own swaps) and the swaps
+    in a row (``/s``) follow.
+
+    Examples
+    --------
+    >>> from vizgen.engine.variants import lookup
+    >>> name_bytes(lookup("standard").params), len("12-34")
+    (5, 5)
+    >>> name_bytes(lookup("three-players").params)
+    8
+    """
+    p = params
+    value = (3 if p.signed else 0) + _digits(p.r - 1) + (1 + 2 if p.stumps else 0)
+    marks = (1 + (_digits(p.lives) if p.lives > 1 else 0) + (1 if p.one_point_switch else 0)
+             + (1 + _digits(p.swaps) if p.own_swaps else 0))
+    player = p.hands * value + (p.hands - 1 if p.r > 10 else 0) + (marks if marks > 1 else 0)
+    swaps = 2 + _digits(p.swaps) if p.swaps and not p.own_swaps else 0
+    return p.players * player + p.players - 1 + swaps
+
+
+def spec_chars() -> int:
+    """The most characters of a variant spec (``cutoff:death_attack=true,r=7``): a variant's name, then every
+    parameter once with its longest value.
+
+    Examples
+    --------
+    >>> spec_chars() > len("cutoff:death_attack=true,r=7")
+    True
+    """
+    words = max(len(w) for w in (*OVERFLOWS, *ATTACKS, *HALVESIES, *SWAP_COUNTS, *TRANSFER_SCOPES,
+                                 *DIVISION_SCOPES, "false"))
+
+    def longest(name: str) -> int:
+        return _digits(INT_RANGE[name][1]) if name in INT_RANGE else words
+    return (max(len(slug) for slug in REGISTRY) + 1
+            + sum(len(name) + 1 + longest(name) + 1 for name in PARAM_NAMES))
+
+
+def _seats() -> tuple[str, ...]:
+    """What a seat of ``play=`` may be: you, the computer players (``perfect``, ``maxn3``...), random."""
+    return ("you", *(o.removesuffix("_move") for o in OPPONENTS), "random")
+
+
+def table(params: Params | None = None) -> dict[str, Any]:
+    """What ``address.js`` reads on a page: the limits, the keys of each page kind and the notes.
+
+    ``params``: the rules of the page's variant; without them (the index, a page for any variant) the
+    largest of the built-in variants'.
+
+    Examples
+    --------
+    >>> from vizgen.engine.variants import lookup
+    >>> t = table()
+    >>> t["limits"]["hash"] >= table(lookup("standard").params)["limits"]["hash"]
+    True
+    >>> sorted(t["pages"]), t["parts"]["moves"]
+    (['page', 'practice', 'rules', 'variant'], 'game')
+    """
+    name = ENCODED * (name_bytes(params) if params is not None else max(name_bytes(v.params)
+                                                                       for v in REGISTRY.values()))
+    players = params.players if params is not None else max(v.params.players for v in REGISTRY.values())
+    line = PLY_CAP * (name + 1) - 1
+    spec = ENCODED * spec_chars()
+    limits = {
+        "hash": name, "from": name, "moves": line, "puzzle": line, "retry": line,
+        "play": players * (max(len(s) for s in _seats()) + 1) - 1,
+        "seed": SEED_DIGITS, "at": _digits(PLY_CAP), "mode": len("challenge"),
+        "hints": (PLY_CAP + 1) * (_digits(PLY_CAP) + 1) - 1,
+        "rules": spec, "variant": spec, "theme": ENCODED * THEME_CHARS,
+    }
+    caps = {page: sum(limits[k] + len(k) + 2 for k in keys if k != "hash") + OTHER_CHARS
+            for page, keys in PAGES.items()}
+    notes = {key: text.format(plies=PLY_CAP) for key, text in NOTES.items()}
+    return {"limits": limits, "plies": PLY_CAP, "caps": caps, "pages": {k: list(v) for k, v in PAGES.items()},
+            "parts": PARTS, "lines": list(LINES), "notes": notes}

@@ -1,0 +1,171 @@
+"""The practice page (``practice.html``) and its data: :func:`vizgen.reports.puzzles.puzzle_figures` for the browser.
+
+Files: ``practice.html``; ``practice/index.js`` (every puzzle in brief for the filters and the streak, as
+``[variant index, position, rating, theme indices]``, the variants, the themes, the goals and the words);
+``practice/daily.js`` (:func:`daily_pool`, which the index page reads too); ``practice/<slug>.js`` per variant (its
+puzzles' lines, its goals and either every position, where it has goals, or the positions its puzzles visit). All are
+data files calling ``vizgenLoad(name, payload)`` (:func:`vizgen.site.render.datafiles.jsonp`), so the page
+works from ``file://`` and under a sub-path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from typing import Any
+
+from vizgen.analysis import words
+from vizgen.engine.variants import Variant
+from vizgen.reports.puzzles import BANDS, CLAMP, PRACTICE, THEMES, calibration
+from vizgen.site.render.datafiles import jsonp
+
+__all__ = ["DAILY", "DAILY_RATINGS", "PRACTICE_PATH", "daily_pool", "goal_text", "practice_context", "practice_files",
+           "practice_href"]
+
+PRACTICE_PATH = "practice.html"
+"""The practice page, relative to the site root."""
+
+
+def practice_href(root: str, slug: str | None = None) -> str:
+    """The practice page from a page at ``root``, with a variant's puzzles chosen.
+
+    Examples
+    --------
+    >>> practice_href("../", "standard"), practice_href("")
+    ('../practice.html?variant=standard', 'practice.html')
+    """
+    return f"{root}{PRACTICE_PATH}" + (f"?variant={slug}" if slug else "")
+
+
+def goal_text(goal: dict[str, Any]) -> str:
+    """A goal in words.
+
+    Examples
+    --------
+    >>> goal_text({"kind": "hold", "from": "11-11", "plies": 40, "fastest": 0, "opponent": "tricky"})
+    'Hold the draw for 40 plies against the tricky perfect player, from 11-11.'
+    >>> goal_text({"kind": "win", "from": "03-03", "plies": 7, "fastest": 3, "opponent": "perfect"})
+    'Win in at most 7 plies against the perfect defender, from 03-03 (the fastest win takes 3).'
+    """
+    if goal["kind"] == "win":
+        return (f"Win in at most {goal['plies']} plies against the perfect defender, from {goal['from']} "
+                f"(the fastest win takes {goal['fastest']}).")
+    if goal["kind"] == "hold":
+        return f"Hold the draw for {goal['plies']} plies against the tricky perfect player, from {goal['from']}."
+    return f"Stay in for {goal['plies']} plies against two perfect players, from {goal['from']}."
+
+
+DAILY = 366
+"""The daily puzzle is one of this many (a year's worth), picked by the visitor's date."""
+DAILY_RATINGS = (1100, 1800)
+"""The daily puzzles are rated from the first up to the second, excluded."""
+
+
+def daily_pool(sets: dict[str, dict[str, Any]], titles: dict[str, str]) -> dict[str, Any]:
+    """The puzzles the daily puzzle is picked from (``practice/daily.js``, small enough for the index page):
+    two-player puzzles rated within :data:`DAILY_RATINGS`, the first :data:`DAILY` by a digest of their name.
+
+    Examples
+    --------
+    >>> from vizgen.reports.puzzles import puzzle_figures
+    >>> pool = daily_pool({"standard": puzzle_figures("standard")}, {"standard": "Standard"})
+    >>> 0 < len(pool["days"]) <= DAILY and all(1100 <= p["r"] < 1800 for p in pool["days"])
+    True
+    """
+    low, high = DAILY_RATINGS
+    every = [{"id": f"{slug}:{p['position']}", "v": slug, "p": p["position"], "r": p["rating"], "t": p["themes"]}
+             for slug, data in sets.items() if data["players"] == 2 for p in data["puzzles"]
+             if low <= p["rating"] < high]
+    every.sort(key=lambda p: hashlib.sha256(p["id"].encode()).hexdigest())
+    return {"days": every[:DAILY], "titles": titles, "themes": THEMES}
+
+
+def _index(variants: list[Variant], sets: dict[str, dict[str, Any]], why: dict[str, str]) -> dict[str, Any]:
+    listed, puzzles, goals = [], [], []
+    keys = list(THEMES)
+    for v in variants:
+        data = sets.get(v.slug)
+        count = len(data["puzzles"]) if data else 0
+        listed.append({"slug": v.slug, "title": v.title, "players": v.params.players, "count": count,
+                       "why": why.get(v.slug) or (None if count else "no position has exactly one good move")})
+        if not data:
+            continue
+        at = len(listed) - 1
+        puzzles += [[at, p["position"], p["rating"], [keys.index(t) for t in p["themes"]]] for p in data["puzzles"]]
+        goals += [{"id": f"{v.slug}:{k}", "v": v.slug, "k": k, "title": v.title, "text": goal_text(g)}
+                  for k, g in enumerate(data["goals"])]
+    keep = ("choices", "marks", "verdicts", "hands", "ply", "plies")
+    every = words.for_browser()
+    return {"variants": listed, "puzzles": puzzles, "goals": goals, "themes": THEMES, "keys": keys,
+            "words": {k: every[k] for k in keep}}
+
+
+def practice_files(variants: list[Variant], sets: dict[str, dict[str, Any]],
+                   why: dict[str, str]) -> dict[str, bytes]:
+    """The data files of the practice page (the module's doc), by path.
+
+    Parameters
+    ----------
+    variants : list of Variant
+        The site's variants, in site order.
+    sets : dict
+        :func:`vizgen.reports.puzzles.puzzle_figures` by slug, for the variants that have puzzles.
+    why : dict
+        By slug, why a variant has no puzzles (:func:`vizgen.reports.puzzles.practised`).
+    """
+    files = {"practice/index.js": jsonp("index", _index(variants, sets, why)),
+             "practice/daily.js": jsonp("daily", daily_pool(sets, {v.slug: v.title for v in variants}))}
+    for v in variants:
+        data = sets.get(v.slug)
+        if data is None:
+            continue
+        puzzles = {p["position"]: {k: p[k] for k in ("kind", "plies", "line", "value", "single") if k in p}
+                   for p in data["puzzles"]}
+        # with every position shipped (``table``), the puzzles' positions are read there
+        files[f"practice/{v.slug}.js"] = jsonp(v.slug, {"puzzles": puzzles, "nodes": None if data["table"] else
+                                                        data["nodes"], "goals": data["goals"], "table": data["table"]})
+    return files
+
+
+def _band(row: dict[str, Any]) -> str:
+    return f"below {row['to']}" if row["from"] == 0 else f"{row['from']} and up" if row["to"] is None else \
+        f"{row['from']}\u2013{row['to'] - 1}"
+
+
+def practice_context(variants: list[Variant], sets: dict[str, dict[str, Any]], why: dict[str, str],
+                     site_title: str) -> dict[str, Any]:
+    """Everything ``practice.html`` shows besides what its script draws.
+
+    Examples
+    --------
+    >>> from vizgen.engine.spec import resolve
+    >>> from vizgen.reports.puzzles import puzzle_figures
+    >>> v = resolve("standard")
+    >>> ctx = practice_context([v], {"standard": puzzle_figures(v)}, {}, "Atlas")
+    >>> ctx["total"] == ctx["per_variant"][0]["count"] > 0, ctx["page_title"]
+    (True, 'Practice · Atlas')
+    """
+    every = [p for data in sets.values() for p in data["puzzles"]]
+    themes = Counter(t for p in every for t in p["themes"])
+    rows = []
+    for v in variants:
+        data = sets.get(v.slug)
+        count = len(data["puzzles"]) if data else 0
+        kinds = Counter(p["kind"] for p in data["puzzles"]) if data else Counter()
+        rows.append({"slug": v.slug, "title": v.title, "players": v.params.players, "count": count,
+                     "kinds": ", ".join(f"{n} {k}" for k, n in sorted(kinds.items())),
+                     "goals": len(data["goals"]) if data else 0,
+                     "why": why.get(v.slug) or ("" if count else "no position has exactly one good move"),
+                     "href": f"{PRACTICE_PATH}?variant={v.slug}", "map": f"variants/{v.slug}.html"})
+    table = [{**row, "band": _band(row), "fail_pct": _whole(row["fail"]),
+              "players_pct": list(map(_whole, row["players"]))}
+             for row in calibration(every) if row["puzzles"]]
+    return {"root": "", "site_title": site_title, "page_title": f"Practice · {site_title}", "total": len(every),
+            "variants_with": sum(1 for r in rows if r["count"]), "per_variant": rows,
+            "themes": [{"key": k, "text": THEMES[k], "count": themes[k]} for k in THEMES if themes[k]],
+            "calibration": table, "depths": [p.split()[-1] for p in PRACTICE[1:]], "clamp": CLAMP, "bands": BANDS,
+            "goals": sum(r["goals"] for r in rows)}
+
+
+def _whole(share: float | None) -> str:
+    return words.percent(share, decimals=0)  # a fail rate in whole percent, a dash for none

@@ -1,0 +1,236 @@
+/* vizgen practice: the puzzles' and the goals' rules, the visitor's progress, the daily puzzle and the streak.
+ *
+ * No DOM here (practiceview.js draws). The data is the build's (vizgen/reports/puzzles.py): a position's
+ * moves are [move, target, mark, choice code, n, k, reply move, reply target, 1 if the reply ends the game]
+ * (the reply: the perfect player's, absent at the end of the game); marks index words.marks (0 best, 1 inaccuracy, 2 mistake,
+ * 3 blunder). The acceptance rule is the Python's `accepts`, cross-checked in tests/js/practice.test.js.
+ */
+(function (VZ) {
+  "use strict";
+
+  var INACCURACY = 1, MISTAKE = 2, BLUNDER = 3;
+  var KEY = "vizgen-practice";
+  var VERSION = 1;
+
+  /* Whether a puzzle accepts a move: it keeps the mover's value class and, in a win puzzle, the win it leaves
+     (after plies to go) still fits in the plies left, this move counted. */
+  function accepts(mark, after, kind, left) {
+    return mark <= INACCURACY && (kind !== "win" || after + 1 <= left);
+  }
+
+  function moveTo(node, to) {
+    for (var i = 0; i < node.m.length; i++) if (node.m[i][1] === to) return node.m[i];
+    return null;
+  }
+
+  /* A puzzle being solved: p {position, kind, plies, line, single (one move: three or four players)}, nodes:
+     the positions by notation. */
+  function start(p, nodes) {
+    return { puzzle: p, nodes: nodes, at: p.position, left: p.plies, played: [], status: "play", wrong: null };
+  }
+
+  /* The move (to `to`) played in puzzle state s: s changes. Returns {ok, move, reply (the defender's
+     [move, target] or null), done}; a wrong move ends the puzzle as failed and keeps the move in s.wrong. */
+  function play(s, to) {
+    var node = s.nodes[s.at], m = node && moveTo(node, to);
+    if (!m || s.status !== "play") return null;
+    var p = s.puzzle;
+    var ok = accepts(m[2], m[4], p.kind, s.left);
+    s.played.push(m[0]);
+    if (!ok) {
+      s.status = "failed";
+      s.wrong = { from: s.at, move: m };
+      return { ok: false, move: m, reply: null, done: true };
+    }
+    var end = p.kind !== "win" || p.single || m.length < 8;
+    if (end) {
+      s.status = "solved"; // s.at stays the position solved: the board shows it with the move found
+      return { ok: true, move: m, reply: null, done: true };
+    }
+    s.played.push(m[6]);
+    if (m[8]) { // the defender's reply ended the game: it is the solver's win
+      s.status = "solved";
+      return { ok: true, move: m, reply: [m[6], m[7]], done: true };
+    }
+    s.left -= 2;
+    s.at = m[7];
+    return { ok: true, move: m, reply: [m[6], m[7]], done: false };
+  }
+
+  /* The moves at s's position a puzzle accepts (the solution from here: the best first). */
+  function good(s) {
+    var node = s.nodes[s.at];
+    return node.m.filter(function (m) { return accepts(m[2], m[4], s.puzzle.kind, s.left); })
+      .sort(function (a, b) { return a[2] - b[2]; });
+  }
+
+  /* A small deterministic hash of a string (FNV-1a), for the daily pick and the streak's order. */
+  function hash(text) {
+    var h = 2166136261;
+    for (var i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 16777619) >>> 0;
+    }
+    return h >>> 0;
+  }
+
+  /* The visitor's date, YYYY-MM-DD. */
+  function today(date) {
+    var d = date || new Date();
+    var two = function (n) { return (n < 10 ? "0" : "") + n; };
+    return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate());
+  }
+
+  /* The daily puzzle: one of the list (index entries {id, r: the rating}) picked by the date, among those
+     rated 1100 to 1800 when there are any. */
+  function daily(list, day) {
+    var pool = list.filter(function (p) { return p.r >= 1100 && p.r < 1800; });
+    if (!pool.length) pool = list;
+    if (!pool.length) return null;
+    return pool[hash("daily " + day) % pool.length];
+  }
+
+  /* The streak's order: puzzles (index entries {id, r}) of rising difficulty, each step the next one up in rating, shuffled by `seed`
+     among equal ratings and thinned to at most one in `spread` so a streak climbs steadily. */
+  function streakOrder(list, seed) {
+    var sorted = list.slice().sort(function (a, b) {
+      return a.r - b.r || hash(seed + a.id) - hash(seed + b.id);
+    });
+    var out = [], step = Math.max(1, Math.floor(sorted.length / 60));
+    for (var i = hash("offset " + seed) % step; i < sorted.length; i += step) out.push(sorted[i]);
+    return out;
+  }
+
+  /* The index's puzzles ([variant index, position, rating, theme indices]) as entries {id, v (the variant's
+     slug), p, r, t (theme keys)}. */
+  function entries(idx) {
+    return idx.puzzles.map(function (row) {
+      var slug = idx.variants[row[0]].slug;
+      return { id: slug + ":" + row[1], v: slug, p: row[1], r: row[2],
+        t: row[3].map(function (k) { return idx.keys[k]; }) };
+    });
+  }
+
+  /* Stars earned by a goal met: 3 every move best, 2 at least three moves in four best, else 1. */
+  function stars(marks) {
+    if (!marks.length) return 3;
+    var best = marks.filter(function (m) { return m === 0; }).length / marks.length;
+    return best === 1 ? 3 : best >= 0.75 ? 2 : 1;
+  }
+
+  /* A goal being played: goal {kind (win, hold, survive), from, plies, opponent (perfect or tricky)},
+     table: every position by notation, players. */
+  function goalStart(goal, table, players) {
+    return { goal: goal, table: table, players: players, at: goal.from, ply: 0, marks: [], status: "play",
+      why: null, seen: {}, last: null };
+  }
+
+  /* The visitor's move in goal state s, then the computer players' replies. Returns the state. s.status:
+     play, met or failed (s.why: "mistake" a win given up, "blunder" a loss let in, "slow" no longer in time,
+     "lost" the game ended against you). */
+  function goalPlay(s, to) {
+    var node = s.table[s.at], m = node && moveTo(node, to);
+    if (!m || s.status !== "play") return s;
+    var G = s.goal;
+    s.marks.push(m[2]);
+    s.last = { from: s.at, move: m, replies: [] };
+    s.ply += 1;
+    s.at = m[1];
+    if (G.kind === "win" && m[2] >= MISTAKE) return fail(s, "mistake");
+    if (m[2] >= BLUNDER) return fail(s, "blunder");
+    if (G.kind === "win" && s.ply + Math.max(0, m[4]) > G.plies) return fail(s, "slow");
+    for (var r = 1; r < s.players; r++) {
+      var here = s.table[s.at];
+      if (!here.m.length) break;
+      if (seenTwice(s)) return met(s);
+      var next = G.opponent === "tricky" ? here.t : here.r;
+      s.last.replies.push([moveTo(here, next)[0], next]);
+      s.at = next;
+      s.ply += 1;
+    }
+    var now = s.table[s.at];
+    if (!now.m.length) return won(s, now);
+    if (seenTwice(s)) return met(s);
+    if (G.kind !== "win" && s.ply >= G.plies) return met(s);
+    return s;
+  }
+
+  /* The third time the same position comes up: a draw by repetition (the game's rule), the goal held. */
+  function seenTwice(s) {
+    s.seen[s.at] = (s.seen[s.at] || 0) + 1;
+    return s.seen[s.at] >= 3 && s.goal.kind !== "win";
+  }
+  function met(s) {
+    s.status = "met";
+    s.stars = stars(s.marks);
+    return s;
+  }
+  function fail(s, why) {
+    s.status = "failed";
+    s.why = why;
+    return s;
+  }
+  /* The game is over at s.at: met when the winner there (node.v[2], a seat counted from the player to move
+     there) is the visitor, who moved as many seats back as the replies since their move, plus one. */
+  function won(s, node) {
+    return node.v[2] === s.players - 1 - s.last.replies.length ? met(s) : fail(s, "lost");
+  }
+
+  /* Progress: the visitor's rating, history, solved and failed puzzles, best streak and goals' stars. */
+  function fresh() {
+    return { version: VERSION, rating: VZ.glicko.START, history: [], solved: {}, failed: {}, best: 0, goals: {} };
+  }
+
+  /* Progress read back from JSON text: a fresh one when the text is not progress of this version. */
+  function parse(text) {
+    var p;
+    try {
+      p = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    if (!p || typeof p !== "object" || p.version !== VERSION || !p.rating || typeof p.rating.rating !== "number") {
+      return null;
+    }
+    var out = fresh();
+    Object.keys(out).forEach(function (k) { if (p[k] !== undefined) out[k] = p[k]; });
+    return out;
+  }
+
+  function load(storage) {
+    try {
+      return (storage && parse(storage.getItem(KEY))) || fresh();
+    } catch {
+      return fresh();
+    }
+  }
+
+  function save(storage, progress) {
+    try {
+      if (storage) storage.setItem(KEY, JSON.stringify(progress));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /* The progress after a puzzle rated `rating` (id `id`) was solved (ok) or failed: a new object. */
+  function record(progress, id, rating, ok, day) {
+    var p = JSON.parse(JSON.stringify(progress));
+    var before = p.rating.rating;
+    p.rating = VZ.glicko.update(p.rating, rating, ok ? 1 : 0);
+    p.history.push({ id: id, ok: ok, day: day, before: before, after: p.rating.rating });
+    if (p.history.length > 500) p.history = p.history.slice(-500);
+    if (ok) {
+      p.solved[id] = (p.solved[id] || 0) + 1;
+      delete p.failed[id];
+    } else {
+      p.failed[id] = (p.failed[id] || 0) + 1;
+    }
+    return p;
+  }
+
+  VZ.practice = { accepts: accepts, entries: entries, start: start, play: play, good: good, hash: hash, today: today, daily: daily,
+    streakOrder: streakOrder, stars: stars, goalStart: goalStart, goalPlay: goalPlay, fresh: fresh, parse: parse,
+    load: load, save: save, record: record, KEY: KEY };
+})(globalThis.VZ = globalThis.VZ || {});

@@ -1,0 +1,60 @@
+/* vizgen rulefacts: a solved rule set's per-position facts, as vizgen/analysis/facts.py computes them.
+ *
+ * From the solver's arrays (rulesolve.js): the verdict for the player to move and its {n} and {k} (an entry of
+ * the words' VERDICTS), what moving there means for the player who moved (CHOICES, {n}, {k}) and the move
+ * score that ranks the moves into a position (vizgen/engine/solve.py arrival_scores): the optimal moves are
+ * those to the highest score. The words come from the Python (words.for_browser), looked up by key.
+ */
+(function (VZ) {
+  "use strict";
+
+  function codes(list) {
+    var out = {};
+    list.forEach(function (v, i) { out[v.key] = i; });
+    return out;
+  }
+
+  /* s: a solution (rulesolve.js); W: the words; params: the rules (going out is no fate in misere and
+     self-gain). Returns {verdict, verdictN, choice, choiceN, choiceK, score, mover, chooser}, one entry a node. */
+  function compute(s, W, params) {
+    var P = s.R.ints[0], n = s.n;
+    var V = codes(W.verdicts), C = codes(W.choices);
+    var fateApplies = P > 2 && !params.misere && params.attack !== "self-gain";
+    var mover = fateApplies ? s.outIn.subarray(0, n) : null;
+    var chooser = fateApplies ? s.outIn.subarray((P - 1) * n, P * n) : null;
+    var verdict = new Int8Array(n), verdictN = new Int32Array(n), choice = new Int8Array(n);
+    var choiceN = new Int32Array(n), choiceK = new Int8Array(n), score = new Float64Array(n);
+    var big = 0, i;
+    for (i = 0; i < n; i++) {
+      big = Math.max(big, s.rem[i]);
+      if (chooser) big = Math.max(big, chooser[i]);
+    }
+    big += 2;
+    for (i = 0; i < n; i++) {
+      var w = s.winner[i], over = s.final[i] >= 0, rem = s.rem[i], v, c;
+      if (P === 2) v = over && w === 0 ? V.won : over ? V.lost : w === 0 ? V.win : w > 0 ? V.loss : V.draw;
+      else {
+        v = over && w === 0 ? V["mover-won"] : over && w > 0 ? V["other-won"] : w === 0 ? V["mover-forces"]
+          : w > 0 ? V["other-forces"] : V.open;
+        if (mover && v === V.open) v = mover[i] === 0 ? V["mover-is-out"] : mover[i] > 0 ? V["mover-out"] : V["mover-survives"];
+      }
+      verdict[i] = v;
+      verdictN[i] = mover && v === V["mover-out"] ? mover[i] : rem;
+      var mine = w === P - 1;
+      if (P === 2) c = over && mine ? C["you-win-now"] : over ? C["you-lose-now"] : mine ? C["you-win"] : w >= 0 ? C["you-lose"] : C.draw;
+      else {
+        c = over && mine ? C["you-win-now"] : over ? C["other-wins-now"] : mine ? C["you-win"] : w >= 0 ? C["other-forces"] : C.open;
+        if (chooser && c === C.open) c = chooser[i] === 0 ? C["you-are-out"] : chooser[i] > 0 ? C["you-out"] : C["you-survive"];
+      }
+      choice[i] = c;
+      choiceN[i] = chooser && c === C["you-out"] ? chooser[i] : rem;
+      choiceK[i] = w >= 0 ? (w + 1) % P : -1;
+      var out = chooser ? chooser[i] : -1;
+      score[i] = mine ? 4 * big - rem : w < 0 ? (out >= 0 ? big + out : 2 * big) : rem;
+    }
+    return { verdict: verdict, verdictN: verdictN, choice: choice, choiceN: choiceN, choiceK: choiceK, score: score,
+      mover: mover, chooser: chooser };
+  }
+
+  VZ.rulefacts = { compute: compute };
+})(globalThis.VZ = globalThis.VZ || {});

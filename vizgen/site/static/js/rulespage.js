@@ -1,0 +1,562 @@
+/* vizgen rulespage: "Try your own rules": a rule set from the address or the form, solved on this machine.
+ *
+ * The page's configuration (<script id="rules-config">) carries the rulebook's data and the words. The rule
+ * set lives in the address as a spec string (rules.html?rules=cutoff:death_attack=true); the form edits it;
+ * each change is checked (rulebook.js, the engine's own refusals) and sized (the engine's estimate) before
+ * anything is compiled; then rulesworker.js solves it off the page and this module shows the start's value,
+ * the counts, a position with its moves (each move's meaning for the player choosing it), a game against the
+ * perfect player, a comparison with another rule set, a link, the JSON download and the recent rule sets.
+ *
+ * window.vizgenRules is its face to tests: {ready, spec, solution, facts, error, refused}.
+ */
+(function (VZ) {
+  "use strict";
+
+  if (typeof document === "undefined") return;
+  var cfgEl = document.getElementById("rules-config");
+  if (!cfgEl) return;
+  var cfg = JSON.parse(cfgEl.textContent);
+  var D = cfg.book, W = cfg.words;
+  var book = new VZ.rulebook.Book(D);
+  var $ = function (id) { return document.getElementById(id); };
+  var esc = VZ.util.esc;
+  var RECENT = "vizgen-rules-recent";
+  var api = (window.vizgenRules = { ready: false, spec: null, solution: null, facts: null, error: null, refused: null });
+  var state = { base: "standard", params: null, solved: null, facts: null, shown: null, game: null, other: null };
+
+  /* The spec string the address names, or "" (one function: the site's address reader takes over when there). */
+  function specFromAddress() {
+    if (VZ.address && VZ.address.read) return VZ.address.read(location.search, location.hash, "rules").rules || "";
+    var m = /[?&]rules=([^&#]*)/.exec(location.search);
+    if (!m) return "";
+    try {
+      return decodeURIComponent(m[1].replace(/\+/g, " "));
+    } catch {
+      return m[1];
+    }
+  }
+  function addressOf(spec) {
+    return "?rules=" + encodeURIComponent(spec).replace(/%3A/gi, ":").replace(/%2C/gi, ",").replace(/%3D/gi, "=");
+  }
+
+  // ------------------------------------------------------------------ the form
+  function control(name) {
+    var def = D.defaults[name], id = "ax-" + name;
+    var input;
+    if (typeof def === "boolean") input = '<input type="checkbox" id="' + id + '" name="' + name + '">';
+    else if (typeof def === "number") {
+      var r = D.ranges[name];
+      input = '<input type="number" id="' + id + '" name="' + name + '" min="' + r[0] + '" max="' + r[1] + '" step="1">';
+    } else {
+      input = '<select id="' + id + '" name="' + name + '">' + D.choices[name].map(function (c) {
+        return '<option value="' + esc(c) + '">' + esc(c) + "</option>";
+      }).join("") + "</select>";
+    }
+    return '<div class="axis"><label for="' + id + '"><code>' + esc(name) + "</code></label>" + input +
+      '<p class="axis-doc">' + esc(D.axes[name]) + "</p></div>";
+  }
+  function buildForm() {
+    var base = $("rules-base");
+    base.innerHTML = Object.keys(D.variants).map(function (slug) {
+      return '<option value="' + esc(slug) + '">' + esc(D.variants[slug].title) + "</option>";
+    }).join("");
+    $("rules-axes").innerHTML = D.names.map(control).join("");
+    base.addEventListener("change", function () {
+      state.base = base.value;
+      state.params = book.params(base.value);
+      fillForm();
+      changed();
+    });
+    $("rules-axes").addEventListener("change", function (ev) {
+      var el = ev.target, name = el.name;
+      if (!name) return;
+      var def = D.defaults[name];
+      state.params[name] = typeof def === "boolean" ? el.checked : typeof def === "number" ? Number(el.value) : el.value;
+      changed();
+    });
+    $("rules-spec").addEventListener("change", function () { open($("rules-spec").value); });
+  }
+  function fillForm() {
+    $("rules-base").value = state.base;
+    D.names.forEach(function (name) {
+      var el = $("ax-" + name), v = state.params[name];
+      if (el.type === "checkbox") el.checked = !!v;
+      else el.value = String(v);
+    });
+  }
+
+  // ------------------------------------------------------------------ reading, checking, sizing
+  function open(spec) {
+    var read;
+    try {
+      read = book.read(spec);
+    } catch (e) {
+      // keep the form where it was (the standard rules at first); say why in the engine's words
+      if (!state.params) {
+        state.params = book.params("standard");
+        fillForm();
+      }
+      api.spec = spec;
+      $("rules-spec").value = spec;
+      showProblem(spec, e.message);
+      return;
+    }
+    state.base = read.base;
+    state.params = read.params;
+    fillForm();
+    changed(true);
+  }
+  function currentSpec() {
+    return book.spec(state.base, state.params);
+  }
+  function command(spec) {
+    return "python -m vizgen build --variant " + spec;
+  }
+  function changed(first) {
+    var spec = currentSpec();
+    if (state.booted && spec !== api.spec) {
+      // the viewer shows one rule set a page: other rules are another page
+      location.replace(addressOf(spec));
+      return;
+    }
+    api.spec = spec;
+    $("rules-spec").value = spec;
+    if (!first || specFromAddress() !== spec) history.replaceState(null, "", addressOf(spec) + location.hash);
+    $("rules-command").textContent = command(spec);
+    var same = book.builtin(state.params);
+    $("rules-same").innerHTML = same
+      ? 'These are the rules of the built-in variant <a href="' + esc(cfg.root) + "variants/" + esc(same) + '.html">' +
+        esc(D.variants[same].title) + "</a>: its page has the same answers, drawn from the atlas."
+      : "No built-in variant has exactly these rules.";
+    var why = book.problem(state.params);
+    if (why) {
+      showProblem(spec, why);
+      return;
+    }
+    var size = book.estimate(state.params);
+    if (size > D.max_positions) {
+      api.refused = "size";
+      say("too-big", "These rules allow up to " + VZ.rulebook.count(size) + " positions: too many to solve " +
+        "in a browser (this page takes up to " + VZ.rulebook.count(D.max_positions) + "). Solve them on a " +
+        "computer with the command below; the page it builds has every position.", true);
+      return;
+    }
+    api.refused = null;
+    solve(spec, size);
+  }
+  function showProblem(spec, why) {
+    api.refused = "rules";
+    api.error = why;
+    say("impossible", "These rules cannot be played as they stand: " + why + ".", true);
+  }
+  function say(kind, text, clear) {
+    var el = $("rules-status");
+    el.className = "rules-status " + kind;
+    el.textContent = text;
+    if (clear) {
+      $("rules-result").hidden = true;
+      api.solution = null;
+    }
+  }
+
+  // ------------------------------------------------------------------ solving
+  var STEPS = { compile: "compiling the rules", enumerate: "finding every position", solve: "solving",
+    survival: "working out who survives", done: "done" };
+  function solve(spec, size) {
+    var t0 = Date.now();
+    api.ready = false;
+    say("working", "Solving " + spec + " (up to " + VZ.rulebook.count(size) + " positions) on this device…");
+    var params = Object.assign({}, state.params);
+    VZ.rulesworker.run(params, cfg.worker, function (step, done) {
+      if (Date.now() - t0 > 300) {
+        var far = step === "survival" ? ", " + done + (done === 1 ? " ply" : " plies") + " from the end" :
+          done > 1 && step !== "done" ? ", " + VZ.rulebook.count(done) + " positions so far" : "";
+        say("working", "Solving " + spec + ": " + STEPS[step] + far + "…");
+      }
+    }).then(function (s) {
+      if (api.spec !== spec) return null; // the rules changed meanwhile
+      s.rules = new VZ.movegen.Rules(s.R);
+      state.solved = api.solution = s;
+      state.facts = api.facts = VZ.rulefacts.compute(s, W, params);
+      var secs = (Date.now() - t0) / 1000;
+      say("solved", "Solved on this device in " + (secs < 0.1 ? "under 0.1" : secs.toFixed(1)) + " s: " +
+        VZ.rulebook.count(s.n) + " positions, " + VZ.rulebook.count(s.edges) + " moves.");
+      remember(spec);
+      return showResult().then(function () { return startViewer(spec, params); });
+    }).then(function () {
+      if (api.spec !== spec) return;
+      api.ready = true;
+      document.body.classList.add("rules-ready");
+    }).catch(function (e) {
+      api.error = String(e.message || e);
+      say("impossible", "Could not solve these rules here: " + api.error);
+    });
+  }
+
+  /* The variant pages' own viewer on these rules (graph or explorer, panel, search, play); the page's own
+     short walk and game stay as they are if it cannot start. */
+  function startViewer(spec, params) {
+    var s = state.solved, P = s.R.ints[0];
+    var legend = P === 2 ? cfg.legends.two : state.facts.mover ? cfg.legends.more : cfg.legends.more_plain;
+    document.querySelectorAll("[data-legend]").forEach(function (el) {
+      el.textContent = legend[el.getAttribute("data-legend")] || "";
+    });
+    state.booted = true;
+    if (P !== 2) document.querySelectorAll(".two-only").forEach(function (el) { el.remove(); });
+    $("explore").hidden = false;
+    return VZ.rulemodel.boot(s, state.facts, cfg, params, spec).then(function () {
+      return new Promise(function (resolve) {
+        var tries = 0;
+        (function wait() {
+          var v = window.vizgen;
+          if ((v && (v.ready || v.error)) || ++tries > 2400) resolve(); // two minutes on a slow device
+          else setTimeout(wait, 50);
+        })();
+      });
+    }).then(function () {
+      if (window.vizgen && window.vizgen.ready) $("rules-fallback").hidden = true;
+      else if (window.vizgen && window.vizgen.error) $("explore").hidden = true;
+    }).catch(function (e) {
+      api.error = String(e.message || e);
+      $("explore").hidden = true;
+    });
+  }
+
+  // ------------------------------------------------------------------ words
+  function verdictWords(f, i, short) {
+    var v = W.verdicts[f.verdict[i]];
+    return VZ.util.fill(short ? v.short : v.long, { n: f.verdictN[i], k: state.solved.winner[i] });
+  }
+  function choiceWords(f, i) {
+    var c = W.choices[f.choice[i]];
+    return VZ.util.fill(c.long, { n: f.choiceN[i], k: f.choiceK[i] });
+  }
+  function cls(f, i) {
+    return W.verdicts[f.verdict[i]].cls;
+  }
+  function badge(f, i) {
+    return '<span class="badge ' + cls(f, i) + '">' + esc(verdictWords(f, i, true)) + "</span>";
+  }
+
+  // ------------------------------------------------------------------ the result
+  function showResult() {
+    var s = state.solved, f = state.facts, P = s.R.ints[0];
+    $("rules-result").hidden = false;
+    var start = s.start;
+    $("rules-verdict").innerHTML = '<span class="big ' + cls(f, start) + '">' + esc(s.rules.name(s.codes[start])) +
+      "</span> " + esc(startSentence(s, f));
+    var tally = { win: 0, draw: 0, loss: 0 }, over = 0, longest = 0;
+    for (var i = 0; i < s.n; i++) {
+      tally[cls(f, i)]++;
+      if (s.final[i] >= 0) over++;
+      if (s.winner[i] >= 0) longest = Math.max(longest, s.rem[i]);
+    }
+    var rows = [["Positions reachable from the start", VZ.rulebook.count(s.n)],
+      ["Moves (distinct positions reached)", VZ.rulebook.count(s.edges)],
+      [P === 2 ? "Won for the player to move" : "The player to move wins or survives", VZ.rulebook.count(tally.win)],
+      [P === 2 ? "Drawn" : "Open (no one can force a win)", VZ.rulebook.count(tally.draw)],
+      [P === 2 ? "Lost for the player to move" : "The player to move loses or is forced out", VZ.rulebook.count(tally.loss)],
+      ["Games over", VZ.rulebook.count(over)],
+      ["Longest forced win", longest + (longest === 1 ? " ply" : " plies")]];
+    $("rules-counts").innerHTML = rows.map(function (r) {
+      return "<tr><th scope=\"row\">" + esc(r[0]) + "</th><td class=\"num\">" + esc(r[1]) + "</td></tr>";
+    }).join("");
+    show(start);
+    return compareWith();
+  }
+  function startSentence(s, f) {
+    var i = s.start, P = s.R.ints[0];
+    var text = verdictWords(f, i, false);
+    if (P === 2) {
+      if (s.winner[i] === 0) return "The first player can force a win: " + text + ".";
+      if (s.winner[i] === 1) return "The second player can force a win: " + text + " for the first.";
+      return "With perfect play neither player can force a win: a draw.";
+    }
+    return "At the start, " + text + ".";
+  }
+
+  // ------------------------------------------------------------------ one position and its moves
+  /* [{dst (node), names}] of node i, grouped by the position they reach, in the rules' order. */
+  function movesOf(i) {
+    var s = state.solved;
+    if (s.final[i] >= 0) return [];
+    var by = new Map(), list = [];
+    s.rules.moves(s.codes[i]).forEach(function (mv) {
+      var j = VZ.rulesolve.nodeOf(s.codes, mv.dst);
+      var e = by.get(j);
+      if (!e) {
+        e = { dst: j, names: [] };
+        by.set(j, e);
+        list.push(e);
+      }
+      e.names.push(s.R.moves[mv.mid]);
+    });
+    var top = -Infinity;
+    list.forEach(function (m) { top = Math.max(top, state.facts.score[m.dst]); });
+    list.forEach(function (m) { m.best = state.facts.score[m.dst] === top; });
+    return list;
+  }
+  function show(i) {
+    var s = state.solved, f = state.facts;
+    state.shown = i;
+    var name = s.rules.name(s.codes[i]);
+    var moves = movesOf(i);
+    var html = "<h3>" + esc(name) + " " + badge(f, i) + "</h3><p>" + esc(verdictWords(f, i, false)) + ". " +
+      s.depth[i] + (s.depth[i] === 1 ? " ply" : " plies") + " from the start.</p>";
+    if (!moves.length) html += "<p>The game is over here.</p>";
+    else {
+      html += '<table class="data rules-moves"><thead><tr><th scope="col">Move</th><th scope="col">Leads to</th>' +
+        '<th scope="col">For the player choosing it</th></tr></thead><tbody>' + moves.map(function (m) {
+        return '<tr class="' + (m.best ? "best" : "") + '"><td>' + esc(m.names.join(" / ")) + (m.best ? ' <span class="opt">optimal</span>' : "") +
+          '</td><td><a href="#" data-node="' + m.dst + '">' + esc(s.rules.name(s.codes[m.dst])) + "</a></td><td>" +
+          '<span class="badge ' + W.choices[f.choice[m.dst]].cls + '">' + esc(choiceWords(f, m.dst)) + "</span></td></tr>";
+      }).join("") + "</tbody></table>";
+    }
+    $("rules-position").innerHTML = html;
+  }
+  function find(text) {
+    var s = state.solved, code = s.rules.find(text);
+    return code === undefined ? -1 : VZ.rulesolve.nodeOf(s.codes, code);
+  }
+
+  // ------------------------------------------------------------------ a game against the perfect player
+  function perfectMove(i) {
+    var s = state.solved, best = null;
+    movesOf(i).forEach(function (m) {
+      if (!m.best) return;
+      var name = s.rules.name(s.codes[m.dst]);
+      if (best === null || name < best.name) best = { dst: m.dst, name: name };
+    });
+    return best ? best.dst : -1;
+  }
+  function newGame() {
+    var s = state.solved;
+    state.game = { at: s.start, trail: [s.start], marks: [] };
+    playView();
+  }
+  function playView() {
+    var s = state.solved, f = state.facts, g = state.game, i = g.at;
+    var name = s.rules.name(s.codes[i]);
+    var over = s.final[i] >= 0 || g.trail.length > 200;
+    var html = "<p>You move first; the perfect player answers. Position <b>" + esc(name) + "</b>.</p>";
+    if (over) {
+      html += "<p><b>Game over.</b> " + esc(s.final[i] >= 0 ? verdictWords(f, i, false) : "Two hundred moves played: a draw by length.") + "</p>";
+    } else {
+      html += '<div class="rules-play-moves">' + movesOf(i).map(function (m) {
+        return '<button type="button" data-play="' + m.dst + '">' + esc(m.names[0]) + "</button>";
+      }).join("") + "</div>";
+    }
+    if (g.marks.length) {
+      html += "<h4>Your moves, marked</h4><ol>" + g.marks.map(function (mk) {
+        return "<li>" + esc(mk.move) + ": " + (mk.best ? "optimal" : "not optimal: " + esc(mk.words)) + "</li>";
+      }).join("") + "</ol>";
+    }
+    html += '<p><button type="button" id="rules-newgame">New game</button></p>';
+    $("rules-game").innerHTML = html;
+  }
+  function play(dst) {
+    var s = state.solved, f = state.facts, g = state.game;
+    var m = movesOf(g.at).find(function (x) { return x.dst === dst; });
+    if (!m) return;
+    var best = movesOf(g.at).filter(function (x) { return x.best; })[0];
+    g.marks.push({ move: m.names[0], best: m.best, words: choiceWords(f, dst) + " (best: " + choiceWords(f, best.dst) + ")" });
+    g.at = dst;
+    g.trail.push(dst);
+    while (s.final[g.at] < 0 && g.trail.length % s.R.ints[0] !== 1 && g.trail.length <= 200) {
+      g.at = perfectMove(g.at);
+      g.trail.push(g.at);
+    }
+    playView();
+  }
+
+  // ------------------------------------------------------------------ compare with another rule set
+  function compareOptions() {
+    var sel = $("rules-compare");
+    var opts = ['<option value="base">the standard rules (same players, hands and r)</option>'];
+    D.names.forEach(function (name) {
+      if (typeof D.defaults[name] === "boolean") opts.push('<option value="' + name + '">the same rules with ' + name + " toggled</option>");
+    });
+    sel.innerHTML = opts.join("");
+    sel.addEventListener("change", compareWith);
+  }
+  /* Solve the rule set chosen under "compare with" and say what changes; a promise. */
+  function compareWith() {
+    var s = state.solved;
+    if (!s) return Promise.resolve();
+    var which = $("rules-compare").value;
+    var other = Object.assign({}, state.params);
+    if (which === "base") {
+      other = Object.assign(book.params("standard"), { players: state.params.players, hands: state.params.hands,
+        r: state.params.r });
+    } else other[which] = !other[which];
+    var out = $("rules-compare-out");
+    if (D.names.every(function (k) { return other[k] === state.params[k]; })) {
+      out.innerHTML = "<p>Your rules are the standard rules for " + state.params.players + " players, " +
+        state.params.hands + " hands and r = " + state.params.r + ": choose a rule to toggle to compare.</p>";
+      api.compare = { spec: currentSpec(), changed: 0, sentence: out.textContent };
+      return Promise.resolve();
+    }
+    var why = book.problem(other);
+    var otherSpec = book.spec("standard", other);
+    if (why) {
+      out.innerHTML = "<p>" + esc(otherSpec) + " cannot be played: " + esc(why) + ".</p>";
+      return Promise.resolve();
+    }
+    if (book.estimate(other) > D.max_positions) {
+      out.innerHTML = "<p>" + esc(otherSpec) + " is too big to solve here.</p>";
+      return Promise.resolve();
+    }
+    out.textContent = "Solving " + otherSpec + "…";
+    return VZ.rulesworker.run(other, cfg.worker, function () {}).then(function (o) {
+      if (state.solved !== s) return;
+      o.rules = new VZ.movegen.Rules(o.R);
+      var of = VZ.rulefacts.compute(o, W, other), f = state.facts;
+      var here = s.rules.name(s.codes[s.start]);
+      var byName = new Map();
+      for (var j = 0; j < o.n; j++) byName.set(o.rules.name(o.codes[j]), j);
+      var changedList = [], shared = 0;
+      for (var i = 0; i < s.n; i++) {
+        var k = byName.get(s.rules.name(s.codes[i]));
+        if (k === undefined) continue;
+        shared++;
+        if (W.verdicts[f.verdict[i]].cls !== W.verdicts[of.verdict[k]].cls) changedList.push([i, k]);
+      }
+      var a = verdictWords(f, s.start, true), b = VZ.util.fill(W.verdicts[of.verdict[o.start]].short, { n: of.verdictN[o.start], k: o.winner[o.start] });
+      var sameStart = W.verdicts[f.verdict[s.start]].cls === W.verdicts[of.verdict[o.start]].cls;
+      var sentence = "Under " + otherSpec + ", the start " + here + (sameStart
+        ? " has the same value: " + b + "." : " has another value: " + b + " (under your rules: " + a + ").") +
+        " Of the " + VZ.rulebook.count(shared) + " positions both rule sets reach, " +
+        (changedList.length ? VZ.rulebook.count(changedList.length) + (changedList.length === 1 ? " changes" : " change") +
+          " value" + (changedList.length > 1 ? ", listed below." : ", below.") : "none changes value.");
+      var html = "<p>" + esc(sentence) + "</p>";
+      if (changedList.length) {
+        html += '<table class="data"><thead><tr><th scope="col">Position</th><th scope="col">Here</th><th scope="col">Under ' +
+          esc(otherSpec) + "</th></tr></thead><tbody>" + changedList.slice(0, 40).map(function (pair) {
+          var name = s.rules.name(s.codes[pair[0]]);
+          return '<tr><td><a href="#" data-node="' + pair[0] + '">' + esc(name) + "</a></td><td>" + badge(f, pair[0]) +
+            '</td><td><span class="badge ' + W.verdicts[of.verdict[pair[1]]].cls + '">' +
+            esc(VZ.util.fill(W.verdicts[of.verdict[pair[1]]].short, { n: of.verdictN[pair[1]], k: o.winner[pair[1]] })) + "</span></td></tr>";
+        }).join("") + "</tbody></table>" + (changedList.length > 40 ? "<p>… and " + (changedList.length - 40) + " more.</p>" : "");
+      }
+      out.innerHTML = html;
+      api.compare = { spec: otherSpec, changed: changedList.length, sentence: sentence };
+      var cells = VZ.rulemodel.differ(s, f, o, of, W);
+      if (cells && !state.booted) {
+        // the value map shows the same comparison (made once, with the viewer)
+        cfg.compare = [{ slug: otherSpec, title: otherSpec, cells: cells.cells, value: cells.value }];
+      }
+    });
+  }
+
+  // ------------------------------------------------------------------ share, download, recent
+  function remember(spec) {
+    var list = recent().filter(function (x) { return x !== spec; });
+    list.unshift(spec);
+    try {
+      localStorage.setItem(RECENT, JSON.stringify(list.slice(0, 8)));
+    } catch {
+      // storage refused (private mode): nothing is remembered
+    }
+    showRecent();
+  }
+  function recent() {
+    try {
+      var v = JSON.parse(localStorage.getItem(RECENT) || "[]");
+      return Array.isArray(v) ? v.filter(function (x) { return typeof x === "string"; }) : [];
+    } catch {
+      return [];
+    }
+  }
+  function showRecent() {
+    var list = recent();
+    $("rules-recent").innerHTML = list.length ? list.map(function (spec) {
+      return '<li><a href="' + esc(addressOf(spec)) + '"><code>' + esc(spec) + "</code></a></li>";
+    }).join("") : "<li>None yet: the rule sets you solve here are listed on this device only.</li>";
+  }
+  /* The solved graph as JSON, laid out as a variant page's download ({stats, columns, nodes, edges}, vizgen/site/
+     export.py) with the columns this page computes (cfg.download: the build's own column spec). */
+  function download() {
+    var s = state.solved, f = state.facts, P = s.R.ints[0];
+    var searched = s.n <= VZ.rulemodel.MAXN_MAX ? VZ.rulemodel.maxn(s) : null;
+    var trick = searched ? VZ.rulemodel.tricky(s, f) : null;
+    var columns = cfg.download.filter(function (c) {
+      return (c.name !== "forced_out_in" || f.mover) && (searched || !/^(maxn|tricky)/.test(c.name));
+    });
+    var nodes = [], edges = [];
+    for (var i = 0; i < s.n; i++) {
+      var moves = VZ.rulemodel.movesOf(s, f, i);
+      var perfect = VZ.rulemodel.perfect(s, moves);
+      var row = { id: i, position: s.rules.name(s.codes[i]), winner: s.winner[i] < 0 ? null : s.winner[i],
+        remoteness: s.rem[i] < 0 ? null : s.rem[i], terminal: s.final[i] >= 0, depth: s.depth[i] };
+      if (f.mover) row.forced_out_in = f.mover[i] < 0 ? null : f.mover[i];
+      row.best_moves = moves.filter(function (m) { return m.best; }).length;
+      row.perfect_move = perfect < 0 ? null : perfect;
+      if (searched) {
+        row.tricky_move = trick.tricky[i] < 0 ? null : trick.tricky[i];
+        VZ.rulemodel.MAXN_DEPTHS.forEach(function (d) {
+          row["maxn" + d + "_move"] = searched[d][i] < 0 ? null : searched[d][i];
+        });
+      }
+      nodes.push(row);
+      moves.slice().sort(function (a, b) { return a.dst - b.dst; }).forEach(function (m) {
+        edges.push([i, m.dst, m.names, m.best]);
+      });
+    }
+    var start = s.start;
+    var doc = { stats: { spec: currentSpec(), players: P, positions: s.n, edges: s.edges,
+      start: { position: s.rules.name(s.codes[start]), winner: s.winner[start] < 0 ? null : s.winner[start],
+        remoteness: s.rem[start] < 0 ? null : s.rem[start] } },
+    columns: columns, nodes: nodes, edges: edges };
+    var blob = new Blob([JSON.stringify(doc)], { type: "application/json" });
+    var a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = currentSpec().replace(/[^a-z0-9]+/gi, "-") + ".json";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  }
+
+  // ------------------------------------------------------------------ wiring
+  function wire() {
+    buildForm();
+    compareOptions();
+    showRecent();
+    document.addEventListener("click", function (ev) {
+      var t = ev.target;
+      var node = t.closest && t.closest("[data-node]");
+      if (node) {
+        ev.preventDefault();
+        var at = Number(node.getAttribute("data-node"));
+        if (window.vizgen && window.vizgen.ready) {
+          window.vizgen.go(at);
+          $("explore").scrollIntoView({ block: "start" });
+        } else {
+          show(at);
+          $("rules-position").scrollIntoView({ block: "nearest" });
+        }
+      }
+      var mv = t.closest && t.closest("[data-play]");
+      if (mv) play(Number(mv.getAttribute("data-play")));
+      if (t.id === "rules-newgame") newGame();
+    });
+    $("rules-find").addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      var i = find($("rules-find-text").value);
+      $("rules-find-msg").textContent = i < 0 ? "No reachable position is written that way under these rules." : "";
+      if (i >= 0) show(i);
+    });
+    $("rules-copy").addEventListener("click", function () {
+      var url = location.href;
+      var done = function () { $("rules-copy-msg").textContent = "Link copied."; };
+      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).then(done, function () { $("rules-copy-msg").textContent = url; });
+      else $("rules-copy-msg").textContent = url;
+    });
+    $("rules-download").addEventListener("click", download);
+    $("rules-play").addEventListener("click", newGame);
+    var spec = specFromAddress() || cfg.from || "standard";
+    open(spec);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire);
+  else wire();
+})(globalThis.VZ = globalThis.VZ || {});
