@@ -38,7 +38,7 @@ export default [
   },
   {
     // evaluated in the page by the browser tests (tests/test_browser.py): one arrow function, its value
-    files: ["tests/browser_contrast.js"],
+    files: ["tests/browser_contrast.js", "tests/browser_text_contrast.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.browser } },
     rules: { "no-unused-expressions": "off" },
   },

@@ -27,7 +27,7 @@ import pytest
 
 from tests.solved import code_page_once, solved_once
 from vizgen.ai.games import perfect_player
-from vizgen.analysis import words
+from vizgen.analysis import meaning, words
 from vizgen.analysis.marks import edge_marks
 from vizgen.analysis.solved import Solved, best_edges, fate
 from vizgen.engine import kernel
@@ -93,8 +93,10 @@ def units_cases() -> dict[str, list]:
     templates += list(shipped["play"].values())
     templates += [t for part in ("played", "kept") for t in shipped["review"][part].values()]
     fills = [[t, {"n": n, "k": 2}, words.fill(t, n=n, k=2)] for t in templates for n in (0, 1, 2)]
-    shares = [0.0, 1e-9, 0.0004, 0.000499, 0.0005, 0.0006, 0.1234, 0.5, 0.99949, 0.9995, 0.99999, 1.0]
-    return {"fills": fills, "percents": [[p, words.percent(p)] for p in shares]}
+    shares = [0.0, 1e-9, 0.0004, 0.000499, 0.0005, 0.0006, 0.1234, 0.5, 0.99949, 0.9995, 0.99999, 1.0, -0.5, 2.0]
+    shares += [k / 997 for k in range(998)] + [k / 100003 for k in range(0, 100003, 101)]  # every decimal place
+    return {"fills": fills, "percents": [[p, words.percent(p)] for p in shares], "units": shipped["units"],
+            "classes": [[v, meaning.class_of_value(v)] for v in (-7, -1, 0, 1, 5)]}
 
 
 def practice_cases() -> dict[str, object]:

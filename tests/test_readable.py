@@ -44,7 +44,7 @@ def test_faded_labels_keep_a_contrast_of_4_5(open_page: Callable, pages: dict[st
     click_start(page)
     n = page.evaluate("window.vizgen.model.n")
     bright = set(page.evaluate("""() => { const b = window.vizgen.network.body.data.nodes.get({
-        filter: (d) => typeof d.id === 'number' && d.color && d.color.background !== window.vizgen.config.theme[
+        filter: (d) => typeof d.id === 'number' && d.color && d.color.background !== window.vizgen.config.themes.light[
           window.vizgen.model.cls(d.id) + '-soft'] }); return b.map((d) => d.id); }"""))
     measured = {i: ratio for i, ratio, _ in page.evaluate(CONTRAST, list(range(n)))}
     faded = {i: r for i, r in measured.items() if i not in bright}

@@ -103,9 +103,10 @@ def test_large_downloads_and_thumbnails(site_pages: dict[str, VariantPage]) -> N
     # without a value map (more than two players), the thumbnail is the layout's picture
     big = replace(page, layout=replace(page.layout, svg=huge, thumb=huge), vmap=None)
     files = render_site([big])
-    assert zlib.decompress(files["variants/standard-r3/standard-r3.svg.gz"], 31) == huge
+    assert zlib.decompress(files["variants/standard-r3/standard-r3.svg.gz"], 31) == theme.follow(huge)
     assert 'download="standard-r3.svg.gz"' in files["variants/standard-r3.html"].decode()
     assert files["variants/standard-r3/thumb.png"][:8] == b"\x89PNG\r\n\x1a\n"
+    assert files["variants/standard-r3/thumb-dark.png"][:8] == b"\x89PNG\r\n\x1a\n"  # a PNG per theme
     assert 'src="variants/standard-r3/thumb.png"' in files["index.html"].decode()
 
 
@@ -197,7 +198,7 @@ def test_variant_page_shows_the_stats(site: dict[str, bytes], site_pages: dict[s
     html = site["variants/standard.html"].decode()
     config = json.loads(re.search(r'id="vizgen-config">(.*?)</script>', html).group(1))
     assert config["kind"] == "small" and config["data"] == "standard/" and config["start"] == "11-11"
-    assert config["theme"] == theme.PALETTE and config["words"] == words.for_browser()
+    assert config["themes"] == theme.PALETTES and config["words"] == words.for_browser()
     for s in page.nodes.plain("position"):
         assert f'href="#{s}"' in html, s
     s = page.stats

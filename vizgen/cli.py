@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vizgen.analysis.words import plies
+from vizgen.analysis.words import percent, plies
 from vizgen.engine.cluster import ClusterError
 from vizgen.engine.graph import StateGraph, check_size
 from vizgen.engine.params import Params, VariantError
@@ -160,10 +160,6 @@ def _cluster_stats(args: argparse.Namespace) -> dict[str, Any]:
     return cluster_stats(args.spec, address=args.cluster, workers=workers, memory_limit=memory)
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
 def _print_stats(data: dict[str, Any]) -> None:
     p = data["params"]
     changed = [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in p.items()
@@ -183,8 +179,8 @@ def _print_stats(data: dict[str, Any]) -> None:
         if data["longest_win"] is not None:
             lines.append(f"  longest win  {plies(data['longest_win'])}")
         if "random_win_start" in data:  # not computed on a cluster
-            lines.append(f"  random play  first player wins {_pct(data['random_win_start'])} "
-                         f"(playing perfectly against random: {_pct(data['perfect_win_start'])})")
+            lines.append(f"  random play  first player wins {percent(data['random_win_start'])} "
+                         f"(playing perfectly against random: {percent(data['perfect_win_start'])})")
     else:
         seats = "  ".join(f"seat+{k} {n:,}" for k, n in enumerate(data["forced_win"]))
         lines.append(f"  forced win   {seats}  open {data['open']:,}  (seat+0 = the player to move)")
@@ -193,7 +189,7 @@ def _print_stats(data: dict[str, Any]) -> None:
             seats = "  ".join(f"seat+{k} {n:,}" for k, n in enumerate(data["survive"]))
             lines.append(f"  survives     {seats}  (positions where the seat can avoid elimination forever)")
         if "random_win" in data:
-            seats = "  ".join(f"seat+{k} {_pct(x)}" for k, x in enumerate(data["random_win"]))
+            seats = "  ".join(f"seat+{k} {percent(x)}" for k, x in enumerate(data["random_win"]))
             lines.append(f"  random play  {seats}  (chance to win from the start)")
     _say(lines)
 
@@ -206,11 +202,11 @@ def _say(lines: list[str]) -> None:
 def _print_show(data: dict[str, Any]) -> None:
     lines = [f"{data['position']}: {data['verdict']} (for the player to move)"]
     if isinstance(data["random_win"], list):
-        seats = ", ".join(f"seat+{k} {_pct(x)}" for k, x in enumerate(data["random_win"]))
+        seats = ", ".join(f"seat+{k} {percent(x)}" for k, x in enumerate(data["random_win"]))
         lines.append(f"  random play: {seats}")
     elif data["random_win"] is not None:
-        lines.append(f"  random play: wins {_pct(data['random_win'])}; "
-                     f"perfect against random: {_pct(data['perfect_win'])}")
+        lines.append(f"  random play: wins {percent(data['random_win'])}; "
+                     f"perfect against random: {percent(data['perfect_win'])}")
     if data["survive"] is not None:
         fate = "can avoid elimination forever" if data["survive"] else \
             f"can be forced out by the others in {data['forced_out_in']} plies"

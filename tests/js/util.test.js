@@ -29,15 +29,22 @@ test("fill picks the unit that agrees with n, as the Python does for every templ
 });
 
 test("a share writes as the Python writes it, and one that is not zero never reads 0.0 %", () => {
-  for (const [p, python] of fixture("units.json").percents) assert.equal(util.pct(p), python, String(p));
-  assert.equal(util.pct(0.0001), "<\u202f0.1\u202f%");
+  const cases = fixture("units.json");
+  for (const [p, python] of cases.percents) assert.equal(util.pct(p, cases.units), python, String(p));
+  assert.equal(util.pct(0.0001, cases.units), "<\u202f0.1\u202f%");
+});
+
+test("a value's class is the meaning table's, as the Python classes it", () => {
+  const cases = fixture("units.json"), classes = fixture("words.json").classes;
+  for (const [v, python] of cases.classes) assert.equal(util.valueClass(v, classes), python, String(v));
 });
 
 test("plural, pct and bare", () => {
   assert.equal(util.plural(1, "ply", "plies"), "1 ply");
   assert.equal(util.plural(0, "ply", "plies"), "0 plies");
-  assert.equal(util.pct(0.1234), "12.3\u202f%");
-  assert.equal(util.pct(null), "–");
+  const U = fixture("units.json").units;
+  assert.equal(util.pct(0.1234, U), "12.3\u202f%");
+  assert.equal(util.pct(null, U), "–");
   assert.equal(util.bare(" 1.10-3.4 12 "), "11034" + "12");
   assert.equal(util.bare(undefined), "");
 });

@@ -18,15 +18,18 @@ __all__ = ["UNITS", "count", "fill", "percent", "plies", "ply_note"]
 
 #: the units and how they read: ``ply``/``plies`` (the unit of every distance), ``ply-note`` (a ply explained, two
 #: players; ``ply-note-more`` with three or more), ``percent`` (a share), ``below``/``above`` (a share that is not
-#: zero or whole but rounds so), ``thousands`` (the separator of every whole number the site writes)
-UNITS = {
+#: zero or whole but rounds so), ``none`` (a share of nothing), ``thousands`` (the separator of every whole number
+#: the site writes); ``decimals``: the digits a share is written with
+UNITS: dict[str, str | int] = {
     "ply": "ply",
     "plies": "plies",
     "ply-note": "A ply is one player's move: 3 plies = you, them, you.",
     "ply-note-more": "A ply is one player's move: 3 plies = you, the next player, the one after.",
     "percent": "{p}\u202f%",
-    "below": "<\u202f0.1\u202f%",
-    "above": ">\u202f99.9\u202f%",
+    "below": "<\u202f{p}\u202f%",
+    "above": ">\u202f{p}\u202f%",
+    "none": "\u2013",
+    "decimals": 1,
     "thousands": "\u202f",
 }
 
@@ -73,7 +76,7 @@ def ply_note(players: int) -> str:
     >>> ply_note(2)
     "A ply is one player's move: 3 plies = you, them, you."
     """
-    return UNITS["ply-note"] if players == 2 else UNITS["ply-note-more"]
+    return str(UNITS["ply-note"] if players == 2 else UNITS["ply-note-more"])
 
 
 def count(n: int) -> str:
@@ -84,24 +87,34 @@ def count(n: int) -> str:
     >>> count(759285), count(-3)
     ('759\u202f285', '-3')
     """
-    return f"{int(n):,}".replace(",", UNITS["thousands"])
+    return f"{int(n):,}".replace(",", str(UNITS["thousands"]))
 
 
-def percent(part: float, whole: float = 1.0) -> str:
-    """Write a share with one decimal; a share that is not zero (or not whole) never reads 0.0 % (or 100.0 %).
+def percent(part: float | None, whole: float = 1.0, decimals: int | None = None) -> str:
+    """Write a share (``part`` of ``whole``, by default a fraction) with :data:`UNITS`' decimals: the one function
+    the site, the command line and the downloads write a percentage with (the browser's ``VZ.util.pct`` is its
+    copy, checked against it). A share that is not zero (or not whole) never reads 0.0 % (or 100.0 %); a share of
+    nothing (``whole`` 0, or no ``part``) reads as a dash. ``decimals``: other than the units' (a chart's axis).
 
     Examples
     --------
     >>> percent(134, 759285), percent(0, 10), percent(1, 3), percent(9999, 10000), percent(2, 2)
     ('<\u202f0.1\u202f%', '0\u202f%', '33.3\u202f%', '>\u202f99.9\u202f%', '100\u202f%')
+    >>> percent(0.1234), percent(3, 0), percent(None), percent(20, 100, decimals=0), percent(0.001, decimals=0)
+    ('12.3\u202f%', '\u2013', '\u2013', '20\u202f%', '<\u202f1\u202f%')
     """
-    if not whole or part <= 0:
-        return UNITS["percent"].format(p=0)
+    if part is None or not whole:
+        return str(UNITS["none"])
+    written = str(UNITS["percent"])
+    if part <= 0:
+        return written.format(p=0)
     if part >= whole:
-        return UNITS["percent"].format(p=100)
+        return written.format(p=100)
     share = 100.0 * part / whole
-    if share < 0.05:
-        return UNITS["below"]
-    if share >= 99.95:
-        return UNITS["above"]
-    return UNITS["percent"].format(p=f"{share:.1f}")
+    decimals = int(UNITS["decimals"]) if decimals is None else decimals
+    step = 10.0 ** -decimals
+    if share < step / 2:
+        return str(UNITS["below"]).format(p=f"{step:.{decimals}f}")
+    if share >= 100 - step / 2:
+        return str(UNITS["above"]).format(p=f"{100 - step:.{decimals}f}")
+    return written.format(p=f"{share:.{decimals}f}")

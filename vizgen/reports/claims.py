@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from vizgen.analysis.solved import Solved
+from vizgen.analysis.units import percent
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.rules import PositionError
 from vizgen.engine.solve import solve_forced
@@ -307,7 +308,7 @@ def _show(name: str, value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(str(v) for v in value) or "none"
     if name == "draw_pct":
-        return f"{value}\u202f%"
+        return percent(value, 100, decimals=0)  # a whole percentage, theirs and ours
     return str(value)
 
 

@@ -98,18 +98,21 @@ def reach(solved: Solved, games: int = REACH_GAMES, seed: int = REACH_SEED) -> n
     return seen / total
 
 
-def _value(solved: Solved, node: int) -> str:
-    """The position's value for the player to move there, in words."""
+def _value(solved: Solved, node: int) -> dict[str, str]:
+    """The position's value for the player to move there: ``value`` in words, ``value_code`` its verdict's key
+    (:data:`vizgen.analysis.meaning.VERDICTS`), which a page reads its class from."""
     f, g = solved.forced, solved.graph
     code = words.verdicts(2, f.winner[[node]], g.terminal[[node]])[0]
-    return words.say(code, int(f.remoteness[node]), int(f.winner[node]))
+    return {"value": words.say(code, int(f.remoteness[node]), int(f.winner[node])),
+            "value_code": words.VERDICTS[code].key}
 
 
-def _choice(solved: Solved, child: int) -> str:
-    """What a move to ``child`` means for the player who chose it."""
+def _choice(solved: Solved, child: int) -> dict[str, str]:
+    """What a move to ``child`` means for the player who chose it: ``means`` in words, ``means_code`` its choice's
+    key (:data:`vizgen.analysis.meaning.CHOICES`)."""
     f, g = solved.forced, solved.graph
     code, n, k = words.choices(2, f.winner[[child]], g.terminal[[child]], f.remoteness[[child]])
-    return words.say_choice(int(code[0]), int(n[0]), int(k[0]))
+    return {"means": words.say_choice(int(code[0]), int(n[0]), int(k[0])), "means_code": words.CHOICES[code[0]].key}
 
 
 class _View:
@@ -146,7 +149,7 @@ def _verdict(v: _View) -> dict[str, Any]:
     moving = met & ~g.terminal
     winner = int(f.winner[g.start])
     return {"start": v.names[g.start], "winner": winner, "plies": int(f.remoteness[g.start]),
-            "value": _value(v.solved, g.start), "met": int(moving.sum()),
+            **_value(v.solved, g.start), "met": int(moving.sum()),
             "room": int((moving & (v.kept > 1)).sum()), "narrow": int((moving & (v.kept == 1) & (v.degree > 1)).sum()),
             "forced": int((moving & (v.degree == 1)).sum())}
 
@@ -158,11 +161,11 @@ def _must_find(v: _View, share: np.ndarray) -> list[dict[str, Any]]:
     for node in sorted(nodes.tolist(), key=lambda n: (-share[n], v.names[n])):
         edges = range(int(g.indptr[node]), int(g.indptr[node + 1]))
         only = next(e for e in edges if v.keep[e])
-        others = [{"move": v.moves[e], "to": v.names[g.indices[e]], "means": _choice(v.solved, int(g.indices[e]))}
+        others = [{"move": v.moves[e], "to": v.names[g.indices[e]], **_choice(v.solved, int(g.indices[e]))}
                   for e in edges if e != only]
-        out.append({"position": v.names[node], "value": _value(v.solved, node), "reach": float(share[node]),
+        out.append({"position": v.names[node], **_value(v.solved, node), "reach": float(share[node]),
                     "move": v.moves[only], "to": v.names[g.indices[only]],
-                    "means": _choice(v.solved, int(g.indices[only])), "others": others})
+                    **_choice(v.solved, int(g.indices[only])), "others": others})
     return out
 
 
@@ -181,7 +184,7 @@ def _traps(v: _View, share: np.ndarray) -> list[dict[str, Any]]:
         rows.append({"position": v.names[node], "move": v.moves[e], "to": v.names[child],
                      "reach": float(share[node]), "replies": int(v.degree[child]), "losing": int(bad[child]),
                      "share": float(ratio[child]), "depth1_falls": falls, "two_rounds": float(two[child]),
-                     "means": _choice(v.solved, child)})
+                     **_choice(v.solved, child)})
     rows.sort(key=lambda r: (-r["share"], -r["reach"], r["position"], r["move"]))
     return rows
 
@@ -197,7 +200,7 @@ def _lures(v: _View, share: np.ndarray) -> list[dict[str, Any]]:
             if v.marks[e] > INACCURACY:
                 row = rows.setdefault((node, e), {
                     "position": v.names[node], "move": v.moves[e], "to": v.names[g.indices[e]],
-                    "value": _value(v.solved, node), "means": _choice(v.solved, int(g.indices[e])),
+                    **_value(v.solved, node), **_choice(v.solved, int(g.indices[e])),
                     "mark": words.MARKS[int(v.marks[e])].key, "reach": float(share[node]), "depths": [],
                     "better": v.moves[next(x for x in range(int(g.indptr[node]), int(g.indptr[node + 1]))
                                            if v.marks[x] == BEST)]})
@@ -211,10 +214,10 @@ def _line(v: _View, node: int, perfect: Policy) -> list[dict[str, Any]]:
     end, path = play(v.g, [perfect, perfect], start=node, cap=int(v.solved.forced.remoteness[node]))
     assert end.reason == "won", end  # a forced win is played out in its remoteness and never repeats a position
     nodes = [*path, perfect.choose(path[-1], None)] if path else [node]
-    steps = [{"position": v.names[here], "value": _value(v.solved, here), "move": v.moves[v.edge(here, there)],
+    steps = [{"position": v.names[here], **_value(v.solved, here), "move": v.moves[v.edge(here, there)],
               "to": v.names[there], "keeping": int(v.kept[here]), "moves": int(v.degree[here])}
              for here, there in itertools.pairwise(nodes)]
-    steps.append({"position": v.names[nodes[-1]], "value": _value(v.solved, nodes[-1]), "move": None, "to": None,
+    steps.append({"position": v.names[nodes[-1]], **_value(v.solved, nodes[-1]), "move": None, "to": None,
                   "keeping": 0, "moves": 0})
     return steps
 

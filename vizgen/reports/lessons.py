@@ -9,23 +9,12 @@ from typing import Any
 
 from vizgen.analysis.words import percent, plies
 
-__all__ = ["OPPONENT_WORDS", "PLAYER_WORDS", "guide_lines", "pct", "result_text", "verdict_text"]
+__all__ = ["OPPONENT_WORDS", "PLAYER_WORDS", "guide_lines", "result_text", "verdict_text"]
 
 PLAYER_WORDS = {"rules": "Following the rules", "random": "The random player"}
 """Who a line of the rule follower's results is about."""
 OPPONENT_WORDS = {"random": "the random player", "perfect": "the perfect player"}
 """Whom the rule follower and the random player play against, in words."""
-
-
-def pct(x: float) -> str:
-    """A share as a percentage with one decimal, as the whole site writes it (:func:`vizgen.analysis.units.percent`).
-
-    Examples
-    --------
-    >>> pct(0.1234), pct(0.0004), pct(1.0)
-    ('12.3\u202f%', '<\u202f0.1\u202f%', '100\u202f%')
-    """
-    return percent(x)
 
 
 def verdict_text(data: dict[str, Any]) -> str:
@@ -55,7 +44,7 @@ def verdict_text(data: dict[str, Any]) -> str:
     if total:
         first = data["must_find"][0]
         tail += (f" The one to learn first: at {first['position']} ({first['value']}; practice games reach it "
-                 f"{pct(first['reach'])} of the time) only {first['move']} keeps it.")
+                 f"{percent(first['reach'])} of the time) only {first['move']} keeps it.")
     return head + room + tail
 
 
@@ -69,7 +58,7 @@ def result_text(row: dict[str, int]) -> str:
     """
     kept = (row["wins"] + row["draws"]) / row["games"]
     return (f"{row['wins']} won, {row['draws']} drawn, {row['losses']} lost of {row['games']} games "
-            f"({pct(kept)} not lost)")
+            f"({percent(kept)} not lost)")
 
 
 def guide_lines(data: dict[str, Any], top: int = 10) -> list[str]:
@@ -88,25 +77,25 @@ def guide_lines(data: dict[str, Any], top: int = 10) -> list[str]:
                f"{', '.join(reach['players'])}):")
     for m in data["must_find"][:top]:
         others = "; ".join(f"{o['move']}: {o['means']}" for o in m["others"])
-        out.append(f"  {m['position']} ({m['value']}, reached in {pct(m['reach'])} of games): only {m['move']} "
+        out.append(f"  {m['position']} ({m['value']}, reached in {percent(m['reach'])} of games): only {m['move']} "
                    f"({m['means']}); {others}")
     out += ["", "Traps (moves that keep the draw and leave them the most losing replies):"]
     for t in data["traps"][:top]:
         out.append(f"  {t['position']} {t['move']}: {t['losing']} of their {t['replies']} replies "
                    f"{'loses' if t['losing'] == 1 else 'lose'} "
-                   f"({pct(t['share'])}); depth-1 max^n {'falls in' if t['depth1_falls'] else 'does not'}; "
-                   f"random players go wrong within two moves {pct(t['two_rounds'])}")
+                   f"({percent(t['share'])}); depth-1 max^n {'falls in' if t['depth1_falls'] else 'does not'}; "
+                   f"random players go wrong within two moves {percent(t['two_rounds'])}")
     out += ["", f"Moves that look good and lose ({len(data['lures'])}: max^n at depth 1 or 2 plays them):"]
     for lure in data["lures"][:top]:
         depths = " and ".join(str(d) for d in lure["depths"])
         out.append(f"  {lure['position']} ({lure['value']}): {lure['move']} {lure['mark']} ({lure['means']}), "
-                   f"depth {depths}, reached in {pct(lure['reach'])}; {lure['better']} keeps it")
+                   f"depth {depths}, reached in {percent(lure['reach'])}; {lure['better']} keeps it")
     out += ["", f"Rules of thumb (measured over the {data['rules_positions']} positions where a win or a draw can be "
-            f"thrown away; a random move keeps it {pct(data['rules_base'])} of the time):"]
+            f"thrown away; a random move keeps it {percent(data['rules_base'])} of the time):"]
     for i, r in enumerate(data["rules"], 1):
         out.append(f"  {i}. {r['text']} Applies at {r['applies']} positions; its moves keep the value "
-                   f"{pct(r['accuracy'])} of the time (a random move there: {pct(r['baseline'])}); "
-                   f"the list so far: {pct(r['share_after'])}.")
+                   f"{percent(r['accuracy'])} of the time (a random move there: {percent(r['baseline'])}); "
+                   f"the list so far: {percent(r['share_after'])}.")
     games = data["rule_games"]
     out += ["", f"From the start, {data['games']['per_seat']} games in each seat, seed {data['games']['seed']}:"]
     for player, name in PLAYER_WORDS.items():

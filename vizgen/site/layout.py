@@ -107,16 +107,16 @@ def _banded(job: _Job) -> tuple[np.ndarray, np.ndarray, bytes]:
     x, y = place(job.block, job.level, order_dot(job.block, job.level, src[inner], dst[inner], job.shown[inner]),
                  length)
     w, h = node_size(length)
-    graph = {"splines": "false", "outputorder": "edgesfirst", "bgcolor": "white", "pad": "0.2"}
+    graph = {"splines": "false", "outputorder": "edgesfirst", "bgcolor": theme.PALETTE["card"], "pad": "0.2"}
     node_defaults = {"shape": "box", "style": "rounded,filled", "fixedsize": "true", "width": f"{w / 72:.4f}",
                      "height": f"{h / 72:.4f}", "penwidth": "0", "fontname": "DejaVu Sans Mono", "fontsize": "11",
-                     "fontcolor": "white"}
+                     "fontcolor": theme.PALETTE["on-value"]}
     lines = [f"digraph {{ graph [{_attrs(graph)}]; node [{_attrs(node_defaults)}];",
              f'edge [color="{EDGE}40",arrowsize="0.3",penwidth="0.5"];']
     for i, name in enumerate(names):
         node = {"pos": f"{x[i] / 72:.4f},{-y[i] / 72:.4f}!", "label": name, "fillcolor": COLOURS[int(job.value[i])]}
         if job.value[i] == 0:
-            node["fontcolor"] = INK
+            node["fontcolor"] = theme.PALETTE["on-draw"]
         if job.terminal[i]:
             node.update(style="filled", penwidth="1.5", color=INK)
         if i == job.start:
@@ -154,7 +154,7 @@ def _graphviz(job: _Job) -> tuple[np.ndarray, np.ndarray, bytes | None]:
     graph_attrs = {"splines": "false", "outputorder": "edgesfirst", "overlap": "true", "root": str(job.start),
                    "start": "7", "bgcolor": "transparent", "pad": "0.3"}
     node_attrs = {"shape": "circle", "width": "0.5", "fixedsize": "true", "style": "filled", "label": "",
-                  "fontname": "DejaVu Sans", "fontsize": "9", "fontcolor": "white", "penwidth": "0"}
+                  "fontname": "DejaVu Sans", "fontsize": "9", "fontcolor": theme.PALETTE["on-value"], "penwidth": "0"}
 
     # DOT source in one string: cgraph parses it in C, far faster than adding items one by one
     lines = [f"digraph {{ graph [{_attrs(graph_attrs)}]; node [{_attrs(node_attrs)}];",

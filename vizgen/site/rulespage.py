@@ -17,6 +17,7 @@ from vizgen.engine import params as engine_params
 from vizgen.engine.params import INT_RANGE, PARAM_NAMES, Params
 from vizgen.engine.variants import REGISTRY
 from vizgen.site import theme
+from vizgen.site.valuemap import SHADES, shade_colours
 from vizgen.util import sizes
 
 __all__ = ["AXES", "rulebook_data", "rules_context"]
@@ -103,7 +104,9 @@ def rules_context(site_title: str) -> dict[str, Any]:
     ('Try your own rules · Atlas', 'assets/rules.js')
     """
     return {"page_title": f"Try your own rules · {site_title}",
-            "config": {"book": rulebook_data(), "words": words.for_browser(), "theme": theme.PALETTE,
+            "config": {"book": rulebook_data(), "words": words.for_browser(), "themes": theme.PALETTES,
+                       "shading": {"shades": SHADES,
+                                   "fills": {name: shade_colours(p) for name, p in theme.PALETTES.items()}},
                        "seats": {players: words.seat_words(players) for players in range(2, MOST_PLAYERS + 1)},
                        "legends": {"two": words.legend(2), "more": words.legend(3, fate=True),
                                    "more_plain": words.legend(3)},

@@ -18,12 +18,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from vizgen.analysis.meaning import CLASSES, class_of_value
 from vizgen.analysis.solved import Solved
 from vizgen.engine.notation import Value
 from vizgen.site import theme
-from vizgen.site.layout import COLOURS, START
+from vizgen.site.layout import START
 
-__all__ = ["ValueMap", "compare", "svg", "value_map"]
+__all__ = ["ValueMap", "compare", "shade_colours", "shades", "svg", "value_map"]
 
 #: Shades of a decided cell, from game over (full colour) to the longest remoteness (lightest).
 SHADES = 6
@@ -154,23 +155,46 @@ def compare(a: ValueMap, b: ValueMap) -> np.ndarray:
     return a.reachable & b.reachable & (a.value != b.value)
 
 
-def _mix(colour: str, t: float) -> str:
-    """``colour`` taken a fraction ``t`` of the way to white."""
-    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * t):02x}" for c in rgb)
+def shade_colours(palette: dict[str, str]) -> dict[str, list[str]]:
+    """Per value class, the colour of each shade: its fill taken toward the map's background, the palette's card.
+
+    Examples
+    --------
+    >>> shade_colours(theme.LIGHT)["win"][0] == theme.LIGHT["win"], len(shade_colours(theme.DARK)["loss"])
+    (True, 6)
+    """
+    return {c.key: [theme.mix(palette[c.palette], palette["card"], LIGHTEST * k / (SHADES - 1)) for k in range(SHADES)]
+            for c in CLASSES.values()}
 
 
-def _fills(vm: ValueMap) -> np.ndarray:
-    """Fill colour of every reachable cell: colour by value, lighter as the end is further away."""
+def shades(vm: ValueMap) -> np.ndarray:
+    """The shade of every cell (0 at game over to ``SHADES - 1`` at the longest end; 0 where no one can force
+    one; -1 where no game goes): the browser's map and the pictures read it.
+
+    Examples
+    --------
+    >>> from vizgen.analysis.solved import solve_variant
+    >>> from vizgen.engine.spec import resolve
+    >>> s = shades(value_map(solve_variant(resolve("standard:r=3"))))
+    >>> int(s.min()), int(s.max())
+    (-1, 5)
+    """
     decided = vm.reachable & (vm.remoteness >= 0)
     longest = max(int(vm.remoteness.max()), 1)
     shade = np.where(decided, np.ceil(vm.remoteness * (SHADES - 1) / longest), 0).astype(int)
+    return np.where(vm.reachable, shade, -1)
+
+
+def _fills(vm: ValueMap, palette: dict[str, str]) -> np.ndarray:
+    """Fill colour of every reachable cell: colour by value, lighter as the end is further away."""
+    shade, table = shades(vm), shade_colours(palette)
     fills = np.full(vm.node.shape, "", dtype=object)
     for val in (1, 0, -1):
+        colours = table[class_of_value(val)]
         for k in range(SHADES):
-            sel = vm.reachable & (vm.value == val) & (shade == k)
+            sel = (vm.value == val) & (shade == k)
             if sel.any():
-                fills[sel] = _mix(COLOURS[val], LIGHTEST * k / (SHADES - 1))
+                fills[sel] = colours[k]
     return fills
 
 
@@ -217,7 +241,7 @@ def svg(vm: ValueMap, cell: float = 12.0, axis: bool = True, marked: np.ndarray 
               'columns the opponent\'s</title>')
     out.write(f'<rect x="{margin:.1f}" y="{margin:.1f}" width="{m * cell:.1f}" height="{m * cell:.1f}" '
               f'fill="{theme.PALETTE["paper"]}"/>')
-    fills = _fills(vm)
+    fills = _fills(vm, theme.LIGHT)
     for colour in sorted(set(fills[vm.reachable].tolist())):
         rows, cols = np.nonzero(fills == colour)
         d = "".join(f"M{margin + c * cell:.1f} {margin + r * cell:.1f}h{cell:g}v{cell:g}h{-cell:g}z"
@@ -248,4 +272,6 @@ def svg(vm: ValueMap, cell: float = 12.0, axis: bool = True, marked: np.ndarray 
                   'font-family="DejaVu Sans, sans-serif">player to move \u2192</text>')
         out.write("</g>")
     out.write("</svg>")
-    return out.getvalue().encode()
+    light, dark = shade_colours(theme.LIGHT), shade_colours(theme.DARK)
+    pairs = {a: b for key in light for a, b in zip(light[key], dark[key])}
+    return theme.follow(out.getvalue().encode(), pairs)

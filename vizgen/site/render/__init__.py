@@ -86,7 +86,7 @@ def _config(page: VariantPage | CodePage, data: DataFiles) -> dict[str, Any]:
         "overview": data.overview is not None,
         "map": page.vmap is not None,
         "view": "map" if page.vmap is not None and (page.big or page.layout.engine != "bands") else "graph",
-        "theme": theme.PALETTE,
+        "themes": theme.PALETTES,
         "words": words.for_browser(),
         "seats": words.seat_words(page.players),
     }

@@ -29,7 +29,7 @@ from vizgen.site.render.templating import TemplateLoader, shown
 
 __all__ = ["SCRIPTS", "environment", "script", "shared_files"]
 
-_STATIC = ("vizgen.css", "play.css", "report.css", "guide.css", "practice.css", "rules.css", "favicon.svg")
+_STATIC = ("vizgen.css", "play.css", "report.css", "guide.css", "practice.css", "rules.css")
 
 #: each shipped script and its modules (``static/js/<name>.js``), in the order they are joined. Every page loads
 #: ``address.js`` first (``templates/base.html``: the one reader of the address). A code page then loads
@@ -44,9 +44,10 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
     "valuemap.js": ("valuemap",),
     "play.js": ("game", "review", "retry", "opponents", "playview", "play"),
     "index.js": ("rulefilter",),
+    "theme.js": ("theme",),
     "practice.js": ("util", "loader", "hands", "glicko", "practice", "practiceview"),
-    "rules.js": ("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulesworker", "rulemodel",
-                 "rulespage"),
+    "rules.js": ("util", "shading", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulesworker",
+                 "rulemodel", "rulespage"),
 }
 
 
@@ -124,4 +125,19 @@ def shared_files() -> dict[str, bytes]:
     files = {f"assets/{name}": (static / name).read_bytes() for name in _STATIC}
     files.update({f"assets/{name}": script(name) for name in SCRIPTS})
     files["assets/theme.css"] = theme.css().encode()
+    files["assets/favicon.svg"] = favicon()
     return {**files, **_vis_files()}
+
+
+def favicon() -> bytes:
+    """The site's icon, a hand, in the header bar's colours (a browser tab shows it on either theme).
+
+    Examples
+    --------
+    >>> favicon().startswith(b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect')
+    True
+    """
+    fingers = "".join(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{r}"/>'
+                      for x, y, w, h, r in ((7, 16, 18, 12, 5), (8, 6, 4, 12, 2), (14, 4, 4, 14, 2), (20, 6, 4, 12, 2)))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" '
+            f'fill="{theme.LIGHT["bar"]}"/><g fill="{theme.LIGHT["draw"]}">{fingers}</g></svg>\n').encode()

@@ -198,6 +198,6 @@ def code_files(page: CodePage) -> dict[str, bytes]:
     """
     files = {f"d{k}.js": _chunk(page, k) for k in range(math.ceil(page.rules.space / CODE_CHUNK))}
     files["rules.js"] = jsonp("rules", _rules_payload(page))
-    files["thumb.svg"] = _thumb(page)
+    files["thumb.svg"] = theme.follow(_thumb(page))
     files[f"{page.slug}-stats.json"] = (json.dumps(page.stats, sort_keys=True, indent=2) + "\n").encode()
     return files

@@ -69,10 +69,6 @@ def badge(text: str, full: str, cls: str | None, small: bool = False) -> Markup:
                   '</span>').format(cls_attr, full, text, full)
 
 
-def _pct(part: float, whole: float) -> str:
-    return words.percent(part, whole)
-
-
 def _size(nbytes: int) -> str:
     if nbytes < 1024:
         return f"{nbytes} B"
@@ -107,7 +103,7 @@ def share_parts(codes: np.ndarray, players: int, fate: bool) -> list[dict[str, A
     for code, count in enumerate(np.bincount(np.asarray(codes, dtype=np.int64), minlength=len(words.VERDICTS))):
         counts[words.VERDICTS[code].cls] += int(count)
     names = _SHARE_NAMES[_reading(players, fate)]
-    return [{"cls": cls, "name": names[cls], "count": counts[cls], "pct": _pct(counts[cls], n),
+    return [{"cls": cls, "name": names[cls], "count": counts[cls], "pct": words.percent(counts[cls], n),
              "width": f"{100.0 * counts[cls] / n:.2f}" if n else "0"} for cls in ("win", "draw", "loss")]
 
 
@@ -137,23 +133,24 @@ def figure_rows(page: VariantPage | CodePage) -> list[tuple[str, str, list[str]]
     s, n = page.stats, page.stats["positions"]
     out: list[tuple[str, str, list[str]] | None] = [
         ("Reachable positions", f"{num(n)} of {num(s['reachable_of'])} positions that exist "
-                                f"({_pct(n, s['reachable_of'])})", []),
+                                f"({words.percent(n, s['reachable_of'])})", []),
         ("Moves (edges)", f"{num(s['edges'])} edges between positions", []),
-        ("Terminal positions", f"{num(s['terminal'])} ({_pct(s['terminal'], n)})", []),
+        ("Terminal positions", f"{num(s['terminal'])} ({words.percent(s['terminal'], n)})", []),
     ]
     if page.players == 2:
-        out += [("Wins for the player to move", f"{num(s['win'])} ({_pct(s['win'], n)})", []),
-                ("Losses for the player to move", f"{num(s['loss'])} ({_pct(s['loss'], n)}), of which "
+        out += [("Wins for the player to move", f"{num(s['win'])} ({words.percent(s['win'], n)})", []),
+                ("Losses for the player to move", f"{num(s['loss'])} ({words.percent(s['loss'], n)}), of which "
                  f"{num(s['terminal_loss'])} terminal, {num(s['loss'] - s['terminal_loss'])} not", []),
-                ("Draws", f"{num(s['draw'])} ({_pct(s['draw'], n)})", [])]
+                ("Draws", f"{num(s['draw'])} ({words.percent(s['draw'], n)})", [])]
     else:
-        out.append(("The mover can force a win", f"{num(s['forced_win'][0])} ({_pct(s['forced_win'][0], n)})", []))
-        out += [(f"Player +{k} can force a win", f"{num(c)} ({_pct(c, n)})", [])
+        forced = s["forced_win"][0]
+        out.append(("The mover can force a win", f"{num(forced)} ({words.percent(forced, n)})", []))
+        out += [(f"Player +{k} can force a win", f"{num(c)} ({words.percent(c, n)})", [])
                 for k, c in enumerate(s["forced_win"]) if k]
-        out.append(("Open (no one can force a win)", f"{num(s['open'])} ({_pct(s['open'], n)})", []))
+        out.append(("Open (no one can force a win)", f"{num(s['open'])} ({words.percent(s['open'], n)})", []))
         if "survive" in s:
             out.append(("Survives whatever the others do, by seat",
-                        ", ".join(f"{'mover' if k == 0 else f'+{k}'} {num(c)} ({_pct(c, n)})"
+                        ", ".join(f"{'mover' if k == 0 else f'+{k}'} {num(c)} ({words.percent(c, n)})"
                                   for k, c in enumerate(s["survive"])), []))
     start = _start(page)
     out.append(("Start position", start["full"], [start["position"]]))
@@ -273,6 +270,8 @@ def card(page: VariantPage | CodePage, thumb: str) -> dict[str, Any]:
             "n": page.n, "shares": shares(page), "start_text": start["text"], "start_full": start["full"],
             "start_cls": start["cls"],
             "players": page.players, "big": page.big, "thumb": f"variants/{page.slug}/{thumb}",
+            # a PNG is drawn once per theme (an SVG follows the page's theme by itself)
+            "thumb_dark": f"variants/{page.slug}/thumb-dark.png" if thumb == "thumb.png" else None,
             "rules": [{"key": key, "words": text} for key, text in rule_tags(v.params)]}
 
 

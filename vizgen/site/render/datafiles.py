@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 
 from vizgen.analysis.bands import DRAWS, LOSSES, WINS
+from vizgen.site import theme
 from vizgen.site.band_picture import band_labels, node_size
 from vizgen.site.export import downloads
 from vizgen.site.render.maps import map_payload, thumb
@@ -245,23 +246,25 @@ def data_files(page: VariantPage, peers: Sequence[VariantPage] = ()) -> DataFile
     edges = (page.edges.src, page.edges.dst)
     if page.big:
         data, xy = overview(page.layout.x, page.layout.y, page.value, page.nodes["depth"], page.start, edges,
-                            OVERVIEW_WIDTH)
-        files["overview.png"], files["xy.js"] = data, jsonp("xy", xy)
-        shown = {"src": f"{page.slug}/overview.png", "w": xy["w"], "h": xy["h"]}
+                            OVERVIEW_WIDTH, theme.THEMES)
+        files["overview.png"], files["overview-dark.png"], files["xy.js"] = data["light"], data["dark"], jsonp("xy", xy)
+        shown = {"src": f"{page.slug}/overview.png", "dark": f"{page.slug}/overview-dark.png", "w": xy["w"],
+                 "h": xy["h"]}
     if page.vmap is not None:
         files["map.js"] = jsonp("map", map_payload(page, peers))
         thumb_name, files["thumb.svg"] = "thumb.svg", thumb(page)
     elif len(page.layout.thumb) <= sizes.THUMB_MAX:
-        thumb_name, files["thumb.svg"] = "thumb.svg", bytes(page.layout.thumb)
+        thumb_name, files["thumb.svg"] = "thumb.svg", theme.follow(bytes(page.layout.thumb))
     else:
         thumb_name = "thumb.png"
-        files[thumb_name] = overview(page.layout.x, page.layout.y, page.value, page.nodes["depth"], page.start, edges,
-                                360)[0]
+        pictures = overview(page.layout.x, page.layout.y, page.value, page.nodes["depth"], page.start, edges, 360,
+                            theme.THEMES)[0]
+        files[thumb_name], files["thumb-dark.png"] = pictures["light"], pictures["dark"]
     as_json_file, as_graphml = downloads(page.nodes, page.edges, page.stats, page.slug)
     offered = [
         _download(f"{page.slug}.json", "Solved graph (JSON)", as_json_file),
         _download(f"{page.slug}.graphml", "Graph (GraphML)", as_graphml),
-        _download(f"{page.slug}.svg", "Picture of the graph (SVG)", bytes(page.layout.svg)),
+        _download(f"{page.slug}.svg", "Picture of the graph (SVG)", theme.follow(bytes(page.layout.svg))),
     ]
     files.update({d["file"]: d["data"] for d in offered})
     chunks = sum(1 for name in files if name.startswith("c") and name.endswith(".js"))

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import quote
 
-from vizgen.analysis.words import game_end_rule
-from vizgen.reports.lessons import OPPONENT_WORDS, PLAYER_WORDS, pct, result_text, verdict_text
+from vizgen.analysis.meaning import CHOICES, VERDICTS, choice_code, verdict_code
+from vizgen.analysis.words import game_end_rule, percent
+from vizgen.reports.lessons import OPPONENT_WORDS, PLAYER_WORDS, result_text, verdict_text
 
 __all__ = ["SHOWN", "guide_context", "guide_path", "study_href"]
 
@@ -46,20 +47,26 @@ def study_href(page: str, line: dict[str, Any], start: str) -> str:
     return f"{page}?play=perfect.perfect&seed=1{first}&moves={moves}&at=0#{line['from']}"
 
 
-def _cls(value: str) -> str:
-    """The colour class of a value in words (the mover's point of view).
+def _cls(key: str) -> str:
+    """The value class of a verdict the guide ships by its key (the mover's point of view).
 
     Examples
     --------
-    >>> [_cls(v) for v in ("win in 3 plies", "won: game over", "loss in 2 plies", "lost: game over", "draw")]
+    >>> [_cls(v) for v in ("win", "won", "loss", "lost", "draw")]
     ['win', 'win', 'loss', 'loss', 'draw']
     """
-    return "win" if value.startswith(("win", "won")) else "loss" if value.startswith(("loss", "lost")) else "draw"
+    return VERDICTS[verdict_code(key)].cls
 
 
-def _means_cls(means: str) -> str:
-    """The colour class of what a move means for its chooser."""
-    return "win" if means.startswith("you win") else "loss" if means.startswith("you lose") else "draw"
+def _means_cls(key: str) -> str:
+    """The value class of a choice the guide ships by its key (what a move means for its chooser).
+
+    Examples
+    --------
+    >>> [_means_cls(c) for c in ("you-win", "you-lose-now", "draw")]
+    ['win', 'loss', 'draw']
+    """
+    return CHOICES[choice_code(key)].cls
 
 
 def guide_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
@@ -79,12 +86,12 @@ def guide_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
         return f"{page}#{position}"
 
     def row(m: dict[str, Any]) -> dict[str, Any]:
-        return {**m, "href": at(m["position"]), "reach_pct": pct(m["reach"]), "cls": _cls(m["value"]),
-                "means_cls": _means_cls(m["means"]),
-                "others": [{**o, "cls": _means_cls(o["means"])} for o in m["others"]]}
+        return {**m, "href": at(m["position"]), "reach_pct": percent(m["reach"]), "cls": _cls(m["value_code"]),
+                "means_cls": _means_cls(m["means_code"]),
+                "others": [{**o, "cls": _means_cls(o["means_code"])} for o in m["others"]]}
 
-    rules = [{**r, "n": i, "accuracy_pct": pct(r["accuracy"]), "baseline_pct": pct(r["baseline"]),
-              "after_pct": pct(r["share_after"]), "example_href": r["example"] and at(r["example"])}
+    rules = [{**r, "n": i, "accuracy_pct": percent(r["accuracy"]), "baseline_pct": percent(r["baseline"]),
+              "after_pct": percent(r["share_after"]), "example_href": r["example"] and at(r["example"])}
              for i, r in enumerate(data["rules"], 1)]
     games = data["rule_games"]
     results = [{"player": name, "opponent": against, "text": result_text(games[f"{player}-{opponent}"]),
@@ -94,20 +101,21 @@ def guide_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
     lines = [{"title": "The longest forced win" if line["kind"] == "longest" else "The perfect game from the start",
               "kind": line["kind"], "from": line["from"], "plies": line["plies"], "href": at(line["from"]),
               "study": study_href(page, line, data["verdict"]["start"]),
-              "steps": [{**s, "href": at(s["position"]), "cls": _cls(s["value"])} for s in line["steps"]]}
+              "steps": [{**s, "href": at(s["position"]), "cls": _cls(s["value_code"])} for s in line["steps"]]}
              for line in data["lines"]]
-    traps = [{**t, "href": at(t["position"]), "share_pct": pct(t["share"]), "two_pct": pct(t["two_rounds"]),
-              "reach_pct": pct(t["reach"])} for t in data["traps"]]
-    lures = [{**lure, "href": at(lure["position"]), "reach_pct": pct(lure["reach"]), "cls": _cls(lure["value"]),
-              "means_cls": _means_cls(lure["means"]), "depth_text": " and ".join(map(str, lure["depths"]))}
+    traps = [{**t, "href": at(t["position"]), "share_pct": percent(t["share"]), "two_pct": percent(t["two_rounds"]),
+              "reach_pct": percent(t["reach"])} for t in data["traps"]]
+    lures = [{**lure, "href": at(lure["position"]), "reach_pct": percent(lure["reach"]),
+              "cls": _cls(lure["value_code"]), "means_cls": _means_cls(lure["means_code"]),
+              "depth_text": " and ".join(map(str, lure["depths"]))}
              for lure in data["lures"]]
     v = data["verdict"]
     return {
         "root": "../", "site_title": site_title, "page_title": f"How to play {data['title']} · {site_title}",
         "title": data["title"], "spec": data["spec"], "map": page, "start_href": at(v["start"]),
-        "verdict": v, "verdict_text": verdict_text(data), "verdict_cls": _cls(v["value"]),
-        "rules": rules, "rules_base": pct(data["rules_base"]),
-        "rules_final": pct(data["rules"][-1]["share_after"]) if rules else pct(data["rules_base"]),
+        "verdict": v, "verdict_text": verdict_text(data), "verdict_cls": _cls(v["value_code"]),
+        "rules": rules, "rules_base": percent(data["rules_base"]),
+        "rules_final": percent(data["rules"][-1]["share_after"]) if rules else percent(data["rules_base"]),
         "rules_positions": data["rules_positions"], "results": results, "games": data["games"],
         "must": must[:SHOWN], "must_more": must[SHOWN:], "must_total": len(must),
         "traps": traps, "lures": lures[:SHOWN], "lures_more": lures[SHOWN:], "lures_total": len(lures),

@@ -3,9 +3,9 @@
 ``map.js`` holds the grid of :func:`vizgen.site.valuemap.value_map` (the node of
 every cell, -1 where no game goes) with the axis labels, and, for "Compare
 with", every other page of the same shape with the cells whose value differs
-(:func:`vizgen.site.valuemap.compare`) and the value they have there. The colours
-and shades are read in the browser from the position facts of ``nodes.js``
-(:mod:`vizgen.site.render.wire`) and the page's theme.
+(:func:`vizgen.site.valuemap.compare`) and the value they have there; each cell's
+shade (:func:`vizgen.site.valuemap.shades`) and the colour of each shade in each theme
+(:func:`vizgen.site.valuemap.shade_colours`): the browser looks the colours up and works none out.
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from typing import Any
 
 import numpy as np
 
+from vizgen.site import theme
 from vizgen.site.render.page import VariantPage
-from vizgen.site.valuemap import compare, svg
+from vizgen.site.valuemap import compare, shade_colours, shades, svg
 from vizgen.util.text import visible
 
 __all__ = ["THUMB_PX", "map_payload", "peers_of", "thumb"]
@@ -74,7 +75,9 @@ def map_payload(page: VariantPage, peers: Sequence[VariantPage]) -> dict[str, An
         node ids, row-major: rows the mover's hands, columns the opponent's,
         -1 where no game goes), ``start`` (``[row, col]``) and ``compare``:
         per peer its ``slug``, ``title``, the differing ``cells`` (row-major
-        indices) and ``value`` there (+1, 0, -1 for the player to move).
+        indices) and ``value`` there (+1, 0, -1 for the player to move); ``shade``
+        (per cell, -1 where no game goes) and ``fills`` (per theme and value class,
+        the colour of each shade).
 
     Raises
     ------
@@ -106,7 +109,8 @@ def map_payload(page: VariantPage, peers: Sequence[VariantPage]) -> dict[str, An
         others.append({"slug": peer.slug, "title": visible(peer.variant.title, keep="\t\n\r"), "cells": cells.tolist(),
                        "value": peer.vmap.value.ravel()[cells].tolist()})
     return {"m": m, "labels": [vm.label(i) for i in range(m)], "node": vm.node.ravel().tolist(),
-            "start": list(vm.start), "compare": others}
+            "start": list(vm.start), "compare": others, "shade": shades(vm).ravel().tolist(),
+            "fills": {name: shade_colours(palette) for name, palette in theme.PALETTES.items()}}
 
 
 def thumb(page: VariantPage) -> bytes:

@@ -13,11 +13,7 @@ from vizgen.analysis import words
 
 __all__ = ["maxn_context"]
 
-NONE = "\u2013"  # an en dash: no figure
-
-
-def _pct(part: int, whole: int) -> str:
-    return words.percent(part, whole) if whole else NONE
+NONE = str(words.UNITS["none"])  # an en dash: no figure
 
 
 def _seconds(value: float) -> str:
@@ -27,7 +23,7 @@ def _seconds(value: float) -> str:
 
 def _wdl(row: dict[str, Any]) -> dict[str, Any]:
     return {"w": row["wins"], "d": row["draws"], "l": row["losses"], "games": row["games"],
-            "share": _pct(row["wins"], row["games"])}
+            "share": words.percent(row["wins"], row["games"])}
 
 
 def maxn_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
@@ -72,9 +68,9 @@ def maxn_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
                     "graph": _seconds(t["graph_seconds"]),
                     "per_position": f"{1e6 * t['graph_per_position']:.2f} µs"} for t in data["timing"]],
         "quality": [{"players": q["players"], "depth": q["depth"], "positions": q["positions"],
-                     "kept": _pct(q["kept"], q["positions"]),
-                     "critical": _pct(q["critical_kept"], q["critical"]), "critical_n": q["critical"],
-                     "wins": _pct(q["win_kept"], q["wins"]), "open": _pct(q["open_kept"], q["open"]),
+                     "kept": words.percent(q["kept"], q["positions"]),
+                     "critical": words.percent(q["critical_kept"], q["critical"]), "critical_n": q["critical"],
+                     "wins": words.percent(q["win_kept"], q["wins"]), "open": words.percent(q["open_kept"], q["open"]),
                      "unkeepable": q["unkeepable"]} for q in data["quality"]],
         "tournament": [{"players": n, "depth": depth, "random": _wdl(t), "perfect": _wdl(tournament[(n, depth,
                                                                                                     "perfect")])}

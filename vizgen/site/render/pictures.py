@@ -87,8 +87,9 @@ def _haze(px: np.ndarray, py: np.ndarray, src: np.ndarray, dst: np.ndarray, widt
 
 
 def overview(x: np.ndarray, y: np.ndarray, value: np.ndarray, depth: np.ndarray, start: int,
-             edges: tuple[np.ndarray, np.ndarray], width: int) -> tuple[bytes, dict[str, Any]]:
-    """Draw a whole graph as a PNG and map each node to its pixel.
+             edges: tuple[np.ndarray, np.ndarray], width: int,
+             palettes: tuple[str, ...] = ("light",)) -> tuple[dict[str, bytes], dict[str, Any]]:
+    """Draw a whole graph as a PNG per theme and map each node to its pixel.
 
     Parameters
     ----------
@@ -104,46 +105,62 @@ def overview(x: np.ndarray, y: np.ndarray, value: np.ndarray, depth: np.ndarray,
         Sources and targets of the moves, drawn as a haze.
     width : int
         Width of the picture in pixels.
+    palettes : tuple of str
+        The themes to draw it in (:data:`vizgen.site.theme.PALETTES`); the layout and the haze are worked out once.
 
     Returns
     -------
     tuple
-        The PNG bytes and ``{"w", "h", "x", "y"}``: the picture's size and
+        The PNG bytes per theme and ``{"w", "h", "x", "y"}``: the picture's size and
         every node's pixel.
 
     Examples
     --------
     >>> data, where = overview(np.array([0.0, 10.0]), np.array([0.0, 5.0]), np.array([1, -1]),
-    ...                        np.array([0, 1]), 0, (np.array([0]), np.array([1])), 200)
-    >>> where["w"], len(where["x"])
-    (200, 2)
+    ...                        np.array([0, 1]), 0, (np.array([0]), np.array([1])), 200, ("light", "dark"))
+    >>> where["w"], len(where["x"]), sorted(data)
+    (200, 2, ['dark', 'light'])
     """
-    img, px, py, height = _draw(x, y, value, depth, start, edges, width)
-    data = png(np.clip(np.round(img), 0, 255).astype(np.uint8))
+    px, py, height, shade = _lay(x, y, edges, width)
+    data = {name: png(np.clip(np.round(_paint(px, py, height, shade, value, depth, start, x.size, width,
+                                              theme.PALETTES[name])), 0, 255).astype(np.uint8))
+            for name in palettes}
     return data, {"w": width, "h": height, "x": px.tolist(), "y": py.tolist()}
 
 
-def _draw(x: np.ndarray, y: np.ndarray, value: np.ndarray, depth: np.ndarray, start: int,
-          edges: tuple[np.ndarray, np.ndarray], width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    """The overview as a float RGB array, each node's pixel and the picture's height."""
+def _lay(x: np.ndarray, y: np.ndarray, edges: tuple[np.ndarray, np.ndarray],
+         width: int) -> tuple[np.ndarray, np.ndarray, int, np.ndarray]:
+    """Each node's pixel, the picture's height and the haze of its moves (0..1 per pixel, in a few shades)."""
     x, y = np.nan_to_num(np.asarray(x, float)), np.nan_to_num(np.asarray(y, float))
     px, py, height = _pixels(x, y, width)
     shade = _haze(px, py, np.asarray(edges[0], np.int64), np.asarray(edges[1], np.int64), width, height)
-    shade = np.round(shade * HAZE_LEVELS) / HAZE_LEVELS  # a few shades compress far better, and look the same
-    haze, white = np.array([70, 80, 100], float), np.array([255, 255, 255], float)  # the edges' grey
-    img = white - (white - haze) * (0.55 * shade)[..., None]
-    dot = 2 if x.size > 20000 or width < 800 else 3
+    return px, py, height, np.round(shade * HAZE_LEVELS) / HAZE_LEVELS  # a few shades compress far better
+
+
+def _paint(px: np.ndarray, py: np.ndarray, height: int, shade: np.ndarray, value: np.ndarray, depth: np.ndarray,
+           start: int, n: int, width: int, palette: dict[str, str]) -> np.ndarray:
+    """The overview in a palette as a float RGB array: the haze over the card, each position a dot."""
+    haze, card = np.array(_rgb(palette["haze"]), float), np.array(_rgb(palette["card"]), float)
+    img = card - (card - haze) * (0.55 * shade)[..., None]
+    dot = 2 if n > 20000 or width < 800 else 3
     order = np.argsort(-np.asarray(depth), kind="stable")
     for v in (0, -1, 1):
-        colour = np.array(_rgb(theme.value_colour(v)), dtype=float)
+        colour = np.array(_rgb(theme.value_colour(v, palette)), dtype=float)
         lo = dot // 2
         for i in order[value[order] == v].tolist():
             img[max(py[i] - lo, 0):py[i] + dot - lo, max(px[i] - lo, 0):px[i] + dot - lo] = colour
     s = int(start)
-    rings = ((5, _rgb(theme.PALETTE["accent"])), (3, (255, 255, 255)), (2, _rgb(theme.value_colour(value[s]))))
+    rings = ((5, _rgb(palette["accent"])), (3, _rgb(palette["card"])), (2, _rgb(theme.value_colour(value[s], palette))))
     for half, colour in rings:
         img[max(py[s] - half, 0):py[s] + half + 1, max(px[s] - half, 0):px[s] + half + 1] = colour
-    return img, px, py, height
+    return img
+
+
+def _draw(x: np.ndarray, y: np.ndarray, value: np.ndarray, depth: np.ndarray, start: int,
+          edges: tuple[np.ndarray, np.ndarray], width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """The overview in the light palette as a float RGB array, each node's pixel and the picture's height."""
+    px, py, height, shade = _lay(x, y, edges, width)
+    return _paint(px, py, height, shade, value, depth, start, np.asarray(x).size, width, theme.LIGHT), px, py, height
 
 
 def _card(picture: np.ndarray) -> bytes:
@@ -198,6 +215,6 @@ def mosaic_preview(value: np.ndarray) -> bytes:
     for k, v in enumerate(np.asarray(value)[picks].tolist()):
         r, c = divmod(k, cols)
         img[r * cell:(r + 1) * cell, c * cell:(c + 1) * cell] = colours[int(v)]
-    img[:, ::cell] = 255
-    img[::cell, :] = 255
+    img[:, ::cell] = _rgb(theme.PALETTE["card"])
+    img[::cell, :] = _rgb(theme.PALETTE["card"])
     return _card(img)

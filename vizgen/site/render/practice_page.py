@@ -157,7 +157,8 @@ def practice_context(variants: list[Variant], sets: dict[str, dict[str, Any]], w
                      "goals": len(data["goals"]) if data else 0,
                      "why": why.get(v.slug) or ("" if count else "no position has exactly one good move"),
                      "href": f"{PRACTICE_PATH}?variant={v.slug}", "map": f"variants/{v.slug}.html"})
-    table = [{**row, "band": _band(row), "fail_pct": _pct(row["fail"]), "players_pct": list(map(_pct, row["players"]))}
+    table = [{**row, "band": _band(row), "fail_pct": _whole(row["fail"]),
+              "players_pct": list(map(_whole, row["players"]))}
              for row in calibration(every) if row["puzzles"]]
     return {"root": "", "site_title": site_title, "page_title": f"Practice · {site_title}", "total": len(every),
             "variants_with": sum(1 for r in rows if r["count"]), "per_variant": rows,
@@ -166,12 +167,5 @@ def practice_context(variants: list[Variant], sets: dict[str, dict[str, Any]], w
             "goals": sum(r["goals"] for r in rows)}
 
 
-def _pct(share: float | None) -> str:
-    """A fail rate in whole percent, a dash for none.
-
-    Examples
-    --------
-    >>> _pct(0.1234), _pct(None)
-    ('12 %', '\u2013')
-    """
-    return "\u2013" if share is None else f"{100 * share:.0f} %"
+def _whole(share: float | None) -> str:
+    return words.percent(share, decimals=0)  # a fail rate in whole percent, a dash for none

@@ -58,10 +58,6 @@ def _start(s: dict[str, Any], players: int) -> tuple[str, str, str]:
     return (*start_badge(players, winner, rem, out_in), cls)
 
 
-def _pct(part: int, whole: int) -> str:
-    return words.percent(part, whole) if whole else "\u2013"
-
-
 def _seat_values(values: Any) -> str:
     """Per-seat figures (counts or shares) in words."""
     if not isinstance(values, list):
@@ -83,7 +79,8 @@ def _row(item: dict[str, Any], links: dict[Params, str]) -> dict[str, Any]:
                players=players, start_text=start_text, start_full=start_full, start_cls=start_cls,
                longest_win=s.get("longest_win"))
     if players == 2:
-        row.update(draw=s["draw"], draw_share=s["draw"] / s["positions"], draw_pct=_pct(s["draw"], s["positions"]),
+        row.update(draw=s["draw"], draw_share=s["draw"] / s["positions"],
+                   draw_pct=words.percent(s["draw"], s["positions"]),
                    seats=f"{num(s['win'])} win · {num(s['loss'])} loss · {num(s['draw'])} draw")
     else:
         row.update(seats=_seat_values(s["forced_win"]), open=s["open"])
@@ -106,7 +103,7 @@ def _charts(sections: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
          "svg": line_chart([series(n, "draw_share", c, 100.0) for n, c in both],
                            title="Share of positions drawn against r, roll-over and cut-off",
                            x_label="roll-over number r", y_label="positions drawn (%)",
-                           y_text=lambda v: f"{v:.0f}%", y_min=0.0)},
+                           y_text=lambda v: words.percent(v, 100, decimals=0), y_min=0.0)},
         {"id": "chart-longest", "caption": "Longest forced win (plies), against the roll-over number r",
          "svg": line_chart([series(n, "longest_win", c) for n, c in both],
                            title="Longest forced win in plies against r, roll-over and cut-off",

@@ -62,7 +62,7 @@
         physics: false,
         layout: { improvedLayout: false, randomSeed: 1 },
         interaction: { hover: true, tooltipDelay: 120, dragNodes: false, selectConnectedEdges: false, zoomSpeed: 0.7, keyboard: false },
-        nodes: { font: { face: styles.FONT, color: styles.INK, strokeWidth: 4, strokeColor: "rgba(255,255,255,0.92)" } },
+        nodes: { font: styles.font({ strokeWidth: 4 }) },
         edges: { arrows: { to: { enabled: true, scaleFactor: 0.6 } }, smooth: false, chosen: false, selectionWidth: 0, hoverWidth: 0 },
       });
       network.on("click", function (params) {
@@ -220,7 +220,7 @@
       var list = [];
       edges.forEach(function (e) {
         var best = e.best && !app.hideValues; // a challenge: every move drawn alike
-        var colour = e.kind === "out" ? app.T.accent : e.kind === "in" ? app.T.parent : best ? styles.EDGE_BEST : styles.EDGE;
+        var colour = e.kind === "out" ? app.T.accent : e.kind === "in" ? app.T.parent : best ? app.T["move-best"] : app.T.move;
         list.push({
           id: list.length,
           from: e.from,

@@ -10,7 +10,6 @@
   "use strict";
 
   var fill = function (t, n, k) { return VZ.util.fill(t, { n: n, k: k }); };
-  var VALUE = { win: 1, draw: 0, loss: -1 };
 
   function install(proto) {
     /* The verdict of position i for the player to move (an entry of words.VERDICTS). */
@@ -23,7 +22,7 @@
     };
     /* +1 win, 0 draw or open, -1 loss, for the player to move. */
     proto.value = function (i) {
-      return VALUE[this.cls(i)];
+      return this.W.classes[this.cls(i)].value;
     };
     proto.over = function (i) {
       return this.verdictOf(i).over;

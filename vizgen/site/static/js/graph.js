@@ -41,7 +41,7 @@
         var half = b[3] === "center" ? 0 : (String(b[2]).length * size * 0.3);
         return {
           id: "band-" + k, shape: "text", label: b[2], x: b[0] + (b[3] === "right" ? -half : half), y: b[1],
-          font: { size: size, face: styles.FONT, color: b[4] ? T[b[4] + "-ink"] : styles.MUTED },
+          font: { size: size, face: styles.FONT, color: b[4] ? T[b[4] + "-ink"] : T.muted },
           chosen: false, fixed: true, physics: false, band: true,
         };
       });
@@ -95,9 +95,9 @@
           keyboard: false,
         },
         nodes: banded
-          ? { font: { size: BOX_FONT, face: '"DejaVu Sans Mono", Menlo, Consolas, monospace', color: styles.INK } }
+          ? { font: { size: BOX_FONT, face: '"DejaVu Sans Mono", Menlo, Consolas, monospace', color: app.T.ink } }
           : {
-            font: { size: fs, face: styles.FONT, color: styles.INK, strokeWidth: fs * 0.22, strokeColor: "rgba(255,255,255,0.92)" },
+            font: styles.font({ size: fs, strokeWidth: fs * 0.22 }),
             scaling: { label: { enabled: false, drawThreshold: 8, maxVisible: 26 } },
           },
         edges: {
@@ -274,7 +274,7 @@
       if (app.api.network) app.api.network.redraw();
     }
 
-    /* Draw every position again in its style (after app.hideValues changed). */
+    /* Draw every position again in its style (after app.hideValues or the theme changed). */
     function restyle() {
       if (!graph) return;
       var model = app.model, ups = [];
@@ -285,7 +285,7 @@
         st.title = styles.tooltip(i);
         ups.push(st);
       }
-      graph.nodes.update(ups);
+      graph.nodes.update(app.model.bands ? ups.concat(bandLabels()) : ups);
       graph.edges.update(graph.all.map(function (e) {
         var look = styles.edgeStyle(e.best, model.size, !!bright);
         return { id: e.id, color: look.color, width: look.width, hidden: !drawn(e) && lit.indexOf(e.id) < 0 };

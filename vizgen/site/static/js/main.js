@@ -35,7 +35,7 @@
   var hooks = { panel: [], move: [] };
   // what every part of the page shares: the configuration, its words and colours, the model, navigation
   var app = {
-    cfg: cfg, W: cfg.words, T: cfg.theme, seats: cfg.seats, api: api, hooks: hooks, model: null,
+    cfg: cfg, W: cfg.words, T: VZ.theme.palette(cfg), seats: cfg.seats, api: api, hooks: hooks, model: null,
     // a built page loads its data files; the rules page makes them in the page (cfg.inline names the source)
     load: cfg.inline ? VZ.loader.inline(window[cfg.inline]) : VZ.loader.create(cfg.data),
     go: go, clicked: clicked, fail: fail,
@@ -69,6 +69,15 @@
     if (app.explorer && app.explorer.restyle) app.explorer.restyle();
     if (api.selected !== null) panel.render(api.selected); // the moves in the rules' order, or best first again
   };
+
+  /* The theme changed (theme.js): every colour drawn on a canvas drawn again from the palette in use. */
+  VZ.theme.on(function () {
+    if (api.network) api.network.setOptions({ nodes: { font: { color: app.T.ink, strokeColor: app.T.halo } } });
+    if (app.graph) app.graph.restyle();
+    if (app.explorer && app.explorer.restyle) app.explorer.restyle();
+    var vmap = views.map();
+    if (vmap) vmap.draw();
+  });
 
   // ------------------------------------------------------------------ clicks on moves
   /* A click on position `to`: true when it is a move from the shown position that an add-on took over. */

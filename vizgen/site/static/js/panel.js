@@ -11,7 +11,7 @@
   /* One value of a node-table column, shown the way its spec says. */
   function shown(W, column, v) {
     if (v === null || v === undefined) return "–";
-    if (column.show === "percent") return VZ.util.pct(v);
+    if (column.show === "percent") return VZ.util.pct(v, W.units);
     if (column.show === "plies") return VZ.util.plural(v, W.ply, W.plies);
     if (column.show === "yesno") return v ? "yes" : "no";
     return String(v);

@@ -295,7 +295,7 @@
     document.body.classList.toggle("vz-hide", hide);
     if (vz.hideValues) vz.hideValues(hide);
     if (vz.path) vz.path(g ? g.line() : null); // the path of the game on the graph and the value map
-    var ctx = { W: W, T: cfg.theme, words: cfg.words, kindName: kindName, name: capitalName, role: roleName, live: live, hidden: hide,
+    var ctx = { W: W, T: VZ.theme.palette(cfg), words: cfg.words, kindName: kindName, name: capitalName, role: roleName, live: live, hidden: hide,
       selected: vz.selected };
     el.innerHTML = draw.head(g, ctx) + draw.seats(currentSeats(), g, kinds, ctx) +
       (play.message ? '<p class="play-message" role="status">' + esc(play.message) + "</p>" : "") +
@@ -323,7 +323,7 @@
       var badge = rows[r].querySelector(".badge");
       if (atGame && !g.yourTurn() && badge) {
         var v = g.valueAt(dst, g.plies() + 1).v;
-        badge.className = "badge sm " + VZ.util.valueClass(v);
+        badge.className = "badge sm " + VZ.util.valueClass(v, cfg.words.classes);
         badge.textContent = g.valueWordsAt(W, dst, g.plies() + 1);
       }
     }

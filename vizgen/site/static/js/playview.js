@@ -93,7 +93,7 @@
         esc(moveName(model, from, at)) + "</b>: " + esc(model.name(from)) + " → " + esc(model.name(at)) + "</p>";
     }
     if (!ctx.hidden) {
-      out += '<p class="play-value"><span class="badge ' + VZ.util.valueClass(g.value(n).v) + '">' +
+      out += '<p class="play-value"><span class="badge ' + VZ.util.valueClass(g.value(n).v, ctx.words.classes) + '">' +
         esc(g.valueWords(W, n)) + "</span></p>";
     } else if (g.challenge) {
       out += '<p class="play-note">' + esc(W.challenge) + "</p>";
@@ -194,7 +194,7 @@
       var mine = j < n && g.seats[g.mover(j)] === "you";
       out += '<g data-ply="' + j + '"><rect class="hit" x="' + (x(j) - step / 2) + '" y="' + top + '" width="' + step +
         '" height="' + h + '" fill="transparent"/><circle cx="' + x(j) + '" cy="' + y(j).toFixed(1) + '" r="' +
-        (j === shown ? 5.5 : 3.5) + '" fill="' + colour[v] + '" stroke="' + (mine ? T.accent : "#fff") +
+        (j === shown ? 5.5 : 3.5) + '" fill="' + colour[v] + '" stroke="' + (mine ? T.accent : T.card) +
         '" stroke-width="1.5" data-value="' + v + '"/><title>' +
         esc((j ? "after ply " + j : "the start") + ": " + g.valueWordsAt(W, line[j], j)) + "</title></g>";
       if (j % 5 === 0) out += '<text x="' + x(j) + '" y="' + (top + h + 15) + '" text-anchor="middle">' + j + "</text>";

@@ -9,15 +9,13 @@
 (function (VZ) {
   "use strict";
 
-  var CLASS = { loss: 0, draw: 1, win: 2 };
-
   function markCode(W, key) {
     for (var i = 0; i < W.marks.length; i++) if (W.marks[i].key === key) return i;
     throw new Error("no mark " + key);
   }
-  /* The chooser's value class after move m: 2 win, 1 held, 0 lost. */
+  /* The chooser's value class after move m, as its rank (words.classes): 2 win, 1 held, 0 lost. */
   function moveClass(W, m) {
-    return CLASS[W.choices[m.choice].cls];
+    return W.classes[W.choices[m.choice].cls].rank;
   }
 
   /* The mark of the move to position `to` among a position's annotated moves: {mark (an index into
@@ -31,7 +29,7 @@
     });
     if (!played) return null;
     var after = moveClass(W, played);
-    var key = played.best ? "best" : after === keep ? "inaccuracy" : after === CLASS.draw ? "mistake" : "blunder";
+    var key = played.best ? "best" : after === keep ? "inaccuracy" : after === W.classes.draw.rank ? "mistake" : "blunder";
     return { mark: markCode(W, key), move: played, best: best };
   }
 

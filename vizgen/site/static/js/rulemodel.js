@@ -61,22 +61,24 @@
      opponent's) the node there with the fewest swaps in a row, -1 where no game goes; and the value there. */
   function grid(s, f, W) {
     var m = s.R.ints[1], node = new Array(m * m).fill(-1), value = new Array(m * m).fill(0), start = null;
-    var VALUE = { win: 1, draw: 0, loss: -1 };
+    var rem = new Array(m * m).fill(null);
     for (var i = 0; i < s.n; i++) {
       var seats = s.rules.seats(s.codes[i]).s, cell = seats[0] * m + seats[1];
       if (node[cell] < 0) {
         node[cell] = i;
-        value[cell] = VALUE[W.verdicts[f.verdict[i]].cls];
+        value[cell] = W.classes[W.verdicts[f.verdict[i]].cls].value;
+        rem[cell] = s.winner[i] >= 0 ? s.rem[i] : -1;
       }
       if (i === s.start) start = [seats[0], seats[1]];
     }
-    return { m: m, node: node, value: value, start: start };
+    return { m: m, node: node, value: value, start: start, rem: rem };
   }
 
   /* map.js's payload (vizgen/site/render/maps.py map_payload); `compare`: [{slug, title, cells, value}]. */
-  function mapPayload(s, f, W, compare) {
+  function mapPayload(s, f, W, compare, shading) {
     var g = grid(s, f, W);
-    return { m: g.m, labels: s.R.sets.slice(), node: g.node, start: g.start, compare: compare };
+    return { m: g.m, labels: s.R.sets.slice(), node: g.node, start: g.start, compare: compare,
+      shade: VZ.shading.shades(g.rem, shading.shades), fills: shading.fills };
   }
 
   /* The cells of two two-player solutions of the same shape whose value differs ({cells, value}: the other's
@@ -326,7 +328,7 @@
     return function (name) {
       if (!cache.has(name)) {
         if (name === "nodes") cache.set(name, nodes());
-        else if (name === "map" && P === 2) cache.set(name, Promise.resolve(mapPayload(s, f, W, cfg.compare || [])));
+        else if (name === "map" && P === 2) cache.set(name, Promise.resolve(mapPayload(s, f, W, cfg.compare || [], cfg.shading)));
         else if (/^c\d+$/.test(name)) cache.set(name, chunk(Number(name.slice(1))));
         else cache.set(name, Promise.reject(new Error("no data file " + name)));
       }
@@ -343,7 +345,7 @@
     var config = {
       kind: s.n <= BIG ? "small" : "big", data: "", inline: "vizgenRulesFiles", slug: spec.replace(/[^a-z0-9]+/gi, "-"),
       players: P, hands: params.hands, r: params.r, start: s.rules.name(s.codes[s.start]),
-      chunks: Math.ceil(s.n / CHUNK), overview: false, map: P === 2, view: P === 2 && s.n > BIG ? "map" : "graph", theme: cfg.theme, words: cfg.words,
+      chunks: Math.ceil(s.n / CHUNK), overview: false, map: P === 2, view: P === 2 && s.n > BIG ? "map" : "graph", themes: cfg.themes, words: cfg.words,
       seats: cfg.seats[P],
     };
     var el = document.createElement("script");

@@ -30,15 +30,17 @@
     return n + " " + (n === 1 ? one : many);
   }
 
-  /* A chance as a percentage with one decimal, as vizgen/analysis/units.py's percent writes it (a chance that
-     is not zero never reads 0.0 %); a dash for none. */
-  function pct(p) {
-    if (p === null || p === undefined) return "–";
-    if (p <= 0) return "0\u202f%";
-    if (p >= 1) return "100\u202f%";
-    if (p < 0.0005) return "<\u202f0.1\u202f%";
-    if (p >= 0.9995) return ">\u202f99.9\u202f%";
-    return (100 * p).toFixed(1) + "\u202f%";
+  /* A chance (a fraction) as a percentage, as vizgen/analysis/units.py's percent writes it, from the units it
+     ships (U: words.units: the form, the decimals, the words of a share below or above them, of none): a chance
+     that is not zero never reads 0.0 %; a dash for none. */
+  function pct(p, U) {
+    if (p === null || p === undefined) return U.none;
+    if (p <= 0) return fill(U.percent, { p: 0 });
+    if (p >= 1) return fill(U.percent, { p: 100 });
+    var share = 100 * p, step = Math.pow(10, -U.decimals);
+    if (share < step / 2) return fill(U.below, { p: step.toFixed(U.decimals) });
+    if (share >= 100 - step / 2) return fill(U.above, { p: (100 - step).toFixed(U.decimals) });
+    return fill(U.percent, { p: share.toFixed(U.decimals) });
   }
 
   /* A spelling without its separators and spaces: 12-11, 1211 and " 12 11 " are one. */
@@ -51,9 +53,12 @@
     return typeof document === "undefined" ? null : document.getElementById(id);
   }
 
-  /* The colour class of a value for a player: +1 win, 0 draw (or open), -1 loss. */
-  function valueClass(v) {
-    return v > 0 ? "win" : v < 0 ? "loss" : "draw";
+  /* The class of a value for a player (+1, 0, -1) in the meaning table (words.classes, from
+     vizgen/analysis/meaning.py): its key, which is also its colour's palette key. */
+  function valueClass(v, classes) {
+    var sign = v > 0 ? 1 : v < 0 ? -1 : 0;
+    for (var key in classes) if (classes[key].value === sign) return key;
+    throw new Error("no value class for " + v);
   }
 
   /* The moves with the optimal ones first, each group in its own order (a copy). */

@@ -2,8 +2,9 @@
  *
  * Rows are the hands of the player to move, columns the opponent's (map.js,
  * written by vizgen/site/render/maps.py); a cell is coloured by the position's value
- * for the player to move (the page's theme), lighter the further the end is
- * under best play; unreachable cells stay blank. Drawn on one canvas: hover
+ * for the player to move, lighter the further the end is under best play: each cell's
+ * shade and each shade's colour in each theme come with the map (vizgen/site/valuemap.py
+ * works them out once); unreachable cells stay blank. Drawn on one canvas: hover
  * names the position, a click picks it, the selected position's moves and
  * parents are marked, and "Compare with" marks the cells whose value differs
  * in another variant of the same shape.
@@ -12,19 +13,6 @@
  */
 (function (VZ) {
   "use strict";
-
-  var SHADES = 6; // as vizgen/site/valuemap.py
-  var LIGHTEST = 0.7;
-
-  function mix(hex, t) {
-    var out = "#";
-    for (var i = 1; i < 7; i += 2) {
-      var c = parseInt(hex.slice(i, i + 2), 16);
-      var v = Math.round(c + (255 - c) * t);
-      out += (v < 16 ? "0" : "") + v.toString(16);
-    }
-    return out;
-  }
 
   /* options: theme (cfg.theme), pick(id), text(id) -> hover words, valueWord(v) -> a compared cell's value */
   function ValueMap(container, model, data, options) {
@@ -64,7 +52,6 @@
     this.tip.hidden = true;
     holder.appendChild(this.tip);
     this.holder = holder;
-    this.fills = this.colours();
     var select = bar.querySelector("select");
     if (select) {
       select.addEventListener("change", function () { self.compare(select.value === "" ? null : Number(select.value)); });
@@ -77,17 +64,13 @@
     });
   }
 
-  /* Fill of every cell: colour by value for the player to move, lighter as the end is further. */
+  /* Fill of every cell in the theme in use (VZ.theme): its value class's colour at the cell's shade, both
+     from the map's data; null where no game goes. */
   ValueMap.prototype.colours = function () {
-    var model = this.model, T = this.opt.theme;
-    var longest = 1;
-    this.node.forEach(function (i) { if (i >= 0) longest = Math.max(longest, model.remoteness(i)); });
-    return this.node.map(function (i) {
-      if (i < 0) return null;
-      var cls = model.cls(i);
-      var rem = model.remoteness(i);
-      var shade = rem >= 0 ? Math.ceil((rem * (SHADES - 1)) / longest) : 0;
-      return mix(T[cls], (LIGHTEST * shade) / (SHADES - 1));
+    var model = this.model, shade = this.data.shade;
+    var fills = this.data.fills[VZ.theme.name()];
+    return this.node.map(function (i, k) {
+      return i < 0 ? null : fills[model.cls(i)][shade[k]];
     });
   };
 
@@ -122,9 +105,9 @@
     var m = this.m, cell = g.cell;
     ctx.fillStyle = this.opt.theme.paper;
     ctx.fillRect(g.x0, g.y0, m * cell, m * cell);
-    var gap = cell >= 8 ? 1 : 0;
+    var gap = cell >= 8 ? 1 : 0, fills = this.colours();
     for (var k = 0; k < m * m; k++) {
-      var f = this.fills[k];
+      var f = fills[k];
       if (!f) continue;
       ctx.fillStyle = f;
       ctx.fillRect(g.x0 + (k % m) * cell, g.y0 + Math.floor(k / m) * cell, cell - gap, cell - gap);
@@ -210,7 +193,7 @@
     });
     if (this.selected !== null && this.selected >= 0) {
       ring(ctx, g, this.selected, T.ink, line * 1.6, -line * 0.8);
-      ring(ctx, g, this.selected, "#ffffff", line * 0.7, line * 0.4);
+      ring(ctx, g, this.selected, T.card, line * 0.7, line * 0.4);
     }
   };
 

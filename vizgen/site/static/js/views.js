@@ -33,7 +33,7 @@
     }
 
     function valueWord(v) {
-      return v > 0 ? "win" : v < 0 ? "loss" : "draw";
+      return VZ.util.valueClass(v, app.W.classes);
     }
     function drawMap() {
       if (vmap) {
