@@ -77,7 +77,9 @@ def test_every_page_carries_the_table_and_reads_it_first() -> None:
     found = re.search(r'<script type="application/json" id="vizgen-address">(.*?)</script>', html)
     assert found and json.loads(found.group(1)) == json.loads(json.dumps(address_words.table()))
     scripts = re.findall(r'<script src="([^"]+)"', html)
-    assert scripts[0] == "../assets/address.js"
+    # only the theme's script runs earlier, in the head (no flash of the other theme); it never reads the address
+    assert next(s for s in scripts if s != "../assets/theme.js") == "../assets/address.js"
+    assert b"location" not in script("theme.js")
     assert SCRIPTS["address.js"] == ("address",) and b"VZ.address = " in script("address.js")
     standard = address_words.table(REGISTRY["standard"].params)
     page = environment().from_string('{% extends "base.html" %}').render(

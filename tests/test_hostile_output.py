@@ -192,8 +192,9 @@ def test_the_terminal_gets_control_characters_written_visibly(folder: Path, buil
 
 
 def test_an_error_message_writes_control_characters_visibly(tmp_path: Path) -> None:
-    run = subprocess.run([sys.executable, "-m", "vizgen", "stats", str(tmp_path / "no\x1b]0;x\x07.toml")],
-                         capture_output=True, text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin"})
+    run = subprocess.run([sys.executable, "-m", "vizgen", "stats", "no\x1b]0;x\x07.toml"],  # short: never cut
+                         capture_output=True, text=True, cwd=tmp_path,
+                         env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin"})
     assert run.returncode == 2 and run.stderr.count("\n") == 1
     assert "\x1b" not in run.stderr and "\x07" not in run.stderr and "\\x1b" in run.stderr
 

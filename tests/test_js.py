@@ -15,16 +15,14 @@ Run ``python tests/test_js.py`` to rewrite the fixtures of ``tests/js/fixtures``
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from tests.node import run_node
 from tests.solved import code_page_once, solved_once
 from vizgen.ai.games import perfect_player
 from vizgen.analysis import meaning, words
@@ -56,22 +54,6 @@ MOVEGEN_SPECS = ("standard", "swaps", "self-gain", "self-gain:players=3,r=3", "s
                  "standard:players=3,r=3,cherry_bomb=true,death_attack=true", "cutoff:integers=true,r=3",
                  "standard:sudden_death=true,lives=3,r=4",
                  "standard:one_point_switch=true,death_attack=true,self_add=true,logan=true,passes=true")
-
-
-def node() -> str:
-    """The node executable; a missing one skips the test, or fails it under CI=true."""
-    found = shutil.which("node")
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("node is not on the PATH: the JavaScript tests need Node 20 (CI=true)")
-        pytest.skip("node is not installed")
-    return found
-
-
-def run_node(*args: str | Path) -> str:
-    result = subprocess.run([node(), *map(str, args)], capture_output=True, text=True, timeout=300, cwd=ROOT)
-    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
-    return result.stdout
 
 
 def payload(blob: bytes) -> tuple[str, object]:

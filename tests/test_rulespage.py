@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import random
-import shutil
-import subprocess
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from tests.node import run_node
 from vizgen.ai.games import perfect_player
 from vizgen.ai.maxn import maxn_levels, notation_rank
 from vizgen.ai.tricky import trap_figure, tricky_player
@@ -39,18 +37,6 @@ from vizgen.site.tables import PLAY_DEPTHS
 
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "tests" / "js"
-
-
-def run_node(*args: str | Path) -> str:
-    """Run Node on a script (tests/test_js.py's rule: a missing node skips, or fails under CI=true)."""
-    found = shutil.which("node")
-    if found is None:
-        if os.environ.get("CI"):
-            pytest.fail("node is not on the PATH: the JavaScript tests need Node 20 (CI=true)")
-        pytest.skip("node is not installed")
-    result = subprocess.run([found, *map(str, args)], capture_output=True, text=True, timeout=600, cwd=ROOT)
-    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
-    return result.stdout
 
 
 #: the largest rule set (positions that exist) the cross-check solves, to keep the fast lane fast

@@ -173,8 +173,8 @@ def test_the_browsers_shades_are_the_pythons(tmp_path: Path) -> None:
     """The rules page shades its value map in the browser (shading.js): as valuemap.shades does, on many maps."""
     import json
 
+    from tests.node import run_node
     from tests.solved import solved_once
-    from tests.test_js import run_node
     from vizgen.site.valuemap import SHADES, shades, value_map
 
     cases = []

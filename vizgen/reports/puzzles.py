@@ -81,8 +81,6 @@ SURVIVE_PLIES = 30
 """A survival goal (three players): stay in for this many plies."""
 WIN_SLACK = 4
 """A win goal allows this many plies beyond the fastest win (so slower, inaccurate wins still meet it)."""
-GOAL_MAX_POSITIONS = 4000
-"""Goals are set in variants of at most this many positions (the page ships all their positions)."""
 
 THEMES: dict[str, str] = {
     "win": "keep the win",
@@ -406,7 +404,7 @@ def node_table(solved: Solved) -> dict[str, Any]:
 
 
 def goals(solved: Solved, guide_lines: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
-    """The practice goals of one variant of at most :data:`GOAL_MAX_POSITIONS` positions.
+    """The practice goals of one variant of at most :data:`vizgen.util.sizes.GOAL_MAX_POSITIONS` positions.
 
     Two players: from the start when it is a draw, hold it for :data:`HOLD_PLIES` plies against the tricky
     perfect player; from the longest forced win (and the start, when it is won) win in at most its remoteness
@@ -423,7 +421,7 @@ def goals(solved: Solved, guide_lines: list[dict[str, Any]] | None = None) -> li
     [('hold', '11-11', 40), ('win', '03-03', 7)]
     """
     g, f = solved.graph, solved.forced
-    if g.n > GOAL_MAX_POSITIONS:
+    if g.n > sizes.GOAL_MAX_POSITIONS:
         return []
     names = g.notations()
     start = names[g.start]

@@ -26,6 +26,7 @@ __all__ = [
     "DENSE_MAX_UNKNOWNS",
     "FAMILY_MAX_POSITIONS",
     "FAMILY_PLAYERS_MAX_POSITIONS",
+    "GOAL_MAX_POSITIONS",
     "GRAPHVIZ_SVG_LIMIT",
     "GUIDE_MAX_POSITIONS",
     "GZIP_OVER",
@@ -58,6 +59,8 @@ __all__ = [
 # pages
 #: the most positions (all that exist, the engine's estimate) the rules page solves on a visitor's machine
 BROWSER_MAX_POSITIONS = 1_000_000
+#: practice goals are set in variants of at most this many positions (the practice page ships all their positions)
+GOAL_MAX_POSITIONS = 4000
 #: a variant with more positions gets a code page: a few bytes per position code, no node table shipped
 CODE_PAGE_OVER = 250_000
 #: a variant with more positions (up to CODE_PAGE_OVER) gets the neighbourhood explorer, not one whole graph
