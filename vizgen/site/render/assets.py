@@ -35,7 +35,7 @@ _STATIC = ("vizgen.css", "play.css", "report.css", "guide.css", "favicon.svg")
 #: in that order: ``codes.js`` and ``valuemap.js`` use the modules of ``vizgen.js`` only when called, ``play.js``
 #: needs the page ``vizgen.js`` has set up.
 SCRIPTS: dict[str, tuple[str, ...]] = {
-    "vizgen.js": ("util", "loader", "wire", "facts", "model", "hands", "panel", "styles", "graph", "explorer",
+    "vizgen.js": ("util", "loader", "wire", "facts", "model", "board", "hands", "panel", "styles", "graph", "explorer",
                   "overview", "search", "keys", "views", "main"),
     "codes.js": ("movegen", "codemodel"),
     "valuemap.js": ("valuemap",),

@@ -27,32 +27,37 @@
       (off ? " disabled" : "") + ">" + esc(text) + "</button>";
   }
 
-  /* The heading and the tools: before a game, how to start one; during one, walking it and leaving it. */
+  /* The heading and the tools: before a game, the two ways to play, named and said; during one, walking it,
+     taking back, a hint (a challenge) and leaving it, the rest under More. */
   function head(g, ctx) {
     var W = ctx.W;
-    var out = '<div class="play-head"><h3 class="panel-h">Play</h3><div class="play-tools">';
+    var out = '<div class="play-head"><h3 class="panel-h">Play</h3>';
     if (!g) {
-      out += button("start", W["new-challenge"], false, W.challenge, "primary") + button("open", W["new-analysis"]) +
-        button("copy-position", W["copy-position"]);
-      return out + "</div></div>";
+      return out + '</div><div class="play-modes">' +
+        '<p class="play-mode">' + button("start", W["new-challenge"], false, W.challenge, "primary") + " " +
+        esc(W["challenge-says"]) + "</p>" +
+        '<p class="play-mode">' + button("open", W["new-analysis"]) + " " + esc(W["coached-says"]) + "</p></div>" +
+        '<div class="play-tools">' + button("copy-position", W["copy-position"]) + "</div>";
     }
     var n = g.plies(), end = g.line().length - 1;
-    out += '<span class="play-nav" role="group" aria-label="Walk the game">' +
+    out += '<div class="play-tools"><span class="play-nav" role="group" aria-label="Walk the game">' +
       button("first", "«", n === 0, "the start (Home)") + button("prev", "‹", n === 0, "one ply back (←)") +
       button("next", "›", n === end, "one ply forward (→)") +
       button("last", "»", n === end, "the last ply (End)") +
       "</span>" + button("undo", "Take back", g.lastMine() < 0, "take back your last move (Backspace)");
-    if (g.challenge && !g.finished()) {
-      out += button("hint", W.hint, g.hinted(), W["hint-title"]) +
-        button("analysis", W.analysis, false, W["analysis-title"]);
-    }
-    out += button("copy-game", W["copy-game"]) + button("quit", "Quit");
+    var live = g.challenge && !g.finished();
+    if (live) out += button("hint", W.hint, g.hinted(), W["hint-title"]);
+    out += button("quit", "Quit") + '<details class="play-more"><summary>' + esc(W.more) + "</summary>" +
+      (live ? button("analysis", W.analysis, false, W["analysis-title"]) : "") + button("copy-game", W["copy-game"]) +
+      "</details>";
     return out + "</div></div>";
   }
 
-  /* The players: a menu of kinds per seat; the seat to move is marked. */
+  /* The players: a menu of kinds per seat; the seat to move is marked. During a game the menus fold away
+     under "Players" (the board names the seats). */
   function seats(chosen, g, kinds, ctx) {
-    var out = '<div class="play-seats">';
+    var out = (g ? '<details class="play-players"><summary>' + esc(ctx.W.players) + "</summary>" : "") +
+      '<div class="play-seats">';
     for (var s = 0; s < chosen.length; s++) {
       var turn = g && !g.over() && g.mover(g.plies()) === s;
       out += '<label class="play-seat' + (turn ? " turn" : "") + (chosen[s] === "you" ? " human" : "") + '"><span>' +
@@ -61,15 +66,15 @@
             esc(ctx.kindName(k)) + "</option>";
         }).join("") + "</select></label>";
     }
-    return out + "</div>";
+    return out + "</div>" + (g ? "</details>" : "");
   }
 
   /* How the game ended, in words, for you. */
   function endWords(g, end, ctx) {
     var W = ctx.W, E = ctx.words.ending;
     if (end.reason === "won") {
-      return end.winner === g.you ? W["won-you"]
-        : say(W["won-other"], { name: ctx.name(g.seats[end.winner]), k: end.winner + 1 });
+      return g.seats[end.winner] === "you" ? W["won-you"]
+        : say(W["won-other"], { name: ctx.kindName(g.seats[end.winner]), k: end.winner + 1 });
     }
     var text = E[end.reason];
     if (end.shared.length) text += " " + (end.shared.indexOf(g.you) >= 0 ? W["share-you"] : W["share-out"]);
@@ -81,8 +86,10 @@
     var W = ctx.W, model = g.model, at = g.here(), n = g.plies();
     var out = "";
     var mine = g.lastMine();
-    var r = mine < 0 ? null
+    // a challenge marks nothing until the game ends: the marks are in the review then
+    var r = mine < 0 || ctx.hidden || (g.challenge && !g.finished()) ? null
       : VZ.review.mark(ctx.words, (model.details.get(g.path[mine]) || { moves: [] }).moves, g.path[mine + 1]);
+    if (!g.finished()) out += '<p class="play-mode-now">' + esc(W[g.challenge ? "mode-challenge" : "mode-coached"]) + "</p>";
     if (r) {
       out += '<p class="play-mark ' + ctx.words.marks[r.mark].key + '">' + esc(VZ.review.sentence(ctx.words, r)) +
         "</p>";
@@ -95,12 +102,10 @@
     if (!ctx.hidden) {
       out += '<p class="play-value"><span class="badge ' + VZ.util.valueClass(g.value(n).v) + '">' +
         esc(g.valueWords(W, n)) + "</span></p>";
-    } else if (g.challenge) {
-      out += '<p class="play-note">' + esc(W.challenge) + "</p>";
     }
     if (g.hinted() && g.challenge && !g.finished()) out += '<p class="play-note">' + esc(W.hinted) + "</p>";
     var end = g.end(ctx.live);
-    if (end) out += '<p class="play-end" role="status"><b>' + esc(endWords(g, end, ctx)) + "</b></p>";
+    if (end) out += '<p class="play-end" role="status"><b>' + esc(endWords(g, end, ctx)) + "</b></p>" + afterHtml(g, ctx);
     if (ctx.selected !== at) {
       out += '<p class="play-status elsewhere">' + esc(W.elsewhere) + ' <a href="#' + esc(model.name(at)) +
         '" class="play-back">' + esc(model.name(at)) + "</a>.</p>";
@@ -119,6 +124,20 @@
         esc(say(W.thinking, { k: s + 1, name: ctx.kindName(g.seats[s]) })) + "</p>";
     }
     return out;
+  }
+
+  /* After the game: Play again (the same players, or each one seat on), the result card (its sentence, the
+     picture to download, the link) and the add-ons' links (play.onAfter: retry, practice). */
+  function afterHtml(g, ctx) {
+    var W = ctx.W, text = ctx.sentence(g);
+    var out = '<div class="play-after"><p class="play-again">' + button("again", W["play-again"], false, null, "primary") +
+      " " + button("again-swapped", W[g.P === 2 ? "play-again-swapped" : "play-again-moved"]) + "</p>";
+    if (text) {
+      out += '<figure class="play-card"><figcaption>' + esc(W.card) + '</figcaption><p class="play-sentence">' +
+        esc(text) + "</p><p>" + button("card", W["card-download"]) + " " + button("copy-game", W["copy-game"]) +
+        "</p></figure>";
+    }
+    return out + '<div class="play-after-more">' + ctx.after(g) + "</div></div>";
   }
 
   /* The review of a finished game: per seat the count of each mark and of hints, and the turning point. */
@@ -202,8 +221,8 @@
     return out + "</svg></div>";
   }
 
-  /* The moves by round, one column per seat named by who plays it; each with its mark (yours only while
-     the values are hidden); a click shows the position after it. */
+  /* The moves by round, one column per seat named by who plays it; each with its mark (none in a challenge
+     until it ends); a click shows the position after it. */
   function list(g, marked, ctx) {
     var model = g.model, line = g.line(), n = line.length - 1, shown = g.plies();
     if (!n) return "";
@@ -218,7 +237,7 @@
       if (seat === 0 || k === 1) out += '<span class="round">' + (Math.floor((k - 1) / g.P) + 1) + ".</span>";
       if (k === 1) for (var e = 0; e < seat; e++) out += "<span></span>";
       var r = marked[k - 1], sym = "";
-      if (r && (!ctx.hidden || g.seats[seat] === "you")) sym = ctx.words.marks[r.mark].symbol;
+      if (r && !ctx.hidden && !(g.challenge && !g.finished())) sym = ctx.words.marks[r.mark].symbol;
       var cls = r && sym ? " " + ctx.words.marks[r.mark].key : "";
       var move = moveName(model, line[k - 1], line[k]);
       var said = "ply " + k + ", " + ctx.role(g, seat) + ": " + move + sym + " to " + model.name(line[k]);
@@ -235,6 +254,7 @@
   function log(g, ctx) {
     var marked = marksOf(g, ctx);
     var done = g.finished();
+    if (g.line().length < 2) return "";
     var out = '<h3 class="panel-h">' + (done ? "The game" : "The game so far") + "</h3>";
     if (done) out = review(g, marked, ctx) + out;
     if (!ctx.hidden) out += chart(g, ctx);
