@@ -28,8 +28,8 @@ import pytest
 from tests.solved import code_page_once, solved_once
 from vizgen.ai.games import perfect_player
 from vizgen.analysis import words
-from vizgen.analysis.play_words import say_move
 from vizgen.analysis.marks import edge_marks
+from vizgen.analysis.play_words import say_move
 from vizgen.analysis.solved import Solved, best_edges, fate
 from vizgen.engine import kernel
 from vizgen.engine.ending import PLY_CAP, REPETITIONS, Referee
@@ -120,9 +120,9 @@ def board_cases() -> dict[str, list]:
         marks.append([name, {"swaps": pos.swaps, "seats": [
             {"lives": pos.lives[k] if pos.lives else 0, "used": bool(pos.used and pos.used[k]),
              "own": pos.own[k] if pos.own else 0} for k in range(len(pos.hands))]}])
-    badges = [[cls, text, full, small, str(badge(text, full, cls, small))]
-              for cls, text, full, small in [("win", "win", "win", False), ("draw", "survives", "player 1 survives", True),
-                                             ("loss", "<b>", "a & b", False), ("", "x", "", True)]]
+    shown = [("win", "win", "win", False), ("draw", "survives", "player 1 survives", True),
+             ("loss", "<b>", "a & b", False), ("", "x", "", True)]
+    badges = [[cls, text, full, small, str(badge(text, full, cls, small))] for cls, text, full, small in shown]
     return {"moves": moves, "marks": marks, "badges": badges}
 
 
