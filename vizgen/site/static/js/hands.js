@@ -48,8 +48,8 @@
       var parts = handParts(k, mirror, 0, half);
       if (v < 0) parts = '<g transform="rotate(180 23 31)">' + parts + "</g>";
       return '<svg class="' + cls + '" viewBox="0 0 46 62" role="img" aria-label="' + esc(label) + '">' + parts +
-        '<text class="count' + (text.length > 2 ? " long" : "") + '" x="' + (mirror ? 20 : 26) + '" y="' +
-        (v < 0 ? 27 : 47.5) + '">' + esc(text) + "</text></svg>";
+        '<text class="count' + (text.length > 2 ? " long" : "") + '" x="' + (v < 0 ? 23 : mirror ? 20 : 26) + '" y="' +
+        (v < 0 ? 25 : 47.5) + '">' + esc(text) + "</text></svg>";
     }
     var units = Math.ceil(a / 5);
     var w = 40 * units + 6;
@@ -102,7 +102,7 @@
           var mine = s === 0, chosen = mine && opts.chosen === j;
           var label = named + ": " + (v ? fill(v === 1 ? H.finger : H.fingers, { n: VZ.board.written(v) }) : H.dead);
           return '<button type="button" class="hand-btn' + cls + (chosen ? " chosen" : "") + '" data-seat="' + s +
-            '" data-hand="' + j + '"' + (mine ? ' aria-pressed="' + chosen + '"' : "") + ' aria-label="' +
+            '" data-hand="' + j + '" data-value="' + esc(VZ.board.written(v)) + '"' + (mine ? ' aria-pressed="' + chosen + '"' : "") + ' aria-label="' +
             esc(label) + '">' + pic + (lit[key] ? '<span class="hand-says">' + lit[key] + "</span>" : "") +
             "</button>";
         }).join("") + "</div></div>";
