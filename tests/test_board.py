@@ -261,7 +261,7 @@ def test_the_new_hands_on_the_board(open_page: Callable, pages: dict[str, Varian
         assert stump.locator("svg").get_attribute("aria-label") == "½ fingers: the half is a stump"
     if slug == "signed-integers":
         neg = board.locator('.hand-btn[data-seat="0"][data-value="−1"]')
-        assert neg.locator("svg.hand.negative").count() == 1 and neg.locator(".count").inner_text() == "−1"
+        assert neg.locator("svg.hand.negative").count() == 1 and neg.locator(".count").text_content() == "−1"
         neg.click()
         flips = board.locator(".board-move").all_inner_texts()
         assert any(t.startswith("you flip your −1") for t in flips), flips
