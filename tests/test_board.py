@@ -90,6 +90,24 @@ def play_out(page: object, rng: random.Random, turns: int = 200) -> dict:
     return your_turn(page)
 
 
+def headers_belong(page: object) -> None:
+    """Every table of the panel and the game: a header per column, over its column (a screen reader's
+    reading of the header association, not only axe's rules): each body row has as many cells as the
+    header row, column headers say scope="col", a row's own header scope="row"."""
+    tables = page.evaluate("""() => Array.from(document.querySelectorAll('#panel table')).map(t => ({
+        cls: t.className,
+        heads: Array.from(t.tHead ? t.tHead.rows[t.tHead.rows.length - 1].cells : []).map(c => [c.colSpan, c.scope]),
+        rows: Array.from(t.tBodies).flatMap(b => Array.from(b.rows)).map(r => Array.from(r.cells).map(c =>
+            [c.colSpan, c.tagName, c.scope]))}))""")
+    assert tables
+    for t in tables:
+        width = sum(span for span, _ in t["heads"])
+        assert all(scope == "col" for _, scope in t["heads"]), t
+        for row in t["rows"]:
+            assert sum(span for span, _, _ in row) == width, t
+            assert all(scope == "row" for _, tag, scope in row if tag == "TH"), t
+
+
 def legal_line(data: VariantPage, line: list[str]) -> None:
     ids = [names(data).index(p) for p in line]
     for a, b in itertools.pairwise(ids):
@@ -112,7 +130,9 @@ def test_a_game_on_standard_by_touching_hands_only(open_page: Callable, pages: d
     link = page.locator("#panel tr.move td.mv a").first
     assert link.get_attribute("data-words") == "your 1 strikes their 1"
     assert link.get_attribute("aria-label") == "1>1: your 1 strikes their 1"
+    headers_belong(page)
     game = play_out(page, random.Random(2))
+    headers_belong(page)  # the review's table too
     assert game["over"] and game["end"]["reason"] in ("won", "repetition", "cap")
     legal_line(pages["standard"], game["path"])
     assert page.locator("#play .play-end").count() == 1 and page.locator(".play-counts").count() == 1
@@ -145,7 +165,8 @@ def test_a_challenge_hides_every_mark_until_the_end(open_page: Callable, pages: 
     assert game["hidden"] and visible_values(page) == []
     # the table has no value column at all, and its headers sit over their columns
     heads = page.locator("#panel table.moves thead th").all_inner_texts()
-    assert heads == ["move", "to"] and page.locator("#panel table.moves tbody tr").first.locator("td").count() == 2
+    assert heads == ["move", "to"]
+    headers_belong(page)
     # the blunder, played on the hands; the perfect player then waits, so the position after it can be read
     page.evaluate("window.vizgen.play.delay = 60000")
     name = page.locator(f'#panel tr.move[data-dst="{blunder}"] td.mv a').inner_text()
@@ -175,6 +196,7 @@ def test_a_challenge_hides_every_mark_until_the_end(open_page: Callable, pages: 
     you = page.locator(".play-counts tbody tr.human td").all_inner_texts()
     assert int(you[[m.key for m in MARKS].index("blunder")]) >= 1
     assert visible_values(page)
+    headers_belong(page)
 
 
 def test_phone_the_board_and_the_moves_on_the_first_screen(browser: object, base_url: str) -> None:

@@ -179,7 +179,7 @@
     var T = ctx.T, W = ctx.W, model = g.model, line = g.line(), n = line.length - 1, shown = g.plies();
     var maxRem = 1;
     for (var i = 0; i <= n; i++) maxRem = Math.max(maxRem, model.remoteness(line[i]) + 1);
-    var step = 14, left = 38, top = 10, h = 110, width = Math.max(280, left + 16 + step * n);
+    var step = 14, left = 38, top = 10, h = 110, width = Math.max(240, 16 + step * n);
     var mid = top + h / 2;
     var vals = line.map(function (p, k) { return g.valueAt(p, k); });
     function y(k) {
@@ -188,21 +188,22 @@
       var near = 1 - Math.max(model.remoteness(val.pos), 0) / maxRem;
       return mid - val.v * (h / 2) * (0.25 + 0.75 * near);
     }
-    function x(k) { return left + 8 + k * step; }
+    function x(k) { return 8 + k * step; }
     var colour = { 1: T.win, 0: T.draw, "-1": T.loss };
-    var out = '<div class="play-chart-box" tabindex="0" role="region" aria-label="Chart of your value per ply">' +
+    // the value names stay in view while the chart scrolls sideways: they are a picture of their own
+    var out = '<div class="play-chart-wrap"><svg class="play-chart-axis" width="' + left + '" height="' + (top + h + 22) +
+      '" aria-hidden="true"><text x="' + (left - 4) + '" y="' + (top + 12) + '" text-anchor="end">win</text><text x="' +
+      (left - 4) + '" y="' + (mid + 4) + '" text-anchor="end">' + (g.P === 2 ? "draw" : "open") + '</text><text x="' +
+      (left - 4) + '" y="' + (top + h - 3) + '" text-anchor="end">loss</text></svg>' +
+      '<div class="play-chart-box" tabindex="0" role="region" aria-label="Chart of your value per ply">' +
       '<svg class="play-chart" width="' + width + '" height="' + (top + h + 22) +
       '" role="img" aria-label="Your value after each ply; click a ply to show it">';
-    out += '<rect x="' + left + '" y="' + top + '" width="' + (width - left - 4) + '" height="' + h / 2 +
+    out += '<rect x="0" y="' + top + '" width="' + (width - 4) + '" height="' + h / 2 +
       '" fill="' + T["win-soft"] + '"/>';
-    out += '<rect x="' + left + '" y="' + mid + '" width="' + (width - left - 4) + '" height="' + h / 2 +
+    out += '<rect x="0" y="' + mid + '" width="' + (width - 4) + '" height="' + h / 2 +
       '" fill="' + T["loss-soft"] + '"/>';
-    out += '<line x1="' + left + '" x2="' + (width - 4) + '" y1="' + mid + '" y2="' + mid + '" stroke="' + T.draw +
+    out += '<line x1="0" x2="' + (width - 4) + '" y1="' + mid + '" y2="' + mid + '" stroke="' + T.draw +
       '" stroke-width="1.5"/>';
-    out += '<text x="' + (left - 4) + '" y="' + (top + 12) + '" text-anchor="end">win</text>';
-    out += '<text x="' + (left - 4) + '" y="' + (mid + 4) + '" text-anchor="end">' + (g.P === 2 ? "draw" : "open") +
-      "</text>";
-    out += '<text x="' + (left - 4) + '" y="' + (top + h - 3) + '" text-anchor="end">loss</text>';
     out += '<rect class="play-now" x="' + (x(shown) - step / 2) + '" y="' + top + '" width="' + step +
       '" height="' + h + '"/>';
     var pts = [];
@@ -218,7 +219,7 @@
         esc((j ? "after ply " + j : "the start") + ": " + g.valueWordsAt(W, line[j], j)) + "</title></g>";
       if (j % 5 === 0) out += '<text x="' + x(j) + '" y="' + (top + h + 15) + '" text-anchor="middle">' + j + "</text>";
     }
-    return out + "</svg></div>";
+    return out + "</svg></div></div>";
   }
 
   /* The moves by round, one column per seat named by who plays it; each with its mark (none in a challenge
