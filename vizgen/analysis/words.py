@@ -71,8 +71,9 @@ VERDICTS: tuple[Verdict, ...] = (
             "+{k} can force a win in {n} {ply|plies}"),
     Verdict("mover-won", "win", True, "game over: the player to move has won", "won"),
     Verdict("other-won", "loss", True, "game over: player +{k} has won", "+{k} has won"),
-    Verdict("mover-out", "loss", False, "the others together can force the player to move out in {n} {ply|plies}",
-            "forced out in {n} {ply|plies}"),
+    # what the others could do together, not what will happen: they do not play as a coalition
+    Verdict("mover-out", "loss", False, "the others together could force the player to move out within {n} "
+            "{ply|plies}", "others could force out in {n} {ply|plies}"),
     Verdict("mover-survives", "draw", False, "the player to move survives whatever the others do", "survives"),
     Verdict("mover-is-out", "loss", False, "out: the player to move has no live hand and passes", "out"),
 )
@@ -92,8 +93,8 @@ CHOICES: tuple[Verdict, ...] = (
     Verdict("other-forces", "loss", False, "player +{k} can force a win in {n} more {ply|plies}",
             "+{k} can force a win in {n} more {ply|plies}"),
     Verdict("other-wins-now", "loss", True, "player +{k} wins: the game ends", "+{k} wins now"),
-    Verdict("you-out", "loss", False, "the others together can force you out in {n} more {ply|plies}",
-            "forced out in {n} more {ply|plies}"),
+    Verdict("you-out", "loss", False, "the others together could force you out within {n} more {ply|plies}",
+            "others could force you out in {n} {ply|plies}"),
     Verdict("you-survive", "draw", False, "you survive whatever the others do", "you survive"),
     Verdict("you-are-out", "loss", False, "you are out: you have no live hand", "you are out"),
 )
@@ -176,7 +177,7 @@ REVIEW = {
         "open": "leaves no one able to force a win",
         "other-forces": "lets player +{k} force a win in {n} {ply|plies}",
         "other-wins-now": "lets player +{k} win at once",
-        "you-out": "lets the others force you out in {n} {ply|plies}",
+        "you-out": "lets the others together force you out within {n} {ply|plies} if they all try",
         "you-survive": "keeps you in whatever the others do", "you-are-out": "passes: you are out",
     },
     "kept": {
@@ -306,7 +307,7 @@ def choices(players: int, winner: np.ndarray, terminal: np.ndarray, remoteness: 
     ['you win in 2 more plies', 'you lose in 4 more plies', 'draw']
     >>> code, n, k = choices(3, np.array([-1]), np.array([False]), np.array([-1]), np.array([6]))
     >>> say_choice(code[0], n[0], k[0])
-    'the others together can force you out in 6 more plies'
+    'the others together could force you out within 6 more plies'
     """
     winner = np.asarray(winner)
     terminal = np.asarray(terminal, dtype=bool)
