@@ -100,7 +100,7 @@
       if (g !== play.game || g.here() !== at) return;
       var to = opponents[g.seats[g.mover(g.plies())]](g, d);
       pending = { at: at, to: to };
-      refresh();
+      if (play.delay > 0) refresh(); // the move shown highlighted on the board and in the table for a moment
       timer = setTimeout(function () {
         timer = null;
         if (g !== play.game || g.here() !== at) return;
