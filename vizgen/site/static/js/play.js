@@ -396,6 +396,8 @@
     x.font = "28px sans-serif";
     x.fillText(notes.join(" "), 60, 330);
     // your value after each ply: wins above the line, losses below
+    x.font = "24px sans-serif";
+    x.fillText(W["card-chart"], 60, 385);
     var line = g.line(), mid = 470, step = Math.min(24, (w - 120) / Math.max(1, line.length - 1));
     x.strokeStyle = T.draw;
     x.lineWidth = 3;
