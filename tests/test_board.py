@@ -131,6 +131,15 @@ def test_a_game_on_standard_by_touching_hands_only(open_page: Callable, pages: d
     assert link.get_attribute("data-words") == "your 1 strikes their 1"
     assert link.get_attribute("aria-label") == "1>1: your 1 strikes their 1"
     headers_belong(page)
+    # a hand dragged onto another plays the same move as two taps
+    src = page.locator('#panel .board .hand-btn[data-seat="0"]').first.bounding_box()
+    dst = page.locator('#panel .board .hand-btn[data-seat="1"]').first.bounding_box()
+    page.mouse.move(src["x"] + src["width"] / 2, src["y"] + src["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(dst["x"] + dst["width"] / 2, dst["y"] + dst["height"] / 2, steps=5)
+    page.mouse.up()
+    page.wait_for_function("window.vizgen.play.state().line.length > 1")
+    assert state(page)["path"][1] == "12-11"
     game = play_out(page, random.Random(2))
     headers_belong(page)  # the review's table too
     assert game["over"] and game["end"]["reason"] in ("won", "repetition", "cap")
