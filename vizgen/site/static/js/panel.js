@@ -119,8 +119,10 @@
     function draw(id, d) {
       var model = app.model;
       var decor = app.decor ? app.decor(id, d) : null;
+      var head = decor && decor.head; // a game's end: who won, the seats named ("player 2 won", not "+2 has won")
       var html = '<div class="pos-head"><h2 class="pos-title">' + esc(model.name(id)) + "</h2>" +
-        badge(model.cls(id), model.P > 2 ? model.short(id) : model.words(id), model.words(id)) + "</div>";
+        (head ? badge(head.cls, head.text, "") : badge(model.cls(id), model.P > 2 ? model.short(id) : model.words(id),
+          model.words(id))) + "</div>";
       var swaps = VZ.board.seatMarks(model.name(id)).swaps;
       if (id === model.startId) html += '<p class="pos-sub">the start position</p>';
       else if (swaps) html += '<p class="pos-sub">' + esc(VZ.util.fill(W.hands.swaps, { n: swaps })) + "</p>";

@@ -344,8 +344,9 @@
     var mine = !g.paused && g.yourTurn();
     var coming = pending && pending.at === id ? pending.to : null;
     var theirs = !g.yourTurn() && !hidden();
+    var head = model.over(id) ? { cls: VZ.util.valueClass(g.value(n).v), text: g.valueWords(W, n) } : null;
     return {
-      names: names, human: human, board: mine ? "play" : false, pending: coming, keep: true,
+      names: names, human: human, board: mine ? "play" : false, pending: coming, keep: true, head: head,
       row: function (m) { return (coming === m.dst ? " play-chosen" : "") + (mine ? " play-can" : ""); },
       badge: theirs ? function (m) {
         return { cls: VZ.util.valueClass(g.valueAt(m.dst, n + 1).v), text: g.valueWordsAt(W, m.dst, n + 1) };
