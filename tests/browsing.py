@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from vizgen.analysis.marks import BLUNDER, edge_marks
+from vizgen.analysis.solved import best_edges, solve_variant
 from vizgen.site.render import VariantPage
 
 #: the headless browser: Debian's chromium, or the one $VIZGEN_CHROMIUM names (GitHub's runners: Google Chrome)
@@ -150,3 +152,35 @@ def links_of(html: bytes) -> list[str]:
     parser = LinkParser()
     parser.feed(html.decode())
     return parser.links
+
+
+def visible_values(page: object) -> list[str]:
+    """Every value word, colour badge, optimal-move star or marked row, coloured chip or figure a visitor can see."""
+    return page.evaluate("""() => Array.from(document.querySelectorAll(
+        '.variant-head .badge, #panel .badge, #panel td.star span, #panel .facts, .play-chart, #positions .vtable, '
+        + '#panel tr.best, #panel .parents .pos.win, #panel .parents .pos.loss, #panel .parents .pos.draw, '
+        + '#panel .parents .pos[title], #figures'))
+        .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+        .map(e => e.textContent.trim() || e.className)""")
+
+
+def line_to_a_drawn_blunder(data: VariantPage) -> tuple[list[int], int, int]:
+    """A line from the start to a drawn position with a blunder among its moves: (line, blunder target, best)."""
+    s = solve_variant(data.variant)
+    g, marks = s.graph, edge_marks(s)
+    best = best_edges(s)
+    parent = {g.start: -1}
+    queue = [g.start]
+    for node in queue:
+        out = range(g.indptr[node], g.indptr[node + 1])
+        if s.forced.winner[node] < 0 and node != g.start and any(marks[e] == BLUNDER for e in out):
+            line = [node]
+            while parent[line[-1]] >= 0:
+                line.append(parent[line[-1]])
+            return line[::-1], next(int(g.indices[e]) for e in out if marks[e] == BLUNDER), \
+                next(int(g.indices[e]) for e in out if best[e])
+        for kid in g.successors(node):
+            if int(kid) not in parent:
+                parent[int(kid)] = node
+                queue.append(int(kid))
+    raise AssertionError("no drawn position with a blunder")

@@ -337,7 +337,7 @@ def test_axe_finds_nothing_serious_in_a_game(visit: Callable, access_pages: dict
     s = solve_variant(data.variant)
     perfect = perfect_player(s.graph, s.forced)
     _, path = play(s.graph, [perfect, perfect])
-    line = [*path, int(perfect.moves[path[-1]])]
+    line = [*path, perfect.choose(path[-1], None)]
     moves = "_".join(s.graph.notations()[i] for i in line[1:])
     for url in (f"variants/standard.html?play=you.perfect&seed=1&moves={moves}",
                 "variants/standard.html?play=you.perfect&seed=1&mode=challenge&moves=12-11_12-12"):

@@ -95,7 +95,7 @@ def test_graph_draws_and_click_node(open_page: Callable, pages: dict[str, Varian
     panel_shows(page, target)
     assert fragment(page) == target
     assert page.locator("#panel tr.move").count() == out_degree(data, target)
-    assert page.locator("#panel .hand").count() == 4
+    assert page.locator("#panel .players .hand").count() == 4
     assert page.locator("#panel .badge").first.inner_text() == "draw"
     assert page.evaluate("window.vizgen.network.getSelectedNodes()") == [names(data).index(target)]
 
@@ -264,7 +264,7 @@ def test_tables_link_to_positions(open_page: Callable, pages: dict[str, VariantP
     page.locator(f'#panel tr.move td.mv a[href="#{over[0]}"]').click()
     panel_shows(page, over[0])
     assert page.locator("#panel tr.move").count() == 0
-    assert page.locator("#panel .hand.dead").count() >= 2
+    assert page.locator("#panel .players .hand.dead").count() >= 2
 
 
 def test_a_column_added_in_python_shows_in_the_panel(open_page: Callable, site_root: Path, base_url: str,

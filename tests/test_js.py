@@ -27,15 +27,18 @@ from tests.solved import code_page_once, solved_once
 from vizgen.ai.games import perfect_player
 from vizgen.analysis import meaning, words
 from vizgen.analysis.marks import edge_marks
+from vizgen.analysis.play_words import say_move
 from vizgen.analysis.solved import Solved, best_edges, fate
 from vizgen.engine import kernel
 from vizgen.engine.ending import PLY_CAP, REPETITIONS, Referee
 from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.notation import Position
 from vizgen.engine.spec import resolve
 from vizgen.site import address_words
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, wire
 from vizgen.site.render.codepage import code_files
+from vizgen.site.render.contexts import badge
 from vizgen.site.render.datafiles import data_files
 from vizgen.site.render.wire import POSITION_FIELDS, Field, encode, fact_columns, fields_of, node_fields
 from vizgen.site.tables import OPPONENTS
@@ -116,13 +119,44 @@ def address_cases() -> dict[str, object]:
     return {"tables": tables, "longest": longest}
 
 
+def board_cases() -> dict[str, list]:
+    """What the board reads and says, as the Python reads and says it (board.test.js checks board.js does the
+    same): every move of the move generator's variants (its notation, players, self-gain rules, the move as
+    Move.parse reads it, its words), positions with what the rules keep with each player, and badges."""
+    moves, seen = [], set()
+    for spec in MOVEGEN_SPECS:
+        rules = solved_once(spec).graph.rules
+        gain = rules.params.attack == "self-gain"
+        for m in rules.moves:
+            key = (str(m), m.players, gain)
+            if key in seen:
+                continue
+            seen.add(key)
+            parsed = {"kind": m.kind, "hand": float(m.hand), "target": float(m.target), "seat": m.seat,
+                      "before": [float(v) for v in m.before], "after": [float(v) for v in m.after]}
+            moves.append([str(m), m.players, gain, parsed, say_move(m)])
+    names = ["11-11", "11:3-01:2", "01:u-11", "12:s1-11", "11:3us2-00", "12-11/s1", "−1½2-11:u/s2"]
+    marks = []
+    for name in names:
+        pos = Position.parse(name)
+        marks.append([name, {"swaps": pos.swaps, "seats": [
+            {"lives": pos.lives[k] if pos.lives else 0, "used": bool(pos.used and pos.used[k]),
+             "own": pos.own[k] if pos.own else 0} for k in range(len(pos.hands))]}])
+    shown = [("win", "win", "win", False), ("draw", "survives", "player 1 survives", True),
+             ("loss", "<b>", "a & b", False), ("", "x", "", True)]
+    badges = [[cls, text, full, small, str(badge(text, full, cls, small))] for cls, text, full, small in shown]
+    return {"moves": moves, "marks": marks, "badges": badges}
+
+
 def fixtures() -> dict[str, object]:
     """What the Node unit tests read, by file name: two variants' rules.js payloads, the words, the
     templates and shares the Python filled and wrote (:func:`units_cases`), the address reader's tables
-    (:func:`address_cases`) and the practice page's cases (:func:`practice_cases`)."""
+    (:func:`address_cases`), the practice page's cases (:func:`practice_cases`) and the board's cases
+    (:func:`board_cases`)."""
     return {"standard-rules.json": rules_payload("standard"),
             "players3-r3-rules.json": rules_payload("standard:players=3,r=3"), "words.json": words.for_browser(),
-            "units.json": units_cases(), "address.json": address_cases(), "practice.json": practice_cases()}
+            "units.json": units_cases(), "address.json": address_cases(), "practice.json": practice_cases(),
+            "board.json": board_cases()}
 
 
 def test_fixtures_are_what_python_writes() -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.page_text import WORKSHOP, visible
 from tests.wire_blocks import read_block
 from vizgen.ai.games import perfect_player
 from vizgen.ai.maxn import maxn_player
@@ -110,7 +111,8 @@ def test_maxn_page(site_pages: dict[str, VariantPage], small_report: dict) -> No
     assert "maxn.html" not in render_site(pages)
     files = render_site(pages, maxn=small_report)
     html = files["maxn.html"].decode()
-    assert "The max^n AI against the exact solution" in html
+    assert "The max<sup>n</sup> AI against the exact solution" in html
+    assert not WORKSHOP.search(visible(files["maxn.html"]))  # no seed, no raw max^n (tests/test_public_words.py)
     for row in small_report["paper"]["rows"]:
         assert f'<td class="num paper">{row["branching"]}</td>' in html or row["players"] > 3
     assert html.count('<td class="num paper">') == 2 + 2 * 2  # paper branching for N=2, 3; timing N=2, depths 2, 3

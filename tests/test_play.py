@@ -12,11 +12,11 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
-from tests.browsing import click_node, fragment, names, panel_shows
+from tests.browsing import click_node, fragment, line_to_a_drawn_blunder, names, panel_shows, visible_values
 from vizgen.ai.games import perfect_player, play
 from vizgen.analysis import words
-from vizgen.analysis.marks import BLUNDER, edge_marks, say_review
-from vizgen.analysis.solved import best_edges, solve_variant
+from vizgen.analysis.marks import BLUNDER, say_review
+from vizgen.analysis.solved import solve_variant
 from vizgen.engine.ending import PLY_CAP
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage
@@ -220,14 +220,6 @@ def pages(site_pages: dict[str, VariantPage], tmp_path_factory: pytest.TempPathF
             "three-small": site_pages["standard-players3-r3"], "four": four}
 
 
-def visible_values(page: object) -> list[str]:
-    """Every value word, colour badge, optimal-move star or marked row, coloured chip or figure a visitor can see."""
-    return page.evaluate("""() => Array.from(document.querySelectorAll(
-        '.variant-head .badge, #panel .badge, #panel td.star span, #panel .facts, .play-chart, #positions .vtable, '
-        + '#panel tr.best, #panel .parents .pos.win, #panel .parents .pos.loss, #panel .parents .pos.draw, '
-        + '#panel .parents .pos[title], #figures'))
-        .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
-        .map(e => e.textContent.trim() || e.className)""")
 
 
 def test_four_players_name_the_seats_by_who_plays_them(open_page: Callable, pages: dict[str, VariantPage]) -> None:
@@ -253,26 +245,6 @@ def test_four_players_name_the_seats_by_who_plays_them(open_page: Callable, page
                      "Random player (player 4)"]
 
 
-def _line_to_a_drawn_blunder(data: VariantPage) -> tuple[list[int], int, int]:
-    """A line from the start to a drawn position with a blunder among its moves: (line, blunder target, best)."""
-    s = solve_variant(data.variant)
-    g, marks = s.graph, edge_marks(s)
-    best = best_edges(s)
-    parent = {g.start: -1}
-    queue = [g.start]
-    for node in queue:
-        out = range(g.indptr[node], g.indptr[node + 1])
-        if s.forced.winner[node] < 0 and node != g.start and any(marks[e] == BLUNDER for e in out):
-            line = [node]
-            while parent[line[-1]] >= 0:
-                line.append(parent[line[-1]])
-            return line[::-1], next(int(g.indices[e]) for e in out if marks[e] == BLUNDER), \
-                next(int(g.indices[e]) for e in out if best[e])
-        for kid in g.successors(node):
-            if int(kid) not in parent:
-                parent[int(kid)] = node
-                queue.append(int(kid))
-    raise AssertionError("no drawn position with a blunder")
 
 
 def test_a_challenge_hides_every_value_and_marks_a_blunder(open_page: Callable, pages: dict[str, VariantPage]) -> None:
@@ -302,14 +274,15 @@ def test_a_challenge_hides_every_value_and_marks_a_blunder(open_page: Callable, 
     assert visible_values(page) and state(page)["hints"] == [0]
     assert not page.locator(".graph-veil").is_visible()
     page.locator("#play button[data-act=quit]").click()
-    # a blunder from a drawn position, marked as the engine says
-    line, blunder, best = _line_to_a_drawn_blunder(data)
+    # a blunder from a drawn position, marked as the engine says as you go (coached play; a challenge marks it
+    # only in the review: tests/test_board.py)
+    line, blunder, best = line_to_a_drawn_blunder(data)
     ply = len(line) - 1
     seats = ["you", "perfect"] if ply % 2 == 0 else ["perfect", "you"]
     moves = "_".join(names(data)[i] for i in line[1:])
-    page = open_game(open_page, f"variants/standard.html?play={'.'.join(seats)}&seed=1&mode=challenge&moves={moves}")
+    page = open_game(open_page, f"variants/standard.html?play={'.'.join(seats)}&seed=1&moves={moves}")
     game = your_turn(page)
-    assert game["path"][-1] == names(data)[line[-1]] and game["hidden"] and visible_values(page) == []
+    assert game["path"][-1] == names(data)[line[-1]] and not game["hidden"]
     name = page.locator(f'#panel tr.move[data-dst="{blunder}"] td.mv a').inner_text()
     best_name = page.locator(f'#panel tr.move[data-dst="{best}"] td.mv a').inner_text()
     page.locator(f'#panel tr.move[data-dst="{blunder}"] td.mv a').click()

@@ -55,7 +55,7 @@ test("changing a seat keeps exactly one you", () => {
   assert.deepEqual(VZ.game.seatChange(["perfect", "you"], 0, "maxn1"), ["maxn1", "you"]);
 });
 
-test("a game: moves, its value for you, undo, redo, restart and its record", () => {
+test("a game: moves, its value for you, undo, redo, its record and the players of the next one", () => {
   const g = new VZ.game.Game(MODEL, ["you", "perfect"], 7);
   assert.deepEqual([g.here(), g.plies(), g.yourTurn(), g.lastMine()], [0, 0, true, -1]);
   assert.equal(g.undo(), false);
@@ -77,14 +77,15 @@ test("a game: moves, its value for you, undo, redo, restart and its record", () 
   assert.equal(g.lastMine(), 2);
   assert.equal(g.undo(), true); // back to before your move at ply 2
   assert.deepEqual([g.path, g.redo], [[0, 1, 2], [3]]);
-  assert.equal(g.again(), true);
-  assert.deepEqual([g.path, g.redo], [[0, 1, 2, 3], []]);
-  g.restart();
+  g.seek(0);
   assert.deepEqual([g.path, g.redo], [[0], [3, 2, 1]]);
   g.push(1); // following the line taken back keeps the rest for redo
   assert.deepEqual(g.redo, [3, 2]);
   g.push(0);
   assert.deepEqual(g.redo, []);
+  assert.deepEqual([g.rematch(false), g.rematch(true)], [["you", "perfect"], ["perfect", "you"]]);
+  const four = new VZ.game.Game({ ...MODEL, P: 4 }, ["you", "perfect", "tricky", "random"], 1);
+  assert.deepEqual(four.rematch(true), ["random", "you", "perfect", "tricky"]);
 });
 
 test("the random player's move depends only on the seed, the ply and the position", () => {
@@ -146,7 +147,7 @@ test("a game from another position than the start: its record names it, and read
   assert.equal(g.record(), "play=perfect.perfect&seed=1&from=b&moves=c_d");
   assert.deepEqual(VZ.game.readRecord("?" + g.record(), 2, KINDS),
     { seats: ["perfect", "perfect"], seed: 1, from: "b", moves: ["c", "d"], at: null, challenge: false, hints: [] });
-  g.restart();
+  g.seek(0);
   assert.deepEqual([g.path, g.redo], [[1], [3, 2]]);
   assert.equal(new VZ.game.Game(MODEL, ["you", "perfect"], 1, undefined, 0).record(), "play=you.perfect&seed=1");
 });

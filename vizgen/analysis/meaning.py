@@ -103,8 +103,9 @@ VERDICTS: tuple[Verdict, ...] = (
             "+{k} can force a win in {n} {ply|plies}"),
     Verdict("mover-won", "win", True, "game over: the player to move has won", "won"),
     Verdict("other-won", "loss", True, "game over: player +{k} has won", "+{k} has won"),
-    Verdict("mover-out", "loss", False, "the others together can force the player to move out in {n} {ply|plies}",
-            "forced out in {n} {ply|plies}"),
+    # what the others could do together, not what will happen: they do not play as a coalition
+    Verdict("mover-out", "loss", False, "the others together could force the player to move out within {n} "
+            "{ply|plies}", "others could force out in {n} {ply|plies}"),
     Verdict("mover-survives", "draw", False, "the player to move survives whatever the others do", "survives"),
     Verdict("mover-is-out", "loss", False, "out: the player to move has no live hand and passes", "out"),
 )
@@ -124,8 +125,8 @@ CHOICES: tuple[Verdict, ...] = (
     Verdict("other-forces", "loss", False, "player +{k} can force a win in {n} more {ply|plies}",
             "+{k} can force a win in {n} more {ply|plies}"),
     Verdict("other-wins-now", "loss", True, "player +{k} wins: the game ends", "+{k} wins now"),
-    Verdict("you-out", "loss", False, "the others together can force you out in {n} more {ply|plies}",
-            "forced out in {n} more {ply|plies}"),
+    Verdict("you-out", "loss", False, "the others together could force you out within {n} more {ply|plies}",
+            "others could force you out in {n} {ply|plies}"),
     Verdict("you-survive", "draw", False, "you survive whatever the others do", "you survive"),
     Verdict("you-are-out", "loss", False, "you are out: you have no live hand", "you are out"),
 )

@@ -6,11 +6,15 @@ Examples
 --------
 >>> PLAY["seat"].format(name="Perfect player", k=2)
 'Perfect player (player 2)'
+>>> say_move(Move.parse("1>2"))
+'your 1 strikes their 2'
 """
 
 from __future__ import annotations
 
-__all__ = ["PLAY"]
+from vizgen.engine.notation import Move, fmt_value
+
+__all__ = ["MOVE_WORDS", "NOTATION", "PLAY", "say_move"]
 
 #: the words of a game played on the site: a game's value for you (``{n}`` plies to the end with best play,
 #: ``{k}`` a player's number in turn order from 1), the players you can face and what the game panel says
@@ -26,11 +30,12 @@ PLAY = {
     "you": "you",
     "perfect": "perfect player",
     "tricky": "tricky perfect player",
-    "maxn": "max^n, depth {n}",
+    "maxn": "max-n player, depth {n}",
     "random": "random player",
     "player": "player {k}",
-    "your-turn": "Your move: choose one in the table or click a position next to this one in the graph.",
-    "your-turn-table": "Your move: choose one in the table.",
+    "your-turn": "Your move: tap your hands, choose a move in the table or click a position next to this one in "
+                 "the graph.",
+    "your-turn-table": "Your move: tap your hands or choose a move in the table.",
     "veil": ("The graph is covered during a challenge: where a position sits in it tells its value. It comes back "
              "when the game ends, or with a hint."),
     "map-veil": ("The value map is covered during a challenge: its colours are the values. It comes back when the "
@@ -41,8 +46,12 @@ PLAY = {
     "illegal": "The game record stops at ply {n}: “{move}” is not a move from {from}.",
     "bad-record": "The game record in the address could not be read: {why}.",
     "seat": "{name} (player {k})",
-    "new-challenge": "New challenge",
-    "new-analysis": "New game with analysis",
+    "new-challenge": "Challenge",
+    "new-analysis": "Coached play",
+    "challenge-says": "no value, mark or colour until the game ends; then the review shows them all.",
+    "coached-says": "each of your moves is marked as you go, and every value shows.",
+    "mode-challenge": "Challenge: every value stays hidden until the game ends.",
+    "mode-coached": "Coached play: each of your moves is marked as you go.",
     "challenge": "Challenge: every value stays hidden until the game ends, unless you ask for a hint.",
     "hint": "Hint",
     "hint-title": "Show the values of this position (the review counts it)",
@@ -50,7 +59,7 @@ PLAY = {
     "analysis": "Show the analysis",
     "analysis-title": "Show every value from now on (the review counts it as hints)",
     "won-you": "You won.",
-    "won-other": "{name} (player {k}) won.",
+    "won-other": "Player {k}, the {name}, has won.",
     "share-you": "You share the draw.",
     "share-out": "You were out: a loss.",
     "reviewing": ("Ply {k} of {n}. Use ← and → (or the chart and the moves) to walk the game; End returns to "
@@ -73,5 +82,113 @@ PLAY = {
     "copy-game": "Copy link to this game",
     "copy-position": "Copy link to this position",
     "copied": "Link copied.",
+    "more": "More",
+    "players": "Players",
+    "board-label": "Moves on the hands",
+    "board-pick": "Tap one of your hands, then the hand it strikes; tap your two hands to split.",
+    "board-target": "Now tap a lit hand: another player's to strike it, your other one to split.",
+    "board-choose": "Choose one:",
+    "board-cancel": "Let go",
+    "board-strike": "strike",
+    "board-split": "split",
+    "play-again": "Play again",
+    "play-again-swapped": "Play again, sides swapped",
+    "play-again-moved": "Play again, each player one seat on",
+    "card": "Your result",
+    "card-download": "Download the picture",
+    "card-won": "I beat {against} on {variant} in {n} {ply|plies}.",
+    "card-lost": "I lost to {against} on {variant} after {n} {ply|plies}.",
+    "card-draw": "I held the draw for {n} {ply|plies} against {against} on {variant}.",
+    "card-out": "I was forced out by {against} on {variant} after {n} {ply|plies}.",
+    "card-shared": "I was still in after {n} {ply|plies} against {against} on {variant}.",
+    "card-challenge": "Played as a challenge: no values shown during the game.",
+    "card-chart": "My value after each ply: above the line a win, on it a draw, below it a loss.",
+    "card-hints": "Hints taken: {h}.",
+    "card-site": "The Chopsticks atlas",
+    "the": "the {name}",
+    "and": " and ",
 }
 
+
+#: a move in words, from the mover's side, as the move table (on hover and focus) and the board say it
+#: (vizgen/site/static/js/board.js's say fills the same templates): {a} the moving hand, {b} the struck one,
+#: {who} the struck player, {before} and {after} a split's hands; one template per kind of move
+MOVE_WORDS = {
+    "attack": "your {a} strikes {who} {b}",
+    "attack-dead": "your {a} strikes {who} dead hand",
+    "attack-own": "your {a} strikes your other hand, a {b}",
+    "gain": "your {a} touches {who} {b} and takes its fingers",
+    "gain-own": "your {a} touches your other hand, a {b}, and takes its fingers",
+    "split": "you share your fingers out again: {before} become {after}",
+    "flip": "you flip your {a}",
+    "add": "you add a finger to your {a}",
+    "swap": "you swap your hands (a pass)",
+    "pass": "you pass",
+    "logan": "you swap your live hand with a dead one (a pass)",
+    "switch": "you move your lone finger to your other hand (once a game)",
+    # the struck player, counted from you: with two players "their"
+    "their": "their",
+    "next": "the next player's",
+    "previous": "the previous player's",
+    "seats-on": "the player {k} seats on's",
+    "and": " and ",
+}
+
+
+def _who(seat: int, players: int) -> str:
+    """The struck player's possessive, counted from the mover."""
+    if players == 2:
+        return MOVE_WORDS["their"]
+    if seat == 1:
+        return MOVE_WORDS["next"]
+    if seat == players - 1:
+        return MOVE_WORDS["previous"]
+    return MOVE_WORDS["seats-on"].replace("{k}", str(seat))
+
+
+def _listed(hands: tuple) -> str:
+    return MOVE_WORDS["and"].join(fmt_value(v) for v in hands)
+
+
+def say_move(move: Move) -> str:
+    """A move in words, from the mover's side (:data:`MOVE_WORDS`).
+
+    Examples
+    --------
+    >>> say_move(Move.parse("13 -> 22"))
+    'you share your fingers out again: 1 and 3 become 2 and 2'
+    >>> say_move(Move.parse("1>0@2", players=4)), say_move(Move.parse("1>3@me", players=3))
+    ("your 1 strikes the player 2 seats on's dead hand", 'your 1 strikes your other hand, a 3')
+    >>> say_move(Move.parse("~1>h@1", players=3)), say_move(Move.parse("logan"))
+    ("your −1 strikes the next player's ½", 'you swap your live hand with a dead one (a pass)')
+    """
+    kind = move.kind
+    if kind in ("attack", "gain"):
+        key = kind + ("-own" if move.seat == 0 else "-dead" if kind == "attack" and move.target == 0 else "")
+        return (MOVE_WORDS[key].replace("{who}", _who(move.seat, move.players))
+                .replace("{a}", fmt_value(move.hand)).replace("{b}", fmt_value(move.target)))
+    if kind == "split":
+        return MOVE_WORDS["split"].replace("{before}", _listed(move.before)).replace("{after}", _listed(move.after))
+    return MOVE_WORDS[kind].replace("{a}", fmt_value(move.hand))
+
+
+#: how to read positions and moves, once, where they appear: by the moves of every variant's panel (with the
+#: example position drawn as hands) and in the index's "How to read a position"
+NOTATION = {
+    "summary": "How to read positions and moves",
+    "example": "12-11",
+    "parts": [["12", "the player to move: hands of 1 and 2 fingers"], ["11", "the next player: 1 and 1"]],
+    "lines": [
+        ["12-11", "every player's hands, the player to move first, players separated by a dash; the order of "
+                  "a player's hands does not matter (12 is 21)"],
+        ["1>2", "your hand of 1 strikes their hand of 2; with more players @1 names the next player, @2 the one "
+                "after, and @me your own other hand"],
+        ["13 -> 22", "a split: you share your fingers out again, here 1 and 3 become 2 and 2"],
+        ["flip 1 · add 3", "a house rule's move on one of your hands: flip it, or add a finger to it"],
+        ["swap · pass · logan · switch", "a house rule's move that changes no number: each reads in words when "
+                                         "you point at it"],
+        ["½ · −2", "half a finger (stumps) and a negative hand (signed hands)"],
+        ["11:3 · 01:u · 12:s1", "what a player keeps: lives left, the one-point switch used, own swaps in a row"],
+        ["12-11/s1", "swaps played in a row just before this position"],
+    ],
+}

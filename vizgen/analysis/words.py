@@ -26,14 +26,14 @@ from vizgen.analysis.meaning import (
     verdict_n,
     verdicts,
 )
-from vizgen.analysis.play_words import PLAY
+from vizgen.analysis.play_words import MOVE_WORDS, NOTATION, PLAY, say_move
 from vizgen.engine.ending import PLY_CAP, REPETITIONS
 
 __all__ = [
-    "CHOICES", "CLASSES", "ENDING", "HANDS", "LEGEND", "MARKS", "OVER", "PLAY", "REVIEW", "SEATS", "SHEET", "UNITS",
-    "VALUES", "VERDICTS",
+    "CHOICES", "CLASSES", "ENDING", "HANDS", "LEGEND", "MARKS", "MOVE_WORDS", "NOTATION", "OVER", "PLAY", "REVIEW",
+    "SEATS", "SHEET", "UNITS", "VALUES", "VERDICTS",
     "Mark", "Verdict", "choices", "count", "fill", "for_browser", "game_end_rule", "legend", "percent", "plies",
-    "ply_note", "say", "say_choice", "seat_name", "seat_words",
+    "ply_note", "say", "say_choice", "say_move", "seat_name", "seat_words",
     "verdict_n", "verdicts",
 ]
 
@@ -84,7 +84,7 @@ REVIEW = {
         "open": "leaves no one able to force a win",
         "other-forces": "lets player +{k} force a win in {n} {ply|plies}",
         "other-wins-now": "lets player +{k} win at once",
-        "you-out": "lets the others force you out in {n} {ply|plies}",
+        "you-out": "lets the others together force you out within {n} {ply|plies} if they all try",
         "you-survive": "keeps you in whatever the others do", "you-are-out": "passes: you are out",
     },
     "kept": {
@@ -99,7 +99,11 @@ REVIEW = {
 }
 
 #: how a hand is pictured, for screen readers and under pictures of more than five fingers
-HANDS = {"fingers": "{n} fingers", "finger": "1 finger", "dead": "dead hand: a fist", "empty": "empty hand"}
+HANDS = {"fingers": "{n} fingers", "finger": "1 finger", "dead": "dead hand: a fist", "empty": "empty hand",
+         "half": "{n} fingers: the half is a stump", "negative": "minus {n}: a negative hand, drawn upside down",
+         # what the rules keep with a player (lives, the one-point switch, own swaps) and with a position
+         "lives": "{n} {life|lives} left", "used": "switch used", "own": "{n} own {swap|swaps} in a row",
+         "swaps": "{n} {swap|swaps} in a row just played"}
 
 #: the handle of the position panel on phones (a bottom sheet), for screen readers
 SHEET = "Show or fold the selected position"
@@ -213,6 +217,6 @@ def for_browser() -> dict:
     """
     return {"verdicts": [asdict(v) for v in VERDICTS], "choices": [asdict(v) for v in CHOICES],
             "ply": UNITS["ply"], "plies": UNITS["plies"], "units": UNITS, "play": PLAY,
-            "over": OVER, "hands": HANDS, "sheet": SHEET, "ending": ENDING,
+            "moves": MOVE_WORDS, "notation": NOTATION, "over": OVER, "hands": HANDS, "sheet": SHEET, "ending": ENDING,
             "limits": {"repetitions": REPETITIONS, "cap": PLY_CAP},
             "marks": [asdict(m) for m in MARKS], "review": REVIEW, "classes": meaning.table()["classes"]}

@@ -279,7 +279,7 @@ def guide(solved: Solved) -> dict[str, Any]:
              for r, after in zip(chosen, shares[1:])]
     return {
         "verdict": _verdict(v),
-        "reach": {"players": ["random", *(f"max^n depth {d}" for d in REACH_DEPTHS)], "games": REACH_GAMES,
+        "reach": {"players": ["random", *(f"max-n depth {d}" for d in REACH_DEPTHS)], "games": REACH_GAMES,
                   "pairs": (1 + len(REACH_DEPTHS)) ** 2, "opening": OPENING, "seed": REACH_SEED},
         "must_find": _must_find(v, share),
         "traps": _traps(v, share)[:TOP],

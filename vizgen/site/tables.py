@@ -188,8 +188,8 @@ def _opponent_columns(solved: Solved) -> list[tuple[Column, np.ndarray]]:
                (TRAP, trap)]
     for table in maxn_levels(g, max(PLAY_DEPTHS)):
         if table.depth in PLAY_DEPTHS:
-            columns.append((Column(f"maxn{table.depth}_move", f"max^n move, depth {table.depth}", "int", "data",
-                                   f"The position max^n searching {table.depth} plies deep moves to "
+            columns.append((Column(f"maxn{table.depth}_move", f"max-n move, depth {table.depth}", "int", "data",
+                                   f"The position max-n searching {table.depth} plies deep moves to "
                                    "(docs/RULES.md section 8).", missing=-1), table.player.moves))
     return columns
 

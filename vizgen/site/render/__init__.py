@@ -81,6 +81,8 @@ def _config(page: VariantPage | CodePage, data: DataFiles) -> dict[str, Any]:
         "players": page.players,
         "hands": params.hands,
         "r": params.r,
+        "gain": params.attack == "self-gain",
+        "title": page.variant.title,
         "start": page.stats["start"]["position"],
         "chunks": data.chunks,
         "overview": data.overview is not None,

@@ -38,7 +38,7 @@ _STATIC = ("vizgen.css", "play.css", "report.css", "guide.css", "practice.css", 
 #: needs the page ``vizgen.js`` has set up. ``rules.js`` is the rules page's whole script, and its Web Worker.
 SCRIPTS: dict[str, tuple[str, ...]] = {
     "address.js": ("address",),
-    "vizgen.js": ("util", "loader", "wire", "facts", "model", "hands", "panel", "styles", "graph", "explorer",
+    "vizgen.js": ("util", "loader", "wire", "facts", "model", "board", "hands", "panel", "styles", "graph", "explorer",
                   "overview", "search", "keys", "views", "main"),
     "codes.js": ("movegen", "codemodel"),
     "valuemap.js": ("valuemap",),

@@ -296,4 +296,5 @@ def index_context(cards: list[dict[str, Any]], site_title: str) -> dict[str, Any
         "maxn": None,
         "origin": next((c for c in cards if c["slug"] in STORIES), None),
         "invite": classic and {**invitation(classic["players"]), "slug": classic["slug"]},
+        "notation": words.NOTATION,
     }

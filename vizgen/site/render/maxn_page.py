@@ -55,7 +55,7 @@ def maxn_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
     return {
         "root": "",
         "site_title": site_title,
-        "page_title": f"The max^n AI against the exact solution · {site_title}",
+        "page_title": f"The max-n AI against the exact solution · {site_title}",
         "paper": data["paper"],
         "settings": data["settings"],
         "ending": words.game_end_rule(max(b["players"] for b in data["branching"])),

@@ -152,19 +152,12 @@
     this.paused = false;
     return true;
   };
-  /* Play again what was taken back, up to your next turn; false if nothing was. */
-  Game.prototype.again = function () {
-    if (!this.redo.length) return false;
-    do this.path.push(this.redo.pop());
-    while (this.redo.length && !this.yourTurn() && !this.over());
-    this.last = 0;
-    return true;
-  };
-  /* Back to the start, every move kept for redo. */
-  Game.prototype.restart = function () {
-    while (this.plies() > 0) this.redo.push(this.path.pop());
-    this.last = 0;
-    this.paused = false;
+  /* The players of the next game ("Play again"): the same seats, or with swapped: each one seat on, so you
+     move at another turn (with two players, the other side). */
+  Game.prototype.rematch = function (swapped) {
+    var seats = this.seats.slice();
+    if (swapped) seats.unshift(seats.pop());
+    return seats;
   };
   /* The random player's move among these children (distinct, in the moves' order). */
   Game.prototype.randomChild = function (kids) {

@@ -71,6 +71,13 @@
     }
   }
 
+  /* On a phone, open the sheet to the whole screen under the header (a game: the board, the turn and the moves
+     at once); its handle still folds it to show the graph. */
+  function expand() {
+    var panel = $("panel");
+    if (panel && isPhone()) setSheet(panel, "full");
+  }
+
   /* The handle drags the sheet: it follows the finger and, let go, snaps to the nearest of its three heights. */
   function wireDrag(panel) {
     var drag = null, swallow = false;
@@ -136,5 +143,5 @@
     });
   }
 
-  VZ.keys = { wireKeys: wireKeys, wireSheet: wireSheet, wireSwitcher: wireSwitcher, sheet: sheet };
+  VZ.keys = { wireKeys: wireKeys, wireSheet: wireSheet, wireSwitcher: wireSwitcher, sheet: sheet, expand: expand };
 })(globalThis.VZ = globalThis.VZ || {});

@@ -8,6 +8,8 @@
  * selected, selections, explored, drawn, and
  *   vizgen.onPanel(fn): fn(panel, id, detail) each time the panel has been filled for position id
  *     (detail: its hands, moves and parents), so an add-on can put its own section in it or mark moves;
+ *   vizgen.decorate(fn): the panel is drawn with fn(id, detail)'s decorations (panel.js: names, board, rows...),
+ *     and vizgen.redraw() draws it again (a game's state changed);
  *   vizgen.onMoveClick(fn): fn(from, to) when a move from the shown position is clicked, in the panel's
  *     move table or as a position in the graph or the explorer; fn returns true to take the click over;
  *   vizgen.go(id or notation) navigates (the fragment follows), vizgen.select(id) shows a position
@@ -43,6 +45,7 @@
   api.load = app.load;
   api.onPanel = function (fn) { hooks.panel.push(fn); };
   api.onMoveClick = function (fn) { hooks.move.push(fn); };
+  api.decorate = function (fn) { app.decor = fn; };
 
   var styles = VZ.styles.create(app);
   var panel = VZ.panel.create(app);
@@ -60,6 +63,9 @@
     if (app.graph) app.graph.path(ids);
     var vmap = views.map();
     if (vmap && vmap.path) vmap.path(ids);
+  };
+  api.redraw = function () {
+    return api.selected === null ? Promise.resolve() : panel.render(api.selected);
   };
   /* Hide every value in the graph and the explorer (a challenge), or show them again. */
   api.hideValues = function (on) {

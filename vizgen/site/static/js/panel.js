@@ -1,7 +1,9 @@
-/* vizgen panel: the selected position in words, its players, its moves for the player choosing them, the
- * positions that lead to it and the node table's columns.
+/* vizgen panel: the selected position in words, its players on the board (board.js), its moves for the
+ * player choosing them, the positions that lead to it and the node table's columns.
  *
- * create(app) returns {render(id)}; after each render the add-ons' panel hooks run (main.js, play.js).
+ * create(app) returns {render(id)}. The panel is drawn with what a game asks of it (app.decor(id, detail),
+ * set by play.js through vizgen.decorate: the seats' names, the board's mode, each move's row and badge);
+ * after each render the add-ons' panel hooks run (main.js, play.js) to put their own sections in it.
  */
 (function (VZ) {
   "use strict";
@@ -17,24 +19,27 @@
     return String(v);
   }
 
-  /* A value's badge: its words, and where they are the short form, the full sentence on hover and keyboard focus
-     (as the pages' badges: vizgen/site/render/contexts.py's badge). */
-  function badge(cls, text, full) {
-    if (text === full) return '<span class="badge ' + cls + '">' + esc(text) + "</span>";
-    return '<span class="badge ' + cls + ' has-full" tabindex="0" data-full="' + esc(full) + '">' + esc(text) +
+  /* A value's badge: its words, and where they are the short form, the full sentence on hover and keyboard focus;
+     small: the moves' size. The same markup as the pages' badges (vizgen/site/render/contexts.py's badge:
+     tests/test_js.py checks both write the same). */
+  function badge(cls, text, full, small) {
+    var c = "badge" + (small ? " sm" : "") + (cls ? " " + cls : "");
+    if (!full || text === full) return '<span class="' + c + '">' + esc(text) + "</span>";
+    return '<span class="' + c + ' has-full" tabindex="0" data-full="' + esc(full) + '">' + esc(text) +
       '<span class="visually-hidden">: ' + esc(full) + "</span></span>";
   }
 
   function create(app) {
     var W = app.W;
     var token = 0;
+    var board = VZ.board.create(app);
 
     function posLink(i) {
       var s = app.model.name(i);
       return '<a class="pos" href="#' + esc(s) + '">' + esc(s) + "</a>";
     }
 
-    function movesHtml(d) {
+    function movesHtml(d, decor) {
       var model = app.model;
       var hide = !!app.hideValues; // a challenge: the moves in the rules' order, none marked optimal
       var moves = hide ? d.moves.slice() : VZ.util.bestFirst(d.moves);
@@ -44,9 +49,10 @@
         '<h3 class="panel-h">Moves <span class="count">' + moves.length + "</span></h3>";
       if (!moves.length) return html + '<p class="muted">No moves: the game is over.</p></section>';
       if (allBest && !hide && moves.length > 1) html += '<p class="muted same-value">Every move keeps the same value.</p>';
-      html += '<table class="moves"><thead><tr><th><span class="visually-hidden">optimal</span></th>' +
+      // a challenge draws no optimal-move and no value column at all: the headers stay over their columns
+      html += '<table class="moves"><thead><tr>' + (hide ? "" : '<th scope="col"><span class="visually-hidden">optimal</span></th>') +
         '<th scope="col">move</th><th scope="col">to</th>' +
-        '<th scope="col" title="What the move means for you, the player choosing it, with best play after it">for you</th>' +
+        (hide ? "" : '<th scope="col" title="What the move means for you, the player choosing it, with best play after it">for you</th>') +
         "</tr></thead><tbody>";
       moves.forEach(function (m) {
         var choice = W.choices[m.choice];
@@ -54,14 +60,33 @@
         var more = m.names.length > 1
           ? ' <span class="alt" title="' + esc(m.names.join(", ")) + '">+' + (m.names.length - 1) + "</span>"
           : "";
+        var mv = VZ.board.parse(m.names[0], model.P, !!app.cfg.gain);
+        var said = mv ? VZ.board.say(W.moves, mv, model.P) : "";
+        var forYou = decor && decor.badge ? decor.badge(m) : null; // the move's value for you, while another chooses
+        var b = forYou || { cls: choice.cls, text: VZ.util.fill(choice.short, { n: m.n, k: m.k }) };
         html +=
-          '<tr class="move' + (star ? " best" : "") + '" data-dst="' + m.dst + '">' +
-          '<td class="star">' + (star ? '<span title="optimal move" aria-label="optimal move">★</span>' : "") + "</td>" +
-          '<td class="mv"><a href="#' + esc(model.name(m.dst)) + '">' + esc(m.names[0]) + "</a>" + more + "</td>" +
+          '<tr class="move' + (star ? " best" : "") + (decor && decor.row ? decor.row(m) : "") + '" data-dst="' + m.dst + '">' +
+          (hide ? "" : '<td class="star">' + (star ? '<span title="optimal move" aria-label="optimal move">★</span>' : "") + "</td>") +
+          '<td class="mv"><a href="#' + esc(model.name(m.dst)) + '"' + (said ? ' data-words="' + esc(said) + '" aria-label="' +
+            esc(m.names[0] + ": " + said) + '"' : "") + ">" + esc(m.names[0]) + "</a>" + more + "</td>" +
           "<td>" + posLink(m.dst) + "</td>" +
-          '<td><span class="badge sm ' + choice.cls + '">' + esc(VZ.util.fill(choice.short, { n: m.n, k: m.k })) + "</span></td></tr>";
+          (hide ? "" : "<td>" + badge(b.cls, b.text, "", true) + "</td>") + "</tr>";
       });
-      return html + "</tbody></table></section>";
+      return html + "</tbody></table>" + notationKey() + "</section>";
+    }
+
+    /* How to read the moves and positions, once, by the moves: a small picture and a few examples. */
+    function notationKey() {
+      var N = W.notation;
+      var pic = N.parts.map(function (p) {
+        var hands = p[0].split("").map(function (c) { return VZ.hands.svg(W, Number(c), false, false); }).join("");
+        return '<span class="np"><span class="np-hands">' + hands + "</span><code>" + esc(p[0]) + "</code><small>" +
+          esc(p[1]) + "</small></span>";
+      }).join('<span class="np-sep">-</span>');
+      return '<details class="notation-key"><summary>' + esc(N.summary) + '</summary><p class="notation-pic">' + pic +
+        "</p><dl>" + N.lines.map(function (l) {
+          return "<dt><code>" + esc(l[0]) + "</code></dt><dd>" + esc(l[1]) + "</dd>";
+        }).join("") + "</dl></details>";
     }
 
     function parentsHtml(id, d) {
@@ -93,20 +118,28 @@
 
     function draw(id, d) {
       var model = app.model;
+      var decor = app.decor ? app.decor(id, d) : null;
+      var head = decor && decor.head; // a game's end: who won, the seats named ("player 2 won", not "+2 has won")
       var html = '<div class="pos-head"><h2 class="pos-title">' + esc(model.name(id)) + "</h2>" +
-        badge(model.cls(id), model.P > 2 ? model.short(id) : model.words(id), model.words(id)) + "</div>";
+        (head ? badge(head.cls, head.text, "") : badge(model.cls(id), model.P > 2 ? model.short(id) : model.words(id),
+          model.words(id))) + "</div>";
+      var swaps = VZ.board.seatMarks(model.name(id)).swaps;
       if (id === model.startId) html += '<p class="pos-sub">the start position</p>';
+      else if (swaps) html += '<p class="pos-sub">' + esc(VZ.util.fill(W.hands.swaps, { n: swaps })) + "</p>";
       var winner = model.over(id) ? model.winner(id) : -1;
-      if (winner >= 0) html += VZ.hands.over(app, d.hands, winner);
-      html += VZ.hands.players(app, d.hands, winner) + movesHtml(d) + parentsHtml(id, d) + columnsHtml(d);
+      // a game says how it ended in its own section (play.js), naming the seats by who plays them
+      if (winner >= 0 && !(decor && decor.names)) html += VZ.hands.over(app, d.hands, winner);
+      html += board.html(id, d, decor) + movesHtml(d, decor) + parentsHtml(id, d) + columnsHtml(d);
       var panel = VZ.util.byId("panel");
       // a move played from the keyboard (Enter) or a step back keeps the focus in the panel
       var hadFocus = panel.contains(document.activeElement);
       html = '<button type="button" class="sheet-toggle" aria-controls="panel" aria-expanded="' +
         panel.classList.contains("open") + '"><span class="visually-hidden">' + esc(W.sheet) +
         "</span></button>" + html;
+      var top = panel.scrollTop;
       panel.innerHTML = html;
-      panel.scrollTop = 0;
+      panel.scrollTop = decor && decor.keep ? top : 0; // during a game the view stays where it is
+
       if (hadFocus) (panel.querySelector("tr.move td.mv a") || panel).focus({ preventScroll: true });
       panel.dataset.position = model.name(id);
       app.hooks.panel.forEach(function (fn) { fn(panel, id, d); });
@@ -123,5 +156,5 @@
     return { render: render };
   }
 
-  VZ.panel = { create: create };
+  VZ.panel = { create: create, badge: badge };
 })(globalThis.VZ = globalThis.VZ || {});

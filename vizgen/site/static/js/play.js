@@ -1,14 +1,19 @@
-/* vizgen play: a game on a variant's page against the perfect player, the tricky perfect player, max^n
+/* vizgen play: a game on a variant's page against the perfect player, the tricky perfect player, max-n
  * (depth 1, 2, 3 or 5) or the random player, drawn in the panel.
  *
- * Built only on the page's add-on hooks (window.vizgen: onPanel, onMoveClick, select, load) and the game's
+ * Built only on the page's add-on hooks (window.vizgen: onPanel, onMoveClick, decorate, redraw, select,
+ * load) and the game's
  * state (game.js). Every computer move comes from build-time data (a position's detail carries the position
  * each computer opponent moves to) or, on the code pages, from the position's facts (opponents.js); the
  * random player draws from a generator seeded by the record. Each ply is an entry of the browser's history
  * with the record in the address, so Back and Forward step through the game and never leave the page while
  * a game is on; ← and → walk the record, Home and End jump, Backspace takes back your last move. A
- * challenge hides every value (body.vz-hide, play.css) until the game ends or you take a hint. Everything a
- * test needs is on window.vizgen.play.
+ * challenge hides every value, mark and colour (body.vz-hide, play.css) until the game ends or you take a
+ * hint; coached play marks each of your moves as you go. The panel is drawn with what the game asks of it
+ * (decor: the seats named by who plays them, the board live on your turn, the computer's move about to be
+ * played, each move's value for you while another player chooses). At the end: Play again, and a result card
+ * (a sentence and a picture drawn in the browser); other add-ons put their own links there (play.onAfter).
+ * Everything a test needs is on window.vizgen.play.
  */
 (function (VZ) {
   "use strict";
@@ -25,6 +30,7 @@
     delay: 650, // ms before a computer opponent's move is shown highlighted, and again before it is played
     game: null,
     message: "",
+    after: [], // functions (game) -> HTML put in the end-of-game area (play.onAfter)
   });
 
   var model = null;
@@ -36,6 +42,11 @@
   var pending = null; // {at: position, to: position} while a computer move is shown before it is played
   var setup = null; // the players chosen before a game starts
 
+  /* Draw the panel again (it asks for the game's decorations, then play's section is drawn in it). */
+  function refresh() {
+    if (vz.selected === null) render();
+    else vz.redraw();
+  }
   function kindName(kind) {
     if (kind === "maxn" + kind.slice(4) && /^\d+$/.test(kind.slice(4))) return say(W.maxn, { n: kind.slice(4) });
     return W[kind];
@@ -89,7 +100,7 @@
       if (g !== play.game || g.here() !== at) return;
       var to = opponents[g.seats[g.mover(g.plies())]](g, d);
       pending = { at: at, to: to };
-      render();
+      if (play.delay > 0) refresh(); // the move shown highlighted on the board and in the table for a moment
       timer = setTimeout(function () {
         timer = null;
         if (g !== play.game || g.here() !== at) return;
@@ -154,10 +165,17 @@
   }
 
   // ------------------------------------------------------------------ actions
-  function start(challenge) {
-    var g = newGame(currentSeats(), Math.floor(Math.random() * 1e6), challenge);
+  function start(challenge, seats) {
+    var g = newGame(seats || currentSeats(), Math.floor(Math.random() * 1e6), challenge);
     writeUrl(g, true);
-    show(g).then(function () { return advance(g); });
+    if (VZ.keys && VZ.keys.expand) VZ.keys.expand(); // a phone: the game takes the screen under the header
+    return show(g).then(function () { return advance(g); });
+  }
+  /* Play again: the same players (swapped: each one seat on), the same way of playing, a new seed. */
+  function again(swapped) {
+    var g = play.game;
+    if (!g) return;
+    start(g.challenge, g.rematch(swapped));
   }
   /* Show ply k of the game's line. */
   function seek(k) {
@@ -176,7 +194,7 @@
     g.undo();
     play.message = "";
     writeUrl(g, false);
-    show(g).then(function () { render(); });
+    show(g);
   }
   function playOn() {
     var g = play.game;
@@ -207,8 +225,7 @@
     play.game = null;
     play.message = "";
     writeUrl(null, false);
-    render();
-    if (vz.selected !== null) vz.select(vz.selected);
+    refresh();
   }
   function copy(what) {
     var url = location.href;
@@ -225,7 +242,7 @@
     var g = play.game;
     if (!g) {
       setup = seats;
-      render();
+      refresh();
       return;
     }
     stop();
@@ -254,7 +271,7 @@
       g.seek(0);
       play.message = W["start-kept"];
       writeUrl(g, true);
-      show(g).then(function () { render(); });
+      show(g);
       return;
     }
     if (g && location.search === VZ.game.withRecord(location.search, g.record())) return; // a position browsed
@@ -267,9 +284,9 @@
       seek(rec.at === null ? rec.moves.length : rec.at);
       return;
     }
-    readRecord(location.search).then(function (again) {
-      if (again) show(again).then(function () { return advance(again); });
-      else render();
+    readRecord(location.search).then(function (read) {
+      if (read) show(read).then(function () { return advance(read); });
+      else refresh();
     });
   }
   function onKey(ev) {
@@ -293,10 +310,10 @@
     var draw = VZ.playDraw;
     var hide = hidden();
     document.body.classList.toggle("vz-hide", hide);
+    document.body.classList.toggle("vz-playing", !!g && !g.finished());
     if (vz.hideValues) vz.hideValues(hide);
     if (vz.path) vz.path(g ? g.line() : null); // the path of the game on the graph and the value map
-    var ctx = { W: W, T: VZ.theme.palette(cfg), words: cfg.words, kindName: kindName, name: capitalName, role: roleName, live: live, hidden: hide,
-      selected: vz.selected };
+    var ctx = context(hide);
     el.innerHTML = draw.head(g, ctx) + draw.seats(currentSeats(), g, kinds, ctx) +
       (play.message ? '<p class="play-message" role="status">' + esc(play.message) + "</p>" : "") +
       (g ? draw.status(g, ctx) : "");
@@ -305,36 +322,123 @@
     log.hidden = !g;
     var now = log.querySelector(".play-chart-box");
     if (now) now.scrollLeft = now.scrollWidth;
-    markPanel();
+  }
+  function context(hide) {
+    return { W: W, T: VZ.theme.palette(cfg), words: cfg.words, kindName: kindName, name: capitalName, role: roleName, live: live,
+      hidden: hide, selected: vz.selected, after: after, sentence: sentence };
   }
 
-  /* In the panel: the players named by who plays them; in the move table, the computer's move about to be
-     played or the moves you can play, and what each means for you while another player chooses. */
-  function markPanel() {
-    var panel = document.getElementById("panel");
+  /* What the game asks of the panel at position id: the seats named by who plays them, the board live on
+     your turn (elsewhere it browses), the computer's move about to be played, and while another player
+     chooses, what each of their moves means for you. */
+  function decor(id) {
     var g = play.game;
-    if (!panel) return;
-    var atGame = !!(g && vz.selected === g.here());
-    var rows = panel.querySelectorAll("tr.move");
-    for (var r = 0; r < rows.length; r++) {
-      var dst = Number(rows[r].dataset.dst);
-      rows[r].classList.toggle("play-chosen", !!(pending && atGame && pending.at === g.here() && pending.to === dst));
-      rows[r].classList.toggle("play-can", !!(atGame && !g.paused && g.yourTurn()));
-      var badge = rows[r].querySelector(".badge");
-      if (atGame && !g.yourTurn() && badge) {
-        var v = g.valueAt(dst, g.plies() + 1).v;
-        badge.className = "badge sm " + VZ.util.valueClass(v, cfg.words.classes);
-        badge.textContent = g.valueWordsAt(W, dst, g.plies() + 1);
-      }
+    if (!g || !model) return null;
+    if (id !== g.here()) return { board: "browse" };
+    var n = g.plies(), names = [], human = -1;
+    for (var s = 0; s < P; s++) {
+      var seat = (n + s) % P;
+      names.push(roleName(g, seat));
+      if (g.seats[seat] === "you") human = s;
     }
-    var who = panel.querySelectorAll(".players .player .who");
-    for (var s = 0; s < who.length && atGame; s++) {
-      var seat = (g.plies() + s) % P;
-      var tags = Array.prototype.slice.call(who[s].querySelectorAll(".tag:not(.you)"));
-      who[s].textContent = roleName(g, seat) + " ";
-      tags.forEach(function (t) { who[s].appendChild(t); });
-      who[s].parentNode.classList.toggle("human", seat === g.you);
-    }
+    var mine = !g.paused && g.yourTurn();
+    var coming = pending && pending.at === id ? pending.to : null;
+    var theirs = !g.yourTurn() && !hidden();
+    var head = model.over(id) ? { cls: VZ.util.valueClass(g.value(n).v, cfg.words.classes), text: g.valueWords(W, n) } : null;
+    return {
+      names: names, human: human, board: mine ? "play" : false, pending: coming, keep: true, head: head,
+      row: function (m) { return (coming === m.dst ? " play-chosen" : "") + (mine ? " play-can" : ""); },
+      badge: theirs ? function (m) {
+        return { cls: VZ.util.valueClass(g.valueAt(m.dst, n + 1).v, cfg.words.classes), text: g.valueWordsAt(W, m.dst, n + 1) };
+      } : null,
+    };
+  }
+
+  /* The result in one sentence, for you: "I held the draw for 40 plies against the perfect player on Standard." */
+  function sentence(g) {
+    var end = g.end(live);
+    if (!end || g.seats.indexOf("you") < 0) return "";
+    var others = [];
+    g.seats.forEach(function (k) {
+      var name = say(W.the, { name: kindName(k) });
+      if (k !== "you" && others.indexOf(name) < 0) others.push(name);
+    });
+    var key = end.reason === "won" ? (end.winner === g.you ? "card-won" : g.P === 2 ? "card-lost" : "card-out")
+      : g.P === 2 ? "card-draw" : end.shared.indexOf(g.you) >= 0 ? "card-shared" : "card-out";
+    return say(W[key], { against: others.join(W.and), variant: cfg.title, n: end.plies });
+  }
+  /* The end-of-game area's add-ons (play.onAfter). */
+  function after(g) {
+    return play.after.map(function (fn) { return fn(g) || ""; }).join("");
+  }
+
+  /* The result card as a picture (PNG, drawn on a canvas from the palette): the sentence, your value after
+     each ply and the game's link. */
+  function card(g) {
+    var T = VZ.theme.palette(cfg), w = 1200, h = 630;
+    var c = document.createElement("canvas");
+    c.width = w;
+    c.height = h;
+    var x = c.getContext("2d");
+    x.fillStyle = T.paper;
+    x.fillRect(0, 0, w, h);
+    x.fillStyle = T.accent;
+    x.fillRect(0, 0, w, 14);
+    x.fillStyle = T.muted;
+    x.font = "600 30px sans-serif";
+    x.fillText(W["card-site"] + " · " + cfg.title, 60, 84);
+    x.fillStyle = T.ink;
+    x.font = "700 52px sans-serif";
+    wrap(x, sentence(g), 60, 170, w - 120, 64);
+    var notes = [];
+    if (g.challenge) notes.push(W["card-challenge"]);
+    if (g.hints.length) notes.push(say(W["card-hints"], { h: g.hints.length }));
+    x.fillStyle = T.muted;
+    x.font = "28px sans-serif";
+    x.fillText(notes.join(" "), 60, 330);
+    // your value after each ply: wins above the line, losses below
+    x.font = "24px sans-serif";
+    x.fillText(W["card-chart"], 60, 385);
+    var line = g.line(), mid = 470, step = Math.min(24, (w - 120) / Math.max(1, line.length - 1));
+    x.strokeStyle = T.draw;
+    x.lineWidth = 3;
+    x.beginPath();
+    x.moveTo(60, mid);
+    x.lineTo(w - 60, mid);
+    x.stroke();
+    line.forEach(function (p, k) {
+      var v = g.valueAt(p, k).v;
+      x.fillStyle = T[cfg.words.classes[VZ.util.valueClass(v, cfg.words.classes)].palette];
+      x.beginPath();
+      x.arc(60 + k * step, mid - v * 70, 7, 0, 2 * Math.PI);
+      x.fill();
+    });
+    x.fillStyle = T.muted;
+    x.font = "22px sans-serif";
+    wrap(x, location.href, 60, h - 48, w - 120, 26);
+    return c;
+  }
+  /* Text in lines no wider than `width`, from (left, y), lh apart. */
+  function wrap(x, text, left, y, width, lh) {
+    var row = "";
+    text.split(/(?=[ /&])/).forEach(function (word) {
+      if (row && x.measureText(row + word).width > width) {
+        x.fillText(row, left, y);
+        y += lh;
+        row = word.replace(/^ /, "");
+      } else row += word;
+    });
+    if (row) x.fillText(row, left, y);
+  }
+  function download() {
+    var g = play.game;
+    if (!g) return;
+    var a = document.createElement("a");
+    a.href = card(g).toDataURL("image/png");
+    a.download = cfg.slug + "-game.png";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
   }
 
   // ------------------------------------------------------------------ wiring
@@ -352,6 +456,7 @@
       first: function () { seek(0); }, prev: function () { seek(n - 1); }, next: function () { seek(n + 1); },
       last: function () { seek(play.game.line().length - 1); }, playon: playOn, resume: playOn, hint: hint,
       analysis: analysis, "copy-game": function () { copy("game"); }, "copy-position": function () { copy("position"); },
+      again: function () { again(false); }, "again-swapped": function () { again(true); }, card: download,
     })[b.dataset.act]();
   }
   function onChange(ev) {
@@ -371,6 +476,7 @@
         return;
       }
       writeUrl(g, false);
+      if (!g.finished() && g.seats.indexOf("you") >= 0 && VZ.keys && VZ.keys.expand) VZ.keys.expand();
       show(g).then(function () { return advance(g); });
     });
   }
@@ -393,9 +499,9 @@
         play.message = String(err && err.message ? err.message : err);
       });
     }
-    var hands = panel.querySelector(".players");
-    panel.insertBefore(el, hands ? hands.nextSibling : panel.firstChild);
-    var table = panel.querySelector("table.moves") || el;
+    var board = panel.querySelector(".board");
+    panel.insertBefore(el, board ? board.nextSibling : panel.firstChild);
+    var table = panel.querySelector(".panel-moves") || el;
     table.parentNode.insertBefore(log, table.nextSibling);
     render();
   });
@@ -412,14 +518,22 @@
     if (!a || !model || location.pathname !== a.pathname) return;
     ev.preventDefault();
     setup = null;
-    start(true);
     document.getElementById("explore").scrollIntoView({ block: "start" });
+    start(true);
   });
+  vz.decorate(decor);
 
   play.start = function (seats, seed, challenge) {
     var g = newGame(seats, seed === undefined ? 1 : seed, challenge);
     writeUrl(g, true);
     return show(g).then(function () { return advance(g); });
+  };
+  /* An add-on's part of the end-of-game area: fn(game) returns its HTML (a link: retry, practice...). */
+  play.onAfter = function (fn) {
+    play.after.push(fn);
+  };
+  play.sentence = function () {
+    return play.game ? sentence(play.game) : "";
   };
   play.undo = undo;
   play.seek = seek;

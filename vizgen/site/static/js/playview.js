@@ -27,32 +27,37 @@
       (off ? " disabled" : "") + ">" + esc(text) + "</button>";
   }
 
-  /* The heading and the tools: before a game, how to start one; during one, walking it and leaving it. */
+  /* The heading and the tools: before a game, the two ways to play, named and said; during one, walking it,
+     taking back, a hint (a challenge) and leaving it, the rest under More. */
   function head(g, ctx) {
     var W = ctx.W;
-    var out = '<div class="play-head"><h3 class="panel-h">Play</h3><div class="play-tools">';
+    var out = '<div class="play-head"><h3 class="panel-h">Play</h3>';
     if (!g) {
-      out += button("start", W["new-challenge"], false, W.challenge, "primary") + button("open", W["new-analysis"]) +
-        button("copy-position", W["copy-position"]);
-      return out + "</div></div>";
+      return out + '</div><div class="play-modes">' +
+        '<p class="play-mode">' + button("start", W["new-challenge"], false, W.challenge, "primary") + " " +
+        esc(W["challenge-says"]) + "</p>" +
+        '<p class="play-mode">' + button("open", W["new-analysis"]) + " " + esc(W["coached-says"]) + "</p></div>" +
+        '<div class="play-tools">' + button("copy-position", W["copy-position"]) + "</div>";
     }
     var n = g.plies(), end = g.line().length - 1;
-    out += '<span class="play-nav" role="group" aria-label="Walk the game">' +
+    out += '<div class="play-tools"><span class="play-nav" role="group" aria-label="Walk the game">' +
       button("first", "«", n === 0, "the start (Home)") + button("prev", "‹", n === 0, "one ply back (←)") +
       button("next", "›", n === end, "one ply forward (→)") +
       button("last", "»", n === end, "the last ply (End)") +
       "</span>" + button("undo", "Take back", g.lastMine() < 0, "take back your last move (Backspace)");
-    if (g.challenge && !g.finished()) {
-      out += button("hint", W.hint, g.hinted(), W["hint-title"]) +
-        button("analysis", W.analysis, false, W["analysis-title"]);
-    }
-    out += button("copy-game", W["copy-game"]) + button("quit", "Quit");
+    var live = g.challenge && !g.finished();
+    if (live) out += button("hint", W.hint, g.hinted(), W["hint-title"]);
+    out += button("quit", "Quit") + '<details class="play-more"><summary>' + esc(W.more) + "</summary>" +
+      (live ? button("analysis", W.analysis, false, W["analysis-title"]) : "") + button("copy-game", W["copy-game"]) +
+      "</details>";
     return out + "</div></div>";
   }
 
-  /* The players: a menu of kinds per seat; the seat to move is marked. */
+  /* The players: a menu of kinds per seat; the seat to move is marked. During a game the menus fold away
+     under "Players" (the board names the seats). */
   function seats(chosen, g, kinds, ctx) {
-    var out = '<div class="play-seats">';
+    var out = (g ? '<details class="play-players"><summary>' + esc(ctx.W.players) + "</summary>" : "") +
+      '<div class="play-seats">';
     for (var s = 0; s < chosen.length; s++) {
       var turn = g && !g.over() && g.mover(g.plies()) === s;
       out += '<label class="play-seat' + (turn ? " turn" : "") + (chosen[s] === "you" ? " human" : "") + '"><span>' +
@@ -61,15 +66,15 @@
             esc(ctx.kindName(k)) + "</option>";
         }).join("") + "</select></label>";
     }
-    return out + "</div>";
+    return out + "</div>" + (g ? "</details>" : "");
   }
 
   /* How the game ended, in words, for you. */
   function endWords(g, end, ctx) {
     var W = ctx.W, E = ctx.words.ending;
     if (end.reason === "won") {
-      return end.winner === g.you ? W["won-you"]
-        : say(W["won-other"], { name: ctx.name(g.seats[end.winner]), k: end.winner + 1 });
+      return g.seats[end.winner] === "you" ? W["won-you"]
+        : say(W["won-other"], { name: ctx.kindName(g.seats[end.winner]), k: end.winner + 1 });
     }
     var text = E[end.reason];
     if (end.shared.length) text += " " + (end.shared.indexOf(g.you) >= 0 ? W["share-you"] : W["share-out"]);
@@ -81,8 +86,10 @@
     var W = ctx.W, model = g.model, at = g.here(), n = g.plies();
     var out = "";
     var mine = g.lastMine();
-    var r = mine < 0 ? null
+    // a challenge marks nothing until the game ends: the marks are in the review then
+    var r = mine < 0 || ctx.hidden || (g.challenge && !g.finished()) ? null
       : VZ.review.mark(ctx.words, (model.details.get(g.path[mine]) || { moves: [] }).moves, g.path[mine + 1]);
+    if (!g.finished()) out += '<p class="play-mode-now">' + esc(W[g.challenge ? "mode-challenge" : "mode-coached"]) + "</p>";
     if (r) {
       out += '<p class="play-mark ' + ctx.words.marks[r.mark].key + '">' + esc(VZ.review.sentence(ctx.words, r)) +
         "</p>";
@@ -95,12 +102,10 @@
     if (!ctx.hidden) {
       out += '<p class="play-value"><span class="badge ' + VZ.util.valueClass(g.value(n).v, ctx.words.classes) + '">' +
         esc(g.valueWords(W, n)) + "</span></p>";
-    } else if (g.challenge) {
-      out += '<p class="play-note">' + esc(W.challenge) + "</p>";
     }
     if (g.hinted() && g.challenge && !g.finished()) out += '<p class="play-note">' + esc(W.hinted) + "</p>";
     var end = g.end(ctx.live);
-    if (end) out += '<p class="play-end" role="status"><b>' + esc(endWords(g, end, ctx)) + "</b></p>";
+    if (end) out += '<p class="play-end" role="status"><b>' + esc(endWords(g, end, ctx)) + "</b></p>" + afterHtml(g, ctx);
     if (ctx.selected !== at) {
       out += '<p class="play-status elsewhere">' + esc(W.elsewhere) + ' <a href="#' + esc(model.name(at)) +
         '" class="play-back">' + esc(model.name(at)) + "</a>.</p>";
@@ -119,6 +124,20 @@
         esc(say(W.thinking, { k: s + 1, name: ctx.kindName(g.seats[s]) })) + "</p>";
     }
     return out;
+  }
+
+  /* After the game: Play again (the same players, or each one seat on), the result card (its sentence, the
+     picture to download, the link) and the add-ons' links (play.onAfter: retry, practice). */
+  function afterHtml(g, ctx) {
+    var W = ctx.W, text = ctx.sentence(g);
+    var out = '<div class="play-after"><p class="play-again">' + button("again", W["play-again"], false, null, "primary") +
+      " " + button("again-swapped", W[g.P === 2 ? "play-again-swapped" : "play-again-moved"]) + "</p>";
+    if (text) {
+      out += '<figure class="play-card"><figcaption>' + esc(W.card) + '</figcaption><p class="play-sentence">' +
+        esc(text) + "</p><p>" + button("card", W["card-download"]) + " " + button("copy-game", W["copy-game"]) +
+        "</p></figure>";
+    }
+    return out + '<div class="play-after-more">' + ctx.after(g) + "</div></div>";
   }
 
   /* The review of a finished game: per seat the count of each mark and of hints, and the turning point. */
@@ -160,7 +179,7 @@
     var T = ctx.T, W = ctx.W, model = g.model, line = g.line(), n = line.length - 1, shown = g.plies();
     var maxRem = 1;
     for (var i = 0; i <= n; i++) maxRem = Math.max(maxRem, model.remoteness(line[i]) + 1);
-    var step = 14, left = 38, top = 10, h = 110, width = Math.max(280, left + 16 + step * n);
+    var step = 14, left = 38, top = 10, h = 110, width = Math.max(240, 16 + step * n);
     var mid = top + h / 2;
     var vals = line.map(function (p, k) { return g.valueAt(p, k); });
     function y(k) {
@@ -169,21 +188,22 @@
       var near = 1 - Math.max(model.remoteness(val.pos), 0) / maxRem;
       return mid - val.v * (h / 2) * (0.25 + 0.75 * near);
     }
-    function x(k) { return left + 8 + k * step; }
+    function x(k) { return 8 + k * step; }
     var colour = { 1: T.win, 0: T.draw, "-1": T.loss };
-    var out = '<div class="play-chart-box" tabindex="0" role="region" aria-label="Chart of your value per ply">' +
+    // the value names stay in view while the chart scrolls sideways: they are a picture of their own
+    var out = '<div class="play-chart-wrap"><svg class="play-chart-axis" width="' + left + '" height="' + (top + h + 22) +
+      '" aria-hidden="true"><text x="' + (left - 4) + '" y="' + (top + 12) + '" text-anchor="end">win</text><text x="' +
+      (left - 4) + '" y="' + (mid + 4) + '" text-anchor="end">' + (g.P === 2 ? "draw" : "open") + '</text><text x="' +
+      (left - 4) + '" y="' + (top + h - 3) + '" text-anchor="end">loss</text></svg>' +
+      '<div class="play-chart-box" tabindex="0" role="region" aria-label="Chart of your value per ply">' +
       '<svg class="play-chart" width="' + width + '" height="' + (top + h + 22) +
       '" role="img" aria-label="Your value after each ply; click a ply to show it">';
-    out += '<rect x="' + left + '" y="' + top + '" width="' + (width - left - 4) + '" height="' + h / 2 +
+    out += '<rect x="0" y="' + top + '" width="' + (width - 4) + '" height="' + h / 2 +
       '" fill="' + T["win-soft"] + '"/>';
-    out += '<rect x="' + left + '" y="' + mid + '" width="' + (width - left - 4) + '" height="' + h / 2 +
+    out += '<rect x="0" y="' + mid + '" width="' + (width - 4) + '" height="' + h / 2 +
       '" fill="' + T["loss-soft"] + '"/>';
-    out += '<line x1="' + left + '" x2="' + (width - 4) + '" y1="' + mid + '" y2="' + mid + '" stroke="' + T.draw +
+    out += '<line x1="0" x2="' + (width - 4) + '" y1="' + mid + '" y2="' + mid + '" stroke="' + T.draw +
       '" stroke-width="1.5"/>';
-    out += '<text x="' + (left - 4) + '" y="' + (top + 12) + '" text-anchor="end">win</text>';
-    out += '<text x="' + (left - 4) + '" y="' + (mid + 4) + '" text-anchor="end">' + (g.P === 2 ? "draw" : "open") +
-      "</text>";
-    out += '<text x="' + (left - 4) + '" y="' + (top + h - 3) + '" text-anchor="end">loss</text>';
     out += '<rect class="play-now" x="' + (x(shown) - step / 2) + '" y="' + top + '" width="' + step +
       '" height="' + h + '"/>';
     var pts = [];
@@ -199,11 +219,11 @@
         esc((j ? "after ply " + j : "the start") + ": " + g.valueWordsAt(W, line[j], j)) + "</title></g>";
       if (j % 5 === 0) out += '<text x="' + x(j) + '" y="' + (top + h + 15) + '" text-anchor="middle">' + j + "</text>";
     }
-    return out + "</svg></div>";
+    return out + "</svg></div></div>";
   }
 
-  /* The moves by round, one column per seat named by who plays it; each with its mark (yours only while
-     the values are hidden); a click shows the position after it. */
+  /* The moves by round, one column per seat named by who plays it; each with its mark (none in a challenge
+     until it ends); a click shows the position after it. */
   function list(g, marked, ctx) {
     var model = g.model, line = g.line(), n = line.length - 1, shown = g.plies();
     if (!n) return "";
@@ -218,7 +238,7 @@
       if (seat === 0 || k === 1) out += '<span class="round">' + (Math.floor((k - 1) / g.P) + 1) + ".</span>";
       if (k === 1) for (var e = 0; e < seat; e++) out += "<span></span>";
       var r = marked[k - 1], sym = "";
-      if (r && (!ctx.hidden || g.seats[seat] === "you")) sym = ctx.words.marks[r.mark].symbol;
+      if (r && !ctx.hidden && !(g.challenge && !g.finished())) sym = ctx.words.marks[r.mark].symbol;
       var cls = r && sym ? " " + ctx.words.marks[r.mark].key : "";
       var move = moveName(model, line[k - 1], line[k]);
       var said = "ply " + k + ", " + ctx.role(g, seat) + ": " + move + sym + " to " + model.name(line[k]);
@@ -235,6 +255,7 @@
   function log(g, ctx) {
     var marked = marksOf(g, ctx);
     var done = g.finished();
+    if (g.line().length < 2) return "";
     var out = '<h3 class="panel-h">' + (done ? "The game" : "The game so far") + "</h3>";
     if (done) out = review(g, marked, ctx) + (VZ.retry ? VZ.retry.link(ctx.words, g, marked, location.pathname) : "") + out;
     if (!ctx.hidden) out += chart(g, ctx);

@@ -1,0 +1,44 @@
+"""No workshop words on public pages: every built page's visible text, and the words the pages' script shows.
+
+Issue numbers, seeds, internal phrases and a raw ``max^n`` (pages write max<sup>n</sup> or "max-n") belong
+to the workshop: the code, its tests and its notes, not what a visitor reads.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.page_text import WORKSHOP, strings, visible
+from vizgen.analysis import words
+from vizgen.reports.guide import guide_figures
+from vizgen.site.render import VariantPage, render_site
+
+
+def test_the_pattern_finds_workshop_words() -> None:
+    for text in ("measured for issue #21", "see #7.", "seed 19", "max^n depth 2", "walked by neighbourhood"):
+        assert WORKSHOP.search(text), text
+    for text in ("links like #12-11 go to a position", "max-n depth 2", "the perfect player", "#play",
+                 '"Multiplayer Chopsticks Game using Max^N Algorithm"'):
+        assert not WORKSHOP.search(text), text
+
+
+@pytest.fixture(scope="module")
+def site(site_pages: dict[str, VariantPage]) -> dict[str, bytes]:
+    return render_site(list(site_pages.values()), guides={"standard": guide_figures("standard")})
+
+
+def test_no_built_page_shows_workshop_words(site: dict[str, bytes]) -> None:
+    pages = {name: visible(data) for name, data in site.items() if name.endswith(".html")}
+    assert "index.html" in pages and "guide/standard.html" in pages and len(pages) >= 6
+    found = {name: WORKSHOP.findall(text) for name, text in pages.items() if WORKSHOP.search(text)}
+    assert not found, found
+
+
+def test_the_scripts_words_show_no_workshop_words() -> None:
+    shown = strings(words.for_browser())
+    assert len(shown) > 100
+    found = [s for s in shown if WORKSHOP.search(s)]
+    assert not found, found
+    assert not WORKSHOP.search(json.dumps(words.seat_words(4)))
