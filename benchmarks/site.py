@@ -13,8 +13,13 @@ six-player page is usable in under 2 s; five and six players add at most 150 MB.
 Issue #16: a warm rebuild of the whole catalogue (reports included), ``python -m
 vizgen build`` a second time with the same cache, takes under 10 s, with
 byte-identical output. Every browser timing is the median of 5 runs at 1400 x 900.
+Issue #25: the README's build command, cold, on two cores under 100 s and under
+2.5 GB of peak memory. The cold build is printed phase by phase: wall seconds,
+CPU seconds (user + system, the build's processes together: on a loaded machine
+the CPU figure is the one to read) and the peak memory (resident, every process
+of the build together, and the largest single process).
 
-Usage: python benchmarks/site.py [--out DIR] [--views-only]
+Usage: python benchmarks/site.py [--out DIR] [--views-only] [--build-only]
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import functools
 import hashlib
 import http.server
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -215,12 +221,150 @@ def warm_command(out: Path, cache: Path, runs: int = 3) -> list[float]:
     return times
 
 
+class Sampler:
+    """The build's processes (this one and its descendants) sampled every 50 ms from /proc: CPU and memory."""
+
+    def __init__(self) -> None:
+        self.page = os.sysconf("SC_PAGE_SIZE")
+        self.tick = os.sysconf("SC_CLK_TCK")
+        self.me = os.getpid()
+        self.peak_tree = 0  # the largest sum of resident memory seen (since the last mark)
+        self.largest: dict[int, tuple[int, str]] = {}  # pid -> (peak resident bytes, what it runs)
+        self.stop = threading.Event()
+        self.lock = threading.Lock()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _processes(self) -> list[tuple[int, int, int, int]]:
+        """(pid, ppid, resident bytes, CPU ticks) of every process."""
+        out = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            out.append((int(stat.parent.name), int(fields[1]), int(fields[21]) * self.page,
+                        int(fields[11]) + int(fields[12])))
+        return out
+
+    def _run(self) -> None:
+        while not self.stop.wait(0.05):
+            procs = self._processes()
+            children: dict[int, list[int]] = {}
+            for pid, ppid, _, _ in procs:
+                children.setdefault(ppid, []).append(pid)
+            tree, todo = set(), [self.me]
+            while todo:
+                pid = todo.pop()
+                tree.add(pid)
+                todo.extend(children.get(pid, []))
+            total = 0
+            for pid, _, rss, _ in procs:
+                if pid in tree:
+                    total += rss
+                    if rss > self.largest.get(pid, (0, ""))[0]:
+                        self.largest[pid] = (rss, self._what(pid))
+            with self.lock:
+                self.peak_tree = max(self.peak_tree, total)
+
+    @staticmethod
+    def _what(pid: int) -> str:
+        try:
+            args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            return "?"
+        words = [a.decode(errors="replace") for a in args if a]
+        if len(words) >= 2 and words[1] == "-c":
+            return f"worker {words[-1]}" if len(words) > 4 else "worker"
+        return " ".join(Path(w).name if i == 0 else w for i, w in enumerate(words[:3]))
+
+    def mark(self) -> int:
+        """The peak of the tree since the last mark (and start a new one)."""
+        with self.lock:
+            peak, self.peak_tree = self.peak_tree, 0
+        return peak
+
+    @staticmethod
+    def cpu() -> float:
+        """CPU seconds of this process and its finished children (user + system)."""
+        me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+    def live_cpu(self) -> float:
+        """CPU seconds of the running children (not yet in :meth:`cpu`)."""
+        ticks = 0
+        tree = {self.me}
+        procs = self._processes()
+        grown = True
+        while grown:
+            grown = False
+            for pid, ppid, _, cpu in procs:
+                if ppid in tree and pid not in tree:
+                    tree.add(pid)
+                    ticks += cpu
+                    grown = True
+        return ticks / self.tick
+
+
+#: phases of the build, by the progress label that ends a step
+PHASES = (("solved ", "solve the variants"), ("laid out", "Graphviz layouts"), ("gathered ", "figures and tables"),
+          ("rendered ", "guides and variant pages"), ("read ", "variant pages read from the cache"),
+          ("the max^n", "the max^n report (waited for)"), ("the family", "the family in figures"),
+          ("published", "the published claims"), ("rendered the pages", "index and report pages"),
+          ("written", "written to disk"))
+
+
+def _phase(label: str) -> str:
+    for prefix, name in sorted(PHASES, key=lambda p: -len(p[0])):
+        if label.startswith(prefix):
+            return name
+    return label
+
+
+def phased_build(out: Path, cache: Path, specs: list[str] | None = None) -> None:
+    """Build the whole catalogue (or ``specs``, with the reports) cold and print each phase's wall and CPU seconds
+    and peak memory."""
+    sampler = Sampler()
+    phases: dict[str, list[float]] = {}  # name -> [wall, cpu, peak]
+    last = [time.perf_counter(), sampler.cpu() + sampler.live_cpu()]
+
+    def on_step(label: str) -> None:
+        now, cpu = time.perf_counter(), sampler.cpu() + sampler.live_cpu()
+        row = phases.setdefault(_phase(label), [0.0, 0.0, 0])
+        row[0] += now - last[0]
+        row[1] += cpu - last[1]
+        row[2] = max(row[2], sampler.mark())
+        last[:] = [now, cpu]
+
+    sampler.thread.start()
+    began, cpu0 = time.perf_counter(), sampler.cpu()
+    report = build_site(specs, out, cache_dir=cache, progress=False, reports=True, on_step=on_step)
+    wall, cpu = time.perf_counter() - began, sampler.cpu() - cpu0
+    sampler.stop.set()
+    sampler.thread.join()
+    print(f"{'phase of the cold build':34s} {'wall s':>8s} {'CPU s':>8s} {'peak GB':>8s}")
+    for name, (w, c, peak) in phases.items():
+        print(f"{name:34s} {w:8.1f} {c:8.1f} {peak / 1e9:8.2f}")
+    tree = max(p for _, _, p in phases.values())
+    rss, what = max(sampler.largest.values())
+    print(f"{'whole build':34s} {wall:8.1f} {cpu:8.1f} {tree / 1e9:8.2f}  (target < 100 s on two cores, < 2.5 GB)")
+    print(f"largest single process: {rss / 1e9:.2f} GB ({what}); CPU / 2 = {cpu / 2:.1f} s, the wall time two "
+          f"quiet cores could reach; {report.variants} variants, {report.pages} pages, {report.size / 1e6:.1f} MB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, help="keep the built site here (default: a temporary folder)")
+    parser.add_argument("--build-only", action="store_true",
+                        help="only the cold build of the whole catalogue, phase by phase (time, CPU, memory)")
+    parser.add_argument("--variant", action="append", dest="variants", metavar="SPEC",
+                        help="with --build-only: these variants (and the reports) instead of the catalogue")
     parser.add_argument("--views-only", action="store_true",
                         help=f"build only {', '.join(VIEW_PAGES)} and print the views' timings")
     args = parser.parse_args()
+    if args.build_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            phased_build(args.out or Path(tmp) / "site", Path(tmp) / "cache", args.variants)
+        return
     if args.views_only:
         with tempfile.TemporaryDirectory() as tmp:
             out = args.out or Path(tmp) / "site"
