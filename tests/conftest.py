@@ -11,6 +11,23 @@ from tests.browsing import ARGS, CHROMIUM, Watch, playwright, served, write_site
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, render_site
 
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--catalogue", action="store_true",
+                     help="run the tests marked catalogue: the whole catalogue built cold and warm, the seven-player "
+                          "record computed again (minutes and gigabytes; CI runs them in a job of their own)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The catalogue tests run only with ``--catalogue`` (``python -m pytest --catalogue -m catalogue``)."""
+    if config.getoption("--catalogue"):
+        return
+    skip = pytest.mark.skip(reason="the whole-catalogue lane: python -m pytest --catalogue -m catalogue")
+    for item in items:
+        if "catalogue" in item.keywords:
+            item.add_marker(skip)
+
+
 #: the classic game, a tiny one, a small three-player one and a big three-player one (the explorer)
 SITE_SPECS = ("standard", "standard:r=3", "standard:players=3,r=3", "three-players")
 

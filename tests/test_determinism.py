@@ -1,18 +1,31 @@
-"""The same command gives the same bytes: cold or warm cache, any hash seed, thread count, working folder or locale."""
+"""The same command gives the same bytes: cold or warm cache, any hash seed, thread count, working folder or locale.
+
+The suite checks it on a small catalogue that has every kind of page (a banded graph and its guide, a value map,
+the neighbourhood explorer, a code page, the index and the three report pages); the whole catalogue, cold and
+warm, is the catalogue lane's (``python -m pytest --catalogue -m catalogue``, a CI job of its own).
+"""
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from vizgen.reports.maxn import report
+from vizgen.site.build import MAXN_CODE, _maxn_check
+from vizgen.util.cache import Cache, Entry, code_version
+
 ROOT = Path(__file__).resolve().parents[1]
 #: a two-player value map, a three-player variant with survival, a cut-off variant
 SPECS = ("standard", "standard:players=3,r=3", "cutoff:r=4")
+#: every kind of variant page: the banded graph with its guide (standard), a two-player page that opens on the
+#: value map (r = 7), the neighbourhood explorer (three players, 3,337 positions), a code page (five players)
+KINDS = ("standard", "standard:r=7", "three-players", "five-players")
 
 
 def _locales() -> tuple[str, str]:
@@ -58,7 +71,37 @@ def test_a_partial_build_is_the_same_cold_and_warm_in_other_environments(tmp_pat
     assert cold == warm == other
 
 
+def _small_maxn_report(cache: Path) -> None:
+    """Put a small max^n report where the build reads its own (two and three players, two games a seat): the
+    page is rendered from it as from the full one, which takes a minute of its own (the catalogue lane's)."""
+    small = report(players=(2, 3), depths=(1, 2), timing_players=(2,), timing_depths=(2, 3), games_per_seat=2,
+                   budget=0.0)
+    entry = Entry(data={**small, "timing_measured": "on a test machine"})
+    assert _maxn_check(entry) is None
+    Cache(cache).put("maxn", "site", code_version(*MAXN_CODE), entry)
+
+
 @pytest.mark.slow
+def test_every_page_kind_is_the_same_cold_and_warm(tmp_path: Path) -> None:
+    """A small catalogue with every kind of page and the report pages, built from an empty cache (but the max^n
+    report's figures), then again from the full one in another environment: every byte equal."""
+    a, b = environments()
+    _small_maxn_report(tmp_path / "cache")
+    args = [arg for spec in KINDS for arg in ("--variant", spec)]
+    args += ["--reports", "--family-max-positions", "5000"]
+    cold = build(tmp_path / "one", tmp_path / "cache", a, *args)
+    warm = build(tmp_path / "two", tmp_path / "cache", b, *args)
+    assert {"index.html", "maxn.html", "family.html", "claims.html", "guide/standard.html"} <= set(cold)
+    shown = {}
+    for slug in ("standard", "standard-r7", "three-players", "five-players"):
+        page = (tmp_path / "one" / "site" / "variants" / f"{slug}.html").read_text()
+        shown[slug] = tuple(re.search(rf'"{key}":\s*"(\w+)"', page).group(1) for key in ("kind", "view"))
+    assert shown == {"standard": ("small", "graph"), "standard-r7": ("small", "map"),
+                     "three-players": ("big", "graph"), "five-players": ("code", "graph")}
+    assert cold == warm
+
+
+@pytest.mark.catalogue
 def test_the_whole_catalogue_is_the_same_cold_and_warm(tmp_path: Path) -> None:
     """The full catalogue with its report pages, built from an empty cache, then again from the full one in
     another environment: every byte equal."""
