@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -32,10 +33,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 SITE_SPECS = ("standard", "standard:r=3", "standard:players=3,r=3", "three-players")
 
 
+def shared_folder(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """A cache folder for a session's fixtures: with pytest-xdist (``-n 2``) one for all the workers of the run,
+    so a variant one worker solved and laid out is read by the other (the cache's entries are written whole and
+    renamed into place); without it, the session's own."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return tmp_path_factory.mktemp(name)
+    folder = tmp_path_factory.getbasetemp().parent / name  # the run's folder above each worker's own
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def site_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VariantPage]:
     """Pages of :data:`SITE_SPECS` by slug, solved and laid out for real."""
-    pages = gather(list(SITE_SPECS), cache_dir=tmp_path_factory.mktemp("layouts"))
+    pages = gather(list(SITE_SPECS), cache_dir=shared_folder(tmp_path_factory, "layouts"))
     return {p.slug: p for p in pages}
 
 

@@ -16,9 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from vizgen.reports.maxn import report
-from vizgen.site.build import MAXN_CODE, _maxn_check
-from vizgen.util.cache import Cache, Entry, code_version
+from tests.builds import small_maxn_report
 
 ROOT = Path(__file__).resolve().parents[1]
 #: a two-player value map, a three-player variant with survival, a cut-off variant
@@ -71,22 +69,12 @@ def test_a_partial_build_is_the_same_cold_and_warm_in_other_environments(tmp_pat
     assert cold == warm == other
 
 
-def _small_maxn_report(cache: Path) -> None:
-    """Put a small max^n report where the build reads its own (two and three players, two games a seat): the
-    page is rendered from it as from the full one, which takes a minute of its own (the catalogue lane's)."""
-    small = report(players=(2, 3), depths=(1, 2), timing_players=(2,), timing_depths=(2, 3), games_per_seat=2,
-                   budget=0.0)
-    entry = Entry(data={**small, "timing_measured": "on a test machine"})
-    assert _maxn_check(entry) is None
-    Cache(cache).put("maxn", "site", code_version(*MAXN_CODE), entry)
-
-
 @pytest.mark.slow
 def test_every_page_kind_is_the_same_cold_and_warm(tmp_path: Path) -> None:
     """A small catalogue with every kind of page and the report pages, built from an empty cache (but the max^n
     report's figures), then again from the full one in another environment: every byte equal."""
     a, b = environments()
-    _small_maxn_report(tmp_path / "cache")
+    small_maxn_report(tmp_path / "cache")
     args = [arg for spec in KINDS for arg in ("--variant", spec)]
     args += ["--reports", "--family-max-positions", "5000"]
     cold = build(tmp_path / "one", tmp_path / "cache", a, *args)
