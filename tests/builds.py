@@ -34,6 +34,17 @@ def small_maxn_report(cache: Path) -> None:
     Cache(cache).put("maxn", "site", code_version(*MAXN_CODE), entry)
 
 
+def small_claims_report(cache: Path) -> None:
+    """Put the report of four claims where a build reads the whole report (every claim, half a minute of CPU):
+    the claims page is rendered from it as from the whole one."""
+    from vizgen.reports import claims
+    from vizgen.util.cache import Cache, Entry, code_version
+
+    small = claims.claims_report(None, ids=["3", "7", "41", "50"])
+    assert set(small) == claims.REPORT_KEYS
+    Cache(cache).put("claims", {"ids": None}, code_version(*claims.CODE), Entry(data=small))
+
+
 def env(**extra: str) -> dict[str, str]:
     """The environment of a subprocess that runs this checkout, without the caller's cache."""
     out = {k: v for k, v in os.environ.items() if k != "VIZGEN_CACHE"}

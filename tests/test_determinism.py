@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.builds import small_maxn_report
+from tests.builds import small_claims_report, small_maxn_report
 
 ROOT = Path(__file__).resolve().parents[1]
 #: a two-player value map, a three-player variant with survival, a cut-off variant
@@ -72,9 +72,11 @@ def test_a_partial_build_is_the_same_cold_and_warm_in_other_environments(tmp_pat
 @pytest.mark.slow
 def test_every_page_kind_is_the_same_cold_and_warm(tmp_path: Path) -> None:
     """A small catalogue with every kind of page and the report pages, built from an empty cache (but the max^n
-    report's figures), then again from the full one in another environment: every byte equal."""
+    report's and the claims' figures, small ones), then again from the full one in another environment: every
+    byte equal."""
     a, b = environments()
     small_maxn_report(tmp_path / "cache")
+    small_claims_report(tmp_path / "cache")
     args = [arg for spec in KINDS for arg in ("--variant", spec)]
     args += ["--reports", "--family-max-positions", "5000"]
     cold = build(tmp_path / "one", tmp_path / "cache", a, *args)
