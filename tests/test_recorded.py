@@ -1,6 +1,6 @@
 """Recorded runs (``vizgen/reports/recorded.toml``): their schema, their smaller siblings rerun, the family page.
 
-Eight players cannot be solved on this machine, and seven (75 s and 5 GB) would
+Eight players cannot be solved on this machine, and seven (75 s and 6 GB) would
 double a first build, so the family page shows the figures of recorded runs.
 Every record holds the command that printed its figures; the records small
 enough to repeat are run again through the same command and must give every
@@ -104,7 +104,7 @@ def test_the_seven_player_record_fills_the_whole_row() -> None:
 
 @pytest.mark.catalogue
 def test_the_seven_player_record_is_computed_again(capsys: pytest.CaptureFixture[str]) -> None:
-    """The recorded command, run here (about 75 s and 5 GB on two cores): every recorded figure again."""
+    """The recorded command, run here (about 75 s and 6 GB on two cores): every recorded figure again."""
     record = family.recorded()["standard:players=7"]
     if not survival_fits(resolve(record["spec"])):
         pytest.skip("this machine's memory does not hold seven players with survival")
