@@ -1,7 +1,8 @@
 """Build the compiled kernel, ``vizgen.engine._kernel`` (Cython, threads by OpenMP); the rest is in pyproject.toml.
 
-``_kernel.pyx`` includes its retrograde loops (``_kernel_retrograde.pxi``) and the cluster engine's
-(``_kernel_ranges.pxi``): one compiled module, three files of source.
+``_kernel.pyx`` includes its retrograde loops (``_kernel_retrograde.pxi``), the cluster engine's
+(``_kernel_ranges.pxi``) and the tricky player's trap figure (``_kernel_trap.pxi``): one compiled module, four
+files of source.
 """
 
 from Cython.Build import cythonize

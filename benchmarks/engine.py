@@ -165,7 +165,7 @@ def main() -> None:
     # first run on a clean clone: the install compiles the kernel (Cython to C, then gcc)
     with tempfile.TemporaryDirectory() as build:
         os.makedirs(os.path.join(build, "vizgen", "engine"))
-        for source in ("_kernel.pyx", "_kernel_retrograde.pxi", "_kernel_ranges.pxi"):
+        for source in ("_kernel.pyx", "_kernel_retrograde.pxi", "_kernel_ranges.pxi", "_kernel_trap.pxi"):
             shutil.copy(os.path.join(ROOT, "vizgen", "engine", source), os.path.join(build, "vizgen", "engine"))
         shutil.copy(os.path.join(ROOT, "setup.py"), build)
         t0 = time.perf_counter()

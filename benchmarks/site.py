@@ -13,17 +13,24 @@ six-player page is usable in under 2 s; five and six players add at most 150 MB.
 Issue #16: a warm rebuild of the whole catalogue (reports included), ``python -m
 vizgen build`` a second time with the same cache, takes under 10 s, with
 byte-identical output. Every browser timing is the median of 5 runs at 1400 x 900.
+Issue #25: the README's build command, cold, on two cores under 100 s and under
+2.5 GB of peak memory. The cold build is printed phase by phase: wall seconds,
+CPU seconds (user + system, the build's processes together: on a loaded machine
+the CPU figure is the one to read) and the peak memory (resident, every process
+of the build together, and the largest single process).
 
-Usage: python benchmarks/site.py [--out DIR] [--views-only]
+Usage: python benchmarks/site.py [--out DIR] [--views-only] [--build-only]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import hashlib
 import http.server
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -215,12 +222,146 @@ def warm_command(out: Path, cache: Path, runs: int = 3) -> list[float]:
     return times
 
 
+class Sampler:
+    """The build's processes (this one and its descendants, found through ``/proc/PID/task/TID/children``)
+    sampled every 100 ms: their resident memory, the sum and each one's peak. The sampling thread's own CPU
+    time is kept apart (:attr:`own`) and left out of the build's."""
+
+    def __init__(self) -> None:
+        self.page = os.sysconf("SC_PAGE_SIZE")
+        self.tick = os.sysconf("SC_CLK_TCK")
+        self.me = os.getpid()
+        self.peak_tree = 0  # the largest sum of resident memory seen (since the last mark)
+        self.largest: dict[int, tuple[int, str]] = {}  # pid -> (peak resident bytes, what it runs)
+        self.own = 0.0  # CPU seconds of the sampling thread
+        self.stop = threading.Event()
+        self.lock = threading.Lock()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def tree(self) -> list[int]:
+        """This process and its descendants."""
+        out, todo = [], [self.me]
+        while todo:
+            pid = todo.pop()
+            out.append(pid)
+            for task in Path(f"/proc/{pid}/task").glob("*/children"):
+                with contextlib.suppress(OSError):
+                    todo.extend(int(c) for c in task.read_text().split())
+        return out
+
+    def _stat(self, pid: int) -> tuple[int, int] | None:
+        """(resident bytes, CPU ticks) of a process, None if it is gone."""
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return int(fields[21]) * self.page, int(fields[11]) + int(fields[12])
+
+    def _run(self) -> None:
+        began = time.thread_time()
+        while not self.stop.wait(0.1):
+            total = 0
+            for pid in self.tree():
+                got = self._stat(pid)
+                if got is None:
+                    continue
+                total += got[0]
+                if got[0] > self.largest.get(pid, (0, ""))[0]:
+                    self.largest[pid] = (got[0], self._what(pid))
+            with self.lock:
+                self.peak_tree = max(self.peak_tree, total)
+        self.own = time.thread_time() - began
+
+    @staticmethod
+    def _what(pid: int) -> str:
+        try:
+            args = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            return "?"
+        words = [a.decode(errors="replace") for a in args if a]
+        if len(words) >= 2 and words[1] == "-c":
+            return f"worker {words[-1]}" if len(words) > 4 else "worker"
+        return " ".join(Path(w).name if i == 0 else w for i, w in enumerate(words[:3]))
+
+    def mark(self) -> int:
+        """The peak of the tree since the last mark (and start a new one)."""
+        with self.lock:
+            peak, self.peak_tree = self.peak_tree, 0
+        return peak
+
+    @staticmethod
+    def cpu() -> float:
+        """CPU seconds of this process and its finished children (user + system)."""
+        me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+    def live_cpu(self) -> float:
+        """CPU seconds of the running children (not yet in :meth:`cpu`)."""
+        ticks = sum(got[1] for pid in self.tree()[1:] if (got := self._stat(pid)) is not None)
+        return ticks / self.tick
+
+
+#: phases of the build, by the progress label that ends a step
+PHASES = (("solved ", "solve the variants"), ("laid out", "Graphviz layouts"), ("gathered ", "figures and tables"),
+          ("rendered ", "guides and variant pages"), ("read ", "variant pages read from the cache"),
+          ("the max^n", "the max^n report (waited for)"), ("the family", "the family in figures"),
+          ("published", "the published claims"), ("rendered the pages", "index and report pages"),
+          ("written", "written to disk"))
+
+
+def _phase(label: str) -> str:
+    for prefix, name in sorted(PHASES, key=lambda p: -len(p[0])):
+        if label.startswith(prefix):
+            return name
+    return label
+
+
+def phased_build(out: Path, cache: Path, specs: list[str] | None = None) -> None:
+    """Build the whole catalogue (or ``specs``, without the reports) cold and print each phase's wall and CPU
+    seconds and peak memory."""
+    sampler = Sampler()
+    phases: dict[str, list[float]] = {}  # name -> [wall, cpu, peak]
+    last = [time.perf_counter(), sampler.cpu() + sampler.live_cpu()]
+
+    def on_step(label: str) -> None:
+        now, cpu = time.perf_counter(), sampler.cpu() + sampler.live_cpu()
+        row = phases.setdefault(_phase(label), [0.0, 0.0, 0])
+        row[0] += now - last[0]
+        row[1] += cpu - last[1]
+        row[2] = max(row[2], sampler.mark())
+        last[:] = [now, cpu]
+
+    sampler.thread.start()
+    began, cpu0 = time.perf_counter(), sampler.cpu()
+    report = build_site(specs, out, cache_dir=cache, progress=False, on_step=on_step)
+    sampler.stop.set()
+    sampler.thread.join()
+    wall, cpu = time.perf_counter() - began, sampler.cpu() - cpu0 - sampler.own
+    print(f"{'phase of the cold build':34s} {'wall s':>8s} {'CPU s':>8s} {'peak GB':>8s}")
+    for name, (w, c, peak) in phases.items():
+        print(f"{name:34s} {w:8.1f} {c:8.1f} {peak / 1e9:8.2f}")
+    tree = max(p for _, _, p in phases.values())
+    rss, what = max(sampler.largest.values())
+    print(f"{'whole build':34s} {wall:8.1f} {cpu:8.1f} {tree / 1e9:8.2f}  (target < 100 s on two cores, < 2.5 GB)")
+    print(f"largest single process: {rss / 1e9:.2f} GB ({what}); CPU / 2 = {cpu / 2:.1f} s, the wall time two "
+          f"quiet cores could reach; {report.variants} variants, {report.pages} pages, {report.size / 1e6:.1f} MB; "
+          f"the sampling itself took {sampler.own:.1f} s of CPU, left out (not out of each phase's)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, help="keep the built site here (default: a temporary folder)")
+    parser.add_argument("--build-only", action="store_true",
+                        help="only the cold build of the whole catalogue, phase by phase (time, CPU, memory)")
+    parser.add_argument("--variant", action="append", dest="variants", metavar="SPEC",
+                        help="with --build-only: these variants (without the reports) instead of the catalogue")
     parser.add_argument("--views-only", action="store_true",
                         help=f"build only {', '.join(VIEW_PAGES)} and print the views' timings")
     args = parser.parse_args()
+    if args.build_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            phased_build(args.out or Path(tmp) / "site", Path(tmp) / "cache", args.variants)
+        return
     if args.views_only:
         with tempfile.TemporaryDirectory() as tmp:
             out = args.out or Path(tmp) / "site"

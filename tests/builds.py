@@ -20,6 +20,31 @@ ROOT = Path(__file__).resolve().parent.parent
 INTERRUPT_EXIT_S = 2.0
 
 
+def small_maxn_report(cache: Path) -> None:
+    """Put a small max^n report where a build reads its own (two and three players, two games a seat): the page
+    is rendered from it as from the full one, which takes a minute of its own (the catalogue lane's)."""
+    from vizgen.reports.maxn import report
+    from vizgen.site.build import MAXN_CODE, _maxn_check
+    from vizgen.util.cache import Cache, Entry, code_version
+
+    small = report(players=(2, 3), depths=(1, 2), timing_players=(2,), timing_depths=(2, 3), games_per_seat=2,
+                   budget=0.0)
+    entry = Entry(data={**small, "timing_measured": "on a test machine"})
+    assert _maxn_check(entry) is None
+    Cache(cache).put("maxn", "site", code_version(*MAXN_CODE), entry)
+
+
+def small_claims_report(cache: Path) -> None:
+    """Put the report of four claims where a build reads the whole report (every claim, half a minute of CPU):
+    the claims page is rendered from it as from the whole one."""
+    from vizgen.reports import claims
+    from vizgen.util.cache import Cache, Entry, code_version
+
+    small = claims.claims_report(None, ids=["3", "7", "41", "50"])
+    assert set(small) == claims.REPORT_KEYS
+    Cache(cache).put("claims", {"ids": None}, code_version(*claims.CODE), Entry(data=small))
+
+
 def env(**extra: str) -> dict[str, str]:
     """The environment of a subprocess that runs this checkout, without the caller's cache."""
     out = {k: v for k, v in os.environ.items() if k != "VIZGEN_CACHE"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -11,14 +12,42 @@ from tests.browsing import ARGS, CHROMIUM, Watch, playwright, served, write_site
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, render_site
 
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--catalogue", action="store_true",
+                     help="run the tests marked catalogue: the whole catalogue built cold and warm, the seven-player "
+                          "record computed again (minutes and gigabytes; CI runs them in a job of their own)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The catalogue tests run only with ``--catalogue`` (``python -m pytest --catalogue -m catalogue``)."""
+    if config.getoption("--catalogue"):
+        return
+    skip = pytest.mark.skip(reason="the whole-catalogue lane: python -m pytest --catalogue -m catalogue")
+    for item in items:
+        if "catalogue" in item.keywords:
+            item.add_marker(skip)
+
+
 #: the classic game, a tiny one, a small three-player one and a big three-player one (the explorer)
 SITE_SPECS = ("standard", "standard:r=3", "standard:players=3,r=3", "three-players")
+
+
+def shared_folder(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
+    """A cache folder for a session's fixtures: with pytest-xdist (``-n 2``) one for all the workers of the run,
+    so a variant one worker solved and laid out is read by the other (the cache's entries are written whole and
+    renamed into place); without it, the session's own."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return tmp_path_factory.mktemp(name)
+    folder = tmp_path_factory.getbasetemp().parent / name  # the run's folder above each worker's own
+    folder.mkdir(exist_ok=True)
+    return folder
 
 
 @pytest.fixture(scope="session")
 def site_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VariantPage]:
     """Pages of :data:`SITE_SPECS` by slug, solved and laid out for real."""
-    pages = gather(list(SITE_SPECS), cache_dir=tmp_path_factory.mktemp("layouts"))
+    pages = gather(list(SITE_SPECS), cache_dir=shared_folder(tmp_path_factory, "layouts"))
     return {p.slug: p for p in pages}
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browsing import links_of
+from tests.builds import small_maxn_report
 from vizgen.analysis import figures, solved, words
 from vizgen.engine.params import estimate_positions
 from vizgen.engine.spec import resolve
@@ -164,6 +165,7 @@ def test_build_adds_reports_only_when_asked(tmp_path: Path, monkeypatch: pytest.
     """``build --variant X`` leaves the reports out unless ``reports=True`` (the catalogue build adds them)."""
     monkeypatch.setattr(build, "family_figures", lambda **kw: small_family)
     monkeypatch.setattr(build, "claims_report", lambda cache: small_claims)
+    small_maxn_report(tmp_path / "cache")  # read, not computed (a minute)
     kw = {"cache_dir": tmp_path / "cache", "progress": False}
     build.build_site(["standard:r=3"], tmp_path / "a", **kw)
     assert not (tmp_path / "a" / "family.html").exists()

@@ -25,7 +25,7 @@ import pytest
 from tests.builds import DRIVER, INTERRUPT_EXIT_S, digest, env, hangups_heard, start_build, wait_for_line, wait_gone
 from vizgen.site import preview
 from vizgen.site.build import build_site
-from vizgen.util.processes import Stopped, interrupts_held, stop_on_signals, stopped_code
+from vizgen.util.processes import Background, Stopped, interrupts_held, pid_alive, stop_on_signals, stopped_code
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals and /proc of Linux")
 ROOT = Path(__file__).resolve().parents[1]
@@ -204,3 +204,18 @@ def test_serve_exits_130_on_ctrl_c_and_143_on_sigterm(site: Path, signum: int) -
     proc.send_signal(signum)
     _, rest = proc.communicate(timeout=30)
     assert proc.returncode == 128 + signum and rest == WORDS[signum] + "\n", rest
+
+
+def test_a_background_job_is_stopped_with_the_build_and_its_errors_come_back() -> None:
+    """The report computed on the other core: stop() kills a job still running (nothing left behind), and an
+    exception raised in the worker is raised again by result()."""
+    work = Background(time.sleep, 60)
+    pid = work._worker.pid
+    work.stop()
+    assert not pid_alive(pid) or Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
+    failing = Background(int, "not a number")
+    try:
+        with pytest.raises(ValueError, match="not a number"):
+            failing.result()
+    finally:
+        failing.stop()

@@ -14,9 +14,11 @@ from tests.strategies import small_variants
 from vizgen.ai import tricky
 from vizgen.ai.games import perfect_player
 from vizgen.ai.tricky import SCALE, trap_chances, trap_figure, tricky_player
+from vizgen.analysis.marks import value_classes
 from vizgen.analysis.solved import Solved, best_edges, fate, solve_variant
+from vizgen.engine import kernel
 from vizgen.engine.graph import enumerate_graph
-from vizgen.engine.solve import solve_forced, solve_survival
+from vizgen.engine.solve import arrival_scores, solve_forced, solve_survival
 from vizgen.engine.variants import Variant
 from vizgen.util import sizes
 
@@ -62,6 +64,68 @@ def test_moves_listed_block_by_block_give_the_same_figure(spec: str, monkeypatch
     monkeypatch.setattr(tricky, "BLOCK", 64)
     np.testing.assert_allclose(trap_chances(fresh, 2), expected, rtol=0, atol=1e-15)
     assert "_edges" not in graph.__dict__
+
+
+def _numpy_own(indptr: np.ndarray, indices: np.ndarray, score: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """The player's own move as array code (what the kernel's loop replaced): the best chance among the best scores."""
+    out = np.zeros(after.size)
+    nodes = np.flatnonzero(np.diff(indptr) > 0)
+    first = indptr[nodes] - indptr[nodes[0]]
+    kids = indices[indptr[nodes[0]]:]
+    top = np.maximum.reduceat(score[kids], first)
+    src = np.repeat(np.arange(nodes.size), np.diff(np.append(first, kids.size)))
+    out[nodes] = np.maximum.reduceat(np.where(score[kids] == top[src], after[kids], -1.0), first)
+    return out
+
+
+def _numpy_opponent(indptr: np.ndarray, indices: np.ndarray, here: np.ndarray, there: np.ndarray,
+                    chance: np.ndarray) -> np.ndarray:
+    """An opponent's move as array code: the mean of 1 (a better class) or the chance after, over the moves."""
+    out = np.zeros(chance.size)
+    nodes = np.flatnonzero(np.diff(indptr) > 0)
+    first = indptr[nodes] - indptr[nodes[0]]
+    kids = indices[indptr[nodes[0]]:]
+    degree = np.diff(np.append(first, kids.size))
+    value = np.where(there[kids] > here[np.repeat(nodes, degree)], 1.0, chance[kids])
+    out[nodes] = np.add.reduceat(value, first) / degree
+    return out
+
+
+@settings(max_examples=30, deadline=None)
+@given(degrees=st.lists(st.integers(0, 300), min_size=1, max_size=12), seed=st.integers(0, 2**32 - 1))
+def test_the_kernel_loops_are_the_array_code_to_the_bit(degrees: list[int], seed: int) -> None:
+    """Means over up to 300 children (numpy's pairwise sums of 8, 128 and more), ties of scores, chances anywhere
+    in [0, 1] and at its ends: the compiled loops give every bit numpy gives."""
+    assume(sum(degrees) > 0)
+    rng = np.random.default_rng(seed)
+    n = len(degrees)
+    indptr = np.concatenate([[0], np.cumsum(degrees)]).astype(np.int64)
+    indices = rng.integers(0, n, int(indptr[-1])).astype(np.int32)
+    chance = np.where(rng.random(n) < 0.3, rng.integers(0, 2, n) / rng.integers(1, 4, n), rng.random(n))
+    score = rng.integers(-3, 4, n).astype(np.int64)
+    here, there = rng.integers(0, 3, n).astype(np.int8), rng.integers(0, 3, n).astype(np.int8)
+    assert kernel.trap_own(indptr, indices, score, chance).tobytes() == \
+        _numpy_own(indptr, indices, score, chance).tobytes()
+    assert kernel.trap_opponent(indptr, indices, here, there, chance).tobytes() == \
+        _numpy_opponent(indptr, indices, here, there, chance).tobytes()
+
+
+@pytest.mark.parametrize("spec", ["four-players:r=3", pytest.param("three-players", marks=pytest.mark.slow),
+                                  pytest.param("standard:players=5,r=3", marks=pytest.mark.slow)])
+def test_trap_chances_are_the_array_code_to_the_bit(spec: str) -> None:
+    """On real graphs (up to 30 children a position), the same chances to the bit as the array code: the figures
+    and so the pages do not change."""
+    solved = solved_once(spec)
+    g, f = solved.graph, solved.forced
+    classes = [value_classes(f.winner, seat, fate(solved, seat)) for seat in range(g.players)]
+    score = arrival_scores(g.players, f, fate(solved, g.players - 1))
+    chance = np.zeros(g.n)
+    for left in range(2):
+        if left:
+            chance = _numpy_own(g.indptr, g.indices, score, chance)
+        for seat in range(1, g.players):
+            chance = _numpy_opponent(g.indptr, g.indices, classes[seat], classes[seat - 1], chance)
+    assert trap_chances(solved, 2).tobytes() == chance.tobytes()
 
 
 @pytest.mark.parametrize("spec", [*NAMED, "standard:r=7", "cutoff:misere=true", "four-players:r=3",

@@ -6,7 +6,8 @@ sorts first. The tricky player takes the same optimal set (the moves with the
 highest :func:`vizgen.engine.solve.edge_scores`) and picks in it the move to the
 position with the highest **trap figure** (:func:`trap_figure`), ties to the
 smallest notation as before. The figure is per position, one byte, computed
-here at build time, so a page that ships no moves (the code pages of five and
+here at build time (its loops in the compiled kernel, :func:`vizgen.engine.kernel.trap_own` and
+:func:`vizgen.engine.kernel.trap_opponent`), so a page that ships no moves (the code pages of five and
 six players) can still choose the tricky move: it generates the moves, keeps
 the optimal ones by their score and takes the highest figure.
 
@@ -23,8 +24,6 @@ docs/RULINGS.md says why it is defined so.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import numpy as np
 
 from vizgen.ai.maxn import best_children, notation_rank
@@ -32,6 +31,7 @@ from vizgen.ai.players import Policy
 from vizgen.analysis.marks import value_classes
 from vizgen.analysis.solved import Solved, fate
 from vizgen.engine.graph import StateGraph
+from vizgen.engine.kernel import trap_opponent, trap_own
 from vizgen.engine.solve import Forced, arrival_scores, edge_scores
 from vizgen.util import sizes
 
@@ -74,17 +74,6 @@ def _children(graph: StateGraph) -> tuple[np.ndarray, np.ndarray]:
     return indptr, indices
 
 
-def _blocks(indptr: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray, slice]]:
-    """Per block of positions: the positions with moves, their first edge (counted in the block) and the edges."""
-    n = indptr.size - 1
-    for lo in range(0, n, BLOCK):
-        hi = min(lo + BLOCK, n)
-        nodes = lo + np.flatnonzero(np.diff(indptr[lo:hi + 1]) > 0)
-        if nodes.size:
-            e0 = int(indptr[nodes[0]])
-            yield nodes, indptr[nodes] - e0, slice(e0, int(indptr[hi]))
-
-
 def trap_chances(solved: Solved, rounds: int = ROUNDS) -> np.ndarray:
     """Per position, the chance the opponents of the player who just moved there go wrong soon (the module's doc).
 
@@ -121,34 +110,10 @@ def trap_chances(solved: Solved, rounds: int = ROUNDS) -> np.ndarray:
     chance = np.zeros(g.n)  # where the player is to move in the last round looked at: nothing more to come
     for left in range(rounds):
         if left:  # the player's own move between two rounds: its best chance among its optimal moves
-            chance = _own_move(indptr, indices, score, chance)
+            chance = trap_own(indptr, indices, score, chance)
         for seat in range(1, players):  # the opponent to move there has the player `seat` places after it
-            chance = _opponent_move(indptr, indices, classes[seat], classes[seat - 1], chance)
+            chance = trap_opponent(indptr, indices, classes[seat], classes[seat - 1], chance)
     return chance
-
-
-def _own_move(indptr: np.ndarray, indices: np.ndarray, score: np.ndarray, after: np.ndarray) -> np.ndarray:
-    """At the player's own move: the best chance among its optimal moves."""
-    out = np.zeros(after.size)
-    for nodes, first, edges in _blocks(indptr):
-        kids = indices[edges]
-        top = np.maximum.reduceat(score[kids], first)
-        src = np.repeat(np.arange(nodes.size), np.diff(np.append(first, kids.size)))
-        out[nodes] = np.maximum.reduceat(np.where(score[kids] == top[src], after[kids], -1.0), first)
-    return out
-
-
-def _opponent_move(indptr: np.ndarray, indices: np.ndarray, here: np.ndarray, there: np.ndarray,
-                   chance: np.ndarray) -> np.ndarray:
-    """At an opponent's move: the mean over its moves of 1 if it raises the player's class, else the chance after."""
-    out = np.zeros(chance.size)
-    for nodes, first, edges in _blocks(indptr):
-        kids = indices[edges]
-        degree = np.diff(np.append(first, kids.size))
-        src = np.repeat(nodes, degree)
-        value = np.where(there[kids] > here[src], 1.0, chance[kids])
-        out[nodes] = np.add.reduceat(value, first) / degree
-    return out
 
 
 def trap_figure(solved: Solved, rounds: int = ROUNDS) -> np.ndarray:

@@ -454,3 +454,4 @@ def compact(const uint8_t[::1] mask, values, int64_t width):
 include "_kernel_retrograde.pxi"
 
 include "_kernel_ranges.pxi"
+include "_kernel_trap.pxi"

@@ -61,6 +61,8 @@ __all__ = [
     "enumerate_space",
     "expand",
     "parents",
+    "trap_opponent",
+    "trap_own",
     "winners",
 ]
 
@@ -188,3 +190,38 @@ def compact(mask: np.ndarray, values: np.ndarray, width: int) -> int:
     if not values.flags.c_contiguous or values.size < mask.size * width:
         raise ValueError("compact needs a contiguous array of width entries per code")
     return _kernel.compact(mask, values, int(width))
+
+
+def trap_own(indptr: np.ndarray, indices: np.ndarray, score: np.ndarray, after: np.ndarray) -> np.ndarray:
+    """At the player's own move: per position, the best ``after`` among its children of the highest ``score``.
+
+    The children are a CSR pair (``indptr``, ``indices``) over node ids; a position without children gets 0.
+    :mod:`vizgen.ai.tricky` explains the use.
+
+    Examples
+    --------
+    >>> trap_own(np.array([0, 2, 2]), np.array([1, 0]), np.array([5, 7]), np.array([0.25, 0.5])).tolist()
+    [0.5, 0.0]
+    """
+    out = np.empty(indptr.size - 1)
+    _kernel.trap_own(np.ascontiguousarray(indptr, dtype=np.int64), np.ascontiguousarray(indices, dtype=np.int32),
+                     np.ascontiguousarray(score, dtype=np.int64), np.ascontiguousarray(after, dtype=np.float64), out)
+    return out
+
+
+def trap_opponent(indptr: np.ndarray, indices: np.ndarray, here: np.ndarray, there: np.ndarray,
+                  chance: np.ndarray) -> np.ndarray:
+    """At an opponent's move: per position, the mean over its children of 1 where the child's class ``there``
+    is above the position's ``here``, else the child's ``chance`` (numpy's summation order, to the bit).
+
+    Examples
+    --------
+    >>> here, there = np.array([0, 1, 1], dtype=np.int8), np.array([0, 2, 0], dtype=np.int8)
+    >>> trap_opponent(np.array([0, 2, 2, 2]), np.array([1, 2]), here, there, np.array([0.0, 0.0, 0.5])).tolist()
+    [0.75, 0.0, 0.0]
+    """
+    out = np.empty(indptr.size - 1)
+    _kernel.trap_opponent(np.ascontiguousarray(indptr, dtype=np.int64), np.ascontiguousarray(indices, dtype=np.int32),
+                          np.ascontiguousarray(here, dtype=np.int8), np.ascontiguousarray(there, dtype=np.int8),
+                          np.ascontiguousarray(chance, dtype=np.float64), out)
+    return out

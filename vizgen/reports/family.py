@@ -6,8 +6,8 @@ figure is a key of :func:`vizgen.analysis.figures.stats`; a variant whose state 
 is over the limit (:data:`vizgen.util.sizes.FAMILY_MAX_POSITIONS` by default:
 five players (759,375) solve in seconds, six (11.4 million) take about a
 minute; the players sweep up to :data:`vizgen.util.sizes.FAMILY_PLAYERS_MAX_POSITIONS`:
-seven players) is not solved and is reported with its size instead, or with
-the figures of a recorded run (``recorded.toml``: eight players). Each
+six players) is not solved and is reported with its size instead, or with
+the figures of a recorded run (``recorded.toml``: seven and eight players). Each
 variant's figures are one entry of the cache (:class:`vizgen.util.cache.Cache`),
 keyed by the spec and the code that computes them, so a rebuild reads them back at once.
 """
@@ -43,12 +43,22 @@ CODE = ("util", "engine", "analysis", "reports/family.py")
 def recorded() -> dict[str, dict[str, Any]]:
     """The recorded runs of ``recorded.toml`` by spec: ``command``, ``note``, ``machine``, ``date``, ``figures``.
 
+    TOML has no null: a record's ``start`` that leaves out ``remoteness`` (or, with three players or more,
+    ``winner``) has it null, as ``vizgen stats --json`` prints it.
+
     Examples
     --------
     >>> recorded()["standard:players=8"]["figures"]["positions"]
     2562890237
+    >>> recorded()["standard:players=7"]["figures"]["start"]["remoteness"] is None
+    True
     """
     data = tomllib.loads((resources.files("vizgen.reports") / "recorded.toml").read_text())
+    for record in data["record"]:
+        start = record["figures"].get("start")
+        if start is not None:
+            nullable = ("remoteness", "winner") if resolve(record["spec"]).params.players > 2 else ("remoteness",)
+            record["figures"]["start"] = {**{k: None for k in nullable}, **start}
     return {r["spec"]: r for r in data["record"]}
 
 

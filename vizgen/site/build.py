@@ -39,6 +39,7 @@ from vizgen.site.render.codepage import code_page_of
 from vizgen.site.render.templating import check_templates, compile_templates, explained
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version, default_folder
+from vizgen.util.processes import Background
 from vizgen.util.text import quote, visible
 
 __all__ = ["CATALOGUE", "MARKER", "BuildError", "BuildReport", "build_site", "gather", "maxn_figures"]
@@ -71,8 +72,8 @@ class BuildReport:
 class _Progress:
     """A one-line progress bar on stderr (plain lines when stderr is not a terminal)."""
 
-    def __init__(self, total: int, enabled: bool) -> None:
-        self.total, self.done, self.enabled = total, 0, enabled
+    def __init__(self, total: int, enabled: bool, hook: Callable[[str], None] | None = None) -> None:
+        self.total, self.done, self.enabled, self.hook = total, 0, enabled, hook
         self.tty = sys.stderr.isatty()
 
     def more(self, steps: int) -> None:
@@ -80,6 +81,8 @@ class _Progress:
         self.total += steps
 
     def step(self, label: str) -> None:
+        if self.hook is not None:
+            self.hook(label)
         if not self.enabled:
             return
         self.done += 1
@@ -176,18 +179,35 @@ def _gather(variants: list[Variant], specs: list[str], cache: Cache, max_positio
     return pages
 
 
+def _maxn_check(entry: Entry) -> str | None:
+    keys = {"paper", "settings", "branching", "quality", "tournament", "timing", "timing_measured"}
+    return None if isinstance(entry.data, dict) and set(entry.data) == keys else "not a max^n report"
+
+
 def maxn_figures(cache: Cache) -> dict[str, Any]:
     """The figures of the page "The max^n AI against the exact solution", from the cache or computed.
 
-    :func:`vizgen.reports.maxn.site_report`: about a minute on two cores (five
+    :func:`vizgen.reports.maxn.site_report`: about a minute of one core (five
     players included), the same figures every time (its timing table is the
     recorded one), so a build writes the same page whatever the cache held.
     """
-    def check(entry: Entry) -> str | None:
-        keys = {"paper", "settings", "branching", "quality", "tournament", "timing", "timing_measured"}
-        return None if isinstance(entry.data, dict) and set(entry.data) == keys else "not a max^n report"
+    return cache.fetch("maxn", "site", code_version(*MAXN_CODE), lambda: Entry(data=site_report()), _maxn_check).data
 
-    return cache.fetch("maxn", "site", code_version(*MAXN_CODE), lambda: Entry(data=site_report()), check).data
+
+def _warm_reports(folder: str) -> None:
+    """In a worker process (:class:`vizgen.util.processes.Background`): the max^n report and the published
+    claims computed into the cache, where the build reads them."""
+    cache = Cache(Path(folder))
+    maxn_figures(cache)
+    claims_report(cache)
+
+
+def _reports_aside(cache: Cache) -> Background | None:
+    """Start computing the max^n report and the claims on the other core while the variants are solved and
+    rendered, unless the cache holds the max^n report (None: there is nothing long to wait for)."""
+    if cache.folder is None or cache.get("maxn", "site", code_version(*MAXN_CODE), _maxn_check) is not None:
+        return None
+    return Background(_warm_reports, str(cache.folder))
 
 
 @contextlib.contextmanager
@@ -221,7 +241,8 @@ def _apart(cache: Path, out: Path) -> None:
 def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                max_positions: int | None = None, max_memory: int | None = None, cache_dir: Path | None = None,
                templates: str | Path | None = None, progress: bool = True, reports: bool | None = None,
-               family_max_positions: int | None = None, site_url: str | None = None) -> BuildReport:
+               family_max_positions: int | None = None, site_url: str | None = None,
+               on_step: Callable[[str], None] | None = None) -> BuildReport:
     """Build the site into ``out``, replacing it only when everything succeeded.
 
     The output folder and the cache are checked before any work; the site is
@@ -255,6 +276,9 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
         (default :data:`vizgen.util.sizes.FAMILY_MAX_POSITIONS`).
     site_url : str, optional
         Where the site is published: Open Graph and Twitter tags with absolute addresses and preview pictures.
+    on_step : callable, optional
+        Called with the label of each step the progress bar counts, as it ends ("solved standard", "laid out
+        with Graphviz", "rendered standard", "the max^n report", ...): ``benchmarks/site.py`` times the phases so.
 
     Returns
     -------
@@ -281,9 +305,11 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     whole = reports if reports is not None else not specs
     variants = checked(chosen, max_positions, max_memory)
     cache = Cache(folder)
-    bar = _Progress(len(chosen) + 3 + 3 * whole, progress)
+    bar = _Progress(len(chosen) + 3 + 3 * whole, progress, on_step)
     tmp = prepare(out)
+    aside = None
     try:
+        aside = _reports_aside(cache) if whole else None
         def pages() -> list[VariantPage | CodePage]:
             bar.more(2 * len(chosen) + 1)
             return _gather(variants, chosen, cache, max_positions, max_memory, bar.step)
@@ -292,6 +318,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
             site = rendered_variants(variants, cache, pages, templates=templates, site_url=site_url, on_step=bar.step)
         figures = family = claims = None
         if whole:
+            if aside is not None:
+                aside.result()  # the reports are in the cache now (computed again here only if it cannot hold them)
             figures = maxn_figures(cache)
             bar.step("the max^n report")
             family = family_figures(max_positions=family_max_positions, cache=cache,
@@ -313,6 +341,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
         bar.step("written")
         bar.close()
     finally:
+        if aside is not None:
+            aside.stop()
         shutil.rmtree(tmp, ignore_errors=True)  # if this is cut short, the next build removes it
     report = BuildReport(
         variants=len(variants), files=len(files), pages=sum(1 for k in files if k.endswith(".html")),

@@ -22,8 +22,8 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
-__all__ = ["STOP_SIGNALS", "Stopped", "WorkerDied", "interrupts_held", "pid_alive", "run_each", "stop_on_signals",
-           "stopped_code"]
+__all__ = ["STOP_SIGNALS", "Background", "Stopped", "WorkerDied", "interrupts_held", "pid_alive", "run_each",
+           "stop_on_signals", "stopped_code"]
 
 _Job = TypeVar("_Job")
 _Result = TypeVar("_Result")
@@ -162,10 +162,15 @@ def _serve_one() -> None:
         pickle.dump(reply, reply_to, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def _spawn() -> subprocess.Popen[bytes]:
-    """Start a worker in its own process group (a terminal's Ctrl-C does not reach it)."""
-    return subprocess.Popen([sys.executable, "-c", _BOOT, str(os.getpid())], stdin=subprocess.PIPE,
+def _spawn(label: str = "") -> subprocess.Popen[bytes]:
+    """Start a worker in its own process group (a terminal's Ctrl-C does not reach it); ``label``, the job's
+    function, is only there for ``ps`` and benchmarks to tell the workers apart."""
+    return subprocess.Popen([sys.executable, "-c", _BOOT, str(os.getpid()), label], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, process_group=0)
+
+
+def _label(func: Callable[..., Any]) -> str:
+    return f"{getattr(func, '__module__', '')}.{getattr(func, '__qualname__', '')}"
 
 
 def _hand(worker: subprocess.Popen[bytes], func: Callable[[Any], Any], job: Any) -> None:
@@ -235,7 +240,7 @@ def run_each(func: Callable[[_Job], _Result], jobs: Sequence[_Job], workers: int
             while waiting or running:
                 while waiting and len(running) < workers:
                     k = waiting.pop()
-                    running[k] = _spawn()
+                    running[k] = _spawn(_label(func))
                     _hand(running[k], func, jobs[k])
                     selector.register(running[k].stdout, selectors.EVENT_READ, k)
                 for key, _ in selector.select():
@@ -249,3 +254,47 @@ def run_each(func: Callable[[_Job], _Result], jobs: Sequence[_Job], workers: int
                 if worker.stdout is not None:
                     worker.stdout.close()
     return [results[k] for k in range(len(jobs))]
+
+
+class Background:
+    """One job in a worker process (as :func:`run_each` runs them) while the caller goes on with other work.
+
+    :meth:`result` waits for it; :meth:`stop` kills it if it still runs (call it in a ``finally``: a build
+    stopped by an error or by Ctrl-C leaves no worker behind).
+
+    Parameters
+    ----------
+    func : callable
+        A module-level function (it is pickled by reference).
+    job : object
+        Its picklable argument.
+
+    Examples
+    --------
+    >>> work = Background(abs, -4)
+    >>> try:
+    ...     work.result()
+    ... finally:
+    ...     work.stop()
+    4
+    """
+
+    def __init__(self, func: Callable[[_Job], _Result], job: _Job) -> None:
+        self._worker = _spawn(_label(func))
+        try:
+            _hand(self._worker, func, job)
+        except BaseException:
+            self.stop()
+            raise
+
+    def result(self) -> Any:
+        """Wait for the job: its result, or the exception it raised (:class:`WorkerDied` if the worker died)."""
+        return _finish(self._worker)
+
+    def stop(self) -> None:
+        """Kill the worker unless it has finished, and reap it."""
+        if self._worker.poll() is None:
+            self._worker.kill()
+        self._worker.wait()
+        if self._worker.stdout is not None and not self._worker.stdout.closed:
+            self._worker.stdout.close()

@@ -71,9 +71,10 @@ BIG_ROW_LIMIT = 48
 SITE_MAX_POSITIONS = 12_000_000
 #: the family page solves variants of at most this many possible positions: five players in, six listed
 FAMILY_MAX_POSITIONS = 1_000_000
-#: the family page's players sweep solves up to this many: seven players (170.9 million, about 75 s and 5 GB on
-#: two cores, cached after); eight come from a recorded run
-FAMILY_PLAYERS_MAX_POSITIONS = 200_000_000
+#: the family page's players sweep solves up to this many: six players (11.4 million, the site's own page);
+#: seven (170.9 million: about 75 s and 6 GB on two cores, which a first build should not cost) and eight come
+#: from recorded runs, checked by the tests (``--family-max-positions 200000000`` solves seven again)
+FAMILY_PLAYERS_MAX_POSITIONS = 12_000_000
 #: the guide ("How to play it") is computed for two-player variants of at most this many possible positions (the
 #: catalogue's largest, four hands, has 4,822 reachable): its games and scans are per position in Python
 GUIDE_MAX_POSITIONS = 100_000
