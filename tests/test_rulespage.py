@@ -28,7 +28,7 @@ from vizgen.analysis import words
 from vizgen.analysis.facts import position_facts
 from vizgen.analysis.solved import best_edges, fate, solve_variant
 from vizgen.engine import kernel
-from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.graph import StateGraph, enumerate_graph
 from vizgen.engine.params import VariantError, estimate_positions
 from vizgen.engine.rules import Rules
 from vizgen.engine.solve import solve_forced, solve_survival
@@ -57,6 +57,9 @@ def run_node(*args: str | Path) -> str:
 CROSS_MAX = 1200
 #: the largest built-in variant whose page facts are compared too (solving one for its page takes longer)
 FACTS_MAX = 1300
+#: the random rule sets whose trap figures and random-play odds are compared too: one in this many (the engine's
+#: dense linear solves of the odds take a third of a second a rule set)
+ODDS_EVERY = 4
 TABLES = ("ints", "live", "swap_ok", "own_dst", "own_mid", "hit_dst", "hit_own", "hit_mid", "own_src", "hit_src")
 
 
@@ -93,9 +96,15 @@ def random_specs(count: int, seed: int = 27) -> tuple[list[str], list[str]]:
     return accepted, refused
 
 
+@functools.lru_cache(maxsize=1)
+def graph_of(spec: str) -> StateGraph:
+    """The Python engine's graph of ``spec`` (the last one kept: the moves and the odds compare the same)."""
+    return enumerate_graph(resolve(spec))
+
+
 def engine_nodes(spec: str) -> tuple[int, list[list]]:
     """The Python engine's start code and, per reachable position, what the Node script prints."""
-    graph = enumerate_graph(resolve(spec))
+    graph = graph_of(spec)
     rules = graph.rules
     forced = solve_forced(graph)
     codes = graph.codes
@@ -117,9 +126,11 @@ def engine_nodes(spec: str) -> tuple[int, list[list]]:
     return rules.encode(rules.start()), rows
 
 
-def browser(specs: list[str], tmp_path: Path, tables: bool = False) -> list[dict]:
+def browser(specs: list[str], tmp_path: Path, tables: bool = False, odds: bool = False) -> list[dict]:
+    """Node's lines for ``specs``: with ``tables`` the rule tables and page facts too, with ``odds`` (or tables) the
+    trap figure and the random-play odds."""
     job = tmp_path / "job.json"
-    shipped = words.for_browser() if tables else None
+    shipped = words.for_browser() if tables or odds else None
     job.write_text(json.dumps({"book": rulebook_data(), "specs": specs, "tables": tables, "words": shipped}))
     return [json.loads(line) for line in run_node(JS / "cross" / "rules.js", job).splitlines()]
 
@@ -153,6 +164,25 @@ def test_builtin_variants_compile_and_solve_as_the_engine(tmp_path: Path) -> Non
         compare(spec, line)
         if estimate_positions(resolve(spec).params) <= FACTS_MAX:
             compare_facts(spec, line["facts"])
+            compare_odds(spec, line)
+
+
+def compare_odds(spec: str, got: dict) -> None:
+    """The trap figure per position, and the random-play odds as a download writes them: per position (two
+    players, nine digits: vizgen.site.tables) or each seat's from the start (more, twelve: vizgen.analysis.figures)."""
+    solved = solve_variant(resolve(spec), graph=graph_of(spec))
+    names = solved.graph.notations()
+    trap = trap_figure(solved).tolist()
+    for i, (mine, theirs) in enumerate(zip(got["trap"], trap, strict=True)):
+        assert mine == theirs, (spec, names[i], "trap", mine, theirs)
+    if solved.graph.players == 2:
+        for name in ("random_win", "perfect_win"):
+            theirs = [round(float(x), 9) for x in getattr(solved, name).tolist()]
+            for i, (a, b) in enumerate(zip(got[name], theirs, strict=True)):
+                assert a == b, (spec, names[i], name, a, b)
+    else:
+        seats = solved.random_seats[solved.graph.start]
+        assert got["random_seats"] == [round(float(x), 12) for x in seats], spec
 
 
 def compare_facts(spec: str, got: list[list]) -> None:
@@ -173,10 +203,13 @@ def compare_facts(spec: str, got: list[list]) -> None:
 
 
 def test_random_rule_sets_solve_as_the_engine(tmp_path: Path) -> None:
-    """200 seeded random rule sets (section 3a and 3b): every position's moves, value and remoteness."""
+    """200 seeded random rule sets (section 3a and 3b): every position's moves, value and remoteness; on one in
+    :data:`ODDS_EVERY` the trap figure and the random-play odds too."""
     specs, _ = random_specs(200)
-    for spec, line in zip(specs, browser(specs, tmp_path)):
+    for k, (spec, line) in enumerate(zip(specs, browser(specs, tmp_path, odds=True))):
         compare(spec, line)
+        if k % ODDS_EVERY == 0:
+            compare_odds(spec, line)
 
 
 def test_refusals_are_the_engines_words(tmp_path: Path) -> None:

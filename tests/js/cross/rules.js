@@ -6,7 +6,7 @@
 const fs = require("node:fs");
 const { load } = require("../load.js");
 
-const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulemodel");
+const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulemodel", "ruleodds");
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const book = new VZ.rulebook.Book(job.book);
 const out = [];
@@ -36,6 +36,22 @@ for (const spec of job.specs) {
     s.rules = new VZ.movegen.Rules(R);
     const f = VZ.rulefacts.compute(s, job.words, read.params);
     line.facts = [];
+    // the trap figure, and the random-play odds as the download rounds them (per node for two players, from
+    // the start per seat for more)
+    const trick0 = VZ.rulemodel.tricky(s, f);
+    const g = VZ.rulemodel.graph(s);
+    line.trap = Array.from(trick0.trap);
+    if (P === 2) {
+      line.random_win = Array.from(VZ.ruleodds.seats(s, g).filter((_, k) => k % 2 === 0), (x) => VZ.ruleodds.pyRound(x, 9));
+      line.perfect_win = Array.from(VZ.ruleodds.perfectVsRandom(s, g), (x) => VZ.ruleodds.pyRound(x, 9));
+    } else {
+      const odds = VZ.ruleodds.seats(s, g);
+      line.random_seats = Array.from(odds.subarray(s.start * P, (s.start + 1) * P), (x) => VZ.ruleodds.pyRound(x, 12));
+    }
+    if (!job.tables) {
+      out.push(JSON.stringify(line));
+      continue;
+    }
     const searched = VZ.rulemodel.maxn(s);
     const trick = VZ.rulemodel.tricky(s, f);
     for (let i = 0; i < s.n; i++) {

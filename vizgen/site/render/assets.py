@@ -45,7 +45,7 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
     "play.js": ("game", "review", "retry", "opponents", "playview", "play"),
     "index.js": ("rulefilter",),
     "practice.js": ("util", "loader", "hands", "glicko", "practice", "practiceview"),
-    "rules.js": ("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulesworker", "rulemodel",
+    "rules.js": ("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulesworker", "rulemodel", "ruleodds",
                  "rulespage"),
 }
 
