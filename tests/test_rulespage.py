@@ -26,6 +26,7 @@ from vizgen.ai.maxn import maxn_levels, notation_rank
 from vizgen.ai.tricky import trap_figure, tricky_player
 from vizgen.analysis import words
 from vizgen.analysis.facts import position_facts
+from vizgen.analysis.figures import stats
 from vizgen.analysis.solved import best_edges, fate, solve_variant
 from vizgen.engine import kernel
 from vizgen.engine.graph import StateGraph, enumerate_graph
@@ -168,8 +169,9 @@ def test_builtin_variants_compile_and_solve_as_the_engine(tmp_path: Path) -> Non
 
 
 def compare_odds(spec: str, got: dict) -> None:
-    """The trap figure per position, and the random-play odds as a download writes them: per position (two
-    players, nine digits: vizgen.site.tables) or each seat's from the start (more, twelve: vizgen.analysis.figures)."""
+    """The trap figure per position, the random-play odds as a download writes them (two players, nine digits:
+    vizgen.site.tables) and the download's stats block (vizgen.analysis.figures.stats: more players, each seat's
+    odds from the start to twelve digits)."""
     solved = solve_variant(resolve(spec), graph=graph_of(spec))
     names = solved.graph.notations()
     trap = trap_figure(solved).tolist()
@@ -180,9 +182,7 @@ def compare_odds(spec: str, got: dict) -> None:
             theirs = [round(float(x), 9) for x in getattr(solved, name).tolist()]
             for i, (a, b) in enumerate(zip(got[name], theirs, strict=True)):
                 assert a == b, (spec, names[i], name, a, b)
-    else:
-        seats = solved.random_seats[solved.graph.start]
-        assert got["random_seats"] == [round(float(x), 12) for x in seats], spec
+    assert got["stats"] == stats(solved, spec), spec
 
 
 def compare_facts(spec: str, got: list[list]) -> None:

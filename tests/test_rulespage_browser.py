@@ -2,7 +2,8 @@
 
 ``rules.html?rules=...`` solves the rule set in the page, shows the start's value and hands the solution to
 the variant pages' own viewer (graph, panel, play); a challenge game is marked and reviewed; the page's JSON
-download has, position by position, the values ``vizgen build --variant`` writes in its own; a rule set too
+download has the stats block, the columns and, position by position, every value ``vizgen build --variant`` writes
+in its own; a rule set too
 big for a browser, and one that cannot be played, are refused in words that name the command or the reason.
 """
 
@@ -25,9 +26,6 @@ pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
 
 #: a two-player rule set with a house rule of section 3b, and a three-player one
 SPECS = ("cutoff:death_attack=true", "standard:players=3,r=3")
-#: the download's columns the page computes (the random-play odds and the trap figure it does not)
-COLUMNS = ("position", "winner", "remoteness", "terminal", "depth", "forced_out_in", "best_moves", "perfect_move",
-           "tricky_move", "maxn1_move", "maxn2_move", "maxn3_move", "maxn5_move")
 
 
 @pytest.fixture(scope="module")
@@ -94,10 +92,11 @@ def test_a_rule_set_is_solved_drawn_played_and_downloaded(rules_page: Callable, 
         page.locator("#rules-download").click()
     mine = json.loads(Path(got.value.path()).read_text())
     assert len(mine["nodes"]) == n
+    assert mine["columns"] == built["columns"], spec
+    assert mine["stats"] == built["stats"], spec
     for row, theirs in zip(mine["nodes"], built["nodes"]):
-        for name in COLUMNS:
-            if name in theirs:
-                assert row[name] == theirs[name], (spec, theirs["position"], name)
+        assert row == theirs, (spec, theirs["position"], {k: (v, theirs.get(k)) for k, v in row.items()
+                                                          if theirs.get(k) != v})
     assert [[*e[:2], e[3]] for e in mine["edges"]] == [[*e[:2], e[3]] for e in built["edges"]]
     assert [sorted(e[2]) for e in mine["edges"]] == [sorted(e[2]) for e in built["edges"]]
     # a challenge game against the perfect player, marked move by move and reviewed at the end

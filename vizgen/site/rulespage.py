@@ -85,12 +85,13 @@ def rulebook_data() -> dict[str, Any]:
     (5, {'overflow': 'cutoff'})
     """
     defaults = asdict(Params())
-    variants = {slug: {"title": v.title,
+    variants = {slug: {"title": v.title, "summary": v.summary,
                        "params": {k: x for k, x in asdict(v.params).items() if x != defaults[k]}}
                 for slug, v in REGISTRY.items()}
     return {"names": list(PARAM_NAMES), "defaults": defaults, "ranges": {k: list(v) for k, v in INT_RANGE.items()},
             "choices": choices(), "hand_sets_max": sizes.HAND_SETS_MAX,
-            "max_positions": sizes.BROWSER_MAX_POSITIONS, "axes": AXES, "variants": variants}
+            "max_positions": sizes.BROWSER_MAX_POSITIONS, "random_max_states": sizes.RANDOM_MAX_STATES, "axes": AXES,
+            "variants": variants}
 
 
 def rules_context(site_title: str) -> dict[str, Any]:
@@ -113,7 +114,8 @@ def rules_context(site_title: str) -> dict[str, Any]:
 
 #: the columns of a variant page's JSON download that the rules page computes too, in the download's order
 DOWNLOAD_COLUMNS = ("position", "winner", "remoteness", "terminal", "depth", "forced_out_in", "best_moves",
-                    "perfect_move", "tricky_move", "maxn1_move", "maxn2_move", "maxn3_move", "maxn5_move")
+                    "random_win", "perfect_win", "perfect_move", "tricky_move", "trap", "maxn1_move", "maxn2_move",
+                    "maxn3_move", "maxn5_move")
 
 
 def download_columns() -> list[dict[str, Any]]:
@@ -129,7 +131,8 @@ def download_columns() -> list[dict[str, Any]]:
     from vizgen.site.tables import node_table
 
     spec = {c.name: {"name": c.name, "label": c.label, "kind": c.kind, "doc": c.doc}
-            for c in node_table(solve_variant(resolve("standard:players=3,r=2"))).columns}
+            for example in ("standard:r=2", "standard:players=3,r=2")
+            for c in node_table(solve_variant(resolve(example))).columns}
     return [spec[name] for name in DOWNLOAD_COLUMNS]
 
 

@@ -6,7 +6,8 @@
 const fs = require("node:fs");
 const { load } = require("../load.js");
 
-const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulemodel", "ruleodds");
+const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulemodel", "ruleodds",
+  "rulestats");
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const book = new VZ.rulebook.Book(job.book);
 const out = [];
@@ -41,13 +42,14 @@ for (const spec of job.specs) {
     const trick0 = VZ.rulemodel.tricky(s, f);
     const g = VZ.rulemodel.graph(s);
     line.trap = Array.from(trick0.trap);
+    const seats = VZ.ruleodds.seats(s, g);
+    const mine = P === 2 ? VZ.ruleodds.perfectVsRandom(s, g) : null;
     if (P === 2) {
-      line.random_win = Array.from(VZ.ruleodds.seats(s, g).filter((_, k) => k % 2 === 0), (x) => VZ.ruleodds.pyRound(x, 9));
-      line.perfect_win = Array.from(VZ.ruleodds.perfectVsRandom(s, g), (x) => VZ.ruleodds.pyRound(x, 9));
-    } else {
-      const odds = VZ.ruleodds.seats(s, g);
-      line.random_seats = Array.from(odds.subarray(s.start * P, (s.start + 1) * P), (x) => VZ.ruleodds.pyRound(x, 12));
+      line.random_win = Array.from(seats.filter((_, k) => k % 2 === 0), (x) => VZ.ruleodds.pyRound(x, 9));
+      line.perfect_win = Array.from(mine, (x) => VZ.ruleodds.pyRound(x, 9));
     }
+    // the download's stats block (vizgen stats --json)
+    line.stats = VZ.rulestats.stats(spec, read, book, s, f, job.words, seats, mine);
     if (!job.tables) {
       out.push(JSON.stringify(line));
       continue;

@@ -45,8 +45,10 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
     "play.js": ("game", "review", "retry", "opponents", "playview", "play"),
     "index.js": ("rulefilter",),
     "practice.js": ("util", "loader", "hands", "glicko", "practice", "practiceview"),
-    "rules.js": ("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulesworker", "rulemodel", "ruleodds",
+    "rules.js": ("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulesworker", "rulemodel",
                  "rulespage"),
+    # loaded by the rules page when a visitor asks for its JSON download: random-play odds and the stats block
+    "rulesdownload.js": ("ruleodds", "rulestats", "ruledownload"),
 }
 
 
