@@ -27,7 +27,7 @@ from vizgen.ai.tricky import trap_figure, tricky_player
 from vizgen.analysis import words
 from vizgen.analysis.facts import position_facts
 from vizgen.analysis.figures import stats
-from vizgen.analysis.solved import best_edges, fate, solve_variant
+from vizgen.analysis.solved import Solved, best_edges, fate, solve_variant
 from vizgen.engine import kernel
 from vizgen.engine.graph import StateGraph, enumerate_graph
 from vizgen.engine.params import VariantError, estimate_positions
@@ -35,6 +35,7 @@ from vizgen.engine.rules import Rules
 from vizgen.engine.solve import solve_forced, solve_survival
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import REGISTRY
+from vizgen.reports.guide import _must_find, _verdict, _View
 from vizgen.site.rulespage import rulebook_data
 from vizgen.site.tables import PLAY_DEPTHS
 
@@ -183,6 +184,20 @@ def compare_odds(spec: str, got: dict) -> None:
             for i, (a, b) in enumerate(zip(got[name], theirs, strict=True)):
                 assert a == b, (spec, names[i], name, a, b)
     assert got["stats"] == stats(solved, spec), spec
+    if solved.graph.players == 2:
+        compare_guide(spec, solved, got["guide"])
+
+
+def compare_guide(spec: str, solved: Solved, got: dict) -> None:
+    """The short guide's verdict and must-find positions (vizgen.reports.guide; the browser lists them in notation
+    order, which is the built guide's order when no practice game reaches any)."""
+    view = _View(solved)
+    assert got["verdict"] == _verdict(view), spec
+    theirs = _must_find(view, np.zeros(solved.graph.n))
+    assert [m["position"] for m in got["must"]] == [m["position"] for m in theirs], spec
+    for mine, want in zip(got["must"], theirs, strict=True):
+        mine = {k: v for k, v in mine.items() if k != "node"}
+        assert mine == {k: v for k, v in want.items() if k != "reach"}, (spec, want["position"], mine, want)
 
 
 def compare_facts(spec: str, got: list[list]) -> None:

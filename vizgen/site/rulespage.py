@@ -16,6 +16,7 @@ from vizgen.analysis import words
 from vizgen.engine import params as engine_params
 from vizgen.engine.params import INT_RANGE, PARAM_NAMES, Params
 from vizgen.engine.variants import REGISTRY
+from vizgen.reports.lessons import VERDICT_WORDS
 from vizgen.site import theme
 from vizgen.util import sizes
 
@@ -109,7 +110,7 @@ def rules_context(site_title: str) -> dict[str, Any]:
                        "legends": {"two": words.legend(2), "more": words.legend(3, fate=True),
                                    "more_plain": words.legend(3)},
                        "columns": panel_columns(), "download": download_columns(), "root": "",
-                       "worker": "assets/rules.js", "from": "standard"}}
+                       "worker": "assets/rules.js", "from": "standard", "guide": VERDICT_WORDS}}
 
 
 #: the columns of a variant page's JSON download that the rules page computes too, in the download's order

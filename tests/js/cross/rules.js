@@ -7,7 +7,7 @@ const fs = require("node:fs");
 const { load } = require("../load.js");
 
 const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulemodel", "ruleodds",
-  "rulestats");
+  "rulestats", "ruleguide");
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const book = new VZ.rulebook.Book(job.book);
 const out = [];
@@ -50,6 +50,10 @@ for (const spec of job.specs) {
     }
     // the download's stats block (vizgen stats --json)
     line.stats = VZ.rulestats.stats(spec, read, book, s, f, job.words, seats, mine);
+    if (P === 2) {
+      // the short guide: the verdict and the must-find positions
+      line.guide = { verdict: VZ.ruleguide.verdict(s, f, job.words), must: VZ.ruleguide.mustFind(s, f, job.words) };
+    }
     if (!job.tables) {
       out.push(JSON.stringify(line));
       continue;

@@ -36,7 +36,7 @@
     });
   }
 
-  /* The distinct targets of node i with the names of the moves to each, in the order they first appear, and
+  /* The distinct targets of node i with the names of the moves to each (by move id), in the order they first appear, and
      whether each is optimal (the highest move score among them). */
   function movesOf(s, f, i) {
     if (s.final[i] >= 0) return [];
@@ -45,11 +45,15 @@
       var j = VZ.rulesolve.nodeOf(s.codes, mv.dst);
       var e = by.get(j);
       if (!e) {
-        e = { dst: j, names: [] };
+        e = { dst: j, mids: [] };
         by.set(j, e);
         list.push(e);
       }
-      e.names.push(s.R.moves[mv.mid]);
+      e.mids.push(mv.mid);
+    });
+    // the names of the moves to each position by move id, the representative first (as graph.py edge_notations)
+    list.forEach(function (m) {
+      m.names = m.mids.sort(function (a, b) { return a - b; }).map(function (mid) { return s.R.moves[mid]; });
     });
     var top = -Infinity;
     list.forEach(function (m) { top = Math.max(top, f.score[m.dst]); });

@@ -262,7 +262,12 @@
       return "<tr><th scope=\"row\">" + esc(r[0]) + "</th><td class=\"num\">" + esc(r[1]) + "</td></tr>";
     }).join("");
     show(start);
+    $("rules-guide").hidden = true;
+    if (P === 2 && s.n <= VZ.rulemodel.MAXN_MAX) downloadScript().then(function () { if (state.solved === s) showGuide(); }, function () {});
     return compareWith();
+  }
+  function showGuide() {
+    api.guide = VZ.ruleguide.show(state.solved, state.facts, cfg, function (i) { return cls(state.facts, i); });
   }
   function startSentence(s, f) {
     var i = s.start, P = s.R.ints[0];
@@ -473,15 +478,15 @@
       return '<li><a href="' + esc(addressOf(spec)) + '"><code>' + esc(spec) + "</code></a></li>";
     }).join("") : "<li>None yet: the rule sets you solve here are listed on this device only.</li>";
   }
-  /* The download's own script (its odds and stats), loaded once, when first asked for. */
+  /* The script of the guide and the download (rulesmore.js), loaded once, when first needed. */
   var extra = null;
   function downloadScript() {
     if (VZ.ruledownload) return Promise.resolve();
     extra = extra || new Promise(function (resolve, reject) {
       var sc = document.createElement("script");
-      sc.src = cfg.root + "assets/rulesdownload.js";
+      sc.src = cfg.root + "assets/rulesmore.js";
       sc.onload = resolve;
-      sc.onerror = function () { reject(new Error("could not load rulesdownload.js")); };
+      sc.onerror = function () { reject(new Error("could not load rulesmore.js")); };
       document.body.appendChild(sc);
     });
     return extra;
