@@ -25,11 +25,13 @@
     var searched = s.n <= VZ.rulemodel.MAXN_MAX ? VZ.rulemodel.maxn(s) : null;
     var trick = searched ? VZ.rulemodel.tricky(s, f) : null;
     var g = VZ.rulemodel.graph(s);
-    var seats = P === 2 || s.n * P <= cfg.book.random_max_states ? VZ.ruleodds.seats(s, g) : null;
-    var mine = P === 2 ? VZ.ruleodds.perfectVsRandom(s, g) : null;
+    // the random-play odds where they are quick to work out (ruleodds.ODDS_MAX; the build has them for any size)
+    var odds = s.n <= VZ.ruleodds.ODDS_MAX;
+    var seats = odds && (P === 2 || s.n * P <= cfg.book.random_max_states) ? VZ.ruleodds.seats(s, g) : null;
+    var mine = odds && P === 2 ? VZ.ruleodds.perfectVsRandom(s, g) : null;
     var columns = cfg.download.filter(function (c) {
       if (c.name === "forced_out_in") return !!f.mover;
-      if (c.name === "random_win" || c.name === "perfect_win") return P === 2;
+      if (c.name === "random_win" || c.name === "perfect_win") return !!mine;
       return searched || !/^(maxn|tricky|trap)/.test(c.name);
     });
     var nodes = [], edges = [];
@@ -40,7 +42,7 @@
         remoteness: s.rem[i] < 0 ? null : s.rem[i], terminal: s.final[i] >= 0, depth: s.depth[i],
         forced_out_in: f.mover && f.mover[i] >= 0 ? f.mover[i] : null,
         best_moves: moves.filter(function (m) { return m.best; }).length,
-        random_win: P === 2 ? VZ.ruleodds.pyRound(seats[i * 2], 9) : null,
+        random_win: mine ? VZ.ruleodds.pyRound(seats[i * 2], 9) : null,
         perfect_win: mine ? VZ.ruleodds.pyRound(mine[i], 9) : null,
         perfect_move: perfect < 0 ? null : perfect };
       if (searched) {

@@ -14,6 +14,9 @@
   var STILL = 1e-16;
   // the most sweeps before giving up (an absorbing chain's sweeps converge geometrically)
   var SWEEPS = 100000;
+  // the most positions whose odds the page works out: the sweeps take 0.5 s at 3,000 positions (r = 10) but two
+  // minutes at 44,000 (r = 20), where random games wander long before they end
+  var ODDS_MAX = 5000;
 
   /* Nodes from which a final node can be reached (random_play.py _can_reach), over the children lists. */
   function canEnd(n, ptr, kids, final) {
@@ -106,5 +109,5 @@
     return Number(text);
   }
 
-  VZ.ruleodds = { seats: seats, perfectVsRandom: perfectVsRandom, pyRound: pyRound };
+  VZ.ruleodds = { seats: seats, perfectVsRandom: perfectVsRandom, pyRound: pyRound, ODDS_MAX: ODDS_MAX };
 })(globalThis.VZ = globalThis.VZ || {});
