@@ -104,6 +104,12 @@ def graph_of(spec: str) -> StateGraph:
     return enumerate_graph(resolve(spec))
 
 
+@functools.lru_cache(maxsize=1)
+def solved_of(spec: str) -> Solved:
+    """The Python engine's solution of ``spec`` on :func:`graph_of` (the last one kept)."""
+    return solve_variant(resolve(spec), graph=graph_of(spec))
+
+
 def engine_nodes(spec: str) -> tuple[int, list[list]]:
     """The Python engine's start code and, per reachable position, what the Node script prints."""
     graph = graph_of(spec)
@@ -173,7 +179,7 @@ def compare_odds(spec: str, got: dict) -> None:
     """The trap figure per position, the random-play odds as a download writes them (two players, nine digits:
     vizgen.site.tables) and the download's stats block (vizgen.analysis.figures.stats: more players, each seat's
     odds from the start to twelve digits)."""
-    solved = solve_variant(resolve(spec), graph=graph_of(spec))
+    solved = solved_of(spec)
     names = solved.graph.notations()
     trap = trap_figure(solved).tolist()
     for i, (mine, theirs) in enumerate(zip(got["trap"], trap, strict=True)):
@@ -202,7 +208,7 @@ def compare_guide(spec: str, solved: Solved, got: dict) -> None:
 
 def compare_facts(spec: str, got: list[list]) -> None:
     """The facts a page shows (vizgen.analysis.facts), the optimal moves and the computer players' moves."""
-    solved = solve_variant(resolve(spec))
+    solved = solved_of(spec)
     g = solved.graph
     f = position_facts(solved)
     best = np.bincount(g.sources[best_edges(solved)], minlength=g.n)
