@@ -24,14 +24,16 @@ from vizgen.ai.maxn import maxn_levels, notation_rank
 from vizgen.ai.tricky import trap_figure, tricky_player
 from vizgen.analysis import words
 from vizgen.analysis.facts import position_facts
-from vizgen.analysis.solved import best_edges, fate, solve_variant
+from vizgen.analysis.figures import stats
+from vizgen.analysis.solved import Solved, best_edges, fate, solve_variant
 from vizgen.engine import kernel
-from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.graph import StateGraph, enumerate_graph
 from vizgen.engine.params import VariantError, estimate_positions
 from vizgen.engine.rules import Rules
 from vizgen.engine.solve import solve_forced, solve_survival
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import REGISTRY
+from vizgen.reports.guide import _must_find, _verdict, _View
 from vizgen.site.rulespage import rulebook_data
 from vizgen.site.tables import PLAY_DEPTHS
 
@@ -43,6 +45,9 @@ JS = ROOT / "tests" / "js"
 CROSS_MAX = 1200
 #: the largest built-in variant whose page facts are compared too (solving one for its page takes longer)
 FACTS_MAX = 1300
+#: the random rule sets whose trap figures and random-play odds are compared too: one in this many (the engine's
+#: dense linear solves of the odds take a third of a second a rule set)
+ODDS_EVERY = 4
 TABLES = ("ints", "live", "swap_ok", "own_dst", "own_mid", "hit_dst", "hit_own", "hit_mid", "own_src", "hit_src")
 
 
@@ -79,9 +84,21 @@ def random_specs(count: int, seed: int = 27) -> tuple[list[str], list[str]]:
     return accepted, refused
 
 
+@functools.lru_cache(maxsize=1)
+def graph_of(spec: str) -> StateGraph:
+    """The Python engine's graph of ``spec`` (the last one kept: the moves and the odds compare the same)."""
+    return enumerate_graph(resolve(spec))
+
+
+@functools.lru_cache(maxsize=1)
+def solved_of(spec: str) -> Solved:
+    """The Python engine's solution of ``spec`` on :func:`graph_of` (the last one kept)."""
+    return solve_variant(resolve(spec), graph=graph_of(spec))
+
+
 def engine_nodes(spec: str) -> tuple[int, list[list]]:
     """The Python engine's start code and, per reachable position, what the Node script prints."""
-    graph = enumerate_graph(resolve(spec))
+    graph = graph_of(spec)
     rules = graph.rules
     forced = solve_forced(graph)
     codes = graph.codes
@@ -103,9 +120,11 @@ def engine_nodes(spec: str) -> tuple[int, list[list]]:
     return rules.encode(rules.start()), rows
 
 
-def browser(specs: list[str], tmp_path: Path, tables: bool = False) -> list[dict]:
+def browser(specs: list[str], tmp_path: Path, tables: bool = False, odds: bool = False) -> list[dict]:
+    """Node's lines for ``specs``: with ``tables`` the rule tables and page facts too, with ``odds`` (or tables) the
+    trap figure and the random-play odds."""
     job = tmp_path / "job.json"
-    shipped = words.for_browser() if tables else None
+    shipped = words.for_browser() if tables or odds else None
     job.write_text(json.dumps({"book": rulebook_data(), "specs": specs, "tables": tables, "words": shipped}))
     return [json.loads(line) for line in run_node(JS / "cross" / "rules.js", job).splitlines()]
 
@@ -139,11 +158,43 @@ def test_builtin_variants_compile_and_solve_as_the_engine(tmp_path: Path) -> Non
         compare(spec, line)
         if estimate_positions(resolve(spec).params) <= FACTS_MAX:
             compare_facts(spec, line["facts"])
+            compare_odds(spec, line)
+
+
+def compare_odds(spec: str, got: dict) -> None:
+    """The trap figure per position, the random-play odds as a download writes them (two players, nine digits:
+    vizgen.site.tables) and the download's stats block (vizgen.analysis.figures.stats: more players, each seat's
+    odds from the start to twelve digits)."""
+    solved = solved_of(spec)
+    names = solved.graph.notations()
+    trap = trap_figure(solved).tolist()
+    for i, (mine, theirs) in enumerate(zip(got["trap"], trap, strict=True)):
+        assert mine == theirs, (spec, names[i], "trap", mine, theirs)
+    if solved.graph.players == 2:
+        for name in ("random_win", "perfect_win"):
+            theirs = [round(float(x), 9) for x in getattr(solved, name).tolist()]
+            for i, (a, b) in enumerate(zip(got[name], theirs, strict=True)):
+                assert a == b, (spec, names[i], name, a, b)
+    assert got["stats"] == stats(solved, spec), spec
+    if solved.graph.players == 2:
+        compare_guide(spec, solved, got["guide"])
+
+
+def compare_guide(spec: str, solved: Solved, got: dict) -> None:
+    """The short guide's verdict and must-find positions (vizgen.reports.guide; the browser lists them in notation
+    order, which is the built guide's order when no practice game reaches any)."""
+    view = _View(solved)
+    assert got["verdict"] == _verdict(view), spec
+    theirs = _must_find(view, np.zeros(solved.graph.n))
+    assert [m["position"] for m in got["must"]] == [m["position"] for m in theirs], spec
+    for mine, want in zip(got["must"], theirs, strict=True):
+        mine = {k: v for k, v in mine.items() if k != "node"}
+        assert mine == {k: v for k, v in want.items() if k != "reach"}, (spec, want["position"], mine, want)
 
 
 def compare_facts(spec: str, got: list[list]) -> None:
     """The facts a page shows (vizgen.analysis.facts), the optimal moves and the computer players' moves."""
-    solved = solve_variant(resolve(spec))
+    solved = solved_of(spec)
     g = solved.graph
     f = position_facts(solved)
     best = np.bincount(g.sources[best_edges(solved)], minlength=g.n)
@@ -159,10 +210,13 @@ def compare_facts(spec: str, got: list[list]) -> None:
 
 
 def test_random_rule_sets_solve_as_the_engine(tmp_path: Path) -> None:
-    """200 seeded random rule sets (section 3a and 3b): every position's moves, value and remoteness."""
+    """200 seeded random rule sets (section 3a and 3b): every position's moves, value and remoteness; on one in
+    :data:`ODDS_EVERY` the trap figure and the random-play odds too."""
     specs, _ = random_specs(200)
-    for spec, line in zip(specs, browser(specs, tmp_path)):
+    for k, (spec, line) in enumerate(zip(specs, browser(specs, tmp_path, odds=True))):
         compare(spec, line)
+        if k % ODDS_EVERY == 0:
+            compare_odds(spec, line)
 
 
 def test_refusals_are_the_engines_words(tmp_path: Path) -> None:

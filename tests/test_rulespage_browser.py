@@ -2,7 +2,8 @@
 
 ``rules.html?rules=...`` solves the rule set in the page, shows the start's value and hands the solution to
 the variant pages' own viewer (graph, panel, play); a challenge game is marked and reviewed; the page's JSON
-download has, position by position, the values ``vizgen build --variant`` writes in its own; a rule set too
+download has the stats block, the columns and, position by position, every value ``vizgen build --variant`` writes
+in its own; a rule set too
 big for a browser, and one that cannot be played, are refused in words that name the command or the reason.
 """
 
@@ -13,11 +14,16 @@ import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from tests.browsing import NEEDS_BROWSER, write_site
+from vizgen.analysis.solved import solve_variant
+from vizgen.analysis.words import plies
 from vizgen.engine.params import VariantError
 from vizgen.engine.spec import resolve
+from vizgen.reports.guide import _must_find, _verdict, _View
+from vizgen.reports.lessons import VERDICT_WORDS
 from vizgen.site.build import gather
 from vizgen.site.render import render_site
 
@@ -25,9 +31,6 @@ pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
 
 #: a two-player rule set with a house rule of section 3b, and a three-player one
 SPECS = ("cutoff:death_attack=true", "standard:players=3,r=3")
-#: the download's columns the page computes (the random-play odds and the trap figure it does not)
-COLUMNS = ("position", "winner", "remoteness", "terminal", "depth", "forced_out_in", "best_moves", "perfect_move",
-           "tricky_move", "maxn1_move", "maxn2_move", "maxn3_move", "maxn5_move")
 
 
 @pytest.fixture(scope="module")
@@ -89,17 +92,30 @@ def test_a_rule_set_is_solved_drawn_played_and_downloaded(rules_page: Callable, 
         page.wait_for_function("document.body.classList.contains('view-map')")
         assert f"({changed} differ)" in page.locator("#vmap-compare").inner_text()
         page.locator('.view-tab[data-view="graph"]').click()
+    # the short guide (two players): the verdict in the built guide's words and every must-find position
+    if built["stats"]["params"]["players"] == 2:
+        page.wait_for_function("window.vizgenRules.guide")
+        view = _View(solve_variant(resolve(spec)))
+        v, must = _verdict(view), _must_find(view, np.zeros(n))
+        head = VERDICT_WORDS["draw"].format(start=v["start"]) if v["winner"] < 0 else VERDICT_WORDS["win"].format(
+            who="first" if v["winner"] == 0 else "second", start=v["start"], plies=plies(v["plies"]))
+        tail = VERDICT_WORDS["must"].format(total=len(must)) if must else VERDICT_WORDS["none"]
+        assert page.locator("#rules-guide-verdict").inner_text() == head + VERDICT_WORDS["room"].format(**v) + tail
+        assert page.evaluate("vizgenRules.guide.must") == len(must)
+        shown = page.eval_on_selector_all("#rules-guide-must tbody tr td:first-child",
+                                          "cells => cells.map(c => c.textContent)")
+        assert shown == [m["position"] for m in must][:len(shown)] and len(shown) == min(len(must), 400)
     # the same values, position by position, as the build's download
     with page.expect_download() as got:
         page.locator("#rules-download").click()
     mine = json.loads(Path(got.value.path()).read_text())
     assert len(mine["nodes"]) == n
+    assert mine["columns"] == built["columns"], spec
+    assert mine["stats"] == built["stats"], spec
     for row, theirs in zip(mine["nodes"], built["nodes"]):
-        for name in COLUMNS:
-            if name in theirs:
-                assert row[name] == theirs[name], (spec, theirs["position"], name)
-    assert [[*e[:2], e[3]] for e in mine["edges"]] == [[*e[:2], e[3]] for e in built["edges"]]
-    assert [sorted(e[2]) for e in mine["edges"]] == [sorted(e[2]) for e in built["edges"]]
+        assert row == theirs, (spec, theirs["position"], {k: (v, theirs.get(k)) for k, v in row.items()
+                                                          if theirs.get(k) != v})
+    assert mine["edges"] == built["edges"], spec
     # a challenge game against the perfect player, marked move by move and reviewed at the end
     page.evaluate("window.vizgen.play.delay = 0")
     page.locator("#play button[data-act=start]").click()

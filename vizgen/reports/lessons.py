@@ -13,6 +13,17 @@ __all__ = ["OPPONENT_WORDS", "PLAYER_WORDS", "guide_lines", "result_text", "verd
 
 PLAYER_WORDS = {"rules": "Following the rules", "random": "The random player"}
 """Who a line of the rule follower's results is about."""
+#: the verdict's sentences (:func:`verdict_text`; the rules page fills them in the browser too)
+VERDICT_WORDS = {
+    "draw": "With perfect play neither player can force a win from the start {start}: the game is a draw, and a "
+            "player who keeps the draw never loses.",
+    "win": "With perfect play the {who} player wins from the start {start}, in {plies} (a ply is one player's move).",
+    "room": " Perfect play meets {met} positions with a move to make: at {room} of them more than one move keeps the "
+            "value, at {forced} there is only one move, and at {narrow} exactly one move of several keeps it.",
+    "must": " Over the whole game there are {total} positions where exactly one move keeps a win or a draw: the "
+            "must-find moves below.",
+    "none": " No position asks for one exact move: any move that keeps the value is as good as another.",
+}
 OPPONENT_WORDS = {"random": "the random player", "perfect": "the perfect player"}
 """Whom the rule follower and the random player play against, in words."""
 
@@ -28,19 +39,13 @@ def verdict_text(data: dict[str, Any]) -> str:
     """
     v = data["verdict"]
     if v["winner"] < 0:
-        head = (f"With perfect play neither player can force a win from the start {v['start']}: the game is a draw, "
-                "and a player who keeps the draw never loses.")
+        head = VERDICT_WORDS["draw"].format(start=v["start"])
     else:
-        who = "first" if v["winner"] == 0 else "second"
-        head = (f"With perfect play the {who} player wins from the start {v['start']}, in {plies(v['plies'])} "
-                "(a ply is one player's move).")
-    room = (f" Perfect play meets {v['met']} positions with a move to make: at {v['room']} of them more than one move "
-            f"keeps the value, at {v['forced']} there is only one move, and at {v['narrow']} exactly one move of "
-            "several keeps it.")
+        head = VERDICT_WORDS["win"].format(who="first" if v["winner"] == 0 else "second", start=v["start"],
+                                           plies=plies(v["plies"]))
+    room = VERDICT_WORDS["room"].format(**v)
     total = len(data["must_find"])
-    tail = (f" Over the whole game there are {total} positions where exactly one move keeps a win or a draw: "
-            "the must-find moves below." if total else " No position asks for one exact move: any move that keeps "
-            "the value is as good as another.")
+    tail = VERDICT_WORDS["must"].format(total=total) if total else VERDICT_WORDS["none"]
     if total:
         first = data["must_find"][0]
         tail += (f" The one to learn first: at {first['position']} ({first['value']}; practice games reach it "

@@ -16,6 +16,7 @@ from vizgen.analysis import words
 from vizgen.engine import params as engine_params
 from vizgen.engine.params import INT_RANGE, PARAM_NAMES, Params
 from vizgen.engine.variants import REGISTRY
+from vizgen.reports.lessons import VERDICT_WORDS
 from vizgen.site import theme
 from vizgen.site.valuemap import SHADES, shade_colours
 from vizgen.util import sizes
@@ -86,12 +87,13 @@ def rulebook_data() -> dict[str, Any]:
     (5, {'overflow': 'cutoff'})
     """
     defaults = asdict(Params())
-    variants = {slug: {"title": v.title,
+    variants = {slug: {"title": v.title, "summary": v.summary,
                        "params": {k: x for k, x in asdict(v.params).items() if x != defaults[k]}}
                 for slug, v in REGISTRY.items()}
     return {"names": list(PARAM_NAMES), "defaults": defaults, "ranges": {k: list(v) for k, v in INT_RANGE.items()},
             "choices": choices(), "hand_sets_max": sizes.HAND_SETS_MAX,
-            "max_positions": sizes.BROWSER_MAX_POSITIONS, "axes": AXES, "variants": variants}
+            "max_positions": sizes.BROWSER_MAX_POSITIONS, "random_max_states": sizes.RANDOM_MAX_STATES, "axes": AXES,
+            "variants": variants}
 
 
 def rules_context(site_title: str) -> dict[str, Any]:
@@ -111,12 +113,13 @@ def rules_context(site_title: str) -> dict[str, Any]:
                        "legends": {"two": words.legend(2), "more": words.legend(3, fate=True),
                                    "more_plain": words.legend(3)},
                        "columns": panel_columns(), "download": download_columns(), "root": "",
-                       "worker": "assets/rules.js", "from": "standard"}}
+                       "worker": "assets/rules.js", "from": "standard", "guide": VERDICT_WORDS}}
 
 
 #: the columns of a variant page's JSON download that the rules page computes too, in the download's order
 DOWNLOAD_COLUMNS = ("position", "winner", "remoteness", "terminal", "depth", "forced_out_in", "best_moves",
-                    "perfect_move", "tricky_move", "maxn1_move", "maxn2_move", "maxn3_move", "maxn5_move")
+                    "random_win", "perfect_win", "perfect_move", "tricky_move", "trap", "maxn1_move", "maxn2_move",
+                    "maxn3_move", "maxn5_move")
 
 
 def download_columns() -> list[dict[str, Any]]:
@@ -132,7 +135,8 @@ def download_columns() -> list[dict[str, Any]]:
     from vizgen.site.tables import node_table
 
     spec = {c.name: {"name": c.name, "label": c.label, "kind": c.kind, "doc": c.doc}
-            for c in node_table(solve_variant(resolve("standard:players=3,r=2"))).columns}
+            for example in ("standard:r=2", "standard:players=3,r=2")
+            for c in node_table(solve_variant(resolve(example))).columns}
     return [spec[name] for name in DOWNLOAD_COLUMNS]
 
 

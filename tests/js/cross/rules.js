@@ -6,7 +6,8 @@
 const fs = require("node:fs");
 const { load } = require("../load.js");
 
-const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulemodel");
+const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulemodel", "ruleodds",
+  "rulestats", "ruleguide");
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const book = new VZ.rulebook.Book(job.book);
 const out = [];
@@ -36,6 +37,27 @@ for (const spec of job.specs) {
     s.rules = new VZ.movegen.Rules(R);
     const f = VZ.rulefacts.compute(s, job.words, read.params);
     line.facts = [];
+    // the trap figure, and the random-play odds as the download rounds them (per node for two players, from
+    // the start per seat for more)
+    const trick0 = VZ.rulemodel.tricky(s, f);
+    const g = VZ.rulemodel.graph(s);
+    line.trap = Array.from(trick0.trap);
+    const seats = VZ.ruleodds.seats(s, g);
+    const mine = P === 2 ? VZ.ruleodds.perfectVsRandom(s, g) : null;
+    if (P === 2) {
+      line.random_win = Array.from(seats.filter((_, k) => k % 2 === 0), (x) => VZ.ruleodds.pyRound(x, 9));
+      line.perfect_win = Array.from(mine, (x) => VZ.ruleodds.pyRound(x, 9));
+    }
+    // the download's stats block (vizgen stats --json)
+    line.stats = VZ.rulestats.stats(spec, read, book, s, f, job.words, seats, mine);
+    if (P === 2) {
+      // the short guide: the verdict and the must-find positions
+      line.guide = { verdict: VZ.ruleguide.verdict(s, f, job.words), must: VZ.ruleguide.mustFind(s, f, job.words) };
+    }
+    if (!job.tables) {
+      out.push(JSON.stringify(line));
+      continue;
+    }
     const searched = VZ.rulemodel.maxn(s);
     const trick = VZ.rulemodel.tricky(s, f);
     for (let i = 0; i < s.n; i++) {

@@ -36,7 +36,7 @@
     });
   }
 
-  /* The distinct targets of node i with the names of the moves to each, in the order they first appear, and
+  /* The distinct targets of node i with the names of the moves to each (by move id), in the order they first appear, and
      whether each is optimal (the highest move score among them). */
   function movesOf(s, f, i) {
     if (s.final[i] >= 0) return [];
@@ -45,11 +45,15 @@
       var j = VZ.rulesolve.nodeOf(s.codes, mv.dst);
       var e = by.get(j);
       if (!e) {
-        e = { dst: j, names: [] };
+        e = { dst: j, mids: [] };
         by.set(j, e);
         list.push(e);
       }
-      e.names.push(s.R.moves[mv.mid]);
+      e.mids.push(mv.mid);
+    });
+    // the names of the moves to each position by move id, the representative first (as graph.py edge_notations)
+    list.forEach(function (m) {
+      m.names = m.mids.sort(function (a, b) { return a - b; }).map(function (mid) { return s.R.moves[mid]; });
     });
     var top = -Infinity;
     list.forEach(function (m) { top = Math.max(top, f.score[m.dst]); });
@@ -139,6 +143,38 @@
   /* The trap figure rounds and scale, and the classes of a seat's value (vizgen/ai/tricky.py, analysis/marks.py). */
   var ROUNDS = 2, SCALE = 254;
 
+  /* numpy's pairwise summation of a[lo .. lo + k) (numpy/_core/src/umath/loops_utils.h pairwise_sum): below 8
+     terms in a row, from 8 to 128 with eight running sums added in pairs, above that the two halves apart. */
+  function pairwise(a, lo, k) {
+    var res = 0, i;
+    if (k < 8) {
+      for (i = 0; i < k; i++) res += a[lo + i];
+      return res;
+    }
+    if (k <= 128) {
+      var r = [a[lo], a[lo + 1], a[lo + 2], a[lo + 3], a[lo + 4], a[lo + 5], a[lo + 6], a[lo + 7]];
+      for (i = 8; i < k - (k % 8); i += 8) for (var j = 0; j < 8; j++) r[j] += a[lo + i + j];
+      res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+      for (; i < k; i++) res += a[lo + i];
+      return res;
+    }
+    var half = Math.floor(k / 2);
+    half -= half % 8;
+    return pairwise(a, lo, half) + pairwise(a, lo + half, k - half);
+  }
+
+  /* The sum of a[0 .. k) as numpy's np.add.reduceat adds a segment: the first term, plus the rest pairwise. */
+  function reduceSum(a, k) {
+    return a[0] + pairwise(a, 1, k - 1);
+  }
+
+  /* The most children a node has. */
+  function widest(ptr) {
+    var most = 0;
+    for (var i = 0; i + 1 < ptr.length; i++) most = Math.max(most, ptr[i + 1] - ptr[i]);
+    return most;
+  }
+
   /* Per node, the tricky perfect player's trap figure (vizgen/ai/tricky.py trap_figure): for the player who
      moved there, the chance in 254ths that random opponents give it a better value class within ROUNDS rounds,
      it choosing among its optimal moves the best chance at its own turns; and the tricky player's move: among
@@ -153,7 +189,7 @@
       }
       classes.push(c);
     }
-    var chance = new Float64Array(n), e, next;
+    var chance = new Float64Array(n), e, next, terms = new Float64Array(Math.max(1, widest(ptr)));
     for (var left = 0; left < ROUNDS; left++) {
       if (left) {
         next = new Float64Array(n);
@@ -171,9 +207,8 @@
         next = new Float64Array(n);
         for (i = 0; i < n; i++) {
           if (ptr[i] === ptr[i + 1]) continue;
-          var sum = 0;
-          for (e = ptr[i]; e < ptr[i + 1]; e++) sum += there[kids[e]] > here[i] ? 1 : chance[kids[e]];
-          next[i] = sum / (ptr[i + 1] - ptr[i]);
+          for (e = ptr[i]; e < ptr[i + 1]; e++) terms[e - ptr[i]] = there[kids[e]] > here[i] ? 1 : chance[kids[e]];
+          next[i] = reduceSum(terms, ptr[i + 1] - ptr[i]) / (ptr[i + 1] - ptr[i]);
         }
         chance = next;
       }
@@ -371,5 +406,5 @@
   }
 
   VZ.rulemodel = { boot: boot, files: files, encode: encode, layout: layout, movesOf: movesOf, perfect: perfect,
-    differ: differ, maxn: maxn, tricky: tricky, MAXN_DEPTHS: MAXN_DEPTHS, MAXN_MAX: MAXN_MAX, BIG: BIG };
+    differ: differ, maxn: maxn, graph: graph, tricky: tricky, MAXN_DEPTHS: MAXN_DEPTHS, MAXN_MAX: MAXN_MAX, BIG: BIG };
 })(globalThis.VZ = globalThis.VZ || {});

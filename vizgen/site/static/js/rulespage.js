@@ -262,7 +262,12 @@
       return "<tr><th scope=\"row\">" + esc(r[0]) + "</th><td class=\"num\">" + esc(r[1]) + "</td></tr>";
     }).join("");
     show(start);
+    $("rules-guide").hidden = true;
+    if (P === 2 && s.n <= VZ.rulemodel.MAXN_MAX) downloadScript().then(function () { if (state.solved === s) showGuide(); }, function () {});
     return compareWith();
+  }
+  function showGuide() {
+    api.guide = VZ.ruleguide.show(state.solved, state.facts, cfg, function (i) { return cls(state.facts, i); });
   }
   function startSentence(s, f) {
     var i = s.start, P = s.R.ints[0];
@@ -473,44 +478,29 @@
       return '<li><a href="' + esc(addressOf(spec)) + '"><code>' + esc(spec) + "</code></a></li>";
     }).join("") : "<li>None yet: the rule sets you solve here are listed on this device only.</li>";
   }
-  /* The solved graph as JSON, laid out as a variant page's download ({stats, columns, nodes, edges}, vizgen/site/
-     export.py) with the columns this page computes (cfg.download: the build's own column spec). */
-  function download() {
-    var s = state.solved, f = state.facts, P = s.R.ints[0];
-    var searched = s.n <= VZ.rulemodel.MAXN_MAX ? VZ.rulemodel.maxn(s) : null;
-    var trick = searched ? VZ.rulemodel.tricky(s, f) : null;
-    var columns = cfg.download.filter(function (c) {
-      return (c.name !== "forced_out_in" || f.mover) && (searched || !/^(maxn|tricky)/.test(c.name));
+  /* The script of the guide and the download (rulesmore.js), loaded once, when first needed. */
+  var extra = null;
+  function downloadScript() {
+    if (VZ.ruledownload) return Promise.resolve();
+    extra = extra || new Promise(function (resolve, reject) {
+      var sc = document.createElement("script");
+      sc.src = cfg.root + "assets/rulesmore.js";
+      sc.onload = resolve;
+      sc.onerror = function () { reject(new Error("could not load rulesmore.js")); };
+      document.body.appendChild(sc);
     });
-    var nodes = [], edges = [];
-    for (var i = 0; i < s.n; i++) {
-      var moves = VZ.rulemodel.movesOf(s, f, i);
-      var perfect = VZ.rulemodel.perfect(s, moves);
-      var row = { id: i, position: s.rules.name(s.codes[i]), winner: s.winner[i] < 0 ? null : s.winner[i],
-        remoteness: s.rem[i] < 0 ? null : s.rem[i], terminal: s.final[i] >= 0, depth: s.depth[i] };
-      if (f.mover) row.forced_out_in = f.mover[i] < 0 ? null : f.mover[i];
-      row.best_moves = moves.filter(function (m) { return m.best; }).length;
-      row.perfect_move = perfect < 0 ? null : perfect;
-      if (searched) {
-        row.tricky_move = trick.tricky[i] < 0 ? null : trick.tricky[i];
-        VZ.rulemodel.MAXN_DEPTHS.forEach(function (d) {
-          row["maxn" + d + "_move"] = searched[d][i] < 0 ? null : searched[d][i];
-        });
-      }
-      nodes.push(row);
-      moves.slice().sort(function (a, b) { return a.dst - b.dst; }).forEach(function (m) {
-        edges.push([i, m.dst, m.names, m.best]);
-      });
-    }
-    var start = s.start;
-    var doc = { stats: { spec: currentSpec(), players: P, positions: s.n, edges: s.edges,
-      start: { position: s.rules.name(s.codes[start]), winner: s.winner[start] < 0 ? null : s.winner[start],
-        remoteness: s.rem[start] < 0 ? null : s.rem[start] } },
-    columns: columns, nodes: nodes, edges: edges };
-    var blob = new Blob([JSON.stringify(doc)], { type: "application/json" });
+    return extra;
+  }
+  function download() {
+    downloadScript().then(save, function (e) { $("rules-copy-msg").textContent = e.message; });
+  }
+  function save() {
+    var spec = currentSpec();
+    var doc = VZ.ruledownload.doc(state.solved, state.facts, cfg, book, spec);
+    var blob = new Blob([VZ.ruledownload.json(doc)], { type: "application/json" });
     var a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
-    a.download = currentSpec().replace(/[^a-z0-9]+/gi, "-") + ".json";
+    a.download = spec.replace(/[^a-z0-9]+/gi, "-") + ".json";
     document.body.appendChild(a);
     a.click();
     a.remove();
