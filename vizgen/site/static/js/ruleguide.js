@@ -28,7 +28,8 @@
   function verdict(s, f, W) {
     var st = s.start, met = new Uint8Array(s.n), stack = [st], out = { start: s.rules.name(s.codes[st]),
       winner: s.winner[st], plies: s.rem[st], met: 0, room: 0, forced: 0, narrow: 0,
-      value: VZ.util.fill(W.verdicts[f.verdict[st]].long, { n: f.verdictN[st], k: s.winner[st] }) };
+      value: VZ.util.fill(W.verdicts[f.verdict[st]].long, { n: f.verdictN[st], k: s.winner[st] }),
+      value_code: W.verdicts[f.verdict[st]].key };
     met[s.start] = 1;
     while (stack.length) {
       var i = stack.pop();
@@ -48,8 +49,8 @@
     return out;
   }
 
-  /* The must-find positions, in notation order: [{node, position, value, move, to, means, others: [{move, to,
-     means}]}], the other moves by the position they reach; value: the verdict for the player to move, means:
+  /* The must-find positions, in notation order: [{node, position, value, value_code, move, to, means, means_code,
+     others: [{move, to, means, means_code}]}], the other moves by the position they reach; value: the verdict for the player to move, means:
      what the move means for the player choosing it (the words' VERDICTS and CHOICES, long). */
   function mustFind(s, f, W) {
     var fill = VZ.util.fill, out = [];
@@ -63,9 +64,12 @@
       var only = keep[0];
       out.push({ node: i, position: s.rules.name(s.codes[i]),
         value: fill(W.verdicts[f.verdict[i]].long, { n: f.verdictN[i], k: s.winner[i] }),
+        value_code: W.verdicts[f.verdict[i]].key,
         move: only.names[0], to: s.rules.name(s.codes[only.dst]), means: means(only.dst),
+        means_code: W.choices[f.choice[only.dst]].key,
         others: moves.filter(function (m) { return m !== only; }).sort(function (a, b) { return a.dst - b.dst; }).map(function (m) {
-          return { move: m.names[0], to: s.rules.name(s.codes[m.dst]), means: means(m.dst) };
+          return { move: m.names[0], to: s.rules.name(s.codes[m.dst]), means: means(m.dst),
+            means_code: W.choices[f.choice[m.dst]].key };
         }) });
     }
     out.sort(function (a, b) { return a.position < b.position ? -1 : a.position > b.position ? 1 : 0; });
