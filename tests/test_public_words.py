@@ -66,3 +66,20 @@ def test_the_recorded_runs_notes_show_no_workshop_words() -> None:
     assert any("threads" in s for s in shown)
     found = [s for s in shown if WORKSHOP.search(s)]
     assert not found, found
+
+
+def test_verdicts_name_the_other_seats_from_the_readers_side() -> None:
+    """No "+2 can force a win" or "player +2 has won": every verdict names the seat from the reader's side, the
+    same words in the tables (Python) and the panel (the browser fills the same templates: util.test.js)."""
+    shipped = words.for_browser()
+    templates = [t for table in ("verdicts", "choices") for v in shipped[table] for t in (v["long"], v["short"])]
+    templates += list(words.REVIEW["played"].values()) + list(words.OVER.values())
+    for k in (1, 2, 3):
+        said = [words.fill(t, n=4, k=k) for t in templates]
+        assert not [s for s in said if "+" in s or "{" in s], said
+    other = next(i for i, v in enumerate(words.VERDICTS) if v.key == "other-forces")
+    assert [words.say(other, 4, k) for k in (1, 2, 3)] == [
+        "the next player can force a win in 4 plies", "the player after next can force a win in 4 plies",
+        "the player 3 seats on can force a win in 4 plies"]
+    assert words.seat_words(4)["won"][2] == "Game over: the player after next has won."
+    assert words.seat_words(4)["names"] == ["To move", "Next", "After next", "3 seats on"]
