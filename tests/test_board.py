@@ -162,6 +162,11 @@ def test_a_game_on_four_players_by_touching_hands_only(open_page: Callable, page
         head = page.locator("#panel .pos-head .badge").inner_text()
         assert head == "you won" or re.fullmatch(r"player [234] won", head), head
     assert page.locator("#play .play-end").count() == 1
+    # the review reads the marks the moves show: never "your value never changed" beside your ?! ?? marks
+    mine = [int(x) for x in page.locator(".play-counts tr.human td").all_inner_texts()]  # best ?! ? ?? hints
+    turning = page.locator(".play-turning").inner_text()
+    assert sum(mine[1:4]), mine  # this game has moves of yours marked
+    assert "never changed" not in turning and "?" in turning, (mine, turning)
     for a, b in itertools.pairwise(game["path"]):  # every ply a move of the variant's rules
         d = page.evaluate("n => window.vizgen.locate(n).then(i => window.vizgen.model.detail(i))"
                           ".then(d => d.moves.map(m => window.vizgen.model.name(m.dst)))", a)

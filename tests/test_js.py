@@ -71,13 +71,13 @@ def rules_payload(spec: str) -> dict:
 
 
 def units_cases() -> dict[str, list]:
-    """Every word template the browser fills, filled by the Python for counts 0, 1 and 2 (seat 2), and shares
-    near the edges written by the Python: util.test.js checks the browser writes each the same."""
+    """Every word template the browser fills, filled by the Python for counts 0, 1 and 2 and seats 1, 2 and 3, and
+    shares near the edges written by the Python: util.test.js checks the browser writes each the same."""
     shipped = words.for_browser()
     templates = [v[key] for table in ("verdicts", "choices") for v in shipped[table] for key in ("long", "short")]
     templates += list(shipped["play"].values())
     templates += [t for part in ("played", "kept") for t in shipped["review"][part].values()]
-    fills = [[t, {"n": n, "k": 2}, words.fill(t, n=n, k=2)] for t in templates for n in (0, 1, 2)]
+    fills = [[t, {"n": n, "k": k}, words.fill(t, n=n, k=k)] for t in templates for n in (0, 1, 2) for k in (1, 2, 3)]
     shares = [0.0, 1e-9, 0.0004, 0.000499, 0.0005, 0.0006, 0.1234, 0.5, 0.99949, 0.9995, 0.99999, 1.0, -0.5, 2.0]
     shares += [k / 997 for k in range(998)] + [k / 100003 for k in range(0, 100003, 101)]  # every decimal place
     return {"fills": fills, "percents": [[p, words.percent(p)] for p in shares], "units": shipped["units"],

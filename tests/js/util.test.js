@@ -13,6 +13,10 @@ test("esc makes text safe in HTML and attributes", () => {
 
 test("fill puts in the values it is given and leaves other braces", () => {
   assert.equal(util.fill("player +{k} can force a win in {n}", { n: 4, k: 2 }), "player +2 can force a win in 4");
+  const who = "{k:the next player|the player after next|the player # seats on} wins";
+  assert.deepEqual([1, 2, 3, 5].map((k) => util.fill(who, { k: k })),
+    ["the next player wins", "the player after next wins", "the player 3 seats on wins", "the player 5 seats on wins"]);
+  assert.equal(util.fill(who, { n: 1 }), who); // no seat given: left as it is
   assert.equal(util.fill("{n} and {n}, not {m}", { n: 0 }), "0 and 0, not {m}");
   assert.equal(util.fill("stops at ply {n}: “{move}” is not a move from {from}.", { n: 3, move: "1>1", from: "11-11" }),
     "stops at ply 3: “1>1” is not a move from 11-11.");

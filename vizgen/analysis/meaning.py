@@ -16,7 +16,8 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 __all__ = [
-    "CHOICES", "CLASSES", "MARKS", "VALUES", "VERDICTS", "Mark", "ValueClass", "Verdict", "choice_code", "choices",
+    "CHOICES", "CLASSES", "MARKS", "SEAT", "VALUES", "VERDICTS", "WHO", "Mark", "ValueClass", "Verdict",
+    "choice_code", "choices",
     "class_of_value", "mark_code", "table", "verdict_code", "verdict_n", "verdicts",
 ]
 
@@ -89,6 +90,12 @@ class Verdict:
     short: str
 
 
+#: another player named from the reader's side (the player to move, or the one choosing a move): ``{k}`` is
+#: the seat counted from the reader (:func:`vizgen.analysis.units.fill`)
+WHO = "{k:the next player|the player after next|the player # seats on}"
+#: the same seat in a word, for a table's column or a list by seat
+SEAT = "{k:next|after next|# seats on}"
+
 #: every verdict; a position's verdict code is its index here
 VERDICTS: tuple[Verdict, ...] = (
     Verdict("draw", "draw", False, "draw", "draw"),
@@ -99,10 +106,10 @@ VERDICTS: tuple[Verdict, ...] = (
     Verdict("open", "draw", False, "open: no player can force a win", "open"),
     Verdict("mover-forces", "win", False, "the player to move can force a win in {n} {ply|plies}",
             "forced win in {n} {ply|plies}"),
-    Verdict("other-forces", "loss", False, "player +{k} can force a win in {n} {ply|plies}",
-            "+{k} can force a win in {n} {ply|plies}"),
+    Verdict("other-forces", "loss", False, WHO + " can force a win in {n} {ply|plies}",
+            WHO + " can force a win in {n} {ply|plies}"),
     Verdict("mover-won", "win", True, "game over: the player to move has won", "won"),
-    Verdict("other-won", "loss", True, "game over: player +{k} has won", "+{k} has won"),
+    Verdict("other-won", "loss", True, "game over: " + WHO + " has won", WHO + " has won"),
     # what the others could do together, not what will happen: they do not play as a coalition
     Verdict("mover-out", "loss", False, "the others together could force the player to move out within {n} "
             "{ply|plies}", "others could force out in {n} {ply|plies}"),
@@ -122,9 +129,9 @@ CHOICES: tuple[Verdict, ...] = (
     Verdict("you-win-now", "win", True, "you win: the game ends", "you win now"),
     Verdict("you-lose-now", "loss", True, "you lose: the game ends", "you lose now"),
     Verdict("open", "draw", False, "no one can force a win", "no one can force a win"),
-    Verdict("other-forces", "loss", False, "player +{k} can force a win in {n} more {ply|plies}",
-            "+{k} can force a win in {n} more {ply|plies}"),
-    Verdict("other-wins-now", "loss", True, "player +{k} wins: the game ends", "+{k} wins now"),
+    Verdict("other-forces", "loss", False, WHO + " can force a win in {n} more {ply|plies}",
+            WHO + " can force a win in {n} more {ply|plies}"),
+    Verdict("other-wins-now", "loss", True, WHO + " wins: the game ends", WHO + " wins now"),
     Verdict("you-out", "loss", False, "the others together could force you out within {n} more {ply|plies}",
             "others could force you out in {n} {ply|plies}"),
     Verdict("you-survive", "draw", False, "you survive whatever the others do", "you survive"),

@@ -70,6 +70,7 @@ PLAY = {
     "review": "Review",
     "hints": "hints",
     "turning": "{was} until ply {k}, when {who} played {said}.",
+    "slipped": "{was} all game, but at ply {k} {who} played {said}.",
     "steady": "Your value never changed: {was} from the first ply to the last.",
     "was-win": "You could force a win",
     "was-draw": "A draw with best play",

@@ -33,13 +33,16 @@ UNITS: dict[str, str | int] = {
     "thousands": "\u202f",
 }
 
-_SLOT = re.compile(r"\{(\w+)\}|\{([^{}|]*)\|([^{}|]*)\}")
+_SLOT = re.compile(r"\{(\w+)\}|\{([^{}|:]*)\|([^{}|]*)\}|\{k:([^{}|]*)\|([^{}|]*)\|([^{}|]*)\}")
 
 
 def fill(template: str, **values: object) -> str:
     """Fill a word template: ``{name}`` from ``values``, ``{one|many}`` by whether ``n`` is 1.
 
-    Slots without a value are left as they are (the browser's ``VZ.util.fill`` does the same).
+    ``{k:next|after next|other}`` names a seat ``k`` counted from the reader (the player to move, or the
+    player choosing): the first form for the next player (``k`` = 1), the second for the one after, the third
+    for any other, its ``#`` read as ``k``. Slots without a value are left as they are (the browser's
+    ``VZ.util.fill`` does the same).
 
     Examples
     --------
@@ -47,8 +50,15 @@ def fill(template: str, **values: object) -> str:
     ('win in 1 ply', 'win in 3 plies')
     >>> fill("player +{k} wins {x}", k=2)
     'player +2 wins {x}'
+    >>> [fill("{k:the next player|the player after next|the player # seats on} wins", k=k) for k in (1, 2, 3)]
+    ['the next player wins', 'the player after next wins', 'the player 3 seats on wins']
     """
     def one(m: re.Match[str]) -> str:
+        if m.group(4) is not None:
+            if "k" not in values:
+                return m.group(0)
+            k = int(values["k"])  # type: ignore[call-overload]
+            return m.group(4) if k == 1 else m.group(5) if k == 2 else m.group(6).replace("#", str(k))
         if m.group(1) is not None:
             return str(values[m.group(1)]) if m.group(1) in values else m.group(0)
         if "n" not in values:

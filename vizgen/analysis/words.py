@@ -20,6 +20,7 @@ from vizgen.analysis.meaning import (
     MARKS,
     VALUES,
     VERDICTS,
+    WHO,
     Mark,
     Verdict,
     choices,
@@ -44,14 +45,14 @@ __all__ = [
 from vizgen.analysis.units import UNITS, count, fill, percent, plies, ply_note
 
 #: seat names, counted from the player to move; ``{k}`` is the seat
-SEATS = {"mover": "To move", "opponent": "Opponent", "next": "Next (+1)", "other": "Player +{k}"}
+SEATS = {"mover": "To move", "opponent": "Opponent", "next": "Next", "other": "{k:Next|After next|# seats on}"}
 
 #: a finished game in the panel: who won (``{k}`` a seat counted from the player to move) and why; the tags
 #: beside a player's name
 OVER = {
     "mover": "Game over: the player to move has won.",
     "opponent": "Game over: the opponent has won.",
-    "other": "Game over: player +{k} has won.",
+    "other": "Game over: " + WHO + " has won.",
     "emptied": "Emptying your hands wins in this variant.",
     "last": "The last player with a live hand wins.",
     "tag-won": "winner",
@@ -82,8 +83,8 @@ REVIEW = {
         "you-lose": "lets them win in {n} {ply|plies}",
         "you-win-now": "wins at once", "you-lose-now": "loses at once",
         "open": "leaves no one able to force a win",
-        "other-forces": "lets player +{k} force a win in {n} {ply|plies}",
-        "other-wins-now": "lets player +{k} win at once",
+        "other-forces": "lets " + WHO + " force a win in {n} {ply|plies}",
+        "other-wins-now": "lets " + WHO + " win at once",
         "you-out": "lets the others together force you out within {n} {ply|plies} if they all try",
         "you-survive": "keeps you in whatever the others do", "you-are-out": "passes: you are out",
     },
@@ -131,7 +132,7 @@ def say_choice(code: int, n: int, seat: int, short: bool = False) -> str:
     Examples
     --------
     >>> say_choice(6, 4, 2), say_choice(1, 1, -1)
-    ('player +2 can force a win in 4 more plies', 'you win in 1 more ply')
+    ('the player after next can force a win in 4 more plies', 'you win in 1 more ply')
     """
     choice = CHOICES[int(code)]
     return fill(choice.short if short else choice.long, n=int(n), k=int(seat))
@@ -143,7 +144,7 @@ def say(code: int, remoteness: int, seat: int, short: bool = False) -> str:
     Examples
     --------
     >>> say(7, 4, 2), say(1, 1, -1)
-    ('player +2 can force a win in 4 plies', 'win in 1 ply')
+    ('the player after next can force a win in 4 plies', 'win in 1 ply')
     """
     verdict = VERDICTS[int(code)]
     return fill(verdict.short if short else verdict.long, n=int(remoteness), k=int(seat))
@@ -155,13 +156,13 @@ def seat_name(seat: int, players: int) -> str:
     Examples
     --------
     >>> seat_name(1, 2), seat_name(3, 4)
-    ('Opponent', 'Player +3')
+    ('Opponent', '3 seats on')
     """
     if seat == 0:
         return SEATS["mover"]
     if players == 2:
         return SEATS["opponent"]
-    return SEATS["next"] if seat == 1 else SEATS["other"].format(k=seat)
+    return SEATS["next"] if seat == 1 else fill(SEATS["other"], k=seat)
 
 
 def seat_words(players: int) -> dict[str, list[str]]:
@@ -170,9 +171,9 @@ def seat_words(players: int) -> dict[str, list[str]]:
     Examples
     --------
     >>> seat_words(3)["names"], seat_words(2)["won"][1]
-    (['To move', 'Next (+1)', 'Player +2'], 'Game over: the opponent has won.')
+    (['To move', 'Next', 'After next'], 'Game over: the opponent has won.')
     """
-    won = [OVER["mover"] if s == 0 else OVER["opponent"] if players == 2 else OVER["other"].format(k=s)
+    won = [OVER["mover"] if s == 0 else OVER["opponent"] if players == 2 else fill(OVER["other"], k=s)
            for s in range(players)]
     return {"names": [seat_name(s, players) for s in range(players)], "won": won}
 
@@ -218,5 +219,6 @@ def for_browser() -> dict:
     return {"verdicts": [asdict(v) for v in VERDICTS], "choices": [asdict(v) for v in CHOICES],
             "ply": UNITS["ply"], "plies": UNITS["plies"], "units": UNITS, "play": PLAY,
             "moves": MOVE_WORDS, "notation": NOTATION, "over": OVER, "hands": HANDS, "sheet": SHEET, "ending": ENDING,
+            "seats": SEATS,
             "limits": {"repetitions": REPETITIONS, "cap": PLY_CAP},
             "marks": [asdict(m) for m in MARKS], "review": REVIEW, "classes": meaning.table()["classes"]}

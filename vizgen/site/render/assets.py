@@ -45,7 +45,7 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
     "play.js": ("game", "review", "retry", "opponents", "playview", "play"),
     "index.js": ("rulefilter",),
     "theme.js": ("theme",),
-    "practice.js": ("util", "loader", "hands", "glicko", "practice", "practiceview"),
+    "practice.js": ("util", "loader", "board", "hands", "glicko", "practice", "practiceview"),
     "rules.js": ("util", "shading", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulesworker",
                  "rulemodel", "rulespage"),
     # loaded by the rules page once a rule set is solved: its short guide, and for the JSON download the random-play

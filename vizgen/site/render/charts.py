@@ -18,8 +18,14 @@ from vizgen.site import theme
 
 __all__ = ["Series", "line_chart"]
 
-WIDTH, HEIGHT = 640, 330
-LEFT, RIGHT, TOP, BOTTOM = 70, 18, 38, 52
+#: a narrow drawing: on a 390-px phone it is drawn about 330 px wide, so its smallest text (:data:`TICK`) stays at
+#: 11 px or more there (the pages cap its width on a wide screen)
+WIDTH, HEIGHT = 400, 330
+LEFT, RIGHT, BOTTOM = 74, 14, 52
+#: the text sizes, in the drawing's units: tick labels, axis labels and the legend
+TICK, LABEL = 14, 15
+#: the legend's rows, one per series, above the plot
+LEGEND_ROW = 20
 
 
 @dataclass(frozen=True)
@@ -96,13 +102,14 @@ def line_chart(series: Sequence[Series], *, title: str, x_label: str, y_label: s
         ticks = _nice_ticks(min(ys) if y_min is None else y_min, max(ys))
         y_low, y_high = ticks[0], ticks[-1]
     x_low, x_high = xs[0], xs[-1] if xs[-1] > xs[0] else xs[0] + 1
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    top = 18 + LEGEND_ROW * len(series)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - top - BOTTOM
 
     def px(x: float) -> float:
         return LEFT + (x - x_low) / (x_high - x_low) * plot_w
 
     def py(y: float) -> float:
-        return TOP + plot_h - (transform(y) - y_low) / (y_high - y_low) * plot_h
+        return top + plot_h - (transform(y) - y_low) / (y_high - y_low) * plot_h
 
     # the axis in the moves' grey, its words in the pages' quiet text (4.5:1 on the page)
     ink, words, grid = theme.PALETTE["edge"], theme.PALETTE["muted"], theme.PALETTE["grid"]
@@ -115,17 +122,17 @@ def line_chart(series: Sequence[Series], *, title: str, x_label: str, y_label: s
         y = py(t)
         out.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" stroke="{grid}"/>')
         label = _power(t) if log_y else y_text(t)
-        out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="13" fill="{words}">'
+        out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="{TICK}" fill="{words}">'
                    f"{escape(label)}</text>")
     step = max(1, math.ceil(len(xs) / 12))
     for x in xs[::step]:
-        out.append(f'<text x="{px(x):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" font-size="13" '
+        out.append(f'<text x="{px(x):.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle" font-size="{TICK}" '
                    f'fill="{words}">{x}</text>')
-    out.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 8}" text-anchor="middle" font-size="14" '
+    out.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 8}" text-anchor="middle" font-size="{LABEL}" '
                f'fill="{words}">{escape(x_label)}</text>')
-    out.append(f'<text transform="translate(18 {TOP + plot_h / 2:.1f}) rotate(-90)" text-anchor="middle" '
-               f'font-size="14" fill="{words}">{escape(y_label)}</text>')
-    out.append(f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{WIDTH - RIGHT}" y2="{TOP + plot_h}" stroke="{ink}"/>')
+    out.append(f'<text transform="translate(14 {top + plot_h / 2:.1f}) rotate(-90)" text-anchor="middle" '
+               f'font-size="{LABEL}" fill="{words}">{escape(y_label)}</text>')
+    out.append(f'<line x1="{LEFT}" y1="{top + plot_h}" x2="{WIDTH - RIGHT}" y2="{top + plot_h}" stroke="{ink}"/>')
     for k, s in enumerate(series):
         colour = theme.PALETTE[s.colour]
         runs: list[list[tuple[float, float]]] = [[]]
@@ -138,9 +145,9 @@ def line_chart(series: Sequence[Series], *, title: str, x_label: str, y_label: s
             path = " ".join(f"{x:.1f},{y:.1f}" for x, y in run)
             out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2.2"/>')
             out += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{colour}"/>' for x, y in run]
-        lx = LEFT + k * 230
-        out.append(f'<rect x="{lx}" y="10" width="18" height="5" fill="{colour}"/>')
-        out.append(f'<text x="{lx + 24}" y="17" font-size="14" fill="{theme.PALETTE["start"]}">'
+        ly = 10 + LEGEND_ROW * k
+        out.append(f'<rect x="{LEFT}" y="{ly}" width="18" height="5" fill="{colour}"/>')
+        out.append(f'<text x="{LEFT + 24}" y="{ly + 7}" font-size="{LABEL}" fill="{theme.PALETTE["start"]}">'
                    f"{escape(s.name)}</text>")
     out.append("</svg>")
     return "\n".join(out)

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 from markupsafe import Markup
 
-from vizgen.analysis import words
+from vizgen.analysis import meaning, words
 from vizgen.analysis.rulebook import RULE_NAMES, rule_tags, rules_in_words, start_badge
 from vizgen.engine.params import Params
 from vizgen.engine.variants import GROUPS
@@ -145,12 +145,14 @@ def figure_rows(page: VariantPage | CodePage) -> list[tuple[str, str, list[str]]
     else:
         forced = s["forced_win"][0]
         out.append(("The mover can force a win", f"{num(forced)} ({words.percent(forced, n)})", []))
-        out += [(f"Player +{k} can force a win", f"{num(c)} ({words.percent(c, n)})", [])
+        out += [(words.fill(meaning.WHO, k=k).capitalize() + " can force a win",
+                 f"{num(c)} ({words.percent(c, n)})", [])
                 for k, c in enumerate(s["forced_win"]) if k]
         out.append(("Open (no one can force a win)", f"{num(s['open'])} ({words.percent(s['open'], n)})", []))
         if "survive" in s:
             out.append(("Survives whatever the others do, by seat",
-                        ", ".join(f"{'mover' if k == 0 else f'+{k}'} {num(c)} ({words.percent(c, n)})"
+                        ", ".join(f"{'mover' if k == 0 else words.fill(meaning.SEAT, k=k)} {num(c)} "
+                                  f"({words.percent(c, n)})"
                                   for k, c in enumerate(s["survive"])), []))
     start = _start(page)
     out.append(("Start position", start["full"], [start["position"]]))

@@ -155,18 +155,21 @@
     });
     out += "</tbody></table>";
     var line = g.line(), values = line.map(function (p, k) { return g.valueAt(p, k).v; });
-    var turn = VZ.review.turning(values);
+    var seat = g.you; // in a game you watch, player 1
+    var turn = VZ.review.summary(ctx.words, values, marked, g.P, seat);
     var watched = g.seats.indexOf("you") < 0 ? "-watched" : ""; // a game you watch: player 1's values, named
     var was = function (v) {
       var key = v === 1 ? "was-win" + watched : v === -1 ? "was-loss" + watched : g.P === 2 ? "was-draw" : "was-open";
       return say(W[key], { k: g.you + 1 });
     };
+    var who = function (s) { return g.seats[s] === "you" ? W.you : ctx.role(g, s); };
     var text;
-    if (!turn) text = say(W["steady" + watched], { was: was(values[0]).toLowerCase(), k: g.you + 1 });
-    else {
+    if (turn.kind === "steady") text = say(W["steady" + watched], { was: was(turn.was).toLowerCase(), k: g.you + 1 });
+    else if (turn.kind === "slipped") {
+      text = say(W.slipped, { was: was(turn.was), k: turn.ply, who: who(seat), said: VZ.review.sentence(ctx.words, turn.r) });
+    } else {
       var r = marked[turn.ply - 1];
-      var seat = (turn.ply - 1) % g.P;
-      text = say(W.turning, { was: was(turn.was), k: turn.ply, who: g.seats[seat] === "you" ? W.you : ctx.role(g, seat),
+      text = say(W.turning, { was: was(turn.was), k: turn.ply, who: who((turn.ply - 1) % g.P),
         said: r ? VZ.review.sentence(ctx.words, r) : moveName(g.model, line[turn.ply - 1], line[turn.ply]) });
     }
     return out + '<p class="play-turning">' + esc(text) + "</p>";

@@ -99,7 +99,8 @@
     var me = you || 0;
     var names = hands ? hands.map(function (_, s) {
       var k = (s - me + players) % players;
-      var who = k === 0 ? "You" : players === 2 ? "Opponent" : k === 1 ? "Next (+1)" : "Player +" + k;
+      var S = app.W.seats;
+      var who = k === 0 ? "You" : players === 2 ? S.opponent : k === 1 ? S.next : VZ.util.fill(S.other, { k: k });
       return who + (s === 0 ? ", to move" : "");
     }) : [];
     if (!hands) return '<p class="pz-pos">' + esc(position) + "</p>";

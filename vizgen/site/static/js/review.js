@@ -74,5 +74,24 @@
     return null;
   }
 
-  VZ.review = { mark: mark, marks: marks, sentence: sentence, counts: counts, turning: turning };
+  /* What the review says of a player's game, from the same facts as the panel: the player at `seat` (from
+     the first player) whose value after each ply is values[k] (+1, 0, -1), in a game of P players whose
+     moves are marked[k] (mark or null). {kind: "turning", ply, was, now} where the value changed (turning);
+     else {kind: "slipped", ply, was, r} for the player's own move the panel marked worst (the latest of
+     equals): the value class held but that move gave ground, so the review never says it never changed;
+     else {kind: "steady", was}. */
+  function summary(W, values, marked, P, seat) {
+    var turn = turning(values);
+    if (turn) return { kind: "turning", ply: turn.ply, was: turn.was, now: turn.now };
+    var worst = null;
+    marked.forEach(function (r, k) {
+      if (r && k % P === seat && W.marks[r.mark].key !== "best" && (!worst || r.mark >= worst.r.mark)) {
+        worst = { ply: k + 1, r: r };
+      }
+    });
+    if (worst) return { kind: "slipped", ply: worst.ply, was: values[0], r: worst.r };
+    return { kind: "steady", was: values[0] };
+  }
+
+  VZ.review = { mark: mark, marks: marks, sentence: sentence, counts: counts, turning: turning, summary: summary };
 })(globalThis.VZ = globalThis.VZ || {});

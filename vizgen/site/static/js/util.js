@@ -15,14 +15,21 @@
 
   /* Fill a word template from vizgen/analysis/words.py as vizgen/analysis/units.py's fill does: each {name}
      whose name is a key of `values` (in a verdict, {n} plies and {k} a seat), and each {one|many} by whether
-     values.n is 1 ("win in {n} {ply|plies}"); other braces are left as they are. */
+     values.n is 1 ("win in {n} {ply|plies}"), and each {k:next|after next|other} by the seat values.k counted
+     from the reader (1, 2, any other with its # read as k); other braces are left as they are. */
   function fill(template, values) {
     var has = function (key) { return Object.prototype.hasOwnProperty.call(values, key); };
-    return String(template).replace(/\{(\w+)\}|\{([^{}|]*)\|([^{}|]*)\}/g, function (all, key, one, many) {
-      if (key !== undefined) return has(key) ? String(values[key]) : all;
-      if (!has("n")) return all;
-      return Number(values.n) === 1 ? one : many;
-    });
+    return String(template).replace(/\{(\w+)\}|\{([^{}|:]*)\|([^{}|]*)\}|\{k:([^{}|]*)\|([^{}|]*)\|([^{}|]*)\}/g,
+      function (all, key, one, many, next, after, other) {
+        if (key !== undefined) return has(key) ? String(values[key]) : all;
+        if (next !== undefined) {
+          if (!has("k")) return all;
+          var k = Number(values.k);
+          return k === 1 ? next : k === 2 ? after : other.split("#").join(String(k));
+        }
+        if (!has("n")) return all;
+        return Number(values.n) === 1 ? one : many;
+      });
   }
 
   /* "1 ply", "3 plies". */
