@@ -237,11 +237,22 @@
   }
 
   /* Draw the rules of thumb into the rules page's guide (#rules-thumbs...), in the built guide's words
-     (templates/guide.html), without the games the built guide plays with them. U: the words' units. */
+     (templates/guide.html), without the games the built guide plays with them; r: the roll-over number. Over
+     MAX_EDGES moves the search (a few passes over every move for each of some hundred candidates) would hold the
+     page for seconds: a sentence says so instead. Returns {rules: their words, null when not searched}. */
+  var MAX_EDGES = 250000;
   function show(s, cfg, r) {
+    var $ = function (id) { return document.getElementById(id); };
+    var big = s.edges > MAX_EDGES;
+    $("rules-thumbs-big").hidden = !big;
+    if (big) {
+      $("rules-thumbs-moves").textContent = VZ.rulebook.count(s.edges);
+      $("rules-thumbs-lead").hidden = $("rules-thumbs-none").hidden = true;
+      $("rules-thumbs-list").innerHTML = "";
+      return { rules: null };
+    }
     var out = search(s, cfg.thumbs, r), U = cfg.words.units, pct = function (x) { return VZ.util.pct(x, U); };
     var esc = VZ.util.esc, count = VZ.rulebook.count;
-    var $ = function (id) { return document.getElementById(id); };
     var n = out.rules.length, last = n ? out.rules[n - 1].share_after : out.base;
     $("rules-thumbs-lead").hidden = !n;
     $("rules-thumbs-none").hidden = !!n;
