@@ -34,7 +34,8 @@ from vizgen.engine.solve import solve_forced, solve_survival
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import REGISTRY
 from vizgen.reports.guide import _must_find, _verdict, _View
-from vizgen.site.rulespage import rulebook_data
+from vizgen.reports.rules_of_thumb import keeping, measure_rule, move_features, search_rules, to_keep
+from vizgen.site.rulespage import rulebook_data, thumbs_data
 from vizgen.site.tables import PLAY_DEPTHS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -125,7 +126,8 @@ def browser(specs: list[str], tmp_path: Path, tables: bool = False, odds: bool =
     trap figure and the random-play odds."""
     job = tmp_path / "job.json"
     shipped = words.for_browser() if tables or odds else None
-    job.write_text(json.dumps({"book": rulebook_data(), "specs": specs, "tables": tables, "words": shipped}))
+    job.write_text(json.dumps({"book": rulebook_data(), "specs": specs, "tables": tables, "words": shipped,
+                               "thumbs": thumbs_data()}))
     return [json.loads(line) for line in run_node(JS / "cross" / "rules.js", job).splitlines()]
 
 
@@ -155,10 +157,26 @@ def test_builtin_variants_compile_and_solve_as_the_engine(tmp_path: Path) -> Non
         assert line["tables"]["sets"] == rules.names, spec
         assert line["tables"]["hands"] == rules.hand_numbers, spec
         assert line["tables"]["moves"] == [str(m) for m in rules.moves], spec
+        assert line["tables"]["kinds"] == [m.kind for m in rules.moves], spec
         compare(spec, line)
         if estimate_positions(resolve(spec).params) <= FACTS_MAX:
             compare_facts(spec, line["facts"])
             compare_odds(spec, line)
+
+
+#: the built-in two-player variants the rules page's guide covers whose guide the fast lane does not compare (solving
+#: them for it takes seconds)
+GUIDED = [slug for slug, v in REGISTRY.items() if v.params.players == 2 and estimate_positions(v.params) > FACTS_MAX]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", GUIDED)
+def test_large_builtin_rules_of_thumb_as_the_engine(spec: str, tmp_path: Path) -> None:
+    """The rules of thumb of the larger built-in two-player variants the rules page's guide covers (the fast lane
+    compares the others', and the random rule sets')."""
+    [line] = browser([spec], tmp_path, odds=True)
+    assert "error" not in line, (spec, line.get("error"))
+    compare_thumbs(spec, solved_of(spec), line["guide"]["thumbs"])
 
 
 def compare_odds(spec: str, got: dict) -> None:
@@ -181,8 +199,10 @@ def compare_odds(spec: str, got: dict) -> None:
 
 
 def compare_guide(spec: str, solved: Solved, got: dict) -> None:
-    """The short guide's verdict and must-find positions (vizgen.reports.guide; the browser lists them in notation
-    order, which is the built guide's order when no practice game reaches any)."""
+    """The short guide's verdict, must-find positions (vizgen.reports.guide; the browser lists them in notation
+    order, which is the built guide's order when no practice game reaches any) and rules of thumb (the same rules in
+    the same order, each alone and the share after it, the same doubles: vizgen.reports.rules_of_thumb)."""
+    compare_thumbs(spec, solved, got["thumbs"])
     view = _View(solved)
     assert got["verdict"] == _verdict(view), spec
     theirs = _must_find(view, np.zeros(solved.graph.n))
@@ -190,6 +210,19 @@ def compare_guide(spec: str, solved: Solved, got: dict) -> None:
     for mine, want in zip(got["must"], theirs, strict=True):
         mine = {k: v for k, v in mine.items() if k != "node"}
         assert mine == {k: v for k, v in want.items() if k != "reach"}, (spec, want["position"], mine, want)
+
+
+def compare_thumbs(spec: str, solved: Solved, got: dict) -> None:
+    """The browser's rules of thumb against :func:`vizgen.reports.rules_of_thumb.search_rules`, exactly."""
+    feats, when = move_features(solved.graph)
+    keep, where = keeping(solved), to_keep(solved)
+    chosen, shares = search_rules(solved)
+    want = [{**r.as_dict(), **measure_rule(solved, r, feats, when, keep, where), "share_after": after}
+            for r, after in zip(chosen, shares[1:])]
+    assert [r["text"] for r in got["rules"]] == [r["text"] for r in want], spec
+    for mine, theirs in zip(got["rules"], want, strict=True):
+        assert {k: v for k, v in mine.items() if k != "node"} == theirs, (spec, mine, theirs)
+    assert (got["base"], got["positions"]) == (shares[0], int(where.sum())), spec
 
 
 def compare_facts(spec: str, got: list[list]) -> None:

@@ -19,11 +19,13 @@ import pytest
 
 from tests.browsing import NEEDS_BROWSER, write_site
 from vizgen.analysis.solved import solve_variant
+from vizgen.analysis.units import percent
 from vizgen.analysis.words import plies
 from vizgen.engine.params import VariantError
 from vizgen.engine.spec import resolve
 from vizgen.reports.guide import _must_find, _verdict, _View
 from vizgen.reports.lessons import VERDICT_WORDS
+from vizgen.reports.rules_of_thumb import measure_rule, move_features, search_rules, to_keep
 from vizgen.site.build import gather
 from vizgen.site.render import render_site
 
@@ -105,6 +107,24 @@ def test_a_rule_set_is_solved_drawn_played_and_downloaded(rules_page: Callable, 
         shown = page.eval_on_selector_all("#rules-guide-must tbody tr td:first-child",
                                           "cells => cells.map(c => c.textContent)")
         assert shown == [m["position"] for m in must][:len(shown)] and len(shown) == min(len(must), 400)
+        # the rules of thumb: the built guide's rules, in its order, with its figures
+        solved = solve_variant(resolve(spec))
+        chosen, shares = search_rules(solved)
+        assert chosen, spec  # the rule sets checked here have some
+        texts = page.eval_on_selector_all("#rules-thumbs-list .rule-text", "ps => ps.map(p => p.textContent)")
+        assert texts == [r.text() for r in chosen] == page.evaluate("vizgenRules.guide.thumbs")
+        feats, when = move_features(solved.graph)
+        figures = page.eval_on_selector_all("#rules-thumbs-list .rule-figures", "ps => ps.map(p => p.textContent)")
+        for r, after, shown_figures in zip(chosen, shares[1:], figures, strict=True):
+            alone = measure_rule(solved, r, feats, when)
+            assert shown_figures.startswith(f"Alone, it applies at {alone['applies']:,} position"), shown_figures
+            assert f"keep the value {percent(alone['accuracy'])} of the time there, against " \
+                   f"{percent(alone['baseline'])} for a random move. With the rules above it: {percent(after)}." \
+                   in shown_figures, shown_figures
+        lead = page.locator("#rules-thumbs-lead").inner_text()
+        assert f"over the {int(to_keep(solved).sum()):,} positions" in lead
+        assert f"keeps the value {percent(shares[0])} of the time; following all {len(chosen)} rules, " \
+               f"{percent(shares[-1])}." in lead
     # the same values, position by position, as the build's download
     with page.expect_download() as got:
         page.locator("#rules-download").click()

@@ -43,6 +43,7 @@ __all__ = [
     "MIN_GAIN",
     "WHEN",
     "Rule",
+    "candidates",
     "follow",
     "follower",
     "keeping",
@@ -238,6 +239,18 @@ def measure_rule(solved: Solved, rule: Rule, feats: dict[str, np.ndarray], when:
             "example": example}
 
 
+def candidates() -> list[Rule]:
+    """Every rule :func:`search_rules` considers, in the order it ranks ties (the first wins).
+
+    Examples
+    --------
+    >>> rules = candidates()
+    >>> len(rules) == 2 * len(FEATURES) * len(WHEN), rules[0].text(), rules[1].text()
+    (True, 'Prefer moves that win at once.', 'Avoid moves that win at once.')
+    """
+    return [Rule(f, p, w) for w in WHEN for f in FEATURES for p in (True, False)]
+
+
 def search_rules(solved: Solved) -> tuple[list[Rule], list[float]]:
     """Pick the rules greedily (the module's doc); the kept share with no rule, then after each rule.
 
@@ -256,7 +269,7 @@ def search_rules(solved: Solved) -> tuple[list[Rule], list[float]]:
     keep, where = keeping(solved), to_keep(solved)
     chosen: list[Rule] = []
     shares = [_kept_share(g, np.ones(g.indices.size, dtype=bool), keep, where)]
-    pool = [r for r in (Rule(f, p, w) for w in WHEN for f in FEATURES for p in (True, False))
+    pool = [r for r in candidates()
             if (alone := measure_rule(solved, r, feats, when, keep, where))["accuracy"] > alone["baseline"]]
     while len(chosen) < MAX_RULES:
         scored = [(_kept_share(g, follow(g, [*chosen, r], feats, when), keep, where), -i, r)

@@ -16,6 +16,7 @@ from vizgen.analysis import words
 from vizgen.engine import params as engine_params
 from vizgen.engine.params import INT_RANGE, PARAM_NAMES, Params
 from vizgen.engine.variants import REGISTRY
+from vizgen.reports import rules_of_thumb
 from vizgen.reports.lessons import VERDICT_WORDS
 from vizgen.site import theme
 from vizgen.site.valuemap import SHADES, shade_colours
@@ -113,7 +114,22 @@ def rules_context(site_title: str) -> dict[str, Any]:
                        "legends": {"two": words.legend(2), "more": words.legend(3, fate=True),
                                    "more_plain": words.legend(3)},
                        "columns": panel_columns(), "download": download_columns(), "root": "",
-                       "worker": "assets/rules.js", "from": "standard", "guide": VERDICT_WORDS}}
+                       "worker": "assets/rules.js", "from": "standard", "guide": VERDICT_WORDS,
+                       "thumbs": thumbs_data()}}
+
+
+def thumbs_data() -> dict[str, Any]:
+    """What the browser's rules of thumb search needs of :mod:`vizgen.reports.rules_of_thumb`: every candidate rule
+    (its condition, side, when and words) in the order the search ranks ties, and the search's limits.
+
+    Examples
+    --------
+    >>> data = thumbs_data()
+    >>> data["rules"][0], data["max_rules"]
+    ({'feature': 'wins', 'prefer': True, 'when': 'always', 'text': 'Prefer moves that win at once.'}, 7)
+    """
+    return {"rules": [r.as_dict() for r in rules_of_thumb.candidates()], "max_rules": rules_of_thumb.MAX_RULES,
+            "min_gain": rules_of_thumb.MIN_GAIN}
 
 
 #: the columns of a variant page's JSON download that the rules page computes too, in the download's order

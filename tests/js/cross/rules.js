@@ -1,5 +1,5 @@
 /* The browser's rule compiler and solver on rule sets the Python chose (tests/test_rulespage.py).
- * Reads {book, specs, tables}; prints one JSON line per spec: {error} when the rules are refused, else
+ * Reads {book, specs, tables, words, thumbs}; prints one JSON line per spec: {error} when the rules are refused, else
  * {start, n, tables and facts (when asked), nodes: [[code, name, winner, remoteness, [[dst, move], ...], out_in...]]}. */
 "use strict";
 
@@ -7,7 +7,7 @@ const fs = require("node:fs");
 const { load } = require("../load.js");
 
 const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulemodel", "ruleodds",
-  "rulestats", "ruleguide");
+  "rulestats", "ruleguide", "rulethumbs");
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const book = new VZ.rulebook.Book(job.book);
 const out = [];
@@ -51,8 +51,9 @@ for (const spec of job.specs) {
     // the download's stats block (vizgen stats --json)
     line.stats = VZ.rulestats.stats(spec, read, book, s, f, job.words, seats, mine);
     if (P === 2) {
-      // the short guide: the verdict and the must-find positions
-      line.guide = { verdict: VZ.ruleguide.verdict(s, f, job.words), must: VZ.ruleguide.mustFind(s, f, job.words) };
+      // the short guide: the verdict, the must-find positions and the rules of thumb
+      line.guide = { verdict: VZ.ruleguide.verdict(s, f, job.words), must: VZ.ruleguide.mustFind(s, f, job.words),
+        thumbs: VZ.rulethumbs.search(s, job.thumbs, read.params.r) };
     }
     if (!job.tables) {
       out.push(JSON.stringify(line));

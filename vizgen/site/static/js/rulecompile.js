@@ -235,7 +235,8 @@
   }
 
   /* Compile checked parameters into a rules payload: {ints, live, swap_ok, own_dst, own_mid, hit_dst, hit_own,
-     hit_mid, own_src, hit_src, sets, hands, moves, space, start}, what a code page's rules.js carries. */
+     hit_mid, own_src, hit_src, sets, hands, moves, space, start}, what a code page's rules.js carries, and kinds: each
+     move's kind (vizgen/engine/notation.py Move.kind), for the rules of thumb. */
   function compile(p) {
     var b = new Book(p);
     var P = p.players;
@@ -262,11 +263,12 @@
     var zeroHands = new Array(p.hands).fill(0);
     var zero = index.get(key(zeroHands, 0, false, 0));
     var startHands = new Array(p.hands).fill(p.start * b.step);
-    var moves = [], mids = new Map();
-    function mid(label) {
+    var moves = [], kinds = [], mids = new Map();
+    function mid(label, kind) {
       if (!mids.has(label)) {
         mids.set(label, moves.length);
         moves.push(label);
+        kinds.push(kind);
       }
       return mids.get(label);
     }
@@ -284,24 +286,24 @@
     var own = states.map(function (seat) {
       var hands = seat.hands;
       var out = [];
-      function add(h, lives, used, ownCount, label) {
-        out.push([norm(h, lives, used, ownCount), mid(label)]);
+      function add(h, lives, used, ownCount, label, kind) {
+        out.push([norm(h, lives, used, ownCount), mid(label, kind)]);
       }
-      b.splits(hands).forEach(function (now) { add(now, seat.lives, seat.used, 0, name("split", hands, now)); });
+      b.splits(hands).forEach(function (now) { add(now, seat.lives, seat.used, 0, name("split", hands, now), "split"); });
       if (p.self_attack) {
         b.selfStrikes(hands).forEach(function (t) {
-          add(t[2], seat.lives, seat.used, 0, name(strikeKind, t[0], t[1], 0));
+          add(t[2], seat.lives, seat.used, 0, name(strikeKind, t[0], t[1], 0), strikeKind);
         });
       }
-      if (p.integers) b.flips(hands).forEach(function (t) { add(t[1], seat.lives, seat.used, 0, name("flip", t[0])); });
+      if (p.integers) b.flips(hands).forEach(function (t) { add(t[1], seat.lives, seat.used, 0, name("flip", t[0]), "flip"); });
       if (!liveCount(hands)) return out;
-      if (p.self_add) b.adds(hands).forEach(function (t) { add(t[1], seat.lives, seat.used, 0, name("add", t[0])); });
-      if (p.logan && liveCount(hands) === 1) add(hands, seat.lives, seat.used, 0, "logan");
-      if (p.passes) add(hands, seat.lives, seat.used, 0, "pass");
+      if (p.self_add) b.adds(hands).forEach(function (t) { add(t[1], seat.lives, seat.used, 0, name("add", t[0]), "add"); });
+      if (p.logan && liveCount(hands) === 1) add(hands, seat.lives, seat.used, 0, "logan", "logan");
+      if (p.passes) add(hands, seat.lives, seat.used, 0, "pass", "pass");
       if (p.one_point_switch && !seat.used && liveCount(hands) === 1 && sum(hands) === b.step) {
-        add(hands, seat.lives, true, 0, "switch");
+        add(hands, seat.lives, true, 0, "switch", "switch");
       }
-      if (b.ownSwaps && canSwap(hands) && seat.own < p.swaps) add(hands, seat.lives, seat.used, seat.own + 1, "swap");
+      if (b.ownSwaps && canSwap(hands) && seat.own < p.swaps) add(hands, seat.lives, seat.used, seat.own + 1, "swap", "swap");
       return out;
     });
     var ownT = pad(own, 2);
@@ -332,13 +334,13 @@
       var line = [];
       b.domain.forEach(function (a) {
         b.domain.forEach(function (x) {
-          line.push(a && (x || p.death_attack) ? mid(name(strikeKind, a, x, seat)) : -1);
+          line.push(a && (x || p.death_attack) ? mid(name(strikeKind, a, x, seat), strikeKind) : -1);
         });
       });
       midTable.push(line);
     }
     var swapOk = states.map(function (s) { return p.swaps && !b.ownSwaps && canSwap(s.hands) ? 1 : 0; });
-    var swapMid = mid("swap"), passMid = mid("pass");
+    var swapMid = mid("swap", "swap"), passMid = mid("pass", "pass");
     // reshape and invert (Rules._compile)
     var hitDst = [], hitOwn = [], hitMid = [], pairLists = [];
     var two = false;
@@ -408,6 +410,7 @@
       sets: stateNames,
       hands: states.map(function (s) { return s.hands.map(function (v) { return v / b.step; }); }),
       moves: moves,
+      kinds: kinds,
       space: Math.pow(m, P) * counts,
       start: startCode * counts,
     };

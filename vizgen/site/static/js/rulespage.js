@@ -178,6 +178,7 @@
       s.rules = new VZ.movegen.Rules(s.R);
       state.solved = api.solution = s;
       state.facts = api.facts = VZ.rulefacts.compute(s, W, params);
+      state.r = params.r;
       var secs = (Date.now() - t0) / 1000;
       say("solved", "Solved on this device in " + (secs < 0.1 ? "under 0.1" : secs.toFixed(1)) + " s: " +
         VZ.rulebook.count(s.n) + " positions, " + VZ.rulebook.count(s.edges) + " moves.");
@@ -268,6 +269,7 @@
   }
   function showGuide() {
     api.guide = VZ.ruleguide.show(state.solved, state.facts, cfg, function (i) { return cls(state.facts, i); });
+    api.guide.thumbs = VZ.rulethumbs.show(state.solved, cfg, state.r).rules;
   }
   function startSentence(s, f) {
     var i = s.start, P = s.R.ints[0];
