@@ -278,6 +278,7 @@ def test_tap_targets_and_legend_on_a_phone(visit: Callable) -> None:
         .filter(el => { const r = el.getBoundingClientRect(); return r.width === 0 || r.right > innerWidth; })
         .map(el => el.textContent)"""
     assert page.evaluate(hidden_js) == [] and page.locator(".legend > *").count() >= 10
+    page.locator("#panel .sheet-toggle").click()  # as a visitor does: fold the sheet to reach the view's tabs
     page.locator('.view-tab[data-view="map"]').click()
     page.wait_for_function("document.body.classList.contains('view-map')")
     assert page.evaluate(hidden_js) == []

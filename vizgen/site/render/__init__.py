@@ -82,7 +82,6 @@ def _config(page: VariantPage | CodePage, data: DataFiles) -> dict[str, Any]:
         "hands": params.hands,
         "r": params.r,
         "gain": params.attack == "self-gain",
-        "title": page.variant.title,
         "start": page.stats["start"]["position"],
         "chunks": data.chunks,
         "overview": data.overview is not None,

@@ -365,7 +365,12 @@
     });
     var key = end.reason === "won" ? (end.winner === g.you ? "card-won" : g.P === 2 ? "card-lost" : "card-out")
       : g.P === 2 ? "card-draw" : end.shared.indexOf(g.you) >= 0 ? "card-shared" : "card-out";
-    return say(W[key], { against: others.join(W.and), variant: cfg.title, n: end.plies });
+    return say(W[key], { against: others.join(W.and), variant: variantTitle(), n: end.plies });
+  }
+  /* The variant's title, as the page's heading shows it (read from the page: a title never reaches a script). */
+  function variantTitle() {
+    var h = document.querySelector("main h1");
+    return h ? h.textContent.trim() : "";
   }
   /* The end-of-game area's add-ons (play.onAfter). */
   function after(g) {
@@ -386,7 +391,7 @@
     x.fillRect(0, 0, w, 14);
     x.fillStyle = T.muted;
     x.font = "600 30px sans-serif";
-    x.fillText(W["card-site"] + " · " + cfg.title, 60, 84);
+    x.fillText(W["card-site"] + " · " + variantTitle(), 60, 84);
     x.fillStyle = T.ink;
     x.font = "700 52px sans-serif";
     wrap(x, sentence(g), 60, 170, w - 120, 64);
