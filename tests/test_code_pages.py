@@ -317,6 +317,8 @@ def test_a_game_on_the_six_player_page(browser: object, six: tuple[Solved, CodeP
     tab.locator("a.invite-link").click()  # the invitation opens a challenge
     tab.wait_for_function("window.vizgen.play.state() && window.vizgen.play.state().challenge")
     for seat, kind in ((2, "tricky"), (3, "random"), (5, "random")):
+        if tab.locator("#play details.play-players").get_attribute("open") is None:
+            tab.locator("#play details.play-players summary").click()  # the players, folded during a game
         tab.locator(f"#play select[data-seat='{seat}']").select_option(kind)
     for _ in range(3):
         game = tab.evaluate(PLAYED)
