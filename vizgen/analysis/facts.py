@@ -104,7 +104,7 @@ def position_facts(solved: Solved) -> Facts:
     >>> facts = position_facts(solved)
     >>> start = solved.graph.start
     >>> words.say(facts.verdict[start], facts.verdict_n[start], facts.winner[start])
-    'the others together can force the player to move out in 6 plies'
+    'the others together could force the player to move out within 6 plies'
     >>> position_facts(solved) is facts
     True
     """

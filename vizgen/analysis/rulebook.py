@@ -36,7 +36,7 @@ def start_words(players: int, winner: int, remoteness: int, out_in: int | None =
     >>> start_words(2, -1, -1), start_words(3, 2, 9), start_words(2, 0, 1)
     ('draw', 'player 3 can force a win in 9 plies', 'first player wins in 1 ply')
     >>> start_words(4, -1, -1, 12)
-    'the others together can force player 1 out in 12 plies'
+    'the others together could force player 1 out within 12 plies'
     """
     if players == 2:
         if winner < 0:
@@ -47,7 +47,7 @@ def start_words(players: int, winner: int, remoteness: int, out_in: int | None =
             return next(v.long for v in VERDICTS if v.key == "open")  # the panel's words for it
         if out_in < 0:
             return "player 1 survives whatever the others do"
-        return f"the others together can force player 1 out in {plies(out_in)}"
+        return f"the others together could force player 1 out within {plies(out_in)}"
     return f"player {winner + 1} can force a win in {plies(remoteness)}"
 
 
@@ -61,7 +61,7 @@ def start_badge(players: int, winner: int, remoteness: int, out_in: int | None =
     >>> start_badge(2, 0, 7)
     ('first player wins in 7 plies', 'first player wins in 7 plies')
     >>> start_badge(4, -1, -1, 12)
-    ('forced out in 12 plies', 'the others together can force player 1 out in 12 plies')
+    ('others could force out in 12 plies', 'the others together could force player 1 out within 12 plies')
     """
     full = start_words(players, winner, remoteness, out_in)
     if players == 2 or winner >= 0:

@@ -206,10 +206,17 @@ def _gather(client: Any, futures: list[Any], owners: list[str]) -> list[Any]:
                 pass
             except Exception as exc:
                 if type(exc).__name__ == "KilledWorker":
-                    raise WorkerLost(f"a worker died running {future.key}; no figures are reported") from None
+                    raise _lost(f"a worker died running {future.key}; no figures are reported") from None
                 raise
             _check_workers(client, needed)
     return results
+
+
+def _lost(text: str) -> WorkerLost:
+    """WorkerLost saying ``text``; asyncio's "Task exception was never retrieved" is kept quiet from here on: the
+    client's waits that die with the lost worker are what this one line reports."""
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
+    return WorkerLost(text)
 
 
 def _check_workers(client: Any, needed: set[str]) -> None:
@@ -217,11 +224,11 @@ def _check_workers(client: Any, needed: set[str]) -> None:
     try:
         alive = set(client.nthreads())
     except OSError as exc:
-        raise WorkerLost(f"lost the connection to the Dask scheduler mid-solve: {exc}") from None
+        raise _lost(f"lost the connection to the Dask scheduler mid-solve: {exc}") from None
     gone = sorted(needed - alive)
     if gone:
-        raise WorkerLost(f"worker {gone[0]} was lost mid-solve (killed, or over its memory limit); "
-                         f"its ranges are gone, so no figures are reported")
+        raise _lost(f"worker {gone[0]} was lost mid-solve (killed, or over its memory limit); "
+                    f"its ranges are gone, so no figures are reported")
 
 
 def _bundled(step: Callable[..., tuple], groups: list[list[int]], state: ranges.State, rules: Rules, ply: int,

@@ -26,7 +26,7 @@
     if (winner < 0) {
       if (outIn === null) return open;
       if (outIn < 0) return "player 1 survives whatever the others do";
-      return "the others together can force player 1 out in " + plies(outIn);
+      return "the others together could force player 1 out within " + plies(outIn);
     }
     return "player " + (winner + 1) + " can force a win in " + plies(rem);
   }
