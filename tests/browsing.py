@@ -11,7 +11,7 @@ import functools
 import http.server
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -184,3 +184,16 @@ def line_to_a_drawn_blunder(data: VariantPage) -> tuple[list[int], int, int]:
                 parent[int(kid)] = node
                 queue.append(int(kid))
     raise AssertionError("no drawn position with a blunder")
+
+
+def state(page: object) -> dict:
+    """The game on the page, as play reports it (window.vizgen.play.state())."""
+    return page.evaluate("window.vizgen.play.state()")
+
+
+def open_game(open_page: Callable, url: str) -> object:
+    """A variant page, ready to play, its computer moves without delay."""
+    page, _ = open_page(url)
+    page.wait_for_function("window.vizgen.play && window.vizgen.play.ready")
+    page.evaluate("window.vizgen.play.delay = 0")
+    return page

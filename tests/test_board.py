@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browsing import line_to_a_drawn_blunder, names, panel_shows, visible_values
+from tests.browsing import line_to_a_drawn_blunder, names, open_game, panel_shows, state, visible_values
 from vizgen.analysis.words import MARKS
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage
@@ -33,17 +33,6 @@ def pages(site_pages: dict[str, VariantPage], tmp_path_factory: pytest.TempPathF
     """Standard, four players and the variants of the new hands."""
     more = gather(["four-players", *AXES], cache_dir=tmp_path_factory.mktemp("layouts"))
     return {"standard": site_pages["standard"], **{p.slug: p for p in more}}
-
-
-def state(page: object) -> dict:
-    return page.evaluate("window.vizgen.play.state()")
-
-
-def open_game(open_page: Callable, url: str) -> object:
-    page, _ = open_page(url)
-    page.wait_for_function("window.vizgen.play && window.vizgen.play.ready")
-    page.evaluate("window.vizgen.play.delay = 0")
-    return page
 
 
 def your_turn(page: object) -> dict:

@@ -12,7 +12,16 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
-from tests.browsing import click_node, fragment, line_to_a_drawn_blunder, names, panel_shows, visible_values
+from tests.browsing import (
+    click_node,
+    fragment,
+    line_to_a_drawn_blunder,
+    names,
+    open_game,
+    panel_shows,
+    state,
+    visible_values,
+)
 from vizgen.ai.games import perfect_player, play
 from vizgen.analysis import words
 from vizgen.analysis.marks import BLUNDER, say_review
@@ -22,17 +31,6 @@ from vizgen.site.build import gather
 from vizgen.site.render import VariantPage
 
 pytestmark = pytest.mark.browser
-
-
-def state(page: object) -> dict:
-    return page.evaluate("window.vizgen.play.state()")
-
-
-def open_game(open_page: Callable, url: str) -> object:
-    page, _ = open_page(url)
-    page.wait_for_function("window.vizgen.play && window.vizgen.play.ready")
-    page.evaluate("window.vizgen.play.delay = 0")
-    return page
 
 
 def your_turn(page: object) -> dict:
