@@ -17,7 +17,8 @@ from vizgen.engine.notation import Hands, Value
 from vizgen.engine.params import Params
 
 __all__ = ["Seat", "add_results", "can_swap", "combine", "fingers", "flip_results", "hand_domain", "live_hands",
-           "seat_states", "self_strike_results", "split_results", "strike_results"]
+           "seat_states", "self_strike_results", "split_results", "strike_targets",
+           "striker_after", "striking_values", "struck_after"]
 
 
 def hand_domain(p: Params) -> list[Value]:
@@ -134,30 +135,51 @@ def split_results(hands: Hands, p: Params) -> list[Hands]:
     return out
 
 
-def strike_results(striker: Hands, struck: Hands, p: Params) -> list[tuple[Value, Value, Hands, Hands]]:
-    """Return ``(a, b, new_striker, new_struck)`` for every striking value ``a`` on value ``b``.
-
-    ``b`` is live, or dead too with ``death_attack``; under self-gain the striking hand
-    changes, otherwise the struck one (and with ``cherry_bomb`` a strike summing to exactly
-    ``r`` resets the striking hand to 1).
+def striking_values(hands: Hands) -> list[Value]:
+    """The values a player can strike with: their live hands' values, ascending and once each.
 
     Examples
     --------
-    >>> strike_results((1, 4), (1, 1), Params(cherry_bomb=True))[-1]
-    (4, 1, (1, 1), (0, 1))
+    >>> striking_values((0, 2, 2, 3)), striking_values((-1, 2))
+    ([2, 3], [-1, 2])
     """
-    gain, bomb = p.attack == "self-gain", p.cherry_bomb
-    targets = sorted(set(struck)) if p.death_attack else sorted({v for v in struck if v})
-    out = []
-    for a in sorted({v for v in striker if v}):
-        for b in targets:
-            new = combine(a, b, p)
-            if gain:
-                out.append((a, b, _replace(striker, a, new), struck))
-            else:
-                out.append((a, b, _replace(striker, a, 1) if bomb and a + b == p.r else striker,
-                            _replace(struck, b, new)))
-    return out
+    return sorted({v for v in hands if v})
+
+
+def strike_targets(hands: Hands, p: Params) -> list[Value]:
+    """The values a strike can land on: the live hands' values, a dead hand's 0 too with ``death_attack``.
+
+    Examples
+    --------
+    >>> strike_targets((0, 3), Params()), strike_targets((0, 3), Params(overflow="cutoff", death_attack=True))
+    ([3], [0, 3])
+    """
+    return sorted(set(hands)) if p.death_attack else striking_values(hands)
+
+
+def struck_after(a: Value, b: Value, struck: Hands, p: Params) -> Hands:
+    """The struck player's hands after ``a`` lands on their ``b``: unchanged under self-gain.
+
+    Examples
+    --------
+    >>> struck_after(3, 4, (1, 4), Params()), struck_after(3, 4, (1, 4), Params(attack="self-gain"))
+    ((1, 2), (1, 4))
+    """
+    return struck if p.attack == "self-gain" else _replace(struck, b, combine(a, b, p))
+
+
+def striker_after(a: Value, b: Value, striker: Hands, p: Params) -> Hands:
+    """The striker's hands after striking ``b`` with ``a``: the striking hand gains under self-gain; with
+    ``cherry_bomb`` a strike summing to exactly ``r`` resets it to 1; otherwise unchanged.
+
+    Examples
+    --------
+    >>> striker_after(4, 1, (1, 4), Params(cherry_bomb=True)), striker_after(2, 1, (1, 2), Params(attack="self-gain"))
+    ((1, 1), (1, 3))
+    """
+    if p.attack == "self-gain":
+        return _replace(striker, a, combine(a, b, p))
+    return _replace(striker, a, 1) if p.cherry_bomb and a + b == p.r else striker
 
 
 def self_strike_results(hands: Hands, p: Params) -> list[tuple[Value, Value, Hands]]:

@@ -15,7 +15,6 @@ is the number of swap counts in a row (``swaps + 1``, or 1 when each player coun
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 
 import numpy as np
@@ -32,7 +31,10 @@ from vizgen.engine.hands import (
     seat_states,
     self_strike_results,
     split_results,
-    strike_results,
+    strike_targets,
+    striker_after,
+    striking_values,
+    struck_after,
 )
 from vizgen.engine.notation import Hands, Move, Position, PositionError, Value, fmt_hands, legal_words
 from vizgen.engine.params import Params
@@ -205,21 +207,52 @@ class Rules:
             out.append((seat._replace(own=seat.own + 1), Move("swap", **mv)))
         return out
 
-    def _hits(self, striker: Seat, struck: Seat, strikes: dict) -> list[tuple[Value, Value, int, int]]:
-        """``(a, b, striker's new state, struck player's new state)`` for every strike of ``struck``'s hands
-        (``strikes`` keeps :func:`strike_results` by hands: states with the same hands strike alike)."""
-        if not self._live_of[struck.hands]:
-            return []
-        live = self._live_of[striker.hands]
-        hands = striker.hands if live else ((1,) if self.params.zombies else ())
-        key = (hands, struck.hands)
-        if key not in strikes:
-            strikes[key] = strike_results(hands, struck.hands, self.params)
-        lives, used, own = struck.lives, struck.used, struck.own
-        if not live:  # a zombie's phantom hand: the zombie stays as it is
-            return [(a, b, self.zero, self._norm(theirs, lives, used, own)) for a, b, _, theirs in strikes[key]]
-        return [(a, b, self._norm(mine, striker.lives, striker.used, 0), self._norm(theirs, lives, used, own))
-                for a, b, mine, theirs in strikes[key]]
+    def _hit_tables(self, values: list[Value]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The strikes of every pair of states: ``(dst, own, ab)``, each ``(m, m, width)`` int32, -1 pads.
+
+        Entry ``[i, j, k]`` is the ``k``-th strike of a player in state ``i`` on one in state ``j`` (the striker's
+        values ``a`` ascending, then the struck values ``b``): the struck player's new state, the striker's and
+        ``a * n + b`` (value indices). A dead striker strikes only as a zombie, with a phantom 1, and stays as it
+        is. What a strike leaves the struck player depends on ``(a, b)`` and their state, and the striker on
+        ``(a, b)`` and its own (:func:`~vizgen.engine.hands.struck_after`,
+        :func:`~vizgen.engine.hands.striker_after`): each side is worked out once per state and value, and numpy
+        puts them together for every pair.
+        """
+        p, m, n = self.params, self.m, len(values)
+        index = {v: k for k, v in enumerate(values)}
+        phantom = (1,) if p.zombies else ()
+        strikers = [striking_values(s.hands if self._live_of[s.hands] else phantom) for s in self.states]
+        targets = [strike_targets(s.hands, p) if self._live_of[s.hands] else [] for s in self.states]
+        wa, wb = max(map(len, strikers)), max(map(len, targets))
+        strike_with = sorted(set().union(*strikers), key=index.__getitem__)
+        theirs = np.full((n, m, max(wb, 1)), -1, dtype=np.int32)  # [a, j, kb]: the struck player's new state
+        for j, s in enumerate(self.states):
+            for kb, b in enumerate(targets[j]):
+                for a in strike_with:
+                    theirs[index[a], j, kb] = self._norm(struck_after(a, b, s.hands, p), s.lives, s.used, s.own)
+        struck_values = sorted(set().union(*targets), key=index.__getitem__)
+        mine = np.full((m, max(wa, 1), n), -1, dtype=np.int32)  # [i, ka, b]: the striker's new state
+        for i, s in enumerate(self.states):
+            for ka, a in enumerate(strikers[i]):
+                for b in struck_values:
+                    mine[i, ka, index[b]] = self._norm(striker_after(a, b, s.hands, p), s.lives, s.used, 0) \
+                        if self._live_of[s.hands] else self.zero
+        a_of, b_of = np.zeros((m, max(wa, 1)), dtype=np.int32), np.zeros((m, max(wb, 1)), dtype=np.int32)
+        for i in range(m):
+            a_of[i, :len(strikers[i])] = [index[a] for a in strikers[i]]
+            b_of[i, :len(targets[i])] = [index[b] for b in targets[i]]
+        na, nb = np.array([len(x) for x in strikers]), np.array([len(x) for x in targets])
+        dst, own, ab = (np.full((m, m, max(1, wa * wb)), -1, dtype=np.int32) for _ in range(3))
+        for ka in range(wa):
+            rows = np.flatnonzero(na > ka)[:, None]
+            for kb in range(wb):
+                cols = np.flatnonzero(nb > kb)[None, :]
+                slot = ka * nb[cols] + kb
+                sa, sb = a_of[rows, ka], b_of[cols, kb]
+                dst[rows, cols, slot] = theirs[sa, cols, kb]
+                own[rows, cols, slot] = mine[rows, ka, sb]
+                ab[rows, cols, slot] = sa * n + sb
+        return dst, own, ab
 
     def _build_tables(self) -> None:
         p, m, players = self.params, self.m, self.players
@@ -228,16 +261,7 @@ class Rules:
                for seat in self.states]
         self.own_dst, self.own_mid = self._pad(own)
         values = hand_domain(p)
-        value_index = {v: i for i, v in enumerate(values)}
-        n = len(values)
-        # hit[i, j]: striker state i against state j -> (the struck player's new state, the striker's, a*n+b)
-        strikes: dict = {}
-        hit = [[(theirs, mine, value_index[a] * n + value_index[b]) for a, b, mine, theirs in self._hits(i, j, strikes)]
-               for i, j in itertools.product(self.states, repeat=2)]
-        dst, own_after, ab = self._pad(hit)
-        self.hit_dst = dst.reshape(m, m, -1)
-        self.hit_own = np.where(dst >= 0, own_after, -1).reshape(m, m, -1)
-        self.hit_ab = ab.reshape(m, m, -1)
+        self.hit_dst, self.hit_own, self.hit_ab = self._hit_tables(values)
         kind = "gain" if p.attack == "self-gain" else "attack"
         self.hit_mid = np.array(
             [[self._mid(Move(kind, a, b, seat, **mv)) if a and (b or p.death_attack) else -1
