@@ -164,3 +164,13 @@ def test_the_tricky_player_differs_from_the_perfect_one_on_standard() -> None:
 def test_rounds_are_checked() -> None:
     with pytest.raises(ValueError, match="rounds"):
         trap_chances(solved_once("standard"), 0)
+
+
+def test_chances_are_worked_out_once_per_solved_variant_and_rounds() -> None:
+    solved = solve_variant(solved_once("standard").variant)
+    first = trap_chances(solved)
+    assert trap_chances(solved) is first and trap_chances(solved, 1) is not first
+    assert not first.flags.writeable
+    again = solve_variant(solved.variant)  # another solve of the same rules: its own, equal chances
+    assert trap_chances(again) is not first
+    np.testing.assert_array_equal(trap_chances(again), first)

@@ -24,6 +24,8 @@ docs/RULINGS.md says why it is defined so.
 
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 from vizgen.ai.maxn import best_children, notation_rank
@@ -44,6 +46,9 @@ SCALE = 254
 """The trap figure is the chance times this, rounded: one byte, as the wire carries it (stored plus one)."""
 
 BLOCK = 1 << 18  # positions whose moves are handled at once (bounds the temporary arrays)
+
+#: :func:`trap_chances` of each solved variant alive, by rounds: the guide, the puzzles and the page ask for it
+_KNOWN: weakref.WeakKeyDictionary[Solved, dict[int, np.ndarray]] = weakref.WeakKeyDictionary()
 
 
 def _children(graph: StateGraph) -> tuple[np.ndarray, np.ndarray]:
@@ -87,7 +92,8 @@ def trap_chances(solved: Solved, rounds: int = ROUNDS) -> np.ndarray:
     Returns
     -------
     numpy.ndarray
-        float64 chance per position (0 at final positions).
+        float64 chance per position (0 at final positions), read-only: worked out once per solved variant
+        and ``rounds`` while the variant is in memory.
 
     Examples
     --------
@@ -102,6 +108,15 @@ def trap_chances(solved: Solved, rounds: int = ROUNDS) -> np.ndarray:
     """
     if rounds < 1:
         raise ValueError(f"rounds must be 1 or more, not {rounds}")
+    known = _KNOWN.setdefault(solved, {})
+    if rounds not in known:
+        known[rounds] = _chances(solved, rounds)
+        known[rounds].flags.writeable = False
+    return known[rounds]
+
+
+def _chances(solved: Solved, rounds: int) -> np.ndarray:
+    """:func:`trap_chances` worked out."""
     g, f = solved.graph, solved.forced
     players = g.players
     indptr, indices = _children(g)

@@ -38,7 +38,8 @@ from vizgen.ai.players import Policy, random_player
 from vizgen.ai.tricky import trap_chances
 from vizgen.analysis import words
 from vizgen.analysis.marks import BEST, INACCURACY, edge_marks
-from vizgen.analysis.solved import Solved, best_edges, solve_variant
+from vizgen.analysis.solved import Solved, best_edges
+from vizgen.analysis.stored import solve_stored
 from vizgen.engine.params import estimate_positions
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import Variant
@@ -78,6 +79,7 @@ def reach(solved: Solved, games: int = REACH_GAMES, seed: int = REACH_SEED) -> n
 
     Examples
     --------
+    >>> from vizgen.analysis.solved import solve_variant
     >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard"))
     >>> share = reach(solved, games=2)
@@ -262,6 +264,7 @@ def guide(solved: Solved) -> dict[str, Any]:
 
     Examples
     --------
+    >>> from vizgen.analysis.solved import solve_variant
     >>> from vizgen.engine.spec import resolve
     >>> data = guide(solve_variant(resolve("r2")))
     >>> data["verdict"]["winner"], data["verdict"]["plies"], data["must_find"]
@@ -313,7 +316,7 @@ def guide_figures(spec: str | Variant, cache: Cache | None = None, solved: Solve
     named = {"spec": variant.spec, "slug": variant.slug, "title": variant.title}
 
     def compute() -> Entry:
-        return Entry(data=guide(solved if solved is not None else solve_variant(variant)))
+        return Entry(data=guide(solved if solved is not None else solve_stored(variant, cache)))
 
     entry = (cache or Cache(None)).fetch("guide", variant.params.as_dict(), code_version(*CODE), compute,
                                          lambda e: None if isinstance(e.data, dict) else "not a guide")

@@ -234,7 +234,7 @@ def measure_rule(solved: Solved, rule: Rule, feats: dict[str, np.ndarray], when:
     accuracy = _kept_share(g, meets, keep, applies)
     baseline = _kept_share(g, np.ones_like(meets), keep, applies)
     fails = applies & ~_any(g, meets & keep)
-    example = min((g.rules.notation(g.position(int(i))) for i in np.flatnonzero(fails)), default=None)
+    example = min(g.rules.notations(g.code_of(np.flatnonzero(fails))), default=None)
     return {"applies": int(applies.sum()), "accuracy": accuracy, "baseline": baseline, "fails": int(fails.sum()),
             "example": example}
 

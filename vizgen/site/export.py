@@ -14,9 +14,8 @@ from __future__ import annotations
 import io
 import json
 from typing import Any
-from xml.sax.saxutils import escape
 
-from vizgen.site.tables import EdgeTable, NodeTable
+from vizgen.site.tables import Column, EdgeTable, NodeTable
 
 __all__ = ["downloads"]
 
@@ -24,8 +23,18 @@ __all__ = ["downloads"]
 _GRAPHML_TYPES = {"int": "int", "float": "double", "bool": "boolean", "text": "string"}
 
 
-def _text(value: Any) -> str:
-    return escape(str(value).lower() if isinstance(value, bool) else str(value))
+def _escape(text: str) -> str:
+    """XML character data (as :func:`xml.sax.saxutils.escape`)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _cells(nodes: NodeTable, column: Column) -> list[str]:
+    """Every position's ``<data>`` element of one column, ``""`` where its value is missing."""
+    key = column.name
+    if column.kind == "bool":
+        return ["" if v is None else f'<data key="{key}">{"true" if v else "false"}</data>' for v in nodes.plain(key)]
+    text = _escape if column.kind == "text" else str
+    return ["" if v is None else f'<data key="{key}">{text(str(v))}</data>' for v in nodes.plain(key)]
 
 
 def _graphml(nodes: NodeTable, edges: EdgeTable, name: str) -> bytes:
@@ -35,13 +44,12 @@ def _graphml(nodes: NodeTable, edges: EdgeTable, name: str) -> bytes:
         out.write(f'<key id="{c.name}" for="node" attr.name="{c.name}" attr.type="{_GRAPHML_TYPES[c.kind]}"/>\n')
     out.write('<key id="moves" for="edge" attr.name="moves" attr.type="string"/>\n'
               '<key id="best" for="edge" attr.name="best" attr.type="boolean"/>\n')
-    out.write(f'<graph id="{escape(name)}" edgedefault="directed">\n')
-    for row in nodes.rows():
-        data = "".join(f'<data key="{k}">{_text(v)}</data>' for k, v in row.items() if k != "id" and v is not None)
-        out.write(f'<node id="n{row["id"]}">{data}</node>\n')
-    for a, b, moves, best in zip(edges.src.tolist(), edges.dst.tolist(), edges.moves, edges.best.tolist()):
-        out.write(f'<edge source="n{a}" target="n{b}"><data key="moves">{escape(" / ".join(moves))}</data>'
-                  f'<data key="best">{_text(best)}</data></edge>\n')
+    out.write(f'<graph id="{_escape(name)}" edgedefault="directed">\n')
+    out.writelines(f'<node id="n{i}">{"".join(cells)}</node>\n'
+                   for i, cells in enumerate(zip(*(_cells(nodes, c) for c in nodes.columns))))
+    moves = zip(edges.src.tolist(), edges.dst.tolist(), edges.moves, edges.best.tolist())
+    out.writelines(f'<edge source="n{a}" target="n{b}"><data key="moves">{_escape(" / ".join(names))}</data>'
+                   f'<data key="best">{"true" if best else "false"}</data></edge>\n' for a, b, names, best in moves)
     out.write("</graph>\n</graphml>\n")
     return out.getvalue().encode()
 
