@@ -308,6 +308,7 @@ def layout_all(solved: list[Solved], cache: Cache | None = None, workers: int = 
             results[k] = (entry.arrays["x"], entry.arrays["y"], entry.blobs["svg"])
     todo = [k for k in range(len(solved)) if k not in results]
     if has_graphviz and todo:  # a fresh process per graph; workers never outlive the build (vizgen.util.processes)
+        todo.sort(key=lambda k: -solved[k].graph.edges)  # the longest first: no core waits on one at the end
         drawn = run_each(_graphviz, [_job(solved[k], engines[k]) for k in todo], workers)
         results.update(zip(todo, drawn))
     else:

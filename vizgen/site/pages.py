@@ -34,6 +34,7 @@ from vizgen.site.render import CodePage, VariantPage, render_variants, site_orde
 from vizgen.site.render.guide_page import guide_path
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version, digest
+from vizgen.util.processes import run_each
 
 __all__ = ["CODE", "SiteFiles", "practice_sets", "puzzle_count", "rendered_variants", "taught"]
 
@@ -41,6 +42,9 @@ __all__ = ["CODE", "SiteFiles", "practice_sets", "puzzle_count", "rendered_varia
 CODE = ("",)
 #: the third-party packages whose output reaches a page
 PACKAGES = ("numpy", "scipy", "jinja2", "markupsafe", "pygraphviz", "networkx")
+#: worker processes working out the guides and puzzles of the variants to render, and how many shares of the
+#: variants they take in turn (more shares than workers: one long share does not leave a core idle)
+TEACHERS, SHARES = 2, 4
 
 
 @dataclass(frozen=True)
@@ -100,6 +104,30 @@ def puzzle_count(page: VariantPage | CodePage, cache: Cache) -> int:
     return len(puzzle_figures(page.variant, cache)["puzzles"])
 
 
+def _teach(job: tuple[str, list[tuple[Variant, bool, bool]]]) -> None:
+    """In a worker process: the guides and puzzles of a share of the variants, computed into the cache."""
+    folder, share = job
+    cache = Cache(Path(folder))
+    for variant, guide, puzzles in share:
+        if guide:
+            guide_figures(variant, cache)
+        if puzzles:
+            puzzle_figures(variant, cache)
+
+
+def _taught_aside(pages: list[VariantPage | CodePage], cache: Cache) -> None:
+    """Work the guides and puzzles of ``pages`` out in :data:`TEACHERS` worker processes, into the cache (where
+    the build reads them): the largest variants first, dealt out in :data:`SHARES` shares. Without a cache folder
+    the build works them out itself."""
+    todo = sorted(((p.n, p.variant, taught(p), not p.code and practised(p.variant) is None) for p in pages),
+                  key=lambda t: -t[0])
+    todo = [t for t in todo if t[2] or t[3]]
+    if cache.folder is None or not todo:
+        return
+    shares = [[t[1:] for t in todo[k::SHARES]] for k in range(min(SHARES, len(todo)))]
+    run_each(_teach, [(str(cache.folder), share) for share in shares], TEACHERS)
+
+
 def _plain(value: Any) -> Any:
     """The value as JSON reads it back."""
     return json.loads(json.dumps(value))
@@ -139,6 +167,7 @@ def rendered_variants(variants: list[Variant], cache: Cache, pages: Callable[[],
     missing = [slug for slug, entry in entries.items() if entry is None]
     if missing:
         gathered = {p.slug: p for p in pages()}
+        _taught_aside([gathered[slug] for slug in missing], cache)
         guides = {slug: guide_figures(gathered[slug].variant, cache) for slug in missing if taught(gathered[slug])}
         practised = {slug: count for slug in missing if (count := puzzle_count(gathered[slug], cache))}
         files, cards = render_variants(list(gathered.values()), templates=templates, only=missing,
