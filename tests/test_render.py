@@ -20,7 +20,7 @@ from vizgen.analysis import words
 from vizgen.engine.variants import GROUPS
 from vizgen.site import tables, theme
 from vizgen.site.build import gather
-from vizgen.site.render import VariantPage, datafiles, render_site
+from vizgen.site.render import VariantPage, datafiles, render_site, render_variants, site_order
 from vizgen.site.tables import OPPONENTS, Column
 from vizgen.util import sizes
 
@@ -258,3 +258,11 @@ def test_a_column_added_in_one_place_reaches_every_output(monkeypatch: pytest.Mo
     _, chunk = load_jsonp(files["variants/standard/c0.js"])
     assert [row[1][-1] for row in chunk["nodes"]] == degree.tolist()
 
+
+
+def test_worker_processes_render_the_same_bytes_as_one_process(pages: list[VariantPage]) -> None:
+    """The variants rendered in shares by worker processes: the same files and cards, in the same order."""
+    here = render_variants(pages, workers=1)
+    apart = render_variants(pages, workers=2)
+    assert list(apart[0]) == list(here[0]) == [v.slug for v in site_order([p.variant for p in pages])]
+    assert apart == here

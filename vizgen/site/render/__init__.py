@@ -17,8 +17,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from jinja2 import Environment
 
 from vizgen.analysis import words
 from vizgen.engine.variants import GROUPS, Variant
@@ -35,6 +38,7 @@ from vizgen.site.render.pictures import mosaic_preview, preview
 from vizgen.site.render.practice_page import PRACTICE_PATH, practice_context, practice_files, practice_href
 from vizgen.site.render.reports import report_files, variant_links
 from vizgen.site.rulespage import rules_context
+from vizgen.util.processes import run_each
 
 __all__ = ["CodePage", "VariantPage", "page_of", "render_front", "render_site", "render_variants", "site_order",
            "site_preview"]
@@ -112,12 +116,60 @@ def code_data(page: CodePage) -> DataFiles:
 
 Files = dict[str, bytes]
 
+#: worker processes rendering the variants of a build with the built-in templates, and how many shares of the
+#: variants they take in turn (the largest first: one long share does not leave a core idle)
+RENDERERS, SHARES = 2, 4
+
+
+@dataclass(frozen=True)
+class _Order:
+    """What a worker needs to render a share of the variants."""
+
+    pages: list[tuple[VariantPage | CodePage, list[VariantPage], dict[str, Any] | None, int]]
+    nav: list[dict[str, str]]
+    templates: Path | None
+    site_url: str | None
+
+
+def _render_share(order: _Order) -> list[tuple[Files, dict[str, Any]]]:
+    """Render every page of a share: its files and its index card each (in a worker process, or here)."""
+    env = environment(order.templates)
+    env.globals["site_url"] = order.site_url or ""
+    return [_render_page(env, page, peers, order.nav, order.site_url, guide, count)
+            for page, peers, guide, count in order.pages]
+
+
+def _render_page(env: Environment, page: VariantPage | CodePage, peers: list[VariantPage],
+                 items: list[dict[str, str]], site_url: str | None, guide: dict[str, Any] | None,
+                 count: int) -> tuple[Files, dict[str, Any]]:
+    """One variant's files (its page, data files and guide, by path) and its index card."""
+    data = code_data(page) if page.code else data_files(page, peers)
+    mine = {f"variants/{page.slug}/{name}": blob for name, blob in data.files.items()}
+    context = variant_context(page, data, _config(page, data), items, SITE_TITLE)
+    context["share"] = {"path": f"variants/{page.slug}.html", "image": f"variants/{page.slug}/preview.png",
+                        "alt": f"The positions of {page.variant.title}, each in its value's colour"}
+    if site_url:
+        mine[context["share"]["image"]] = _preview(page)
+    context["guide"] = None if guide is None else f"../{guide_path(page.slug)}"
+    context["practice"] = practice_href("../", page.slug) if count else None
+    context["puzzles"] = count
+    if guide is not None:
+        share = {**context["share"], "path": guide_path(page.slug), "alt": f"How to play {page.variant.title}"}
+        guide_page = {**guide_context(guide, SITE_TITLE), "share": share, "practice": context["practice"]}
+        mine[guide_path(page.slug)] = env.get_template("guide.html").render(guide_page).encode()
+    mine[f"variants/{page.slug}.html"] = env.get_template("variant.html").render(context).encode()
+    return mine, {**card(page, data.thumb), "guide": None if guide is None else guide_path(page.slug)}
+
 
 def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
                     only: Collection[str] | None = None, site_url: str | None = None,
                     guides: dict[str, dict[str, Any]] | None = None, practised: dict[str, int] | None = None,
-                    ) -> tuple[dict[str, Files], dict[str, dict[str, Any]]]:
+                    workers: int = RENDERERS) -> tuple[dict[str, Files], dict[str, dict[str, Any]]]:
     """Render the variants' pages and data files, and their index cards.
+
+    With the built-in templates and more than one page to render, ``workers`` worker processes render them
+    (:data:`SHARES` shares, the largest pages first); a ``--templates`` folder is rendered here, where a
+    template's fault can be traced to its line (:func:`vizgen.site.render.templating.explained`).
 
     Parameters
     ----------
@@ -135,6 +187,8 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
         "How to play it", among its files, linked from its page and its index card.
     practised : dict of str to int, optional
         By slug, the puzzles of each variant on the practice page: their page and guide link to it.
+    workers : int
+        Worker processes (1: render here).
 
     Returns
     -------
@@ -149,33 +203,21 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
     ValueError
         On a duplicate or unsafe slug, or an unknown group.
     """
-    env = environment(templates)
-    env.globals["site_url"] = site_url or ""
     ordered = _ordered(pages)
     items = nav(ordered)
-    files: dict[str, Files] = {}
-    cards = {}
-    for page in ordered:
-        if only is not None and page.slug not in only:
-            continue
-        data = code_data(page) if page.code else data_files(page, peers_of(page, ordered))
-        mine = files[page.slug] = {f"variants/{page.slug}/{name}": blob for name, blob in data.files.items()}
-        context = variant_context(page, data, _config(page, data), items, SITE_TITLE)
-        context["share"] = {"path": f"variants/{page.slug}.html", "image": f"variants/{page.slug}/preview.png",
-                            "alt": f"The positions of {page.variant.title}, each in its value's colour"}
-        if site_url:
-            mine[context["share"]["image"]] = _preview(page)
-        guide = (guides or {}).get(page.slug)
-        context["guide"] = None if guide is None else f"../{guide_path(page.slug)}"
-        count = (practised or {}).get(page.slug, 0)
-        context["practice"] = practice_href("../", page.slug) if count else None
-        context["puzzles"] = count
-        if guide is not None:
-            share = {**context["share"], "path": guide_path(page.slug), "alt": f"How to play {page.variant.title}"}
-            guide_page = {**guide_context(guide, SITE_TITLE), "share": share, "practice": context["practice"]}
-            mine[guide_path(page.slug)] = env.get_template("guide.html").render(guide_page).encode()
-        mine[f"variants/{page.slug}.html"] = env.get_template("variant.html").render(context).encode()
-        cards[page.slug] = {**card(page, data.thumb), "guide": None if guide is None else guide_path(page.slug)}
+    todo = [(page, peers_of(page, ordered) if not page.code else [], (guides or {}).get(page.slug),
+             (practised or {}).get(page.slug, 0)) for page in ordered if only is None or page.slug in only]
+    if templates is not None or workers <= 1 or len(todo) <= 1:
+        done = _render_share(_Order(todo, items, templates, site_url))
+    else:
+        largest = sorted(range(len(todo)), key=lambda k: -todo[k][0].n)
+        shares = [largest[k::SHARES] for k in range(min(SHARES, len(todo)))]
+        rendered = run_each(_render_share, [_Order([todo[k] for k in share], items, templates, site_url)
+                                            for share in shares], workers)
+        by_index = {k: out for share, outs in zip(shares, rendered) for k, out in zip(share, outs)}
+        done = [by_index[k] for k in range(len(todo))]
+    files = {page.slug: mine for (page, *_), (mine, _) in zip(todo, done)}
+    cards = {page.slug: made for (page, *_), (_, made) in zip(todo, done)}
     return files, cards
 
 
