@@ -66,8 +66,7 @@ def _power_solve(size: int, rows: np.ndarray, cols: np.ndarray, weights: np.ndar
     for an answer that does not leave a residual under 1e-10.
     """
     if size <= sizes.DENSE_MAX_UNKNOWNS:
-        q = np.bincount(rows * size + cols, weights, minlength=size * size).reshape(size, size)
-        return np.linalg.solve(np.eye(size) - np.linalg.matrix_power(q, power), rhs)
+        return np.linalg.solve(np.eye(size) - _dense_power(size, rows, cols, weights, power), rhs)
     import scipy.sparse as sp
     from scipy.sparse.linalg import LinearOperator, bicgstab, lgmres
 
@@ -85,6 +84,28 @@ def _power_solve(size: int, rows: np.ndarray, cols: np.ndarray, weights: np.ndar
         if info == 0 and np.abs(step(x) - rhs).max() < 1e-10:
             return x
     raise ArithmeticError(f"the linear solve of {size:,} unknowns did not converge")
+
+
+def _dense_power(size: int, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray, power: int) -> np.ndarray:
+    """``Q ** power`` as a dense matrix, ``Q`` given as triplets (see :func:`_power_solve`).
+
+    The products are multiplied out over the triplets: ``Q`` has a few entries a row, so a power takes some
+    hundred thousand products where a dense product takes ``2 * size ** 3`` (0.5 s at 2,000 unknowns).
+
+    Examples
+    --------
+    >>> _dense_power(2, np.array([0, 1]), np.array([1, 0]), np.array([0.5, 0.25]), 2).tolist()
+    [[0.125, 0.0], [0.0, 0.125]]
+    """
+    order = np.argsort(rows, kind="stable")
+    ptr = np.searchsorted(rows[order], np.arange(size + 1))  # Q's entries by row
+    at_row, at_col, at_weight = rows, cols, weights
+    for _ in range(power - 1):
+        which, entry = _gather(ptr, order, at_col)  # every entry of Q in the row each entry so far ends in
+        keys, where = np.unique(at_row[which] * size + cols[entry], return_inverse=True)
+        at_weight = np.bincount(where, at_weight[which] * weights[entry], minlength=keys.size)
+        at_row, at_col = np.divmod(keys, size)
+    return np.bincount(at_row * size + at_col, at_weight, minlength=size * size).reshape(size, size)
 
 
 def _times(size: int, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray, x: np.ndarray) -> np.ndarray:
