@@ -38,7 +38,7 @@ from vizgen.site.render.pictures import mosaic_preview, preview
 from vizgen.site.render.practice_page import PRACTICE_PATH, practice_context, practice_files, practice_href
 from vizgen.site.render.reports import report_files, variant_links
 from vizgen.site.rulespage import rules_context
-from vizgen.util.processes import run_each
+from vizgen.util.processes import Background
 
 __all__ = ["CodePage", "VariantPage", "page_of", "render_front", "render_site", "render_variants", "site_order",
            "site_preview"]
@@ -116,16 +116,19 @@ def code_data(page: CodePage) -> DataFiles:
 
 Files = dict[str, bytes]
 
-#: worker processes rendering the variants of a build with the built-in templates, and how many shares of the
-#: variants they take in turn (the largest first: one long share does not leave a core idle)
-RENDERERS, SHARES = 2, 4
+#: worker processes rendering the graph pages of a build with the built-in templates
+RENDERERS = 2
+
+
+#: a page to render: the page, its value map's peers, its guide and how many puzzles it has
+_Todo = tuple[VariantPage | CodePage, list[VariantPage], dict[str, Any] | None, int]
 
 
 @dataclass(frozen=True)
 class _Order:
     """What a worker needs to render a share of the variants."""
 
-    pages: list[tuple[VariantPage | CodePage, list[VariantPage], dict[str, Any] | None, int]]
+    pages: list[_Todo]
     nav: list[dict[str, str]]
     templates: Path | None
     site_url: str | None
@@ -161,15 +164,41 @@ def _render_page(env: Environment, page: VariantPage | CodePage, peers: list[Var
     return mine, {**card(page, data.thumb), "guide": None if guide is None else guide_path(page.slug)}
 
 
+def _render_apart(todo: list[_Todo], items: list[dict[str, str]], site_url: str | None,
+                  workers: int) -> list[tuple[Files, dict[str, Any]]]:
+    """Render the graph pages in ``workers`` worker processes, each a share of about as many positions (the largest
+    pages dealt first), and the code pages here meanwhile: a code page is too big to hand over (six players' pickles
+    to 456 MB)."""
+    here = [k for k, (page, *_) in enumerate(todo) if page.code]
+    shares: list[list[int]] = [[] for _ in range(workers)]
+    load = [0] * workers
+    for k in sorted((k for k, (page, *_) in enumerate(todo) if not page.code), key=lambda k: -todo[k][0].n):
+        least = load.index(min(load))
+        shares[least].append(k)
+        load[least] += todo[k][0].n
+    shares = [share for share in shares if share]
+    running: list[Background] = []
+    try:
+        for share in shares:
+            running.append(Background(_render_share, _Order([todo[k] for k in share], items, None, site_url)))
+        out = dict(zip(here, _render_share(_Order([todo[k] for k in here], items, None, site_url))))
+        for share, work in zip(shares, running):
+            out.update(zip(share, work.result()))
+    finally:
+        for work in running:
+            work.stop()
+    return [out[k] for k in range(len(todo))]
+
+
 def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
                     only: Collection[str] | None = None, site_url: str | None = None,
                     guides: dict[str, dict[str, Any]] | None = None, practised: dict[str, int] | None = None,
                     workers: int = RENDERERS) -> tuple[dict[str, Files], dict[str, dict[str, Any]]]:
     """Render the variants' pages and data files, and their index cards.
 
-    With the built-in templates and more than one page to render, ``workers`` worker processes render them
-    (:data:`SHARES` shares, the largest pages first); a ``--templates`` folder is rendered here, where a
-    template's fault can be traced to its line (:func:`vizgen.site.render.templating.explained`).
+    With the built-in templates and more than one page to render, ``workers`` worker processes render the graph
+    pages while this one renders the code pages; a ``--templates`` folder is rendered here, where a template's
+    fault can be traced to its line (:func:`vizgen.site.render.templating.explained`).
 
     Parameters
     ----------
@@ -210,12 +239,7 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
     if templates is not None or workers <= 1 or len(todo) <= 1:
         done = _render_share(_Order(todo, items, templates, site_url))
     else:
-        largest = sorted(range(len(todo)), key=lambda k: -todo[k][0].n)
-        shares = [largest[k::SHARES] for k in range(min(SHARES, len(todo)))]
-        rendered = run_each(_render_share, [_Order([todo[k] for k in share], items, templates, site_url)
-                                            for share in shares], workers)
-        by_index = {k: out for share, outs in zip(shares, rendered) for k, out in zip(share, outs)}
-        done = [by_index[k] for k in range(len(todo))]
+        done = _render_apart(todo, items, site_url, workers)
     files = {page.slug: mine for (page, *_), (mine, _) in zip(todo, done)}
     cards = {page.slug: made for (page, *_), (_, made) in zip(todo, done)}
     return files, cards
