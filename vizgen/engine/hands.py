@@ -31,9 +31,10 @@ def hand_domain(p: Params) -> list[Value]:
     >>> hand_domain(Params(r=3, integers=True, overflow="cutoff"))
     [-2, -1, 0, 1, 2]
     """
-    step = 2 if p.stumps else 1
-    low = -(p.r * step - 1) if p.signed else 0
-    return [v.numerator if v.denominator == 1 else v for v in (Fraction(k, step) for k in range(low, p.r * step))]
+    if not p.stumps:
+        return list(range(-(p.r - 1) if p.signed else 0, p.r))
+    low = -(p.r * 2 - 1) if p.signed else 0
+    return [v.numerator if v.denominator == 1 else v for v in (Fraction(k, 2) for k in range(low, p.r * 2))]
 
 
 def combine(a: Value, b: Value, p: Params) -> Value:

@@ -44,7 +44,9 @@ def fmt_value(value: Value) -> str:
     ('3', '1½', '½', '−2', '−½')
     """
     sign = MINUS if value < 0 else ""
-    whole, half = divmod(abs(Fraction(value)) * 2, 2)
+    if isinstance(value, int):
+        return f"{sign}{abs(value)}"
+    whole, half = divmod(abs(value) * 2, 2)
     return f"{sign}{'' if half and not whole else int(whole)}{HALF if half else ''}"
 
 
