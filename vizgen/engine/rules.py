@@ -72,44 +72,52 @@ def check_shape(position: Position, p: Params) -> None:
     ...
     vizgen.engine.notation.PositionError: '11-11': write each player's lives left after a colon, e.g. 11:3-11:3
     """
-    shown = quote(str(position))
+    problem = _shape_problem(position, p)
+    if problem is not None:
+        raise PositionError(quote(str(position)) + problem)
+
+
+def _shape_problem(position: Position, p: Params) -> str | None:
+    """What is wrong with ``position``'s shape, as the words that follow the position (None: nothing); the
+    position is written only when it is wrong."""
     if len(position.hands) != p.players:
-        raise PositionError(f"{shown} has {len(position.hands)} players; this variant has {p.players}")
+        return f" has {len(position.hands)} players; this variant has {p.players}"
     domain = set(hand_domain(p))
     for hands in position.hands:
         if len(hands) != p.hands:
-            raise PositionError(f"{shown}: each player has {p.hands} hand(s) in this variant")
+            return f": each player has {p.hands} hand(s) in this variant"
         if any(v not in domain for v in hands):
             halves = " (halves too)" if p.stumps else ""
             held = f"a hand holds {1 - p.r if p.signed else 0} to {p.r - 1} fingers{halves} in this variant"
             if any(Fraction(v).denominator != 1 for v in hands) and not p.stumps:
-                raise PositionError(f"{shown}: halves need stumps; {held}")
+                return f": halves need stumps; {held}"
             if any(v < 0 for v in hands) and not p.signed:
-                raise PositionError(f"{shown}: negative hands need signed integers (integers under cutoff); {held}")
-            raise PositionError(f"{shown}: {held}")
+                return f": negative hands need signed integers (integers under cutoff); {held}"
+            return f": {held}"
         if tuple(sorted(hands)) != hands:
-            raise PositionError(f"{shown}: hands must be sorted")
+            return ": hands must be sorted"
     if not 0 <= position.swaps <= (0 if p.own_swaps else p.swaps):
-        raise PositionError(f"{shown}: swap count must be 0..{0 if p.own_swaps else p.swaps}")
+        return f": swap count must be 0..{0 if p.own_swaps else p.swaps}"
     if p.lives > 1:
         start = "-".join([f"{str(p.start) * p.hands}:{p.lives}"] * p.players)
         if not position.lives:
-            raise PositionError(f"{shown}: write each player's lives left after a colon, e.g. {start}")
+            return f": write each player's lives left after a colon, e.g. {start}"
         if any(not 1 <= k <= p.lives for k, h in zip(position.lives, position.hands) if live_hands(h)):
-            raise PositionError(f"{shown}: a player in the game has 1 to {p.lives} lives left")
+            return f": a player in the game has 1 to {p.lives} lives left"
     elif position.lives:
-        raise PositionError(f"{shown}: this variant counts no lives (lives = 1)")
+        return ": this variant counts no lives (lives = 1)"
     if position.used and not p.one_point_switch:
-        raise PositionError(f"{shown}: this variant has no one-point switch")
+        return ": this variant has no one-point switch"
     if position.own and not p.own_swaps:
-        raise PositionError(f"{shown}: this variant counts no player's own swaps (swap_count = row)")
+        return ": this variant counts no player's own swaps (swap_count = row)"
     if any(k > p.swaps for k in position.own):
-        raise PositionError(f"{shown}: a player's own swaps in a row are 0..{p.swaps}")
+        return f": a player's own swaps in a row are 0..{p.swaps}"
     for seat, hands in enumerate(position.hands):
         kept = (position.lives and position.lives[seat]) or (position.used and position.used[seat]) or \
             (position.own and position.own[seat])
         if not live_hands(hands) and kept:
-            raise PositionError(f"{shown}: a player who is out keeps no lives, switch or swap count")
+            return ": a player who is out keeps no lives, switch or swap count"
+    return None
 
 
 class Rules:
