@@ -45,9 +45,16 @@ def shared_folder(tmp_path_factory: pytest.TempPathFactory, name: str) -> Path:
 
 
 @pytest.fixture(scope="session")
-def site_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VariantPage]:
+def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The run's cache of solved variants and layouts for the fixtures that gather pages: a variant is solved and
+    laid out once a run, whichever module and worker needs it first (:func:`shared_folder`)."""
+    return shared_folder(tmp_path_factory, "layouts")
+
+
+@pytest.fixture(scope="session")
+def site_pages(shared_cache: Path) -> dict[str, VariantPage]:
     """Pages of :data:`SITE_SPECS` by slug, solved and laid out for real."""
-    pages = gather(list(SITE_SPECS), cache_dir=shared_folder(tmp_path_factory, "layouts"))
+    pages = gather(list(SITE_SPECS), cache_dir=shared_cache)
     return {p.slug: p for p in pages}
 
 

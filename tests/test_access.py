@@ -10,6 +10,7 @@ checks that the page logged no console error.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,8 +40,8 @@ PAGES = ("index.html", "variants/standard.html", "variants/self-gain.html", "var
 
 
 @pytest.fixture(scope="module")
-def access_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, VariantPage]:
-    pages = gather(list(SPECS), cache_dir=tmp_path_factory.mktemp("layouts"))
+def access_pages(shared_cache: Path) -> dict[str, VariantPage]:
+    pages = gather(list(SPECS), cache_dir=shared_cache)
     return {p.slug: p for p in pages}
 
 

@@ -29,9 +29,9 @@ AXES = {"lives": "11:3-12:2", "stumps": "½1-11", "signed-integers": "−12-11"}
 
 
 @pytest.fixture(scope="module")
-def pages(site_pages: dict[str, VariantPage], tmp_path_factory: pytest.TempPathFactory) -> dict[str, VariantPage]:
+def pages(site_pages: dict[str, VariantPage], shared_cache: Path) -> dict[str, VariantPage]:
     """Standard, four players and the variants of the new hands."""
-    more = gather(["four-players", *AXES], cache_dir=tmp_path_factory.mktemp("layouts"))
+    more = gather(["four-players", *AXES], cache_dir=shared_cache)
     return {"standard": site_pages["standard"], **{p.slug: p for p in more}}
 
 

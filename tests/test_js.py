@@ -220,9 +220,9 @@ def test_js_decoder_reads_what_python_encodes(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def derived_pages(site_pages: dict[str, VariantPage], tmp_path_factory: pytest.TempPathFactory) -> list[VariantPage]:
+def derived_pages(site_pages: dict[str, VariantPage], shared_cache: Path) -> list[VariantPage]:
     """The shared test pages (a big one among them) and two more kinds of three-player games."""
-    more = gather(["zombies:r=3", "misere:players=3,r=3"], cache_dir=tmp_path_factory.mktemp("layouts"))
+    more = gather(["zombies:r=3", "misere:players=3,r=3"], cache_dir=shared_cache)
     return [*site_pages.values(), *more]
 
 

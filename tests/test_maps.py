@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -19,9 +20,9 @@ def load_jsonp(blob: bytes) -> tuple[str, dict]:
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory: pytest.TempPathFactory, site_pages: dict[str, VariantPage]) -> list[VariantPage]:
+def pages(shared_cache: Path, site_pages: dict[str, VariantPage]) -> list[VariantPage]:
     """Standard and suicide (one shape), r = 3 (another) and a three-player variant (no map)."""
-    made = gather(["suicide"], cache_dir=tmp_path_factory.mktemp("maps-layouts"))
+    made = gather(["suicide"], cache_dir=shared_cache)
     return [site_pages["standard"], *made, site_pages["standard-r3"], site_pages["standard-players3-r3"]]
 
 
@@ -100,8 +101,8 @@ def test_thumbnails_and_first_view(site: dict[str, bytes], pages: list[VariantPa
     assert b'data-view="map"' not in site[f"variants/{three.slug}.html"]
 
 
-def test_dense_two_player_variants_open_on_the_map(tmp_path_factory: pytest.TempPathFactory) -> None:
-    (r7,) = gather(["r7"], cache_dir=tmp_path_factory.mktemp("r7-layouts"))
+def test_dense_two_player_variants_open_on_the_map(shared_cache: Path) -> None:
+    (r7,) = gather(["r7"], cache_dir=shared_cache)
     html = render_site([r7])["variants/r7.html"]
     cfg = json.loads(re.search(rb'id="vizgen-config">(.*?)</script>', html, re.S).group(1))
     assert r7.layout.engine != "bands" and cfg["view"] == "map"

@@ -177,10 +177,10 @@ def _banded_variants() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def banded_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[str]]]:
+def banded_site(tmp_path_factory: pytest.TempPathFactory, shared_cache: Path) -> Iterator[tuple[str, list[str]]]:
     """A site of every built-in banded variant, served: its address and the variants' slugs."""
     specs = _banded_variants()
-    pages = gather(specs, cache_dir=tmp_path_factory.mktemp("banded-layouts"))
+    pages = gather(specs, cache_dir=shared_cache)
     root = tmp_path_factory.mktemp("banded")
     write_site(root, render_site(pages))
     with served(root) as url:

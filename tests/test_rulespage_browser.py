@@ -36,8 +36,8 @@ SPECS = ("cutoff:death_attack=true", "standard:players=3,r=3")
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    pages = gather(list(SPECS), cache_dir=tmp_path_factory.mktemp("layouts"))
+def site(tmp_path_factory: pytest.TempPathFactory, shared_cache: Path) -> Path:
+    pages = gather(list(SPECS), cache_dir=shared_cache)
     root = tmp_path_factory.mktemp("rules-site")
     write_site(root, render_site(pages))
     return root

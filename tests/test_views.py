@@ -26,9 +26,9 @@ BANDED = ("standard", "suicide", "cutoff", "self-gain")
 
 
 @pytest.fixture(scope="module")
-def view_pages(tmp_path_factory: pytest.TempPathFactory, site_pages: dict[str, VariantPage]) -> dict[str, VariantPage]:
+def view_pages(shared_cache: Path, site_pages: dict[str, VariantPage]) -> dict[str, VariantPage]:
     """The banded four, r7 and three-players, by slug."""
-    made = gather([*BANDED, "r7"], cache_dir=tmp_path_factory.mktemp("view-layouts"))
+    made = gather([*BANDED, "r7"], cache_dir=shared_cache)
     return {**{p.slug: p for p in made}, "three-players": site_pages["three-players"]}
 
 
