@@ -186,8 +186,9 @@ def four_players_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.slow
 @pytest.mark.parametrize("phase", ["layout", "render"])
 def test_ctrl_c_during_a_build_exits_130_at_once_in_one_line(tmp_path: Path, phase: str,
-                                                             four_players_cache: Path) -> None:
-    cache = tmp_path / "cold" if phase == "layout" else four_players_cache
+                                                             request: pytest.FixtureRequest) -> None:
+    # the warm cache is built only for the render phase (it takes a build of four players)
+    cache = tmp_path / "cold" if phase == "layout" else request.getfixturevalue("four_players_cache")
     proc = start_build(tmp_path / "site", cache, "standard", "four-players")
     before = wait_for_line(proc, "solved four-players" if phase == "layout" else "gathered four-players")
     seconds, rest = interrupt(proc)
