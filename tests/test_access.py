@@ -26,7 +26,7 @@ from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, render_site
 from vizgen.util.cache import Cache
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("access")]
 
 axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is missing")
 

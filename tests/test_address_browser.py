@@ -21,7 +21,7 @@ from tests.solved import code_page_once
 from vizgen.site.address_words import table
 from vizgen.site.render import VariantPage, render_site
 
-pytestmark = NEEDS_BROWSER
+pytestmark = [*NEEDS_BROWSER, pytest.mark.xdist_group("address_browser")]
 
 #: the fuzz's seed, and how many addresses each kind of page is opened at
 SEED = 30

@@ -22,7 +22,7 @@ from vizgen.analysis.words import MARKS
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("board")]
 
 #: the house rules' new hands, each with a position that shows them
 AXES = {"lives": "11:3-12:2", "stumps": "½1-11", "signed-integers": "−12-11"}

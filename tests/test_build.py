@@ -20,7 +20,7 @@ from vizgen.engine.variants import GROUPS, REGISTRY
 from vizgen.site import build as build_module
 from vizgen.site.build import CATALOGUE, MARKER, BuildError, build_site
 
-pytestmark = pytest.mark.slow  # seconds each: out of the fast lane, in CI
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("build")]  # seconds each: out of the fast lane, in CI
 
 SPECS = ["standard", "cutoff:r=4", "three-players"]
 ROOT = Path(__file__).resolve().parents[1]

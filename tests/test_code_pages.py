@@ -37,6 +37,10 @@ from vizgen.util import sizes
 SMALL = ("standard", "swaps", "self-gain", "standard:players=3,r=3", "zombies:r=3")
 
 
+#: its tests share module fixtures that build a site: one worker runs them all (``--dist loadgroup``)
+pytestmark = pytest.mark.xdist_group("code_pages")
+
+
 def load_jsonp(blob: bytes) -> tuple[str, object]:
     m = re.fullmatch(rb'vizgenLoad\("([^"]+)",(.*)\);\n', blob, re.S)
     assert m, blob[:80]

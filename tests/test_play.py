@@ -31,7 +31,7 @@ from vizgen.engine.ending import PLY_CAP
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("play")]
 
 
 def your_turn(page: object) -> dict:

@@ -14,7 +14,7 @@ from vizgen.reports.puzzles import puzzle_figures
 from vizgen.site.build import build_site
 from vizgen.util.cache import Cache
 
-pytestmark = NEEDS_BROWSER
+pytestmark = [*NEEDS_BROWSER, pytest.mark.xdist_group("practice_browser")]
 
 SPECS = ["standard", "standard:players=3,r=3"]
 

@@ -22,7 +22,7 @@ from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, render_site
 from vizgen.util import sizes
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("readable")]
 
 #: measures, in the page, each position box's label contrast from the canvas pixels (WCAG ratio)
 CONTRAST = (Path(__file__).parent / "browser_contrast.js").read_text()

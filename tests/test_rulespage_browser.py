@@ -29,7 +29,7 @@ from vizgen.reports.rules_of_thumb import measure_rule, move_features, search_ru
 from vizgen.site.build import gather
 from vizgen.site.render import render_site
 
-pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
+pytestmark = [*NEEDS_BROWSER, pytest.mark.slow, pytest.mark.xdist_group("rulespage_browser")]
 
 #: a two-player rule set with a house rule of section 3b, and a three-player one
 SPECS = ("cutoff:death_attack=true", "standard:players=3,r=3")

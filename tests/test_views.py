@@ -20,7 +20,8 @@ from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, render_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow,
-              pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no headless Chromium at {CHROMIUM}")]
+              pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"no headless Chromium at {CHROMIUM}"),
+              pytest.mark.xdist_group("views")]
 
 BANDED = ("standard", "suicide", "cutoff", "self-gain")
 
