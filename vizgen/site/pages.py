@@ -36,7 +36,7 @@ from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version, digest
 from vizgen.util.processes import run_each
 
-__all__ = ["CODE", "SiteFiles", "practice_sets", "puzzle_count", "rendered_variants", "taught"]
+__all__ = ["CODE", "SiteFiles", "has_puzzles", "practice_sets", "puzzle_count", "rendered_variants", "taught"]
 
 #: the code that renders a page: all of the package, its templates, scripts and styles included
 CODE = ("",)
@@ -97,9 +97,14 @@ def taught(page: VariantPage | CodePage) -> bool:
     return not page.code and not_taught(page.variant) is None
 
 
+def has_puzzles(page: VariantPage | CodePage) -> bool:
+    """Whether a variant has puzzles on the practice page: a whole graph, and the puzzles' own condition."""
+    return not page.code and practised(page.variant) is None
+
+
 def puzzle_count(page: VariantPage | CodePage, cache: Cache) -> int:
     """How many puzzles a variant has on the practice page (:func:`vizgen.reports.puzzles.puzzle_figures`)."""
-    if page.code or practised(page.variant) is not None:
+    if not has_puzzles(page):
         return 0
     return len(puzzle_figures(page.variant, cache)["puzzles"])
 
@@ -119,7 +124,7 @@ def _taught_aside(pages: list[VariantPage | CodePage], cache: Cache) -> None:
     """Work the guides and puzzles of ``pages`` out in :data:`TEACHERS` worker processes, into the cache (where
     the build reads them): the largest variants first, dealt out in :data:`SHARES` shares. Without a cache folder
     the build works them out itself."""
-    todo = sorted(((p.n, p.variant, taught(p), not p.code and practised(p.variant) is None) for p in pages),
+    todo = sorted(((p.n, p.variant, taught(p), has_puzzles(p)) for p in pages),
                   key=lambda t: -t[0])
     todo = [t for t in todo if t[2] or t[3]]
     if cache.folder is None or not todo:
