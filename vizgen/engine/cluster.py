@@ -25,6 +25,7 @@ folder is removed on every way out.
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import ctypes
 import logging
@@ -204,6 +205,9 @@ def _gather(client: Any, futures: list[Any], owners: list[str]) -> list[Any]:
                 break
             except (TimeoutError, OSError):  # not done yet, or a connection closed: are the workers still there?
                 pass
+            except concurrent.futures.CancelledError:  # its inputs went with a worker ("lost dependencies")
+                _check_workers(client, needed)
+                raise
             except Exception as exc:
                 if type(exc).__name__ == "KilledWorker":
                     raise _lost(f"a worker died running {future.key}; no figures are reported") from None
