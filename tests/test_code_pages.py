@@ -191,7 +191,12 @@ def test_every_position_in_the_browser_is_the_engines(browser: object, small_sit
 PLAYED = """async () => {
   const play = window.vizgen.play;
   await new Promise((done) => {
-    const wait = () => { const s = play.state(); if (s && (s.yourTurn || s.over)) done(); else setTimeout(wait, 30); };
+    // the chooser's turn, with the panel showing the game's position (a code page loads its facts in chunks)
+    const shown = (s) => document.querySelector("#panel .pos-title").textContent === s.path[s.path.length - 1];
+    const wait = () => {
+      const s = play.state();
+      if (s && (s.over || (s.yourTurn && shown(s)))) done(); else setTimeout(wait, 30);
+    };
     wait();
   });
   return play.state();
