@@ -17,37 +17,46 @@ PROB_TOL = 1e-9
 RANDOM_MAX_POSITIONS = 2000  # the reference's random-play iteration is slow
 
 
+@functools.cache
+def _reference_graph(spec: str) -> tuple[dict, dict, dict]:
+    """The reference's parameters, graph and each position's notation for a spec."""
+    params = ref.ref_params(**resolve(spec).params.as_dict())
+    graph = ref.ref_graph(params)
+    names = {pos: ref.ref_notation(pos, params["r"]) for pos in graph}
+    return params, graph, names
 
 
 @functools.cache
 def reference_side(spec: str) -> dict:
     """The reference's graph and solutions for a spec, keyed by notation."""
-    params = ref.ref_params(**resolve(spec).params.as_dict())
-    graph = ref.ref_graph(params)
-    r = params["r"]
-
-    def name(pos):
-        return ref.ref_notation(pos, r)
-
+    params, graph, names = _reference_graph(spec)
     solved = ref.ref_solve(params, graph)
     data = {
         "params": params,
-        "start": name(ref.ref_start(params)),
-        "positions": {name(pos) for pos in graph},
-        "edges": {(name(pos), name(kid)) for pos, kids in graph.items() for kid in kids},
-        "terminal": {name(pos): ref.ref_winner(params, pos) for pos, kids in graph.items() if not kids},
-        "forced": {name(pos): value for pos, value in solved.items()},
+        "start": names[ref.ref_start(params)],
+        "positions": set(names.values()),
+        "edges": {(names[pos], names[kid]) for pos, kids in graph.items() for kid in kids},
+        "terminal": {names[pos]: ref.ref_winner(params, pos) for pos, kids in graph.items() if not kids},
+        "forced": {names[pos]: value for pos, value in solved.items()},
         "n": len(graph),
     }
     assert len(data["positions"]) == len(graph), "reference notation is not one-to-one"
-    if params["players"] == 2 and len(graph) <= RANDOM_MAX_POSITIONS:
-        data["random"] = {name(pos): v for pos, v in ref.ref_random(params, graph).items()}
-        data["pvr"] = {name(pos): v for pos, v in ref.ref_perfect_vs_random(params, graph).items()}
     if params["players"] > 2:
-        data["survival"] = {name(pos): v for pos, v in ref.ref_survival(params, graph).items()}
-        if len(graph) <= RANDOM_MAX_POSITIONS:
-            data["random_seats"] = {name(pos): v for pos, v in ref.ref_random_seats(params, graph).items()}
+        data["survival"] = {names[pos]: v for pos, v in ref.ref_survival(params, graph).items()}
     return data
+
+
+@functools.cache
+def reference_random(spec: str) -> dict:
+    """The reference's random-play figures for a spec, keyed by notation: ``random`` and ``pvr`` (two players)
+    or ``random_seats`` (more), none when the graph is too big for its plain iteration."""
+    params, graph, names = _reference_graph(spec)
+    if len(graph) > RANDOM_MAX_POSITIONS:
+        return {}
+    if params["players"] > 2:
+        return {"random_seats": {names[pos]: v for pos, v in ref.ref_random_seats(params, graph).items()}}
+    return {"random": {names[pos]: v for pos, v in ref.ref_random(params, graph).items()},
+            "pvr": {names[pos]: v for pos, v in ref.ref_perfect_vs_random(params, graph).items()}}
 
 
 @functools.cache

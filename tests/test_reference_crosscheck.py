@@ -17,7 +17,7 @@ import pytest
 
 import vizgen.util.sizes
 from tests import reference as ref
-from tests.crosscheck import PROB_TOL, diff, engine_graph, engine_side, reference_side, set_diff
+from tests.crosscheck import PROB_TOL, diff, engine_graph, engine_side, reference_random, reference_side, set_diff
 from vizgen.engine.random_play import perfect_vs_random, random_play, random_play_seats
 from vizgen.engine.solve import solve_survival
 from vizgen.engine.spec import resolve
@@ -211,7 +211,7 @@ def linear_solver(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
 
 
 def _compare_probabilities(label: str, spec: str, key: str, solver) -> None:
-    rf = reference_side(spec)
+    rf = reference_random(spec)
     if key not in rf:
         pytest.skip("too many positions for the reference's random-play iteration")
     graph, names = engine_graph(spec)
@@ -251,7 +251,7 @@ def test_survival(spec: str) -> None:
 @pytest.mark.parametrize("spec", _multiplayer_cases())
 def test_random_play_seats(spec: str, linear_solver: str) -> None:
     """Every seat's chance under random play, with three and more players."""
-    rf = reference_side(spec)
+    rf = reference_random(spec)
     if "random_seats" not in rf:
         pytest.skip("too many positions for the reference's random-play iteration")
     graph, names = engine_graph(spec)

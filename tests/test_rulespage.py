@@ -121,13 +121,14 @@ def engine_nodes(spec: str) -> tuple[int, list[list]]:
     return rules.encode(rules.start()), rows
 
 
-def browser(specs: list[str], tmp_path: Path, tables: bool = False, odds: bool = False) -> list[dict]:
-    """Node's lines for ``specs``: with ``tables`` the rule tables and page facts too, with ``odds`` (or tables) the
-    trap figure and the random-play odds."""
+def browser(specs: list[str], tmp_path: Path, tables: bool = False, facts: list[bool] | None = None) -> list[dict]:
+    """Node's lines for ``specs``: with ``tables`` the rule tables; where ``facts`` is true (one flag per spec) the
+    page facts, the trap figure, the random-play odds, the download's stats and the short guide too (with ``tables``,
+    the facts of every position)."""
     job = tmp_path / "job.json"
-    shipped = words.for_browser() if tables or odds else None
-    job.write_text(json.dumps({"book": rulebook_data(), "specs": specs, "tables": tables, "words": shipped,
-                               "thumbs": thumbs_data()}))
+    facts = facts or [False] * len(specs)
+    job.write_text(json.dumps({"book": rulebook_data(), "specs": specs, "tables": tables, "facts": facts,
+                               "words": words.for_browser() if any(facts) else None, "thumbs": thumbs_data()}))
     return [json.loads(line) for line in run_node(JS / "cross" / "rules.js", job).splitlines()]
 
 
@@ -148,8 +149,9 @@ BUILTINS = [slug for slug, v in REGISTRY.items() if estimate_positions(v.params)
 
 def test_builtin_variants_compile_and_solve_as_the_engine(tmp_path: Path) -> None:
     """Every built-in variant that fits: the same rule tables, positions, moves, values and remoteness."""
-    got = browser(BUILTINS, tmp_path, tables=True)
-    for spec, line in zip(BUILTINS, got):
+    small = [estimate_positions(resolve(spec).params) <= FACTS_MAX for spec in BUILTINS]
+    got = browser(BUILTINS, tmp_path, tables=True, facts=small)
+    for spec, line, facts in zip(BUILTINS, got, small):
         rules = Rules(resolve(spec))
         expected = dict(zip(TABLES, (np.asarray(t).astype(np.int64).tolist() for t in rules.kernel_tables())))
         for name in TABLES:
@@ -159,7 +161,7 @@ def test_builtin_variants_compile_and_solve_as_the_engine(tmp_path: Path) -> Non
         assert line["tables"]["moves"] == [str(m) for m in rules.moves], spec
         assert line["tables"]["kinds"] == [m.kind for m in rules.moves], spec
         compare(spec, line)
-        if estimate_positions(resolve(spec).params) <= FACTS_MAX:
+        if facts:
             compare_facts(spec, line["facts"])
             compare_odds(spec, line)
 
@@ -174,7 +176,7 @@ GUIDED = [slug for slug, v in REGISTRY.items() if v.params.players == 2 and esti
 def test_large_builtin_rules_of_thumb_as_the_engine(spec: str, tmp_path: Path) -> None:
     """The rules of thumb of the larger built-in two-player variants the rules page's guide covers (the fast lane
     compares the others', and the random rule sets')."""
-    [line] = browser([spec], tmp_path, odds=True)
+    [line] = browser([spec], tmp_path, facts=[True])
     assert "error" not in line, (spec, line.get("error"))
     compare_thumbs(spec, solved_of(spec), line["guide"]["thumbs"])
 
@@ -246,9 +248,10 @@ def test_random_rule_sets_solve_as_the_engine(tmp_path: Path) -> None:
     """200 seeded random rule sets (section 3a and 3b): every position's moves, value and remoteness; on one in
     :data:`ODDS_EVERY` the trap figure and the random-play odds too."""
     specs, _ = random_specs(200)
-    for k, (spec, line) in enumerate(zip(specs, browser(specs, tmp_path, odds=True))):
+    odds = [k % ODDS_EVERY == 0 for k in range(len(specs))]
+    for spec, line, facts in zip(specs, browser(specs, tmp_path, facts=odds), odds):
         compare(spec, line)
-        if k % ODDS_EVERY == 0:
+        if facts:
             compare_odds(spec, line)
 
 

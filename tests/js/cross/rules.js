@@ -1,6 +1,7 @@
 /* The browser's rule compiler and solver on rule sets the Python chose (tests/test_rulespage.py).
- * Reads {book, specs, tables, words, thumbs}; prints one JSON line per spec: {error} when the rules are refused, else
- * {start, n, tables and facts (when asked), nodes: [[code, name, winner, remoteness, [[dst, move], ...], out_in...]]}. */
+ * Reads {book, specs, tables, facts, words, thumbs} (facts: one flag per spec); prints one JSON line per spec: {error}
+ * when the rules are refused, else {start, n, nodes: [[code, name, winner, remoteness, [[dst, move], ...], out_in...]]},
+ * with the rule tables when asked and, where the spec's facts flag is set, the page facts, odds, stats and guide. */
 "use strict";
 
 const fs = require("node:fs");
@@ -11,7 +12,7 @@ const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rule
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const book = new VZ.rulebook.Book(job.book);
 const out = [];
-for (const spec of job.specs) {
+for (const [index, spec] of job.specs.entries()) {
   let read;
   try {
     read = book.read(spec);
@@ -31,7 +32,7 @@ for (const spec of job.specs) {
     nodes.push(row);
   }
   const line = { start: R.start, n: s.n, edges: s.edges, nodes };
-  if (job.words) {
+  if (job.facts[index]) {
     // the facts a page shows, per node: verdict, its n, choice, its n and k, move score, optimal moves, the perfect
     // player's move, the tricky one's and max^n's at each depth
     s.rules = new VZ.movegen.Rules(R);
@@ -39,9 +40,9 @@ for (const spec of job.specs) {
     line.facts = [];
     // the trap figure, and the random-play odds as the download rounds them (per node for two players, from
     // the start per seat for more)
-    const trick0 = VZ.rulemodel.tricky(s, f);
+    const trick = VZ.rulemodel.tricky(s, f);
     const g = VZ.rulemodel.graph(s);
-    line.trap = Array.from(trick0.trap);
+    line.trap = Array.from(trick.trap);
     const seats = VZ.ruleodds.seats(s, g);
     const mine = P === 2 ? VZ.ruleodds.perfectVsRandom(s, g) : null;
     if (P === 2) {
@@ -55,17 +56,14 @@ for (const spec of job.specs) {
       line.guide = { verdict: VZ.ruleguide.verdict(s, f, job.words), must: VZ.ruleguide.mustFind(s, f, job.words),
         thumbs: VZ.rulethumbs.search(s, job.thumbs, read.params.r) };
     }
-    if (!job.tables) {
-      out.push(JSON.stringify(line));
-      continue;
-    }
-    const searched = VZ.rulemodel.maxn(s);
-    const trick = VZ.rulemodel.tricky(s, f);
-    for (let i = 0; i < s.n; i++) {
-      const moves = VZ.rulemodel.movesOf(s, f, i);
-      line.facts.push([f.verdict[i], f.verdictN[i], f.choice[i], f.choiceN[i], f.choiceK[i], f.score[i],
-        moves.filter((m) => m.best).length, VZ.rulemodel.perfect(s, moves), trick.tricky[i],
-        ...VZ.rulemodel.MAXN_DEPTHS.map((d) => searched[d][i])]);
+    if (job.tables) {
+      const searched = VZ.rulemodel.maxn(s);
+      for (let i = 0; i < s.n; i++) {
+        const moves = VZ.rulemodel.movesOf(s, f, i);
+        line.facts.push([f.verdict[i], f.verdictN[i], f.choice[i], f.choiceN[i], f.choiceK[i], f.score[i],
+          moves.filter((m) => m.best).length, VZ.rulemodel.perfect(s, moves), trick.tricky[i],
+          ...VZ.rulemodel.MAXN_DEPTHS.map((d) => searched[d][i])]);
+      }
     }
   }
   if (job.tables) line.tables = R;
