@@ -58,6 +58,13 @@ def site_pages(shared_cache: Path) -> dict[str, VariantPage]:
     return {p.slug: p for p in pages}
 
 
+@pytest.fixture(scope="session")
+def site_files(site_pages: dict[str, VariantPage]) -> dict[str, bytes]:
+    """The site of :data:`SITE_SPECS` as :func:`vizgen.site.render.render_site` renders it, by path: rendered once
+    per worker process, for the tests that read it and the browser tests' web root (:func:`site_root`)."""
+    return render_site(list(site_pages.values()))
+
+
 @pytest.fixture(scope="module")
 def pages(site_pages: dict[str, VariantPage]) -> dict[str, VariantPage]:
     """The classic game, a tiny one (r = 3) and a big three-player one, by short name."""
@@ -66,10 +73,10 @@ def pages(site_pages: dict[str, VariantPage]) -> dict[str, VariantPage]:
 
 
 @pytest.fixture(scope="module")
-def site_root(tmp_path_factory: pytest.TempPathFactory, pages: dict[str, VariantPage]) -> Path:
+def site_root(tmp_path_factory: pytest.TempPathFactory, site_files: dict[str, bytes]) -> Path:
     """The web root; the site itself is in its sub-folder ``vizgen/``."""
     root = tmp_path_factory.mktemp("www")
-    write_site(root / "vizgen", render_site(list(pages.values())))
+    write_site(root / "vizgen", site_files)
     return root
 
 

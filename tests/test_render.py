@@ -20,9 +20,19 @@ from vizgen.analysis import words
 from vizgen.engine.variants import GROUPS
 from vizgen.site import tables, theme
 from vizgen.site.build import gather
-from vizgen.site.render import VariantPage, datafiles, render_site, render_variants, site_order
+from vizgen.site.render import (
+    VariantPage,
+    datafiles,
+    render_front,
+    render_site,
+    render_variants,
+    site_order,
+    site_preview,
+)
 from vizgen.site.tables import OPPONENTS, Column
 from vizgen.util import sizes
+
+pytestmark = pytest.mark.xdist_group("site")  # the rendered site (conftest's site_files) with tests/test_share.py
 
 MB = 1024 * 1024
 
@@ -33,8 +43,8 @@ def pages(site_pages: dict[str, VariantPage]) -> list[VariantPage]:
 
 
 @pytest.fixture(scope="module")
-def site(pages: list[VariantPage]) -> dict[str, bytes]:
-    return render_site(pages)
+def site(site_files: dict[str, bytes]) -> dict[str, bytes]:
+    return site_files
 
 
 def load_jsonp(data: bytes) -> tuple[str, object]:
@@ -82,10 +92,6 @@ def test_no_other_host_anywhere(site: dict[str, bytes]) -> None:
             continue
         for m in re.finditer(r"(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}", data.decode(), flags=re.I):
             assert m.group(0).endswith("www.w3.org"), (name, m.group(0))
-
-
-def test_deterministic(pages: list[VariantPage], site: dict[str, bytes]) -> None:
-    assert render_site(pages) == site
 
 
 def test_weights(site: dict[str, bytes]) -> None:
@@ -260,9 +266,14 @@ def test_a_column_added_in_one_place_reaches_every_output(monkeypatch: pytest.Mo
 
 
 
-def test_worker_processes_render_the_same_bytes_as_one_process(pages: list[VariantPage]) -> None:
-    """The variants rendered in shares by worker processes: the same files and cards, in the same order."""
-    here = render_variants(pages, workers=1)
-    apart = render_variants(pages, workers=2)
-    assert list(apart[0]) == list(here[0]) == [v.slug for v in site_order([p.variant for p in pages])]
-    assert apart == here
+def test_one_process_renders_the_bytes_of_the_worker_processes(pages: list[VariantPage],
+                                                                  site: dict[str, bytes]) -> None:
+    """Rendered again, in this process alone, the variants are the same files and cards, in the same order, as the
+    site's (rendered by worker processes): the rendering is deterministic whoever does it."""
+    here, cards = render_variants(pages, workers=1)
+    variants = site_order([p.variant for p in pages])
+    assert list(here) == [v.slug for v in variants]
+    files = {name: data for mine in here.values() for name, data in mine.items()}
+    assert files == {name: site[name] for name in files}
+    front = render_front(variants, [cards[v.slug] for v in variants], preview_png=site_preview(files, variants))
+    assert {**files, **front} == site
