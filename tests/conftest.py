@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tests.browsing import ARGS, CHROMIUM, Watch, playwright, served, write_site
 from vizgen.site.build import gather
@@ -30,6 +31,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 #: the classic game, a tiny one, a small three-player one and a big three-player one (the explorer)
+#: the fast lane's Hypothesis profile (``--hypothesis-profile=fast``): each property test draws a quarter of the
+#: examples it draws in the suite (tests.strategies.examples)
+settings.register_profile("fast", max_examples=25)
+
 SITE_SPECS = ("standard", "standard:r=3", "standard:players=3,r=3", "three-players")
 
 

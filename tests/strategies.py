@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
-from hypothesis import reject
+from hypothesis import reject, settings
 from hypothesis import strategies as st
 
 from vizgen.engine.params import VariantError, estimate_positions
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import Variant
+
+
+def examples(n: int) -> int:
+    """A property test's number of examples: ``n`` in the suite; scaled by the loaded profile's share of
+    Hypothesis's default 100 (the fast lane's ``--hypothesis-profile=fast``, registered in ``tests/conftest.py``,
+    draws a quarter), and at least one.
+
+    Examples
+    --------
+    >>> examples(60) == max(1, 60 * settings.default.max_examples // 100)
+    True
+    """
+    return max(1, n * settings.default.max_examples // 100)
+
 
 #: the largest code space a drawn variant may have (the house rules multiply a player's states)
 MAX_SPACE = 6000

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.strategies import small_specs, small_variants
+from tests.strategies import examples, small_specs, small_variants
 from vizgen.engine.ending import PLY_CAP
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.spec import resolve
@@ -36,7 +36,7 @@ def _fits(variant: Variant) -> None:
     assert len("_".join([every_byte] * PLY_CAP)) <= limits["moves"]
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(variant=small_variants())
 def test_every_notation_fits_its_variants_limits(variant: Variant) -> None:
     _fits(variant)
@@ -49,7 +49,7 @@ def test_wide_signed_halved_and_marked_notations_fit(spec: str) -> None:
     _fits(resolve(spec))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(spec=small_specs(max_players=3), base=st.sampled_from(sorted(REGISTRY)))
 def test_a_spec_naming_every_parameter_fits(spec: str, base: str) -> None:
     """A spec string with every parameter spelt out (as the strategies write them) fits ``rules=``."""

@@ -25,7 +25,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.strategies import small_variants
+from tests.strategies import examples, small_variants
 from vizgen.engine import kernel, ranges, retrograde
 from vizgen.engine.rules import Rules
 from vizgen.engine.spec import resolve
@@ -64,7 +64,7 @@ def serial_arrays(rules: Rules, parts: int, mode: str = "broadcast") -> dict[str
     return out
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(small_variants(max_players=3), st.integers(1, 6), st.sampled_from(["broadcast", "push"]))
 def test_ranges_give_the_kernels_arrays(variant: Variant, parts: int, mode: str) -> None:
     """Depth, winner, out-degree, forced wins, remoteness and survival, code by code, however the space is cut
@@ -124,6 +124,7 @@ def test_cluster_flags_are_checked_before_any_work(args: tuple[str, ...], needle
     assert result.stdout == ""
 
 
+@pytest.mark.slow
 def test_stats_on_a_local_cluster_prints_the_single_machine_figures() -> None:
     """The whole command: a local cluster started, used and shut down, the same JSON as without it."""
     mine = run_cli("stats", "standard", "--json", "--workers", "2")
@@ -160,7 +161,7 @@ def cluster_arrays(rules: Rules, client: Any, parts: int | None = None,
 
 
 @pytest.mark.slow
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(small_variants(max_players=3), st.integers(1, 5))
 def test_cluster_gives_the_kernels_arrays(client: Any, variant: Variant, parts: int) -> None:
     rules = Rules(variant)

@@ -59,6 +59,7 @@ def environments() -> tuple[dict[str, str], dict[str, str]]:
             {"PYTHONHASHSEED": "4242", "OMP_NUM_THREADS": "2", "LC_ALL": second})
 
 
+@pytest.mark.slow
 def test_a_partial_build_is_the_same_cold_and_warm_in_other_environments(tmp_path: Path) -> None:
     a, b = environments()
     args = [arg for spec in SPECS for arg in ("--variant", spec)]

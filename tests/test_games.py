@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from tests import reference as ref
 from tests.solved import solved_once
-from tests.strategies import small_variants
+from tests.strategies import examples, small_variants
 from vizgen.ai.games import OPENING, exact_tournament, openings, perfect_player, play, tournament
 from vizgen.ai.maxn import maxn_player
 from vizgen.ai.players import Player, random_player
@@ -96,7 +96,7 @@ def test_four_perfect_players_stop_repeating() -> None:
     assert all(end.result(seat) == ("draw" if seat in end.shared else "loss") for seat in range(4))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(variant=small_variants(max_players=4), kinds=st.lists(st.sampled_from(["random", "perfect", "maxn"]),
                                                              min_size=4, max_size=4),
        cap=st.sampled_from([1, 7, 40, PLY_CAP]), seed=st.integers(0, 2**32 - 1))

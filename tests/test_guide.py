@@ -14,7 +14,7 @@ from hypothesis import assume, given, settings
 from tests import reference as ref
 from tests.reference_play import HOLD, Reference
 from tests.solved import solved_once
-from tests.strategies import small_variants
+from tests.strategies import examples, small_variants
 from vizgen.ai.maxn import maxn_player
 from vizgen.analysis.solved import Solved, solve_variant
 from vizgen.cli import main
@@ -75,7 +75,7 @@ def test_must_find_is_the_plain_scan(spec: str) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(small_variants(max_players=2))
 def test_must_find_is_the_plain_scan_on_small_variants(variant: Variant) -> None:
     solved = solve_variant(variant)
@@ -304,6 +304,7 @@ def test_every_rule_is_sound_alone(spec: str) -> None:
         assert r["accuracy"] > r["baseline"], r["text"]
 
 
+@pytest.mark.slow
 def test_the_guide_page_shows_the_guides_figures_and_links_both_ways(site_pages) -> None:
     from vizgen.site.render import render_site
 

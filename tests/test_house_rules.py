@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.crosscheck import diff, engine_graph, engine_side, reference_side, set_diff
+from tests.strategies import examples
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.notation import Position, PositionError
 from vizgen.engine.params import VariantError, estimate_positions
@@ -116,7 +117,8 @@ def house_specs(draw: st.DrawFn) -> str:
 FAST_SPACE = 1500
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(max_examples=examples(10), deadline=None,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(house_specs())
 def test_random_combinations_agree_with_the_reference(spec: str) -> None:
     try:

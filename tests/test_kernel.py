@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.strategies import small_variants
+from tests.strategies import examples, small_variants
 from vizgen.engine import graph as graph_module
 from vizgen.engine import kernel
 from vizgen.engine.graph import check_size, enumerate_graph, estimate_memory
@@ -22,7 +22,7 @@ from vizgen.engine.variants import Variant
 from vizgen.util import sizes
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(small_variants(max_players=3))
 def test_backward_moves_invert_forward_moves(variant: Variant) -> None:
     """The parents the kernel generates are exactly the sources of the forward edges into a position."""
@@ -32,7 +32,7 @@ def test_backward_moves_invert_forward_moves(variant: Variant) -> None:
         assert graph.predecessors(node).tolist() == sorted(set(rsrc[rptr[node]:rptr[node + 1]].tolist()))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(small_variants(max_players=3))
 def test_counts_kept_by_the_enumeration_match_the_edges(variant: Variant) -> None:
     graph = enumerate_graph(variant)
@@ -48,7 +48,7 @@ def test_counts_kept_by_the_enumeration_match_the_edges(variant: Variant) -> Non
     assert (np.diff(graph.indptr)[final] == 0).all()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(small_variants(max_players=3))
 def test_expand_lists_every_move_of_the_edges(variant: Variant) -> None:
     """Rules.expand (all moves, repeats included) and the edges reach the same children."""
@@ -121,7 +121,7 @@ def test_threads_do_not_change_the_answers(spec: str) -> None:
     assert len(digests) == 1, digests
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(small_variants(max_players=3), st.integers(1, 64), st.data())
 def test_code_of_and_nodes_of_translate_without_numbering_every_node(variant: Variant, chunk: int,
                                                                     data: st.DataObject) -> None:

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.solved import solved_once
+from tests.strategies import examples
 from vizgen.analysis.bands import DRAWS, LOSSES, WINS, blocks, levels, shown_edges
 from vizgen.analysis.solved import best_edges
 from vizgen.site.band_picture import BOX, CHAR_PX, LABEL_PX, fit_scale, node_size, order_dot, overlaps, place
@@ -81,7 +82,7 @@ def test_no_label_overlaps_at_fit_on_the_readable_variants(spec: str) -> None:
     assert fit_scale(x, y, w, h) > 0.85, "labels keep their room at fit"
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 6)), min_size=1, max_size=120), st.integers(3, 9))
 def test_place_never_puts_two_node_boxes_on_each_other(cells: list[tuple[int, int]], length: int) -> None:
     block = np.array([c[0] for c in cells])
@@ -118,7 +119,7 @@ def _slow_overlaps(x: np.ndarray, y: np.ndarray, labels: list[str], box: tuple[f
     return found
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 400), st.integers(0, 300), st.integers(2, 9)), min_size=1, max_size=40),
        st.sampled_from([(900.0, 600.0), (300.0, 200.0)]))
 def test_overlaps_agrees_with_pairwise_rectangles(nodes: list[tuple[int, int, int]],

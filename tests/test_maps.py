@@ -43,6 +43,7 @@ def test_peers_are_the_pages_of_the_same_shape(pages: list[VariantPage]) -> None
     assert peers_of(three, pages) == []
 
 
+@pytest.mark.slow
 def test_map_file_holds_every_position_once(site: dict[str, bytes], pages: list[VariantPage]) -> None:
     for page in pages[:3]:
         name, data = load_jsonp(site[f"variants/{page.slug}/map.js"])
@@ -61,6 +62,7 @@ def test_map_file_holds_every_position_once(site: dict[str, bytes], pages: list[
     assert "variants/standard-players3-r3/map.js" not in site
 
 
+@pytest.mark.slow
 def test_compare_lists_the_cells_of_different_value(site: dict[str, bytes], pages: list[VariantPage]) -> None:
     standard, suicide = pages[0], pages[1]
     _, data = load_jsonp(site["variants/standard/map.js"])
@@ -77,6 +79,7 @@ def test_compare_lists_the_cells_of_different_value(site: dict[str, bytes], page
     assert expected, "standard and suicide differ somewhere"
 
 
+@pytest.mark.slow
 def test_nodes_file_ships_the_banded_boxes_and_the_shown_edges(site: dict[str, bytes],
                                                                 pages: list[VariantPage]) -> None:
     for page in pages:
@@ -88,6 +91,7 @@ def test_nodes_file_ships_the_banded_boxes_and_the_shown_edges(site: dict[str, b
             assert nodes["x"] == pytest.approx(np.round(page.layout.x, 1).tolist(), abs=0.051)
 
 
+@pytest.mark.slow
 def test_thumbnails_and_first_view(site: dict[str, bytes], pages: list[VariantPage]) -> None:
     standard, three = pages[0], pages[3]
     thumb = site[f"variants/{standard.slug}/thumb.svg"]
@@ -101,6 +105,7 @@ def test_thumbnails_and_first_view(site: dict[str, bytes], pages: list[VariantPa
     assert b'data-view="map"' not in site[f"variants/{three.slug}.html"]
 
 
+@pytest.mark.slow
 def test_dense_two_player_variants_open_on_the_map(shared_cache: Path) -> None:
     (r7,) = gather(["r7"], cache_dir=shared_cache)
     html = render_site([r7])["variants/r7.html"]

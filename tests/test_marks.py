@@ -10,7 +10,7 @@ import pytest
 from hypothesis import assume, given, settings
 
 from tests.reference_play import Reference
-from tests.strategies import small_variants
+from tests.strategies import examples, small_variants
 from vizgen.analysis import words
 from vizgen.analysis.marks import BEST, BLUNDER, HOLD, INACCURACY, LOSS, MISTAKE, edge_marks, say_review, value_classes
 from vizgen.analysis.solved import Solved, best_edges, fate, solve_variant
@@ -39,7 +39,7 @@ def test_marks_are_the_plain_reading_on_every_edge(spec: str) -> None:
     check_marks(solve_variant(resolve(spec)))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(small_variants(max_players=3))
 def test_marks_are_the_plain_reading_on_small_variants(variant: Variant) -> None:
     solved = solve_variant(variant)

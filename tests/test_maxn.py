@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests import reference as ref
-from tests.strategies import small_specs
+from tests.strategies import examples, small_specs
 from vizgen.ai.games import perfect_player, tournament
 from vizgen.ai.maxn import WIN, maxn_levels, maxn_player, maxn_table
 from vizgen.ai.players import random_player
@@ -69,7 +69,7 @@ def _graph(spec: str):
     return enumerate_graph(resolve(spec))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(spec=st.sampled_from(SPECS), pick=st.integers(0, 10**9), depth=st.integers(0, 4))
 def test_whole_graph_and_search_equal_the_plain_recursion(spec: str, pick: int, depth: int) -> None:
     graph = _graph(spec)
@@ -87,7 +87,7 @@ def test_whole_graph_and_search_equal_the_plain_recursion(spec: str, pick: int, 
         assert (None if found_child is None else as_ref(found_child)) == child
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(spec=small_specs(max_players=3))
 def test_every_level_equals_the_search_on_random_variants(spec: str) -> None:
     """On any small variant, every position and depth 0..3: the programme equals the search."""
@@ -232,7 +232,7 @@ def test_perfect_player_follows_its_definition_and_keeps_every_value(spec: str) 
     assert q["kept"] == q["positions"] and q["critical_kept"] == q["critical"]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(spec=st.sampled_from(["standard", "suicide", "three-players:r=3", "four-players:r=2"]),
        pick=st.integers(0, 10**9), seed=st.integers(0, 2**32))
 def test_perfect_player_wins_within_the_remoteness(spec: str, pick: int, seed: int) -> None:

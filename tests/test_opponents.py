@@ -88,6 +88,7 @@ def test_the_perfect_player_wins_fastest_and_loses_slowest() -> None:
             assert f.winner[child] < 0
 
 
+@pytest.mark.slow
 def test_chunks_ship_the_opponents(site_pages: dict[str, VariantPage]) -> None:
     page = site_pages["three-players"]
     data = data_files(page)

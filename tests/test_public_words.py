@@ -36,6 +36,7 @@ def site(site_pages: dict[str, VariantPage]) -> dict[str, bytes]:
                        family=members, claims=claims_report(None, ids=["1", "51"]))
 
 
+@pytest.mark.slow
 def test_no_built_page_shows_workshop_words(site: dict[str, bytes]) -> None:
     pages = {name: visible(data) for name, data in site.items() if name.endswith(".html")}
     assert {"index.html", "guide/standard.html", "family.html", "claims.html"} <= set(pages) and len(pages) >= 8

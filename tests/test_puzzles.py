@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from tests.reference_play import HOLD, WIN, Reference
 from tests.solved import solved_once
+from tests.strategies import examples
 from vizgen.cli import main
 from vizgen.engine.spec import resolve
 from vizgen.reports import puzzles as pz
@@ -149,7 +150,7 @@ def test_a_draw_puzzle_fails_the_random_player_as_often_as_it_has_other_moves() 
 
 
 @given(st.floats(0, 1), st.floats(0, 1))
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_rating_rises_with_the_fail_rate(a: float, b: float) -> None:
     lo, hi = sorted((a, b))
     assert pz.rating_of(lo) <= pz.rating_of(hi)

@@ -90,6 +90,7 @@ def test_line_chart() -> None:
     assert ">1k</text>" in svg  # log ticks are powers of ten
 
 
+@pytest.mark.slow
 def test_pages_and_links(site: dict[str, bytes]) -> None:
     """Both pages exist, the index links to them, and every relative link resolves to a file of the site."""
     assert "family.html" in site and "claims.html" in site
@@ -105,6 +106,7 @@ def test_pages_and_links(site: dict[str, bytes]) -> None:
                 assert posixpath.normpath(posixpath.join(posixpath.dirname(page), path)) in site, (page, link)
 
 
+@pytest.mark.slow
 def test_family_page_shows_the_figures(site: dict[str, bytes], small_family: dict[str, Any]) -> None:
     """Every solved row's counts are on the page; a row links to its variant page or names its command."""
     html = site["family.html"].decode()
@@ -127,6 +129,7 @@ def test_family_page_shows_the_figures(site: dict[str, bytes], small_family: dic
     assert html.count("<svg class=\"chart\"") == 4 and html.count("<desc>") == 4
 
 
+@pytest.mark.slow
 def test_claims_page(site: dict[str, bytes], small_claims: dict[str, Any]) -> None:
     """Each claim with its source link, numbers, verdict and explanation; the closed form's table."""
     html = site["claims.html"].decode()
@@ -152,6 +155,7 @@ def test_claims_page_closed_form(site_pages: dict[str, VariantPage], tmp_path: P
     assert "holds for every r checked" in html
 
 
+@pytest.mark.slow
 def test_without_reports(site_pages: dict[str, VariantPage]) -> None:
     """No data, no pages and no links to them."""
     site = render_site(list(site_pages.values()))
@@ -173,6 +177,7 @@ def test_build_adds_reports_only_when_asked(tmp_path: Path, monkeypatch: pytest.
     assert (tmp_path / "b" / "family.html").is_file() and (tmp_path / "b" / "claims.html").is_file()
 
 
+@pytest.mark.slow
 def test_survival_shares_shown_when_stats_has_them(site_pages: dict[str, VariantPage],
                                                    small_family: dict[str, Any]) -> None:
     """The engine branch adds ``survive`` / ``forced_out`` per seat to ``stats``: the players table shows them."""
@@ -183,6 +188,7 @@ def test_survival_shares_shown_when_stats_has_them(site_pages: dict[str, Variant
     assert "survive 50.0\u202f% · 25.0\u202f% · 12.5\u202f%" in html and "forced out 0\u202f%" in html
 
 
+@pytest.mark.slow
 def test_reports_are_deterministic(site_pages: dict[str, VariantPage], site: dict[str, bytes],
                                    small_family: dict[str, Any], small_claims: dict[str, Any]) -> None:
     again = render_site(list(site_pages.values()), family=copy.deepcopy(small_family),

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.strategies import small_variants
+from tests.strategies import examples, small_variants
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.rules import Move, Position, PositionError, Rules
 from vizgen.engine.spec import resolve
@@ -115,7 +115,7 @@ def test_sudden_death_and_game_over() -> None:
     assert Rules(resolve("misere")).outcome(Position.parse("00-14")) == 0
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(small_variants(), st.data())
 def test_legal_moves_agree_with_the_graph(variant: Variant, data: st.DataObject) -> None:
     """The enumerated graph and legal_moves come from one kernel: edges are the distinct results."""
@@ -132,7 +132,7 @@ def test_legal_moves_agree_with_the_graph(variant: Variant, data: st.DataObject)
     assert len(moves) == len(set(moves)), "every move has its own notation"
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(small_variants())
 def test_graph_invariants(variant: Variant) -> None:
     graph = enumerate_graph(variant)
@@ -206,7 +206,7 @@ def test_bad_moves_name_the_legal_ones(spec: str, position: str, text: str, need
     assert len(str(info.value)) < 400
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(small_variants(), st.data())
 def test_every_legal_move_round_trips_through_its_text(variant: Variant, data: st.DataObject) -> None:
     graph = enumerate_graph(variant)
@@ -231,7 +231,7 @@ def compiled(spec: str) -> Rules:
 _POSITION_CHARS = st.sampled_from([*"0123456789-./s \u0665\uff15", "12-11", "/s", "9" * 12])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(st.text(max_size=40), st.lists(_POSITION_CHARS, max_size=20).map("".join)),
        st.sampled_from(["standard", "three-players", "self-gain-10:r=12", "swaps", "one-hand"]))
 def test_fuzzed_positions_raise_only_position_errors(text: str, spec: str) -> None:
@@ -247,7 +247,7 @@ def test_fuzzed_positions_raise_only_position_errors(text: str, spec: str) -> No
 _MOVE_CHARS = st.sampled_from([*"0123456789>@-. \u0665", "me", "->", "flip ", "swap", "pass", "9" * 12])
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(st.text(max_size=30), st.lists(_MOVE_CHARS, max_size=12).map("".join)),
        st.sampled_from([("standard", "13-12"), ("three-players", "12-11-11"), ("integers", "13-11"),
                         ("self-gain-10:r=12", "1.10-1.1"), ("swaps", "12-11")]))

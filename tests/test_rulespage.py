@@ -143,15 +143,20 @@ def compare(spec: str, got: dict) -> None:
         assert mine == theirs, (spec, theirs[1], mine, theirs)
 
 
-#: the built-in variants small enough for the cross-check
-BUILTINS = [slug for slug, v in REGISTRY.items() if estimate_positions(v.params) <= 5000]
+#: the built-in variants small enough for the cross-check: those whose page facts are compared too (the fast lane),
+#: and the larger ones (their rules and values only; the slow lane)
+BUILTINS = {"small": [slug for slug, v in REGISTRY.items() if estimate_positions(v.params) <= FACTS_MAX],
+            "larger": [slug for slug, v in REGISTRY.items() if FACTS_MAX < estimate_positions(v.params) <= 5000]}
 
 
-def test_builtin_variants_compile_and_solve_as_the_engine(tmp_path: Path) -> None:
-    """Every built-in variant that fits: the same rule tables, positions, moves, values and remoteness."""
-    small = [estimate_positions(resolve(spec).params) <= FACTS_MAX for spec in BUILTINS]
-    got = browser(BUILTINS, tmp_path, tables=True, facts=small)
-    for spec, line, facts in zip(BUILTINS, got, small):
+@pytest.mark.parametrize("size", ["small", pytest.param("larger", marks=pytest.mark.slow)])
+def test_builtin_variants_compile_and_solve_as_the_engine(size: str, tmp_path: Path) -> None:
+    """Every built-in variant that fits: the same rule tables, positions, moves, values and remoteness; the small
+    ones' page facts, trap figures, odds, stats and guide too."""
+    specs = BUILTINS[size]
+    facts = size == "small"
+    got = browser(specs, tmp_path, tables=True, facts=[facts] * len(specs))
+    for spec, line in zip(specs, got, strict=True):
         rules = Rules(resolve(spec))
         expected = dict(zip(TABLES, (np.asarray(t).astype(np.int64).tolist() for t in rules.kernel_tables())))
         for name in TABLES:

@@ -20,6 +20,7 @@ def _tags(html: str) -> dict[str, str]:
     return dict(re.findall(r'<meta (?:property|name)="((?:og|twitter):[a-z:_]+)" content="([^"]*)">', html))
 
 
+@pytest.mark.slow
 def test_every_page_carries_its_card_with_a_picture_when_the_address_is_given(
         site_pages: dict[str, VariantPage]) -> None:
     files = render_site(list(site_pages.values()), site_url=URL)

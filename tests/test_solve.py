@@ -13,7 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import vizgen.util.sizes
-from tests.strategies import small_variants
+from tests.strategies import examples, small_variants
 from vizgen.analysis.figures import describe, stats
 from vizgen.analysis.solved import best_edges, solve_variant
 from vizgen.engine.graph import enumerate_graph
@@ -23,7 +23,7 @@ from vizgen.engine.spec import resolve
 from vizgen.engine.variants import Variant
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(small_variants(max_players=3))
 def test_every_value_is_consistent_with_its_children(variant: Variant) -> None:
     """Forced wins obey the minimax definition, seat by seat, with remoteness."""
@@ -53,7 +53,7 @@ def test_every_value_is_consistent_with_its_children(variant: Variant) -> None:
             assert rem == -1
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(small_variants(max_players=2))
 def test_two_player_totals_and_random_play(variant: Variant) -> None:
     solved = solve_variant(variant)
@@ -76,7 +76,7 @@ def test_two_player_totals_and_random_play(variant: Variant) -> None:
     assert np.allclose(pw[forced.winner == 1][graph.terminal[forced.winner == 1]], 0.0)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(small_variants(max_players=3))
 def test_best_moves_keep_the_value(variant: Variant) -> None:
     solved = solve_variant(variant)
@@ -124,7 +124,7 @@ def test_random_odds_of_an_almost_won_position() -> None:
     assert 1 / 3 < rw[node] < 1.0
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(small_variants(max_players=4))
 @example(resolve("standard:players=9,hands=1,r=2"))  # more seats than a byte has bits
 @example(resolve("standard:players=12,hands=1,r=2,suicide=true"))
@@ -150,7 +150,7 @@ def test_survival_is_consistent_with_its_children(variant: Variant) -> None:
     assert (out[graph.winner >= 0] <= 0).all(), "at a final position a live seat survives"
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(small_variants(max_players=3))
 def test_random_play_per_seat_is_a_distribution(variant: Variant) -> None:
     graph = enumerate_graph(variant)
@@ -191,7 +191,7 @@ def test_show_reports_the_movers_fate_and_every_seats_odds() -> None:
     assert two["survive"] is None and two["forced_out_in"] is None and isinstance(two["random_win"], float)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(small_variants(max_players=3), st.data())
 def test_show_lists_the_moves_and_parents_of_the_edge_arrays(variant: Variant, data: st.DataObject) -> None:
     """``describe`` generates one position's moves and parents with the kernel: the whole graph's arrays agree."""

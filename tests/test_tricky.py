@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tests.reference_play import Reference
 from tests.solved import solved_once
-from tests.strategies import small_variants
+from tests.strategies import examples, small_variants
 from vizgen.ai import tricky
 from vizgen.ai.games import perfect_player
 from vizgen.ai.tricky import SCALE, trap_chances, trap_figure, tricky_player
@@ -44,7 +44,7 @@ def test_trap_chances_are_the_plain_recomputation(spec: str, rounds: int) -> Non
 
 
 @pytest.mark.slow
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(variant=small_variants(max_players=3), rounds=st.integers(1, 3))
 def test_trap_chances_on_small_variants(variant: Variant, rounds: int) -> None:
     solved = solve_variant(variant)
@@ -91,7 +91,7 @@ def _numpy_opponent(indptr: np.ndarray, indices: np.ndarray, here: np.ndarray, t
     return out
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(degrees=st.lists(st.integers(0, 300), min_size=1, max_size=12), seed=st.integers(0, 2**32 - 1))
 def test_the_kernel_loops_are_the_array_code_to_the_bit(degrees: list[int], seed: int) -> None:
     """Means over up to 300 children (numpy's pairwise sums of 8, 128 and more), ties of scores, chances anywhere

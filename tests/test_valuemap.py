@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 
 from tests import reference as ref
 from tests.solved import solved_once
-from tests.strategies import small_variants
+from tests.strategies import examples, small_variants
 from vizgen.analysis.solved import solve_variant
 from vizgen.engine.variants import Variant
 from vizgen.site.valuemap import compare, svg, value_map
@@ -67,7 +67,8 @@ def _reference_cells(variant: Variant) -> dict[tuple, tuple[int, int | None]]:
     return cells
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(small_variants(max_players=2))
 def test_grid_agrees_with_the_reference(variant: Variant) -> None:
     vm = value_map(solve_variant(variant))

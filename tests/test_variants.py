@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.strategies import small_variants
+from tests.strategies import examples, small_variants
 from vizgen.analysis.rulebook import rules_in_words
 from vizgen.engine.params import INT_RANGE, PARAM_NAMES, Params, VariantError, estimate_positions
 from vizgen.engine.spec import resolve
@@ -120,7 +120,7 @@ def test_missing_toml_file(tmp_path) -> None:
         resolve(str(tmp_path / "missing.toml"))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(small_variants())
 def test_params_round_trip_through_a_spec_string(variant: Variant) -> None:
     spec = "standard:" + ",".join(f"{k}={str(v).lower()}" for k, v in variant.params.as_dict().items())
@@ -128,7 +128,7 @@ def test_params_round_trip_through_a_spec_string(variant: Variant) -> None:
     assert dataclasses.asdict(variant.params) == variant.params.as_dict()
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(small_variants())
 def test_rules_in_words_mention_the_roll_over_number(variant: Variant) -> None:
     p = variant.params
@@ -158,7 +158,7 @@ def test_a_variant_file_keeps_its_own_words_and_overrides_add_to_them(tmp_path) 
     assert (v.slug, v.title, v.overrides, v.params.r) == ("mine-r6", "Mine (r = 6)", (("r", 6),), 6)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(small_variants())
 def test_different_overrides_give_different_slugs(variant: Variant) -> None:
     changed = {k: v for k, v in variant.params.as_dict().items() if v != getattr(Params(), k)}
@@ -194,7 +194,7 @@ def test_every_bound_is_named_in_its_message(name: str) -> None:
         resolve(f"standard:{name}={high + 1}")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.builds(Params, players=st.integers(*INT_RANGE["players"]), hands=st.integers(*INT_RANGE["hands"]),
                  r=st.integers(*INT_RANGE["r"]), swaps=st.integers(*INT_RANGE["swaps"])))
 def test_size_estimate_is_exact_and_printable_at_every_bound(params: Params) -> None:
@@ -216,7 +216,7 @@ _SPEC_CHARS = "standrc:=,rplayes_hndwiofl0123456789-+ .\uff15\u0665\x00/"
 _SPEC_TEXT = st.text(alphabet=st.sampled_from(list(_SPEC_CHARS)), max_size=60)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(_SPEC_TEXT, st.text(max_size=60), st.builds("standard:{}={}".format, st.sampled_from(PARAM_NAMES),
                                                              st.text(max_size=12))))
 def test_fuzzed_specs_raise_only_variant_errors(spec: str) -> None:
@@ -245,7 +245,7 @@ def _toml(value: object) -> str:
     return repr(value) if isinstance(value, float) and math.isfinite(value) else str(value)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.dictionaries(st.sampled_from([*PARAM_NAMES, "colour"]), _TOML_VALUES, max_size=5),
        st.dictionaries(st.sampled_from(["name", "title", "summary", "group", "base"]), _TOML_VALUES, max_size=3),
        st.binary(max_size=40))
