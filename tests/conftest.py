@@ -78,10 +78,14 @@ def pages(site_pages: dict[str, VariantPage]) -> dict[str, VariantPage]:
 
 
 @pytest.fixture(scope="module")
-def site_root(tmp_path_factory: pytest.TempPathFactory, site_files: dict[str, bytes]) -> Path:
-    """The web root; the site itself is in its sub-folder ``vizgen/``."""
+def site_root(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory,
+              pages: dict[str, VariantPage], site_pages: dict[str, VariantPage]) -> Path:
+    """The web root of the module's ``pages``; the site itself is in its sub-folder ``vizgen/`` (the session's
+    :func:`site_files` when the pages are the site specs' own, else rendered for the module)."""
     root = tmp_path_factory.mktemp("www")
-    write_site(root / "vizgen", site_files)
+    mine = list(pages.values())
+    same = {p.slug for p in mine} == set(site_pages)
+    write_site(root / "vizgen", request.getfixturevalue("site_files") if same else render_site(mine))
     return root
 
 

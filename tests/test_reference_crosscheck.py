@@ -22,7 +22,8 @@ from vizgen.engine.random_play import perfect_vs_random, random_play, random_pla
 from vizgen.engine.solve import solve_survival
 from vizgen.engine.spec import resolve
 
-pytestmark = pytest.mark.slow  # seconds each: out of the fast lane, in CI
+# seconds each: out of the fast lane, in CI; on one worker, so each rule set's reference is worked out once a run
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("reference")]
 
 # Each registry variant at a small size, then combinations of parameters.
 REGISTRY_CASES = [
