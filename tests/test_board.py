@@ -156,10 +156,16 @@ def test_a_game_on_four_players_by_touching_hands_only(open_page: Callable, page
     turning = page.locator(".play-turning").inner_text()
     assert sum(mine[1:4]), mine  # this game has moves of yours marked
     assert "never changed" not in turning and "?" in turning, (mine, turning)
-    for a, b in itertools.pairwise(game["path"]):  # every ply a move of the variant's rules
-        d = page.evaluate("n => window.vizgen.locate(n).then(i => window.vizgen.model.detail(i))"
-                          ".then(d => d.moves.map(m => window.vizgen.model.name(m.dst)))", a)
-        assert b in d, (a, b)
+    moves = page.evaluate("""async (path) => {
+      const out = [];  // every position's moves, as the page reads them
+      for (const name of path) {
+        const d = await window.vizgen.model.detail(await window.vizgen.locate(name));
+        out.push(d.moves.map((m) => window.vizgen.model.name(m.dst)));
+      }
+      return out;
+    }""", game["path"][:-1])
+    for (a, b), targets in zip(itertools.pairwise(game["path"]), moves, strict=True):  # every ply a move of the rules
+        assert b in targets, (a, b)
 
 
 def test_a_challenge_hides_every_mark_until_the_end(open_page: Callable, pages: dict[str, VariantPage]) -> None:
