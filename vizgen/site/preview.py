@@ -77,6 +77,23 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         """Failed requests are logged once, by :meth:`log_request`; idle connections closing say nothing."""
 
 
+class _Slot:
+    """One connection's place among the :data:`MAX_CONNECTIONS`: given back once, by whichever side is done first
+    (the thread that served it, or the server when a Ctrl-C comes while the thread starts: giving it back twice
+    raised an error that took the Ctrl-C's place, and the server went on serving)."""
+
+    def __init__(self, slots: threading.BoundedSemaphore) -> None:
+        self._slots = slots
+        self._lock = threading.Lock()
+        self._held = True
+
+    def give_back(self) -> None:
+        with self._lock:
+            if self._held:
+                self._held = False
+                self._slots.release()
+
+
 class _Server(http.server.ThreadingHTTPServer):
     """Logs a request that fails in one line, never a traceback; serves a bounded number of connections."""
 
@@ -87,20 +104,22 @@ class _Server(http.server.ThreadingHTTPServer):
         self._slots = threading.BoundedSemaphore(MAX_CONNECTIONS)
 
     def process_request(self, request: Any, client_address: Any) -> None:
+        """Serve the connection in a thread of its own, or close it unanswered when every slot is taken."""
         if not self._slots.acquire(blocking=False):  # full: close it unanswered rather than start a thread
             self.shutdown_request(request)
             return
+        slot = _Slot(self._slots)
         try:
-            super().process_request(request, client_address)
-        except BaseException:
-            self._slots.release()
+            threading.Thread(target=self._serve_one, args=(request, client_address, slot), daemon=True).start()
+        except BaseException:  # no thread (or a Ctrl-C while it started): the slot is free again, the error goes on
+            slot.give_back()
             raise
 
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
+    def _serve_one(self, request: Any, client_address: Any, slot: _Slot) -> None:
         try:
-            super().process_request_thread(request, client_address)
+            self.process_request_thread(request, client_address)
         finally:
-            self._slots.release()
+            slot.give_back()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         error = sys.exc_info()[1]
