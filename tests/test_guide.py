@@ -261,6 +261,7 @@ def plain_games(plain: Reference, solved: Solved, rules: list[dict], games_per_s
     return out
 
 
+@pytest.mark.slow  # whole games
 @pytest.mark.parametrize("spec", ["standard", "self-gain"])
 def test_the_rule_followers_games_replay_with_the_same_seeds(spec: str) -> None:
     data = _guide(spec)

@@ -131,7 +131,8 @@ def test_random_combinations_agree_with_the_reference(spec: str) -> None:
 
 
 @pytest.mark.parametrize("spec", ["lives", "standard:stumps=true,r=4", "signed-integers:r=4", "one-point-switch",
-                                  "standard:r=3,stumps=true,integers=true,overflow=cutoff,one_point_switch=true",
+                                  pytest.param("standard:r=3,stumps=true,integers=true,overflow=cutoff,"
+                                               "one_point_switch=true", marks=pytest.mark.slow),  # 17,000 positions
                                   "standard:swaps=2,swap_count=player,r=4", "standard:players=3,r=3,sudden_death=true,"
                                   "lives=2,one_point_switch=true"])
 def test_every_position_s_notation_round_trips(spec: str) -> None:

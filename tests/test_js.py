@@ -43,6 +43,8 @@ from vizgen.site.render.datafiles import data_files
 from vizgen.site.render.wire import POSITION_FIELDS, Field, encode, fact_columns, fields_of, node_fields
 from vizgen.site.tables import OPPONENTS
 
+pytestmark = pytest.mark.xdist_group("js")  # the derived pages (solved and laid out) once a run
+
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "tests" / "js"
 STATIC = ROOT / "vizgen" / "site" / "static"

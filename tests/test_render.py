@@ -32,7 +32,9 @@ from vizgen.site.render import (
 from vizgen.site.tables import OPPONENTS, Column
 from vizgen.util import sizes
 
-pytestmark = pytest.mark.xdist_group("site")  # the rendered site (conftest's site_files) with tests/test_share.py
+# rendering a site takes seconds (the slow lane); the rendered site (conftest's site_files) shared with
+# tests/test_share.py on one worker
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("site")]
 
 MB = 1024 * 1024
 

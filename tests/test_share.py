@@ -41,6 +41,7 @@ def test_every_page_carries_its_card_with_a_picture_when_the_address_is_given(
     assert again["standard"]["variants/standard/preview.png"] == files["variants/standard/preview.png"]  # every time
 
 
+@pytest.mark.slow
 def test_without_the_address_no_tag_needs_one(site_files: dict[str, bytes]) -> None:
     files = site_files
     assert not [name for name in files if name.endswith("preview.png")]
