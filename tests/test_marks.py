@@ -10,11 +10,11 @@ import pytest
 from hypothesis import assume, given, settings
 
 from tests.reference_play import Reference
+from tests.solved import solved_once
 from tests.strategies import examples, small_variants
 from vizgen.analysis import words
 from vizgen.analysis.marks import BEST, BLUNDER, HOLD, INACCURACY, LOSS, MISTAKE, edge_marks, say_review, value_classes
 from vizgen.analysis.solved import Solved, best_edges, fate, solve_variant
-from vizgen.engine.spec import resolve
 from vizgen.engine.variants import Variant
 
 #: two and more players, the mover's fate and not (misere, self-gain), zombies, swaps
@@ -36,7 +36,7 @@ def check_marks(solved: Solved) -> None:
 
 @pytest.mark.parametrize("spec", NAMED)
 def test_marks_are_the_plain_reading_on_every_edge(spec: str) -> None:
-    check_marks(solve_variant(resolve(spec)))
+    check_marks(solved_once(spec))
 
 
 @settings(max_examples=examples(25), deadline=None)
@@ -52,7 +52,7 @@ def test_a_position_is_worth_its_best_move(spec: str) -> None:
     """The best class among a position's moves is its class for the mover, except, without the mover's fate, an
     open position whose every move hands some seat a forced win; the optimal moves keep it, so an inaccuracy
     never changes the class and every other move loses some."""
-    solved = solve_variant(resolve(spec))
+    solved = solved_once(spec)
     g, f = solved.graph, solved.forced
     p = g.players
     mover = fate(solved, 0)
@@ -74,7 +74,7 @@ def test_a_position_is_worth_its_best_move(spec: str) -> None:
 
 def test_the_review_says_what_a_blunder_let_happen() -> None:
     """01-13 in the standard game: 1>3 lets the opponent kill at once; 1>1 keeps the draw."""
-    solved = solve_variant(resolve("standard"))
+    solved = solved_once("standard")
     g, f = solved.graph, solved.forced
     node = g.node_of(g.rules.parse("01-13"))
     code, n, k = words.choices(2, f.winner[g.indices], g.terminal[g.indices], f.remoteness[g.indices])

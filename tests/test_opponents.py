@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 
 from tests.page_text import WORKSHOP, visible
+from tests.solved import solved_once
 from tests.wire_blocks import read_block
 from vizgen.ai.games import perfect_player
 from vizgen.ai.maxn import maxn_player
 from vizgen.ai.tricky import trap_figure, tricky_player
-from vizgen.analysis.solved import best_edges, fate, solve_variant
-from vizgen.engine.spec import resolve
+from vizgen.analysis.solved import best_edges, fate
 from vizgen.reports.maxn import report
 from vizgen.site import build
 from vizgen.site.render import VariantPage, render_site
@@ -28,7 +28,7 @@ from vizgen.util.cache import Cache
 def test_optimal_moves_and_the_perfect_player_rank_moves_as_the_rulings_say(spec: str) -> None:
     """A plain reading of docs/RULINGS.md, position by position: fastest win; else, keeping the game open,
     surviving, else the latest forced exit (more players, where being out loses); else the slowest loss."""
-    solved = solve_variant(resolve(spec))
+    solved = solved_once(spec)
     g, f = solved.graph, solved.forced
     last = fate(solved, g.players - 1)
     assert (last is None) == (g.players == 2 or solved.variant.params.misere)
@@ -57,7 +57,7 @@ def test_optimal_moves_and_the_perfect_player_rank_moves_as_the_rulings_say(spec
 @pytest.mark.parametrize("spec", ["standard", "standard:r=3", "standard:players=3,r=3", "cutoff:misere=true",
                                   "standard:players=4,r=3"])
 def test_opponent_columns_are_the_engines_choices(spec: str) -> None:
-    solved = solve_variant(resolve(spec))
+    solved = solved_once(spec)
     g = solved.graph
     table = node_table(solved)
     assert [c.name for c in table.columns if c.name in OPPONENTS] == list(OPPONENTS)
@@ -77,7 +77,7 @@ def test_opponent_columns_are_the_engines_choices(spec: str) -> None:
 
 
 def test_the_perfect_player_wins_fastest_and_loses_slowest() -> None:
-    solved = solve_variant(resolve("standard"))
+    solved = solved_once("standard")
     g, f = solved.graph, solved.forced
     choice = node_table(solved)["perfect_move"]
     for node in np.flatnonzero(~g.terminal):

@@ -9,14 +9,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.solved import solved_once
 from vizgen.analysis import words
-from vizgen.analysis.solved import solve_variant
-from vizgen.engine.spec import resolve
 
 
 @pytest.mark.parametrize("spec", ["standard", "misere", "self-gain", "standard:players=3,r=3"])
 def test_verdicts_agree_with_the_solution(spec: str) -> None:
-    solved = solve_variant(resolve(spec))
+    solved = solved_once(spec)
     g, f = solved.graph, solved.forced
     codes = words.verdicts(g.players, f.winner, g.terminal)
     for code, winner, term, value in zip(codes.tolist(), f.winner.tolist(), g.terminal.tolist(), f.value.tolist()):
@@ -44,7 +43,7 @@ def test_browser_gets_the_same_templates() -> None:
 @pytest.mark.parametrize("spec", ["standard", "suicide", "misere", "self-gain", "standard:players=3,r=3"])
 def test_a_move_reads_from_the_choosers_point_of_view(spec: str) -> None:
     """A move is good for its chooser exactly when the position it leads to is good for them."""
-    solved = solve_variant(resolve(spec))
+    solved = solved_once(spec)
     g, f = solved.graph, solved.forced
     dst = g.indices
     code, n, k = words.choices(g.players, f.winner[dst], g.terminal[dst], f.remoteness[dst])
@@ -67,7 +66,7 @@ def test_a_move_reads_from_the_choosers_point_of_view(spec: str) -> None:
 def test_standard_33_12_best_move_is_a_win_for_the_chooser() -> None:
     from vizgen.analysis.figures import describe
 
-    solved = solve_variant(resolve("standard"))
+    solved = solved_once("standard")
     facts = describe(solved, solved.graph.node_of(solved.graph.rules.parse("33-12")))
     assert facts["verdict"] == "win in 3 plies"
     assert [m["for_you"] for m in facts["moves"] if m["best"]] == ["you win in 2 more plies"]
@@ -77,7 +76,7 @@ def test_standard_33_12_best_move_is_a_win_for_the_chooser() -> None:
 def test_four_players_best_move_reads_you_win_in_4() -> None:
     from vizgen.analysis.figures import describe
 
-    solved = solve_variant(resolve("four-players"))
+    solved = solved_once("four-players")
     facts = describe(solved, solved.graph.node_of(solved.graph.rules.parse("03-00-00-03")))
     assert [m["for_you"] for m in facts["moves"] if m["best"]] == ["you win in 4 more plies"]
 
@@ -87,7 +86,7 @@ def test_four_players_best_move_reads_you_win_in_4() -> None:
 def test_who_won_a_finished_game(spec: str, emptied_wins: bool) -> None:
     """The panel names the winner of a finished game from the solution: the player who emptied their hands
     exactly where the rules make that a win (self-gain, misère), never "out" there."""
-    solved = solve_variant(resolve(spec))
+    solved = solved_once(spec)
     g, f = solved.graph, solved.forced
     for node in np.flatnonzero(g.terminal).tolist():
         hands = g.position(node).hands
