@@ -232,7 +232,8 @@ def test_progress_saved_to_a_file_and_loaded_back(page: tuple[object, str], tmp_
     bad = tmp_path / "other.json"
     bad.write_text('{"not": "progress"}')
     tab.set_input_files('input[data-act="import"]', str(bad))
-    tab.wait_for_selector(".pz-note")
+    # the file is read in the background: the reset's note ("Progress forgotten.") shows until it is
+    tab.wait_for_function("() => document.querySelector('.pz-note')?.textContent.includes('not a progress')")
     assert "not a progress file" in tab.locator(".pz-note").inner_text() and _rating(tab) == 1500
     tab.set_input_files('input[data-act="import"]', str(saved))
     tab.wait_for_function("t => document.querySelector('.pz-note').textContent.indexOf('loaded') >= 0", arg=None)
