@@ -30,11 +30,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip)
 
 
-#: the classic game, a tiny one, a small three-player one and a big three-player one (the explorer)
 #: the fast lane's Hypothesis profile (``--hypothesis-profile=fast``): each property test draws a quarter of the
 #: examples it draws in the suite (tests.strategies.examples)
 settings.register_profile("fast", max_examples=25)
 
+#: the classic game, a tiny one, a small three-player one and a big three-player one (the explorer)
 SITE_SPECS = ("standard", "standard:r=3", "standard:players=3,r=3", "three-players")
 
 

@@ -60,8 +60,7 @@ def _children(graph: StateGraph) -> tuple[np.ndarray, np.ndarray]:
     """
     if "_edges" in graph.__dict__ or graph.edges <= sizes.TRICKY_OWN_EDGES_OVER:
         return graph.indptr, graph.indices
-    node_of = np.full(graph.rules.space, -1, dtype=np.int32)
-    node_of[graph.codes] = np.arange(graph.n, dtype=np.int32)
+    node_of = graph.node_table()
     indptr = np.zeros(graph.n + 1, dtype=np.int64)
     indices = np.empty(graph.edges, dtype=np.int32)
     filled = 0

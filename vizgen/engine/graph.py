@@ -114,9 +114,7 @@ class StateGraph:
         moving = np.flatnonzero(self.winner < 0)
         src, dst, mid = self.rules.expand(codes[moving])
         src = moving[src]
-        node = np.full(self.space_depth.size, -1, dtype=np.int32)  # node id by code, the size of space_depth
-        node[codes] = np.arange(n, dtype=np.int32)
-        dst = node[dst].astype(np.int64)  # a lookup per move (a binary search took 5 s on 20 million moves)
+        dst = self.node_table()[dst]  # a lookup per move (a binary search took 5 s on 20 million moves)
         n_moves = len(self.rules.moves)
         # one int64 sort key: (source, target) then move id
         key, mid = np.divmod(np.sort((src * n + dst) * n_moves + mid), n_moves)
@@ -232,6 +230,22 @@ class StateGraph:
         out = np.empty(codes.shape, dtype=np.int64)
         out[order] = np.cumsum(below, dtype=np.int64)  # the reachable codes below each
         return out
+
+    def node_table(self) -> np.ndarray:
+        """The node id of every code (int32 over the code space, the size of ``space_depth``; -1 where the code is
+        not reachable): for looking up many codes at once, as the moves' targets.
+
+        Examples
+        --------
+        >>> from vizgen.engine.spec import resolve
+        >>> g = enumerate_graph(resolve("standard"))
+        >>> table = g.node_table()
+        >>> table[g.codes[[0, 203]]].tolist(), int((table >= 0).sum()) == g.n
+        ([0, 203], True)
+        """
+        table = np.full(self.space_depth.size, -1, dtype=np.int32)
+        table[self.codes] = np.arange(self.n, dtype=np.int32)
+        return table
 
     def position(self, node: int) -> Position:
         """Return the position of node ``node``."""
