@@ -59,6 +59,23 @@ def test_expand_lists_every_move_of_the_edges(variant: Variant) -> None:
     assert pairs == set(zip(graph.sources.tolist(), graph.indices.tolist()))
 
 
+@settings(max_examples=examples(40), deadline=None)
+@given(small_variants(max_players=4))
+def test_children_are_the_graphs_distinct_children(variant: Variant) -> None:
+    """The kernel's children (4 bytes a child) are the graph's own ``indptr`` and ``indices``, in order."""
+    g = enumerate_graph(variant)
+    indptr, indices = kernel.children(g.codes, g.winner, g.rules.kernel_tables(), g.node_table(), g.edges)
+    assert indptr.tolist() == g.indptr.tolist() and indices.tolist() == g.indices.tolist()
+
+
+def test_children_refuse_an_array_too_small_for_them() -> None:
+    g = enumerate_graph(resolve("standard"))
+    with pytest.raises(ValueError, match="more children than the 100 expected"):
+        kernel.children(g.codes, g.winner, g.rules.kernel_tables(), g.node_table(), 100)
+    with pytest.raises(ValueError, match=f"{g.edges:,} children, not the {g.edges + 1:,} expected"):
+        kernel.children(g.codes, g.winner, g.rules.kernel_tables(), g.node_table(), g.edges + 1)
+
+
 def test_parents_of_a_position() -> None:
     rules = resolve("standard")
     graph = enumerate_graph(rules)

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from tests.reference_play import Reference
 from tests.solved import solved_once
 from tests.strategies import examples, small_variants
-from vizgen.ai import tricky
 from vizgen.ai.games import perfect_player
 from vizgen.ai.tricky import SCALE, trap_chances, trap_figure, tricky_player
 from vizgen.analysis.marks import value_classes
@@ -53,15 +52,14 @@ def test_trap_chances_on_small_variants(variant: Variant, rounds: int) -> None:
 
 
 @pytest.mark.parametrize("spec", ["standard", "three-players:r=4", "four-players:r=2"])
-def test_moves_listed_block_by_block_give_the_same_figure(spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The way of big graphs (moves from the kernel a block at a time, no edge arrays) gives the same chances."""
+def test_children_listed_by_the_kernel_give_the_same_figure(spec: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The way of big graphs (children from the kernel, no edge arrays) gives the same chances."""
     solved = solved_once(spec)
     expected = trap_chances(solved, 2)
     graph = enumerate_graph(solved.variant)  # edge arrays never built
     fresh = Solved(graph=graph, forced=solve_forced(graph), random_win=None, perfect_win=None,
                    survival=solve_survival(graph) if graph.players > 2 else None)
     monkeypatch.setattr(sizes, "TRICKY_OWN_EDGES_OVER", 0)
-    monkeypatch.setattr(tricky, "BLOCK", 64)
     np.testing.assert_allclose(trap_chances(fresh, 2), expected, rtol=0, atol=1e-15)
     assert "_edges" not in graph.__dict__
 

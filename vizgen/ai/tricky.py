@@ -33,7 +33,7 @@ from vizgen.ai.players import Policy
 from vizgen.analysis.marks import value_classes
 from vizgen.analysis.solved import Solved, fate
 from vizgen.engine.graph import StateGraph
-from vizgen.engine.kernel import trap_opponent, trap_own
+from vizgen.engine.kernel import children, trap_opponent, trap_own
 from vizgen.engine.solve import Forced, arrival_scores, edge_scores
 from vizgen.util import sizes
 
@@ -45,37 +45,20 @@ ROUNDS = 2
 SCALE = 254
 """The trap figure is the chance times this, rounded: one byte, as the wire carries it (stored plus one)."""
 
-BLOCK = 1 << 18  # positions whose moves are handled at once (bounds the temporary arrays)
-
 #: :func:`trap_chances` of each solved variant alive, by rounds: the guide, the puzzles and the page ask for it
 _KNOWN: weakref.WeakKeyDictionary[Solved, dict[int, np.ndarray]] = weakref.WeakKeyDictionary()
 
 
 def _children(graph: StateGraph) -> tuple[np.ndarray, np.ndarray]:
-    """The children of every position in CSR form ``(indptr, indices)``; from the kernel a block at a time when big.
+    """The children of every position in CSR form ``(indptr, indices)``; from the kernel when big.
 
     The graph's own edge arrays carry move ids and take about 40 bytes a move while built; above
-    :data:`vizgen.util.sizes.TRICKY_OWN_EDGES_OVER` moves they are listed here at 4 bytes a move (six
-    players: 110 million moves, 440 MB).
+    :data:`vizgen.util.sizes.TRICKY_OWN_EDGES_OVER` moves they are listed by :func:`vizgen.engine.kernel.children`
+    at 4 bytes a move (six players: 110 million moves, 440 MB).
     """
     if "_edges" in graph.__dict__ or graph.edges <= sizes.TRICKY_OWN_EDGES_OVER:
         return graph.indptr, graph.indices
-    node_of = graph.node_table()
-    indptr = np.zeros(graph.n + 1, dtype=np.int64)
-    indices = np.empty(graph.edges, dtype=np.int32)
-    filled = 0
-    moving = np.flatnonzero(~graph.terminal)
-    for lo in range(0, moving.size, BLOCK):
-        nodes = moving[lo:lo + BLOCK]
-        src, dst, _ = graph.rules.expand(graph.codes[nodes])
-        pairs = np.sort(src * graph.rules.space + dst)  # by position then child code (np.unique: 50 times slower)
-        pairs = pairs[np.append(True, pairs[1:] != pairs[:-1])]  # distinct children
-        src, dst = np.divmod(pairs, graph.rules.space)
-        indptr[nodes + 1] = np.bincount(src, minlength=nodes.size)
-        indices[filled:filled + pairs.size] = node_of[dst]
-        filled += pairs.size
-    np.cumsum(indptr, out=indptr)
-    return indptr, indices
+    return children(graph.codes, graph.winner, graph.rules.kernel_tables(), graph.node_table(), graph.edges)
 
 
 def trap_chances(solved: Solved, rounds: int = ROUNDS) -> np.ndarray:

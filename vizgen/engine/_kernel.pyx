@@ -358,6 +358,44 @@ def expand(const int64_t[::1] codes, Tables tables, int64_t[::1] src, int64_t[::
     return n
 
 
+def children(const int64_t[::1] codes, const int8_t[::1] winner, Tables tables, const int32_t[::1] node_of,
+             int64_t[::1] indptr, int32_t[::1] indices):
+    """Fill the CSR pair (``indptr``, ``indices``) of every code's distinct children, as node ids by increasing
+    code (``node_of`` maps a code to its node, in code order); a final position (``winner`` >= 0) has none.
+    Return how many children in all, or -1 when ``indices`` has no room for them."""
+    cdef Scratch scratch = Scratch(tables, 1)
+    cdef const Tab *t = &tables.t
+    cdef int64_t i, j, k, b, lo, count, n = 0, room = indices.shape[0]
+    cdef int32_t kid
+    cdef bint over = False
+    with nogil:
+        indptr[0] = 0
+        for i in range(codes.shape[0]):
+            if winner[i] < 0:
+                count = _decode(codes[i], t, scratch.seats)
+                k = _moves(codes[i], count, scratch.seats, t, scratch.stamp, scratch.dst, scratch.mid, scratch.new)
+                lo = n
+                for j in range(k):
+                    if not scratch.new[j]:
+                        continue
+                    if n == room:
+                        over = True
+                        break
+                    kid = node_of[scratch.dst[j]]
+                    b = n  # insertion into the sorted children so far: a position has a few dozen at most
+                    while b > lo and indices[b - 1] > kid:
+                        indices[b] = indices[b - 1]
+                        b -= 1
+                    indices[b] = kid
+                    n += 1
+                if over:
+                    break
+            indptr[i + 1] = n
+            if (i & 0xFFFFF) == 0xFFFFF:
+                _check()
+    return -1 if over else n
+
+
 def enumerate_space(int64_t start, int64_t space, Tables tables):
     """Breadth-first search over the code space: ``(depth, winner, outdeg, positions, edges)``."""
     cdef const Tab *t = &tables.t

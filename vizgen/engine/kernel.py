@@ -57,6 +57,7 @@ __all__ = [
     "I_TOP",
     "I_TWO",
     "N_INTS",
+    "children",
     "compact",
     "enumerate_space",
     "expand",
@@ -105,6 +106,48 @@ def winners(codes: np.ndarray, tables: tuple) -> np.ndarray:
     out = np.empty(len(codes), dtype=np.int8)
     _kernel.winners(np.ascontiguousarray(codes, dtype=np.int64), _kernel.Tables(tables), out)
     return out
+
+
+def children(codes: np.ndarray, winner: np.ndarray, tables: tuple, node_of: np.ndarray,
+             edges: int) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct children of every position, in CSR form, at 4 bytes a child.
+
+    Parameters
+    ----------
+    codes : numpy.ndarray
+        Every node's code, increasing (a graph's ``codes``).
+    winner : numpy.ndarray
+        Every node's winner (-1 while the game goes on): a final position has no children.
+    tables : tuple
+        The rule tables (:meth:`vizgen.engine.rules.Rules.kernel_tables`).
+    node_of : numpy.ndarray
+        The node of every code (int32 over the code space, :meth:`vizgen.engine.graph.StateGraph.node_table`).
+    edges : int
+        How many distinct children in all (a graph's ``edges``).
+
+    Returns
+    -------
+    indptr, indices : numpy.ndarray
+        The children of node ``i`` are ``indices[indptr[i]:indptr[i + 1]]`` (int64, int32), increasing: the
+        graph's own ``indptr`` and ``indices`` without its move arrays.
+
+    Examples
+    --------
+    >>> from vizgen.engine.graph import enumerate_graph
+    >>> from vizgen.engine.spec import resolve
+    >>> g = enumerate_graph(resolve("standard"))
+    >>> indptr, indices = children(g.codes, g.winner, g.rules.kernel_tables(), g.node_table(), g.edges)
+    >>> bool((indptr == g.indptr).all() and (indices == g.indices).all())
+    True
+    """
+    indptr = np.empty(len(codes) + 1, dtype=np.int64)
+    indices = np.empty(edges, dtype=np.int32)
+    n = _kernel.children(np.ascontiguousarray(codes, dtype=np.int64), np.ascontiguousarray(winner, dtype=np.int8),
+                         _kernel.Tables(tables), np.ascontiguousarray(node_of, dtype=np.int32), indptr, indices)
+    if n != edges:
+        raise ValueError(f"more children than the {edges:,} expected" if n < 0 else
+                         f"{n:,} children, not the {edges:,} expected")
+    return indptr, indices
 
 
 def expand(codes: np.ndarray, tables: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
