@@ -190,15 +190,20 @@ def tables(page: VariantPage | CodePage, limit: int | None) -> list[dict[str, An
                 for cls, title in _SECTIONS[_reading(page.players, page.fate)]]
     order = {sec["cls"]: j for j, sec in enumerate(sections)}
     section_of = np.array([order[v.cls] for v in words.VERDICTS])[code]
-    # rows: by section, then seat, then remoteness, then verdict (one int64 key); within a row, by notation
+    # rows: by section, then seat, then remoteness, then verdict (one key, numbered densely); within a row, by
+    # notation: only the names shown are sorted (a code page's rows hold millions of positions and show 48)
     group = ((section_of * (page.players + 1) + k + 1) * (int(n.max()) + 2) + n + 1) * len(words.VERDICTS) + code
+    present = np.bincount(group) > 0
+    row_of = (np.cumsum(present) - 1)[group].astype(np.uint16 if present.sum() <= 1 << 16 else np.int32)
+    members = np.argsort(row_of, kind="stable")  # a radix sort (16 bits): the rows' positions, each row's together
+    ends = np.cumsum(np.bincount(row_of)).tolist()
     names = page.name_key
-    ranked = np.argsort(group * (int(names.max()) + 1) + names)  # the keys are distinct: any sort gives one order
-    starts = np.flatnonzero(np.r_[True, np.diff(group[ranked]) != 0])
-    ends = np.r_[starts[1:], ranked.size]
-    for a, b in zip(starts.tolist(), ends.tolist()):
-        shown = ranked[a:b] if limit is None else ranked[a:min(b, a + limit)]
-        first = int(ranked[a])
+    for a, b in zip([0, *ends[:-1]], ends):
+        row = members[a:b]
+        if limit is not None and row.size > limit:
+            row = row[np.argpartition(names[row], limit - 1)[:limit]]  # the names are distinct
+        shown = row[np.argsort(names[row])]
+        first = int(members[a])
         sections[int(section_of[first])]["rows"].append(
             {"label": words.say(int(code[first]), int(n[first]), int(k[first]), short=True), "count": b - a,
              "positions": page.names(shown), "more": b - a - len(shown)})
