@@ -32,7 +32,7 @@ from tests.builds import (
     wait_gone,
 )
 from tests.hostile_cases import CASES, Case, make_files, run_case
-from vizgen.site.build import MARKER, build_site
+from vizgen.site.build import MARKER, build_site, gather
 from vizgen.site.outdir import BuildError, leftovers
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals, /proc and rlimits of Linux")
@@ -177,10 +177,10 @@ def assert_clean_interrupt(proc: subprocess.Popen[str], seconds: float, err: str
 
 
 @pytest.fixture(scope="module")
-def four_players_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    cache = tmp_path_factory.mktemp("cache4")
-    build_site(["four-players"], tmp_path_factory.mktemp("warm4") / "site", cache_dir=cache, progress=False)
-    return cache
+def four_players_cache(shared_cache: Path) -> Path:
+    """The run's cache (``tests/conftest.py``) with four players solved and laid out: the browser tests' too."""
+    gather(["four-players"], cache_dir=shared_cache)
+    return shared_cache
 
 
 @pytest.mark.slow
