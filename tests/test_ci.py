@@ -72,3 +72,14 @@ def test_the_browser_tests_take_the_browser_from_vizgen_chromium(tmp_path: Path)
     shown = subprocess.run([sys.executable, "-c", "from tests.browsing import CHROMIUM; print(CHROMIUM)"],
                            capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
     assert shown.stdout.strip() == str(fake), shown.stderr
+
+
+@pytest.mark.xdist_group("grouping")
+def test_a_group_is_kept_on_one_worker(request: pytest.FixtureRequest) -> None:
+    """Under ``--dist loadgroup`` (the README's commands) a test's group is in its id: the scheduler keeps each
+    group on one worker, so a module's site, browser or reference figures are worked out once a run."""
+    if not getattr(request.config.option, "loadgroup", False):  # set on the workers of --dist loadgroup
+        pytest.skip("not run with --dist loadgroup")
+    assert request.node.nodeid.endswith("@grouping"), (
+        f"{request.node.nodeid}: pytest-xdist dropped the test's group (pytest 9.2 with pytest-xdist 3.8: "
+        "pytest-xdist#1386)")
