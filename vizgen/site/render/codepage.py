@@ -48,6 +48,7 @@ __all__ = ["CODE_CHUNK", "CodePage", "code_files", "code_page_of"]
 
 #: position codes per data chunk (a few kB a chunk once compressed)
 CODE_CHUNK = 4096
+KEY_BLOCK = 1 << 20  # codes whose name keys are worked out at once: six players' seats at once took 640 MB
 
 
 @dataclass(frozen=True, eq=False)
@@ -94,11 +95,14 @@ class CodePage(PageIdentity):
     @cached_property
     def name_key(self) -> np.ndarray:
         """Per position, a number that sorts the positions as their notations sort (hand sets in index order)."""
-        count, seats = self.rules.seats(self.codes)
-        key = np.zeros(self.n, dtype=np.int64)
-        for s in seats:  # the notation writes seat 0 first: it is the most significant digit
-            key = key * self.rules.m + s
-        return key * self.rules.counts + count
+        key = np.empty(self.n, dtype=np.int64)
+        for lo in range(0, self.n, KEY_BLOCK):
+            count, seats = self.rules.seats(self.codes[lo:lo + KEY_BLOCK])
+            part = np.zeros(count.size, dtype=np.int64)
+            for s in seats:  # the notation writes seat 0 first: it is the most significant digit
+                part = part * self.rules.m + s
+            key[lo:lo + KEY_BLOCK] = part * self.rules.counts + count
+        return key
 
 
 def code_page_of(variant: Variant, solved: Solved, figures: dict[str, Any]) -> CodePage:
