@@ -289,3 +289,14 @@ def test_a_column_added_in_python_shows_in_the_panel(open_page: Callable, site_r
     fact = page.locator('#panel [data-column="outdegree"]')
     assert fact.locator("dt").inner_text() == "Moves here"
     assert fact.locator(".fact-num").inner_text() == str(out_degree(data, "12-11"))
+
+
+def test_an_add_on_that_comes_after_the_panel_still_gets_it(open_page: Callable,
+                                                             pages: dict[str, VariantPage]) -> None:
+    """The rules page loads play.js after vizgen.js, which may have filled the panel already: the add-on's
+    onPanel is called at once with the panel shown, so its section (the game) is never missing."""
+    page, _ = open_page("variants/standard.html")
+    page.wait_for_function("document.getElementById('panel').dataset.position")
+    seen = page.evaluate("""() => { const seen = [];
+        window.vizgen.onPanel((panel, id) => seen.push([panel.id, id])); return seen; }""")
+    assert seen == [["panel", pages["standard"].start]]

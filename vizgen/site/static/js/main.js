@@ -8,6 +8,7 @@
  * selected, selections, explored, drawn, and
  *   vizgen.onPanel(fn): fn(panel, id, detail) each time the panel has been filled for position id
  *     (detail: its hands, moves and parents), so an add-on can put its own section in it or mark moves;
+ *     at once too when the panel was filled before fn came;
  *   vizgen.decorate(fn): the panel is drawn with fn(id, detail)'s decorations (panel.js: names, board, rows...),
  *     and vizgen.redraw() draws it again (a game's state changed);
  *   vizgen.onMoveClick(fn): fn(from, to) when a move from the shown position is clicked, in the panel's
@@ -37,13 +38,16 @@
   var hooks = { panel: [], move: [] };
   // what every part of the page shares: the configuration, its words and colours, the model, navigation
   var app = {
-    cfg: cfg, W: cfg.words, T: VZ.theme.palette(cfg), seats: cfg.seats, api: api, hooks: hooks, model: null,
+    cfg: cfg, W: cfg.words, T: VZ.theme.palette(cfg), seats: cfg.seats, api: api, hooks: hooks, model: null, shown: null,
     // a built page loads its data files; the rules page makes them in the page (cfg.inline names the source)
     load: cfg.inline ? VZ.loader.inline(window[cfg.inline]) : VZ.loader.create(cfg.data),
     go: go, clicked: clicked, fail: fail,
   };
   api.load = app.load;
-  api.onPanel = function (fn) { hooks.panel.push(fn); };
+  api.onPanel = function (fn) {
+    hooks.panel.push(fn);
+    if (app.shown) fn.apply(null, app.shown); // the panel was filled before the add-on came (the rules page)
+  };
   api.onMoveClick = function (fn) { hooks.move.push(fn); };
   api.decorate = function (fn) { app.decor = fn; };
 

@@ -142,6 +142,7 @@
 
       if (hadFocus) (panel.querySelector("tr.move td.mv a") || panel).focus({ preventScroll: true });
       panel.dataset.position = model.name(id);
+      app.shown = [panel, id, d]; // for an add-on whose script comes after this (main.js: onPanel)
       app.hooks.panel.forEach(function (fn) { fn(panel, id, d); });
     }
 
