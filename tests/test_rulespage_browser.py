@@ -16,6 +16,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browsing import NEEDS_BROWSER, write_site
 from vizgen.analysis.solved import solve_variant
@@ -138,6 +139,13 @@ def test_a_rule_set_is_solved_drawn_played_and_downloaded(rules_page: Callable, 
     assert mine["edges"] == built["edges"], spec
     # a challenge game against the perfect player, marked move by move and reviewed at the end
     page.evaluate("window.vizgen.play.delay = 0")
+    try:  # once in CI, on a loaded machine, the button was not there 30 s on: say what the play area held
+        page.wait_for_function("window.vizgen.play.ready && document.querySelector('#play button[data-act=start]')",
+                               timeout=60000)
+    except PlaywrightTimeout:
+        raise AssertionError(page.evaluate("""() => ({ready: window.vizgen.play.ready,
+            message: window.vizgen.play.message, panel: document.getElementById('panel').dataset.position,
+            play: (document.getElementById('play') || {}).outerHTML})""")) from None
     page.locator("#play button[data-act=start]").click()
     for _ in range(60):
         page.wait_for_function("(s => s && !s.paused && (s.yourTurn || s.over))(window.vizgen.play.state())",
