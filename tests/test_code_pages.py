@@ -252,8 +252,9 @@ def six(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Solved, Code
         yield solved, page, url, root
 
 
-def expected_sample(solved: Solved, code: int) -> dict:
-    """The engine's own answer for one position: moves from the kernel, words from the solution."""
+def expected_sample(solved: Solved, code: int, score: np.ndarray) -> dict:
+    """The engine's own answer for one position: moves from the kernel, words from the solution; ``score`` is
+    :func:`vizgen.engine.solve.arrival_scores` of the solution (worked out once for the sample)."""
     g = solved.graph
     rules, f, out = g.rules, solved.forced, solved.survival.out_in
     node = int(np.searchsorted(g.codes, code))
@@ -265,9 +266,9 @@ def expected_sample(solved: Solved, code: int) -> dict:
         moves.setdefault(rules.notation(child), []).append(str(move))
     targets = np.searchsorted(g.codes, [rules.encode(rules.parse(t)) for t in moves])
     c, cn, ck = words.choices(6, f.winner[targets], g.terminal[targets], f.remoteness[targets], out[targets, 5])
-    score = arrival_scores(6, f, out[:, 5])[targets]
+    best = score[targets]
     rows = [{"to": t, "names": sorted(names), "for_you": words.say_choice(c[i], cn[i], ck[i]),
-             "best": bool(score[i] == score.max())} for i, (t, names) in enumerate(moves.items())]
+             "best": bool(best[i] == best.max())} for i, (t, names) in enumerate(moves.items())]
     return {"name": rules.notation(rules.decode(code)), "verdict": words.say(v[0], n[0], f.winner[node]),
             "moves": sorted(rows, key=lambda m: m["to"])}
 
@@ -302,11 +303,12 @@ def test_six_players_page(browser: object, six: tuple[Solved, CodePage, str, Pat
     # a sample of positions: values and moves as the engine has them
     rng = np.random.default_rng(6)
     g = solved.graph
+    score = arrival_scores(6, solved.forced, solved.survival.out_in[:, 5])
     for code in [int(c) for c in g.codes[rng.choice(g.n, 25, replace=False)]]:
         got = tab.evaluate(READ, code)
         got.pop("parents")
         got["moves"].sort(key=lambda m: m["to"])
-        assert got == expected_sample(solved, code)
+        assert got == expected_sample(solved, code, score)
     watch.check(("http://127.0.0.1:",))
     tab.close()
 

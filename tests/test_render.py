@@ -13,6 +13,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+import vizgen.site.render as render_package
 from tests.browsing import links_of
 from tests.wire_blocks import read_block
 from vizgen.analysis import solved as analysis
@@ -31,6 +32,7 @@ from vizgen.site.render import (
 )
 from vizgen.site.tables import OPPONENTS, Column
 from vizgen.util import sizes
+from vizgen.util.processes import Background
 
 # rendering a site takes seconds (the slow lane); the rendered site (conftest's site_files) shared with
 # tests/test_share.py on one worker
@@ -180,7 +182,8 @@ def test_overview_png(site: dict[str, bytes], site_pages: dict[str, VariantPage]
     assert min(xy["x"]) >= 0 and max(xy["x"]) < width and min(xy["y"]) >= 0 and max(xy["y"]) < height
     idat = png.index(b"IDAT")
     size = struct.unpack(">I", png[idat - 4:idat])[0]
-    assert len(zlib.decompress(png[idat + 4:idat + 4 + size])) == height * (width * 3 + 1)
+    assert png[25] == 3  # a palette: one byte per pixel
+    assert len(zlib.decompress(png[idat + 4:idat + 4 + size])) == height * (width + 1)
 
 
 def test_index(site: dict[str, bytes], pages: list[VariantPage]) -> None:
@@ -268,14 +271,33 @@ def test_a_column_added_in_one_place_reaches_every_output(monkeypatch: pytest.Mo
 
 
 
-def test_one_process_renders_the_bytes_of_the_worker_processes(pages: list[VariantPage],
-                                                                  site: dict[str, bytes]) -> None:
-    """Rendered again, in this process alone, the variants are the same files and cards, in the same order, as the
-    site's (rendered by worker processes): the rendering is deterministic whoever does it."""
-    here, cards = render_variants(pages, workers=1)
+def test_worker_processes_render_the_bytes_of_one_process(pages: list[VariantPage], site: dict[str, bytes],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rendered again by worker processes (as a build of many positions renders them), the variants are the same
+    files and cards, in the same order, as the site's (small: rendered in one process): the rendering is
+    deterministic whoever does it."""
+    monkeypatch.setattr(sizes, "RENDER_APART_OVER", 0)
+    started = []
+    monkeypatch.setattr(render_package, "Background", lambda *a: started.append(a) or Background(*a))
+    apart, cards = render_variants(pages, workers=2)
+    assert len(started) == 2  # both workers rendered a share
     variants = site_order([p.variant for p in pages])
-    assert list(here) == [v.slug for v in variants]
-    files = {name: data for mine in here.values() for name, data in mine.items()}
+    assert list(apart) == [v.slug for v in variants]
+    files = {name: data for mine in apart.values() for name, data in mine.items()}
     assert files == {name: site[name] for name in files}
     front = render_front(variants, [cards[v.slug] for v in variants], preview_png=site_preview(files, variants))
     assert {**files, **front} == site
+
+
+def test_a_small_site_is_rendered_without_worker_processes(pages: list[VariantPage],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under :data:`vizgen.util.sizes.RENDER_APART_OVER` positions and without a code page, starting a worker
+    costs more than it saves: the pages are rendered in this process."""
+    assert sum(p.n for p in pages) < sizes.RENDER_APART_OVER
+
+    def refuse(*args: object) -> None:
+        raise AssertionError("a worker process was started")
+
+    monkeypatch.setattr(render_package, "Background", refuse)
+    here, _ = render_variants(pages, workers=2)
+    assert set(here) == {p.slug for p in pages}

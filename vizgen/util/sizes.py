@@ -39,6 +39,7 @@ __all__ = [
     "MIN_WORKER_MEMORY",
     "RANDOM_MAX_STATES",
     "RANGE_CODES_PER_BYTE",
+    "RENDER_APART_OVER",
     "SFDP_LIMIT",
     "SITE_MAX_POSITIONS",
     "SYSTEM_ROOT",
@@ -63,6 +64,10 @@ BROWSER_MAX_POSITIONS = 1_000_000
 GOAL_MAX_POSITIONS = 4000
 #: a variant with more positions gets a code page: a few bytes per position code, no node table shipped
 CODE_PAGE_OVER = 250_000
+#: graph pages of this many positions in all (or any beside a code page) are rendered by worker processes; fewer
+#: are rendered in the build's own process, quicker than a worker starts and takes its pages (the classic game,
+#: three players and two small ones: 0.6 s here against 1.3 s wall and 1.8 s of processor time in two workers)
+RENDER_APART_OVER = 100_000
 #: a variant with more positions (up to CODE_PAGE_OVER) gets the neighbourhood explorer, not one whole graph
 BIG = 3000
 #: the position tables of a big variant name at most this many positions per row

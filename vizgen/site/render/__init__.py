@@ -38,6 +38,7 @@ from vizgen.site.render.pictures import mosaic_preview, preview
 from vizgen.site.render.practice_page import PRACTICE_PATH, practice_context, practice_files, practice_href
 from vizgen.site.render.reports import report_files, variant_links
 from vizgen.site.rulespage import rules_context
+from vizgen.util import sizes
 from vizgen.util.processes import Background
 
 __all__ = ["CodePage", "VariantPage", "page_of", "render_front", "render_site", "render_variants", "site_order",
@@ -190,15 +191,25 @@ def _render_apart(todo: list[_Todo], items: list[dict[str, str]], site_url: str 
     return [out[k] for k in range(len(todo))]
 
 
+def _apart(todo: list[_Todo], templates: Path | None, workers: int) -> bool:
+    """Whether worker processes render the graph pages (:func:`render_variants`): worth a process's start and the
+    pages' pickling only beside a code page or for many positions."""
+    if templates is not None or workers <= 1 or len(todo) <= 1:
+        return False
+    graph = sum(page.n for page, *_ in todo if not page.code)
+    return graph > 0 and (any(page.code for page, *_ in todo) or graph >= sizes.RENDER_APART_OVER)
+
+
 def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
                     only: Collection[str] | None = None, site_url: str | None = None,
                     guides: dict[str, dict[str, Any]] | None = None, practised: dict[str, int] | None = None,
                     workers: int = RENDERERS) -> tuple[dict[str, Files], dict[str, dict[str, Any]]]:
     """Render the variants' pages and data files, and their index cards.
 
-    With the built-in templates and more than one page to render, ``workers`` worker processes render the graph
-    pages while this one renders the code pages; a ``--templates`` folder is rendered here, where a template's
-    fault can be traced to its line (:func:`vizgen.site.render.templating.explained`).
+    With the built-in templates, more than one page to render and a code page among them or graph pages of
+    :data:`vizgen.util.sizes.RENDER_APART_OVER` positions or more, ``workers`` worker processes render the graph
+    pages while this one renders the code pages; a smaller site is rendered here, and so is a ``--templates``
+    folder, where a template's fault can be traced to its line (:func:`vizgen.site.render.templating.explained`).
 
     Parameters
     ----------
@@ -236,10 +247,10 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
     items = nav(ordered)
     todo = [(page, peers_of(page, ordered) if not page.code else [], (guides or {}).get(page.slug),
              (practised or {}).get(page.slug, 0)) for page in ordered if only is None or page.slug in only]
-    if templates is not None or workers <= 1 or len(todo) <= 1:
-        done = _render_share(_Order(todo, items, templates, site_url))
-    else:
+    if _apart(todo, templates, workers):
         done = _render_apart(todo, items, site_url, workers)
+    else:
+        done = _render_share(_Order(todo, items, templates, site_url))
     files = {page.slug: mine for (page, *_), (mine, _) in zip(todo, done)}
     cards = {page.slug: made for (page, *_), (_, made) in zip(todo, done)}
     return files, cards

@@ -30,21 +30,40 @@ HAZE_LEVELS = 16
 def png(rgb: np.ndarray) -> bytes:
     """Encode an ``(h, w, 3)`` uint8 array as a PNG (deterministic: no time stamp).
 
+    A picture of at most 256 colours (every one drawn here: a few value colours over a few shades of haze) is
+    written with a palette, one byte a pixel, and compressed run by run (zlib's ``Z_RLE``): the three-player
+    overview takes 187 kB where colour by colour at zlib's level 9 it took 246 kB, and 0.01 s where it took
+    0.8 s. A picture of more colours is written colour by colour. Either way the picture decodes to ``rgb``.
+
     Examples
     --------
-    >>> png(np.zeros((2, 3, 3), dtype=np.uint8))[:8]
-    b'\\x89PNG\\r\\n\\x1a\\n'
+    >>> data = png(np.zeros((2, 3, 3), dtype=np.uint8))
+    >>> data[:8], data[25]  # the signature; colour type 3: a palette
+    (b'\\x89PNG\\r\\n\\x1a\\n', 3)
+    >>> many = np.stack([np.arange(300) % 256, np.arange(300) // 256, np.zeros(300)], axis=1).astype(np.uint8)
+    >>> png(many.reshape(2, 150, 3))[25]  # 300 colours: type 2, colour by colour
+    2
     """
     h, w, _ = rgb.shape
-    raw = np.zeros((h, w * 3 + 1), dtype=np.uint8)
-    raw[:, 1:] = rgb.reshape(h, w * 3)
+    packed = rgb.astype(np.uint32)
+    colours, index = np.unique((packed[..., 0] << 16) | (packed[..., 1] << 8) | packed[..., 2], return_inverse=True)
+    if colours.size <= 256:
+        colour_type = 3
+        palette = np.stack([colours >> 16, (colours >> 8) & 255, colours & 255], axis=1).astype(np.uint8).tobytes()
+        pixels = index.reshape(h, w).astype(np.uint8)
+    else:
+        colour_type, palette, pixels = 2, b"", rgb.reshape(h, w * 3)
+    raw = np.zeros((h, pixels.shape[1] + 1), dtype=np.uint8)  # each row: filter type 0 (none), then its bytes
+    raw[:, 1:] = pixels
+    packer = zlib.compressobj(9, zlib.DEFLATED, 15, 9, zlib.Z_RLE)
+    idat = packer.compress(raw.tobytes()) + packer.flush()
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
-    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw.tobytes(), 9)) \
-        + chunk(b"IEND", b"")
+    header = struct.pack(">IIBBBBB", w, h, 8, colour_type, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + (chunk(b"PLTE", palette) if palette else b"")
+            + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
 
 
 def _rgb(hex_colour: str) -> tuple[int, int, int]:
