@@ -33,14 +33,18 @@ FADED = """(d) => typeof d.id === 'number' && d.color && d.color.background === 
 
 
 def click_start(page: object) -> None:
-    xy = page.evaluate("""() => { const v = window.vizgen, n = v.network, s = v.model.startId;
+    """Click the start position on the canvas until its neighbourhood stands out (most positions faded)."""
+    where = """() => { const v = window.vizgen, n = v.network, s = v.model.startId;
         const d = n.canvasToDOM(n.getPositions([s])[s]), r = document.getElementById('graph').getBoundingClientRect();
-        return [d.x + r.left, d.y + r.top]; }""")
+        return [d.x + r.left, d.y + r.top]; }"""
     faded = f"""() => {{ const v = window.vizgen; if (v.selected !== v.model.startId) return false;
         return v.network.body.data.nodes.get({{filter: {FADED}}}).length > v.model.n / 2; }}"""
-    # vis-network reads a press held past 250 ms as "hold", not a click; a loaded machine can stretch one
+    # vis-network reads a press held past 250 ms as "hold", not a click, and a resize of the page (its viewport
+    # set just before) can move the view after a fit: a loaded machine can stretch either, so each attempt
+    # waits two animation frames and finds the start where it is drawn then
     for attempt in range(3):
-        page.mouse.click(*xy)
+        page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        page.mouse.click(*page.evaluate(where))
         try:
             page.wait_for_function(faded, timeout=10_000)
             break
