@@ -58,6 +58,5 @@ def test_an_overview_is_a_palette_png_of_its_drawing() -> None:
         assert blob[25] == 3, name
         pixels = decoded(blob)
         assert pixels.shape == (where["h"], where["w"], 3)
-        accent = tuple(int(theme.PALETTES[name]["accent"][i:i + 2], 16) for i in (1, 3, 5))
         ring = pixels[where["y"][0] - 5, where["x"][0] - 5]
-        assert tuple(ring.tolist()) == accent, name
+        assert tuple(ring.tolist()) == theme.rgb(theme.PALETTES[name]["accent"]), name

@@ -35,7 +35,7 @@ def test_text_reads_in_both_themes(browser: object, base_url: str, path: str, sc
     try:
         assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == scheme
         paper = page.evaluate("getComputedStyle(document.body).backgroundColor")
-        r, g, b = (int(theme.PALETTES[scheme]["paper"][i:i + 2], 16) for i in (1, 3, 5))
+        r, g, b = theme.rgb(theme.PALETTES[scheme]["paper"])
         assert paper == f"rgb({r}, {g}, {b})"
         measured = page.evaluate(TEXT_CONTRAST)
         assert len(measured) > 20

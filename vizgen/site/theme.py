@@ -17,7 +17,7 @@ import re
 from vizgen.analysis.meaning import CLASSES
 
 __all__ = ["DARK", "LIGHT", "PALETTE", "PALETTES", "PICTURE", "THEMES", "VALUE_CLASS", "contrast", "css",
-           "fingerprint", "follow", "mix", "picture_rules", "value_colour"]
+           "fingerprint", "follow", "mix", "picture_rules", "rgb", "value_colour"]
 
 #: name -> colour (``#rrggbb``, or ``rgba(...)`` for a line drawn over others), the light theme.
 #: Values: ``win``/``draw``/``loss`` fill positions by their value for the player to move; ``*-edge`` outline
@@ -201,6 +201,17 @@ def value_colour(value: int, palette: dict[str, str] = LIGHT) -> str:
     return palette[VALUE_CLASS[int(value)]]
 
 
+def rgb(colour: str) -> tuple[int, int, int]:
+    """The red, green and blue of a ``#rrggbb`` colour, 0 to 255 each.
+
+    Examples
+    --------
+    >>> rgb("#1a9850")
+    (26, 152, 80)
+    """
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
 def mix(colour: str, towards: str, t: float) -> str:
     """``colour`` taken a fraction ``t`` of the way to ``towards`` (both ``#rrggbb``).
 
@@ -209,14 +220,11 @@ def mix(colour: str, towards: str, t: float) -> str:
     >>> mix("#000000", "#ffffff", 0.5), mix("#1a9850", "#ffffff", 0.0)
     ('#808080', '#1a9850')
     """
-    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
-    b = [int(towards[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(rgb(colour), rgb(towards)))
 
 
 def _luminance(colour: str) -> float:
-    rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
-    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (x / 255 for x in rgb(colour))]
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 
 

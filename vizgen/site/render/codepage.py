@@ -48,7 +48,8 @@ __all__ = ["CODE_CHUNK", "CodePage", "code_files", "code_page_of"]
 
 #: position codes per data chunk (a few kB a chunk once compressed)
 CODE_CHUNK = 4096
-KEY_BLOCK = 1 << 20  # codes whose name keys are worked out at once: six players' seats at once took 640 MB
+#: codes whose name keys are worked out at once (six players' seats all at once took 640 MB)
+KEY_BLOCK = 1 << 20
 
 
 @dataclass(frozen=True, eq=False)

@@ -66,10 +66,6 @@ def png(rgb: np.ndarray) -> bytes:
             + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
 
 
-def _rgb(hex_colour: str) -> tuple[int, int, int]:
-    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
-
-
 def _pixels(x: np.ndarray, y: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray, int]:
     """Pixel coordinates of every node, and the picture's height (proportions kept unless extreme)."""
     pad = max(4, width // 100)
@@ -159,17 +155,18 @@ def _lay(x: np.ndarray, y: np.ndarray, edges: tuple[np.ndarray, np.ndarray],
 def _paint(px: np.ndarray, py: np.ndarray, height: int, shade: np.ndarray, value: np.ndarray, depth: np.ndarray,
            start: int, n: int, width: int, palette: dict[str, str]) -> np.ndarray:
     """The overview in a palette as a float RGB array: the haze over the card, each position a dot."""
-    haze, card = np.array(_rgb(palette["haze"]), float), np.array(_rgb(palette["card"]), float)
+    haze, card = np.array(theme.rgb(palette["haze"]), float), np.array(theme.rgb(palette["card"]), float)
     img = card - (card - haze) * (0.55 * shade)[..., None]
     dot = 2 if n > 20000 or width < 800 else 3
     order = np.argsort(-np.asarray(depth), kind="stable")
     for v in (0, -1, 1):
-        colour = np.array(_rgb(theme.value_colour(v, palette)), dtype=float)
+        colour = np.array(theme.rgb(theme.value_colour(v, palette)), dtype=float)
         lo = dot // 2
         for i in order[value[order] == v].tolist():
             img[max(py[i] - lo, 0):py[i] + dot - lo, max(px[i] - lo, 0):px[i] + dot - lo] = colour
     s = int(start)
-    rings = ((5, _rgb(palette["accent"])), (3, _rgb(palette["card"])), (2, _rgb(theme.value_colour(value[s], palette))))
+    rings = ((5, theme.rgb(palette["accent"])), (3, theme.rgb(palette["card"])),
+             (2, theme.rgb(theme.value_colour(value[s], palette))))
     for half, colour in rings:
         img[max(py[s] - half, 0):py[s] + half + 1, max(px[s] - half, 0):px[s] + half + 1] = colour
     return img
@@ -186,7 +183,7 @@ def _card(picture: np.ndarray) -> bytes:
     """A picture centred on a :data:`PREVIEW`-sized card of the pages' paper colour, with a frame in its ink."""
     w, h = PREVIEW
     card = np.empty((h, w, 3), float)
-    paper, ink = _rgb(theme.PALETTE["paper"]), _rgb(theme.PALETTE["ink"])
+    paper, ink = theme.rgb(theme.PALETTE["paper"]), theme.rgb(theme.PALETTE["ink"])
     card[:] = paper
     card[:8], card[-8:], card[:, :8], card[:, -8:] = ink, ink, ink, ink
     ph, pw = picture.shape[:2]
@@ -229,11 +226,11 @@ def mosaic_preview(value: np.ndarray) -> bytes:
     """
     cols, rows, cell = 96, 48, 11
     picks = np.linspace(0, max(value.size - 1, 0), cols * rows).astype(np.int64)
-    colours = {v: np.array(_rgb(theme.value_colour(v)), float) for v in (1, 0, -1)}
+    colours = {v: np.array(theme.rgb(theme.value_colour(v)), float) for v in (1, 0, -1)}
     img = np.empty((rows * cell, cols * cell, 3), float)
     for k, v in enumerate(np.asarray(value)[picks].tolist()):
         r, c = divmod(k, cols)
         img[r * cell:(r + 1) * cell, c * cell:(c + 1) * cell] = colours[int(v)]
-    img[:, ::cell] = _rgb(theme.PALETTE["card"])
-    img[::cell, :] = _rgb(theme.PALETTE["card"])
+    img[:, ::cell] = theme.rgb(theme.PALETTE["card"])
+    img[::cell, :] = theme.rgb(theme.PALETTE["card"])
     return _card(img)
