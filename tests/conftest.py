@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from tests.browsing import ARGS, CHROMIUM, Watch, playwright, served, write_site
+from tests.browsing import ARGS, CHROMIUM, Tabs, Watch, playwright, served, write_site
 from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, render_site
 
@@ -106,17 +106,33 @@ def browser() -> Iterator[object]:
         b.close()
 
 
+@pytest.fixture(scope="module")
+def module_tabs(browser: object) -> Iterator[Tabs]:
+    """The module's browser contexts (a desktop's, a phone's): its tests' tabs share the HTTP cache."""
+    tabs = Tabs(browser)
+    yield tabs
+    tabs.close()
+
+
 @pytest.fixture
-def open_page(browser: object, base_url: str) -> Iterator[Callable[..., tuple[object, Watch]]]:
+def new_tab(module_tabs: Tabs) -> Iterator[Callable[..., object]]:
+    """``new_tab(viewport=None, phone=False)``: a new tab in the module's contexts, its storage cleared and
+    closed after the test (:class:`tests.browsing.Tabs`)."""
+    yield module_tabs.new_tab
+    module_tabs.close_tabs()
+
+
+@pytest.fixture
+def open_page(new_tab: Callable[..., object], base_url: str) -> Iterator[Callable[..., tuple[object, Watch]]]:
     """Open a page of the site (relative URL or file://) and check it on teardown."""
-    opened: list[tuple[object, Watch, tuple[str, ...]]] = []
+    opened: list[tuple[Watch, tuple[str, ...]]] = []
 
     def _open(url: str, *, wait_ready: bool = True) -> tuple[object, Watch]:
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page = new_tab()
         watch = Watch(page)
         full = url if url.startswith(("file://", "http://")) else base_url + url
         allowed = ("file://",) if url.startswith("file://") else ("http://127.0.0.1:",)
-        opened.append((page, watch, allowed))
+        opened.append((watch, allowed))
         page.goto(full)
         if wait_ready:
             page.wait_for_function("window.vizgen && (window.vizgen.ready || window.vizgen.error)", timeout=20000)
@@ -124,8 +140,5 @@ def open_page(browser: object, base_url: str) -> Iterator[Callable[..., tuple[ob
         return page, watch
 
     yield _open
-    for page, watch, allowed in opened:
-        try:
-            watch.check(allowed)
-        finally:
-            page.close()
+    for watch, allowed in opened:
+        watch.check(allowed)

@@ -62,15 +62,14 @@ def access_url(tmp_path_factory: pytest.TempPathFactory, access_pages: dict[str,
 
 
 @pytest.fixture
-def visit(browser: Any, access_url: str) -> Iterator[Callable[..., Any]]:
+def visit(new_tab: Callable[..., Any], access_url: str) -> Iterator[Callable[..., Any]]:
     """Open a page on a desktop (default) or a phone; check for console errors on teardown."""
-    opened: list[tuple[Any, Any, Watch]] = []
+    opened: list[Watch] = []
 
     def _visit(url: str, *, phone: bool = False) -> Any:
-        context = browser.new_context(viewport=PHONE if phone else DESKTOP, is_mobile=phone, has_touch=phone)
-        page = context.new_page()
+        page = new_tab(PHONE if phone else DESKTOP, phone=phone)
         watch = Watch(page)
-        opened.append((context, page, watch))
+        opened.append(watch)
         page.goto(access_url + url)
         if url.startswith("variants/"):
             page.wait_for_function("window.vizgen && (window.vizgen.ready || window.vizgen.error)", timeout=30000)
@@ -79,11 +78,8 @@ def visit(browser: Any, access_url: str) -> Iterator[Callable[..., Any]]:
         return page
 
     yield _visit
-    for context, _, watch in opened:
-        try:
-            watch.check(("http://127.0.0.1:",))
-        finally:
-            context.close()
+    for watch in opened:
+        watch.check(("http://127.0.0.1:",))
 
 
 def best_move(page: Any) -> dict[str, str]:

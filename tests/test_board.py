@@ -212,9 +212,8 @@ def test_a_challenge_hides_every_mark_until_the_end(open_page: Callable, pages: 
     headers_belong(page)
 
 
-def test_phone_the_board_and_the_moves_on_the_first_screen(browser: object, base_url: str) -> None:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    page = ctx.new_page()
+def test_phone_the_board_and_the_moves_on_the_first_screen(new_tab: Callable[..., object], base_url: str) -> None:
+    page = new_tab(phone=True)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(base_url + "variants/standard.html")
@@ -247,7 +246,6 @@ def test_phone_the_board_and_the_moves_on_the_first_screen(browser: object, base
     page.locator("#panel .sheet-toggle").tap()
     page.wait_for_function("!document.getElementById('panel').classList.contains('open')")
     assert not errors, errors
-    ctx.close()
 
 
 def test_play_again_and_the_result_card(open_page: Callable, pages: dict[str, VariantPage], base_url: str) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -164,10 +164,11 @@ def small_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.mark.parametrize("spec", SMALL)
 @pytest.mark.browser
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="headless Chromium is not installed")
-def test_every_position_in_the_browser_is_the_engines(browser: object, small_site: str, spec: str) -> None:
+def test_every_position_in_the_browser_is_the_engines(new_tab: Callable[..., object], small_site: str,
+                                                      spec: str) -> None:
     """Moves and parents generated in JavaScript, values looked up: the same as ``describe``, everywhere."""
     solved, page = solved_once(spec), code_page_once(spec)
-    tab = browser.new_page()
+    tab = new_tab()
     watch = Watch(tab)
     tab.goto(f"{small_site}variants/{page.slug}.html")
     tab.wait_for_function("window.vizgen && (window.vizgen.ready || window.vizgen.error)", timeout=20000)
@@ -183,7 +184,6 @@ def test_every_position_in_the_browser_is_the_engines(browser: object, small_sit
     start = g.rules.notation(g.rules.start())
     assert tab.evaluate("t => window.vizgen.locate(t)", start.replace("-", " ")) == int(g.codes[g.start])
     watch.check(("http://127.0.0.1:",))
-    tab.close()
 
 
 
@@ -205,7 +205,7 @@ PLAYED = """async () => {
 
 @pytest.mark.browser
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="headless Chromium is not installed")
-def test_play_on_a_code_page_is_the_engines(browser: object, small_site: str) -> None:
+def test_play_on_a_code_page_is_the_engines(new_tab: Callable[..., object], small_site: str) -> None:
     """On a code page the browser chooses the perfect and the tricky perfect player's moves from the facts:
     the moves ``perfect_player`` and ``tricky_player`` make, for a whole game."""
     spec = "standard:players=3,r=3"
@@ -214,7 +214,7 @@ def test_play_on_a_code_page_is_the_engines(browser: object, small_site: str) ->
     out_in = fate(solved, g.players - 1)
     perfect = perfect_player(g, solved.forced, out_in=out_in).moves
     tricky = tricky_player(g, solved.forced, trap_figure(solved), out_in=out_in).moves
-    tab = browser.new_page()
+    tab = new_tab()
     watch = Watch(tab)
     tab.goto(f"{small_site}variants/{page.slug}.html")
     tab.wait_for_function("window.vizgen && window.vizgen.play && window.vizgen.play.ready", timeout=20000)
@@ -236,7 +236,6 @@ def test_play_on_a_code_page_is_the_engines(browser: object, small_site: str) ->
             assert path[ply + 1] == (perfect if seat == 1 else tricky)[path[ply]], (ply, game["path"])
     assert game["over"] and game["end"]["reason"] in ("won", "repetition")
     watch.check(("http://127.0.0.1:",))
-    tab.close()
 
 
 # -- six players: the real page ----------------------------------------------

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow  # seconds each: out of the fast lane, in CI
+#: seconds each: out of the fast lane, in CI; one worker builds the wheel (the kernel compiled once) for both tests
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -21,10 +22,17 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return result
 
 
-def test_wheel_carries_templates_and_assets(tmp_path: Path) -> None:
-    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path),
-        str(ROOT), cwd=tmp_path)
-    wheel = next(tmp_path.glob("vizgen-*.whl"))
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel ``pip`` builds from the checkout, as ``pip install .`` builds it before installing it."""
+    folder = tmp_path_factory.mktemp("wheel")
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(folder),
+        str(ROOT), cwd=folder)
+    (made,) = folder.glob("vizgen-*.whl")
+    return made
+
+
+def test_wheel_carries_templates_and_assets(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     templates = sorted(p.name for p in (ROOT / "templates").glob("*.html"))
     assert len(templates) >= 7  # the top-level templates/ folder, shipped inside the package
@@ -53,11 +61,12 @@ def _venv_seeing_these_packages(venv: Path, cwd: Path) -> str:
     return python
 
 
-def test_plain_install_in_a_fresh_venv_runs_from_elsewhere(tmp_path: Path) -> None:
-    # the dependencies come from this environment; vizgen itself is installed as a real copy
+def test_plain_install_in_a_fresh_venv_runs_from_elsewhere(wheel: Path, tmp_path: Path) -> None:
+    # the dependencies come from this environment; vizgen itself is installed as a real copy, from the wheel
+    # pip builds of the checkout (what ``pip install .`` does, without compiling the kernel a second time)
     python = _venv_seeing_these_packages(tmp_path / "venv", tmp_path)
     venv = tmp_path / "venv"
-    run(python, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", str(ROOT), cwd=tmp_path)
+    run(python, "-m", "pip", "install", "-q", "--no-deps", str(wheel), cwd=tmp_path)
     where = run(python, "-c", "import vizgen; print(vizgen.__file__); print(vizgen.templates_folder())",
                 cwd=tmp_path).stdout.split("\n")
     assert str(venv) in where[0], "the installed copy is used, not the checkout"

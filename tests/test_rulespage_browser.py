@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gzip
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -45,12 +45,9 @@ def site(tmp_path_factory: pytest.TempPathFactory, shared_cache: Path) -> Path:
 
 
 @pytest.fixture
-def rules_page(browser: object, site: Path) -> Iterator[Callable[[str], object]]:
-    opened = []
-
+def rules_page(new_tab: Callable[..., object], site: Path) -> Callable[[str], object]:
     def _open(spec: str) -> object:
-        page = browser.new_page(viewport={"width": 1280, "height": 900}, accept_downloads=True)
-        opened.append(page)
+        page = new_tab()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto((site / "rules.html").as_uri() + "?rules=" + spec)
@@ -59,9 +56,7 @@ def rules_page(browser: object, site: Path) -> Iterator[Callable[[str], object]]
         assert errors == [], errors
         return page
 
-    yield _open
-    for page in opened:
-        page.close()
+    return _open
 
 
 def built_download(site: Path, spec: str) -> dict:

@@ -42,25 +42,22 @@ def view_url(tmp_path_factory: pytest.TempPathFactory, view_pages: dict[str, Var
 
 
 @pytest.fixture
-def view(browser: object, view_url: str) -> Iterator[Callable[..., object]]:
+def view(new_tab: Callable[..., object], view_url: str) -> Iterator[Callable[..., object]]:
     """Open a page of the views' site at 1400 x 900 and check it on teardown."""
-    opened: list[tuple[object, Watch]] = []
+    opened: list[Watch] = []
 
     def _open(url: str) -> object:
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page = new_tab({"width": 1400, "height": 900})
         watch = Watch(page)
-        opened.append((page, watch))
+        opened.append(watch)
         page.goto(view_url + url)
         page.wait_for_function("window.vizgen && (window.vizgen.ready || window.vizgen.error)", timeout=20000)
         assert page.evaluate("window.vizgen.error") is None
         return page
 
     yield _open
-    for page, watch in opened:
-        try:
-            watch.check(("http://127.0.0.1:",))
-        finally:
-            page.close()
+    for watch in opened:
+        watch.check(("http://127.0.0.1:",))
 
 
 #: Label and node boxes of every position, in CSS px of the graph's canvas, after "fit".
