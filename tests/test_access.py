@@ -10,7 +10,6 @@ checks that the page logged no console error.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +21,6 @@ from vizgen.reports.claims import claims_report
 from vizgen.reports.family import family_figures
 from vizgen.reports.guide import guide_figures
 from vizgen.reports.maxn import report
-from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, render_site
 from vizgen.util.cache import Cache
 
@@ -40,8 +38,8 @@ PAGES = ("index.html", "variants/standard.html", "variants/self-gain.html", "var
 
 
 @pytest.fixture(scope="module")
-def access_pages(shared_cache: Path) -> dict[str, VariantPage]:
-    pages = gather(list(SPECS), cache_dir=shared_cache)
+def access_pages(shared_gather: Callable) -> dict[str, VariantPage]:
+    pages = shared_gather(list(SPECS))
     return {p.slug: p for p in pages}
 
 

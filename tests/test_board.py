@@ -19,7 +19,6 @@ import pytest
 
 from tests.browsing import line_to_a_drawn_blunder, names, open_game, panel_shows, state, visible_values
 from vizgen.analysis.words import MARKS
-from vizgen.site.build import gather
 from vizgen.site.render import VariantPage
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("board")]
@@ -29,9 +28,9 @@ AXES = {"lives": "11:3-12:2", "stumps": "½1-11", "signed-integers": "−12-11"}
 
 
 @pytest.fixture(scope="module")
-def pages(site_pages: dict[str, VariantPage], shared_cache: Path) -> dict[str, VariantPage]:
+def pages(site_pages: dict[str, VariantPage], shared_gather: Callable) -> dict[str, VariantPage]:
     """Standard, four players and the variants of the new hands."""
-    more = gather(["four-players", *AXES], cache_dir=shared_cache)
+    more = shared_gather(["four-players", *AXES])
     return {"standard": site_pages["standard"], **{p.slug: p for p in more}}
 
 

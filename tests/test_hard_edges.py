@@ -15,6 +15,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,7 @@ from tests.builds import (
     wait_gone,
 )
 from tests.hostile_cases import CASES, Case, make_files, run_case
-from vizgen.site.build import MARKER, build_site, gather
+from vizgen.site.build import MARKER, build_site
 from vizgen.site.outdir import BuildError, leftovers
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals, /proc and rlimits of Linux")
@@ -177,9 +178,9 @@ def assert_clean_interrupt(proc: subprocess.Popen[str], seconds: float, err: str
 
 
 @pytest.fixture(scope="module")
-def four_players_cache(shared_cache: Path) -> Path:
+def four_players_cache(shared_cache: Path, shared_gather: Callable) -> Path:
     """The run's cache (``tests/conftest.py``) with four players solved and laid out: the browser tests' too."""
-    gather(["four-players"], cache_dir=shared_cache)
+    shared_gather(["four-players"])
     return shared_cache
 
 

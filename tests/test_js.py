@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -35,7 +36,6 @@ from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.notation import Position
 from vizgen.engine.spec import resolve
 from vizgen.site import address_words
-from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, wire
 from vizgen.site.render.codepage import code_files
 from vizgen.site.render.contexts import badge
@@ -222,9 +222,9 @@ def test_js_decoder_reads_what_python_encodes(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def derived_pages(site_pages: dict[str, VariantPage], shared_cache: Path) -> list[VariantPage]:
+def derived_pages(site_pages: dict[str, VariantPage], shared_gather: Callable) -> list[VariantPage]:
     """The shared test pages (a big one among them) and two more kinds of three-player games."""
-    more = gather(["zombies:r=3", "misere:players=3,r=3"], cache_dir=shared_cache)
+    more = shared_gather(["zombies:r=3", "misere:players=3,r=3"])
     return [*site_pages.values(), *more]
 
 

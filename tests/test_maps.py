@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
+from collections.abc import Callable
 
 import numpy as np
 import pytest
 
-from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, render_site
 from vizgen.site.render.maps import peers_of
 
@@ -20,9 +19,9 @@ def load_jsonp(blob: bytes) -> tuple[str, dict]:
 
 
 @pytest.fixture(scope="module")
-def pages(shared_cache: Path, site_pages: dict[str, VariantPage]) -> list[VariantPage]:
+def pages(shared_gather: Callable, site_pages: dict[str, VariantPage]) -> list[VariantPage]:
     """Standard and suicide (one shape), r = 3 (another) and a three-player variant (no map)."""
-    made = gather(["suicide"], cache_dir=shared_cache)
+    made = shared_gather(["suicide"])
     return [site_pages["standard"], *made, site_pages["standard-r3"], site_pages["standard-players3-r3"]]
 
 
@@ -106,8 +105,8 @@ def test_thumbnails_and_first_view(site: dict[str, bytes], pages: list[VariantPa
 
 
 @pytest.mark.slow
-def test_dense_two_player_variants_open_on_the_map(shared_cache: Path) -> None:
-    (r7,) = gather(["r7"], cache_dir=shared_cache)
+def test_dense_two_player_variants_open_on_the_map(shared_gather: Callable) -> None:
+    (r7,) = shared_gather(["r7"])
     html = render_site([r7])["variants/r7.html"]
     cfg = json.loads(re.search(rb'id="vizgen-config">(.*?)</script>', html, re.S).group(1))
     assert r7.layout.engine != "bands" and cfg["view"] == "map"

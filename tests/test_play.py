@@ -8,7 +8,6 @@ Same site, server and checks as the other browser tests (the fixtures of
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -28,7 +27,6 @@ from vizgen.analysis import words
 from vizgen.analysis.marks import BLUNDER, say_review
 from vizgen.analysis.solved import solve_variant
 from vizgen.engine.ending import PLY_CAP
-from vizgen.site.build import gather
 from vizgen.site.render import VariantPage
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("play")]
@@ -212,9 +210,9 @@ def test_three_players_on_the_explorer(open_page: Callable, pages: dict[str, Var
 
 
 @pytest.fixture(scope="module")
-def pages(site_pages: dict[str, VariantPage], shared_cache: Path) -> dict[str, VariantPage]:
+def pages(site_pages: dict[str, VariantPage], shared_gather: Callable) -> dict[str, VariantPage]:
     """The pages of tests/test_browser.py and four players (r = 3)."""
-    four = gather(["standard:players=4,r=3"], cache_dir=shared_cache)[0]
+    four = shared_gather(["standard:players=4,r=3"])[0]
     return {"standard": site_pages["standard"], "tiny": site_pages["standard-r3"], "three": site_pages["three-players"],
             "three-small": site_pages["standard-players3-r3"], "four": four}
 

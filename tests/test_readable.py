@@ -19,7 +19,6 @@ from vizgen.analysis import words
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import REGISTRY
-from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, render_site
 from vizgen.util import sizes
 
@@ -194,10 +193,10 @@ def _banded_variants() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def banded_site(tmp_path_factory: pytest.TempPathFactory, shared_cache: Path) -> Iterator[tuple[str, list[str]]]:
+def banded_site(tmp_path_factory: pytest.TempPathFactory, shared_gather: Callable) -> Iterator[tuple[str, list[str]]]:
     """A site of every built-in banded variant, served: its address and the variants' slugs."""
     specs = _banded_variants()
-    pages = gather(specs, cache_dir=shared_cache)
+    pages = shared_gather(specs)
     root = tmp_path_factory.mktemp("banded")
     write_site(root, render_site(pages))
     with served(root) as url:

@@ -27,7 +27,6 @@ from vizgen.engine.spec import resolve
 from vizgen.reports.guide import _must_find, _verdict, _View
 from vizgen.reports.lessons import VERDICT_WORDS
 from vizgen.reports.rules_of_thumb import measure_rule, move_features, search_rules, to_keep
-from vizgen.site.build import gather
 from vizgen.site.render import render_site
 
 pytestmark = [*NEEDS_BROWSER, pytest.mark.slow, pytest.mark.xdist_group("rulespage_browser")]
@@ -37,8 +36,8 @@ SPECS = ("cutoff:death_attack=true", "standard:players=3,r=3")
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory, shared_cache: Path) -> Path:
-    pages = gather(list(SPECS), cache_dir=shared_cache)
+def site(tmp_path_factory: pytest.TempPathFactory, shared_gather: Callable) -> Path:
+    pages = shared_gather(list(SPECS))
     root = tmp_path_factory.mktemp("rules-site")
     write_site(root, render_site(pages))
     return root

@@ -16,7 +16,6 @@ import numpy as np
 import pytest
 
 from tests.browsing import CHROMIUM, Watch, fragment, names, panel_shows, served, write_site
-from vizgen.site.build import gather
 from vizgen.site.render import VariantPage, render_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow,
@@ -27,9 +26,9 @@ BANDED = ("standard", "suicide", "cutoff", "self-gain")
 
 
 @pytest.fixture(scope="module")
-def view_pages(shared_cache: Path, site_pages: dict[str, VariantPage]) -> dict[str, VariantPage]:
+def view_pages(shared_gather: Callable, site_pages: dict[str, VariantPage]) -> dict[str, VariantPage]:
     """The banded four, r7 and three-players, by slug."""
-    made = gather([*BANDED, "r7"], cache_dir=shared_cache)
+    made = shared_gather([*BANDED, "r7"])
     return {**{p.slug: p for p in made}, "three-players": site_pages["three-players"]}
 
 
