@@ -117,9 +117,10 @@ def base_url(site_root: Path) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
-    """A headless Chromium for the module's tests; they skip where none is installed."""
+    """A headless Chromium for the worker's browser tests, started once (the Playwright driver and the browser
+    cost about a second of CPU a start); they skip where none is installed. Each module opens its own contexts."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"headless Chromium is not installed at {CHROMIUM}")
     with playwright().sync_playwright() as p:

@@ -17,6 +17,7 @@ import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -209,25 +210,15 @@ def test_a_nul_character_is_refused_when_the_file_is_read(tmp_path: Path, key: s
 
 @pytest.mark.browser
 @pytest.mark.slow
-def test_the_browser_shows_the_title_literally_in_the_compare_list(site: Path) -> None:
-    from tests.browsing import ARGS, CHROMIUM
-
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"headless Chromium is not installed at {CHROMIUM}")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.on("dialog", lambda d: errors.append(f"a dialog opened: {d.message}"))
-            page.goto((site / "variants" / "standard.html").as_uri())
-            page.wait_for_function("window.vizgen && (window.vizgen.ready || window.vizgen.error)", timeout=20000)
-            page.locator('.view-tab[data-view="map"]').click()
-            page.wait_for_function("window.vizgen.map")
-            options = page.locator("#vmap-compare option").all_text_contents()
-            assert any(o.startswith(SHOWN) for o in options), options
-            assert page.locator("#vmap-compare marquee").count() == 0 and not errors, errors
-        finally:
-            browser.close()
+def test_the_browser_shows_the_title_literally_in_the_compare_list(site: Path, new_tab: Callable) -> None:
+    page = new_tab()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda d: errors.append(f"a dialog opened: {d.message}"))
+    page.goto((site / "variants" / "standard.html").as_uri())
+    page.wait_for_function("window.vizgen && (window.vizgen.ready || window.vizgen.error)", timeout=20000)
+    page.locator('.view-tab[data-view="map"]').click()
+    page.wait_for_function("window.vizgen.map")
+    options = page.locator("#vmap-compare option").all_text_contents()
+    assert any(o.startswith(SHOWN) for o in options), options
+    assert page.locator("#vmap-compare marquee").count() == 0 and not errors, errors

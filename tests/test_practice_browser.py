@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browsing import ARGS, CHROMIUM, NEEDS_BROWSER, Watch, playwright, served
+from tests.browsing import NEEDS_BROWSER, Watch, served
 from vizgen.analysis import words
 from vizgen.reports.puzzles import puzzle_figures
 from vizgen.site.build import build_site
@@ -30,14 +30,6 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 @pytest.fixture(scope="module")
 def standard(built: tuple[Path, Path]) -> dict:
     return puzzle_figures("standard", Cache(built[1]))
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    with playwright().sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")
