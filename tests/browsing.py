@@ -84,8 +84,9 @@ def served(root: Path, sub: str = "") -> Iterator[str]:
         thread.join(timeout=5)
 
 
-#: the viewports of the browser tests
+#: the browser tests' screens: a tab's own (a desktop's), the wide desktop the screenshots are taken on, a phone
 DESKTOP = {"width": 1280, "height": 900}
+WIDE = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 
@@ -108,7 +109,7 @@ class Tabs:
         """A new tab, its viewport ``viewport`` (the device's own by default); a phone's has touch."""
         if phone not in self._contexts:
             self._contexts[phone] = self.browser.new_context(
-                viewport=PHONE if phone else DESKTOP, is_mobile=phone, has_touch=phone, accept_downloads=True)
+                viewport=PHONE if phone else DESKTOP, is_mobile=phone, has_touch=phone)
         tab = self._contexts[phone].new_page()
         if viewport is not None:
             tab.set_viewport_size(viewport)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browsing import Watch, panel_shows, served, write_site
+from tests.browsing import PHONE, WIDE, Watch, panel_shows, served, write_site
 from vizgen.ai.games import perfect_player, play
 from vizgen.analysis.solved import solve_variant
 from vizgen.reports.claims import claims_report
@@ -29,8 +29,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("ac
 axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is missing")
 
 SPECS = ("standard", "self-gain", "misere", "four-players", "standard:r=7")
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1400, "height": 900}
 #: every page of the site, for the overflow test
 PAGES = ("index.html", "variants/standard.html", "variants/self-gain.html", "variants/four-players.html",
          "variants/standard-r7.html", "maxn.html", "family.html", "claims.html", "guide/standard.html",
@@ -65,7 +63,7 @@ def visit(new_tab: Callable[..., Any], access_url: str) -> Iterator[Callable[...
     opened: list[Watch] = []
 
     def _visit(url: str, *, phone: bool = False) -> Any:
-        page = new_tab(PHONE if phone else DESKTOP, phone=phone)
+        page = new_tab(PHONE if phone else WIDE, phone=phone)
         watch = Watch(page)
         opened.append(watch)
         page.goto(access_url + url)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.address_cases import fuzz_addresses, index_addresses, issue_addresses, visit
-from tests.browsing import NEEDS_BROWSER, served, write_site
+from tests.browsing import DESKTOP, NEEDS_BROWSER, served, write_site
 from tests.solved import code_page_once
 from vizgen.site.address_words import table
 from vizgen.site.render import VariantPage, render_site
@@ -47,7 +47,7 @@ def fuzz_url(fuzz_site: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def context(browser: object) -> Iterator[object]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx = browser.new_context(viewport=DESKTOP)
     yield ctx
     ctx.close()
 

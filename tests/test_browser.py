@@ -18,6 +18,7 @@ import pytest
 from tests.browsing import (
     NEEDS_BROWSER,
     PAGE_BUDGET,
+    WIDE,
     click_node,
     fragment,
     names,
@@ -173,7 +174,7 @@ def test_every_page_is_usable_within_its_byte_budget(browser: object, base_url: 
                                                       pages: dict[str, VariantPage]) -> None:
     """Bytes transferred until ``vizgen.ready``, with an empty cache, on every variant page and the index."""
     for url in ["index.html", *(f"variants/{p.slug}.html" for p in pages.values())]:
-        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        context = browser.new_context(viewport=WIDE)
         tab = context.new_page()
         sizes: list[int] = []
         tab.on("response", lambda r, sizes=sizes: sizes.append(len(r.body())))

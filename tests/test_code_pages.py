@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.browsing import CHROMIUM, PAGE_BUDGET, Watch, served, write_site
+from tests.browsing import CHROMIUM, PAGE_BUDGET, WIDE, Watch, served, write_site
 from tests.solved import code_page_once, solved_once
 from tests.wire_blocks import read_block
 from vizgen.ai.games import perfect_player
@@ -278,7 +278,7 @@ def expected_sample(solved: Solved, code: int, score: np.ndarray) -> dict:
 def test_six_players_page(browser: object, six: tuple[Solved, CodePage, str, Path]) -> None:
     """Open the six-player page under its budget, search, follow a move, and check a sample against the engine."""
     solved, _, url, _ = six
-    tab = browser.new_page(viewport={"width": 1400, "height": 900})
+    tab = browser.new_page(viewport=WIDE)
     watch = Watch(tab)
     sizes: list[int] = []
     tab.on("response", lambda r: sizes.append(len(r.body())))
@@ -319,7 +319,7 @@ def test_a_game_on_the_six_player_page(browser: object, six: tuple[Solved, CodeP
     """A challenge against perfect, tricky and random players on the six-player page: every move legal."""
     solved, _, url, _ = six
     g = solved.graph
-    tab = browser.new_page(viewport={"width": 1400, "height": 900})
+    tab = browser.new_page(viewport=WIDE)
     watch = Watch(tab)
     tab.goto(f"{url}variants/six-players.html")
     tab.wait_for_function("window.vizgen && window.vizgen.play && window.vizgen.play.ready", timeout=30000)

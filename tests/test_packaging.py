@@ -1,4 +1,5 @@
-"""Packaging: a plain `pip install .` into a fresh virtual environment works from any folder."""
+"""Packaging: the wheel pip builds of the checkout carries the templates, the assets and the kernel; installed
+into a fresh virtual environment (what `pip install .` does), it works from any folder."""
 
 from __future__ import annotations
 

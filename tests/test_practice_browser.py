@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browsing import NEEDS_BROWSER, Watch, served
+from tests.browsing import NEEDS_BROWSER, PHONE, WIDE, Watch, served
 from vizgen.analysis import words
 from vizgen.reports.puzzles import puzzle_figures
 from vizgen.site.build import build_site
@@ -36,7 +36,7 @@ def standard(built: tuple[Path, Path]) -> dict:
 def page(built: tuple[Path, Path], browser: object) -> Iterator[tuple[object, str]]:
     """One phone-sized tab for the module (its progress carries from test to test), the site under a sub-path."""
     with served(built[0], "vizgen/") as url:
-        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context = browser.new_context(viewport=PHONE)
         tab = context.new_page()
         watch = Watch(tab)
         yield tab, url
@@ -150,7 +150,7 @@ def test_retry_and_the_failed_run(page: tuple[object, str], standard: dict) -> N
 
 def test_from_file_with_the_daily_puzzle_on_the_index(built: tuple[Path, Path], browser: object) -> None:
     folder = built[0] / "vizgen"
-    tab = browser.new_page(viewport={"width": 1400, "height": 900})
+    tab = browser.new_page(viewport=WIDE)
     watch = Watch(tab)
     tab.goto((folder / "index.html").as_uri())
     tab.wait_for_function("document.getElementById('daily-text').textContent.indexOf('rated') >= 0")

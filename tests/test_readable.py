@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browsing import served, write_site
+from tests.browsing import PHONE, WIDE, served, write_site
 from vizgen.analysis import words
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.spec import resolve
@@ -56,7 +56,7 @@ def click_start(page: object) -> None:
 
 def test_faded_labels_keep_a_contrast_of_4_5(open_page: Callable, pages: dict[str, VariantPage]) -> None:
     page, _ = open_page("variants/standard.html")
-    page.set_viewport_size({"width": 1400, "height": 900})
+    page.set_viewport_size(WIDE)
     page.evaluate("window.vizgen.network.fit({animation: false})")
     click_start(page)
     n = page.evaluate("window.vizgen.model.n")
@@ -107,7 +107,7 @@ def test_the_phone_sheet_drags_to_full_height_and_never_covers_the_title(open_pa
                                                                            pages: dict[str, VariantPage]
                                                                            ) -> None:
     page, _ = open_page("variants/standard.html#12-11")
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size(PHONE)
     page.wait_for_selector("#panel.open .pos-title")
     panel = page.locator("#panel")
 
@@ -169,7 +169,7 @@ def test_the_band_words_overlap_no_position_and_are_in_view(open_page: Callable,
                                                              pages: dict[str, VariantPage], slug: str
                                                              ) -> None:
     page, _ = open_page(f"variants/{pages[slug].slug}.html")
-    page.set_viewport_size({"width": 1400, "height": 900})
+    page.set_viewport_size(WIDE)
     boxes = page.evaluate(BAND_BOXES)
     words_, positions = [b[1:] for b in boxes if not b[0]], [b[1:] for b in boxes if b[0]]
     assert words_ and len(positions) == len(pages[slug].nodes)
@@ -234,7 +234,7 @@ def test_no_label_overlaps_on_any_built_in_banded_variant(browser: object,
     """Measured in the browser at fit: every position's label sits in its own box and touches nothing else."""
     url, slugs = banded_site
     assert "swaps" in slugs and "standard" in slugs and len(slugs) >= 15
-    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page = browser.new_page(viewport=WIDE)
     try:
         for slug in slugs:
             page.goto(f"{url}variants/{slug}.html")
@@ -258,7 +258,7 @@ def test_pages_are_usable_within_their_gzip_budget(browser: object, base_url: st
 
     for key, page_data in [("any", None), *pages.items()]:
         url = "index.html" if page_data is None else f"variants/{page_data.slug}.html"
-        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        context = browser.new_context(viewport=WIDE)
         tab = context.new_page()
         bodies: list[bytes] = []
         tab.on("response", lambda r, bodies=bodies: bodies.append(r.body()))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browsing import NEEDS_BROWSER
+from tests.browsing import DESKTOP, NEEDS_BROWSER
 from vizgen.site import theme
 
 pytestmark = NEEDS_BROWSER
@@ -20,7 +20,7 @@ PAGES = ("index.html", "variants/standard.html", "variants/standard-players3-r3.
 
 
 def _open(browser: object, url: str, scheme: str) -> object:
-    page = browser.new_page(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    page = browser.new_page(viewport=DESKTOP, color_scheme=scheme)
     page.goto(url)
     page.wait_for_load_state("load")
     if "variants/" in url:
@@ -46,7 +46,7 @@ def test_text_reads_in_both_themes(browser: object, base_url: str, path: str, sc
 
 
 def test_the_toggle_is_remembered_and_redraws_every_colour(browser: object, base_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="light")
+    context = browser.new_context(viewport=DESKTOP, color_scheme="light")
     page = context.new_page()
     try:
         page.goto(base_url + "variants/three-players.html")
@@ -70,7 +70,7 @@ def test_the_toggle_is_remembered_and_redraws_every_colour(browser: object, base
 
 
 def test_the_value_map_and_the_graph_take_the_dark_palette(browser: object, base_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme="dark")
+    context = browser.new_context(viewport=DESKTOP, color_scheme="dark")
     page = context.new_page()
     try:
         page.goto(base_url + "variants/standard.html#11-11")

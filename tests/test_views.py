@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.browsing import CHROMIUM, Watch, fragment, names, panel_shows, served, write_site
+from tests.browsing import CHROMIUM, WIDE, Watch, fragment, names, panel_shows, served, write_site
 from vizgen.site.render import VariantPage, render_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow,
@@ -46,7 +46,7 @@ def view(new_tab: Callable[..., object], view_url: str) -> Iterator[Callable[...
     opened: list[Watch] = []
 
     def _open(url: str) -> object:
-        page = new_tab({"width": 1400, "height": 900})
+        page = new_tab(WIDE)
         watch = Watch(page)
         opened.append(watch)
         page.goto(view_url + url)
