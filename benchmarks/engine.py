@@ -2,9 +2,12 @@
 
 Prints a table (no pass/fail): positions, moves, wall time and peak memory of
 each run (median of ``--repeat`` runs, every run a fresh process), beside the
-figures issue #9 measured for the engine before the compiled kernel, for a
+figures issue #9 recorded for the engine before the compiled kernel, for a
 plain single-threaded C program and for the numba kernel this Cython one
-replaced. Targets on the 2-core machine: 6 players under 5 s and 1 GB; 7
+replaced. Those three columns are not measured in the run: they are marked
+``*`` and the table's header says where and when they were recorded
+(``RECORDED``); every other figure is measured by the run that prints it.
+Targets on the 2-core machine: 6 players under 5 s and 1 GB; 7
 players solved exactly (survival too) under 2 minutes and 8 GB; ``stats
 standard`` as a whole process under 0.5 s; with ``--seven``, ``stats
 standard:players=7 --json`` as a whole process too. It also times the
@@ -36,7 +39,10 @@ import sys
 import tempfile
 import time
 
-# issue #9, measured on this machine: (positions, moves, before: seconds, MB; C program: seconds, MB)
+#: where and when the figures below were taken: none of them is measured again by this script
+RECORDED = ("recorded on 2026-11-22 on this project's 2-core machine (issue #9, commits 74e002e and 2ad2a36), "
+            "not measured in this run: the old engine and the C program are no longer in the tree")
+# issue #9: (positions, moves, before: seconds, MB; C program: seconds, MB); the counts are checked every run
 BEFORE = {
     5: (759_285, 5_956_599, "3.4-3.8 s", "415 MB", "0.13 s", "14 MB"),
     6: (11_390_490, 109_602_529, "51-52 s", "6.0 GB", "2.3 s", "221 MB"),
@@ -185,9 +191,10 @@ def main() -> None:
     print(f"  the floor (python and numpy alone): median {statistics.median(floors):.3f} s")
 
     print()
-    head = (f"{'work':<22} {'positions':>12} {'moves':>14}  {'before':>9} {'before RSS':>10}  "
-            f"{'C program':>9} {'C RSS':>7}  {'numba':>6}  {'kernel wall':>11} {'kernel RSS':>10}  "
+    head = (f"{'work':<22} {'positions':>12} {'moves':>14}  {'before*':>9} {'before RSS*':>11}  "
+            f"{'C program*':>10} {'C RSS*':>7}  {'numba*':>6}  {'kernel wall':>11} {'kernel RSS':>10}  "
             f"(enumerate / forced / survival)")
+    print(f"* {RECORDED}; the kernel's columns are measured now, median of {args.repeat} fresh processes")
     print(head)
     print("-" * len(head))
     rows = [(5, False), (6, False), (5, True), (6, True)]
@@ -201,14 +208,14 @@ def main() -> None:
         label = f"{players} players" + (" + survival" if survival else "")
         assert (r["n"], r["moves"]) == (n, moves), "the kernel must find the same positions and moves"
         parts = f"{r['enumerate']:.2f} / {r['forced']:.2f}" + (f" / {r['survival']:.2f}" if survival else "")
-        print(f"{label:<22} {n:>12,} {moves:>14,}  {before:>9} {before_rss:>10}  {c_time:>9} {c_rss:>7}  "
+        print(f"{label:<22} {n:>12,} {moves:>14,}  {before:>9} {before_rss:>11}  {c_time:>10} {c_rss:>7}  "
               f"{NUMBA[players, survival]:>6}  {r['wall']:>9.2f} s {fmt_bytes(r['rss']):>10}  ({parts} s)")
     print()
     for spec, kind, label in (("standard:players=4", "seats", "random play, every seat"),
                               ("standard:hands=4,r=7", "perfect", "perfect against random")):
         times = sorted(float(subprocess.run([sys.executable, "-c", ODDS, spec, kind], capture_output=True,
                                             text=True, check=True, cwd=ROOT).stdout) for _ in range(args.repeat))
-        before = f" (before: {ODDS_BEFORE[spec]})" if spec in ODDS_BEFORE else ""
+        before = f" (before: {ODDS_BEFORE[spec]}, {RECORDED})" if spec in ODDS_BEFORE else ""
         print(f"{label} of {spec}: median {statistics.median(times):.2f} s over {args.repeat} runs{before}")
     if args.seven:
         runs = whole_command(["stats", "standard:players=7", "--json"], args.repeat)
