@@ -83,3 +83,29 @@ def test_a_group_is_kept_on_one_worker(request: pytest.FixtureRequest) -> None:
     assert request.node.nodeid.endswith("@grouping"), (
         f"{request.node.nodeid}: pytest-xdist dropped the test's group (pytest 9.2 with pytest-xdist 3.8: "
         "pytest-xdist#1386)")
+
+
+#: a start-up hook that makes Playwright and axe-playwright look uninstalled, as in a venv without them
+_HIDE_PLAYWRIGHT = '''
+import sys
+class _Hidden:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("playwright", "axe_playwright_python"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+sys.meta_path.insert(0, _Hidden())
+'''
+
+
+def test_the_fast_lane_collects_without_playwright_and_says_why_the_browser_tests_skip(tmp_path: Path) -> None:
+    (tmp_path / "sitecustomize.py").write_text(_HIDE_PLAYWRIGHT)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
+    hidden = subprocess.run([sys.executable, "-c", "import playwright"], env=env, capture_output=True, text=True)
+    assert hidden.returncode != 0 and "No module named 'playwright'" in hidden.stderr  # the hook works
+    run = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-rs", "-p", "no:cacheprovider",
+                          "-p", "no:randomly", "-m", "not browser and not slow", "tests"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    assert "error" not in run.stdout.splitlines()[-1].lower(), run.stdout[-3000:]
+    for module in ("test_readable.py", "test_rulespage_browser.py", "test_access.py"):
+        assert re.search(rf"SKIPPED \[\d+\] tests/{module}:\d+: \S.*(playwright|axe)", run.stdout), module

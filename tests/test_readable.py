@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browsing import PHONE, WIDE, served, write_site
 from vizgen.analysis import words
@@ -21,6 +20,10 @@ from vizgen.engine.spec import resolve
 from vizgen.engine.variants import REGISTRY
 from vizgen.site.render import VariantPage, render_site
 from vizgen.util import sizes
+
+#: the browser tests are skipped, saying why, where Playwright is not installed
+PlaywrightTimeout = pytest.importorskip("playwright.sync_api",
+                                        reason="the playwright package is not installed").TimeoutError
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("readable")]
 

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browsing import NEEDS_BROWSER, write_site
 from vizgen.analysis.solved import solve_variant
@@ -28,6 +27,10 @@ from vizgen.reports.guide import _must_find, _verdict, _View
 from vizgen.reports.lessons import VERDICT_WORDS
 from vizgen.reports.rules_of_thumb import measure_rule, move_features, search_rules, to_keep
 from vizgen.site.render import render_site
+
+#: the browser tests are skipped, saying why, where Playwright is not installed
+PlaywrightTimeout = pytest.importorskip("playwright.sync_api",
+                                        reason="the playwright package is not installed").TimeoutError
 
 pytestmark = [*NEEDS_BROWSER, pytest.mark.slow, pytest.mark.xdist_group("rulespage_browser")]
 
