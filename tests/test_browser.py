@@ -49,32 +49,54 @@ def test_index(open_page: Callable, pages: dict[str, VariantPage]) -> None:
     assert page.url.endswith("/vizgen/variants/standard.html")
 
 
-def test_index_filters_by_rule(open_page: Callable, pages: dict[str, VariantPage]) -> None:
-    """Ticking rules keeps the cards that change them all; typed words narrow further; a group left empty hides."""
-    page, _ = open_page("index.html", wait_ready=False)
-    shown = "() => [...document.querySelectorAll('article.card[data-rules]')].filter(c => !c.hidden).length"
+def _cards_seen(page: object) -> list[str]:
+    """The variant pages of the index's cards a person sees: laid out, with a box on the page."""
+    cards = page.locator("article.card")
+    seen = []
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        box = card.bounding_box()
+        if card.is_visible() and box is not None and box["width"] > 0 and box["height"] > 0:
+            href = card.locator(".card-title a").get_attribute("href")
+            seen.append(href.removeprefix("variants/").removesuffix(".html"))
+    return sorted(seen)
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_index_filters_by_rule(new_tab: Callable, base_url: str, pages: dict[str, VariantPage], phone: bool) -> None:
+    """Ticking rules keeps the cards that change them all; typed words narrow further; a group left empty hides.
+
+    Counted as a person sees them: a card hidden by the filter must take no room on the page (the cards' own
+    ``display: flex`` once overrode the ``hidden`` attribute, so only whole groups ever hid).
+    """
+    page = new_tab(phone=phone)
+    page.goto(base_url + "index.html")
+    page.wait_for_function("document.getElementById('rule-count') && document.getElementById('rule-count').textContent")
     total = len(pages)
-    assert page.evaluate(shown) == total
+    slugs = sorted(p.slug for p in pages.values())
+    assert _cards_seen(page) == slugs
     assert page.locator("#rule-count").inner_text() == f"{total} variants"
     changes = {p.slug: {key for key, _ in rule_tags(p.variant.params)} for p in pages.values()}
     page.locator(".rule-box", has_text="more players").locator("input").check()
-    players = [slug for slug, keys in changes.items() if "players" in keys]
-    assert page.evaluate(shown) == len(players) and 0 < len(players) < total
+    players = sorted(slug for slug, keys in changes.items() if "players" in keys)
+    assert _cards_seen(page) == players and 0 < len(players) < total
     assert page.locator("#rule-count").inner_text() == f"{len(players)} of {total} variants"
     page.locator(".rule-box", has_text="other roll-over number").locator("input").check()
-    both = [slug for slug, keys in changes.items() if {"players", "r"} <= keys]
-    assert page.evaluate(shown) == len(both) == 1
-    assert page.locator(f'article.card:not([hidden]) .card-title a[href="variants/{both[0]}.html"]').count() == 1
-    assert page.locator("section.group:not([hidden])").count() == 1
+    both = sorted(slug for slug, keys in changes.items() if {"players", "r"} <= keys)
+    assert _cards_seen(page) == both and len(both) == 1
+    groups = page.locator("section.group")
+    assert sum(groups.nth(i).is_visible() for i in range(groups.count())) == 1
     page.locator("#rule-words").fill("zebra")
-    assert page.evaluate(shown) == 0 and page.locator("#rule-none").is_visible()
+    assert _cards_seen(page) == [] and page.locator("#rule-none").is_visible()
+    assert sum(groups.nth(i).is_visible() for i in range(groups.count())) == 0
     for box in page.locator(".rule-box input").all():
         box.uncheck()
     page.locator("#rule-words").fill("three")
-    three = [p.slug for p in pages.values() if "three" in f"{p.variant.title} {p.variant.summary}".lower()]
-    assert page.evaluate(shown) == len(three) > 0
+    three = sorted(p.slug for p in pages.values() if "three" in f"{p.variant.title} {p.variant.summary}".lower())
+    assert _cards_seen(page) == three and 0 < len(three) < total
+    assert page.locator("#rule-count").inner_text() == f"{len(three)} of {total} variants"
     page.locator("#rule-words").fill("")
-    assert page.evaluate(shown) == total and not page.locator("#rule-none").is_visible()
+    assert _cards_seen(page) == slugs and not page.locator("#rule-none").is_visible()
 
 
 def test_graph_draws_and_click_node(open_page: Callable, pages: dict[str, VariantPage]) -> None:
