@@ -296,6 +296,28 @@ def test_a_challenge_hides_every_value_and_marks_a_blunder(open_page: Callable, 
     assert "??" in expected
 
 
+def test_a_challenge_shows_no_value_anywhere_a_visitor_can_open(open_page: Callable) -> None:
+    """Every section a visitor can open is opened mid-challenge; its words name no value until the game ends.
+
+    "The figures as JSON" once opened mid-challenge and read ``"value": "draw"`` and the longest wins.
+    """
+    page = open_game(open_page, "variants/standard.html")
+    page.locator("#play button[data-act=start]").click()
+    assert your_turn(page)["hidden"]
+    opened = page.evaluate("""() => { let n = 0; for (const d of document.querySelectorAll('details')) {
+        if (d.getClientRects().length) { d.open = true; n += 1; } } return n; }""")
+    assert opened > 0
+    shown = page.evaluate("document.body.innerText")
+    for leak in ('"value"', '"verdict"', "longest_win", "Positions by value", "Downloads", "The figures as JSON"):
+        assert leak not in shown, leak
+    assert not page.locator("#downloads").is_visible()
+    page.locator("#play button[data-act=quit]").click()
+    page.wait_for_function("!document.body.classList.contains('vz-hide')")
+    page.evaluate("() => { for (const d of document.querySelectorAll('#downloads details')) d.open = true; }")
+    assert page.locator("#downloads").is_visible()
+    assert '"value"' in page.locator("#downloads pre").inner_text()
+
+
 def test_two_perfect_players_draw_by_repetition(open_page: Callable, pages: dict[str, VariantPage]) -> None:
     data = pages["standard"]
     s = solve_variant(data.variant)
