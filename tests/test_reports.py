@@ -155,6 +155,17 @@ def test_claims_page_closed_form(site_pages: dict[str, VariantPage], tmp_path: P
     assert "holds for every r checked" in html
 
 
+def test_claims_are_read_in_the_order_of_their_numbers(site_pages: dict[str, VariantPage], tmp_path: Path) -> None:
+    """The page's table lists the claims as a reader counts them, wherever the data file holds them (claim 53
+    sits before 25-32 there: the page once read 1-24, 53, 25, 33-52)."""
+    ids = ["53", "33", "25-32", "24"]
+    assert [c["id"] for c in load_claims()["claim"] if c["id"] in ids] == ["24", "25-32", "33", "53"]
+    html = render_site(list(site_pages.values()), claims=claims_report(Cache(tmp_path), ids=ids))["claims.html"]
+    summary = html.decode().split('<section id="summary">', 1)[1].split("</section>", 1)[0]
+    read = re.findall(r'<tr><td><a href="#claim-[^"]+">([^<]+)</a>', summary)
+    assert read == ["24", "25-32", "33", "53"]
+
+
 @pytest.mark.slow
 def test_without_reports(site_pages: dict[str, VariantPage]) -> None:
     """No data, no pages and no links to them."""

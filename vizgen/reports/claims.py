@@ -58,16 +58,34 @@ def _data() -> bytes:
 
 
 @functools.cache
+def claim_number(claim_id: str) -> int:
+    """The number a claim is read in order by: its id's first number (``"25-32"`` is a range of claims).
+
+    Examples
+    --------
+    >>> claim_number("7"), claim_number("25-32")
+    (7, 25)
+    """
+    return int(claim_id.split("-", 1)[0])
+
+
 def load_claims() -> dict[str, Any]:
     """Return the parsed ``claims.toml``: ``sources``, ``claim``, ``closed_form`` and ``explanations``.
+
+    The claims come in the order of their numbers, wherever the file holds them (claim 53 sits beside the
+    claim it reads like).
 
     Examples
     --------
     >>> data = load_claims()
     >>> data["sources"]["SQ-S"]["title"]
     'squivix/chopsticks-game, STRATEGY.md'
+    >>> [c["id"] for c in data["claim"]][23:26]
+    ['24', '25-32', '33']
     """
-    return tomllib.loads(_data().decode("utf-8"))
+    data = tomllib.loads(_data().decode("utf-8"))
+    data["claim"].sort(key=lambda c: claim_number(c["id"]))
+    return data
 
 
 @functools.cache
