@@ -8,15 +8,15 @@ import json
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.reference_play import HOLD, WIN, Reference
 from tests.solved import solved_once
-from tests.strategies import examples
 from vizgen.cli import main
 from vizgen.engine.spec import resolve
 from vizgen.reports import puzzles as pz
+from vizgen.reports.puzzle_rating import LADDER, rating_of
 from vizgen.site.render.practice_page import practice_context, practice_files
 
 TWO = ["standard", "r4", "misere", pytest.param("suicide", marks=pytest.mark.slow),
@@ -47,12 +47,30 @@ def _must_find(plain: Reference) -> dict[str, str]:
     return out
 
 
+def _loses_at_once(plain: Reference, kid: tuple) -> bool:
+    """Whether the opponent, to move at ``kid``, wins within one ply."""
+    winner, rem = plain.solution[kid]
+    return winner == 0 and rem <= 1
+
+
+def _too_easy(plain: Reference) -> set[str]:
+    """The must-find positions with two moves, the other of which loses at once: not asked."""
+    by_name = {plain.name(pos): pos for pos in plain.graph}
+    return {name for name, to in _must_find(plain).items() if len(plain.graph[by_name[name]]) == 2
+            and all(_loses_at_once(plain, k) for k in plain.graph[by_name[name]] if plain.name(k) != to)}
+
+
 @pytest.mark.parametrize("spec", TWO)
 def test_every_two_player_puzzle_is_a_unique_value_keeping_move(spec: str) -> None:
     plain, data = _plain(spec), _set(spec)
     found = {p["position"]: p["to"] for p in data["puzzles"]}
-    assert found == _must_find(plain)
     by_name = {plain.name(pos): pos for pos in plain.graph}
+    must, too_easy = _must_find(plain), _too_easy(plain)
+    assert found == {name: to for name, to in must.items() if name not in too_easy}
+    assert data["dropped"] == len(too_easy)
+    for p in data["puzzles"]:
+        others = [k for k in plain.graph[by_name[p["position"]]] if plain.name(k) != p["to"]]
+        assert ("easy" in p["themes"]) == all(_loses_at_once(plain, k) for k in others)
     for p in data["puzzles"]:
         pos = by_name[p["position"]]
         winner, rem = plain.solution[pos]
@@ -128,13 +146,12 @@ def test_themes_say_what_the_solving_move_does() -> None:
     assert any("kill" in p["themes"] for p in data["puzzles"])
 
 
-def test_ratings_follow_the_fail_rates() -> None:
+def test_ratings_follow_the_model_players_chances() -> None:
     data = _set("standard")
     for p in data["puzzles"]:
-        assert len(p["fails"]) == len(pz.PRACTICE)
+        assert len(p["fails"]) == len(LADDER)
         assert math.isclose(p["fail"], sum(p["fails"]) / len(p["fails"]), abs_tol=1e-5)
-        assert p["rating"] == pz.rating_of(p["fail"])
-        assert all(x in (0.0, 1.0) for x in p["fails"][1:])  # max^n is deterministic
+        assert p["rating"] == rating_of([1 - f for f in p["fails"]])
     assert [p["rating"] for p in data["puzzles"]] == sorted(p["rating"] for p in data["puzzles"])
 
 
@@ -147,14 +164,6 @@ def test_a_draw_puzzle_fails_the_random_player_as_often_as_it_has_other_moves() 
             node = names.index(p["position"])
             k = len(g.successors(node))
             assert math.isclose(p["fails"][0], (k - 1) / k, abs_tol=1e-5)
-
-
-@given(st.floats(0, 1), st.floats(0, 1))
-@settings(max_examples=examples(60), deadline=None)
-def test_rating_rises_with_the_fail_rate(a: float, b: float) -> None:
-    lo, hi = sorted((a, b))
-    assert pz.rating_of(lo) <= pz.rating_of(hi)
-    assert 890 <= pz.rating_of(lo) <= 2110
 
 
 @given(st.integers(0, 3), st.integers(-1, 30), st.sampled_from(["win", "draw", "survive", "keep"]),
@@ -206,11 +215,15 @@ def test_practice_page_context_counts_puzzles_per_variant() -> None:
 def test_cli_lists_every_must_find_position_of_standard(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["puzzles", "standard", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
+    plain = _plain("standard")
+    easy = _too_easy(plain)
     assert {p["position"]: p["line"][0] for p in data["puzzles"]} == \
-        {pos: _move_to(pos, to) for pos, to in _must_find(_plain("standard")).items()}
+        {pos: _move_to(pos, to) for pos, to in _must_find(plain).items() if pos not in easy}
+    assert data["dropped"] == len(easy) > 0
     assert main(["puzzles", "standard"]) == 0
     text = capsys.readouterr().out
     assert text.startswith("Standard: ") and all(p["position"] in text for p in data["puzzles"])
+    assert f"; {len(easy)} too easy to ask (two moves, the other losing at once)" in text.splitlines()[0]
 
 
 def _move_to(position: str, to: str) -> str:

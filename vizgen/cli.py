@@ -321,9 +321,10 @@ def _puzzles(args: argparse.Namespace) -> int:
                                         "rating", "fail")} for p in data["puzzles"]]
     if args.json:
         print(json.dumps({"spec": data["spec"], "title": data["title"], "players": data["players"],
-                          "puzzles": puzzles, "goals": data["goals"]}, indent=2))
+                          "puzzles": puzzles, "dropped": data["dropped"], "goals": data["goals"]}, indent=2))
         return 0
-    lines = [f"{data['title']}: {len(puzzles)} puzzles (rating: 1500 solves as often as the practice players do)"]
+    lines = [f"{data['title']}: {len(puzzles)} puzzles (rating: a player rated 1500 solves a puzzle rated 1500 half "
+             f"the time); {data['dropped']} too easy to ask (two moves, the other losing at once)"]
     width = max((len(p["position"]) for p in puzzles), default=8)
     for p in puzzles:
         themes = ", ".join(THEMES[t] for t in p["themes"])

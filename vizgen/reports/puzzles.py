@@ -22,14 +22,19 @@ where exactly one move keeps the mover's forced win or keeps them in the game
 the guide's rules of thumb (is the solution what the rules pick, or an
 exception to them).
 
-**Ratings.** The practice players, the random player and max^n at depths 1 to 3
-(:data:`PRACTICE`), try each puzzle under the same acceptance rule; the
-puzzle's **fail rate** is their mean chance of failing it (the random player's
-exactly, over its every choice; max^n's is 0 or 1). The rating puts that on
-the Elo scale: a player rated 1500 is expected to solve it as often as the
-practice players do, ``rating = 1500 + 400 log10(f / (1 - f))`` with ``f``
-clamped to :data:`CLAMP` (:func:`rating_of`). :func:`calibration` tables the
-fail rates by rating band.
+**Ratings** (:mod:`vizgen.reports.puzzle_rating`): a ladder of model players,
+each a softmax over max^n's look a few plies ahead (a model of human error,
+from the random player to a sharp eight-ply look), tries each puzzle under the
+same acceptance rule; each one's chance of solving it is exact, over its every
+choice. The puzzle's rating is the Elo rating those chances fit best.
+:func:`calibration` tables the puzzles and the model players' fail rates by
+rating band.
+
+**Too easy to ask.** A two-player puzzle with two moves, the other of which
+lets the opponent win at once, is dropped (a one-move look shows the answer and
+a coin flip finds it); :func:`two_player_puzzles` counts them. A puzzle whose
+every other move lets the opponent win at once, among three or more, has the
+theme "easy".
 
 **Goals** (:func:`goals`): positions to play out against a computer player:
 win in at most a number of plies against the perfect defender, hold the draw
@@ -39,7 +44,6 @@ for :data:`HOLD_PLIES` plies against the tricky perfect player, survive
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from functools import cache
 from typing import Any
@@ -47,8 +51,7 @@ from typing import Any
 import numpy as np
 
 from vizgen.ai.games import perfect_player
-from vizgen.ai.maxn import maxn_levels, notation_rank
-from vizgen.ai.players import Policy
+from vizgen.ai.maxn import notation_rank
 from vizgen.ai.tricky import trap_figure, tricky_player
 from vizgen.analysis import words
 from vizgen.analysis.marks import HOLD, INACCURACY, LOSS, WIN, edge_marks, value_classes
@@ -59,19 +62,15 @@ from vizgen.engine.spec import resolve
 from vizgen.engine.variants import Variant
 from vizgen.reports import rules_of_thumb
 from vizgen.reports.guide import guide_figures, not_taught
+from vizgen.reports.puzzle_rating import LADDER, ladder_chances, ratings_of
 from vizgen.reports.rules_of_thumb import Rule
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version
 
-__all__ = ["BANDS", "CLAMP", "HOLD_PLIES", "LONG_WIN", "PRACTICE", "SURVIVE_PLIES", "THEMES", "accepts",
-           "calibration", "goals", "multi_puzzles", "node_table", "practised", "puzzle_figures", "puzzle_set",
-           "rating_of", "two_player_puzzles"]
+__all__ = ["BANDS", "HOLD_PLIES", "LONG_WIN", "SURVIVE_PLIES", "THEMES", "accepts", "calibration", "goals",
+           "multi_puzzles", "node_table", "practised", "puzzle_figures", "puzzle_set", "two_player_puzzles"]
 
-PRACTICE = ("random", "max^n depth 1", "max^n depth 2", "max^n depth 3")
-"""The practice players whose failures rate a puzzle."""
-CLAMP = (0.03, 0.97)
-"""The fail rate is clamped to this range before it becomes a rating (ratings 896 to 2104)."""
-BANDS = (0, 1100, 1300, 1500, 1700, 1900)
+BANDS = (0, 1000, 1200, 1400, 1600, 1800, 2000, 2200)
 """The lower bounds of the calibration table's rating bands."""
 LONG_WIN = 9
 """A win puzzle of at least this many plies has the theme "long win"."""
@@ -94,6 +93,7 @@ THEMES: dict[str, str] = {
     "even": "even your hands",
     "avoid-kill": "avoid giving a kill",
     "avoid-win": "avoid giving a win",
+    "easy": "easy: every other move loses at once",
     "trap": "set a trap",
     "quiet": "quiet move",
     "long": "long win",
@@ -104,18 +104,6 @@ THEMES: dict[str, str] = {
     "players-4": "four players",
 }
 """Every theme, by key, in words."""
-
-
-def rating_of(fail: float) -> int:
-    """A puzzle's rating from its fail rate (the module's doc).
-
-    Examples
-    --------
-    >>> rating_of(0.5), rating_of(0.0), rating_of(1.0), rating_of(0.75)
-    (1500, 896, 2104, 1691)
-    """
-    f = min(max(fail, CLAMP[0]), CLAMP[1])
-    return round(1500 + 400 * math.log10(f / (1 - f)))
 
 
 def accepts(mark: int, after: int, kind: str, left: int) -> bool:
@@ -160,7 +148,8 @@ class _Solution:
         self.verdict = code, words.verdict_n(code, f.remoteness, mine), f.winner
         self.choice = words.choices(g.players, f.winner, g.terminal, f.remoteness, fate(solved, g.players - 1))
         self.perfect = perfect_player(g, f, self.rank, fate(solved, g.players - 1))
-        self.practice = [table.player for table in maxn_levels(g, 3) if table.depth >= 1]
+        self.terminal = g.terminal
+        self.chances = np.stack(ladder_chances(g), axis=1)  # per edge, each model player's chance of the move
 
     def edges(self, node: int) -> range:
         return range(int(self.g.indptr[node]), int(self.g.indptr[node + 1]))
@@ -218,28 +207,24 @@ def _tree(s: _Solution, node: int, plies: int) -> set[int]:
     return seen
 
 
-def _fail_chance(s: _Solution, node: int, kind: str, plies: int, player: Policy | None) -> float:
-    """The chance a practice player fails the puzzle (``player`` None: the random player)."""
+def _solve_chances(s: _Solution, node: int, kind: str, plies: int) -> np.ndarray:
+    """Each model player's chance of solving the puzzle (one per :data:`LADDER` player), over its every choice and
+    the perfect defender's replies."""
+    indices, terminal, perfect, chances = s.g.indices, s.terminal, s.perfect.moves, s.chances
 
     @cache
-    def solve(here: int, left: int) -> float:
-        """The chance of solving from ``here`` with ``left`` plies."""
-        ok = set(_accepted(s, here, kind, left))
-        edges = list(s.edges(here))
-        picks = edges if player is None else [next(e for e in edges if s.g.indices[e] == player.moves[here])]
-        total = 0.0
-        for e in picks:
-            child = int(s.g.indices[e])
-            if e not in ok:
-                continue
-            reply = int(s.perfect.moves[child])
-            if kind != "win" or s.g.terminal[child] or s.g.terminal[reply]:
-                total += 1.0
+    def solve(here: int, left: int) -> np.ndarray:
+        """The chances of solving from ``here`` with ``left`` plies (a new array: the cache's are never changed)."""
+        total = np.zeros(len(LADDER))
+        for e in _accepted(s, here, kind, left):
+            child = int(indices[e])
+            if kind != "win" or terminal[child] or terminal[perfect[child]]:
+                total = total + chances[e]
             else:
-                total += solve(reply, left - 2)
-        return total / len(picks)
+                total = total + chances[e] * solve(int(perfect[child]), left - 2)
+        return total
 
-    return 1.0 - solve(node, plies)
+    return solve(node, plies)
 
 
 def _line(s: _Solution, node: int, plies: int) -> list[str]:
@@ -264,7 +249,7 @@ def _rules_of(rules: Iterable[dict[str, Any]] | None, solved: Solved) -> list[Ru
 
 
 def _themes(s: _Solution, node: int, only: int, kind: str, plies: int, feats: dict[str, np.ndarray],
-            follow: np.ndarray, trap_ratio: np.ndarray) -> list[str]:
+            follow: np.ndarray, trap_ratio: np.ndarray, easy: bool) -> list[str]:
     """The puzzle's themes (:data:`THEMES`), in that order."""
     others = [e for e in s.edges(node) if e != only]
     out = [kind]
@@ -278,6 +263,8 @@ def _themes(s: _Solution, node: int, only: int, kind: str, plies: int, feats: di
         out.append("avoid-kill")
     if not feats["gives_win"][only] and any(feats["gives_win"][e] for e in others):
         out.append("avoid-win")
+    if easy:
+        out.append("easy")
     if kind == "draw" and trap_ratio[int(s.g.indices[only])] > 0:
         out.append("trap")
     if not any(feats[f][only] for f in ("wins", "kills", "revives", "split", "self_kill")):
@@ -289,10 +276,29 @@ def _themes(s: _Solution, node: int, only: int, kind: str, plies: int, feats: di
     return [t for t in out if t is not None]
 
 
+def _rate(puzzles: list[dict[str, Any]]) -> None:
+    """Give each puzzle its rating from its model players' fail rates (``fails``), all at once."""
+    if puzzles:
+        solves = 1.0 - np.array([p["fails"] for p in puzzles])
+        for p, rating in zip(puzzles, ratings_of(solves)):
+            p["rating"] = rating
+
+
 def _rated(s: _Solution, node: int, kind: str, plies: int) -> dict[str, Any]:
-    fails = [_fail_chance(s, node, kind, plies, None), *(_fail_chance(s, node, kind, plies, p) for p in s.practice)]
-    mean = sum(fails) / len(fails)
-    return {"fail": round(mean, 6), "fails": [round(x, 6) for x in fails], "rating": rating_of(mean)}
+    """The puzzle's fail rate (the model players' mean) and each model player's; :func:`_rate` rates it."""
+    fails = [round(1.0 - float(x), 6) for x in _solve_chances(s, node, kind, plies)]
+    return {"fail": round(sum(fails) / len(fails), 6), "fails": fails}
+
+
+def _too_easy(s: _Solution, node: int, only: int) -> tuple[bool, bool]:
+    """Whether every move of ``node`` but ``only`` lets the opponent win at once, and whether there is just one.
+
+    A position with two moves, the other of which loses at once, is no puzzle (dropped); with more moves it is
+    an easy one.
+    """
+    others = {int(s.g.indices[e]) for e in s.edges(node) if e != only} - {int(s.g.indices[only])}
+    at_once = all(s.f.winner[c] == 0 and s.f.remoteness[c] <= 1 for c in others)
+    return at_once, len(others) == 1
 
 
 def two_player_puzzles(solved: Solved, rules: Iterable[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -310,8 +316,10 @@ def two_player_puzzles(solved: Solved, rules: Iterable[dict[str, Any]] | None = 
     dict
         ``puzzles`` (by rating, then position): ``position``, ``kind``, ``plies`` (a win's plies, 1 for a draw),
         ``value`` in words, ``move`` and ``to`` (the only first move), ``line`` (the perfect solution in
-        notation), ``themes``, ``fail``, ``fails`` (per :data:`PRACTICE` player) and ``rating``; ``nodes``: every
-        position a solver may move from, by notation (:meth:`_Solution.node`).
+        notation), ``themes``, ``fail``, ``fails`` (per model player of
+        :data:`vizgen.reports.puzzle_rating.LADDER`) and ``rating``; ``nodes``: every
+        position a solver may move from, by notation (:meth:`_Solution.node`); ``dropped``: how many must-find
+        positions were too easy to ask (two moves, the other losing at once).
 
     Examples
     --------
@@ -329,20 +337,26 @@ def two_player_puzzles(solved: Solved, rules: Iterable[dict[str, Any]] | None = 
     bad = np.bincount(g.sources, weights=s.marks > INACCURACY, minlength=g.n)
     trap_ratio = bad / np.maximum(s.degree, 1)
     must = np.flatnonzero(~g.terminal & (f.winner != 1) & (s.kept == 1) & (s.degree > 1))
-    puzzles, shown = [], set()
+    puzzles, shown, dropped = [], set(), 0
     for node in must.tolist():
         kind = "win" if f.winner[node] == 0 else "draw"
         plies = int(f.remoteness[node]) if kind == "win" else 1
         only = next(e for e in s.edges(node) if s.keep[e])
+        at_once, single = _too_easy(s, node, only)
+        if at_once and single:
+            dropped += 1
+            continue
         tree = _tree(s, node, plies) if kind == "win" else {node}
         shown |= tree
         puzzles.append({"position": s.names[node], "kind": kind, "plies": plies, "value": s.value(node),
                         "move": s.moves[only], "to": s.names[int(g.indices[only])],
                         "line": _line(s, node, plies) if kind == "win" else [s.moves[only]],
-                        "themes": _themes(s, node, only, kind, plies, feats, follow, trap_ratio),
+                        "themes": _themes(s, node, only, kind, plies, feats, follow, trap_ratio, at_once),
                         **_rated(s, node, kind, plies)})
+    _rate(puzzles)
     puzzles.sort(key=lambda p: (p["rating"], p["position"]))
-    return {"puzzles": puzzles, "nodes": {s.names[n]: s.node(n) for n in sorted(shown, key=lambda n: s.names[n])}}
+    nodes = {s.names[n]: s.node(n) for n in sorted(shown, key=lambda n: s.names[n])}
+    return {"puzzles": puzzles, "nodes": nodes, "dropped": dropped}
 
 
 def multi_puzzles(solved: Solved) -> dict[str, Any]:
@@ -373,10 +387,11 @@ def multi_puzzles(solved: Solved) -> dict[str, Any]:
         puzzles.append({"position": s.names[node], "kind": kind, "plies": plies, "single": True,
                         "value": s.value(node), "move": s.moves[only], "to": s.names[int(g.indices[only])],
                         "line": [s.moves[only]], "themes": [kind, f"players-{g.players}"], **rated})
+    _rate(puzzles)
     puzzles.sort(key=lambda p: (p["rating"], p["position"]))
     nodes = sorted({s.names[n] for n in must.tolist()})
     by_name = {name: i for i, name in enumerate(s.names)}
-    return {"puzzles": puzzles, "nodes": {name: s.node(by_name[name]) for name in nodes}}
+    return {"puzzles": puzzles, "nodes": {name: s.node(by_name[name]) for name in nodes}, "dropped": 0}
 
 
 def node_table(solved: Solved) -> dict[str, Any]:
@@ -473,20 +488,20 @@ def puzzle_set(solved: Solved, rules: Iterable[dict[str, Any]] | None = None) ->
     elif g.players <= 4:
         data = multi_puzzles(solved)
     else:
-        data = {"puzzles": [], "nodes": {}}
+        data = {"puzzles": [], "nodes": {}, "dropped": 0}
     chosen = goals(solved)
     return {"players": g.players, **data, "goals": chosen, "table": node_table(solved) if chosen else {}}
 
 
 def calibration(puzzles: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Fail rates by rating band: per band, the puzzles and each practice player's mean fail rate.
+    """Fail rates by rating band: per band, the puzzles and each model player's mean fail rate.
 
     Examples
     --------
-    >>> rows = calibration([{"rating": 1000, "fail": 0.1, "fails": [0.4, 0, 0, 0]},
-    ...                     {"rating": 1600, "fail": 0.6, "fails": [0.9, 1, 1, 0]}])
+    >>> rows = calibration([{"rating": 1000, "fail": 0.1, "fails": [0.4] + [0.0] * (len(LADDER) - 1)},
+    ...                     {"rating": 1600, "fail": 0.6, "fails": [0.9] + [0.5] * (len(LADDER) - 1)}])
     >>> [(r["from"], r["puzzles"], r["fail"]) for r in rows if r["puzzles"]]
-    [(0, 1, 0.1), (1500, 1, 0.6)]
+    [(1000, 1, 0.1), (1600, 1, 0.6)]
     """
     rows = []
     items = list(puzzles)
@@ -497,11 +512,12 @@ def calibration(puzzles: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
         rows.append({"from": low, "to": high, "puzzles": count,
                      "fail": round(sum(p["fail"] for p in inside) / count, 4) if count else None,
                      "players": [round(sum(p["fails"][k] for p in inside) / count, 4) if count else None
-                                 for k in range(len(PRACTICE))]})
+                                 for k in range(len(LADDER))]})
     return rows
 
 
-CODE = ("util", "engine", "analysis", "ai", "reports/puzzles.py", "reports/rules_of_thumb.py", "reports/guide.py")
+CODE = ("util", "engine", "analysis", "ai", "reports/puzzles.py", "reports/puzzle_rating.py",
+        "reports/rules_of_thumb.py", "reports/guide.py")
 """The code that computes a variant's puzzles (the cache's program version)."""
 
 

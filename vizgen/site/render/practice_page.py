@@ -16,7 +16,8 @@ from typing import Any
 
 from vizgen.analysis import words
 from vizgen.engine.variants import Variant
-from vizgen.reports.puzzles import BANDS, CLAMP, PRACTICE, THEMES, calibration
+from vizgen.reports.puzzle_rating import HIGH, LADDER
+from vizgen.reports.puzzles import BANDS, THEMES, calibration
 from vizgen.site.render.datafiles import jsonp
 
 __all__ = ["DAILY", "DAILY_RATINGS", "PRACTICE_PATH", "daily_pool", "goal_text", "practice_context", "practice_files",
@@ -157,14 +158,19 @@ def practice_context(variants: list[Variant], sets: dict[str, dict[str, Any]], w
                      "goals": len(data["goals"]) if data else 0,
                      "why": why.get(v.slug) or ("" if count else "no position has exactly one good move"),
                      "href": f"{PRACTICE_PATH}?variant={v.slug}", "map": f"variants/{v.slug}.html"})
-    table = [{**row, "band": _band(row), "fail_pct": _whole(row["fail"]),
-              "players_pct": list(map(_whole, row["players"]))}
+    table = [{**row, "band": _band(row), "share_pct": _whole(row["puzzles"] / len(every)),
+              "fail_pct": _whole(row["fail"]), "weakest_pct": _whole(row["players"][0]),
+              "strongest_pct": _whole(row["players"][-1])}
              for row in calibration(every) if row["puzzles"]]
+    ladder = [{"name": m.name, "depth": m.depth, "sharpness": f"{m.sharpness:g}", "rating": m.rating,
+               "solved_pct": _whole(sum(1 - p["fails"][k] for p in every) / len(every)) if every else _whole(None)}
+              for k, m in enumerate(LADDER)]
     return {"root": "", "site_title": site_title, "page_title": f"Practice · {site_title}", "total": len(every),
             "variants_with": sum(1 for r in rows if r["count"]), "per_variant": rows,
             "themes": [{"key": k, "text": THEMES[k], "count": themes[k]} for k in THEMES if themes[k]],
-            "calibration": table, "depths": [p.split()[-1] for p in PRACTICE[1:]], "clamp": CLAMP, "bands": BANDS,
-            "goals": sum(r["goals"] for r in rows)}
+            "calibration": table, "ladder": ladder, "bands": BANDS, "goals": sum(r["goals"] for r in rows),
+            "dropped": sum(data.get("dropped", 0) for data in sets.values()),
+            "easy": themes["easy"], "never": sum(p["rating"] >= HIGH for p in every), "highest": HIGH}
 
 
 def _whole(share: float | None) -> str:
