@@ -71,6 +71,7 @@ NOTES: dict[str, str] = {
     "puzzle": "This link's puzzle could not be read; the page goes on without it.",
     "puzzle-long": "This link's puzzle is longer than a game can last ({plies} plies); the page goes on without it.",
     "theme": "The theme named in this link could not be read; the page goes on without it.",
+    "practice-mode": "The way of practising named in this link could not be read; showing the puzzles.",
     "address": "This link is longer than any this page makes; what it asks for is left out.",
 }
 
