@@ -67,7 +67,7 @@ NOTES: dict[str, str] = {
     "game": "This link's game record could not be read; showing the position.",
     "game-long": "This link's game record is longer than a game can last ({plies} plies); showing the position.",
     "rules": "The rules in this link could not be read; showing the usual rules.",
-    "variant": "The variant named in this link could not be read; showing the usual one.",
+    "variant": "The variant named in this link could not be read; showing every variant.",
     "puzzle": "This link's puzzle could not be read; the page goes on without it.",
     "puzzle-long": "This link's puzzle is longer than a game can last ({plies} plies); the page goes on without it.",
     "theme": "The theme named in this link could not be read; the page goes on without it.",

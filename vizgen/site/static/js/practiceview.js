@@ -150,12 +150,13 @@
     var out = app.notes.length ? '<p class="pz-address-note" role="status">' + esc(app.notes.join(" ")) + "</p>" : "";
     var a = app.aside;
     if (!a) return out;
-    var text = a.parts.indexOf(ALL) >= 0 ? "The progress " + a.where + " could not be read: it is left out, " +
-      "and you start afresh here." : "Part of the progress " + a.where + " could not be read and is left out: " +
-      a.parts.join(", ") + ". The rest is kept.";
+    var all = a.parts.indexOf(ALL) >= 0;
+    var text = all ? "The progress " + a.where + " could not be read: it is left out, and you start afresh here." :
+      "Part of the progress " + a.where + " could not be read and is left out: " + a.parts.join(", ") +
+      ". The rest is kept.";
     return out + '<div class="pz-aside" role="alert"><p>' + esc(text) + '</p><p><button type="button" ' +
-      'data-act="reset">Forget my progress</button> <button type="button" data-act="keep">Keep the rest</button>' +
-      "</p></div>";
+      'data-act="reset">Forget my progress</button> <button type="button" data-act="keep">' +
+      esc(all ? "OK" : "Keep the rest") + "</button></p></div>";
   }
 
   function modes() {
