@@ -155,6 +155,7 @@ class Visit:
     drawn: bool = False
     ready_s: float | None = None  # seconds from the start of the visit until the page was ready; None: never
     notes: str = ""
+    says: str = ""  # words the page's note must hold (issue #39's addresses)
 
     def failure(self) -> str | None:
         """Why the visit failed, or None."""
@@ -168,6 +169,8 @@ class Visit:
             return "never ready"
         if not self.drawn:
             return "the panel was not drawn"
+        if self.says not in self.notes:
+            return f"the note does not say {self.says!r}: {self.notes[:120]!r}"
         return None
 
 
@@ -198,14 +201,16 @@ def kind_of(path: str) -> str:
     return {"practice.html": "practice", "rules.html": "rules"}.get(path, "variant")
 
 
-def visit(context: object, url: str, kind: str, timeout_s: float, note: str | None = None) -> Visit:
+def visit(context: object, url: str, kind: str, timeout_s: float, note: str | None = None,
+          says: str = "") -> Visit:
     """Open ``url`` in a new tab of the browser context and watch it until it is ready or ``timeout_s`` passes.
 
     ``kind``: "variant" for a variant's page (a small, big or code page), "page" for the index, "practice" or
     "rules" for those pages. ``note``: the selector of the element that says what the page left out (the
-    visit's ``notes``: its text once a person can see it; by default a variant page's message line).
+    visit's ``notes``: its text once a person can see it; by default a variant page's message line); ``says``:
+    words that text must hold for the visit to hold.
     """
-    out = Visit(url)
+    out = Visit(url, says=says)
     page = context.new_page()
     page.on("pageerror", lambda e: out.errors.append(f"pageerror: {e}"))
     page.on("console", lambda m: out.errors.append(f"console: {m.text[:200]}") if m.type == "error" else None)

@@ -163,8 +163,8 @@
     var list = [["puzzles", "Puzzles"], ["streak", "Streak"], ["daily", "Daily"], ["goals", "Goals"]];
     if (app.retry) list.push(["retry", "Your mistakes"]);
     return '<nav class="pz-modes" aria-label="Practice modes">' + list.map(function (m) {
-      return '<button type="button" data-mode="' + m[0] + '"' + (app.mode === m[0] ? ' aria-pressed="true"' : "") +
-        ">" + m[1] + "</button>";
+      return '<button type="button" data-mode="' + esc(m[0]) + '"' + (app.mode === m[0] ? ' aria-pressed="true"' : "") +
+        ">" + esc(m[1]) + "</button>";
     }).join("") + "</nav>";
   }
 
@@ -179,11 +179,11 @@
     var chosen = (app.variant ? variantOf(app.variant).title : "every variant") + ", " +
       (app.theme ? app.idx.themes[app.theme] : "every theme");
     return '<details class="pz-filters"' + (app.filtersOpen ? " open" : "") + '><summary>Puzzles from: <b>' +
-      esc(chosen) + "</b> (" + pool().length + ')</summary><div class="pz-filter-row"><label>Variant ' +
+      esc(chosen) + "</b> (" + esc(pool().length) + ')</summary><div class="pz-filter-row"><label>Variant ' +
       '<select data-filter="variant"><option value="">every variant (' +
-      app.idx.puzzles.length + ")</option>" + vs.map(function (v) {
+      esc(app.idx.puzzles.length) + ")</option>" + vs.map(function (v) {
         return '<option value="' + esc(v.slug) + '"' + (v.slug === app.variant ? " selected" : "") + ">" +
-          esc(v.title) + " (" + v.count + ")</option>";
+          esc(v.title) + " (" + esc(v.count) + ")</option>";
       }).join("") + '</select></label><label>Theme <select data-filter="theme"><option value="">every theme</option>' +
       themes.filter(function (t) { return counts[t]; }).map(function (t) {
         return '<option value="' + esc(t) + '"' + (t === app.theme ? " selected" : "") + ">" + esc(app.idx.themes[t]) +
@@ -195,9 +195,9 @@
     var c = app.cur;
     if (!c) return '<p class="pz-empty">' + esc(app.msg || "No puzzle matches these filters.") + "</p>";
     var s = c.state, p = s.puzzle, v = variantOf(c.slug);
-    var out = '<article class="pz-board" data-puzzle="' + esc(c.id) + '" data-status="' + s.status + '">';
-    out += '<p class="pz-meta"><a href="' + graphHref(c.slug, p.position) + '">' + esc(v ? v.title : c.slug) + "</a>" +
-      (p.rating ? ' · puzzle rated <b>' + p.rating + "</b>" : "") +
+    var out = '<article class="pz-board" data-puzzle="' + esc(c.id) + '" data-status="' + esc(s.status) + '">';
+    out += '<p class="pz-meta"><a href="' + esc(graphHref(c.slug, p.position)) + '">' + esc(v ? v.title : c.slug) + "</a>" +
+      (p.rating ? ' · puzzle rated <b>' + esc(p.rating) + "</b>" : "") +
       (p.themes && s.status !== "play" ? ' · <span class="pz-themes">' + p.themes.map(function (t) {
         return '<span class="chip">' + esc(app.idx.themes[t]) + "</span>";
       }).join(" ") + "</span>" : "") + "</p>";
@@ -205,7 +205,7 @@
     out += playersHtml(s.at, v ? v.players : 2);
     if (s.status === "play") {
       if (p.kind === "win" && p.plies > 1 && !p.single) {
-        out += '<p class="pz-left">' + s.left + " plies left to win in</p>";
+        out += '<p class="pz-left">' + esc(s.left) + " plies left to win in</p>";
       }
       out += '<div class="pz-moves" role="group" aria-label="Your moves">' + s.nodes[s.at].m.map(function (m) {
         return '<button type="button" class="pz-move" data-to="' + esc(m[1]) + '"><span class="mv">' + esc(m[0]) +
@@ -220,7 +220,7 @@
     } else {
       out += '<button type="button" data-act="giveup">Show the solution</button>';
     }
-    out += '<a class="pz-graph" href="' + graphHref(c.slug, s.status === "failed" ? s.wrong.from : s.at) +
+    out += '<a class="pz-graph" href="' + esc(graphHref(c.slug, s.status === "failed" ? s.wrong.from : s.at)) +
       '">View on the graph</a></div></article>';
     return out;
   }
@@ -229,7 +229,7 @@
     var mine = app.idx.goals.filter(function (g) { return g.v === app.variant; });
     var shown = mine.length ? mine : app.idx.goals;
     var out = mine.length ? '<p class="pz-goal-note">The goals of ' + esc(variantOf(app.variant).title) +
-      ' <button type="button" data-act="allgoals">Goals of every variant (' + app.idx.goals.length + ")</button></p>" :
+      ' <button type="button" data-act="allgoals">Goals of every variant (' + esc(app.idx.goals.length) + ")</button></p>" :
       '<p class="pz-goal-note">Play a position out against the computer. Stars: three when every move is the best, ' +
       "two when three moves in four are, one otherwise.</p>";
     out += '<div class="pz-goals">';
@@ -245,10 +245,11 @@
 
   function goalBoard() {
     var c = app.goal, s = c.state, G = s.goal;
-    var out = '<article class="pz-board pz-goalboard" data-goal="' + esc(c.id) + '" data-status="' + s.status + '">';
-    out += '<p class="pz-meta"><a href="' + graphHref(c.slug, s.at) + '">' + esc(c.title) + "</a> · " + esc(c.text) + "</p>";
+    var out = '<article class="pz-board pz-goalboard" data-goal="' + esc(c.id) + '" data-status="' + esc(s.status) + '">';
+    out += '<p class="pz-meta"><a href="' + esc(graphHref(c.slug, s.at)) + '">' + esc(c.title) + "</a> · " + esc(c.text) + "</p>";
     out += '<h2 class="pz-prompt">' + (s.status === "play" ? "Your move" : s.status === "met" ? "Goal met" : "Goal missed") +
-      ' <span class="muted">· ply ' + s.ply + (G.kind === "win" ? " of at most " : " of ") + G.plies + "</span></h2>";
+      ' <span class="muted">· ply ' + esc(s.ply) + (G.kind === "win" ? " of at most " : " of ") + esc(G.plies) +
+      "</span></h2>";
     out += playersHtml(s.at, s.players, s.status === "play" || !s.last ? 0 : s.players - 1 - s.last.replies.length);
     if (s.status === "play") {
       out += '<div class="pz-moves" role="group" aria-label="Your moves">' + s.table[s.at].m.map(function (m) {
@@ -277,7 +278,7 @@
     if (details) app.filtersOpen = details.open;
     var main = notesHtml() + ratingLine() + modes();
     if (app.mode === "streak" && app.streak) {
-      main += '<p class="pz-streak">Streak <b data-streak>' + app.streak.count + "</b>" +
+      main += '<p class="pz-streak">Streak <b data-streak>' + esc(app.streak.count) + "</b>" +
         (app.streak.over ? " · over: a mistake ends it" : " · puzzles get harder until your first mistake") + "</p>";
     }
     var side = "";
@@ -289,7 +290,7 @@
     if (app.failedRun.length && app.cur && app.cur.state.status !== "play" && app.mode !== "streak" &&
         app.mode !== "goals") {
       side += '<p class="pz-failed-run"><button type="button" data-act="failedrun">Retry the ' +
-        app.failedRun.length + " puzzle" + (app.failedRun.length === 1 ? "" : "s") +
+        esc(app.failedRun.length) + " puzzle" + (app.failedRun.length === 1 ? "" : "s") +
         " you failed in this run</button></p>";
     }
     if (app.mode === "puzzles") side += filters();
@@ -426,7 +427,7 @@
       var sol = P.good({ puzzle: s.puzzle, nodes: s.nodes, at: from, left: s.left });
       c.feedback = '<p class="pz-wrong"><span class="sign" aria-hidden="true">✗</span> <b>' + esc(m[0]) +
         "</b> is a <b>" + esc(markWords(m[2])) + "</b>: " +
-        '<span class="badge ' + valueCls(m) + '">' + esc(choiceWords(m)) + "</span>" +
+        '<span class="badge ' + esc(valueCls(m)) + '">' + esc(choiceWords(m)) + "</span>" +
         (m.length > 6 ? ". " + (v && v.players > 2 ? "The next player answers" : "Their answer") + ": <b>" +
           esc(m[6]) + "</b> (to " + esc(m[7]) + ")." : "") + "</p>" +
         (m[2] <= 1 ? '<p class="muted">It keeps your value, but too slowly: the win no longer fits in the plies left.</p>' : "") +
@@ -471,7 +472,7 @@
     if (s.marks.length === before) return;
     var m = s.last.move;
     var out = "<p>You played <b>" + esc(m[0]) + esc(app.W.marks[m[2]].symbol) + "</b>: " + esc(markWords(m[2])) + ", " +
-      '<span class="badge ' + valueCls(m) + '">' + esc(choiceWords(m)) + "</span></p>";
+      '<span class="badge ' + esc(valueCls(m)) + '">' + esc(choiceWords(m)) + "</span></p>";
     if (s.last.replies.length) {
       out += "<p>" + (s.players === 2 ? "They reply " : "The others reply ") + s.last.replies.map(function (r) {
         return "<b>" + esc(r[0]) + "</b>";
@@ -479,8 +480,8 @@
     }
     if (s.status === "met") {
       var best = s.marks.filter(function (x) { return x === 0; }).length;
-      out += '<p class="pz-right">Goal met in ' + s.ply + " plies: " + "★★★".slice(0, s.stars) +
-        '<span class="off">' + "☆☆☆".slice(s.stars) + "</span> (" + best + " of " + s.marks.length +
+      out += '<p class="pz-right">Goal met in ' + esc(s.ply) + " plies: " + esc("★★★".slice(0, s.stars)) +
+        '<span class="off">' + esc("☆☆☆".slice(s.stars)) + "</span> (" + esc(best) + " of " + esc(s.marks.length) +
         " moves best).</p>";
       if (P.count(app.progress.goals, c.id) < s.stars) app.progress.goals[c.id] = s.stars;
       P.save(app.storage, app.progress);
