@@ -6,6 +6,8 @@ is bounded before any work: its raw text (percent-encoded, as the address holds 
 ``limits[key]`` characters, a line of positions at most the ply cap of a game, and a query as a whole at most
 ``caps[page]`` characters. A part that is too long, repeated, not valid percent-encoding of UTF-8, or holds
 control characters or lone surrogates is dropped with one of :data:`NOTES`, and the rest of the page works.
+A part the reader passes but the page cannot use (a variant, puzzle, theme or practice mode that is not one
+there) is said with the same note (``VZ.address.note``), never replaced in silence.
 
 The limits come from the rules: a position's notation is at most :func:`name_bytes` bytes of UTF-8, so at
 most three times that many characters percent-encoded (``%XX`` per byte); a game is at most
