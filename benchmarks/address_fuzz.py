@@ -78,7 +78,7 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
-        cache = Path(os.environ.get("VIZGEN_CACHE", tmp))
+        cache = Path(os.environ.get("VIZGEN_CACHE", root / "cache"))  # apart from the sites (build_site refuses)
         pages = {p.slug: p for p in gather(list(SPECS), cache_dir=cache)}
         code = code_page_once(CODE_SPEC)
         write_site(root / "vizgen", render_site([*pages.values(), code]))

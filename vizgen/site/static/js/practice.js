@@ -221,9 +221,14 @@
     return typeof x === "string" && x.length <= LIMITS.id && ID.test(x) && printable(x);
   }
 
+  /* x's own property key, or undefined (never one of its prototype's). */
+  function field(x, key) {
+    return own(x, key) ? x[key] : undefined;
+  }
+
   /* A rating {rating, rd, vol} if x is one (rd and vol missing: the starting ones), else null. */
   function ratingOf(x) {
-    if (!plain(x) || !own(x, "rating") || !within(x.rating, LIMITS.rating)) return null;
+    if (!plain(x) || !within(field(x, "rating"), LIMITS.rating)) return null;
     var out = { rating: num(x.rating), rd: VZ.glicko.START.rd, vol: VZ.glicko.START.vol };
     if (own(x, "rd")) {
       if (!within(x.rd, LIMITS.rd) || x.rd <= 0) return null;
@@ -236,10 +241,16 @@
     return out;
   }
 
+  /* A history entry {id, ok, day, before, after} if x is one, else null. */
   function entryOf(x) {
-    if (!plain(x) || !isId(x.id) || typeof x.ok !== "boolean" || !(typeof x.day === "string" && DAY.test(x.day)) ||
-        !within(x.before, LIMITS.rating) || !within(x.after, LIMITS.rating)) return null;
-    return { id: x.id, ok: x.ok, day: x.day, before: num(x.before), after: num(x.after) };
+    if (!plain(x)) return null;
+    var e = { id: field(x, "id"), ok: field(x, "ok"), day: field(x, "day"), before: field(x, "before"),
+      after: field(x, "after") };
+    if (!isId(e.id) || typeof e.ok !== "boolean" || !(typeof e.day === "string" && DAY.test(e.day)) ||
+        !within(e.before, LIMITS.rating) || !within(e.after, LIMITS.rating)) return null;
+    e.before = num(e.before);
+    e.after = num(e.after);
+    return e;
   }
 
   /* A map of ids to whole numbers lo..hi, its bad entries left out: {map, bad (how many), whole (false: not a
