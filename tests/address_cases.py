@@ -4,15 +4,20 @@ Shared by the browser tests (``tests/test_address_browser.py``) and the campaign
 (``benchmarks/address_fuzz.py``). :func:`issue_addresses` are the addresses issue #30 found breaking pages;
 :func:`fuzz_addresses` draws addresses from a seeded generator: bad percent-encodings, bytes that are not
 UTF-8, encoded surrogates and control characters, script payloads, repeated, unknown and other pages' keys,
-and values up to a few times their limit. :func:`visit` opens one and says what the page did.
+and values up to a few times their limit. :data:`NOTED` are issue #39's: a part a page cannot use (an unknown
+key of a record, ``constructor`` for a position, a number that is not digits), each of which must get a note
+a person can see. :func:`visit` opens one and says what the page did.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 import urllib.parse
 from dataclasses import dataclass, field
+
+from vizgen.site.address_words import NOTES
 
 #: the fragments that threw in the page (a malformed escape, bytes that are not UTF-8, an encoded surrogate)
 BAD_HASHES = ("%E0%A4%A", "%ZZ", "%ED%A0%80")
@@ -42,6 +47,44 @@ def issue_addresses(players: int) -> dict[str, str]:
         "hints 100,000": f"?play={seats}&hints=" + "0." * 50000,
         "query 1 MB": f"?play={seats}&x=" + "a" * (1 << 20),
     }
+
+
+#: issue #39: parts of an address that a page cannot use and used to replace in silence (or throw on), by
+#: name: (the page's file, what follows it, the element where its note is shown, words the note holds). The
+#: practice page's need a site built with its puzzles (tests/test_practice_browser.py); the others are a
+#: variant's page and the rules page, which every site has.
+NOTED: dict[str, tuple[str, str, str, str]] = {
+    "practice retry=constructor": ("practice.html", "?variant=standard&retry=constructor", ".pz-address-note",
+                                   NOTES["puzzle"]),
+    "practice retry=toString in a list": ("practice.html", "?variant=standard&retry=01-14_toString_constructor",
+                                          ".pz-address-note", NOTES["puzzle"]),
+    "practice retry=%ZZ": ("practice.html", "?variant=standard&retry=%ZZ", ".pz-address-note", NOTES["puzzle"]),
+    "practice retry without a variant": ("practice.html", "?retry=01-14", ".pz-address-note", NOTES["puzzle"]),
+    "practice puzzle=toString": ("practice.html", "?variant=standard&puzzle=toString", ".pz-address-note",
+                                 NOTES["puzzle"]),
+    "practice variant=__proto__": ("practice.html", "?variant=__proto__", ".pz-address-note", NOTES["variant"]),
+    "practice theme=constructor": ("practice.html", "?theme=constructor", ".pz-address-note", NOTES["theme"]),
+    "practice mode=__proto__": ("practice.html", "?mode=__proto__", ".pz-address-note", NOTES["practice-mode"]),
+    "rules rules=%ZZ": ("rules.html", "?rules=%ZZ", "#rules-address-note", NOTES["rules"]),
+    "rules rules=%E0%A4%A": ("rules.html", "?rules=%E0%A4%A", "#rules-address-note", NOTES["rules"]),
+    "rules rules= 10 kB": ("rules.html", "?rules=" + "standard" * 1250, "#rules-address-note", NOTES["address"]),
+    "rules rules=__proto__": ("rules.html", "?rules=__proto__", "#rules-status", "unknown variant '__proto__'"),
+    "rules rules=standard:constructor=1": ("rules.html", "?rules=standard:constructor=1", "#rules-status",
+                                           "unknown parameter 'constructor'"),
+    "variant seed=0x10": ("variants/standard.html", "?play=you.perfect&seed=0x10", ".play-message",
+                          "the seed must be a whole number"),
+    "variant at=999": ("variants/standard.html", "?play=you.perfect&moves=12-11&at=999", ".play-message",
+                       "the ply shown (at) must be a whole number, at most the 1 the record holds"),
+    "variant mode=__proto__": ("variants/standard.html", "?play=you.perfect&mode=__proto__", ".play-message",
+                               "the only mode is challenge"),
+    "variant moves=__proto__": ("variants/standard.html", "?play=you.perfect&moves=__proto__", ".play-message",
+                                "the moves must be positions joined by _"),
+    "variant moves=constructor": ("variants/standard.html", "?play=you.perfect&moves=constructor", ".play-message",
+                                  "“constructor” is not a move from 11-11"),
+    "variant illegal moves": ("variants/standard.html", "?play=you.perfect&moves=12-11_99-99", ".play-message",
+                              "“99-99” is not a move from 12-11"),
+    "variant #toString": ("variants/standard.html", "#toString", "#search-msg", "There is no position “toString”"),
+}
 
 
 def _noise(rng: random.Random, limit: int) -> str:
@@ -115,6 +158,7 @@ class Visit:
     drawn: bool = False
     ready_s: float | None = None  # seconds from the start of the visit until the page was ready; None: never
     notes: str = ""
+    says: str = ""  # words the page's note must hold (issue #39's addresses)
 
     def failure(self) -> str | None:
         """Why the visit failed, or None."""
@@ -128,6 +172,8 @@ class Visit:
             return "never ready"
         if not self.drawn:
             return "the panel was not drawn"
+        if self.says not in self.notes:
+            return f"the note does not say {self.says!r}: {self.notes[:120]!r}"
         return None
 
 
@@ -137,21 +183,37 @@ READY = {
     "variant": "() => window.vizgen && (window.vizgen.error || (window.vizgen.ready && window.vizgen.play"
                " && window.vizgen.play.ready))",
     "page": "() => document.readyState === 'complete' && document.querySelectorAll('.card').length > 0",
+    "practice": "() => !!document.querySelector('#practice .pz-status')",
+    "rules": "() => !!window.vizgenRules && !!window.vizgenRules.spec",
 }
 DRAWN = {
     "variant": "() => !window.vizgen.error && !!document.querySelector('#panel .pos-title')"
                " && !!document.getElementById('panel').dataset.position"
                " && document.body.classList.contains('vizgen-ready')",
     "page": "() => document.querySelectorAll('.card').length > 0",
+    "practice": "() => !!document.querySelector('#practice .pz-board, #practice .pz-empty')",
+    "rules": "() => document.getElementById('rules-spec').value !== ''",
 }
+#: the text of an element a person can see (not hidden, with a box), or ""
+SEEN = """s => { const e = document.querySelector(s);
+    return e && e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden' ? e.innerText : ''; }"""
 
 
-def visit(context: object, url: str, kind: str, timeout_s: float) -> Visit:
+def kind_of(path: str) -> str:
+    """The kind of page (:data:`READY`'s key) a site path is: a variant's, the practice page, the rules page."""
+    return {"practice.html": "practice", "rules.html": "rules"}.get(path, "variant")
+
+
+def visit(context: object, url: str, kind: str, timeout_s: float, note: str | None = None,
+          says: str = "") -> Visit:
     """Open ``url`` in a new tab of the browser context and watch it until it is ready or ``timeout_s`` passes.
 
-    ``kind``: "variant" for a variant's page (a small, big or code page), "page" for the index.
+    ``kind``: "variant" for a variant's page (a small, big or code page), "page" for the index, "practice" or
+    "rules" for those pages. ``note``: the selector of the element that says what the page left out (the
+    visit's ``notes``: its text once a person can see it; by default a variant page's message line); ``says``:
+    words that text must hold for the visit to hold.
     """
-    out = Visit(url)
+    out = Visit(url, says=says)
     page = context.new_page()
     page.on("pageerror", lambda e: out.errors.append(f"pageerror: {e}"))
     page.on("console", lambda m: out.errors.append(f"console: {m.text[:200]}") if m.type == "error" else None)
@@ -172,7 +234,12 @@ def visit(context: object, url: str, kind: str, timeout_s: float) -> Visit:
             out.ready_s = None
         out.script_ran = page.evaluate(f"() => window.{MARK} !== undefined")
         out.drawn = out.ready_s is not None and page.evaluate(DRAWN[kind])
-        if kind == "variant":
+        if note is not None:
+            with contextlib.suppress(Exception):  # a note never shown is what is measured
+                page.wait_for_function(f"s => ({SEEN})(s) !== ''", arg=note, polling=50,
+                                       timeout=max(1.0, timeout_s - (time.perf_counter() - start)) * 1000)
+            out.notes = page.evaluate(SEEN, note)
+        elif kind == "variant":
             out.notes = page.evaluate("() => (document.getElementById('search-msg') || {}).textContent || ''")
     finally:
         page.close()

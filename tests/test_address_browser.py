@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.address_cases import fuzz_addresses, index_addresses, issue_addresses, visit
+from tests.address_cases import NOTED, fuzz_addresses, index_addresses, issue_addresses, kind_of, visit
 from tests.browsing import DESKTOP, NEEDS_BROWSER, served, write_site
 from tests.solved import code_page_once
 from vizgen.site.address_words import table
@@ -105,3 +105,18 @@ def test_the_issues_addresses_open_a_working_page(context: object, fuzz_site: Pa
         assert page.evaluate("new URLSearchParams(location.search).get('play')") == ".".join(seats)
     finally:
         page.close()
+
+
+#: issue #39's addresses for the pages every site has (a variant's, the rules page); the practice page's are in
+#: tests/test_practice_browser.py, whose site has puzzles
+SITE_NOTED = {name: case for name, case in NOTED.items() if case[0] != "practice.html"}
+
+
+@pytest.mark.parametrize("name", sorted(SITE_NOTED))
+def test_a_part_the_page_cannot_use_is_said(context: object, fuzz_url: str, name: str) -> None:
+    """Issue #39: a value the reader could not read, or one the page cannot use (``seed=0x10``, ``at=999``,
+    ``mode=__proto__``, illegal moves, an unreadable or too long ``rules=``), is never replaced in silence:
+    a person sees the note that says so, the page works and no script from the address runs."""
+    path, address, where, words = SITE_NOTED[name]
+    v = visit(context, f"{fuzz_url}{path}{address}", kind_of(path), READY_S, note=where, says=words)
+    assert v.failure() is None, (name, v.failure())

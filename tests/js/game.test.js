@@ -37,9 +37,20 @@ test("a record reads back, and what cannot be read says why", () => {
     { seats: ["perfect", "perfect"], seed: 1, from: null, moves: ["b"], at: 0, challenge: true, hints: [0, 2] });
   assert.match(VZ.game.readRecord("?play=you.perfect&at=x", 2, KINDS).why, /ply shown/);
   assert.match(VZ.game.readRecord("?play=you.perfect&hints=1.y", 2, KINDS).why, /hints must be plies/);
-  for (const seed of ["x", "-1", "1.5"]) {
-    assert.match(VZ.game.readRecord("?play=you.perfect&seed=" + seed, 2, KINDS).why, /whole number/);
+  for (const seed of ["x", "-1", "1.5", "0x10", "1e3", "%20", "Infinity"]) {
+    assert.match(VZ.game.readRecord("?play=you.perfect&seed=" + seed, 2, KINDS).why, /whole number/, seed);
   }
+  // issue #39: no part of a record is rewritten in silence; each bad one is said
+  assert.match(VZ.game.readRecord("?play=you.perfect&moves=12-11&at=999", 2, KINDS).why, /at most the 1 the record/);
+  assert.match(VZ.game.readRecord("?play=you.perfect&at=0x1", 2, KINDS).why, /ply shown/);
+  assert.equal(VZ.game.readRecord("?play=you.perfect&moves=12-11&at=1", 2, KINDS).at, 1);
+  for (const mode of ["__proto__", "toString", "Challenge", "x"]) {
+    assert.match(VZ.game.readRecord("?play=you.perfect&mode=" + mode, 2, KINDS).why, /only mode is challenge/, mode);
+  }
+  for (const moves of ["__proto__", "12-11__12-12", "_", "12-11_"]) {
+    assert.match(VZ.game.readRecord("?play=you.perfect&moves=" + moves, 2, KINDS).why, /positions joined by _/, moves);
+  }
+  assert.match(VZ.game.readRecord("?play=you.perfect&moves=12-11&hints=0x2", 2, KINDS).why, /hints must be plies/);
 });
 
 test("the record in the address keeps the other parameters", () => {

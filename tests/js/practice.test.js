@@ -157,7 +157,11 @@ test("the practice page reads its address through the site's reader: variant, pu
   const tables = fixture("address.json").tables;
   VZ.address.use(tables.any);
   const q = VZ.practiceView.params("?variant=standard&puzzle=12-33&theme=kill&retry=12-33_13-12&mode=daily", "");
-  assert.deepEqual(q, { variant: "standard", puzzle: "12-33", theme: "kill", retry: "12-33_13-12", mode: "daily" });
+  assert.deepEqual(q, { variant: "standard", puzzle: "12-33", theme: "kill", retry: "12-33_13-12", mode: "daily",
+    notes: [] });
   assert.deepEqual(VZ.practiceView.params("?retry=%ZZ", ""), { variant: "", puzzle: "", theme: "", retry: "",
-    mode: "" });
+    mode: "", notes: [tables.any.notes.puzzle] });
+  // a value the page cannot use is said with the reader's own note of it
+  assert.equal(VZ.address.note("variant"), tables.any.notes.variant);
+  assert.equal(VZ.address.note("constructor"), "");
 });

@@ -6,6 +6,8 @@ is bounded before any work: its raw text (percent-encoded, as the address holds 
 ``limits[key]`` characters, a line of positions at most the ply cap of a game, and a query as a whole at most
 ``caps[page]`` characters. A part that is too long, repeated, not valid percent-encoding of UTF-8, or holds
 control characters or lone surrogates is dropped with one of :data:`NOTES`, and the rest of the page works.
+A part the reader passes but the page cannot use (a variant, puzzle, theme or practice mode that is not one
+there) is said with the same note (``VZ.address.note``), never replaced in silence.
 
 The limits come from the rules: a position's notation is at most :func:`name_bytes` bytes of UTF-8, so at
 most three times that many characters percent-encoded (``%XX`` per byte); a game is at most
@@ -67,10 +69,11 @@ NOTES: dict[str, str] = {
     "game": "This link's game record could not be read; showing the position.",
     "game-long": "This link's game record is longer than a game can last ({plies} plies); showing the position.",
     "rules": "The rules in this link could not be read; showing the usual rules.",
-    "variant": "The variant named in this link could not be read; showing the usual one.",
+    "variant": "The variant named in this link could not be read; showing every variant.",
     "puzzle": "This link's puzzle could not be read; the page goes on without it.",
     "puzzle-long": "This link's puzzle is longer than a game can last ({plies} plies); the page goes on without it.",
     "theme": "The theme named in this link could not be read; the page goes on without it.",
+    "practice-mode": "The way of practising named in this link could not be read; showing the puzzles.",
     "address": "This link is longer than any this page makes; what it asks for is left out.",
 }
 

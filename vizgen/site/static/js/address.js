@@ -13,7 +13,8 @@
  * or a lone surrogate, or a line of positions (moves=) longer than a game can last drops its part of the
  * address (a game record is every one of play, seed, moves, at, mode, hints, from) with that part's note.
  * Keys a page does not read are left alone. What the values mean (a known position, a legal move) is for the
- * page to check.
+ * page to check; a value it cannot use is said with the same table's note (VZ.address.note(key)), never
+ * replaced in silence.
  */
 (function (VZ) {
   "use strict";
@@ -130,5 +131,12 @@
     return out;
   }
 
-  VZ.address = { read: read, use: use };
+  /* The line the page says of a part of its address that names nothing there (the table's note of that key:
+     "variant", "puzzle", "game"...), or "" without a table. */
+  function note(key) {
+    var t = current();
+    return t && own(t.notes, key) ? t.notes[key] : "";
+  }
+
+  VZ.address = { read: read, use: use, note: note };
 })(globalThis.VZ = globalThis.VZ || {});

@@ -204,26 +204,31 @@
   }
 
   /* Read a record from a query string, through the address's one reader (address.js: bounded, decoded, a
-     record it cannot read dropped with its note). null: there is none; {why}: it cannot be read; else {seats,
-     seed, from, moves, ...} (from: null for the start; from and moves: positions as typed, to be checked
-     against the rules by the caller). */
+     record it cannot read dropped with its note). null: there is none; {why}: it cannot be read (every part is
+     checked: numbers written in digits, the one mode the page has, the ply shown one of the record's; nothing
+     is rewritten in silence); else {seats, seed, from, moves, ...} (from: null for the start; from and moves:
+     positions as typed, to be checked against the rules by the caller). */
   function readRecord(query, players, kinds) {
     var params = VZ.address.read(query, "", "variant");
     if (params.play === null) return null;
+    var digits = function (text) { return /^\d+$/.test(text); };
     var seats = params.play.split(".");
-    var seed = params.seed === null ? 1 : Number(params.seed);
-    var at = params.at === null ? null : Number(params.at);
-    var hints = params.hints ? params.hints.split(".").map(Number) : [];
+    var moves = params.moves ? params.moves.split(SEP) : [];
+    var hints = params.hints ? params.hints.split(".") : [];
     var why = null;
     if (seats.length !== players) why = "it names " + seats.length + " players, this variant has " + players;
     else if (seats.some(function (s) { return kinds.indexOf(s) < 0; })) why = "a player is not one of " + kinds.join(", ");
     else if (seats.filter(function (s) { return s === "you"; }).length > 1) why = "at most one player can be you";
-    else if (!(Number.isInteger(seed) && seed >= 0)) why = "the seed must be a whole number";
-    else if (at !== null && !(Number.isInteger(at) && at >= 0)) why = "the ply shown (at) must be a whole number";
-    else if (!hints.every(function (h) { return Number.isInteger(h) && h >= 0; })) why = "hints must be plies";
+    else if (params.seed !== null && !digits(params.seed)) why = "the seed must be a whole number";
+    else if (moves.some(function (m) { return !m; })) why = "the moves must be positions joined by " + SEP;
+    else if (params.at !== null && !(digits(params.at) && Number(params.at) <= moves.length)) {
+      why = "the ply shown (at) must be a whole number, at most the " + moves.length + " the record holds";
+    } else if (!hints.every(digits)) why = "hints must be plies";
+    else if (params.mode !== null && params.mode !== "challenge") why = "the only mode is challenge";
     if (why) return { why: why };
-    var moves = params.moves ? params.moves.split(SEP) : [];
-    return { seats: seats, seed: seed, from: params.from, moves: moves, at: at, challenge: params.mode === "challenge", hints: hints };
+    return { seats: seats, seed: params.seed === null ? 1 : Number(params.seed), from: params.from, moves: moves,
+      at: params.at === null ? null : Number(params.at), challenge: params.mode === "challenge",
+      hints: hints.map(Number) };
   }
 
   /* A query string with the record in it (null: without one), other parameters kept. */

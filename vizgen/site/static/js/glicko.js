@@ -63,5 +63,6 @@
     };
   }
 
-  VZ.glicko = { START: START, PUZZLE_RD: PUZZLE_RD, update: update, expected: expected };
+  VZ.glicko = { START: START, PUZZLE_RD: PUZZLE_RD, MIN_RD: MIN_RD, MAX_RD: MAX_RD, update: update,
+    expected: expected };
 })(globalThis.VZ = globalThis.VZ || {});

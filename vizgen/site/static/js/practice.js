@@ -10,6 +10,7 @@
 
   var INACCURACY = 1, MISTAKE = 2, BLUNDER = 3;
   var KEY = "vizgen-practice";
+  var ALL = "all of it"; // what load sets aside when the stored text is not progress
   var VERSION = 1;
 
   /* Whether a puzzle accepts a move: it keeps the mover's value class and, in a win puzzle, the win it leaves
@@ -176,33 +177,166 @@
     return node.v[2] === s.players - 1 - s.last.replies.length ? met(s) : fail(s, "lost");
   }
 
-  /* Progress: the visitor's rating, history, solved and failed puzzles, best streak and goals' stars. */
+  /* Progress: the visitor's rating, history, solved and failed puzzles, best streak and goals' stars. The maps
+     (solved, failed: puzzle id -> times; goals: goal id -> stars) have no prototype: a key is only ever data. */
   function fresh() {
-    return { version: VERSION, rating: VZ.glicko.START, history: [], solved: {}, failed: {}, best: 0, goals: {} };
+    return { version: VERSION, rating: Object.assign({}, VZ.glicko.START), history: [], solved: Object.create(null),
+      failed: Object.create(null), best: 0, goals: Object.create(null) };
   }
 
-  /* Progress read back from JSON text: a fresh one when the text is not progress of this version. */
-  function parse(text) {
-    var p;
-    try {
-      p = JSON.parse(text);
-    } catch {
-      return null;
+  /* What progress may hold. Anything else is set aside: it never reaches the page. text: characters of a
+     progress file or of what the browser stores (checked before it is parsed); history: entries (record keeps
+     the last 500); keys: entries of a map; id: characters of a puzzle's or a goal's id ("standard:12-33",
+     "standard:1": a variant, a colon, then the position or the goal's number); count: times a puzzle was
+     solved or failed; best: the best streak; rating, rd, vol: the Glicko-2 rating's ranges. */
+  var LIMITS = { text: 4 * 1024 * 1024, history: 500, keys: 50000, id: 160, count: 1e6, best: 1e6,
+    rating: [0, 5000], rd: [0, VZ.glicko.MAX_RD], vol: [0, 1] };
+  /* An id: a variant's slug, a colon, then what follows it (no space). */
+  var ID = /^[^\s:<>&"'`]+:[^\s<>&"'`]+$/;
+  var DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+  var own = VZ.util.own;
+  function plain(x) {
+    return x !== null && typeof x === "object" && !Array.isArray(x);
+  }
+  /* x as it is kept: -0 (which JSON writes 0) read as 0. */
+  function num(x) {
+    return x + 0;
+  }
+  function within(x, range) {
+    return typeof x === "number" && isFinite(x) && x >= range[0] && x <= range[1];
+  }
+  function whole(x, lo, hi) {
+    return Number.isInteger(x) && x >= lo && x <= hi;
+  }
+  /* Whether text has no control character (C0, C1). */
+  function printable(text) {
+    for (var i = 0; i < text.length; i++) {
+      var c = text.charCodeAt(i);
+      if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return false;
     }
-    if (!p || typeof p !== "object" || p.version !== VERSION || !p.rating || typeof p.rating.rating !== "number") {
-      return null;
+    return true;
+  }
+  function isId(x) {
+    return typeof x === "string" && x.length <= LIMITS.id && ID.test(x) && printable(x);
+  }
+
+  /* x's own property key, or undefined (never one of its prototype's). */
+  function field(x, key) {
+    return own(x, key) ? x[key] : undefined;
+  }
+
+  /* A rating {rating, rd, vol} if x is one (rd and vol missing: the starting ones), else null. */
+  function ratingOf(x) {
+    if (!plain(x) || !within(field(x, "rating"), LIMITS.rating)) return null;
+    var out = { rating: num(x.rating), rd: VZ.glicko.START.rd, vol: VZ.glicko.START.vol };
+    if (own(x, "rd")) {
+      if (!within(x.rd, LIMITS.rd) || x.rd <= 0) return null;
+      out.rd = num(x.rd);
     }
-    var out = fresh();
-    Object.keys(out).forEach(function (k) { if (p[k] !== undefined) out[k] = p[k]; });
+    if (own(x, "vol")) {
+      if (!within(x.vol, LIMITS.vol) || x.vol <= 0) return null;
+      out.vol = num(x.vol);
+    }
     return out;
   }
 
-  function load(storage) {
-    try {
-      return (storage && parse(storage.getItem(KEY))) || fresh();
-    } catch {
-      return fresh();
+  /* A history entry {id, ok, day, before, after} if x is one, else null. */
+  function entryOf(x) {
+    if (!plain(x)) return null;
+    var e = { id: field(x, "id"), ok: field(x, "ok"), day: field(x, "day"), before: field(x, "before"),
+      after: field(x, "after") };
+    if (!isId(e.id) || typeof e.ok !== "boolean" || !(typeof e.day === "string" && DAY.test(e.day)) ||
+        !within(e.before, LIMITS.rating) || !within(e.after, LIMITS.rating)) return null;
+    e.before = num(e.before);
+    e.after = num(e.after);
+    return e;
+  }
+
+  /* A map of ids to whole numbers lo..hi, its bad entries left out: {map, bad (how many), whole (false: not a
+     map at all, or too big: every entry left out)}. */
+  function mapOf(x, lo, hi) {
+    var out = { map: Object.create(null), bad: 0, whole: true };
+    var keys = plain(x) ? Object.keys(x) : null;
+    if (!keys || keys.length > LIMITS.keys) {
+      out.whole = false;
+      return out;
     }
+    keys.forEach(function (k) {
+      if (isId(k) && whole(x[k], lo, hi)) out.map[k] = num(x[k]);
+      else out.bad++;
+    });
+    return out;
+  }
+
+  /* Progress checked against the schema above (x: JSON.parse's value): null when x is not progress of this
+     version at all; else {progress, aside: what was set aside, in words (a part, or how many of its entries),
+     for the visitor's note}. Only x's own properties are read; a part missing takes its fresh value. */
+  function check(x) {
+    if (!plain(x) || !own(x, "version") || x.version !== VERSION) return null;
+    var out = fresh(), aside = [];
+    if (own(x, "rating")) {
+      var r = ratingOf(x.rating);
+      if (r) out.rating = r;
+      else aside.push("your rating");
+    }
+    if (own(x, "history")) {
+      if (!Array.isArray(x.history) || x.history.length > LIMITS.history) {
+        aside.push("your history");
+      } else {
+        var bad = 0;
+        x.history.forEach(function (e) {
+          var ok = entryOf(e);
+          if (ok) out.history.push(ok);
+          else bad++;
+        });
+        if (bad) aside.push(bad + (bad === 1 ? " entry" : " entries") + " of your history");
+      }
+    }
+    [["solved", 1, LIMITS.count, "solved puzzle"], ["failed", 1, LIMITS.count, "failed puzzle"],
+      ["goals", 0, 3, "goal's stars", "goals' stars"]].forEach(function (part) {
+      var name = part[0];
+      if (!own(x, name)) return;
+      var m = mapOf(x[name], part[1], part[2]);
+      out[name] = m.map;
+      if (!m.whole) aside.push("your " + (part[4] || part[3] + "s"));
+      else if (m.bad) aside.push(m.bad + " " + (m.bad === 1 ? part[3] : part[4] || part[3] + "s"));
+    });
+    if (own(x, "best")) {
+      if (whole(x.best, 0, LIMITS.best)) out.best = num(x.best);
+      else aside.push("your best streak");
+    }
+    return { progress: out, aside: aside };
+  }
+
+  /* Progress read back from JSON text: null when the text is not progress of this version (or longer than
+     any progress is); `aside` (an array, optional) receives what was set aside (check). */
+  function parse(text, aside) {
+    if (typeof text !== "string" || text.length > LIMITS.text) return null;
+    var x;
+    try {
+      x = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    var got = check(x);
+    if (!got) return null;
+    if (aside) got.aside.forEach(function (a) { aside.push(a); });
+    return got.progress;
+  }
+
+  /* The progress this browser keeps (fresh when there is none, or it is not progress); `aside` as parse's. */
+  function load(storage, aside) {
+    var text;
+    try {
+      text = storage ? storage.getItem(KEY) : null;
+    } catch {
+      text = null; // storage refused
+    }
+    if (text === null) return fresh();
+    var p = parse(text, aside);
+    if (!p && aside) aside.push(ALL);
+    return p || fresh();
   }
 
   function save(storage, progress) {
@@ -214,23 +348,41 @@
     }
   }
 
+  /* How many times map (solved, failed, goals) holds id: 0 when it does not (an own property or nothing). */
+  function count(map, id) {
+    return own(map, id) ? map[id] : 0;
+  }
+
+  /* A copy of a map, without prototype. */
+  function copyMap(map) {
+    var out = Object.create(null);
+    Object.keys(map).forEach(function (k) { out[k] = map[k]; });
+    return out;
+  }
+  /* A copy of progress (its maps without prototype). */
+  function copy(progress) {
+    return { version: VERSION, rating: Object.assign({}, progress.rating), history: progress.history.slice(),
+      solved: copyMap(progress.solved), failed: copyMap(progress.failed), best: progress.best,
+      goals: copyMap(progress.goals) };
+  }
+
   /* The progress after a puzzle rated `rating` (id `id`) was solved (ok) or failed: a new object. */
   function record(progress, id, rating, ok, day) {
-    var p = JSON.parse(JSON.stringify(progress));
+    var p = copy(progress);
     var before = p.rating.rating;
     p.rating = VZ.glicko.update(p.rating, rating, ok ? 1 : 0);
     p.history.push({ id: id, ok: ok, day: day, before: before, after: p.rating.rating });
-    if (p.history.length > 500) p.history = p.history.slice(-500);
+    if (p.history.length > LIMITS.history) p.history = p.history.slice(-LIMITS.history);
     if (ok) {
-      p.solved[id] = (p.solved[id] || 0) + 1;
+      p.solved[id] = count(p.solved, id) + 1;
       delete p.failed[id];
     } else {
-      p.failed[id] = (p.failed[id] || 0) + 1;
+      p.failed[id] = count(p.failed, id) + 1;
     }
     return p;
   }
 
   VZ.practice = { accepts: accepts, entries: entries, start: start, play: play, good: good, hash: hash, today: today, daily: daily,
-    streakOrder: streakOrder, stars: stars, goalStart: goalStart, goalPlay: goalPlay, fresh: fresh, parse: parse,
-    load: load, save: save, record: record, KEY: KEY };
+    streakOrder: streakOrder, stars: stars, goalStart: goalStart, goalPlay: goalPlay, fresh: fresh, check: check,
+    parse: parse, load: load, save: save, record: record, count: count, copy: copy, KEY: KEY, ALL: ALL, LIMITS: LIMITS };
 })(globalThis.VZ = globalThis.VZ || {});

@@ -12,18 +12,24 @@
   var esc = VZ.util.esc, fill = VZ.util.fill;
   var P = VZ.practice;
 
-  /* The page's address parameters: variant, puzzle, theme, retry, mode. One place reads them (the site's
-     address reader when the page has it). */
+  /* The page's address parameters: variant, puzzle, theme, retry, mode, and notes (the reader's line for each
+     part it dropped). One place reads them (the site's address reader when the page has it). */
   function params(search, hash) {
     if (VZ.address && VZ.address.read) {
       var a = VZ.address.read(search, hash, "practice");
       return { variant: a.variant || "", puzzle: a.puzzle || "", theme: a.theme || "", retry: a.retry || "",
-        mode: a.mode || "" };
+        mode: a.mode || "", notes: a.notes };
     }
     var q = new URLSearchParams(search);
     var get = function (k) { return q.get(k) || ""; };
     return { variant: get("variant"), puzzle: get("puzzle"), theme: get("theme"), retry: get("retry"),
-      mode: get("mode") };
+      mode: get("mode"), notes: [] };
+  }
+
+  /* The address reader's note of this kind (address_words.py's NOTES), or a plain one without the reader. */
+  function addressNote(key) {
+    var said = VZ.address && VZ.address.note ? VZ.address.note(key) : "";
+    return said || "Part of this link could not be read; the page goes on without it.";
   }
 
   /* A position's players' hands from its notation (the mover first): null when a hand is not a plain count. */
@@ -38,6 +44,8 @@
   }
 
   var app = null;
+  var own = VZ.util.own;
+  var ALL = P.ALL;
 
   function create(root, idx, cfg) {
     var storage;
@@ -46,8 +54,11 @@
     } catch {
       storage = null; // storage refused (a privacy setting): progress lasts the visit
     }
+    var aside = [];
+    var progress = P.load(storage, aside);
     app = {
-      root: root, idx: idx, cfg: cfg, W: idx.words, storage: storage, progress: P.load(storage),
+      root: root, idx: idx, cfg: cfg, W: idx.words, storage: storage, progress: progress,
+      aside: aside.length ? { where: "saved in this browser", parts: aside } : null, notes: [],
       load: cfg.load || VZ.loader.create(cfg.data), data: {}, mode: "puzzles", variant: "", theme: "", cur: null, msg: "",
       failedRun: [], run: [], streak: null, goal: null, retry: null, byId: new Map(),
     };
@@ -127,25 +138,40 @@
     var r = app.progress.rating;
     var played = app.progress.history.length;
     return '<div class="pz-status"><span class="pz-rating" title="Glicko-2 rating against the puzzles\' ratings">' +
-      "Your puzzle rating <b data-rating>" + Math.round(r.rating) + "</b>" +
-      (r.rd > 110 ? ' <span class="muted">(provisional: ' + played + " played)</span>" : "") + "</span>" +
-      '<span class="pz-best">best streak <b data-best>' + app.progress.best + "</b></span>" +
-      '<span class="pz-solved">solved <b>' + Object.keys(app.progress.solved).length + "</b></span></div>";
+      "Your puzzle rating <b data-rating>" + esc(Math.round(r.rating)) + "</b>" +
+      (r.rd > 110 ? ' <span class="muted">(provisional: ' + esc(played) + " played)</span>" : "") + "</span>" +
+      '<span class="pz-best">best streak <b data-best>' + esc(app.progress.best) + "</b></span>" +
+      '<span class="pz-solved">solved <b>' + esc(Object.keys(app.progress.solved).length) + "</b></span></div>";
+  }
+
+  /* What the page could not take: the parts of the address it left out (the reader's notes, and what names
+     nothing here), and the progress set aside (P.check), with a reset. Words only, escaped. */
+  function notesHtml() {
+    var out = app.notes.length ? '<p class="pz-address-note" role="status">' + esc(app.notes.join(" ")) + "</p>" : "";
+    var a = app.aside;
+    if (!a) return out;
+    var all = a.parts.indexOf(ALL) >= 0;
+    var text = all ? "The progress " + a.where + " could not be read: it is left out, and you start afresh here." :
+      "Part of the progress " + a.where + " could not be read and is left out: " + a.parts.join(", ") +
+      ". The rest is kept.";
+    return out + '<div class="pz-aside" role="alert"><p>' + esc(text) + '</p><p><button type="button" ' +
+      'data-act="reset">Forget my progress</button> <button type="button" data-act="keep">' +
+      esc(all ? "OK" : "Keep the rest") + "</button></p></div>";
   }
 
   function modes() {
     var list = [["puzzles", "Puzzles"], ["streak", "Streak"], ["daily", "Daily"], ["goals", "Goals"]];
     if (app.retry) list.push(["retry", "Your mistakes"]);
     return '<nav class="pz-modes" aria-label="Practice modes">' + list.map(function (m) {
-      return '<button type="button" data-mode="' + m[0] + '"' + (app.mode === m[0] ? ' aria-pressed="true"' : "") +
-        ">" + m[1] + "</button>";
+      return '<button type="button" data-mode="' + esc(m[0]) + '"' + (app.mode === m[0] ? ' aria-pressed="true"' : "") +
+        ">" + esc(m[1]) + "</button>";
     }).join("") + "</nav>";
   }
 
   function filters() {
     var vs = app.idx.variants.filter(function (v) { return v.count; });
     var themes = Object.keys(app.idx.themes);
-    var counts = {};
+    var counts = Object.create(null);
     app.idx.puzzles.forEach(function (p) {
       if (app.variant && p.v !== app.variant) return;
       p.t.forEach(function (t) { counts[t] = (counts[t] || 0) + 1; });
@@ -153,15 +179,15 @@
     var chosen = (app.variant ? variantOf(app.variant).title : "every variant") + ", " +
       (app.theme ? app.idx.themes[app.theme] : "every theme");
     return '<details class="pz-filters"' + (app.filtersOpen ? " open" : "") + '><summary>Puzzles from: <b>' +
-      esc(chosen) + "</b> (" + pool().length + ')</summary><div class="pz-filter-row"><label>Variant ' +
+      esc(chosen) + "</b> (" + esc(pool().length) + ')</summary><div class="pz-filter-row"><label>Variant ' +
       '<select data-filter="variant"><option value="">every variant (' +
-      app.idx.puzzles.length + ")</option>" + vs.map(function (v) {
+      esc(app.idx.puzzles.length) + ")</option>" + vs.map(function (v) {
         return '<option value="' + esc(v.slug) + '"' + (v.slug === app.variant ? " selected" : "") + ">" +
-          esc(v.title) + " (" + v.count + ")</option>";
+          esc(v.title) + " (" + esc(v.count) + ")</option>";
       }).join("") + '</select></label><label>Theme <select data-filter="theme"><option value="">every theme</option>' +
       themes.filter(function (t) { return counts[t]; }).map(function (t) {
-        return '<option value="' + t + '"' + (t === app.theme ? " selected" : "") + ">" + esc(app.idx.themes[t]) +
-          " (" + counts[t] + ")</option>";
+        return '<option value="' + esc(t) + '"' + (t === app.theme ? " selected" : "") + ">" + esc(app.idx.themes[t]) +
+          " (" + esc(counts[t]) + ")</option>";
       }).join("") + "</select></label></div></details>";
   }
 
@@ -169,9 +195,9 @@
     var c = app.cur;
     if (!c) return '<p class="pz-empty">' + esc(app.msg || "No puzzle matches these filters.") + "</p>";
     var s = c.state, p = s.puzzle, v = variantOf(c.slug);
-    var out = '<article class="pz-board" data-puzzle="' + esc(c.id) + '" data-status="' + s.status + '">';
-    out += '<p class="pz-meta"><a href="' + graphHref(c.slug, p.position) + '">' + esc(v ? v.title : c.slug) + "</a>" +
-      (p.rating ? ' · puzzle rated <b>' + p.rating + "</b>" : "") +
+    var out = '<article class="pz-board" data-puzzle="' + esc(c.id) + '" data-status="' + esc(s.status) + '">';
+    out += '<p class="pz-meta"><a href="' + esc(graphHref(c.slug, p.position)) + '">' + esc(v ? v.title : c.slug) + "</a>" +
+      (p.rating ? ' · puzzle rated <b>' + esc(p.rating) + "</b>" : "") +
       (p.themes && s.status !== "play" ? ' · <span class="pz-themes">' + p.themes.map(function (t) {
         return '<span class="chip">' + esc(app.idx.themes[t]) + "</span>";
       }).join(" ") + "</span>" : "") + "</p>";
@@ -179,7 +205,7 @@
     out += playersHtml(s.at, v ? v.players : 2);
     if (s.status === "play") {
       if (p.kind === "win" && p.plies > 1 && !p.single) {
-        out += '<p class="pz-left">' + s.left + " plies left to win in</p>";
+        out += '<p class="pz-left">' + esc(s.left) + " plies left to win in</p>";
       }
       out += '<div class="pz-moves" role="group" aria-label="Your moves">' + s.nodes[s.at].m.map(function (m) {
         return '<button type="button" class="pz-move" data-to="' + esc(m[1]) + '"><span class="mv">' + esc(m[0]) +
@@ -194,7 +220,7 @@
     } else {
       out += '<button type="button" data-act="giveup">Show the solution</button>';
     }
-    out += '<a class="pz-graph" href="' + graphHref(c.slug, s.status === "failed" ? s.wrong.from : s.at) +
+    out += '<a class="pz-graph" href="' + esc(graphHref(c.slug, s.status === "failed" ? s.wrong.from : s.at)) +
       '">View on the graph</a></div></article>';
     return out;
   }
@@ -203,15 +229,15 @@
     var mine = app.idx.goals.filter(function (g) { return g.v === app.variant; });
     var shown = mine.length ? mine : app.idx.goals;
     var out = mine.length ? '<p class="pz-goal-note">The goals of ' + esc(variantOf(app.variant).title) +
-      ' <button type="button" data-act="allgoals">Goals of every variant (' + app.idx.goals.length + ")</button></p>" :
+      ' <button type="button" data-act="allgoals">Goals of every variant (' + esc(app.idx.goals.length) + ")</button></p>" :
       '<p class="pz-goal-note">Play a position out against the computer. Stars: three when every move is the best, ' +
       "two when three moves in four are, one otherwise.</p>";
     out += '<div class="pz-goals">';
     shown.forEach(function (g) {
-      var key = g.id, got = app.progress.goals[key] || 0;
+      var key = g.id, got = P.count(app.progress.goals, key);
       out += '<article class="pz-goal" data-goal="' + esc(key) + '"><h3>' + esc(g.title) + "</h3><p>" + esc(g.text) +
-        '</p><p class="stars" aria-label="' + got + ' of 3 stars">' + "★★★".slice(0, got) +
-        '<span class="off">' + "☆☆☆".slice(got) + "</span></p>" +
+        '</p><p class="stars" aria-label="' + esc(got) + ' of 3 stars">' + esc("★★★".slice(0, got)) +
+        '<span class="off">' + esc("☆☆☆".slice(got)) + "</span></p>" +
         '<button type="button" data-goal-start="' + esc(key) + '">' + (got ? "Play again" : "Start") + "</button></article>";
     });
     return out + "</div>";
@@ -219,10 +245,11 @@
 
   function goalBoard() {
     var c = app.goal, s = c.state, G = s.goal;
-    var out = '<article class="pz-board pz-goalboard" data-goal="' + esc(c.id) + '" data-status="' + s.status + '">';
-    out += '<p class="pz-meta"><a href="' + graphHref(c.slug, s.at) + '">' + esc(c.title) + "</a> · " + esc(c.text) + "</p>";
+    var out = '<article class="pz-board pz-goalboard" data-goal="' + esc(c.id) + '" data-status="' + esc(s.status) + '">';
+    out += '<p class="pz-meta"><a href="' + esc(graphHref(c.slug, s.at)) + '">' + esc(c.title) + "</a> · " + esc(c.text) + "</p>";
     out += '<h2 class="pz-prompt">' + (s.status === "play" ? "Your move" : s.status === "met" ? "Goal met" : "Goal missed") +
-      ' <span class="muted">· ply ' + s.ply + (G.kind === "win" ? " of at most " : " of ") + G.plies + "</span></h2>";
+      ' <span class="muted">· ply ' + esc(s.ply) + (G.kind === "win" ? " of at most " : " of ") + esc(G.plies) +
+      "</span></h2>";
     out += playersHtml(s.at, s.players, s.status === "play" || !s.last ? 0 : s.players - 1 - s.last.replies.length);
     if (s.status === "play") {
       out += '<div class="pz-moves" role="group" aria-label="Your moves">' + s.table[s.at].m.map(function (m) {
@@ -249,9 +276,9 @@
   function draw() {
     var details = app.root.querySelector("details.pz-filters");
     if (details) app.filtersOpen = details.open;
-    var main = ratingLine() + modes();
+    var main = notesHtml() + ratingLine() + modes();
     if (app.mode === "streak" && app.streak) {
-      main += '<p class="pz-streak">Streak <b data-streak>' + app.streak.count + "</b>" +
+      main += '<p class="pz-streak">Streak <b data-streak>' + esc(app.streak.count) + "</b>" +
         (app.streak.over ? " · over: a mistake ends it" : " · puzzles get harder until your first mistake") + "</p>";
     }
     var side = "";
@@ -263,7 +290,7 @@
     if (app.failedRun.length && app.cur && app.cur.state.status !== "play" && app.mode !== "streak" &&
         app.mode !== "goals") {
       side += '<p class="pz-failed-run"><button type="button" data-act="failedrun">Retry the ' +
-        app.failedRun.length + " puzzle" + (app.failedRun.length === 1 ? "" : "s") +
+        esc(app.failedRun.length) + " puzzle" + (app.failedRun.length === 1 ? "" : "s") +
         " you failed in this run</button></p>";
     }
     if (app.mode === "puzzles") side += filters();
@@ -278,7 +305,8 @@
       var p = { position: entry.p, kind: full.kind, plies: full.plies, line: full.line, rating: entry.r,
         themes: entry.t, value: full.value, single: !!full.single };
       app.cur = Object.assign({ id: entry.id, slug: entry.v, entry: entry, state: P.start(p, d.nodes),
-        feedback: "", rated: !app.progress.solved[entry.id] && !app.progress.failed[entry.id] }, extra || {});
+        feedback: "", rated: !P.count(app.progress.solved, entry.id) && !P.count(app.progress.failed, entry.id) },
+      extra || {});
       app.msg = "";
       draw();
     });
@@ -296,7 +324,7 @@
     }
     r.at = k;
     var position = r.list[k], d = app.data[r.slug];
-    var nodes = d.table && d.table[position] ? d.table : d.nodes;
+    var nodes = own(d.table, position) ? d.table : d.nodes;
     var p = { position: position, kind: "keep", plies: 1, line: [], rating: 0, themes: null };
     app.cur = { id: r.slug + ":" + position, slug: r.slug, state: P.start(p, nodes), feedback: "", rated: false,
       label: "Your mistake " + (k + 1) + " of " + r.list.length, nextLabel: "Next mistake" };
@@ -321,7 +349,9 @@
       return Promise.resolve();
     }
     var target = app.progress.rating.rating;
-    var fresh = list.filter(function (p) { return !app.progress.solved[p.id] && (!app.cur || p.id !== app.cur.id); });
+    var fresh = list.filter(function (p) {
+      return !P.count(app.progress.solved, p.id) && (!app.cur || p.id !== app.cur.id);
+    });
     var from = fresh.length ? fresh : list;
     var near = from.slice().sort(function (a, b) {
       return Math.abs(a.r - target) - Math.abs(b.r - target) || P.hash(a.id) - P.hash(b.id);
@@ -365,7 +395,8 @@
         if (app.streak.count > app.progress.best) app.progress.best = app.streak.count;
       } else {
         app.streak.over = true;
-        out += '<p class="pz-over">Streak over at <b>' + app.streak.count + "</b>. Best: " + app.progress.best + ".</p>";
+        out += '<p class="pz-over">Streak over at <b>' + esc(app.streak.count) + "</b>. Best: " + esc(app.progress.best) +
+          ".</p>";
         c.nextLabel = "Start a new streak";
       }
       P.save(app.storage, app.progress);
@@ -375,12 +406,12 @@
       var before = Math.round(app.progress.rating.rating);
       app.progress = P.record(app.progress, c.id, c.entry.r, ok, P.today());
       var after = Math.round(app.progress.rating.rating), d = after - before;
-      out += '<p class="pz-delta ' + (d >= 0 ? "up" : "down") + '">Your rating: ' + before + " → " + after + " (" +
-        (d >= 0 ? "+" : "−") + Math.abs(d) + ")</p>";
+      out += '<p class="pz-delta ' + (d >= 0 ? "up" : "down") + '">Your rating: ' + esc(before) + " → " + esc(after) +
+        " (" + (d >= 0 ? "+" : "−") + esc(Math.abs(d)) + ")</p>";
       c.rated = false;
     } else if (c.entry) {
-      app.progress = Object.assign({}, app.progress);
-      if (ok) app.progress.solved[c.id] = (app.progress.solved[c.id] || 0) + 1;
+      app.progress = P.copy(app.progress);
+      if (ok) app.progress.solved[c.id] = P.count(app.progress.solved, c.id) + 1;
     }
     if (!ok && c.entry && app.failedRun.every(function (e) { return e.id !== c.id; })) app.failedRun.push(c.entry);
     P.save(app.storage, app.progress);
@@ -396,7 +427,7 @@
       var sol = P.good({ puzzle: s.puzzle, nodes: s.nodes, at: from, left: s.left });
       c.feedback = '<p class="pz-wrong"><span class="sign" aria-hidden="true">✗</span> <b>' + esc(m[0]) +
         "</b> is a <b>" + esc(markWords(m[2])) + "</b>: " +
-        '<span class="badge ' + valueCls(m) + '">' + esc(choiceWords(m)) + "</span>" +
+        '<span class="badge ' + esc(valueCls(m)) + '">' + esc(choiceWords(m)) + "</span>" +
         (m.length > 6 ? ". " + (v && v.players > 2 ? "The next player answers" : "Their answer") + ": <b>" +
           esc(m[6]) + "</b> (to " + esc(m[7]) + ")." : "") + "</p>" +
         (m[2] <= 1 ? '<p class="muted">It keeps your value, but too slowly: the win no longer fits in the plies left.</p>' : "") +
@@ -441,7 +472,7 @@
     if (s.marks.length === before) return;
     var m = s.last.move;
     var out = "<p>You played <b>" + esc(m[0]) + esc(app.W.marks[m[2]].symbol) + "</b>: " + esc(markWords(m[2])) + ", " +
-      '<span class="badge ' + valueCls(m) + '">' + esc(choiceWords(m)) + "</span></p>";
+      '<span class="badge ' + esc(valueCls(m)) + '">' + esc(choiceWords(m)) + "</span></p>";
     if (s.last.replies.length) {
       out += "<p>" + (s.players === 2 ? "They reply " : "The others reply ") + s.last.replies.map(function (r) {
         return "<b>" + esc(r[0]) + "</b>";
@@ -449,10 +480,10 @@
     }
     if (s.status === "met") {
       var best = s.marks.filter(function (x) { return x === 0; }).length;
-      out += '<p class="pz-right">Goal met in ' + s.ply + " plies: " + "★★★".slice(0, s.stars) +
-        '<span class="off">' + "☆☆☆".slice(s.stars) + "</span> (" + best + " of " + s.marks.length +
+      out += '<p class="pz-right">Goal met in ' + esc(s.ply) + " plies: " + esc("★★★".slice(0, s.stars)) +
+        '<span class="off">' + esc("☆☆☆".slice(s.stars)) + "</span> (" + esc(best) + " of " + esc(s.marks.length) +
         " moves best).</p>";
-      if ((app.progress.goals[c.id] || 0) < s.stars) app.progress.goals[c.id] = s.stars;
+      if (P.count(app.progress.goals, c.id) < s.stars) app.progress.goals[c.id] = s.stars;
       P.save(app.storage, app.progress);
     } else if (s.status === "failed") {
       var why = { mistake: "That gives up your win.", blunder: "That lets them win: the goal is lost.",
@@ -473,12 +504,21 @@
     setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 0);
   }
 
+  /* Progress from a file the visitor chose: checked (P.parse) before anything of it is used; what fails is set
+     aside with a note, a file that is not progress (or larger than any progress is) leaves the progress as it was. */
   function importProgress(file) {
-    file.text().then(function (text) {
-      var p = P.parse(text);
+    if (file.size > P.LIMITS.text) {
+      app.msg = file.name + " is not a progress file of this page: it is too large to be one.";
+      draw();
+      return Promise.resolve();
+    }
+    return file.text().then(function (text) {
+      var aside = [];
+      var p = P.parse(text, aside);
       app.msg = p ? "Progress loaded from " + file.name + "." : file.name + " is not a progress file of this page.";
       if (p) {
         app.progress = p;
+        app.aside = aside.length ? { where: "in " + file.name, parts: aside } : null;
         P.save(app.storage, p);
       }
       draw();
@@ -502,6 +542,7 @@
   /* What a button does, by its data attributes. */
   function act(t) {
     var a = t.dataset.act;
+    app.notes = []; // the address's notes were read: the visitor has moved on
     if (t.dataset.mode) setMode(t.dataset.mode);
     else if (t.dataset.to) (app.mode === "goals" ? onGoalMove : onMove)(t.dataset.to);
     else if (t.dataset.goalStart) openGoal(t.dataset.goalStart);
@@ -528,7 +569,11 @@
     else if (a === "reset") {
       app.progress = P.fresh();
       P.save(app.storage, app.progress);
+      app.aside = null;
       app.msg = "Progress forgotten.";
+      draw();
+    } else if (a === "keep") {
+      app.aside = null;
       draw();
     }
   }
@@ -551,21 +596,42 @@
     });
   }
 
+  var MODES = ["puzzles", "goals", "streak", "daily"];
+
+  /* A position of a variant's data: its node (table: every position, when shipped; nodes: the puzzles'), or
+     null. Own properties only: "constructor" names no position. */
+  function nodeOf(d, position) {
+    var n = own(d.table, position) ? d.table[position] : own(d.nodes, position) ? d.nodes[position] : null;
+    return n && Array.isArray(n.m) ? n : null;
+  }
+
   /* Start the page: root (#practice), idx (practice/index.js's payload), cfg {data: the data folder, load: a
-     loader of it (VZ.loader), made when not given}. */
+     loader of it (VZ.loader), made when not given}. A part of the address that names nothing here is left out
+     with the reader's note, as one it could not read. */
   function init(root, idx, cfg) {
     create(root, idx, cfg);
     bind();
     var q = params(location.search, location.hash);
+    var notes = q.notes.slice();
+    var note = function (key) {
+      var text = addressNote(key);
+      if (notes.indexOf(text) < 0) notes.push(text);
+    };
+    app.notes = notes;
     if (q.variant && variantOf(q.variant)) app.variant = q.variant;
-    if (q.theme && idx.themes[q.theme]) app.theme = q.theme;
+    else if (q.variant) note("variant");
+    if (q.theme && own(idx.themes, q.theme)) app.theme = q.theme;
+    else if (q.theme) note("theme");
+    if ((q.retry || q.puzzle) && !app.variant) note("puzzle");
+    if (q.mode && MODES.indexOf(q.mode) < 0) note("practice-mode");
     if (q.retry && app.variant) {
-      var list = q.retry.split("_").map(function (x) { return decodeURIComponent(x); }).filter(Boolean);
+      var list = q.retry.split("_").filter(Boolean);
       return dataOf(app.variant).then(function (d) {
         var known = list.filter(function (pos) {
-          var n = (d.table && d.table[pos]) || d.nodes[pos];
+          var n = nodeOf(d, pos);
           return n && n.m.length > 1;
         });
+        if (known.length < list.length || !list.length) note("puzzle");
         app.retry = { slug: app.variant, list: known, at: 0, missing: list.length - known.length };
         return setMode("retry");
       });
@@ -573,6 +639,7 @@
     if (q.puzzle && app.variant) {
       var e = app.byId.get(app.variant + ":" + q.puzzle);
       if (e) return open(e);
+      note("puzzle");
     }
     if (q.mode === "goals" || q.mode === "streak" || q.mode === "daily") return setMode(q.mode);
     return nextPuzzle();

@@ -545,8 +545,23 @@
     });
     $("rules-download").addEventListener("click", download);
     $("rules-play").addEventListener("click", newGame);
+    var notes = VZ.address && VZ.address.read ? VZ.address.read(location.search, location.hash, "rules").notes : [];
     var spec = specFromAddress() || cfg.from || "standard";
     open(spec);
+    addressNotes(notes);
+  }
+
+  /* What the address reader left out of the address (a rules= too long or not readable), said above the
+     status: the page shows other rules, never in silence. */
+  function addressNotes(notes) {
+    if (!notes.length) return;
+    var el = document.createElement("p");
+    el.id = "rules-address-note";
+    el.className = "rules-address-note";
+    el.setAttribute("role", "status");
+    el.textContent = notes.join(" ");
+    var status = $("rules-status");
+    status.parentNode.insertBefore(el, status);
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire);

@@ -85,12 +85,17 @@
     return map;
   }
 
+  /* Whether obj has key as its own property (never one of its prototype's: "constructor", "__proto__"). */
+  function own(obj, key) {
+    return obj !== null && obj !== undefined && Object.prototype.hasOwnProperty.call(obj, key);
+  }
+
   /* `target` with the own keys of `source` copied in; returns target. */
   function assign(target, source) {
     Object.keys(source).forEach(function (k) { target[k] = source[k]; });
     return target;
   }
 
-  VZ.util = { esc: esc, fill: fill, plural: plural, pct: pct, bare: bare, byId: byId, assign: assign,
+  VZ.util = { esc: esc, fill: fill, plural: plural, pct: pct, bare: bare, byId: byId, assign: assign, own: own,
     bestFirst: bestFirst, valueClass: valueClass, unambiguous: unambiguous };
 })(globalThis.VZ = globalThis.VZ || {});
