@@ -119,9 +119,8 @@ def check(params: Params) -> Params:
             raise VariantError(f"parameter {name} must be a whole number from {low} to {high}, got {_shown(value)}")
     for name, choices in _CHOICES.items():
         if getattr(params, name) not in choices:
-            raise VariantError(
-                f"parameter {name} must be one of {', '.join(choices)}, got {getattr(params, name)!r}"
-            )
+            shown = _shown(getattr(params, name))
+            raise VariantError(f"parameter {name} must be one of {', '.join(choices)}, got {shown}")
     states = player_states(params)
     if states > sizes.HAND_SETS_MAX:
         raise VariantError(f"r = {params.r} with {params.hands} hand(s) gives a player {format_count(states)} possible "
