@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from vizgen.util import sizes
-from vizgen.util.text import QUOTE_LIMIT, format_count, quote
+from vizgen.util.text import format_count, quote
 
 __all__ = [
     "INT_RANGE",
@@ -200,10 +200,7 @@ def _shown(raw: Any) -> str:
     """An input value for an error message, short however long or large it is."""
     if isinstance(raw, int) and not isinstance(raw, bool) and abs(raw) >= 10**12:
         return ("-" if raw < 0 else "") + format_count(abs(raw))
-    if isinstance(raw, str):
-        return quote(raw)
-    text = repr(raw)
-    return text if len(text) <= QUOTE_LIMIT else f"{text[:QUOTE_LIMIT - 20]}... ({len(text)} characters)"
+    return quote(raw)
 
 
 def override(params: Params, overrides: Iterable[tuple[str, Any]]) -> tuple[Params, tuple[tuple[str, Any], ...]]:
