@@ -86,6 +86,8 @@ def _shape(text: str) -> tuple[int, int]:
 
 def _read_file(path: Path) -> str:
     """Read a variant file: a regular file of at most TOML_MAX_BYTES, UTF-8."""
+    if "\0" in str(path):  # no file name holds one (os.open raises ValueError)
+        raise VariantError(f"cannot read variant file {quote(str(path))}: a file name holds no NUL character")
     try:
         # non-blocking: a named pipe must not hang the open; fstat then refuses it
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
