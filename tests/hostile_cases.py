@@ -272,6 +272,8 @@ ROUND_FOUR: list[Case] = [
     Case("cluster-length-2.5e9-v6", _at("tcp://[::1]:{port}"), server="liar6", seconds=SILENT_SERVER_S),
     Case("cluster-not-a-handshake", _at("127.0.0.1:{port}"), server="garbage", seconds=SILENT_SERVER_S),
     Case("cluster-hangs-up", _at("127.0.0.1:{port}"), server="closer", seconds=SILENT_SERVER_S),
+    Case("cluster-handshake-then-silence", _at("127.0.0.1:{port}"), server="mimic", seconds=SILENT_SERVER_S),
+    Case("cluster-handshake-then-2.5e9", _at("127.0.0.1:{port}"), server="mimic-liar", seconds=SILENT_SERVER_S),
     Case("cluster-closed-port", _at("127.0.0.1:1"), seconds=NO_SERVER_S),
     Case("cluster-closed-port-v6", _at("[::1]:1"), seconds=NO_SERVER_S),
     Case("cluster-unresolvable", _at("no-such-host.invalid:8786"), seconds=NO_SERVER_S),

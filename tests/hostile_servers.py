@@ -3,8 +3,9 @@ by the case that uses it.
 
 ``http`` is Python's own HTTP server (it waits for a request, as every HTTP server does); ``silent`` accepts and
 says nothing; ``liar`` sends a Dask-style length of 2.5e9 bytes and then nothing; ``garbage`` sends a short length
-and bytes that are not a handshake; ``closer`` accepts and hangs up at once. Every one listens on 127.0.0.1 (or
-``::1`` with ``6`` after its name) on a port the system picks, and never on any other address.
+and bytes that are not a handshake; ``closer`` accepts and hangs up at once; ``mimic`` sends a true Dask handshake,
+then answers nothing; ``mimic-liar`` sends the handshake and then a length of 2.5e9 bytes. Every one listens on
+127.0.0.1 (or ``::1`` with ``6`` after its name) on a port the system picks, and never on any other address.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections.abc import Iterator
 __all__ = ["KINDS", "serving"]
 
 #: the kinds of :func:`serving`
-KINDS = ("http", "silent", "liar", "garbage", "closer")
+KINDS = ("http", "silent", "liar", "garbage", "closer", "mimic", "mimic-liar")
 #: the length the liar announces: Dask's client allocated 2.4 GB for it, then failed with an IndexError
 LIAR_LENGTH = 2_500_000_000
 
@@ -42,10 +43,21 @@ class _HTTP6(http.server.ThreadingHTTPServer):
     address_family = socket.AF_INET6
 
 
+def _handshake() -> bytes:
+    """A Dask server's handshake as it writes one: the length, the frame count and length, a msgpack map."""
+    import msgpack
+
+    body = msgpack.dumps({"compression": None, "python": [3, 11, 7], "pickle-protocol": 5})
+    frames = struct.pack("<QQ", 1, len(body)) + body
+    return struct.pack("<Q", len(frames)) + frames
+
+
 def _first_words(kind: str) -> bytes | None:
     """What a raw server of ``kind`` sends on accepting (None: it hangs up)."""
     if kind == "liar":
         return struct.pack("<Q", LIAR_LENGTH)
+    if kind.startswith("mimic"):
+        return _handshake() + (struct.pack("<Q", LIAR_LENGTH) if kind == "mimic-liar" else b"")
     if kind == "garbage":
         return struct.pack("<Q", 24) + b"HTTP/1.0 400 Bad Request"
     return None if kind == "closer" else b""

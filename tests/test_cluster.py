@@ -178,6 +178,8 @@ def test_addresses_read() -> None:
     ("closer", "the connection closed before a Dask handshake"),
     ("silent", "no Dask handshake within 0.5 s"),
     ("http", "no Dask handshake within 0.5 s"),
+    ("mimic", "no answer to 'identity' after its handshake within 0.5 s"),
+    ("mimic-liar", "its answer to 'identity' announces 2,500,000,000 bytes"),
 ])
 def test_the_probe_refuses_what_is_not_a_scheduler_within_its_timeout(kind: str, needle: str) -> None:
     """Servers this test starts on loopback; the probe reads at most 64 KB and gives up at its deadline."""

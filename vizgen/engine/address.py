@@ -193,6 +193,7 @@ def _message(sock: socket.socket, deadline: float, what: str) -> Any:
 def _talk(sock: socket.socket, deadline: float, seconds: float) -> None:
     """Read a Dask server's handshake on ``sock``, answer it and ask who it is; AddressError for anything but a
     scheduler."""
+    waiting = "Dask handshake"
     try:
         hello = _message(sock, deadline, "its first message")
         if not isinstance(hello, dict) or "pickle-protocol" not in hello:
@@ -200,16 +201,17 @@ def _talk(sock: socket.socket, deadline: float, seconds: float) -> None:
         sock.settimeout(max(0.01, deadline - time.monotonic()))
         sock.sendall(_frame({"compression": None, "python": tuple(sys.version_info)[:3], "pickle-protocol": 5}))
         sock.sendall(_frame({"op": "identity", "n_workers": 0, "reply": True}))
+        waiting = "answer to 'identity' after its handshake"
         who = _message(sock, deadline, "its answer to 'identity'")
         kind = who.get("type") if isinstance(who, dict) else None
         if kind != "Scheduler":
             named = f"a Dask {quote(kind)} server" if isinstance(kind, str) else "a Dask server"
             raise AddressError(f"{named} that does not answer as a scheduler: give the scheduler's address")
     except TimeoutError:
-        raise AddressError(f"no Dask handshake within {seconds:g} s: not a Dask scheduler's address "
+        raise AddressError(f"no {waiting} within {seconds:g} s: not a Dask scheduler's address "
                            "(or raise --timeout)") from None
     except OSError as exc:
-        raise AddressError(f"the connection closed before a Dask handshake ({exc.strerror or 'reset'}): "
+        raise AddressError(f"the connection closed before a {waiting} ({exc.strerror or 'reset'}): "
                            "not a Dask scheduler's address") from None
 
 
