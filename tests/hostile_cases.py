@@ -18,8 +18,11 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tests.hostile_servers import serving
 
 ROOT = Path(__file__).resolve().parent.parent
 #: address space a child may map (numpy maps more than it touches) and the resident memory it may use
@@ -64,11 +67,18 @@ class Case:
         The arguments, given the folder :func:`make_files` filled.
     env : dict
         Extra environment (``{d}`` is that folder).
+    server : str
+        A server the case runs on loopback while it runs (a kind of :func:`tests.hostile_servers.serving`);
+        ``{port}`` in the arguments is its port.
+    seconds : float, optional
+        The case's own time budget, where it is tighter than the run's timeout.
     """
 
     id: str
     args: Callable[[Path], list[str]]
     env: dict[str, str] = field(default_factory=dict)
+    server: str = ""
+    seconds: float | None = None
 
 
 @dataclass(frozen=True)
@@ -122,6 +132,7 @@ def make_files(root: Path) -> Path:
         (root / f"templates-{name}").mkdir()
         (root / f"templates-{name}" / "index.html").write_text(
             f'{{% extends "base.html" %}}{{% block main %}}\n{line}\n{{% endblock %}}\n')
+    _round_four_files(root)
     (root / "templates-latin1").mkdir()
     (root / "templates-latin1" / "index.html").write_bytes(b'{% extends "base.html" %}\ncaf\xe9\n')
     return root
@@ -220,6 +231,85 @@ CASES: list[Case] = [
 ]
 
 
+# -- round four (issue #39, parts 3 and 4): cluster addresses, --workers, inputs bounded before they are parsed ---
+# Every network case talks to this machine only: a server the case starts on 127.0.0.1 or [::1]
+# (tests/hostile_servers.py), a closed loopback port, or a name that cannot resolve (.invalid).
+
+#: an address a case must be refused within (the default --timeout is 5 s): a server that never answers, and an
+#: address refused without one (a closed port, a name that does not resolve, a bad address)
+SILENT_SERVER_S = 15
+NO_SERVER_S = 6
+#: a value longer than any message should repeat (argv takes up to 128 KiB in one argument)
+_LONG = "x" * 100_000
+_ENUMS = ("overflow", "attack", "halvesies", "swap_count", "transfer_scope", "division_scope")
+_NO_USER = "~no-such-user-vizgen"
+
+
+def _round_four_files(root: Path) -> None:
+    """Variant files of round four: keys of 30,000 and 100,000 parts, a header of 30,000, a long enum value."""
+    for parts in (30_000, 100_000):
+        (root / f"dotted-{parts}.toml").write_text(".".join("a" * parts) + " = 1\n")
+    (root / "header-30000.toml").write_text("[" + ".".join("a" * 30_000) + "]\nx = 1\n")
+    (root / "long-overflow.toml").write_text(f'[params]\noverflow = "{_LONG}"\n')
+
+
+def _at(address: str, *extra: str) -> Callable[[Path], list[str]]:
+    """``stats standard --cluster ADDRESS`` and ``extra`` ({port}: the case's server's port)."""
+    return lambda d: ["stats", "standard", "--cluster", address, *extra]
+
+
+def _stats(spec: str) -> Callable[[Path], list[str]]:
+    """``stats SPEC``."""
+    return lambda d: ["stats", spec]
+
+
+ROUND_FOUR: list[Case] = [
+    Case("cluster-http-server", _at("127.0.0.1:{port}"), server="http", seconds=SILENT_SERVER_S),
+    Case("cluster-http-server-v6", _at("[::1]:{port}"), server="http6", seconds=SILENT_SERVER_S),
+    Case("cluster-silent-server", _at("127.0.0.1:{port}"), server="silent", seconds=SILENT_SERVER_S),
+    Case("cluster-silent-timeout-1", _at("127.0.0.1:{port}", "--timeout", "1"), server="silent", seconds=NO_SERVER_S),
+    Case("cluster-length-2.5e9", _at("127.0.0.1:{port}"), server="liar", seconds=SILENT_SERVER_S),
+    Case("cluster-length-2.5e9-v6", _at("tcp://[::1]:{port}"), server="liar6", seconds=SILENT_SERVER_S),
+    Case("cluster-not-a-handshake", _at("127.0.0.1:{port}"), server="garbage", seconds=SILENT_SERVER_S),
+    Case("cluster-hangs-up", _at("127.0.0.1:{port}"), server="closer", seconds=SILENT_SERVER_S),
+    Case("cluster-handshake-then-silence", _at("127.0.0.1:{port}"), server="mimic", seconds=SILENT_SERVER_S),
+    Case("cluster-handshake-then-2.5e9", _at("127.0.0.1:{port}"), server="mimic-liar", seconds=SILENT_SERVER_S),
+    Case("cluster-closed-port", _at("127.0.0.1:1"), seconds=NO_SERVER_S),
+    Case("cluster-closed-port-v6", _at("[::1]:1"), seconds=NO_SERVER_S),
+    Case("cluster-unresolvable", _at("no-such-host.invalid:8786"), seconds=NO_SERVER_S),
+    Case("cluster-port-70000", _at("127.0.0.1:70000"), seconds=NO_SERVER_S),
+    Case("cluster-port-0", _at("127.0.0.1:0"), seconds=NO_SERVER_S),
+    Case("cluster-ucx", _at("ucx://127.0.0.1:8786"), seconds=NO_SERVER_S),
+    Case("cluster-tls", _at("tls://127.0.0.1:8786"), seconds=NO_SERVER_S),
+    Case("cluster-unknown-scheme", _at("gopher://127.0.0.1:70"), seconds=NO_SERVER_S),
+    Case("cluster-host-10000-chars", _at("h" * 10_000 + ":8786"), seconds=NO_SERVER_S),
+    Case("cluster-address-100000-chars", _at(_LONG), seconds=NO_SERVER_S),
+    Case("cluster-bad-ipv6", _at("[::g]:8786"), seconds=NO_SERVER_S),
+    Case("cluster-timeout-zero", _at("127.0.0.1:1", "--timeout", "0"), seconds=NO_SERVER_S),
+    Case("cluster-timeout-5000-digits", _at("127.0.0.1:1", "--timeout", "9" * 5000), seconds=NO_SERVER_S),
+    Case("cluster-timeout-with-workers", lambda d: ["stats", "standard", "--workers", "2", "--timeout", "5"]),
+    Case("workers-64", lambda d: ["stats", "standard", "--workers", "64"], seconds=NO_SERVER_S),
+    Case("workers-256", lambda d: ["stats", "standard", "--workers", "256"], seconds=NO_SERVER_S),
+    Case("workers-memory-over-the-machine",
+         lambda d: ["stats", "standard", "--workers", "2", "--worker-memory", "1000TB"], seconds=NO_SERVER_S),
+    *(Case(f"enum-long-{name}", _stats(f"standard:{name}={_LONG}")) for name in _ENUMS),
+    Case("enum-long-guide", lambda d: ["guide", f"standard:overflow={_LONG}"]),
+    Case("enum-long-puzzles", lambda d: ["puzzles", f"standard:attack={_LONG}"]),
+    Case("enum-long-in-toml", lambda d: ["stats", str(d / "long-overflow.toml")]),
+    Case("toml-dotted-key-30000", lambda d: ["stats", str(d / "dotted-30000.toml")]),
+    Case("toml-dotted-key-100000", lambda d: ["stats", str(d / "dotted-100000.toml")]),
+    Case("toml-dotted-header-30000", lambda d: ["stats", str(d / "header-30000.toml")]),
+    Case("tilde-user-stats", lambda d: ["stats", f"{_NO_USER}/x.toml"]),
+    Case("tilde-user-build-variant", lambda d: ["build", "--variant", f"{_NO_USER}/x.toml", "--out", str(d / "s3")]),
+    Case("tilde-user-templates", _build("--templates", _NO_USER)),
+    Case("tilde-user-serve", lambda d: ["serve", "--dir", _NO_USER, "--port", "0"]),
+    Case("tilde-user-out", lambda d: ["build", "--variant", "standard:r=3", "--out", f"{_NO_USER}/site"]),
+]
+CASES += ROUND_FOUR
+#: the ids of round four, for ``benchmarks/hostile.py --only``
+ROUND_FOUR_IDS = ",".join(c.id for c in ROUND_FOUR)
+
+
 def run_case(case: Case, files: Path, timeout: float = TIMEOUT_S) -> Outcome:
     """Run one case in a fresh process with a capped address space; measure its time and peak RSS."""
     def limits() -> None:
@@ -228,10 +318,15 @@ def run_case(case: Case, files: Path, timeout: float = TIMEOUT_S) -> Outcome:
     env = {k: v for k, v in os.environ.items() if k != "VIZGEN_CACHE"}
     env.update(PYTHONPATH=str(ROOT), VIZGEN_CACHE=str(files / "cache"))
     env.update({k: v.format(d=files) for k, v in case.env.items()})
+    timeout = min(timeout, case.seconds) if case.seconds else timeout
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
-            tempfile.NamedTemporaryFile(mode="r") as peak:
+            tempfile.NamedTemporaryFile(mode="r") as peak, ExitStack() as servers:
+        args = case.args(files)
+        if case.server:
+            port = str(servers.enter_context(serving(case.server)))
+            args = [a.replace("{port}", port) for a in args]
         began = time.monotonic()
-        proc = subprocess.Popen([sys.executable, "-c", _MEASURED, *case.args(files)], stdin=subprocess.DEVNULL,
+        proc = subprocess.Popen([sys.executable, "-c", _MEASURED, *args], stdin=subprocess.DEVNULL,
                                 stdout=out, stderr=err, preexec_fn=limits, env={**env, "VIZGEN_TEST_HWM": peak.name},
                                 cwd=files / "cwd")
         timed_out = False

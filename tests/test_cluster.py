@@ -110,8 +110,11 @@ def run_cli(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str
 
 
 @pytest.mark.parametrize(("args", "needle"), [
-    (("--workers", "0"), "--workers must be from 1 to 256"),
-    (("--workers", "two"), "--workers must be from 1 to 256"),
+    (("--workers", "0"), "--workers must be from 1 to "),
+    (("--workers", "two"), "--workers must be from 1 to "),
+    (("--workers", "9999"), "--workers must be from 1 to "),
+    (("--workers", "2", "--worker-memory", "1000TB"), "--workers must be from 1 to 1: each worker may take"),
+    (("--timeout", "5"), "--timeout is how long --cluster waits"),
     (("--workers", "2", "--cluster", "127.0.0.1:8786"), "--cluster uses a running cluster"),
     (("--workers", "2", "--worker-memory", "lots"), "not a size: 'lots'"),
     (("--workers", "2", "--worker-memory", "1MB"), "--worker-memory must be at least 256 MiB"),
@@ -140,6 +143,63 @@ def test_cluster_is_imported_only_when_asked_for() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
     assert out.stdout.strip() == "False"
+
+
+# -- --cluster's address: read, then a handshake heard under a deadline, before Dask is used ------------------------
+
+@pytest.mark.parametrize(("text", "needle"), [
+    ("127.0.0.1:70000", "the port must be from 1 to 65535"),
+    ("127.0.0.1:0", "the port must be from 1 to 65535"),
+    ("127.0.0.1", "not an address"),
+    ("ucx://127.0.0.1:8786", "over tcp:// only, not ucx://"),
+    ("TLS://127.0.0.1:8786", "over tcp:// only, not tls://"),
+    ("h" * 10_000 + ":1", "at most 253 characters, this one 10,000"),
+    ("[::g]:1", "is not an IPv6 address"),
+])
+def test_a_bad_address_is_refused_before_any_connection(text: str, needle: str) -> None:
+    from vizgen.engine.address import AddressError, parse_address
+
+    with pytest.raises(AddressError, match=re.escape(needle)) as caught:
+        parse_address(text)
+    assert len(str(caught.value)) < 400
+
+
+def test_addresses_read() -> None:
+    from vizgen.engine.address import Address, parse_address
+
+    assert parse_address(" tcp://[::1]:8786 ") == Address("::1", 8786)
+    assert parse_address("scheduler-host:8786").url == "tcp://scheduler-host:8786"
+
+
+@pytest.mark.parametrize(("kind", "needle"), [
+    ("liar", "announces 2,500,000,000 bytes"),
+    ("liar6", "announces 2,500,000,000 bytes"),
+    ("garbage", "its first message is not a Dask handshake"),
+    ("closer", "the connection closed before a Dask handshake"),
+    ("silent", "no Dask handshake within 0.5 s"),
+    ("http", "no Dask handshake within 0.5 s"),
+    ("mimic", "no answer to 'identity' after its handshake within 0.5 s"),
+    ("mimic-liar", "its answer to 'identity' announces 2,500,000,000 bytes"),
+])
+def test_the_probe_refuses_what_is_not_a_scheduler_within_its_timeout(kind: str, needle: str) -> None:
+    """Servers this test starts on loopback; the probe reads at most 64 KB and gives up at its deadline."""
+    from tests.hostile_servers import serving
+    from vizgen.engine.address import Address, AddressError, probe
+
+    with serving(kind) as port:
+        began = time.monotonic()
+        with pytest.raises(AddressError, match=re.escape(needle)):
+            probe(Address("::1" if kind.endswith("6") else "127.0.0.1", port), 0.5)
+        assert time.monotonic() - began < 5  # the deadline, and a loaded machine's slack
+
+
+def test_the_probe_refuses_a_closed_port_and_a_name_that_does_not_resolve() -> None:
+    from vizgen.engine.address import Address, AddressError, probe
+
+    with pytest.raises(AddressError, match="cannot connect"):
+        probe(Address("127.0.0.1", 1), 5)
+    with pytest.raises(AddressError, match=r"does not resolve|did not resolve in time"):
+        probe(Address("no-such-host.invalid", 8786), 5)
 
 
 # -- the Dask driver on a local cluster: slow ------------------------------------------------------------------------
@@ -265,3 +325,22 @@ def test_cli_ctrl_c_shuts_the_local_cluster_down() -> None:
     assert err.strip() == "vizgen: interrupted" and out == ""
     time.sleep(1)
     assert _alive(workers) == []
+
+
+@pytest.mark.slow
+def test_stats_on_a_running_cluster_and_a_worker_address_refused(client: Any) -> None:
+    """``--cluster`` at the scheduler of a running cluster (this module's, on 127.0.0.1) gives the single-machine
+    figures; at one of its workers, which speaks Dask but is no scheduler, one line at once."""
+    mine = run_cli("stats", "standard", "--json", "--cluster", client.scheduler.address)
+    assert mine.returncode == 0, mine.stderr
+    want = json.loads(run_cli("stats", "standard", "--json").stdout)
+    for key in RANDOM_KEYS:
+        want.pop(key, None)
+    assert json.loads(mine.stdout) == want
+    worker = sorted(client.scheduler_info()["workers"])[0]
+    began = time.monotonic()
+    refused = run_cli("stats", "standard", "--cluster", worker, timeout=60)
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.strip().endswith("does not answer as a scheduler: give the scheduler's address")
+    assert len(refused.stderr.splitlines()) == 1
+    assert time.monotonic() - began < 30  # Dask's own client waited ten seconds, then wrote a traceback

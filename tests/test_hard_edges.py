@@ -65,6 +65,21 @@ def test_round_two_refusals_come_before_any_work(files: Path, case: Case) -> Non
     assert outcome.rss_mb < 100
 
 
+#: round four (issue #39) in the fast lane: the cluster cases that need no wait for a timeout, and the inputs that
+#: took gigabytes or printed a traceback (the whole round is in the slow table above)
+FAST_ROUND_FOUR = ("cluster-length-2.5e9", "cluster-closed-port", "cluster-unresolvable", "cluster-port-70000",
+                   "cluster-host-10000-chars", "workers-64", "enum-long-overflow", "toml-dotted-key-30000",
+                   "tilde-user-stats")
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES if c.id in FAST_ROUND_FOUR])
+def test_round_four_refusals_at_once(files: Path, case: Case) -> None:
+    """A non-scheduler, a bad address, too many workers, a long value, a deep key, ~user: one line, at once."""
+    outcome = run_case(case, files)
+    assert outcome.failure() is None, outcome.failure()
+    assert outcome.rss_mb < 100
+
+
 def test_a_read_only_parent_is_one_line(files: Path) -> None:
     if os.geteuid() == 0:
         pytest.skip("root writes into read-only folders")

@@ -283,3 +283,30 @@ def test_variant_files_must_be_small_regular_files(tmp_path) -> None:
     long_number.write_text("[params]\nr = " + "9" * 5000 + "\n")
     with pytest.raises(VariantError, match="too many digits"):
         resolve(str(long_number))
+
+
+def test_a_variant_files_key_parts_and_nesting_are_bounded_before_tomllib(tmp_path) -> None:
+    """A dotted key of 30,000 parts took tomllib 3 GB; the shape is read first, strings and comments skipped."""
+    from vizgen.engine.variant_file import TOML_MAX_KEY_PARTS, TOML_MAX_NESTING
+
+    cases = {
+        "dotted": ".".join("a" * 30_000) + " = 1\n",
+        "header": "[" + ".".join("a" * (TOML_MAX_KEY_PARTS + 1)) + "]\nx = 1\n",
+        "inline": "a = {" + ".".join("b" * (TOML_MAX_KEY_PARTS + 1)) + " = 1}\n",
+        "nested": "a = " + "[" * (TOML_MAX_NESTING + 1) + "]" * (TOML_MAX_NESTING + 1) + "\n",
+    }
+    for name, text in cases.items():
+        path = tmp_path / f"{name}.toml"
+        path.write_text(text)
+        with pytest.raises(VariantError, match=r"more than 16 parts|nested too deeply") as caught:
+            resolve(str(path))
+        assert len(str(caught.value)) < 400
+    # dots in strings, comments, numbers and quoted keys are no key's parts; the limits themselves are taken
+    fine = tmp_path / "fine.toml"
+    fine.write_text('title = "a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r"  # s.t.u.v.w.x.y.z.a.b.c.d.e.f.g.h.i\n'
+                    "summary = '''x.y.z.a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q'''\n"
+                    '"p.q.r.s.t.u.v.w.x.y.z.a.b.c.d.e.f.g" = 1\n'
+                    + ".".join("k" * TOML_MAX_KEY_PARTS) + " = 1\n"
+                    + "deep = " + "[" * TOML_MAX_NESTING + "]" * TOML_MAX_NESTING + "\n[params]\nr = 6\n")
+    with pytest.raises(VariantError, match=r"unknown key\(s\)"):  # read whole by tomllib, then its keys checked
+        resolve(str(fine))

@@ -61,6 +61,16 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds (``5``, ``0.5``) from 0.1 to the cluster timeout's cap."""
+    match = re.fullmatch(r"\s*([0-9]{1,4}(?:\.[0-9]{1,3})?)\s*", text)
+    value = float(match[1]) if match else -1.0
+    if not 0.1 <= value <= sizes.CLUSTER_TIMEOUT_MAX:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds from 0.1 to {sizes.CLUSTER_TIMEOUT_MAX:g}, "
+                                         f"got {quote(text)}")
+    return value
+
+
 def _memory(text: str) -> int:
     """An argparse type: an amount of memory (``100GB``, ``64GiB``, plain bytes)."""
     try:
@@ -97,9 +107,13 @@ def _parser() -> argparse.ArgumentParser:
     stats.add_argument("--cluster", metavar="ADDRESS",
                        help="solve on the running Dask cluster whose scheduler is at ADDRESS (host:port)")
     stats.add_argument("--workers", metavar="N",
-                       help="solve on a local Dask cluster of N worker processes, which spill to disk when full")
+                       help="solve on a local Dask cluster of N worker processes, which spill to disk when full "
+                            "(at most one a core, and as many as the memory holds)")
     stats.add_argument("--worker-memory", metavar="SIZE",
                        help="with --workers: each worker's memory limit, e.g. 2GB (default: the memory shared out)")
+    stats.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+                       help=f"with --cluster: seconds to reach the scheduler and hear its handshake "
+                            f"(default {sizes.CLUSTER_TIMEOUT:g})")
     show = solving("show", "one position: its value and every move")
     show.add_argument("position", metavar="POSITION", help="e.g. 12-11 or 1211")
     show.add_argument("--then", action="append", default=[], metavar="MOVE",
@@ -150,6 +164,8 @@ def _cluster_stats(args: argparse.Namespace) -> dict[str, Any]:
 
     if args.cluster is not None and (args.workers is not None or args.worker_memory is not None):
         raise VariantError("--cluster uses a running cluster: --workers and --worker-memory start a local one")
+    if args.cluster is None and args.timeout is not None:
+        raise VariantError("--timeout is how long --cluster waits for a scheduler: a local one has none to wait for")
     workers = None
     if args.cluster is None:
         text = args.workers if args.workers is not None else ""
@@ -157,7 +173,8 @@ def _cluster_stats(args: argparse.Namespace) -> dict[str, Any]:
     if args.max_positions is not None:
         check_size(resolve(args.spec), args.max_positions, max_memory=10**30)  # the workers hold the memory
     memory = None if args.worker_memory is None else worker_memory(args.worker_memory)
-    return cluster_stats(args.spec, address=args.cluster, workers=workers, memory_limit=memory)
+    timeout = sizes.CLUSTER_TIMEOUT if args.timeout is None else args.timeout
+    return cluster_stats(args.spec, address=args.cluster, workers=workers, memory_limit=memory, timeout=timeout)
 
 
 def _print_stats(data: dict[str, Any]) -> None:
@@ -344,7 +361,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "stats":
         from vizgen.analysis.figures import stats
 
-        if args.cluster is not None or args.workers is not None or args.worker_memory is not None:
+        if args.cluster is not None or args.workers is not None or args.worker_memory is not None \
+                or args.timeout is not None:
             data = _cluster_stats(args)
         else:
             data = stats(_solve(args.spec, args.max_positions, args.max_memory), args.spec)

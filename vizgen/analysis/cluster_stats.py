@@ -23,7 +23,7 @@ from vizgen.engine.spec import resolve
 from vizgen.util import sizes
 from vizgen.util.text import format_count, quote
 
-__all__ = ["cluster_stats", "state_bytes", "worker_memory"]
+__all__ = ["check_workers", "cluster_stats", "state_bytes", "worker_memory"]
 
 
 def worker_memory(text: str) -> int:
@@ -55,6 +55,25 @@ def state_bytes(rules: Rules) -> int:
     return rules.space * per_code
 
 
+def check_workers(workers: int | None, memory_limit: int | None) -> None:
+    """Refuse ``--workers`` beyond the cores and memory at hand (:func:`vizgen.util.sizes.max_workers`), and a
+    ``--worker-memory`` under :data:`vizgen.util.sizes.MIN_WORKER_MEMORY`, with the reason.
+
+    Examples
+    --------
+    >>> check_workers(1, None)
+    >>> check_workers(100_000, None)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    vizgen.engine.params.VariantError: --workers must be from 1 to ...
+    """
+    if memory_limit is not None and memory_limit < sizes.MIN_WORKER_MEMORY:
+        raise VariantError(f"--worker-memory must be at least {sizes.MIN_WORKER_MEMORY // 2**20} MiB")
+    most, why = sizes.max_workers(memory_limit)
+    if not workers or not 1 <= workers <= most:
+        raise VariantError(f"--workers must be from 1 to {most}: {why}")
+
+
 def _check_local(rules: Rules, workers: int, memory_limit: int | None, name: str) -> None:
     """Refuse a variant whose states would not fit the local workers' memory and the disk they spill to."""
     memory = memory_limit * workers if memory_limit else sizes.memory_available().size
@@ -68,7 +87,7 @@ def _check_local(rules: Rules, workers: int, memory_limit: int | None, name: str
 
 
 def cluster_stats(spec: str, *, address: str | None = None, workers: int | None = None,
-                  memory_limit: int | None = None, parts: int | None = None,
+                  memory_limit: int | None = None, parts: int | None = None, timeout: float = sizes.CLUSTER_TIMEOUT,
                   on_ply: Callable[[dict[str, Any]], None] | None = None,
                   on_run: Callable[[Any, Any], None] | None = None) -> dict[str, Any]:
     """The ``stats --json`` figures of ``spec``, solved on a cluster.
@@ -78,13 +97,15 @@ def cluster_stats(spec: str, *, address: str | None = None, workers: int | None 
     spec : str
         The variant.
     address : str, optional
-        A running cluster's scheduler (``host:port``); otherwise
+        A running cluster's scheduler (``host:port``), reached within ``timeout`` seconds; otherwise
     workers : int, optional
         start a local cluster of this many worker processes (one thread each),
     memory_limit : int, optional
         each capped at this many bytes (it spills to disk above 60 % of it).
     parts : int, optional
         Ranges of the code space (default: from the workers' memory).
+    timeout : float
+        Seconds to reach the scheduler at ``address`` and hear its handshake.
     on_ply : callable, optional
         Called with each ply's figures (:attr:`vizgen.engine.cluster.Run.plies`).
     on_run : callable, optional
@@ -104,18 +125,19 @@ def cluster_stats(spec: str, *, address: str | None = None, workers: int | None 
     """
     from vizgen.engine import cluster
 
+    if address is not None:
+        cluster.read_address(address)  # before anything else: a bad address is refused at once
+    else:
+        check_workers(workers, memory_limit)
     variant = resolve(spec)
     rules = Rules(variant)
     name = quote(variant.spec or variant.slug)
     if address is None:
-        if not workers or not 1 <= workers <= sizes.MAX_WORKERS:
-            raise VariantError(f"--workers must be from 1 to {sizes.MAX_WORKERS}")
-        if memory_limit is not None and memory_limit < sizes.MIN_WORKER_MEMORY:
-            raise VariantError(f"--worker-memory must be at least {sizes.MIN_WORKER_MEMORY // 2**20} MiB")
+        assert workers is not None  # checked above
         _check_local(rules, workers, memory_limit, name)
         where = cluster.local_cluster(workers, memory_limit)
     else:
-        where = cluster.connect(address)
+        where = cluster.connect(address, timeout)
     with where as client:
         try:
             run = cluster.solve(rules, client, parts=parts, survival=rules.players > 2, on_ply=on_ply)

@@ -45,18 +45,19 @@ from typing import Any
 import numpy as np
 
 from vizgen.engine import ranges
+from vizgen.engine.address import Address, AddressError, parse_address, probe
 from vizgen.engine.rules import Rules
 from vizgen.util import sizes
+from vizgen.util.text import quote
 
-__all__ = ["BYTES_PER_CODE", "ClusterError", "Run", "WorkerLost", "local_cluster", "plan_ranges", "solve",
-           "worker_report"]
+__all__ = ["BYTES_PER_CODE", "ClusterError", "Run", "WorkerLost", "connect", "local_cluster", "plan_ranges",
+           "read_address", "solve", "worker_report"]
 
 #: state bytes per code at most, every phase's arrays together (depth, winner, out-degree; the forced win and
 #: its plies; survival: undecided and new seats, the mover's count), eight players or fewer
 BYTES_PER_CODE = 12
 #: seconds between looks at the workers while a ply runs
 POLL = 0.5
-CONNECT_TIMEOUT = 10
 _PR_SET_PDEATHSIG = 1
 
 
@@ -125,16 +126,48 @@ def local_cluster(workers: int, memory_limit: int | None = None) -> Iterator[Any
         shutil.rmtree(spill, ignore_errors=True)
 
 
+def read_address(address: str) -> Address:
+    """``--cluster``'s address read (:func:`vizgen.engine.address.parse_address`); ClusterError for a bad one.
+
+    Examples
+    --------
+    >>> read_address("127.0.0.1:8786").url
+    'tcp://127.0.0.1:8786'
+    """
+    try:
+        return parse_address(address)
+    except AddressError as exc:
+        raise ClusterError(str(exc)) from None
+
+
 @contextlib.contextmanager
-def connect(address: str) -> Iterator[Any]:
-    """Yield a client of the running cluster whose scheduler is at ``address`` (``host:port`` or ``tcp://...``)."""
+def connect(address: str, timeout: float = sizes.CLUSTER_TIMEOUT) -> Iterator[Any]:
+    """Yield a client of the running cluster whose scheduler is at ``address`` (``host:port`` or ``tcp://...``).
+
+    The address is read, then a Dask handshake heard and the server's ``identity`` asked on a plain socket
+    (:mod:`vizgen.engine.address`: it must say it is a scheduler), all within ``timeout`` seconds and at most
+    :data:`~vizgen.util.sizes.HANDSHAKE_MAX` bytes read; only then does Dask's client connect, given ``timeout``
+    too.
+
+    Raises
+    ------
+    ClusterError
+        One line, the address quoted short: not an address, no answer in time, not a Dask scheduler.
+    """
+    where = read_address(address)
+    try:
+        probe(where, timeout)
+    except AddressError as exc:
+        raise ClusterError(f"--cluster {quote(address)}: {exc}") from None
+    import dask
     from distributed import Client
 
-    target = address if "://" in address else f"tcp://{address}"
     try:
-        client = Client(target, timeout=CONNECT_TIMEOUT)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise ClusterError(f"cannot reach a Dask scheduler at {address}: {exc}") from None
+        with dask.config.set({"distributed.comm.timeouts.connect": f"{timeout}s"}):
+            client = Client(where.url, timeout=timeout, set_as_default=False)
+    except Exception as exc:
+        raise ClusterError(f"--cluster {quote(address)}: Dask's client could not connect ({type(exc).__name__}: "
+                           f"{quote(str(exc))})") from None
     with client:
         yield client
 

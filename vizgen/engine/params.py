@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from vizgen.util import sizes
-from vizgen.util.text import QUOTE_LIMIT, format_count, quote
+from vizgen.util.text import format_count, quote
 
 __all__ = [
     "INT_RANGE",
@@ -119,9 +119,8 @@ def check(params: Params) -> Params:
             raise VariantError(f"parameter {name} must be a whole number from {low} to {high}, got {_shown(value)}")
     for name, choices in _CHOICES.items():
         if getattr(params, name) not in choices:
-            raise VariantError(
-                f"parameter {name} must be one of {', '.join(choices)}, got {getattr(params, name)!r}"
-            )
+            shown = _shown(getattr(params, name))
+            raise VariantError(f"parameter {name} must be one of {', '.join(choices)}, got {shown}")
     states = player_states(params)
     if states > sizes.HAND_SETS_MAX:
         raise VariantError(f"r = {params.r} with {params.hands} hand(s) gives a player {format_count(states)} possible "
@@ -201,10 +200,7 @@ def _shown(raw: Any) -> str:
     """An input value for an error message, short however long or large it is."""
     if isinstance(raw, int) and not isinstance(raw, bool) and abs(raw) >= 10**12:
         return ("-" if raw < 0 else "") + format_count(abs(raw))
-    if isinstance(raw, str):
-        return quote(raw)
-    text = repr(raw)
-    return text if len(text) <= QUOTE_LIMIT else f"{text[:QUOTE_LIMIT - 20]}... ({len(text)} characters)"
+    return quote(raw)
 
 
 def override(params: Params, overrides: Iterable[tuple[str, Any]]) -> tuple[Params, tuple[tuple[str, Any], ...]]:

@@ -12,6 +12,7 @@ from pathlib import Path
 from vizgen.engine.params import VariantError
 from vizgen.engine.variant_file import load_variant_file
 from vizgen.engine.variants import Variant, lookup
+from vizgen.util.paths import NoHome, expand_user
 from vizgen.util.text import quote
 
 __all__ = ["public_spec", "resolve"]
@@ -81,7 +82,13 @@ def resolve(spec: str) -> Variant:
     """
     spec = spec.strip()
     name, sep, rest = spec.partition(":")
-    base = load_variant_file(Path(name).expanduser()) if _is_file(name) else lookup(name)
+    if _is_file(name):
+        try:
+            base = load_variant_file(expand_user(name))
+        except NoHome as exc:
+            raise VariantError(f"variant file {quote(name)}: {exc}") from None
+    else:
+        base = lookup(name)
     overrides: list[tuple[str, str]] = []
     for item in filter(None, (part.strip() for part in rest.split(","))) if sep else ():
         key, eq, value = (part.strip() for part in item.partition("="))

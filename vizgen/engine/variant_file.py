@@ -22,10 +22,72 @@ __all__ = ["TOML_MAX_BYTES", "load_variant_file"]
 _TOML_KEYS = ("name", "title", "summary", "group", "base", "params")
 #: the largest variant file read
 TOML_MAX_BYTES = 1_000_000
+#: the most parts of one key (``a.b.c`` has three) and the deepest nesting of arrays and inline tables a variant
+#: file may hold, checked before tomllib reads it: a file needs two parts (``params.r``) and no nesting, and
+#: tomllib's memory grows with the square of a key's parts (3 GB for 30,000)
+TOML_MAX_KEY_PARTS = 16
+TOML_MAX_NESTING = 32
+#: where the shape check stops: a string's or a comment's start, a bracket, a key's dot, a statement's end
+_STRUCTURE = re.compile(r"""[\[\]{}=.,"'#]|\n+""")
+#: the rest of a string after its opening quote(s): basic, literal, multi-line basic, multi-line literal
+_REST = {'"': re.compile(r'(?:[^"\\\n]|\\.)*"'), "'": re.compile(r"[^'\n]*'"),
+         '"""': re.compile(r'(?:[^"\\]|\\[\s\S]|"(?!""))*"""(?:""|")?'),
+         "'''": re.compile(r"[\s\S]*?'''(?:''|')?")}
+
+
+def _shape(text: str) -> tuple[int, int]:
+    """The most parts of a key and the deepest nesting of ``text``, read as TOML's structure without its values.
+
+    Strings and comments are skipped; a key runs from a statement's start (or an inline table's ``{`` or ``,``)
+    to its ``=``, or is a table header. The scan stops as soon as either bound is passed, and at a string that
+    does not end (tomllib then says where). Linear in the text.
+
+    Examples
+    --------
+    >>> _shape('title = "a.b.c"\\n[params]\\nr = 5\\n'), _shape("a.b.c = [[1.5], {x.y = 2}]\\n")
+    ((1, 0), (3, 2))
+    """
+    most = deepest = pos = 0
+    stack: list[str] = []
+    key, parts = True, 1
+    while most <= TOML_MAX_KEY_PARTS and deepest <= TOML_MAX_NESTING:
+        found = _STRUCTURE.search(text, pos)
+        if found is None:
+            break
+        c, pos = found.group()[0], found.end()
+        if c == "#":
+            end = text.find("\n", pos)
+            pos = len(text) if end < 0 else end
+        elif c in "\"'":
+            quotes = c * 3 if text.startswith(c * 2, pos) else c
+            rest = _REST[quotes].match(text, pos + len(quotes) - 1)
+            if rest is None:
+                break
+            pos = rest.end()
+        elif c == "\n":
+            if not stack:
+                key, parts = True, 1
+        elif key:
+            if c == ".":
+                parts += 1
+            elif c == "=":
+                key = False
+            most = max(most, parts)
+        elif c in "[{":
+            stack.append(c)
+            deepest = max(deepest, len(stack))
+            key, parts = c == "{", 1
+        elif c in "]}" and stack:
+            stack.pop()
+        elif c == "," and stack and stack[-1] == "{":
+            key, parts = True, 1
+    return most, deepest
 
 
 def _read_file(path: Path) -> str:
     """Read a variant file: a regular file of at most TOML_MAX_BYTES, UTF-8."""
+    if "\0" in str(path):  # no file name holds one (os.open raises ValueError)
+        raise VariantError(f"cannot read variant file {quote(str(path))}: a file name holds no NUL character")
     try:
         # non-blocking: a named pipe must not hang the open; fstat then refuses it
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -73,8 +135,16 @@ def load_variant_file(path: Path) -> Variant:
     ('lucky-seven', 'Lucky seven', 7, 'cutoff')
     """
     shown = quote(str(path))
+    text = _read_file(path)
+    parts, nesting = _shape(text)
+    if parts > TOML_MAX_KEY_PARTS:
+        raise VariantError(f"variant file {shown}: a key has more than {TOML_MAX_KEY_PARTS} parts (a.b.c has three; "
+                           "a variant file needs two at most)")
+    if nesting > TOML_MAX_NESTING:
+        raise VariantError(f"variant file {shown} is not valid TOML: nested too deeply (over {TOML_MAX_NESTING} "
+                           "levels of arrays and inline tables)")
     try:
-        data = tomllib.loads(_read_file(path))
+        data = tomllib.loads(text)
     except RecursionError:
         raise VariantError(f"variant file {shown} is not valid TOML: nested too deeply") from None
     except tomllib.TOMLDecodeError as exc:

@@ -295,7 +295,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     if templates is not None:
         templates = check_templates(templates)
         if out == templates.resolve() or out in templates.resolve().parents:
-            raise BuildError(f"--templates {templates} is inside --out {out}, which the build replaces whole; "
+            raise BuildError(f"--templates {quote(str(templates))} is inside --out {quote(str(out))}, which the build "
+                             "replaces whole; "
                              "keep the templates elsewhere")
         compile_templates(environment(templates), templates)  # a syntax error is found before any work
     folder = default_folder() if cache_dir is None else Path(cache_dir)

@@ -20,6 +20,7 @@ import shutil
 from collections.abc import Mapping
 from pathlib import Path
 
+from vizgen.util.paths import NoHome, expand_user
 from vizgen.util.processes import interrupts_held, pid_alive
 from vizgen.util.text import quote
 
@@ -72,7 +73,7 @@ def check_out(out: str | Path) -> Path:
     if not str(out).strip():
         raise BuildError("--out is empty: name the folder to build into (default ./site)")
     try:
-        path = Path(out).expanduser().resolve()
+        path = expand_user(out).resolve()
         if _holds_cwd(path):
             raise BuildError(f"refusing --out {quote(str(out))}: it holds the current folder, which the build would "
                              "replace whole; build into a folder inside it (--out site) or elsewhere")
@@ -81,7 +82,7 @@ def check_out(out: str | Path) -> Path:
         if path.is_dir() and any(path.iterdir()) and not (path / MARKER).exists():
             raise BuildError(f"refusing to replace {quote(str(path))}: it is not empty and was not built by "
                              f"vizgen (no {MARKER} file); choose another --out")
-    except (OSError, RuntimeError) as exc:  # RuntimeError: a symbolic link loop (Python < 3.13)
+    except (OSError, RuntimeError, NoHome) as exc:  # RuntimeError: a symbolic link loop (Python < 3.13)
         reason = _reason(exc) if isinstance(exc, OSError) else str(exc)
         raise BuildError(f"cannot use --out {quote(str(out))}: {reason}") from None
     if not path.name:

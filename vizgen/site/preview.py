@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from vizgen.site.outdir import BuildError
+from vizgen.util.paths import NoHome, expand_user
 from vizgen.util.text import quote, visible
 
 __all__ = ["IDLE_SECONDS", "MAX_CONNECTIONS", "serve"]
@@ -152,7 +153,10 @@ def serve(directory: str | Path = "site", port: int = 8000) -> None:
     ...
     vizgen.site.outdir.BuildError: no site in 'no-such-folder': run `python -m vizgen build` first
     """
-    root = Path(directory).expanduser()
+    try:
+        root = expand_user(directory)
+    except NoHome as exc:
+        raise BuildError(f"--dir {quote(str(directory))}: {exc}") from None
     if not 0 <= port <= 65535:
         raise BuildError(f"--port must be from 0 to 65535, got {port}")
     try:

@@ -120,8 +120,20 @@ MAXN_MAX_STATES = 200_000
 HAND_SETS_MAX = 1000
 
 # the cluster engine (``stats --cluster`` / ``--workers``)
-#: local worker processes at most (``--workers``)
+#: local worker processes at most (``--workers``), whatever the machine (:func:`max_workers` bounds them by its
+#: cores and memory)
 MAX_WORKERS = 256
+#: a worker process alone (Python, numpy, Dask, the kernel): about 150 MB measured, taken as this much when
+#: :func:`max_workers` shares the memory out
+WORKER_PROCESS_BYTES = 256 * 2**20
+#: seconds ``stats --cluster`` gives a scheduler to resolve, accept and send its handshake (``--timeout``)
+CLUSTER_TIMEOUT = 5.0
+#: the longest ``--timeout`` taken, in seconds
+CLUSTER_TIMEOUT_MAX = 600.0
+#: the longest host name of a scheduler's address (the most DNS carries)
+HOST_MAX = 253
+#: the most bytes read of a scheduler's first message, its handshake (about 60 bytes in Dask 2026.8)
+HANDSHAKE_MAX = 64 * 1024
 #: the least ``--worker-memory``: a worker process alone (Python, numpy, Dask) takes about 150 MB
 MIN_WORKER_MEMORY = 256 * 2**20
 #: a range's codes at most per byte of its worker's memory limit: its state and one ply's messages fit an eighth
@@ -298,6 +310,54 @@ def memory_available(root: Path | None = None) -> Memory:
     if limit is not None and (limit[0] < size or size == 0):
         size, source = limit
     return Memory(size, source)
+
+
+def usable_cores() -> int:
+    """The processor cores this process may run on (its affinity mask where the system has one).
+
+    Examples
+    --------
+    >>> usable_cores() >= 1
+    True
+    """
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def max_workers(memory_limit: int | None = None, memory: Memory | None = None,
+                cores: int | None = None) -> tuple[int, str]:
+    """The most local worker processes (``--workers``), and the reason in words.
+
+    One a core (two on a machine of one: the smallest cluster), and no more than the memory holds, each worker
+    taken as ``memory_limit`` or :data:`WORKER_PROCESS_BYTES`, whichever is more; never over :data:`MAX_WORKERS`.
+
+    Parameters
+    ----------
+    memory_limit : int, optional
+        Each worker's memory limit (``--worker-memory``).
+    memory : Memory, optional
+        The memory at hand (default :func:`memory_available`).
+    cores : int, optional
+        The cores at hand (default :func:`usable_cores`).
+
+    Examples
+    --------
+    >>> max_workers(memory=Memory(24 * 10**9, "the machine's memory"), cores=2)
+    (2, 'one worker process a core, and this process has 2 cores')
+    >>> max_workers(4 * 10**9, Memory(24 * 10**9, "the machine's memory"), cores=64)
+    (6, "each worker may take 4.0 GB and the machine's memory is 24 GB")
+    """
+    cores = usable_cores() if cores is None else cores
+    memory = memory_available() if memory is None else memory
+    per = max(memory_limit or 0, WORKER_PROCESS_BYTES)
+    by_memory = max(1, memory.size // per)
+    by_cores = max(2, cores)
+    if by_memory < min(by_cores, MAX_WORKERS):
+        return by_memory, f"each worker may take {memory_words(per)} and {memory.source} is {memory_words(memory.size)}"
+    if by_cores < MAX_WORKERS:
+        return by_cores, f"one worker process a core, and this process has {cores} core{'s' if cores != 1 else ''}"
+    return MAX_WORKERS, f"at most {MAX_WORKERS} local workers are started"
 
 
 _UNITS = {"": 1, "b": 1, "k": 10**3, "kb": 10**3, "m": 10**6, "mb": 10**6, "g": 10**9, "gb": 10**9,

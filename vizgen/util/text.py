@@ -52,13 +52,13 @@ def visible(text: str, keep: str = "") -> str:
     return _UNSEEN.sub(escape, text)
 
 
-def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
     """Quote user input for an error message, cut to about ``limit`` characters.
 
     Parameters
     ----------
-    text : str
-        The input as given.
+    text : object
+        The input as given: a string, or a value read from a file (a list, a table), shown as its repr.
     limit : int
         Longest input quoted in full.
 
@@ -66,7 +66,7 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     -------
     str
         ``repr(text)``, or the repr of its first ``limit - 20`` characters followed
-        by ``...`` and the length.
+        by ``...`` and the length (a value that is not a string: the first characters of its repr).
 
     Examples
     --------
@@ -74,7 +74,12 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     "'12-11'"
     >>> quote("1" * 1000)[-25:]
     "111'... (1000 characters)"
+    >>> quote([7] * 1000)[-30:]
+    ' 7, 7, 7,... (3000 characters)'
     """
+    if not isinstance(text, str):
+        shown = repr(text)
+        return shown if len(shown) <= limit else f"{shown[:limit - 20]}... ({len(shown)} characters)"
     if len(text) <= limit:
         return repr(text)
     return f"{text[:limit - 20]!r}... ({len(text)} characters)"

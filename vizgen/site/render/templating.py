@@ -24,6 +24,7 @@ from jinja2.loaders import split_template_path
 
 from vizgen import templates_folder
 from vizgen.site.outdir import BuildError
+from vizgen.util.paths import NoHome, expand_user
 from vizgen.util.text import quote, visible
 
 __all__ = ["TemplateLoader", "TemplateProblem", "check_templates", "compile_templates", "explained", "shown"]
@@ -94,7 +95,10 @@ def check_templates(templates: str | Path) -> Path:
     """
     if not str(templates).strip():
         raise BuildError("--templates is empty: name a folder of templates")
-    path = Path(templates).expanduser()
+    try:
+        path = expand_user(templates)
+    except NoHome as exc:
+        raise BuildError(f"--templates {quote(str(templates))}: {exc}") from None
     try:
         if not path.is_dir():
             raise BuildError(f"--templates {quote(str(templates))} is not a folder")
