@@ -124,6 +124,7 @@ def make_files(root: Path) -> Path:
             f'{{% extends "base.html" %}}{{% block main %}}\n{line}\n{{% endblock %}}\n')
     (root / "templates-latin1").mkdir()
     (root / "templates-latin1" / "index.html").write_bytes(b'{% extends "base.html" %}\ncaf\xe9\n')
+    _make_sandbox_templates(root)
     return root
 
 
@@ -218,6 +219,53 @@ CASES: list[Case] = [
     Case("templates-not-utf8", _build("--templates", "{d}/templates-latin1")),
     *(Case(f"templates-{name}", _build("--templates", f"{{d}}/templates-{name}")) for name in TEMPLATES),
 ]
+
+
+# -- issue #39, part 5: user templates in a sandbox, bounded in time and memory, never reading a file outside the
+# template folders (each case a build of standard:r=3 with --templates <folder>) ----------------------------------
+
+#: hostile templates, each the main block of an ``index.html`` in ``templates-<name>/``
+SANDBOX_TEMPLATES = {
+    "os-system": "{{ cycler.__init__.__globals__.os.system('touch vizgen-was-here') }}",
+    "range-1e9": "{% for i in range(10**9) %}{% endfor %}",
+    "string-2500000000": "{{ 'x' * 2500000000 }}",
+    "string-2.5e9": "{{ 'x' * (2.5e9 | int) }}",
+    "center-1e9": "{{ 'x' | center(1000000000) }}",
+    "format-width-1e9": "{{ '%999999999d' | format(1) }}",
+    "string-doubled-40-times": "{% set ns = namespace(s='x') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}"
+                               "{% endfor %}{{ ns.s | length }}",
+    "power-10-to-1e9": "{{ 10 ** (10 ** 9) }}",
+    "loops-1e5-by-1e5": "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+    "list-grown-for-ever": "{% set l = [] %}{% for i in range(100000) %}{% for j in range(100000) %}"
+                           "{{ l.append(j) or '' }}{% endfor %}{% endfor %}",
+    "nested-100-deep": "{{ " + "(" * 100 + "1" + ")" * 100 + " }}",
+    "filters-2000": "{{ 1" + " | string" * 2000 + " }}",
+    "macro-calls-itself": "{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}",
+}
+#: templates that are links out of the folders (or include one), or not files at all: ``templates-<name>/``
+SANDBOX_LINKS = {"link-passwd": "/etc/passwd", "link-environ": "/proc/self/environ", "include-link-passwd": None,
+                 "fifo": None}
+
+
+def _make_sandbox_templates(root: Path) -> None:
+    """The folders of :data:`SANDBOX_TEMPLATES` and :data:`SANDBOX_LINKS` in ``root``."""
+    for name, line in SANDBOX_TEMPLATES.items():
+        (root / f"templates-{name}").mkdir()
+        (root / f"templates-{name}" / "index.html").write_text(
+            f'{{% extends "base.html" %}}{{% block main %}}\n{line}\n{{% endblock %}}\n')
+    for name, target in SANDBOX_LINKS.items():
+        folder = root / f"templates-{name}"
+        folder.mkdir()
+        if target is not None:
+            (folder / "index.html").symlink_to(target)
+    (root / "templates-include-link-passwd" / "secret.html").symlink_to("/etc/passwd")
+    (root / "templates-include-link-passwd" / "index.html").write_text(
+        '{% extends "base.html" %}{% block main %}\n{% include "secret.html" %}\n{% endblock %}\n')
+    os.mkfifo(root / "templates-fifo" / "index.html")
+
+
+CASES += [Case(f"sandbox-{name}", _build("--templates", f"{{d}}/templates-{name}"))
+          for name in [*SANDBOX_TEMPLATES, *SANDBOX_LINKS]]
 
 
 def run_case(case: Case, files: Path, timeout: float = TIMEOUT_S) -> Outcome:

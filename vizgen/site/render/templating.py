@@ -273,32 +273,37 @@ may take
     if getattr(_bounds, "deadline", None) is not None:
         yield
         return
-    timer = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
-    failed: BaseException | None = None
-    began = time.monotonic()
-    _bounds.deadline = began + TEMPLATE_SECONDS
+    failed: Exception | None = None
+    _bounds.deadline = time.monotonic() + TEMPLATE_SECONDS
     try:
-        with _memory_bound():
-            if timer:
-                handler = signal.signal(signal.SIGALRM, _on_alarm)
-                before = signal.setitimer(signal.ITIMER_REAL, TEMPLATE_SECONDS, _TICK_SECONDS)
-            try:
-                yield
-            except (TemplateLimit, MemoryError, RecursionError) as exc:
-                failed = exc
-            finally:
-                _bounds.deadline = None  # the timer's handler does nothing from here on
-                if timer:
-                    signal.setitimer(signal.ITIMER_REAL, 0)
-                    signal.signal(signal.SIGALRM, handler)
-                    if before[0] > 0:  # someone's timer was running: it goes on, less the time taken here
-                        signal.setitimer(signal.ITIMER_REAL, max(before[0] - (time.monotonic() - began), 1e-3),
-                                         before[1])
-    except TemplateLimit as exc:  # the timer fired just as the template ended
+        with _memory_bound(), _timer():
+            yield
+    except (TemplateLimit, MemoryError, RecursionError) as exc:  # a TemplateLimit may come as the timer stops
         failed = exc
+    finally:
+        _bounds.deadline = None
     if failed is not None:
         raise explained(failed) or TemplateProblem(f"template {quote(name, _PATH_LIMIT)}: {_message(failed)}") \
             from None
+
+
+@contextlib.contextmanager
+def _timer() -> Iterator[None]:
+    """In the main thread, a timer that stops the template at its deadline (:func:`_over_time`); any timer that
+    was running goes on afterwards, less the time taken."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+    began = time.monotonic()
+    handler = signal.signal(signal.SIGALRM, _on_alarm)
+    before = signal.setitimer(signal.ITIMER_REAL, TEMPLATE_SECONDS, _TICK_SECONDS)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, handler)
+        if before[0] > 0:
+            signal.setitimer(signal.ITIMER_REAL, max(before[0] - (time.monotonic() - began), 1e-3), before[1])
 
 
 def _int_bits(value: Any) -> int:
