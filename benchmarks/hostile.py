@@ -8,6 +8,13 @@ timeout. Prints the cases tried and held, the time and memory of each
 refusal (median, 95th percentile, worst) and every case that did not hold.
 No pass or fail: figures to quote (``--json`` for scripts).
 
+Then the hostile requests to ``vizgen serve`` (``SERVE_CASES``): each starts
+the server on 127.0.0.1 for a site whose folders' indexes lead out of it, and
+holds when a link out is a 404 holding none of the file, a silent or trickling
+client is dropped at its deadline, and a fresh GET is answered at once beside
+crowds of idle connections (from 127.0.0.1 and 127.0.0.2, loopback only);
+its memory is the server's peak RSS.
+
 Usage: python benchmarks/hostile.py [--only SUBSTRING] [--timeout S] [--json]
 """
 
@@ -23,7 +30,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.hostile_cases import CASES, TIMEOUT_S, make_files, run_case  # noqa: E402 - after the path is set
+from tests.hostile_cases import (  # noqa: E402 - after the path is set
+    CASES,
+    SERVE_CASES,
+    TIMEOUT_S,
+    make_files,
+    make_site,
+    run_case,
+    run_serve_case,
+)
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -50,6 +65,16 @@ def main() -> int:
                 mark = "held" if rows[-1]["failure"] is None else "FAILED"
                 print(f"  {mark:6} {outcome.seconds:6.2f} s {outcome.rss_mb:6.0f} MB  {case.id}", flush=True)
         (files / "readonly").chmod(0o755)  # so the folder can be removed
+        served = Path(tmp) / "served"
+        served.mkdir()
+        make_site(served)
+        for serve_case in (c for c in SERVE_CASES if args.only in c.id):
+            held = run_serve_case(serve_case, served)
+            rows.append({"id": serve_case.id, "seconds": round(held.seconds, 3), "rss_mb": round(held.rss_mb, 1),
+                         "code": None, "failure": held.failure, "message": ""})
+            if not args.json:
+                mark = "held" if held.failure is None else "FAILED"
+                print(f"  {mark:6} {held.seconds:6.2f} s {held.rss_mb:6.0f} MB  {serve_case.id}", flush=True)
     seconds = [r["seconds"] for r in rows]
     rss = [r["rss_mb"] for r in rows]
     held = [r for r in rows if r["failure"] is None]
@@ -67,7 +92,7 @@ def main() -> int:
         print(json.dumps(figures, indent=2))
         return 0
     print(f"\n{figures['tried']} bad inputs tried, {figures['held']} held "
-          f"(exit 2, one line, no traceback, under 200 MB, within {args.timeout:.0f} s)")
+          f"(exit 2, one line, no traceback, under 200 MB, within {args.timeout:.0f} s; serve: answered as it should)")
     print(f"time to refuse   median {figures['seconds']['median']:.2f} s, 95th percentile "
           f"{figures['seconds']['p95']:.2f} s, worst {worst_t['seconds']:.2f} s ({worst_t['id']})")
     print(f"peak memory      median {figures['rss_mb']['median']:.0f} MB, worst {worst_m['rss_mb']:.0f} MB "

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.hostile_cases import SERVE_CASES, ServeCase, make_site, run_serve_case
 from vizgen.site import preview
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="127.0.0.2 is a loopback address")
@@ -162,3 +163,12 @@ def test_a_crowd_being_answered_keeps_its_places(site: Path, monkeypatch: pytest
             a.close()
             b.close()
         httpd.server_close()
+
+
+@pytest.mark.slow  # a server a case, two of them waiting out a deadline
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in SERVE_CASES])
+def test_the_hostile_requests_of_the_campaign_hold(tmp_path: Path, case: ServeCase) -> None:
+    """``vizgen serve`` itself, as ``benchmarks/hostile.py`` runs it (tests/hostile_cases.py)."""
+    make_site(tmp_path)
+    outcome = run_serve_case(case, tmp_path)
+    assert outcome.failure is None, outcome.failure
