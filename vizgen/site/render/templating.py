@@ -123,12 +123,12 @@ outside the template folders
 
     def __init__(self, searchpath: list[str]) -> None:
         super().__init__(searchpath)
-        self._real = [os.path.realpath(folder) for folder in self.searchpath]
+        self._real = [os.path.join(os.path.realpath(folder), "") for folder in self.searchpath]  # ending in /
 
     def refusal(self, path: str) -> str | None:
         """Why the file at ``path`` may not be read as a template (None: it may)."""
         real = os.path.realpath(path)
-        if not any(real.startswith(folder + os.sep) for folder in self._real):
+        if not any(real.startswith(folder) for folder in self._real):
             return f"it leads to {quote(real, _PATH_LIMIT)}, outside the template folders"
         info = os.stat(real)
         if not stat.S_ISREG(info.st_mode):
@@ -245,7 +245,7 @@ def _memory_bound() -> Iterator[None]:
     if limit is None or (soft != resource.RLIM_INFINITY and soft <= limit):
         yield  # not Linux, or a lower limit is already set
         return
-    resource.setrlimit(resource.RLIMIT_AS, (min(limit, hard) if hard != resource.RLIM_INFINITY else limit, hard))
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))  # below the soft limit, so below the hard one
     try:
         yield
     finally:
