@@ -26,6 +26,7 @@ import statistics
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -53,7 +54,7 @@ def main() -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     cases = [c for c in CASES if args.only in c.id]
-    rows = []
+    rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
         files = make_files(Path(tmp))
         for case in cases:
@@ -69,18 +70,19 @@ def main() -> int:
         served.mkdir()
         make_site(served)
         for serve_case in (c for c in SERVE_CASES if args.only in c.id):
-            held = run_serve_case(serve_case, served)
-            rows.append({"id": serve_case.id, "seconds": round(held.seconds, 3), "rss_mb": round(held.rss_mb, 1),
-                         "code": None, "failure": held.failure, "message": ""})
+            answered = run_serve_case(serve_case, served)
+            rows.append({"id": serve_case.id, "seconds": round(answered.seconds, 3),
+                         "rss_mb": round(answered.rss_mb, 1), "code": None, "failure": answered.failure,
+                         "message": ""})
             if not args.json:
-                mark = "held" if held.failure is None else "FAILED"
-                print(f"  {mark:6} {held.seconds:6.2f} s {held.rss_mb:6.0f} MB  {serve_case.id}", flush=True)
+                mark = "held" if answered.failure is None else "FAILED"
+                print(f"  {mark:6} {answered.seconds:6.2f} s {answered.rss_mb:6.0f} MB  {serve_case.id}", flush=True)
     seconds = [r["seconds"] for r in rows]
     rss = [r["rss_mb"] for r in rows]
     held = [r for r in rows if r["failure"] is None]
     worst_t = max(rows, key=lambda r: r["seconds"])
     worst_m = max(rows, key=lambda r: r["rss_mb"])
-    figures = {
+    figures: dict[str, Any] = {
         "tried": len(rows), "held": len(held),
         "seconds": {"median": statistics.median(seconds), "p95": _percentile(seconds, 0.95),
                     "worst": worst_t["seconds"], "worst_case": worst_t["id"]},

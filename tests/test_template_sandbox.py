@@ -140,8 +140,9 @@ def test_outside_the_main_thread_each_call_checks_the_clock(tmp_path: Path, monk
                              "may take"
 
 
-def _link(folder: Path, name: str, target: str | Path) -> None:
+def _link(folder: Path, name: str, target: str | Path) -> Path:
     (folder / name).symlink_to(target)
+    return folder / name
 
 
 @pytest.mark.parametrize(("make", "refused", "why"), [
