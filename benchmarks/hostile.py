@@ -10,6 +10,13 @@ within 6 s). Prints the cases tried and held, the time and memory of each
 refusal (median, 95th percentile, worst) and every case that did not hold.
 No pass or fail: figures to quote (``--json`` for scripts).
 
+Then the hostile requests to ``vizgen serve`` (``SERVE_CASES``): each starts
+the server on 127.0.0.1 for a site whose folders' indexes lead out of it, and
+holds when a link out is a 404 holding none of the file, a silent or trickling
+client is dropped at its deadline, and a fresh GET is answered at once beside
+crowds of idle connections (from 127.0.0.1 and 127.0.0.2, loopback only);
+its memory is the server's peak RSS.
+
 Usage: python benchmarks/hostile.py [--only SUBSTRING[,SUBSTRING...]] [--timeout S] [--json]
 
 ``--only round-four`` runs the cases of issue #39 parts 3 and 4 (cluster addresses at servers each case starts on
@@ -24,6 +31,7 @@ import statistics
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -31,9 +39,12 @@ sys.path.insert(0, str(ROOT))
 from tests.hostile_cases import (  # noqa: E402 - after the path is set
     CASES,
     ROUND_FOUR_IDS,
+    SERVE_CASES,
     TIMEOUT_S,
     make_files,
+    make_site,
     run_case,
+    run_serve_case,
 )
 
 
@@ -51,7 +62,7 @@ def main() -> int:
     args = parser.parse_args()
     wanted = [w for w in args.only.replace("round-four", ROUND_FOUR_IDS).split(",") if w] or [""]
     cases = [c for c in CASES if any(w in c.id for w in wanted)]
-    rows = []
+    rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
         files = make_files(Path(tmp))
         for case in cases:
@@ -63,12 +74,23 @@ def main() -> int:
                 mark = "held" if rows[-1]["failure"] is None else "FAILED"
                 print(f"  {mark:6} {outcome.seconds:6.2f} s {outcome.rss_mb:6.0f} MB  {case.id}", flush=True)
         (files / "readonly").chmod(0o755)  # so the folder can be removed
+        served = Path(tmp) / "served"
+        served.mkdir()
+        make_site(served)
+        for serve_case in (c for c in SERVE_CASES if any(w in c.id for w in wanted)):
+            answered = run_serve_case(serve_case, served)
+            rows.append({"id": serve_case.id, "seconds": round(answered.seconds, 3),
+                         "rss_mb": round(answered.rss_mb, 1), "code": None, "failure": answered.failure,
+                         "message": ""})
+            if not args.json:
+                mark = "held" if answered.failure is None else "FAILED"
+                print(f"  {mark:6} {answered.seconds:6.2f} s {answered.rss_mb:6.0f} MB  {serve_case.id}", flush=True)
     seconds = [r["seconds"] for r in rows]
     rss = [r["rss_mb"] for r in rows]
     held = [r for r in rows if r["failure"] is None]
     worst_t = max(rows, key=lambda r: r["seconds"])
     worst_m = max(rows, key=lambda r: r["rss_mb"])
-    figures = {
+    figures: dict[str, Any] = {
         "tried": len(rows), "held": len(held),
         "seconds": {"median": statistics.median(seconds), "p95": _percentile(seconds, 0.95),
                     "worst": worst_t["seconds"], "worst_case": worst_t["id"]},
@@ -80,7 +102,8 @@ def main() -> int:
         print(json.dumps(figures, indent=2))
         return 0
     print(f"\n{figures['tried']} bad inputs tried, {figures['held']} held "
-          f"(exit 2, one line, no traceback, under 200 MB, within {args.timeout:.0f} s or the case's own time)")
+          f"(exit 2, one line, no traceback, under 200 MB, within {args.timeout:.0f} s or the case's own time; "
+          f"serve: answered as it should)")
     print(f"time to refuse   median {figures['seconds']['median']:.2f} s, 95th percentile "
           f"{figures['seconds']['p95']:.2f} s, worst {worst_t['seconds']:.2f} s ({worst_t['id']})")
     print(f"peak memory      median {figures['rss_mb']['median']:.0f} MB, worst {worst_m['rss_mb']:.0f} MB "

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import resource
+import socket
 import subprocess
 import sys
 import tempfile
@@ -135,6 +136,7 @@ def make_files(root: Path) -> Path:
     _round_four_files(root)
     (root / "templates-latin1").mkdir()
     (root / "templates-latin1" / "index.html").write_bytes(b'{% extends "base.html" %}\ncaf\xe9\n')
+    _make_sandbox_templates(root)
     return root
 
 
@@ -309,6 +311,52 @@ CASES += ROUND_FOUR
 #: the ids of round four, for ``benchmarks/hostile.py --only``
 ROUND_FOUR_IDS = ",".join(c.id for c in ROUND_FOUR)
 
+# -- issue #39, part 5: user templates in a sandbox, bounded in time and memory, never reading a file outside the
+# template folders (each case a build of standard:r=3 with --templates <folder>) ----------------------------------
+
+#: hostile templates, each the main block of an ``index.html`` in ``templates-<name>/``
+SANDBOX_TEMPLATES = {
+    "os-system": "{{ cycler.__init__.__globals__.os.system('touch vizgen-was-here') }}",
+    "range-1e9": "{% for i in range(10**9) %}{% endfor %}",
+    "string-2500000000": "{{ 'x' * 2500000000 }}",
+    "string-2.5e9": "{{ 'x' * (2.5e9 | int) }}",
+    "center-1e9": "{{ 'x' | center(1000000000) }}",
+    "format-width-1e9": "{{ '%999999999d' | format(1) }}",
+    "string-doubled-40-times": "{% set ns = namespace(s='x') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}"
+                               "{% endfor %}{{ ns.s | length }}",
+    "power-10-to-1e9": "{{ 10 ** (10 ** 9) }}",
+    "loops-1e5-by-1e5": "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+    "list-grown-for-ever": "{% set l = [] %}{% for i in range(100000) %}{% for j in range(100000) %}"
+                           "{{ l.append(j) or '' }}{% endfor %}{% endfor %}",
+    "nested-100-deep": "{{ " + "(" * 100 + "1" + ")" * 100 + " }}",
+    "filters-2000": "{{ 1" + " | string" * 2000 + " }}",
+    "macro-calls-itself": "{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(0) }}",
+}
+#: templates that are links out of the folders (or include one), or not files at all: ``templates-<name>/``
+SANDBOX_LINKS = {"link-passwd": "/etc/passwd", "link-environ": "/proc/self/environ", "include-link-passwd": None,
+                 "fifo": None}
+
+
+def _make_sandbox_templates(root: Path) -> None:
+    """The folders of :data:`SANDBOX_TEMPLATES` and :data:`SANDBOX_LINKS` in ``root``."""
+    for name, line in SANDBOX_TEMPLATES.items():
+        (root / f"templates-{name}").mkdir()
+        (root / f"templates-{name}" / "index.html").write_text(
+            f'{{% extends "base.html" %}}{{% block main %}}\n{line}\n{{% endblock %}}\n')
+    for name, target in SANDBOX_LINKS.items():
+        folder = root / f"templates-{name}"
+        folder.mkdir()
+        if target is not None:
+            (folder / "index.html").symlink_to(target)
+    (root / "templates-include-link-passwd" / "secret.html").symlink_to("/etc/passwd")
+    (root / "templates-include-link-passwd" / "index.html").write_text(
+        '{% extends "base.html" %}{% block main %}\n{% include "secret.html" %}\n{% endblock %}\n')
+    os.mkfifo(root / "templates-fifo" / "index.html")
+
+
+CASES += [Case(f"sandbox-{name}", _build("--templates", f"{{d}}/templates-{name}"))
+          for name in [*SANDBOX_TEMPLATES, *SANDBOX_LINKS]]
+
 
 def run_case(case: Case, files: Path, timeout: float = TIMEOUT_S) -> Outcome:
     """Run one case in a fresh process with a capped address space; measure its time and peak RSS."""
@@ -348,3 +396,144 @@ def run_case(case: Case, files: Path, timeout: float = TIMEOUT_S) -> Outcome:
         rss = int(measured) / 1024 if measured else usage.ru_maxrss / 1024
         return Outcome(proc.returncode, out.read().decode(errors="replace"),
                        err.read().decode(errors="replace"), rss, seconds, timed_out)
+
+
+# -- issue #39, part 6: `serve` under hostile requests, on 127.0.0.1 only (a server each case starts itself; the
+# crowds come from 127.0.0.2, another loopback address). A case holds when the server answers as it should: a link
+# out of the site is a 404 whose body holds none of the file, a slow or silent client is dropped at its deadline,
+# and a fresh GET is answered at once whatever idle crowd is connected -------------------------------------------
+
+#: the deadline of a request's head in ``serve`` (vizgen.site.preview.REQUEST_SECONDS), plus the time a loaded
+#: machine may take to notice
+SERVE_DROP_S = 5.0 + 3.0
+
+
+def make_site(root: Path) -> Path:
+    """A served site in ``root/site`` whose folders' indexes lead out of it: to ``root/secret.txt``, /etc/passwd."""
+    site = root / "site"
+    (site / "leakdir").mkdir(parents=True)
+    (site / "index.html").write_text("<!doctype html><title>home</title>")
+    (root / "secret.txt").write_text("the secret outside the site")
+    (site / "leakdir" / "index.html").symlink_to(root / "secret.txt")
+    (site / "passwd").mkdir()
+    (site / "passwd" / "index.html").symlink_to("/etc/passwd")
+    return site
+
+
+def _get(port: int, path: str, timeout: float = 10.0) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as conn:
+        conn.sendall(f"GET {path} HTTP/1.0\r\n\r\n".encode())
+        chunks = []
+        while chunk := conn.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _not_found(port: int, path: str) -> str | None:
+    answer = _get(port, path)
+    if not answer.startswith(b"HTTP/1.0 404") or b"secret" in answer or b"root:" in answer:
+        return f"GET {path} answered {answer[:60]!r}"
+    return None
+
+
+def _dropped(conn: socket.socket, trickle: bytes) -> str | None:
+    """Send ``trickle`` a byte every 0.2 s (all of it at once when it is empty: silence); None if the server drops
+    the connection within :data:`SERVE_DROP_S`."""
+    began = time.monotonic()
+    try:
+        for byte in trickle:
+            conn.sendall(bytes([byte]))
+            time.sleep(0.2)
+            if time.monotonic() - began > SERVE_DROP_S:
+                return f"still connected after {SERVE_DROP_S:.0f} s of a byte every 0.2 s"
+        conn.settimeout(max(0.1, SERVE_DROP_S - (time.monotonic() - began)))
+        while conn.recv(4096):
+            pass
+    except TimeoutError:
+        return f"still connected after {SERVE_DROP_S:.0f} s"
+    except ConnectionError:
+        pass
+    return None
+
+
+def _crowd(port: int, source: str, count: int) -> list[socket.socket]:
+    conns = []
+    for _ in range(count):
+        conn = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        conn.bind((source, 0))
+        conn.connect(("127.0.0.1", port))
+        conns.append(conn)
+    return conns
+
+
+def _fresh_get_beside(port: int, sources: tuple[str, ...]) -> str | None:
+    """100 silent connections from each of ``sources``, then a GET from 127.0.0.1: answered before any of them
+    reached its deadline."""
+    crowd = [conn for source in sources for conn in _crowd(port, source, 100)]
+    try:
+        time.sleep(0.5)
+        began = time.monotonic()
+        answer = _get(port, "/", timeout=SERVE_DROP_S)
+        if not answer.startswith(b"HTTP/1.0 200"):
+            return f"the fresh GET was answered {answer[:60]!r}"
+        if time.monotonic() - began > 5.0:
+            return f"the fresh GET waited {time.monotonic() - began:.1f} s"
+        return None
+    finally:
+        for conn in crowd:
+            conn.close()
+
+
+@dataclass(frozen=True)
+class ServeCase:
+    """One hostile request to ``vizgen serve``: ``check(port)`` is None when it held, else why not."""
+
+    id: str
+    check: Callable[[int], str | None]
+
+
+SERVE_CASES = [
+    ServeCase("serve-folder-index-link-out", lambda port: _not_found(port, "/leakdir/")),
+    ServeCase("serve-folder-index-link-passwd", lambda port: _not_found(port, "/passwd/")),
+    ServeCase("serve-index-link-passwd", lambda port: _not_found(port, "/passwd/index.html")),
+    ServeCase("serve-silent-client", lambda port: _dropped(socket.create_connection(("127.0.0.1", port)), b"")),
+    ServeCase("serve-header-byte-a-fifth-second",
+              lambda port: _dropped(socket.create_connection(("127.0.0.1", port)), b"GET / HTTP/1.0\r\n" + b"X" * 100)),
+    ServeCase("serve-200-idle-then-fresh-get", lambda port: _fresh_get_beside(port, ("127.0.0.2",))),
+    ServeCase("serve-200-idle-same-address-then-fresh-get",
+              lambda port: _fresh_get_beside(port, ("127.0.0.1", "127.0.0.2"))),
+]
+
+
+@dataclass(frozen=True)
+class ServeOutcome:
+    """How a serve case ended: why it did not hold (None: held), its time (s), the server's peak RSS (MB)."""
+
+    failure: str | None
+    seconds: float
+    rss_mb: float
+
+
+def run_serve_case(case: ServeCase, root: Path) -> ServeOutcome:
+    """Start ``vizgen serve`` on 127.0.0.1 (a free port) for :func:`make_site`'s site, run the case, stop it."""
+    env = {k: v for k, v in os.environ.items() if k != "VIZGEN_CACHE"}
+    env["PYTHONPATH"] = str(ROOT)
+    proc = subprocess.Popen([sys.executable, "-m", "vizgen", "serve", "--dir", str(root / "site"), "--port", "0"],
+                            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+                            cwd=root, text=True)
+    try:
+        assert proc.stderr is not None
+        first = proc.stderr.readline()
+        port = int(first.rsplit(":", 1)[1].split("/")[0])
+        began = time.monotonic()
+        try:
+            failure = case.check(port)
+        except OSError as exc:
+            failure = f"{type(exc).__name__}: {exc}"
+        seconds = time.monotonic() - began
+        with open(f"/proc/{proc.pid}/status") as status:
+            rss = int(next(line.split()[1] for line in status if line.startswith("VmHWM:"))) / 1024
+    finally:
+        proc.kill()
+        proc.communicate(timeout=30)
+    return ServeOutcome(failure, seconds, rss)

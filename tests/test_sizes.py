@@ -172,8 +172,10 @@ def test_no_other_module_defines_a_size_threshold() -> None:
     # variants or pages
     allowed = {"text.py: QUOTE_LIMIT", "cli.py: MAX_POSITIONS_CAP", "maxn.py: MAX_DEPTH", "notation.py: _MAX_DIGITS",
                "variant_file.py: TOML_MAX_BYTES", "templating.py: _MESSAGE_LIMIT", "templating.py: _PATH_LIMIT"}
-    # what a type holds (plies as int16) and how many visitors the preview serves at once
-    allowed |= {"ranges.py: MAX_PLIES", "preview.py: MAX_CONNECTIONS"}
+    # what a type holds (plies as int16) and how many visitors the preview serves at once (and from one address)
+    allowed |= {"ranges.py: MAX_PLIES", "preview.py: MAX_CONNECTIONS", "preview.py: MAX_PER_ADDRESS"}
+    # the memory a user's template may take while it renders, beside its other bounds (time, file size)
+    allowed |= {"templating.py: TEMPLATE_MEMORY"}
     # how many rules of thumb a guide teaches: a lesson's length, not a size of a variant
     allowed |= {"rules_of_thumb.py: MAX_RULES"}
     # the shape of a variant file a user typed (a key's parts, its nesting), checked where it is read

@@ -32,6 +32,7 @@ from vizgen.reports.puzzles import practised, puzzle_figures
 from vizgen.site import theme
 from vizgen.site.render import CodePage, VariantPage, render_variants, site_order
 from vizgen.site.render.guide_page import guide_path
+from vizgen.site.render.templating import template_files
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version, digest
 from vizgen.util.processes import run_each
@@ -70,11 +71,10 @@ class SiteFiles:
 
 
 def _templates(folder: Path | None) -> str | None:
-    """A digest of every file of a ``--templates`` folder (None without one)."""
+    """A digest of every file of a ``--templates`` folder, as the templates' loader reads them (None without one)."""
     if folder is None:
         return None
-    files = sorted(p for p in folder.rglob("*") if p.is_file())
-    return digest([[p.relative_to(folder).as_posix(), p.read_bytes()] for p in files])
+    return digest([[name, data] for name, data in template_files(folder)])
 
 
 def _check(slug: str) -> Callable[[Entry], str | None]:

@@ -25,7 +25,7 @@ from vizgen import templates_folder
 from vizgen.site import address_words, theme
 from vizgen.site.render.contexts import badge, num
 from vizgen.site.render.datafiles import as_json
-from vizgen.site.render.templating import TemplateLoader, shown
+from vizgen.site.render.templating import TemplateLoader, UserTemplates, shown
 
 __all__ = ["SCRIPTS", "environment", "script", "shared_files"]
 
@@ -57,13 +57,18 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
 def environment(templates: Path | None = None) -> jinja2.Environment:
     """Return the jinja2 environment: ``templates`` first (if given), then the built-in templates.
 
+    With a user's folder it is a sandbox, bounded in time and memory
+    (:class:`~vizgen.site.render.templating.UserTemplates`); the built-in templates alone render in a plain
+    environment, to the same bytes.
+
     Examples
     --------
     >>> environment().get_template("index.html").name
     'index.html'
     """
     folders = ([str(templates)] if templates is not None else []) + [str(templates_folder())]
-    env = jinja2.Environment(
+    kind = jinja2.Environment if templates is None else UserTemplates
+    env = kind(
         loader=TemplateLoader(folders),  # a template file that is not UTF-8 is one line naming it
         finalize=shown,  # control characters in user text are written visibly
         autoescape=jinja2.select_autoescape(["html"], default=True),
