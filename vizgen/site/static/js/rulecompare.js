@@ -110,10 +110,13 @@
   }
   /* The chart of a sweep as SVG text: per point (value, cls, words, n, href) a marker of the start's value for
      the first player (the value's palette class) above a bar of its positions on a log scale, its number below,
-     each point a link to its rule set. `name`: the number swept; W: the words (the meaning table's classes). */
-  function sweepChart(points, name, W) {
-    var esc = VZ.util.esc, count = VZ.rulebook.count;
-    var step = 44, left = 58, top = 14, valueRow = 26, barTop = top + valueRow + 16, barH = 120;
+     each point a link to its rule set. `name`: the number swept; W: the words (the meaning table's classes);
+     `room`: the pixels of width there are (the points are drawn 28 to 44 apart to fit it where they can). */
+  function sweepChart(points, name, W, room) {
+    var esc = VZ.util.esc, count = VZ.rulebook.count, left = 50;
+    var step = room ? Math.max(28, Math.min(44, Math.floor((room - left - 8) / Math.max(points.length, 1)))) : 44;
+    var bar = Math.round(step * 0.55);
+    var top = 14, valueRow = 26, barTop = top + valueRow + 16, barH = 120;
     var width = left + step * points.length + 8, height = barTop + barH + 38;
     var most = 1;
     points.forEach(function (p) { most = Math.max(most, p.n || 1); });
@@ -142,7 +145,7 @@
           '" r="9"/><text class="sweep-letter ' + esc(c.label) + '" x="' + x + '" y="' + (top + valueRow / 2 + 4) +
           '" text-anchor="middle">' +
           esc(p.cls.charAt(0).toUpperCase()) + "</text>");
-        out.push('<rect class="sweep-bar" x="' + (x - 12) + '" y="' + y(p.n).toFixed(1) + '" width="24" height="' +
+        out.push('<rect class="sweep-bar" x="' + (x - bar / 2) + '" y="' + y(p.n).toFixed(1) + '" width="' + bar + '" height="' +
           (barTop + barH - y(p.n)).toFixed(1) + '"/>');
       } else {
         out.push('<circle class="sweep-pending" cx="' + x + '" cy="' + (top + valueRow / 2) + '" r="8"/>');

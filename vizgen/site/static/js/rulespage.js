@@ -548,8 +548,8 @@
       var html = '<div class="rules-side-wrap"><table class="data rules-side"><caption>' +
         esc(differ ? "Marked ≠: the " + differ + (differ === 1 ? " figure" : " figures") + " that differ." :
           "Every figure is the same.") + '</caption><thead><tr><th scope="col">Figure</th>' +
-        '<th scope="col">Your rules <code>' + esc(currentSpec()) + '</code></th><th scope="col"><code>' + esc(otherSpec) +
-        "</code></th></tr></thead><tbody>" + rows.map(function (r) {
+        '<th scope="col">Your rules<br><code>' + esc(currentSpec()) + '</code></th><th scope="col">Compared with<br><code>' +
+        esc(otherSpec) + "</code></th></tr></thead><tbody>" + rows.map(function (r) {
           var cell = function (text, c) {
             return "<td" + (r.cls ? "" : ' class="num"') + ">" + (c ? '<span class="badge ' + esc(c) + '">' + esc(text) + "</span>" : esc(text)) + "</td>";
           };
@@ -613,16 +613,16 @@
           " from " + points[0].value + " to " + points[points.length - 1].value + ": each point opens its rule set." :
           "Solving " + points.length + " rule sets, " + name + " from " + points[0].value + " to " + points[points.length - 1].value +
           ": " + solved + " done…") + (run.done || run.stopped ? "" : ' <button type="button" id="rules-sweep-stop">Stop</button>') +
-        '</p><div class="sweep-wrap">' + VZ.rulecompare.sweepChart(points, name, W) + '</div><p class="sweep-key">' +
+        '</p><div class="sweep-wrap">' + VZ.rulecompare.sweepChart(points, name, W, $("rules-sweep-out").clientWidth) + '</div><p class="sweep-key">' +
         '<span class="badge win">W</span> win · <span class="badge draw">D</span> ' + (s.R.ints[0] === 2 ? "draw" : "open") +
         ' · <span class="badge loss">L</span> loss for the first player at the start; bars: positions (each line ten times the one below).</p>' +
-        '<table class="data sweep-table"><thead><tr><th scope="col">' + esc(name) + '</th><th scope="col">The start, for the first player</th>' +
+        '<div class="sweep-table-wrap"><table class="data sweep-table"><thead><tr><th scope="col">' + esc(name) + '</th><th scope="col">The start, for the first player</th>' +
         '<th scope="col">Positions</th></tr></thead><tbody>' + points.map(function (p) {
           return "<tr" + (p.here ? ' class="here"' : "") + '><td><a href="' + esc(p.href) + '">' + esc(name + " = " + p.value) + "</a>" +
             (p.here ? " (yours)" : "") + "</td><td>" + (p.n === null ? esc(p.state) : '<span class="badge ' + esc(p.cls) + '">' +
             esc(p.start + ": " + p.words) + "</span>") + '</td><td class="num">' + (p.n === null ? "" : esc(VZ.rulebook.count(p.n))) +
             "</td></tr>";
-        }).join("") + "</tbody></table>";
+        }).join("") + "</tbody></table></div>";
     };
     draw();
     var chain = Promise.resolve();
