@@ -4,11 +4,14 @@ const test = require("node:test");
 const assert = require("node:assert");
 const { load, fixture } = require("./load.js");
 
-const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulecompare");
+const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulesworker", "rulecompare");
 const D = fixture("rulebook.json");
 const W = fixture("words.json");
 const book = new VZ.rulebook.Book(D);
-const { allowance, sweepPlan, sweepable, sweepChart, figures, sideBySide, fraction } = VZ.rulecompare;
+const { sweepPlan, sweepable, sweepChart, sideBySide } = VZ.rulecompare;
+const { figures } = VZ.rulefacts;
+const { fraction } = VZ.rulesworker;
+const allowance = (b, params, memory) => b.allowance(params, memory);
 
 function solved(spec) {
   const params = book.read(spec).params;

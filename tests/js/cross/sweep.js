@@ -1,6 +1,6 @@
 /* The rules page's sweeps and figures on rule sets the Python chose (tests/test_rulespage.py).
  * Reads {book, words, sweeps: [[spec, name]]}; prints one JSON line per sweep: {points: [{value, spec, figures}]},
- * each point solved as the page solves it (rulecompile.js, rulesolve.js, rulefacts.js, rulecompare.figures). */
+ * each point solved as the page solves it (rulecompile.js, rulesolve.js, rulefacts.js and its figures). */
 "use strict";
 
 const fs = require("node:fs");
@@ -16,7 +16,7 @@ for (const [spec, name] of job.sweeps) {
     const s = VZ.rulesolve.solve(VZ.rulecompile.compile(p.params));
     s.rules = new VZ.movegen.Rules(s.R);
     const f = VZ.rulefacts.compute(s, job.words, p.params);
-    return { value: p.value, spec: p.spec, figures: VZ.rulecompare.figures(s, f, job.words) };
+    return { value: p.value, spec: p.spec, figures: VZ.rulefacts.figures(s, f, job.words) };
   });
   console.log(JSON.stringify({ points }));
 }

@@ -46,11 +46,11 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
     "index.js": ("rulefilter",),
     "theme.js": ("theme",),
     "practice.js": ("util", "loader", "board", "hands", "glicko", "practice", "practiceview"),
-    "rules.js": ("util", "shading", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulecompare",
-                 "rulesworker", "rulemodel", "rulespage"),
-    # loaded by the rules page once a rule set is solved: its short guide and rules of thumb, and for the JSON
-    # download the random-play odds and the stats block
-    "rulesmore.js": ("ruleguide", "rulethumbs", "ruleodds", "rulestats", "ruledownload"),
+    "rules.js": ("util", "shading", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulesworker",
+                 "rulemodel", "rulespage"),
+    # loaded by the rules page once a rule set is solved: its short guide and rules of thumb, for the JSON
+    # download the random-play odds and the stats block, and its comparison with another rule set and its sweeps
+    "rulesmore.js": ("ruleguide", "rulethumbs", "ruleodds", "rulestats", "ruledownload", "rulecompare", "ruleside"),
 }
 
 

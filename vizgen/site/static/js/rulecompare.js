@@ -1,11 +1,9 @@
-/* vizgen rulecompare: the rules page's figures of two rule sets side by side, its sweeps of one number and how
- * large a rule set this device may solve.
+/* vizgen rulecompare: the rules page's figures of two rule sets side by side and its sweeps of one number.
  *
- * No document here (Node runs it: tests/js/rulecompare.test.js): rulespage.js solves and shows, this module
- * sums up a solution (rulesolve.js, rulefacts.js), plans a sweep (which values of r, swaps, lives, start or
- * hands, each a rule set the page can solve), draws its chart as SVG text (every word through util.js's esc,
- * every colour a class of the theme's palette) and decides whether a rule set past the page's usual limit fits
- * the memory the device reports (vizgen/util/sizes.py, shipped as the rulebook's `large`).
+ * No document here (Node runs it: tests/js/rulecompare.test.js): ruleside.js solves and shows, this module puts
+ * two rule sets' figures (rulefacts.js figures) side by side, plans a sweep (which values of r, swaps, lives,
+ * start or hands, each a rule set the page can solve) and draws its chart as SVG text (every word through
+ * util.js's esc, every colour a class of the theme's palette).
  */
 (function (VZ) {
   "use strict";
@@ -15,49 +13,12 @@
   /* The most points a sweep solves (its chart stays readable on a phone). */
   var SWEEP_POINTS = 12;
 
-  /* The class (win, draw, loss: the meaning table's keys) of node i's value for the player to move. */
-  function cls(f, W, i) {
-    return W.verdicts[f.verdict[i]].cls;
-  }
-  /* Node i's value for the player to move, in the verdicts' short words. */
-  function words(s, f, W, i) {
-    return VZ.util.fill(W.verdicts[f.verdict[i]].short, { n: f.verdictN[i], k: s.winner[i] });
-  }
-
-  /* A solved rule set summed up: its start (notation, value class and words for the first player), positions,
-     moves, positions won, drawn (open) and lost for the player to move, games over, the longest forced win. */
-  function figures(s, f, W) {
-    var tally = { win: 0, draw: 0, loss: 0 }, over = 0, longest = 0;
-    for (var i = 0; i < s.n; i++) {
-      tally[cls(f, W, i)]++;
-      if (s.final[i] >= 0) over++;
-      if (s.winner[i] >= 0) longest = Math.max(longest, s.rem[i]);
-    }
-    return { players: s.R.ints[0], start: s.rules.name(s.codes[s.start]), cls: cls(f, W, s.start),
-      words: words(s, f, W, s.start), n: s.n, edges: s.edges, win: tally.win, draw: tally.draw, loss: tally.loss,
-      over: over, longest: longest };
-  }
-
-  function plies(n) {
-    return VZ.rulebook.count(n) + (n === 1 ? " ply" : " plies");
-  }
-  /* The rows of the counts table of one rule set's figures: [label, text]. */
-  function countRows(a) {
-    var two = a.players === 2, count = VZ.rulebook.count;
-    return [["Positions reachable from the start", count(a.n)],
-      ["Moves (distinct positions reached)", count(a.edges)],
-      [two ? "Won for the player to move" : "The player to move wins or survives", count(a.win)],
-      [two ? "Drawn" : "Open (no one can force a win)", count(a.draw)],
-      [two ? "Lost for the player to move" : "The player to move loses or is forced out", count(a.loss)],
-      ["Games over", count(a.over)],
-      ["Longest forced win", plies(a.longest)]];
-  }
   /* Two rule sets' figures side by side: [{label, a, b, differ, cls: [a's, b's] or null}], the start's value
      first, then the counts (with the share of positions drawn) as countRows writes them. U: the words' units. */
   function sideBySide(a, b, U) {
     var rows = [{ label: "The start, for the first player", a: a.start + ": " + a.words, b: b.start + ": " + b.words,
       differ: a.cls !== b.cls, cls: [a.cls, b.cls] }];
-    var ra = countRows(a), rb = countRows(b);
+    var ra = VZ.rulefacts.countRows(a), rb = VZ.rulefacts.countRows(b);
     var keys = ["n", "edges", "win", "draw", "loss", "over", "longest"];
     ra.forEach(function (r, i) {
       var label = a.players === b.players ? r[0] : r[0] + " / " + rb[i][0];
@@ -158,29 +119,6 @@
     return out.join("");
   }
 
-  // ------------------------------------------------------------------ large rule sets
-  /* Whether `params` may be solved on a device reporting `deviceMemory` GiB (undefined: it does not say): {ok,
-     large (past the page's usual limit), size (positions that exist), bytes (its estimate), budget (the share of
-     the memory it may take, 0 where unknown)}. */
-  function allowance(book, params, deviceMemory) {
-    var D = book.D, L = D.large, size = book.estimate(params);
-    var sets = book.handSets(params);
-    var bytes = size * L.bytes_per_position + sets * sets * L.bytes_per_hand_pair;
-    var budget = typeof deviceMemory === "number" && deviceMemory > 0 ? deviceMemory * Math.pow(2, 30) * L.memory_share : 0;
-    if (size <= D.max_positions) return { ok: true, large: false, size: size, bytes: bytes, budget: budget };
-    return { ok: size <= L.max_positions && bytes <= budget, large: true, size: size, bytes: bytes, budget: budget };
-  }
-  /* How far a solve has got, from 0 to 1, from the solver's progress (step, done, total) and the positions that
-     exist (`size`): finding the positions is the first half, solving them most of the rest, survival the end. */
-  function fraction(step, done, total, size) {
-    if (step === "compile") return 0.02;
-    if (step === "enumerate") return 0.02 + 0.48 * Math.min(1, done / Math.max(size, 1));
-    if (step === "solve") return 0.5 + 0.4 * Math.min(1, done / Math.max(total, 1));
-    if (step === "survival") return 0.9 + 0.09 * (1 - 1 / (1 + done / 10));
-    return 1;
-  }
-
-  VZ.rulecompare = { figures: figures, countRows: countRows, sideBySide: sideBySide, sweepPlan: sweepPlan,
-    sweepable: sweepable, sweepChart: sweepChart, allowance: allowance, fraction: fraction, SWEEP: SWEEP,
-    SWEEP_POINTS: SWEEP_POINTS };
+  VZ.rulecompare = { sideBySide: sideBySide, sweepPlan: sweepPlan, sweepable: sweepable, sweepChart: sweepChart,
+    SWEEP: SWEEP, SWEEP_POINTS: SWEEP_POINTS };
 })(globalThis.VZ = globalThis.VZ || {});

@@ -5,10 +5,10 @@
  * each change is checked (rulebook.js, the engine's own refusals) and sized (the engine's estimate) before
  * anything is compiled; then rulesworker.js solves it off the page and this module shows the start's value,
  * the counts, a position with its moves (each move's meaning for the player choosing it), a game against the
- * perfect player, a comparison with another rule set (any spec: rules.html?rules=A&compare=B), a sweep of one
- * number (rulecompare.js), a link, the JSON download and the recent rule sets. A rule set past the page's usual
- * limit is solved where the device reports the memory for it, with a progress bar and a Cancel that ends the
- * worker.
+ * perfect player, a comparison with another rule set (any spec: rules.html?rules=A&compare=B) and a sweep of
+ * one number (ruleside.js, loaded with rulesmore.js), a link, the JSON download and the recent rule sets. A rule
+ * set past the page's usual limit is solved where the device reports the memory for it, with a progress bar and
+ * a Cancel that ends the worker.
  *
  * window.vizgenRules is its face to tests: {ready, spec, solution, facts, error, refused, compare, sweep}.
  */
@@ -139,7 +139,7 @@
       showProblem(spec, why);
       return;
     }
-    var fit = VZ.rulecompare.allowance(book, state.params, navigator.deviceMemory);
+    var fit = book.allowance(state.params, navigator.deviceMemory);
     if (!fit.ok) {
       tooBig(fit);
       return;
@@ -191,7 +191,7 @@
     var params = Object.assign({}, state.params);
     if (large) working(true, 0, "");
     VZ.rulesworker.run(params, cfg.worker, function (step, done, total) {
-      if (large) working(true, VZ.rulecompare.fraction(step, done, total, size), STEPS[step]);
+      if (large) working(true, VZ.rulesworker.fraction(step, done, total, size), STEPS[step]);
       if (Date.now() - t0 > 300) {
         var far = step === "survival" ? ", " + VZ.rulebook.count(done) + (done === 1 ? " ply" : " plies") + " from the end" :
           done > 1 && step !== "done" ? ", " + VZ.rulebook.count(done) + " positions so far" : "";
@@ -224,7 +224,7 @@
           "computer with the command below.", true);
         $("rules-again").hidden = false;
       } else if (api.error === "no worker") {
-        tooBig(VZ.rulecompare.allowance(book, params, undefined));
+        tooBig(book.allowance(params, undefined));
       } else say("impossible", "Could not solve these rules here: " + api.error);
     });
   }
@@ -294,13 +294,12 @@
     var start = s.start;
     $("rules-verdict").innerHTML = '<span class="big ' + cls(f, start) + '">' + esc(s.rules.name(s.codes[start])) +
       "</span> " + esc(startSentence(s, f));
-    state.figures = VZ.rulecompare.figures(s, f, W);
-    $("rules-counts").innerHTML = VZ.rulecompare.countRows(state.figures).map(function (r) {
+    state.figures = VZ.rulefacts.figures(s, f, W);
+    $("rules-counts").innerHTML = VZ.rulefacts.countRows(state.figures).map(function (r) {
       return "<tr><th scope=\"row\">" + esc(r[0]) + "</th><td class=\"num\">" + esc(r[1]) + "</td></tr>";
     }).join("");
     show(start);
     $("rules-guide").hidden = true;
-    sweepOptions();
     if (P === 2 && s.n <= VZ.rulemodel.MAXN_MAX) downloadScript().then(function () { if (state.solved === s) showGuide(); }, function () {});
     return compareWith();
   }
@@ -413,242 +412,16 @@
     playView();
   }
 
-  // ------------------------------------------------------------------ compare with another rule set
-  function compareOptions() {
-    var sel = $("rules-compare");
-    var opts = ['<option value="base">the standard rules (same players, hands and r)</option>'];
-    D.names.forEach(function (name) {
-      if (typeof D.defaults[name] === "boolean") opts.push('<option value="' + name + '">the same rules with ' + name + " toggled</option>");
-    });
-    opts.push('<option value="spec">another rule set (type its rules)</option>');
-    sel.innerHTML = opts.join("");
-    // compare=B from the address: any spec rules= takes; one that cannot be read is said, never dropped quietly
-    var address = VZ.address && VZ.address.read ? VZ.address.read(location.search, location.hash, "rules") : { compare: null };
-    var given = address.compare;
-    if (given === null && /[?&]compare=/.test(location.search)) compareNote(cfg.notes.compare);
-    else if (given !== null && given !== undefined) {
-      $("rules-compare-spec").value = given;
-      var why = useCompare(given);
-      if (why) compareNote(cfg.notes.compare + " (" + why + ".)");
-      else sel.value = "spec";
-    }
-    $("rules-compare-other").hidden = sel.value !== "spec";
-    sel.addEventListener("change", function () {
-      var typed = sel.value === "spec";
-      $("rules-compare-other").hidden = !typed;
-      compareNote("");
-      state.compareSpec = null;
-      if (typed) {
-        var bad = $("rules-compare-spec").value.trim() ? useCompare($("rules-compare-spec").value) : null;
-        if (bad) compareNote("That rule set cannot be compared: " + bad + ".");
-        $("rules-compare-spec").focus();
-      }
-      history.replaceState(null, "", addressOf(currentSpec()) + location.hash);
-      compareWith();
-    });
-    $("rules-compare-spec").addEventListener("change", function () {
-      compareNote("");
-      var bad = useCompare($("rules-compare-spec").value);
-      if (bad) compareNote("That rule set cannot be compared: " + bad + ".");
-      history.replaceState(null, "", addressOf(currentSpec()) + location.hash);
-      compareWith();
-    });
-  }
-  /* Compare with the rule set `text` names from now on: null, or why it cannot be read (the engine's words). */
-  function useCompare(text) {
-    try {
-      var read = book.read(text);
-      state.compareSpec = book.spec(read.base, read.params);
-      state.compareParams = read.params;
-      return null;
-    } catch (e) {
-      state.compareSpec = null;
-      return e.message;
-    }
-  }
-  function compareNote(text) {
-    $("rules-compare-note").textContent = text;
-    $("rules-compare-note").hidden = !text;
-    api.compareNote = text || null;
-  }
-  /* The rule set chosen under "compare with": {params, spec}, or a sentence to show instead. */
-  function compareTarget() {
-    var which = $("rules-compare").value;
-    if (which === "spec") {
-      if (!state.compareSpec) return "Type the rules to compare with as the address writes them, e.g. standard:r=6.";
-      return { params: Object.assign({}, state.compareParams), spec: state.compareSpec };
-    }
-    var other = Object.assign({}, state.params);
-    if (which === "base") {
-      other = Object.assign(book.params("standard"), { players: state.params.players, hands: state.params.hands,
-        r: state.params.r });
-    } else other[which] = !other[which];
-    return { params: other, spec: book.spec("standard", other) };
-  }
-  /* Solve the rule set chosen under "compare with" and show both rule sets' figures side by side, and the
-     positions whose value changes; a promise. */
+  // ------------------------------------------------------------------ compare, sweep (ruleside.js, with rulesmore.js)
+  /* The comparison (and the sweep's menu) once the script that makes them is in: a promise that never fails. */
   function compareWith() {
-    var s = state.solved;
-    if (!s) return Promise.resolve();
-    var out = $("rules-compare-out");
-    var target = compareTarget();
-    if (typeof target === "string") {
-      out.textContent = target;
-      return Promise.resolve();
-    }
-    var other = target.params, otherSpec = target.spec;
-    if (D.names.every(function (k) { return other[k] === state.params[k]; })) {
-      out.innerHTML = $("rules-compare").value === "spec" ? "<p>" + esc(otherSpec) + " are your rules: choose another rule set to compare.</p>"
-        : "<p>Your rules are the standard rules for " + state.params.players + " players, " +
-        state.params.hands + " hands and r = " + state.params.r + ": choose a rule to toggle to compare.</p>";
-      api.compare = { spec: otherSpec, changed: 0, sentence: out.textContent, figures: null };
-      return Promise.resolve();
-    }
-    var why = book.problem(other);
-    if (why) {
-      out.innerHTML = "<p>" + esc(otherSpec) + " cannot be played: " + esc(why) + ".</p>";
-      return Promise.resolve();
-    }
-    var size = book.estimate(other);
-    if (size > D.max_positions) {
-      out.innerHTML = "<p>" + esc(otherSpec) + " allows up to " + esc(VZ.rulebook.count(size)) + " positions: too big " +
-        "to solve beside your rules here (this comparison takes up to " + esc(VZ.rulebook.count(D.max_positions)) + ").</p>";
-      return Promise.resolve();
-    }
-    out.textContent = "Solving " + otherSpec + "…";
-    return VZ.rulesworker.run(other, cfg.worker, function () {}).then(function (o) {
-      if (state.solved !== s) return;
-      o.rules = new VZ.movegen.Rules(o.R);
-      var of = VZ.rulefacts.compute(o, W, other), f = state.facts;
-      var mine = state.figures, theirs = VZ.rulecompare.figures(o, of, W);
-      var here = s.rules.name(s.codes[s.start]);
-      var sameStart = mine.cls === theirs.cls;
-      var sentence = "Under " + otherSpec + ", the start " + theirs.start + (sameStart
-        ? " has the same value: " + theirs.words + "." : " has another value: " + theirs.words + " (under your rules, " +
-        here + ": " + mine.words + ").");
-      var changedList = [], shared = 0;
-      var each = s.n <= D.max_positions && o.n <= D.max_positions;
-      if (each) {
-        var byName = new Map();
-        for (var j = 0; j < o.n; j++) byName.set(o.rules.name(o.codes[j]), j);
-        for (var i = 0; i < s.n; i++) {
-          var k = byName.get(s.rules.name(s.codes[i]));
-          if (k === undefined) continue;
-          shared++;
-          if (W.verdicts[f.verdict[i]].cls !== W.verdicts[of.verdict[k]].cls) changedList.push([i, k]);
-        }
-        sentence += " Of the " + VZ.rulebook.count(shared) + " positions both rule sets reach, " +
-          (changedList.length ? VZ.rulebook.count(changedList.length) + (changedList.length === 1 ? " changes" : " change") +
-            " value" + (changedList.length > 1 ? ", listed below." : ", below.") : "none changes value.");
-      } else {
-        sentence += " Position by position, rule sets are compared up to " + VZ.rulebook.count(D.max_positions) + " positions.";
-      }
-      var rows = VZ.rulecompare.sideBySide(mine, theirs, W.units);
-      var differ = rows.filter(function (r) { return r.differ; }).length;
-      var html = '<div class="rules-side-wrap"><table class="data rules-side"><caption>' +
-        esc(differ ? "Marked ≠: the " + differ + (differ === 1 ? " figure" : " figures") + " that differ." :
-          "Every figure is the same.") + '</caption><thead><tr><th scope="col">Figure</th>' +
-        '<th scope="col">Your rules<br><code>' + esc(currentSpec()) + '</code></th><th scope="col">Compared with<br><code>' +
-        esc(otherSpec) + "</code></th></tr></thead><tbody>" + rows.map(function (r) {
-          var cell = function (text, c) {
-            return "<td" + (r.cls ? "" : ' class="num"') + ">" + (c ? '<span class="badge ' + esc(c) + '">' + esc(text) + "</span>" : esc(text)) + "</td>";
-          };
-          return '<tr class="' + (r.differ ? "differ" : "same") + '"><th scope="row">' + esc(r.label) +
-            (r.differ ? ' <span class="differs" title="differs">≠</span>' : "") + "</th>" +
-            cell(r.a, r.cls && r.cls[0]) + cell(r.b, r.cls && r.cls[1]) + "</tr>";
-        }).join("") + "</tbody></table></div><p>" + esc(sentence) + "</p>";
-      if (changedList.length) {
-        html += '<table class="data"><thead><tr><th scope="col">Position</th><th scope="col">Here</th><th scope="col">Under ' +
-          esc(otherSpec) + "</th></tr></thead><tbody>" + changedList.slice(0, 40).map(function (pair) {
-          var name = s.rules.name(s.codes[pair[0]]);
-          return '<tr><td><a href="#" data-node="' + pair[0] + '">' + esc(name) + "</a></td><td>" + badge(f, pair[0]) +
-            '</td><td><span class="badge ' + W.verdicts[of.verdict[pair[1]]].cls + '">' +
-            esc(VZ.util.fill(W.verdicts[of.verdict[pair[1]]].short, { n: of.verdictN[pair[1]], k: o.winner[pair[1]] })) + "</span></td></tr>";
-        }).join("") + "</tbody></table>" + (changedList.length > 40 ? "<p>… and " + VZ.rulebook.count(changedList.length - 40) + " more.</p>" : "");
-      }
-      out.innerHTML = html;
-      api.compare = { spec: otherSpec, changed: changedList.length, sentence: sentence, figures: [mine, theirs] };
-      var cells = each ? VZ.rulemodel.differ(s, f, o, of, W) : null;
-      if (cells && !state.booted) {
-        // the value map shows the same comparison (made once, with the viewer)
-        cfg.compare = [{ slug: otherSpec, title: otherSpec, cells: cells.cells, value: cells.value }];
-      }
-    }, function (e) {
-      if (state.solved !== s) return;
-      out.textContent = String(e.message) === "cancelled" ? "Stopped: " + otherSpec + " was not solved." :
-        "Could not solve " + otherSpec + " here: " + String(e.message || e);
-    });
-  }
-
-  // ------------------------------------------------------------------ sweep one number
-  /* The numbers of these rules a sweep can run along, in the sweep's menu; the section hidden if none. */
-  function sweepOptions() {
-    var names = VZ.rulecompare.sweepable(book, state.base, state.params, D.max_positions);
-    var sel = $("rules-sweep");
-    sel.innerHTML = names.map(function (name) {
-      var plan = VZ.rulecompare.sweepPlan(book, state.base, state.params, name, D.max_positions);
-      return '<option value="' + esc(name) + '">' + esc(name + " from " + plan[0].value + " to " + plan[plan.length - 1].value +
-        " (" + plan.length + " rule sets)") + "</option>";
-    }).join("");
-    $("rules-sweep-form").hidden = !names.length;
-    $("rules-sweep-none").hidden = !!names.length;
-    $("rules-sweep-out").innerHTML = "";
-    api.sweep = null;
-  }
-  /* Solve the rule set at each value of `name` in turn (rulecompare.sweepPlan) and chart the start's value and the
-     positions; a promise. */
-  function sweep(name) {
-    var s = state.solved, plan = VZ.rulecompare.sweepPlan(book, state.base, state.params, name, D.max_positions);
-    var points = plan.map(function (pt) {
-      return { value: pt.value, spec: pt.spec, params: pt.params, href: "?rules=" + encSpec(pt.spec),
-        here: pt.value === state.params[name], n: null, state: "waiting" };
-    });
-    var run = { name: name, points: points, done: false, stopped: false };
-    api.sweep = run;
-    var draw = function () {
-      if (api.sweep !== run) return;
-      var solved = points.filter(function (p) { return p.n !== null; }).length;
-      $("rules-sweep-out").innerHTML = '<p class="sweep-status">' + esc(run.stopped ? "Stopped after " + solved + " of " + points.length + " rule sets." :
-        run.done ? "The start's value for the first player and the positions of " + points.length + " rule sets, " + name +
-          " from " + points[0].value + " to " + points[points.length - 1].value + ": each point opens its rule set." :
-          "Solving " + points.length + " rule sets, " + name + " from " + points[0].value + " to " + points[points.length - 1].value +
-          ": " + solved + " done…") + (run.done || run.stopped ? "" : ' <button type="button" id="rules-sweep-stop">Stop</button>') +
-        '</p><div class="sweep-wrap">' + VZ.rulecompare.sweepChart(points, name, W, $("rules-sweep-out").clientWidth) + '</div><p class="sweep-key">' +
-        '<span class="badge win">W</span> win · <span class="badge draw">D</span> ' + (s.R.ints[0] === 2 ? "draw" : "open") +
-        ' · <span class="badge loss">L</span> loss for the first player at the start; bars: positions (each line ten times the one below).</p>' +
-        '<div class="sweep-table-wrap"><table class="data sweep-table"><thead><tr><th scope="col">' + esc(name) + '</th><th scope="col">The start, for the first player</th>' +
-        '<th scope="col">Positions</th></tr></thead><tbody>' + points.map(function (p) {
-          return "<tr" + (p.here ? ' class="here"' : "") + '><td><a href="' + esc(p.href) + '">' + esc(name + " = " + p.value) + "</a>" +
-            (p.here ? " (yours)" : "") + "</td><td>" + (p.n === null ? esc(p.state) : '<span class="badge ' + esc(p.cls) + '">' +
-            esc(p.start + ": " + p.words) + "</span>") + '</td><td class="num">' + (p.n === null ? "" : esc(VZ.rulebook.count(p.n))) +
-            "</td></tr>";
-        }).join("") + "</tbody></table></div>";
-    };
-    draw();
-    var chain = Promise.resolve();
-    points.forEach(function (p) {
-      chain = chain.then(function () {
-        if (api.sweep !== run || run.stopped || state.solved !== s) return null;
-        p.state = "solving…";
-        draw();
-        return VZ.rulesworker.run(p.params, cfg.worker, function () {}).then(function (o) {
-          o.rules = new VZ.movegen.Rules(o.R);
-          var fig = VZ.rulecompare.figures(o, VZ.rulefacts.compute(o, W, p.params), W);
-          p.n = fig.n;
-          p.cls = fig.cls;
-          p.words = fig.words;
-          p.start = fig.start;
-          draw();
-        });
-      });
-    });
-    return chain.then(function () {
-      run.done = !run.stopped;
-      draw();
-    }, function (e) {
-      run.stopped = true;
-      points.forEach(function (p) { if (p.n === null) p.state = String(e.message) === "cancelled" ? "stopped" : String(e.message || e); });
-      draw();
+    return downloadScript().then(function () {
+      VZ.ruleside.attach({ cfg: cfg, book: book, state: state, api: api, $: $, currentSpec: currentSpec,
+        addressOf: addressOf, encSpec: encSpec, badge: badge });
+      VZ.ruleside.sweepOptions();
+      return VZ.ruleside.compareWith();
+    }).catch(function (e) {
+      $("rules-compare-out").textContent = String(e.message || e);
     });
   }
 
@@ -708,9 +481,10 @@
   // ------------------------------------------------------------------ wiring
   function wire() {
     buildForm();
-    compareOptions();
+    var address = VZ.address && VZ.address.read ? VZ.address.read(location.search, location.hash, "rules") : {};
+    state.compareSpec = address.compare || null; // checked by ruleside.js, which says so if it cannot be read
+    state.compareDropped = !state.compareSpec && /[?&]compare=/.test(location.search);
     showRecent();
-    $("rules-sweep-go").addEventListener("click", function () { sweep($("rules-sweep").value); });
     $("rules-cancel").addEventListener("click", function () { VZ.rulesworker.cancel(); });
     $("rules-again").addEventListener("click", function () {
       $("rules-again").hidden = true;
@@ -733,10 +507,6 @@
       var mv = t.closest && t.closest("[data-play]");
       if (mv) play(Number(mv.getAttribute("data-play")));
       if (t.id === "rules-newgame") newGame();
-      if (t.id === "rules-sweep-stop" && api.sweep) {
-        api.sweep.stopped = true;
-        VZ.rulesworker.cancel();
-      }
     });
     $("rules-find").addEventListener("submit", function (ev) {
       ev.preventDefault();

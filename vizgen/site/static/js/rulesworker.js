@@ -109,5 +109,15 @@
     });
   }
 
-  VZ.rulesworker = { run: run, work: work, cancel: cancel, busy: busy };
+  /* How far a solve has got, from 0 to 1, from the solver's progress (step, done, total) and the positions that
+     exist (`size`): finding the positions is the first half, solving them most of the rest, survival the end. */
+  function fraction(step, done, total, size) {
+    if (step === "compile") return 0.02;
+    if (step === "enumerate") return 0.02 + 0.48 * Math.min(1, done / Math.max(size, 1));
+    if (step === "solve") return 0.5 + 0.4 * Math.min(1, done / Math.max(total, 1));
+    if (step === "survival") return 0.9 + 0.09 * (1 - 1 / (1 + done / 10));
+    return 1;
+  }
+
+  VZ.rulesworker = { run: run, work: work, cancel: cancel, busy: busy, fraction: fraction };
 })(globalThis.VZ = globalThis.VZ || {});
