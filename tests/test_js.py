@@ -41,6 +41,7 @@ from vizgen.site.render.codepage import code_files
 from vizgen.site.render.contexts import badge
 from vizgen.site.render.datafiles import data_files
 from vizgen.site.render.wire import POSITION_FIELDS, Field, encode, fact_columns, fields_of, node_fields
+from vizgen.site.rulespage import rulebook_data
 from vizgen.site.tables import OPPONENTS
 
 pytestmark = pytest.mark.xdist_group("js")  # the derived pages (solved and laid out) once a run
@@ -153,12 +154,12 @@ def board_cases() -> dict[str, list]:
 def fixtures() -> dict[str, object]:
     """What the Node unit tests read, by file name: two variants' rules.js payloads, the words, the
     templates and shares the Python filled and wrote (:func:`units_cases`), the address reader's tables
-    (:func:`address_cases`), the practice page's cases (:func:`practice_cases`) and the board's cases
-    (:func:`board_cases`)."""
+    (:func:`address_cases`), the practice page's cases (:func:`practice_cases`), the board's cases
+    (:func:`board_cases`) and the rules page's rulebook (:func:`vizgen.site.rulespage.rulebook_data`)."""
     return {"standard-rules.json": rules_payload("standard"),
             "players3-r3-rules.json": rules_payload("standard:players=3,r=3"), "words.json": words.for_browser(),
             "units.json": units_cases(), "address.json": address_cases(), "practice.json": practice_cases(),
-            "board.json": board_cases()}
+            "board.json": board_cases(), "rulebook.json": rulebook_data()}
 
 
 def test_fixtures_are_what_python_writes() -> None:

@@ -276,3 +276,42 @@ def test_refusals_are_the_engines_words(tmp_path: Path) -> None:
             assert line["error"].startswith(str(err.value).split(" (did you mean")[0].split(";")[0]), spec
         else:
             assert line.get("error") == str(err.value), spec
+
+
+#: the sweeps the fast lane solves in Node and in the Python engine: (rule set, number), small enough to be quick
+SWEEPS = (("standard", "start"), ("standard:r=3", "r"), ("standard:sudden_death=true,start=2,r=3", "lives"),
+          ("standard:r=3", "hands"), ("standard:r=3", "swaps"), ("standard:players=3,r=3", "start"),
+          ("cutoff:r=3,death_attack=true", "r"), ("misere:r=3", "start"))
+#: the positions a cross-checked sweep solves in all
+SWEEP_LIMIT = 3000
+
+
+def test_sweeps_and_figures_are_the_engines(tmp_path: Path) -> None:
+    """A sweep's points (rulecompare.js sweepPlan: valid values, the limit kept) and each point's figures as the page
+    shows them side by side and charts them: the start and its value for the first player, the positions, the moves,
+    the positions won, drawn (open) and lost for the player to move, the games over and the longest forced win."""
+    job = tmp_path / "job.json"
+    job.write_text(json.dumps({"book": rulebook_data(), "words": words.for_browser(), "limit": SWEEP_LIMIT,
+                               "sweeps": [list(s) for s in SWEEPS]}))
+    lines = [json.loads(line) for line in run_node(JS / "cross" / "sweep.js", job).splitlines()]
+    assert len(lines) == len(SWEEPS)
+    for (spec, name), line in zip(SWEEPS, lines, strict=True):
+        points = line["points"]
+        assert len(points) >= 2, (spec, name)
+        assert sum(estimate_positions(resolve(p["spec"]).params) for p in points) <= SWEEP_LIMIT
+        values = [p["value"] for p in points]
+        assert values == sorted(set(values)) and getattr(resolve(spec).params, name) in values, (spec, name)
+        for p in points:
+            variant = resolve(p["spec"])  # the engine takes the spec the point links to
+            assert getattr(variant.params, name) == p["value"], p["spec"]
+            solved = solve_variant(variant)
+            g = solved.graph
+            f = position_facts(solved)
+            cls = [words.VERDICTS[int(v)].cls for v in f.verdict]
+            wins = solved.forced.winner >= 0
+            want = {"players": g.players, "start": g.notations()[g.start], "cls": cls[g.start],
+                    "words": words.say(f.verdict[g.start], f.verdict_n[g.start], f.winner[g.start], short=True),
+                    "n": g.n, "edges": int(g.sources.size), "win": cls.count("win"), "draw": cls.count("draw"),
+                    "loss": cls.count("loss"), "over": int((g.winner >= 0).sum()),
+                    "longest": int(solved.forced.remoteness[wins].max(initial=0))}
+            assert p["figures"] == want, (p["spec"], p["figures"], want)

@@ -5,6 +5,9 @@ the variant pages' own viewer (graph, panel, play); a challenge game is marked a
 download has the stats block, the columns and, position by position, every value ``vizgen build --variant`` writes
 in its own; a rule set too
 big for a browser, and one that cannot be played, are refused in words that name the command or the reason.
+``compare=B`` compares with any rule set, the two rule sets' figures side by side (a ``compare=`` that cannot be
+read gets the address's note); a sweep of one number charts the start's value and the positions; a rule set past
+the usual limit is solved in the worker where the device reports the memory, with a progress bar and a Cancel.
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.browsing import NEEDS_BROWSER, write_site
+from tests.browsing import NEEDS_BROWSER, PHONE, WIDE, served, write_site
+from vizgen.analysis import words
+from vizgen.analysis.facts import position_facts
 from vizgen.analysis.solved import solve_variant
 from vizgen.analysis.units import percent
 from vizgen.analysis.words import plies
@@ -26,6 +31,7 @@ from vizgen.engine.spec import resolve
 from vizgen.reports.guide import _must_find, _verdict, _View
 from vizgen.reports.lessons import VERDICT_WORDS
 from vizgen.reports.rules_of_thumb import measure_rule, move_features, search_rules, to_keep
+from vizgen.site.address_words import NOTES
 from vizgen.site.render import render_site
 
 #: the browser tests are skipped, saying why, where Playwright is not installed
@@ -48,8 +54,8 @@ def site(tmp_path_factory: pytest.TempPathFactory, shared_gather: Callable) -> P
 
 @pytest.fixture
 def rules_page(new_tab: Callable[..., object], site: Path) -> Callable[[str], object]:
-    def _open(spec: str) -> object:
-        page = new_tab()
+    def _open(spec: str, *, phone: bool = False) -> object:
+        page = new_tab(phone=phone)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto((site / "rules.html").as_uri() + "?rules=" + spec)
@@ -184,3 +190,168 @@ def test_the_index_and_every_variant_page_link_here(site: Path) -> None:
     for spec in SPECS:
         html = (site / "variants" / f"{resolve(spec).slug}.html").read_text()
         assert 'href="../rules.html?rules=' in html
+
+
+def figures_shown(page: object) -> dict[str, list[str]]:
+    """The side-by-side table of a comparison as a person reads it: each visible row's label and its two cells."""
+    rows = page.locator("#rules-compare-out table.rules-side tbody tr")
+    shown = {}
+    for k in range(rows.count()):
+        row = rows.nth(k)
+        assert row.is_visible()
+        cells = [c.strip() for c in row.locator("th, td").all_inner_texts()]
+        shown[cells[0].removesuffix("≠").strip()] = cells
+    return shown
+
+
+def start_words(spec: str) -> tuple[str, str, int, str]:
+    """The start of ``spec`` as the Python engine solves it: its notation, its value's words (short) and class for
+    the first player, and the positions."""
+    solved = solve_variant(resolve(spec))
+    g, f = solved.graph, position_facts(solved)
+    i = g.start
+    verdict = words.VERDICTS[int(f.verdict[i])]
+    return g.notations()[i], words.say(f.verdict[i], f.verdict_n[i], f.winner[i], short=True), g.n, verdict.cls
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_any_two_rule_sets_compared_side_by_side(rules_page: Callable, phone: bool) -> None:
+    page = rules_page("standard&compare=standard:r=6", phone=phone)
+    page.wait_for_function("window.vizgenRules.compare && window.vizgenRules.compare.figures", timeout=60000)
+    assert page.locator("#rules-compare").input_value() == "spec"
+    assert page.locator("#rules-compare-spec").is_visible()
+    assert page.locator("#rules-compare-spec").input_value() == "standard:r=6"
+    assert page.locator("#rules-compare-note").is_hidden()
+    head = page.locator("#rules-compare-out table.rules-side thead").inner_text()
+    assert "Your rules" in head and "standard" in head and "Compared with" in head and "standard:r=6" in head
+    shown = figures_shown(page)
+    mine, theirs = start_words("standard"), start_words("standard:r=6")
+    assert shown["The start, for the first player"][1:] == [f"{mine[0]}: {mine[1]}", f"{theirs[0]}: {theirs[1]}"]
+    positions = shown["Positions reachable from the start"]
+    assert positions[1:] == [f"{mine[2]:,}", f"{theirs[2]:,}"]
+    # where they differ: marked, and only there
+    differing = page.locator("#rules-compare-out tr.differ")
+    assert differing.count() >= 1
+    for k in range(differing.count()):
+        row = differing.nth(k)
+        assert row.locator(".differs").is_visible()
+        cells = row.locator("td").all_inner_texts()
+        assert cells[0] != cells[1], cells
+    for row in page.locator("#rules-compare-out tr.same").all():
+        cells = row.locator("td").all_inner_texts()
+        assert cells[0] == cells[1], cells
+    table = page.locator("#rules-compare-out table.rules-side")
+    table.scroll_into_view_if_needed()
+    box = table.bounding_box()
+    width = (PHONE if phone else WIDE)["width"]
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1, box
+    # the address keeps the comparison: the link shares it
+    assert "compare=standard:r=6" in page.url
+
+
+@pytest.mark.parametrize(("compare", "reason"), [("nonsense", "unknown variant 'nonsense'"), ("%ZZ", None),
+                                                 ("standard:r=999", "parameter r must be a whole number")])
+def test_a_compare_that_cannot_be_read_is_said(rules_page: Callable, compare: str, reason: str | None) -> None:
+    page = rules_page(f"standard:r=4,suicide=true&compare={compare}")
+    note = page.locator("#rules-compare-note")
+    assert note.is_visible()
+    assert note.inner_text().startswith(NOTES["compare"])
+    if reason:
+        assert reason in note.inner_text()
+    # the page goes on with the standard rules' comparison, as the note says
+    assert page.locator("#rules-compare").input_value() == "base"
+    page.wait_for_function("window.vizgenRules.compare && window.vizgenRules.compare.figures", timeout=60000)
+    assert page.evaluate("vizgenRules.compare.spec") == "standard:r=4"
+
+
+def test_a_sweep_charts_the_start_and_the_positions(rules_page: Callable) -> None:
+    page = rules_page("standard")
+    options = page.locator("#rules-sweep option").all_inner_texts()
+    assert [o.split(" ")[0] for o in options] == ["r", "swaps", "start", "hands"]  # lives: no sudden death here
+    page.select_option("#rules-sweep", "r")
+    page.locator("#rules-sweep-go").click()
+    page.wait_for_function("window.vizgenRules.sweep && window.vizgenRules.sweep.done", timeout=120000)
+    chart = page.locator("#rules-sweep-out svg.sweep-chart")
+    chart.scroll_into_view_if_needed()
+    assert chart.is_visible()
+    points = page.locator("#rules-sweep-out a.sweep-point")
+    assert points.count() == 12
+    view = page.viewport_size
+    for k in range(points.count()):
+        point = points.nth(k)
+        r = k + 2
+        spec = "standard" if r == 5 else f"standard:r={r}"
+        start, value, n, cls = start_words(spec)
+        # what a person sees: the number under the point, the value's marker (its colour and letter) and its bar
+        label = point.locator("text.sweep-x")  # SVG text: visible, and its words
+        assert label.is_visible() and label.text_content() == str(r)
+        marker = point.locator("circle.sweep-value")
+        assert marker.is_visible() and f"fill-{cls}" in (marker.get_attribute("class") or "")
+        assert point.locator("text.sweep-letter").text_content() == cls[0].upper()
+        bar = point.locator("rect.sweep-bar").bounding_box()
+        assert bar is not None and bar["height"] > 0 and bar["x"] >= 0 and bar["x"] + bar["width"] <= view["width"]
+        assert point.locator("title").text_content() == \
+            f"r = {r}: the start is a {value} for the first player; {n:,} positions"
+        assert point.get_attribute("href") == f"?rules={spec}"
+        row = page.locator("#rules-sweep-out .sweep-table tbody tr").nth(k)
+        assert row.is_visible()
+        assert row.inner_text().split("\t")[1:] == [f"{start}: {value}", f"{n:,}"]
+    # more positions, taller bars (a log scale)
+    heights = [points.nth(k).locator("rect.sweep-bar").bounding_box()["height"] for k in range(points.count())]
+    assert heights == sorted(heights) and heights[0] < heights[-1]
+    # each point opens its rule set
+    points.nth(0).click()
+    page.wait_for_function("window.vizgenRules && window.vizgenRules.ready && vizgenRules.spec === 'standard:r=2'",
+                           timeout=60000)
+    assert "11-11" in page.locator("#rules-verdict").inner_text()
+
+
+@pytest.fixture(scope="module")
+def site_url(site: Path) -> object:
+    """The site over HTTP on this machine: a page from file:// gets no Web Worker, and a large rule set needs one."""
+    with served(site) as url:
+        yield url
+
+
+def open_large(new_tab: Callable, url: str, spec: str, memory: float) -> object:
+    page = new_tab()
+    page.add_init_script(f"Object.defineProperty(navigator, 'deviceMemory', {{get: () => {memory}}})")
+    page.goto(url + "rules.html?rules=" + spec)
+    return page
+
+
+def test_a_large_rule_set_shows_its_progress_and_cancel_stops_it(new_tab: Callable, site_url: str) -> None:
+    page = open_large(new_tab, site_url, "standard:players=6", 8)  # 11.4 million positions: 1.9 GB of 2
+    bar = page.locator("#rules-progress")
+    page.wait_for_function("Number(document.getElementById('rules-progress').value) > 0.05", timeout=120000)
+    assert bar.is_visible() and page.locator("#rules-cancel").is_visible()
+    assert "%" in page.locator("#rules-progress-text").inner_text()
+    assert page.evaluate("VZ.rulesworker.busy()")
+    page.locator("#rules-cancel").click()
+    status = page.locator("#rules-status")
+    assert status.inner_text().startswith("Stopped: standard:players=6 was not solved.")
+    assert bar.is_hidden() and page.locator("#rules-again").is_visible()
+    assert page.evaluate("[VZ.rulesworker.busy(), vizgenRules.refused, vizgenRules.solution]") == [False, "cancelled",
+                                                                                                   None]
+    page.wait_for_timeout(1500)  # the worker is gone: no answer comes later
+    assert page.evaluate("vizgenRules.solution") is None and status.inner_text().startswith("Stopped")
+    # the same rule set with a quarter of 4 GB: refused in the page's words
+    small = open_large(new_tab, site_url, "standard:players=6", 4)
+    small.wait_for_function("window.vizgenRules && window.vizgenRules.refused", timeout=60000)
+    words = small.locator("#rules-status").inner_text()
+    assert "too many to solve in a browser (this page takes up to 1,000,000)" in words
+    assert "up to 12,000,000 here" in words and small.locator("#rules-working").is_hidden()
+
+
+def test_a_large_rule_set_is_solved_in_the_worker(new_tab: Callable, site_url: str) -> None:
+    spec = "standard:players=3,r=15"  # 1,728,000 positions that exist
+    page = open_large(new_tab, site_url, spec, 8)
+    page.wait_for_function("window.vizgenRules && (window.vizgenRules.ready || window.vizgenRules.error)",
+                           timeout=300000)
+    start, _, n, _ = start_words(spec)
+    edges = page.evaluate("vizgenRules.solution.edges")
+    assert page.locator("#rules-status").inner_text().endswith(f"{n:,} positions, {edges:,} moves.")
+    assert n > 1_000_000
+    assert start in page.locator("#rules-verdict").inner_text()
+    assert page.locator("#rules-big").is_visible() and page.locator("#rules-download").is_hidden()
+    assert page.locator("#explore").is_hidden() and page.locator("#rules-position").is_visible()

@@ -49,7 +49,7 @@ __all__ = ["KEYS", "NOTES", "PAGES", "PARTS", "name_bytes", "spec_chars", "table
 #: ``page``: every other page (the index, the guides, the reports), whose fragment names an element
 PAGES: dict[str, tuple[str, ...]] = {
     "variant": ("hash", "play", "seed", "moves", "at", "mode", "hints", "from"),
-    "rules": ("hash", "rules"),
+    "rules": ("hash", "rules", "compare"),
     "practice": ("hash", "variant", "puzzle", "theme", "retry", "mode"),
     "page": ("hash",),
 }
@@ -58,7 +58,8 @@ KEYS: tuple[str, ...] = tuple(dict.fromkeys(k for keys in PAGES.values() for k i
 #: the part of the address each key belongs to: a part with one bad key is dropped whole (a game record
 #: with unreadable moves is no game record), with that part's note
 PARTS: dict[str, str] = {"hash": "position", "play": "game", "seed": "game", "moves": "game", "at": "game",
-                         "mode": "game", "hints": "game", "from": "game", "rules": "rules", "variant": "variant",
+                         "mode": "game", "hints": "game", "from": "game", "rules": "rules", "compare": "compare",
+                         "variant": "variant",
                          "puzzle": "puzzle", "retry": "puzzle", "theme": "theme"}
 #: keys whose value is a line of positions, ``_`` between them (as ``moves=`` is written)
 LINES = ("moves", "puzzle", "retry")
@@ -69,6 +70,7 @@ NOTES: dict[str, str] = {
     "game": "This link's game record could not be read; showing the position.",
     "game-long": "This link's game record is longer than a game can last ({plies} plies); showing the position.",
     "rules": "The rules in this link could not be read; showing the usual rules.",
+    "compare": "The rule set this link compares with could not be read; comparing with the standard rules.",
     "variant": "The variant named in this link could not be read; showing every variant.",
     "puzzle": "This link's puzzle could not be read; the page goes on without it.",
     "puzzle-long": "This link's puzzle is longer than a game can last ({plies} plies); the page goes on without it.",
@@ -164,7 +166,7 @@ def table(params: Params | None = None) -> dict[str, Any]:
         "play": players * (max(len(s) for s in _seats()) + 1) - 1,
         "seed": SEED_DIGITS, "at": _digits(PLY_CAP), "mode": len("challenge"),
         "hints": (PLY_CAP + 1) * (_digits(PLY_CAP) + 1) - 1,
-        "rules": spec, "variant": spec, "theme": ENCODED * THEME_CHARS,
+        "rules": spec, "compare": spec, "variant": spec, "theme": ENCODED * THEME_CHARS,
     }
     caps = {page: sum(limits[k] + len(k) + 2 for k in keys if k != "hash") + OTHER_CHARS
             for page, keys in PAGES.items()}

@@ -18,7 +18,7 @@ from vizgen.engine.params import INT_RANGE, PARAM_NAMES, Params
 from vizgen.engine.variants import REGISTRY
 from vizgen.reports import rules_of_thumb
 from vizgen.reports.lessons import VERDICT_WORDS
-from vizgen.site import theme
+from vizgen.site import address_words, theme
 from vizgen.site.valuemap import SHADES, shade_colours
 from vizgen.util import sizes
 
@@ -78,6 +78,8 @@ def rulebook_data() -> dict[str, Any]:
     -------
     dict
         ``names``, ``defaults``, ``ranges``, ``choices``, ``hand_sets_max``, ``max_positions``,
+        ``large`` (how far past ``max_positions`` a device that reports its memory may go: the site's own
+        ceiling, the share of the memory and the bytes a rule set takes, :mod:`vizgen.util.sizes`),
         ``axes`` (one line per parameter) and ``variants`` (slug: ``title`` and the ``params``
         that differ from the defaults), in registry order; plain JSON values.
 
@@ -94,6 +96,9 @@ def rulebook_data() -> dict[str, Any]:
     return {"names": list(PARAM_NAMES), "defaults": defaults, "ranges": {k: list(v) for k, v in INT_RANGE.items()},
             "choices": choices(), "hand_sets_max": sizes.HAND_SETS_MAX,
             "max_positions": sizes.BROWSER_MAX_POSITIONS, "random_max_states": sizes.RANDOM_MAX_STATES, "axes": AXES,
+            "large": {"max_positions": sizes.SITE_MAX_POSITIONS, "memory_share": sizes.BROWSER_MEMORY_SHARE,
+                      "bytes_per_position": sizes.BROWSER_BYTES_PER_POSITION,
+                      "bytes_per_hand_pair": sizes.BROWSER_BYTES_PER_HAND_PAIR},
             "variants": variants}
 
 
@@ -115,7 +120,7 @@ def rules_context(site_title: str) -> dict[str, Any]:
                                    "more_plain": words.legend(3)},
                        "columns": panel_columns(), "download": download_columns(), "root": "",
                        "worker": "assets/rules.js", "from": "standard", "guide": VERDICT_WORDS,
-                       "thumbs": thumbs_data()}}
+                       "thumbs": thumbs_data(), "notes": {"compare": address_words.table()["notes"]["compare"]}}}
 
 
 def thumbs_data() -> dict[str, Any]:

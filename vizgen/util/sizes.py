@@ -21,7 +21,10 @@ __all__ = [
     "BIG",
     "BIG_ROW_LIMIT",
     "BROADCAST_SHARE",
+    "BROWSER_BYTES_PER_HAND_PAIR",
+    "BROWSER_BYTES_PER_POSITION",
     "BROWSER_MAX_POSITIONS",
+    "BROWSER_MEMORY_SHARE",
     "CODE_PAGE_OVER",
     "DENSE_MAX_UNKNOWNS",
     "FAMILY_MAX_POSITIONS",
@@ -60,6 +63,15 @@ __all__ = [
 # pages
 #: the most positions (all that exist, the engine's estimate) the rules page solves on a visitor's machine
 BROWSER_MAX_POSITIONS = 1_000_000
+#: past BROWSER_MAX_POSITIONS (up to SITE_MAX_POSITIONS) the rules page solves a rule set only where the device
+#: reports its memory (``navigator.deviceMemory``, in GiB) and this share of it holds the rule set's bytes:
+#: BROWSER_BYTES_PER_POSITION a position (the solver's tables in its worker, 117 bytes a position under Node at
+#: six players, 11.4 million positions: 1.33 GB at its peak; the page's arrays and facts, 51 more) and
+#: BROWSER_BYTES_PER_HAND_PAIR a pair of one player's hand sets (the compiled strike tables: standard:r=40,
+#: 820 hand sets, took 1.2 GB under Node with 0.67 million positions)
+BROWSER_MEMORY_SHARE = 1 / 4
+BROWSER_BYTES_PER_POSITION = 170
+BROWSER_BYTES_PER_HAND_PAIR = 1500
 #: practice goals are set in variants of at most this many positions (the practice page ships all their positions)
 GOAL_MAX_POSITIONS = 4000
 #: a variant with more positions gets a code page: a few bytes per position code, no node table shipped

@@ -48,9 +48,9 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
     "practice.js": ("util", "loader", "board", "hands", "glicko", "practice", "practiceview"),
     "rules.js": ("util", "shading", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulesworker",
                  "rulemodel", "rulespage"),
-    # loaded by the rules page once a rule set is solved: its short guide and rules of thumb, and for the JSON
-    # download the random-play odds and the stats block
-    "rulesmore.js": ("ruleguide", "rulethumbs", "ruleodds", "rulestats", "ruledownload"),
+    # loaded by the rules page once a rule set is solved: its short guide and rules of thumb, for the JSON
+    # download the random-play odds and the stats block, and its comparison with another rule set and its sweeps
+    "rulesmore.js": ("ruleguide", "rulethumbs", "ruleodds", "rulestats", "ruledownload", "rulecompare", "ruleside"),
 }
 
 

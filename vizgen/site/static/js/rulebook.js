@@ -49,6 +49,19 @@
     return Math.pow(this.playerStates(p), p.players) * (ownSwaps(p) ? 1 : p.swaps + 1);
   };
 
+  /* Whether rules `p` may be solved on a device reporting `deviceMemory` GiB (undefined: it does not say): {ok,
+     large (past the page's usual limit), size (positions that exist), bytes (its estimate), budget (the share of
+     the memory it may take, 0 where unknown)}: past max_positions, up to the site's own ceiling (D.large,
+     vizgen/util/sizes.py) where the share of the memory holds the bytes the rule set takes. */
+  Book.prototype.allowance = function (p, deviceMemory) {
+    var D = this.D, L = D.large, size = this.estimate(p);
+    var sets = this.handSets(p);
+    var bytes = size * L.bytes_per_position + sets * sets * L.bytes_per_hand_pair;
+    var budget = typeof deviceMemory === "number" && deviceMemory > 0 ? deviceMemory * Math.pow(2, 30) * L.memory_share : 0;
+    if (size <= D.max_positions) return { ok: true, large: false, size: size, bytes: bytes, budget: budget };
+    return { ok: size <= L.max_positions && bytes <= budget, large: true, size: size, bytes: bytes, budget: budget };
+  };
+
   function splits(p) {
     return p.transfers || p.divisions || p.suicide;
   }

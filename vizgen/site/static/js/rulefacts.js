@@ -3,7 +3,8 @@
  * From the solver's arrays (rulesolve.js): the verdict for the player to move and its {n} and {k} (an entry of
  * the words' VERDICTS), what moving there means for the player who moved (CHOICES, {n}, {k}) and the move
  * score that ranks the moves into a position (vizgen/engine/solve.py arrival_scores): the optimal moves are
- * those to the highest score. The words come from the Python (words.for_browser), looked up by key.
+ * those to the highest score. The words come from the Python (words.for_browser), looked up by key. figures()
+ * sums a rule set up as the page's counts table shows it (and a comparison, a sweep: ruleside.js).
  */
 (function (VZ) {
   "use strict";
@@ -56,5 +57,43 @@
       mover: mover, chooser: chooser };
   }
 
-  VZ.rulefacts = { compute: compute };
+  /* The class (win, draw, loss: the meaning table's keys) of node i's value for the player to move. */
+  function cls(f, W, i) {
+    return W.verdicts[f.verdict[i]].cls;
+  }
+  /* Node i's value for the player to move, in the verdicts' short words. */
+  function words(s, f, W, i) {
+    return VZ.util.fill(W.verdicts[f.verdict[i]].short, { n: f.verdictN[i], k: s.winner[i] });
+  }
+
+  /* A solved rule set summed up: its start (notation, value class and words for the first player), positions,
+     moves, positions won, drawn (open) and lost for the player to move, games over, the longest forced win. */
+  function figures(s, f, W) {
+    var tally = { win: 0, draw: 0, loss: 0 }, over = 0, longest = 0;
+    for (var i = 0; i < s.n; i++) {
+      tally[cls(f, W, i)]++;
+      if (s.final[i] >= 0) over++;
+      if (s.winner[i] >= 0) longest = Math.max(longest, s.rem[i]);
+    }
+    return { players: s.R.ints[0], start: s.rules.name(s.codes[s.start]), cls: cls(f, W, s.start),
+      words: words(s, f, W, s.start), n: s.n, edges: s.edges, win: tally.win, draw: tally.draw, loss: tally.loss,
+      over: over, longest: longest };
+  }
+
+  function plies(n) {
+    return VZ.rulebook.count(n) + (n === 1 ? " ply" : " plies");
+  }
+  /* The rows of the counts table of one rule set's figures: [label, text]. */
+  function countRows(a) {
+    var two = a.players === 2, count = VZ.rulebook.count;
+    return [["Positions reachable from the start", count(a.n)],
+      ["Moves (distinct positions reached)", count(a.edges)],
+      [two ? "Won for the player to move" : "The player to move wins or survives", count(a.win)],
+      [two ? "Drawn" : "Open (no one can force a win)", count(a.draw)],
+      [two ? "Lost for the player to move" : "The player to move loses or is forced out", count(a.loss)],
+      ["Games over", count(a.over)],
+      ["Longest forced win", plies(a.longest)]];
+  }
+
+  VZ.rulefacts = { compute: compute, figures: figures, countRows: countRows };
 })(globalThis.VZ = globalThis.VZ || {});

@@ -5,9 +5,12 @@
  * each change is checked (rulebook.js, the engine's own refusals) and sized (the engine's estimate) before
  * anything is compiled; then rulesworker.js solves it off the page and this module shows the start's value,
  * the counts, a position with its moves (each move's meaning for the player choosing it), a game against the
- * perfect player, a comparison with another rule set, a link, the JSON download and the recent rule sets.
+ * perfect player, a comparison with another rule set (any spec: rules.html?rules=A&compare=B) and a sweep of
+ * one number (ruleside.js, loaded with rulesmore.js), a link, the JSON download and the recent rule sets. A rule
+ * set past the page's usual limit is solved where the device reports the memory for it, with a progress bar and
+ * a Cancel that ends the worker.
  *
- * window.vizgenRules is its face to tests: {ready, spec, solution, facts, error, refused}.
+ * window.vizgenRules is its face to tests: {ready, spec, solution, facts, error, refused, compare, sweep}.
  */
 (function (VZ) {
   "use strict";
@@ -35,8 +38,11 @@
       return m[1];
     }
   }
+  function encSpec(spec) {
+    return encodeURIComponent(spec).replace(/%3A/gi, ":").replace(/%2C/gi, ",").replace(/%3D/gi, "=");
+  }
   function addressOf(spec) {
-    return "?rules=" + encodeURIComponent(spec).replace(/%3A/gi, ":").replace(/%2C/gi, ",").replace(/%3D/gi, "=");
+    return "?rules=" + encSpec(spec) + (state.compareSpec ? "&compare=" + encSpec(state.compareSpec) : "");
   }
 
   // ------------------------------------------------------------------ the form
@@ -133,16 +139,31 @@
       showProblem(spec, why);
       return;
     }
-    var size = book.estimate(state.params);
-    if (size > D.max_positions) {
-      api.refused = "size";
-      say("too-big", "These rules allow up to " + VZ.rulebook.count(size) + " positions: too many to solve " +
-        "in a browser (this page takes up to " + VZ.rulebook.count(D.max_positions) + "). Solve them on a " +
-        "computer with the command below; the page it builds has every position.", true);
+    var fit = book.allowance(state.params, navigator.deviceMemory);
+    if (!fit.ok) {
+      tooBig(fit);
       return;
     }
     api.refused = null;
-    solve(spec, size);
+    solve(spec, fit.size, fit.large);
+  }
+  /* Refuse a rule set too big for this device, in the words the page has always used; where the device says
+     how much memory it has, what these rules would take of it. */
+  function tooBig(fit) {
+    var count = VZ.rulebook.count, L = D.large;
+    api.refused = "size";
+    var text = "These rules allow up to " + count(fit.size) + " positions: too many to solve " +
+      "in a browser (this page takes up to " + count(D.max_positions) + "). Solve them on a " +
+      "computer with the command below; the page it builds has every position.";
+    if (fit.large && fit.size <= L.max_positions && fit.budget > 0) {
+      text += " A device that reports enough memory may solve up to " + count(L.max_positions) + " here: these rules " +
+        "would take about " + gigabytes(fit.bytes) + ", more than the " + gigabytes(fit.budget) + " this page allows " +
+        "itself of this device's " + gigabytes(fit.budget / L.memory_share) + ".";
+    }
+    say("too-big", text, true);
+  }
+  function gigabytes(bytes) {
+    return VZ.rulebook.count(bytes / Math.pow(2, 20)) + " MB";
   }
   function showProblem(spec, why) {
     api.refused = "rules";
@@ -162,18 +183,22 @@
   // ------------------------------------------------------------------ solving
   var STEPS = { compile: "compiling the rules", enumerate: "finding every position", solve: "solving",
     survival: "working out who survives", done: "done" };
-  function solve(spec, size) {
+  function solve(spec, size, large) {
     var t0 = Date.now();
     api.ready = false;
+    api.large = !!large;
     say("working", "Solving " + spec + " (up to " + VZ.rulebook.count(size) + " positions) on this device…");
     var params = Object.assign({}, state.params);
-    VZ.rulesworker.run(params, cfg.worker, function (step, done) {
+    if (large) working(true, 0, "");
+    VZ.rulesworker.run(params, cfg.worker, function (step, done, total) {
+      if (large) working(true, VZ.rulesworker.fraction(step, done, total, size), STEPS[step]);
       if (Date.now() - t0 > 300) {
-        var far = step === "survival" ? ", " + done + (done === 1 ? " ply" : " plies") + " from the end" :
+        var far = step === "survival" ? ", " + VZ.rulebook.count(done) + (done === 1 ? " ply" : " plies") + " from the end" :
           done > 1 && step !== "done" ? ", " + VZ.rulebook.count(done) + " positions so far" : "";
         say("working", "Solving " + spec + ": " + STEPS[step] + far + "…");
       }
-    }).then(function (s) {
+    }, large).then(function (s) {
+      if (large) working(false);
       if (api.spec !== spec) return null; // the rules changed meanwhile
       s.rules = new VZ.movegen.Rules(s.R);
       state.solved = api.solution = s;
@@ -183,15 +208,38 @@
       say("solved", "Solved on this device in " + (secs < 0.1 ? "under 0.1" : secs.toFixed(1)) + " s: " +
         VZ.rulebook.count(s.n) + " positions, " + VZ.rulebook.count(s.edges) + " moves.");
       remember(spec);
+      if (large) return showResult().then(bigResult);
       return showResult().then(function () { return startViewer(spec, params); });
     }).then(function () {
       if (api.spec !== spec) return;
       api.ready = true;
       document.body.classList.add("rules-ready");
     }).catch(function (e) {
+      if (large) working(false);
+      if (api.spec !== spec) return;
       api.error = String(e.message || e);
-      say("impossible", "Could not solve these rules here: " + api.error);
+      if (api.error === "cancelled") {
+        api.refused = "cancelled";
+        say("too-big", "Stopped: " + spec + " was not solved. Solve it again with the button below, or on a " +
+          "computer with the command below.", true);
+        $("rules-again").hidden = false;
+      } else if (api.error === "no worker") {
+        tooBig(book.allowance(params, undefined));
+      } else say("impossible", "Could not solve these rules here: " + api.error);
     });
+  }
+  /* The progress bar and its Cancel button of a large rule set: shown at `share` (0 to 1) of the work, or hidden. */
+  function working(on, share, step) {
+    $("rules-working").hidden = !on;
+    if (!on) return;
+    $("rules-progress").value = share;
+    $("rules-progress-text").textContent = VZ.util.pct(share, W.units) + (step ? ": " + step : "");
+  }
+  /* A large rule set solved: its figures and its own short walk and game, not the viewer (drawing every position
+     of millions would take longer than solving them) nor the download (as large as the command's). */
+  function bigResult() {
+    $("rules-download").hidden = true;
+    $("rules-big").hidden = false;
   }
 
   /* The variant pages' own viewer on these rules (graph or explorer, panel, search, play); the page's own
@@ -246,20 +294,8 @@
     var start = s.start;
     $("rules-verdict").innerHTML = '<span class="big ' + cls(f, start) + '">' + esc(s.rules.name(s.codes[start])) +
       "</span> " + esc(startSentence(s, f));
-    var tally = { win: 0, draw: 0, loss: 0 }, over = 0, longest = 0;
-    for (var i = 0; i < s.n; i++) {
-      tally[cls(f, i)]++;
-      if (s.final[i] >= 0) over++;
-      if (s.winner[i] >= 0) longest = Math.max(longest, s.rem[i]);
-    }
-    var rows = [["Positions reachable from the start", VZ.rulebook.count(s.n)],
-      ["Moves (distinct positions reached)", VZ.rulebook.count(s.edges)],
-      [P === 2 ? "Won for the player to move" : "The player to move wins or survives", VZ.rulebook.count(tally.win)],
-      [P === 2 ? "Drawn" : "Open (no one can force a win)", VZ.rulebook.count(tally.draw)],
-      [P === 2 ? "Lost for the player to move" : "The player to move loses or is forced out", VZ.rulebook.count(tally.loss)],
-      ["Games over", VZ.rulebook.count(over)],
-      ["Longest forced win", longest + (longest === 1 ? " ply" : " plies")]];
-    $("rules-counts").innerHTML = rows.map(function (r) {
+    state.figures = VZ.rulefacts.figures(s, f, W);
+    $("rules-counts").innerHTML = VZ.rulefacts.countRows(state.figures).map(function (r) {
       return "<tr><th scope=\"row\">" + esc(r[0]) + "</th><td class=\"num\">" + esc(r[1]) + "</td></tr>";
     }).join("");
     show(start);
@@ -376,82 +412,16 @@
     playView();
   }
 
-  // ------------------------------------------------------------------ compare with another rule set
-  function compareOptions() {
-    var sel = $("rules-compare");
-    var opts = ['<option value="base">the standard rules (same players, hands and r)</option>'];
-    D.names.forEach(function (name) {
-      if (typeof D.defaults[name] === "boolean") opts.push('<option value="' + name + '">the same rules with ' + name + " toggled</option>");
-    });
-    sel.innerHTML = opts.join("");
-    sel.addEventListener("change", compareWith);
-  }
-  /* Solve the rule set chosen under "compare with" and say what changes; a promise. */
+  // ------------------------------------------------------------------ compare, sweep (ruleside.js, with rulesmore.js)
+  /* The comparison (and the sweep's menu) once the script that makes them is in: a promise that never fails. */
   function compareWith() {
-    var s = state.solved;
-    if (!s) return Promise.resolve();
-    var which = $("rules-compare").value;
-    var other = Object.assign({}, state.params);
-    if (which === "base") {
-      other = Object.assign(book.params("standard"), { players: state.params.players, hands: state.params.hands,
-        r: state.params.r });
-    } else other[which] = !other[which];
-    var out = $("rules-compare-out");
-    if (D.names.every(function (k) { return other[k] === state.params[k]; })) {
-      out.innerHTML = "<p>Your rules are the standard rules for " + state.params.players + " players, " +
-        state.params.hands + " hands and r = " + state.params.r + ": choose a rule to toggle to compare.</p>";
-      api.compare = { spec: currentSpec(), changed: 0, sentence: out.textContent };
-      return Promise.resolve();
-    }
-    var why = book.problem(other);
-    var otherSpec = book.spec("standard", other);
-    if (why) {
-      out.innerHTML = "<p>" + esc(otherSpec) + " cannot be played: " + esc(why) + ".</p>";
-      return Promise.resolve();
-    }
-    if (book.estimate(other) > D.max_positions) {
-      out.innerHTML = "<p>" + esc(otherSpec) + " is too big to solve here.</p>";
-      return Promise.resolve();
-    }
-    out.textContent = "Solving " + otherSpec + "…";
-    return VZ.rulesworker.run(other, cfg.worker, function () {}).then(function (o) {
-      if (state.solved !== s) return;
-      o.rules = new VZ.movegen.Rules(o.R);
-      var of = VZ.rulefacts.compute(o, W, other), f = state.facts;
-      var here = s.rules.name(s.codes[s.start]);
-      var byName = new Map();
-      for (var j = 0; j < o.n; j++) byName.set(o.rules.name(o.codes[j]), j);
-      var changedList = [], shared = 0;
-      for (var i = 0; i < s.n; i++) {
-        var k = byName.get(s.rules.name(s.codes[i]));
-        if (k === undefined) continue;
-        shared++;
-        if (W.verdicts[f.verdict[i]].cls !== W.verdicts[of.verdict[k]].cls) changedList.push([i, k]);
-      }
-      var a = verdictWords(f, s.start, true), b = VZ.util.fill(W.verdicts[of.verdict[o.start]].short, { n: of.verdictN[o.start], k: o.winner[o.start] });
-      var sameStart = W.verdicts[f.verdict[s.start]].cls === W.verdicts[of.verdict[o.start]].cls;
-      var sentence = "Under " + otherSpec + ", the start " + here + (sameStart
-        ? " has the same value: " + b + "." : " has another value: " + b + " (under your rules: " + a + ").") +
-        " Of the " + VZ.rulebook.count(shared) + " positions both rule sets reach, " +
-        (changedList.length ? VZ.rulebook.count(changedList.length) + (changedList.length === 1 ? " changes" : " change") +
-          " value" + (changedList.length > 1 ? ", listed below." : ", below.") : "none changes value.");
-      var html = "<p>" + esc(sentence) + "</p>";
-      if (changedList.length) {
-        html += '<table class="data"><thead><tr><th scope="col">Position</th><th scope="col">Here</th><th scope="col">Under ' +
-          esc(otherSpec) + "</th></tr></thead><tbody>" + changedList.slice(0, 40).map(function (pair) {
-          var name = s.rules.name(s.codes[pair[0]]);
-          return '<tr><td><a href="#" data-node="' + pair[0] + '">' + esc(name) + "</a></td><td>" + badge(f, pair[0]) +
-            '</td><td><span class="badge ' + W.verdicts[of.verdict[pair[1]]].cls + '">' +
-            esc(VZ.util.fill(W.verdicts[of.verdict[pair[1]]].short, { n: of.verdictN[pair[1]], k: o.winner[pair[1]] })) + "</span></td></tr>";
-        }).join("") + "</tbody></table>" + (changedList.length > 40 ? "<p>… and " + (changedList.length - 40) + " more.</p>" : "");
-      }
-      out.innerHTML = html;
-      api.compare = { spec: otherSpec, changed: changedList.length, sentence: sentence };
-      var cells = VZ.rulemodel.differ(s, f, o, of, W);
-      if (cells && !state.booted) {
-        // the value map shows the same comparison (made once, with the viewer)
-        cfg.compare = [{ slug: otherSpec, title: otherSpec, cells: cells.cells, value: cells.value }];
-      }
+    return downloadScript().then(function () {
+      VZ.ruleside.attach({ cfg: cfg, book: book, state: state, api: api, $: $, currentSpec: currentSpec,
+        addressOf: addressOf, encSpec: encSpec, badge: badge });
+      VZ.ruleside.sweepOptions();
+      return VZ.ruleside.compareWith();
+    }).catch(function (e) {
+      $("rules-compare-out").textContent = String(e.message || e);
     });
   }
 
@@ -511,8 +481,15 @@
   // ------------------------------------------------------------------ wiring
   function wire() {
     buildForm();
-    compareOptions();
+    var address = VZ.address && VZ.address.read ? VZ.address.read(location.search, location.hash, "rules") : {};
+    state.compareSpec = address.compare || null; // checked by ruleside.js, which says so if it cannot be read
+    state.compareDropped = !state.compareSpec && /[?&]compare=/.test(location.search);
     showRecent();
+    $("rules-cancel").addEventListener("click", function () { VZ.rulesworker.cancel(); });
+    $("rules-again").addEventListener("click", function () {
+      $("rules-again").hidden = true;
+      changed(true);
+    });
     document.addEventListener("click", function (ev) {
       var t = ev.target;
       var node = t.closest && t.closest("[data-node]");

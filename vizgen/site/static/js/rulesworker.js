@@ -3,7 +3,8 @@
  * In a worker (no document) this answers {id, params} with progress lines {id, progress: [step, done, total]}
  * and one {id, result} (the compiled tables and every node's arrays, the arrays transferred, not copied) or
  * {id, error}. run() is the page's way to it: a worker when the browser allows one, else the same work in the
- * page after a pause that lets the progress line show (a worker from a file:// address is refused).
+ * page after a pause that lets the progress line show (a worker from a file:// address is refused); cancel()
+ * ends the worker of the solve under way.
  */
 (function (VZ) {
   "use strict";
@@ -38,36 +39,68 @@
     };
   }
 
-  var worker = null, refused = false, serial = 0;
-  /* Solve `params` where the page does not freeze: a promise of the result; `progress(step, done, total)`. */
-  function run(params, src, progress) {
+  var worker = null, refused = false, serial = 0, pending = new Map(); // id -> {resolve, reject, progress, ...}
+  /* The worker's answers, to the run they belong to (it takes its messages one after another). */
+  function answer(ev) {
+    var job = pending.get(ev.data.id);
+    if (!job) return;
+    if (ev.data.progress) {
+      job.progress.apply(null, ev.data.progress);
+      return;
+    }
+    pending.delete(ev.data.id);
+    if (ev.data.error) job.reject(new Error(ev.data.error));
+    else job.resolve(ev.data.result);
+  }
+  /* The worker could not start after all: its runs are solved in the page, or fail (`only`). */
+  function failed() {
+    refused = true;
+    worker = null;
+    var jobs = Array.from(pending.values());
+    pending.clear();
+    jobs.forEach(function (job) {
+      if (job.only) job.reject(new Error("no worker"));
+      else job.resolve(inPage(job.params, job.progress));
+    });
+  }
+  /* Solve `params` where the page does not freeze: a promise of the result; `progress(step, done, total)`. With
+     `only` (a large rule set) the worker or nothing: the promise fails with Error("no worker") rather than
+     freeze the page, where cancel() could not stop it. */
+  function run(params, src, progress, only) {
     var id = ++serial;
     if (!worker && !refused) {
       try {
         worker = new Worker(src);
-        worker.onerror = function () { refused = true; };
+        worker.onerror = failed;
+        worker.onmessage = answer;
       } catch {
         refused = true;
+        worker = null;
       }
     }
-    if (worker && !refused) {
+    if (worker) {
       return new Promise(function (resolve, reject) {
-        var failed = function () { // the worker could not start after all: solve in the page
-          refused = true;
-          worker = null;
-          resolve(inPage(params, progress));
-        };
-        worker.onerror = failed;
-        worker.onmessage = function (ev) {
-          if (ev.data.id !== id) return;
-          if (ev.data.progress) progress.apply(null, ev.data.progress);
-          else if (ev.data.error) reject(new Error(ev.data.error));
-          else resolve(ev.data.result);
-        };
+        pending.set(id, { resolve: resolve, reject: reject, progress: progress, params: params, only: !!only });
         worker.postMessage({ id: id, params: params });
       });
     }
+    if (only) return Promise.reject(new Error("no worker"));
     return inPage(params, progress);
+  }
+  /* Stop every solve under way or waiting: the worker is ended (the work stops there and then, its memory goes
+     back) and their promises fail with Error("cancelled"); the next run() starts a new worker. Whether any was. */
+  function cancel() {
+    if (!worker || !pending.size) return false;
+    worker.terminate();
+    worker = null;
+    var jobs = Array.from(pending.values());
+    pending.clear();
+    jobs.forEach(function (job) { job.reject(new Error("cancelled")); });
+    return true;
+  }
+  /* Whether a solve is under way (or waiting) in the worker. */
+  function busy() {
+    return pending.size > 0;
   }
   function inPage(params, progress) {
     progress("compile", 0, 1);
@@ -76,5 +109,15 @@
     });
   }
 
-  VZ.rulesworker = { run: run, work: work };
+  /* How far a solve has got, from 0 to 1, from the solver's progress (step, done, total) and the positions that
+     exist (`size`): finding the positions is the first half, solving them most of the rest, survival the end. */
+  function fraction(step, done, total, size) {
+    if (step === "compile") return 0.02;
+    if (step === "enumerate") return 0.02 + 0.48 * Math.min(1, done / Math.max(size, 1));
+    if (step === "solve") return 0.5 + 0.4 * Math.min(1, done / Math.max(total, 1));
+    if (step === "survival") return 0.9 + 0.09 * (1 - 1 / (1 + done / 10));
+    return 1;
+  }
+
+  VZ.rulesworker = { run: run, work: work, cancel: cancel, busy: busy, fraction: fraction };
 })(globalThis.VZ = globalThis.VZ || {});
