@@ -2,7 +2,7 @@
 
 A typed memoryview argument (``const int64_t[::1]``) takes any C-contiguous buffer of that item type: a numpy
 array of that dtype here. ``seat_bits`` is the kernel's fused type, a bit per seat: uint8 up to eight players,
-else uint32, the same for every such argument of one call. The functions are documented in
+else uint32, the same for every such argument of one call (``_SeatBits``). The functions are documented in
 :mod:`vizgen.engine.kernel`, :mod:`vizgen.engine.retrograde` and :mod:`vizgen.engine.ranges`.
 """
 
@@ -46,7 +46,7 @@ def range_expand(front: NDArray[np.int64], tables: Tables, lo: int, winner: NDAr
                  parts: int) -> tuple[NDArray[np.uint32], NDArray[np.int64], int]: ...
 def range_parents(codes: NDArray[np.int64], tags: NDArray[np.uint32], tables: Tables, width: int,
                   parts: int) -> tuple[NDArray[np.uint32], NDArray[np.uint32], NDArray[np.int64]]: ...
-def range_dead(lo: int, tables: Tables, dead: NDArray[_SeatBits]) -> None: ...
+def range_dead(lo: int, tables: Tables, dead: NDArray[np.uint8 | np.uint32]) -> None: ...
 def range_survival(offs: NDArray[np.uint32], masks: NDArray[_SeatBits], movers: NDArray[np.uint32],
                    unknown: NDArray[_SeatBits], counter: NDArray[np.uint16], outdeg: NDArray[np.uint16],
                    newbits: NDArray[_SeatBits], out: NDArray[np.int16], plies: int,
