@@ -153,7 +153,7 @@ class Rules:
         self._index: dict[tuple[Hands, int, bool, int], int] = {s: i for i, s in enumerate(self.states)}
         self.m = len(self.states)
         self.counts = 1 if p.own_swaps else p.swaps + 1
-        self.space = self.m ** p.players * self.counts
+        self.space: int = self.m ** p.players * self.counts
         self.zero = self._index[Seat((0,) * p.hands)]
         self._live_of = {h: live_hands(h) > 0 for h in self.sets}
         self._fingers_of = {h: fingers(h) for h in self.sets}
