@@ -11,7 +11,7 @@ shade (:func:`vizgen.site.valuemap.shades`) and the colour of each shade in each
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -20,23 +20,20 @@ from vizgen.site.render.page import VariantPage
 from vizgen.site.valuemap import compare, shade_colours, shades, svg
 from vizgen.util.text import visible
 
-if TYPE_CHECKING:  # the code page's module imports this one's (through datafiles)
-    from vizgen.site.render.codepage import CodePage
-
 __all__ = ["THUMB_PX", "map_payload", "peers_of", "thumb"]
 
 #: Side of an index thumbnail's map in px.
 THUMB_PX = 180.0
 
 
-def peers_of(page: VariantPage, pages: Sequence[VariantPage | CodePage]) -> list[VariantPage]:
+def peers_of(page: VariantPage, pages: Sequence[VariantPage]) -> list[VariantPage]:
     """The other two-player pages whose value map has the same shape as ``page``'s, in the order given.
 
     Parameters
     ----------
     page : VariantPage
         A page.
-    pages : sequence of VariantPage or CodePage
+    pages : sequence of VariantPage
         Every page of the site.
 
     Returns
