@@ -164,3 +164,26 @@ def test_compact_moves_the_rows_of_the_mask_to_the_front() -> None:
     assert values[:6].tolist() == [0, 1, 6, 7, 8, 9]
     with pytest.raises(ValueError, match="contiguous"):
         kernel.compact(mask, np.arange(20)[::2], 2)
+
+
+#: what the stub leaves out: Cython's own module attributes, and that an extension type cannot share a class with
+#: another (PEP 800's @disjoint_base, which type checkers before 2025 do not know)
+_STUB_ALLOWED = """\
+vizgen.engine._kernel.__reduce_cython__
+vizgen.engine._kernel.__setstate_cython__
+vizgen.engine._kernel.__test__
+vizgen.engine._kernel.(Tables|Scratch)
+"""
+
+
+@pytest.mark.slow  # mypy analyses numpy's stubs: seconds
+def test_the_kernels_stub_matches_the_compiled_kernel(tmp_path: Path) -> None:
+    """``_kernel.pyi`` names every function and class of the compiled kernel with its parameters, in order (mypy's
+    stubtest against the module imported): a function added or changed in ``_kernel.pyx`` fails here until the
+    stub says so."""
+    allowed = tmp_path / "allowed.txt"
+    allowed.write_text(_STUB_ALLOWED)
+    result = subprocess.run([sys.executable, "-m", "mypy.stubtest", "vizgen.engine._kernel", "--concise",
+                             "--allowlist", str(allowed), "--ignore-unused-allowlist"],
+                            capture_output=True, text=True, cwd=Path(__file__).resolve().parents[1], timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -1,8 +1,10 @@
-"""Packaging: the wheel pip builds of the checkout carries the templates, the assets and the kernel; installed
-into a fresh virtual environment (what `pip install .` does), it works from any folder."""
+"""Packaging: the wheel pip builds of the checkout carries the templates, the assets, the kernel and the types;
+installed into a fresh virtual environment (what `pip install .` does), it works from any folder and a type
+checker reads its annotations."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import sysconfig
@@ -43,6 +45,7 @@ def test_wheel_carries_templates_and_assets(wheel: Path) -> None:
     assert "vizgen/site/static/js/main.js" in names, "the browser's modules, joined into the assets at build"
     assert {"vizgen/reports/claims.toml", "vizgen/reports/recorded.toml"} <= set(names)  # the data files
     assert any(n.startswith("vizgen/engine/_kernel.") and n.endswith(".so") for n in names), "the compiled kernel"
+    assert {"vizgen/py.typed", "vizgen/engine/_kernel.pyi"} <= set(names), "typed (PEP 561), the kernel by its stub"
     assert not any(n.startswith("tests/") for n in names)
 
 
@@ -76,3 +79,19 @@ def test_plain_install_in_a_fresh_venv_runs_from_elsewhere(wheel: Path, tmp_path
     run(python, "-m", "vizgen", "build", "--quiet", "--variant", "standard:r=3", "--out", "out", cwd=tmp_path)
     assert (tmp_path / "out" / "index.html").is_file()
     assert (tmp_path / "out" / "variants" / "standard-r3.html").is_file()
+
+
+def test_a_type_checker_reads_the_installed_packages_types(wheel: Path, tmp_path: Path) -> None:
+    # py.typed and the kernel's stub: mypy, run on a caller of the installed copy, sees vizgen's signatures
+    # (without them it skips the package and every name is Any)
+    python = _venv_seeing_these_packages(tmp_path / "venv", tmp_path)
+    run(python, "-m", "pip", "install", "-q", "--no-deps", str(wheel), cwd=tmp_path)
+    (tmp_path / "caller.py").write_text("from vizgen.engine import _kernel, kernel\n"
+                                        "reveal_type(kernel.compact)\n"
+                                        "reveal_type(_kernel.enumerate_space)\n")
+    shown = run(python, "-m", "mypy", "--strict", "caller.py", cwd=tmp_path).stdout
+    assert 'Revealed type is "def (mask: numpy.ndarray[' in shown, shown
+    # the stub's dtypes: depth int32 first (mypy 1 writes builtins.int, mypy 2 int)
+    signature = (r"def \(start: (builtins\.)?int, space: (builtins\.)?int, tables: vizgen\.engine\._kernel\.Tables\) "
+                 r"-> tuple\[numpy\.ndarray\[[^]]*\], numpy\.dtype\[numpy\.signedinteger\[[\w.]*_32Bit\]")
+    assert re.search(signature, shown), shown

@@ -305,7 +305,8 @@ def _guide(args: argparse.Namespace) -> int:
     if why is not None:
         raise VariantError(f"{quote(args.spec)}: {why}")
     check_size(variant, args.max_positions, args.max_memory)
-    folder: Path | None = default_folder()
+    folder: Path | None
+    folder = default_folder()  # narrowed to a Path until the check fails
     try:
         check_cache(folder)
     except BuildError:  # a cache that cannot be written: compute without it
@@ -328,7 +329,8 @@ def _puzzles(args: argparse.Namespace) -> int:
     if why is not None:
         raise VariantError(f"{quote(args.spec)}: {why}")
     check_size(variant, args.max_positions, args.max_memory, survival=variant.params.players > 2)
-    folder: Path | None = default_folder()
+    folder: Path | None
+    folder = default_folder()  # narrowed to a Path until the check fails
     try:
         check_cache(folder)
     except BuildError:  # a cache that cannot be written: compute without it

@@ -141,7 +141,7 @@ def openings(graph: StateGraph, plies: int = OPENING) -> list[tuple[tuple[int, .
     """
     lines: list[tuple[tuple[int, ...], float]] = [((), 1.0)]
     for _ in range(plies):
-        longer = []
+        longer: list[tuple[tuple[int, ...], float]] = []
         for line, chance in lines:
             node = line[-1] if line else graph.start
             kids = graph.successors(node).tolist()

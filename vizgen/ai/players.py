@@ -71,13 +71,18 @@ class Shortlist:
     >>> player = Shortlist(np.array([0, 2, 2]), np.array([1, 0]))
     >>> sorted({player.choose(0, np.random.default_rng(seed)) for seed in range(20)})
     [0, 1]
+    >>> player.choose(0, None)
+    Traceback (most recent call last):
+    ValueError: a shortlist player draws its moves: it needs a random generator
     """
 
     ptr: np.ndarray
     children: np.ndarray
 
-    def choose(self, node: int, rng: np.random.Generator) -> int:
-        """One of the shortlisted children of ``node``, each equally likely (one draw of ``rng``)."""
+    def choose(self, node: int, rng: np.random.Generator | None) -> int:
+        """One of the shortlisted children of ``node``, each equally likely (one draw of ``rng``, which it needs)."""
+        if rng is None:
+            raise ValueError("a shortlist player draws its moves: it needs a random generator")
         options = self.children[self.ptr[node]:self.ptr[node + 1]]
         return int(options[rng.integers(options.size)])
 

@@ -136,6 +136,7 @@ class MaxnSearch:
                 v = memo[(c, d - 1)][0]
                 if best_vector is None or v[-1] > best_vector[-1]:
                     best, best_vector = c, v
+            assert best_vector is not None  # a position that is not final has a move
             memo[state] = ((best_vector[-1], *best_vector[:-1]), best)
             stack.pop()
         return memo[(root, depth)]

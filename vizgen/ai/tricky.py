@@ -125,7 +125,8 @@ def trap_figure(solved: Solved, rounds: int = ROUNDS) -> np.ndarray:
     >>> figure.dtype.name, int(figure[solved.graph.terminal].max())
     ('uint8', 0)
     """
-    return np.rint(trap_chances(solved, rounds) * SCALE).astype(np.uint8)
+    figure: np.ndarray = np.rint(trap_chances(solved, rounds) * SCALE).astype(np.uint8)
+    return figure
 
 
 def tricky_player(graph: StateGraph, forced: Forced, trap: np.ndarray, rank: np.ndarray | None = None,

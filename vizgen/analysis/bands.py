@@ -100,4 +100,5 @@ def shown_edges(solved: Solved) -> np.ndarray:
     (True, False)
     """
     g = solved.graph
-    return best_edges(solved) & (solved.forced.winner[g.sources] >= 0)
+    shown: np.ndarray = best_edges(solved) & (solved.forced.winner[g.sources] >= 0)
+    return shown

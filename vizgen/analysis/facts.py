@@ -77,7 +77,8 @@ class Facts:
     @property
     def value(self) -> np.ndarray:
         """int8 value for the player to move: +1 win, 0 draw or open, -1 loss (the verdict's colour)."""
-        return words.VALUES[self.verdict]
+        value: np.ndarray = words.VALUES[self.verdict]
+        return value
 
 
 _MEMO: weakref.WeakKeyDictionary[Solved, Facts] = weakref.WeakKeyDictionary()

@@ -12,6 +12,7 @@ meaning back out of the words: it reads the code.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from typing import Any
 
 import numpy as np
 
@@ -324,7 +325,7 @@ def mark_code(key: str) -> int:
     return next(i for i, m in enumerate(MARKS) if m.key == key)
 
 
-def table() -> dict:
+def table() -> dict[str, Any]:
     """The meaning table as data (the browser's copy): classes, verdicts, choices and marks, by code.
 
     Examples

@@ -12,7 +12,7 @@ Examples
 
 from __future__ import annotations
 
-from vizgen.engine.notation import Move, fmt_value
+from vizgen.engine.notation import Hands, Move, fmt_value
 
 __all__ = ["MOVE_WORDS", "NOTATION", "PLAY", "say_move"]
 
@@ -147,7 +147,7 @@ def _who(seat: int, players: int) -> str:
     return MOVE_WORDS["seats-on"].replace("{k}", str(seat))
 
 
-def _listed(hands: tuple) -> str:
+def _listed(hands: Hands) -> str:
     return MOVE_WORDS["and"].join(fmt_value(v) for v in hands)
 
 

@@ -151,7 +151,8 @@ def best_edges(solved: Solved) -> np.ndarray:
     score = edge_scores(g, solved.forced, fate(solved, g.players - 1))
     best = np.full(g.n, -1, dtype=np.int64)
     np.maximum.at(best, g.sources, score)
-    return score == best[g.sources]
+    is_best: np.ndarray = score == best[g.sources]
+    return is_best
 
 
 def fate(solved: Solved, seat: int = 0) -> np.ndarray | None:

@@ -36,7 +36,7 @@ UNITS: dict[str, str | int] = {
 _SLOT = re.compile(r"\{(\w+)\}|\{([^{}|:]*)\|([^{}|]*)\}|\{k:([^{}|]*)\|([^{}|]*)\|([^{}|]*)\}")
 
 
-def fill(template: str, **values: object) -> str:
+def fill(template: str, **values: str | int) -> str:
     """Fill a word template: ``{name}`` from ``values``, ``{one|many}`` by whether ``n`` is 1.
 
     ``{k:next|after next|other}`` names a seat ``k`` counted from the reader (the player to move, or the
@@ -57,13 +57,13 @@ def fill(template: str, **values: object) -> str:
         if m.group(4) is not None:
             if "k" not in values:
                 return m.group(0)
-            k = int(values["k"])  # type: ignore[call-overload]
+            k = int(values["k"])
             return m.group(4) if k == 1 else m.group(5) if k == 2 else m.group(6).replace("#", str(k))
         if m.group(1) is not None:
             return str(values[m.group(1)]) if m.group(1) in values else m.group(0)
         if "n" not in values:
             return m.group(0)
-        return m.group(2) if int(values["n"]) == 1 else m.group(3)  # type: ignore[call-overload]
+        return m.group(2) if int(values["n"]) == 1 else m.group(3)
     return _SLOT.sub(one, template)
 
 

@@ -12,6 +12,7 @@ templates in (:func:`say`). The site ships the tables to the browser (:func:`for
 from __future__ import annotations
 
 from dataclasses import asdict
+from typing import Any, TypedDict
 
 from vizgen.analysis import meaning
 from vizgen.analysis.meaning import (
@@ -31,10 +32,10 @@ from vizgen.analysis.play_words import MOVE_WORDS, NOTATION, PLAY, say_move
 from vizgen.engine.ending import PLY_CAP, REPETITIONS
 
 __all__ = [
-    "CHOICES", "CLASSES", "ENDING", "HANDS", "LEGEND", "MARKS", "MOVE_WORDS", "NOTATION", "OVER", "PLAY", "REVIEW",
-    "SEATS", "SHEET", "UNITS", "VALUES", "VERDICTS",
-    "Mark", "Verdict", "choices", "count", "fill", "for_browser", "game_end_rule", "legend", "percent", "plies",
-    "ply_note", "say", "say_choice", "say_move", "seat_name", "seat_words",
+    "BANDS", "CHOICES", "CLASSES", "ENDING", "HANDS", "LEGEND", "MARKS", "MOVE_WORDS", "NOTATION", "OVER", "PLAY",
+    "REVIEW", "SEATS", "SHEET", "UNITS", "VALUES", "VERDICTS",
+    "Mark", "Review", "Verdict", "choices", "count", "fill", "for_browser", "game_end_rule", "legend", "percent",
+    "plies", "ply_note", "say", "say_choice", "say_move", "seat_name", "seat_words",
     "verdict_n", "verdicts",
 ]
 
@@ -77,7 +78,16 @@ ENDING = {
 #: a game's review in one sentence per move: what the move played did (``played``, keyed like :data:`CHOICES`),
 #: and, when it was not the best, what the best move would have done (``kept``); ``{n}`` counts the plies after
 #: the move, ``{k}`` a seat from the chooser; ``sentence`` and ``better`` put them together with the moves
-REVIEW = {
+class Review(TypedDict):
+    """The words of a game's review (:data:`REVIEW`)."""
+
+    played: dict[str, str]
+    kept: dict[str, str]
+    sentence: str
+    better: str
+
+
+REVIEW: Review = {
     "played": {
         "draw": "leads to a draw", "you-win": "wins in {n} {ply|plies}",
         "you-lose": "lets them win in {n} {ply|plies}",
@@ -109,9 +119,14 @@ HANDS = {"fingers": "{n} fingers", "finger": "1 finger", "dead": "dead hand: a f
 #: the handle of the position panel on phones (a bottom sheet), for screen readers
 SHEET = "Show or fold the selected position"
 
-#: the graph's legend in plain words: what a position's colour says, for two players and for more; ``bands``: the
-#: banded picture's block names (``-n``: three or more players) and what its rows count
-LEGEND = {
+#: the banded picture's block names (``-n``: three or more players) and what its rows count (:data:`LEGEND`'s
+#: ``bands``)
+BANDS = {"draw": "draws", "win": "wins", "loss": "losses", "draw-n": "open", "win-n": "forced wins",
+         "loss-n": "another can force a win", "from": "rows: plies from the start", "to": "rows: plies to the end"}
+
+#: the graph's legend in plain words: what a position's colour says, for two players and for more; ``bands``:
+#: :data:`BANDS`
+LEGEND: dict[str, str | dict[str, str]] = {
     "lead": "A position's colour is its value for the player to move there, with perfect play:",
     "win": "they win", "loss": "they lose", "draw": "draw",
     "win-n": "they can force a win", "loss-n": "another player can force a win", "draw-n": "no one can",
@@ -120,9 +135,7 @@ LEGEND = {
     "over": "game over", "start": "start", "best": "optimal move", "other": "other move",
     "out": "moves from the selected position", "in": "moves into it",
     "moves": "In the panel each move reads for you, the player choosing it: green is good for you.",
-    "bands": {"draw": "draws", "win": "wins", "loss": "losses", "draw-n": "open", "win-n": "forced wins",
-              "loss-n": "another can force a win", "from": "rows: plies from the start",
-              "to": "rows: plies to the end"},
+    "bands": BANDS,
 }
 
 
@@ -178,7 +191,7 @@ def seat_words(players: int) -> dict[str, list[str]]:
     return {"names": [seat_name(s, players) for s in range(players)], "won": won}
 
 
-def legend(players: int, fate: bool = False) -> dict[str, str]:
+def legend(players: int, fate: bool = False) -> dict[str, str | dict[str, str]]:
     """The legend's words for a game of ``players`` players (the value keys of :data:`LEGEND` chosen).
 
     ``fate``: the colours show the mover's fate (forced win, survives, forced out) rather than who can force a win.
@@ -208,7 +221,7 @@ def game_end_rule(players: int) -> str:
     return ENDING["rule"] if players == 2 else f"{ENDING['rule']} {ENDING['shared']}"
 
 
-def for_browser() -> dict:
+def for_browser() -> dict[str, Any]:
     """The word tables the site's script reads (it fills in ``{n}`` and ``{k}`` only; seats: :func:`seat_words`).
 
     Examples

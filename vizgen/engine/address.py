@@ -27,6 +27,7 @@ import struct
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -121,13 +122,18 @@ def parse_address(text: str) -> Address:
     return Address(host, int(port))
 
 
-def _resolve(address: Address, deadline: float) -> list[tuple]:
+#: what ``socket.getaddrinfo`` gives for each address: family, type, protocol, canonical name, socket address
+_AddrInfo = tuple[socket.AddressFamily, socket.SocketKind, int, str,
+                  tuple[str, int] | tuple[str, int, int, int] | tuple[int, bytes]]
+
+
+def _resolve(address: Address, deadline: float) -> Sequence[_AddrInfo]:
     """``getaddrinfo`` of the address, given up at ``deadline`` (it takes no timeout: it runs in a thread)."""
-    found: list[list[tuple] | BaseException] = []
+    found: list[Sequence[_AddrInfo] | BaseException] = []
 
     def look() -> None:
         try:
-            found.append(socket.getaddrinfo(address.host, address.port, type=socket.SOCK_STREAM))
+            found.append(list(socket.getaddrinfo(address.host, address.port, type=socket.SOCK_STREAM)))
         except (OSError, UnicodeError) as exc:
             found.append(exc)
 
@@ -157,11 +163,11 @@ def _read(sock: socket.socket, size: int, deadline: float) -> bytes:
     return bytes(data)
 
 
-def _frame(message: dict) -> bytes:
+def _frame(message: dict[str, Any]) -> bytes:
     """``message`` as Dask writes one: the length, one frame's count and length, the msgpack bytes."""
-    import msgpack
+    import msgpack  # type: ignore[import-untyped]  # msgpack ships no type information
 
-    body = msgpack.dumps(message)
+    body: bytes = msgpack.dumps(message)
     frames = struct.pack("<QQ", 1, len(body)) + body
     return struct.pack("<Q", len(frames)) + frames
 

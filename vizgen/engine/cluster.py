@@ -268,8 +268,8 @@ def _check_workers(client: Any, needed: set[str]) -> None:
                     f"its ranges are gone, so no figures are reported")
 
 
-def _bundled(step: Callable[..., tuple], groups: list[list[int]], state: ranges.State, rules: Rules, ply: int,
-             *bundles: dict[int, Any]) -> tuple:
+def _bundled(step: Callable[..., tuple[Any, ...]], groups: list[list[int]], state: ranges.State, rules: Rules, ply: int,
+             *bundles: dict[int | str, Any]) -> tuple[Any, ...]:
     """Run ``step`` on a range with its messages out of each bundle; bundle its messages by owning worker.
 
     A bundle holds one range's messages to every range of one worker: a ply is then a task per range and
@@ -364,7 +364,8 @@ def _plies(run: Run, rules_f: Any, token: str, groups: list[list[int]], survival
     for phase, step in ranges.PHASES:
         if phase == "survival" and not (survival and rules.players > 2):
             break
-        ply, inbox = 0, [[] for _ in range(parts)]
+        ply = 0
+        inbox: list[list[Any]] = [[] for _ in range(parts)]
         while True:
             began = time.perf_counter()
             name = f"vizgen-{token}-{phase}-{ply}"
@@ -398,4 +399,5 @@ def worker_report(client: Any) -> dict[str, dict[str, int]]:
         return {"spilled": int(spilled), "peak_rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
                 "memory_limit": int(dask_worker.memory_manager.memory_limit or 0)}
 
-    return client.run(report)
+    reports: dict[str, dict[str, int]] = client.run(report)
+    return reports

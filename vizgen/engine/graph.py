@@ -90,12 +90,14 @@ class StateGraph:
     @cached_property
     def winner(self) -> np.ndarray:
         """int8 seat offset of the winner at final positions, -1 elsewhere (per node)."""
-        return self.space_winner[self.reachable]
+        winner: np.ndarray = self.space_winner[self.reachable]
+        return winner
 
     @cached_property
     def depth(self) -> np.ndarray:
         """int32 plies from the start on the shortest path (per node)."""
-        return self.space_depth[self.reachable]
+        depth: np.ndarray = self.space_depth[self.reachable]
+        return depth
 
     @property
     def terminal(self) -> np.ndarray:
@@ -199,7 +201,8 @@ class StateGraph:
         if nodes.size and (nodes.min() < 0 or nodes.max() >= self.n):
             raise IndexError(f"node ids run from 0 to {self.n - 1}")
         if "codes" in self.__dict__ or self.space_depth.size <= CODE_CHUNK:
-            return self.codes[nodes]
+            codes: np.ndarray = self.codes[nodes]
+            return codes
         out = np.empty(nodes.shape, dtype=np.int64)
         first = 0  # node id of the first reachable code in the chunk
         for lo in range(0, self.space_depth.size, CODE_CHUNK):

@@ -49,7 +49,7 @@ def combine(a: Value, b: Value, p: Params) -> Value:
     """
     total = a + b
     if p.signed:
-        return 0 if abs(total) >= p.r else total
+        return 0 if abs(total) >= p.r else total  # type: ignore[operator]  # mypy: abs(a Value) gives object
     if total < p.r:
         return total
     return total - p.r if p.overflow == "rollover" else 0
@@ -79,7 +79,7 @@ def fingers(hands: Hands) -> Value:
     >>> fingers((-1, 3)), fingers((0, Fraction(1, 2)))
     (4, Fraction(1, 2))
     """
-    return sum(abs(v) for v in hands)
+    return sum(abs(v) for v in hands)  # type: ignore[misc]  # mypy: abs(a Value) gives object
 
 
 def _fractions(hands: Hands) -> list[Value]:

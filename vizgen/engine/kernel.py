@@ -74,7 +74,7 @@ N_INTS = 12
 # player out wins); 2: self-gain (the first player out wins); 3: misere self-gain.
 
 
-def parents(code: int, tables: tuple) -> np.ndarray:
+def parents(code: int, tables: tuple[np.ndarray, ...]) -> np.ndarray:
     """Return the codes of every position with a move to ``code`` (backward moves), ascending.
 
     Every position that exists is included, reachable or not, final ones
@@ -92,7 +92,7 @@ def parents(code: int, tables: tuple) -> np.ndarray:
     return np.sort(_kernel.parents(int(code), _kernel.Tables(tables)))
 
 
-def winners(codes: np.ndarray, tables: tuple) -> np.ndarray:
+def winners(codes: np.ndarray, tables: tuple[np.ndarray, ...]) -> np.ndarray:
     """Return the winner's seat (int8, 0 = the mover) per code, -1 while the game goes on.
 
     Examples
@@ -108,7 +108,7 @@ def winners(codes: np.ndarray, tables: tuple) -> np.ndarray:
     return out
 
 
-def children(codes: np.ndarray, winner: np.ndarray, tables: tuple, node_of: np.ndarray,
+def children(codes: np.ndarray, winner: np.ndarray, tables: tuple[np.ndarray, ...], node_of: np.ndarray,
              edges: int) -> tuple[np.ndarray, np.ndarray]:
     """The distinct children of every position, in CSR form, at 4 bytes a child.
 
@@ -150,7 +150,7 @@ def children(codes: np.ndarray, winner: np.ndarray, tables: tuple, node_of: np.n
     return indptr, indices
 
 
-def expand(codes: np.ndarray, tables: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def expand(codes: np.ndarray, tables: tuple[np.ndarray, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Generate every move of every non-final position in ``codes``.
 
     Parameters
@@ -182,7 +182,8 @@ def expand(codes: np.ndarray, tables: tuple) -> tuple[np.ndarray, np.ndarray, np
     return src[:n], dst[:n], mid[:n]
 
 
-def enumerate_space(start: int, space: int, tables: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int]:
+def enumerate_space(start: int, space: int,
+                    tables: tuple[np.ndarray, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int]:
     """Breadth-first search from ``start`` over the whole code space.
 
     Parameters

@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypedDict
 
 from vizgen.util.text import quote
 
-__all__ = ["HALF", "MINUS", "Hands", "Move", "Position", "PositionError", "Value", "fmt_hands", "fmt_value",
-           "legal_words"]
+__all__ = ["HALF", "MINUS", "Hands", "Move", "MoveFormat", "Position", "PositionError", "Value", "fmt_hands",
+           "fmt_value", "legal_words"]
 
 #: a hand value: a whole number of fingers, or a half (stumps) as a Fraction with denominator 2
 Value = int | Fraction
@@ -29,6 +30,13 @@ Hands = tuple[Value, ...]
 #: how a half and a negative value are written (and the ASCII spellings read as them)
 HALF, MINUS = "½", "−"
 _ASCII = str.maketrans({"h": HALF, "~": MINUS})
+
+
+class MoveFormat(TypedDict):
+    """How a :class:`Move` is written, given to it as keywords: ``Move("swap", **fmt)``."""
+
+    players: int
+    wide: bool
 
 
 class PositionError(ValueError):
@@ -214,7 +222,8 @@ class Position:
     def notation(self, wide: bool | None = None) -> str:
         """Return the notation; ``wide`` writes values with ``.`` (used when r > 10)."""
         if wide is None:
-            wide = any(abs(v) >= 10 for h in self.hands for v in h)
+            # mypy: abs(a Value) gives object
+            wide = any(abs(v) >= 10 for h in self.hands for v in h)  # type: ignore[operator]
         text = "-".join(fmt_hands(h, wide) + self.marks(k) for k, h in enumerate(self.hands))
         return f"{text}/s{self.swaps}" if self.swaps else text
 
@@ -298,7 +307,7 @@ class Move:
         True
         """
         words = " ".join(text.split()).lower()
-        fmt = {"players": players, "wide": wide}
+        fmt = MoveFormat(players=players, wide=wide)
         if words in cls.WORDS:  # before "h" is read as a half: "switch"
             return cls(words, **fmt)
         raw = words.translate(_ASCII)

@@ -283,4 +283,5 @@ def estimate_positions(params: Params) -> int:
     >>> format_count(estimate_positions(Params(players=32, hands=32, r=100)))
     'about 10^977'
     """
-    return player_states(params) ** params.players * (1 if params.own_swaps else params.swaps + 1)
+    positions: int = player_states(params) ** params.players * (1 if params.own_swaps else params.swaps + 1)
+    return positions

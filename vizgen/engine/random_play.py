@@ -76,7 +76,8 @@ def _power_solve(size: int, rows: np.ndarray, cols: np.ndarray, weights: np.ndar
         y = x
         for _ in range(power):
             y = q @ y
-        return x - y
+        rest: np.ndarray = x - y
+        return rest
 
     system = LinearOperator((size, size), matvec=step, dtype=np.float64)
     for method in (bicgstab, lgmres):
@@ -115,7 +116,8 @@ def _times(size: int, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray, x
 
 def _move_weights(graph: StateGraph) -> np.ndarray:
     """The chance of every edge under a uniformly random move (1 / out-degree of its source)."""
-    return 1.0 / np.diff(graph.indptr)[graph.sources]
+    chance: np.ndarray = 1.0 / np.diff(graph.indptr)[graph.sources]
+    return chance
 
 
 def random_play_seats(graph: StateGraph) -> np.ndarray:

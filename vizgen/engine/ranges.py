@@ -44,6 +44,10 @@ __all__ = ["PHASES", "arrays", "drop_copies", "enumerate_step", "forced_step", "
            "solve_serial", "survival_step", "tally"]
 
 State = dict[str, Any]
+#: a message to a range: codes (the enumeration's) or a tuple of arrays (the other phases')
+Message = np.ndarray | tuple[np.ndarray, ...]
+#: what a step returns: the range's state, what it found and sent (:func:`_info`), then a message to every range
+Step = tuple[State, dict[str, int], *tuple[Message, ...]]
 #: codes expanded (or whose parents are listed) per kernel call: bounds its buffers to some tens of MB
 CHUNK = 1 << 16
 MAX_PLIES = 32766  # depths, remoteness and survival plies are kept as int16
@@ -103,7 +107,8 @@ def _heads(ordered: np.ndarray) -> np.ndarray:
 def _unique(values: np.ndarray) -> np.ndarray:
     """The distinct values, ascending (a sort: numpy's own unique hashes, several times slower here)."""
     values = np.sort(values)
-    return values[_heads(values)]
+    distinct: np.ndarray = values[_heads(values)]
+    return distinct
 
 
 def _split(offs: np.ndarray, counts: np.ndarray) -> list[np.ndarray]:
@@ -118,7 +123,7 @@ def _info(state: State, found: int, messages: Sequence[Any], **more: int) -> dic
             "sent": sum(a.size for m in sent for a in (m[:1] if isinstance(m, tuple) else (m,))), **more}
 
 
-def enumerate_step(state: State, rules: Rules, ply: int, *inbox: np.ndarray) -> tuple:
+def enumerate_step(state: State, rules: Rules, ply: int, *inbox: np.ndarray) -> Step:
     """Keep the children found in the last ply that are new (depth ``ply``), expand them, send their children."""
     _own(state)
     depth, lo = state["depth"], state["lo"]
@@ -163,7 +168,7 @@ def _parents(state: State, rules: Rules, codes: np.ndarray, tags: np.ndarray,
     return [tuple(np.concatenate(parts) for parts in zip(*p)) if p else empty for p in pieces]
 
 
-def forced_step(state: State, rules: Rules, ply: int, *inbox: tuple[np.ndarray, np.ndarray]) -> tuple:
+def forced_step(state: State, rules: Rules, ply: int, *inbox: tuple[np.ndarray, np.ndarray]) -> Step:
     """Decide the positions the last ply's ``(parent offset, seat)`` messages decide; tell their parents."""
     _own(state)
     depth, players = state["depth"], state["players"]
@@ -202,7 +207,7 @@ def forced_step(state: State, rules: Rules, ply: int, *inbox: tuple[np.ndarray, 
     return (state, _info(state, int(front.size), out), *out)
 
 
-def _bits(players: int) -> type:
+def _bits(players: int) -> type[np.uint8] | type[np.uint32]:
     return np.uint8 if players <= 8 else np.uint32
 
 
@@ -243,7 +248,7 @@ def drop_copies(token: str) -> None:
         _COPIES.pop(token, None)
 
 
-def survival_step(state: State, rules: Rules, ply: int, *inbox: tuple[np.ndarray, ...]) -> tuple:
+def survival_step(state: State, rules: Rules, ply: int, *inbox: tuple[np.ndarray, np.ndarray, np.ndarray]) -> Step:
     """Survival one ply at a time, exchanged by ``state["mode"]``.
 
     ``broadcast``: each process holds every code's seats out (a byte a code up to eight players, else four) and
@@ -284,7 +289,7 @@ def survival_step(state: State, rules: Rules, ply: int, *inbox: tuple[np.ndarray
 _EMPTY_CHANGE = (np.zeros(1, np.int64), _NONE, np.zeros(0, np.uint8))
 
 
-def _push(state: State, rules: Rules, ply: int, *inbox: tuple[np.ndarray, np.ndarray, np.ndarray]) -> tuple:
+def _push(state: State, rules: Rules, ply: int, *inbox: tuple[np.ndarray, np.ndarray, np.ndarray]) -> Step:
     """Survival by parent messages: put out the seats the last ply's messages put out; tell the changed positions'
     parents' owners.
 
@@ -322,7 +327,7 @@ def _push(state: State, rules: Rules, ply: int, *inbox: tuple[np.ndarray, np.nda
 
 
 #: the phases in order: name, step
-PHASES: tuple[tuple[str, Callable[..., tuple]], ...] = (
+PHASES: tuple[tuple[str, Callable[..., Step]], ...] = (
     ("enumerate", enumerate_step), ("forced", forced_step), ("survival", survival_step))
 
 
@@ -399,12 +404,13 @@ def solve_serial(rules: Rules, parts: int, survival: bool, keep: bool = False,
     for name, step in PHASES:
         if name == "survival" and not survival:
             break
-        ply, inbox = 0, [[] for _ in range(parts)]
+        ply = 0
+        inbox: list[list[Message]] = [[] for _ in range(parts)]
         while True:
             results = [step(states[q], rules, ply, *inbox[q]) for q in range(parts)]
             if ply > 0 and not any(r[1]["found"] for r in results):
                 break
-            inbox = [[r[2 + q] for r in results] for q in range(parts)]
+            inbox = [[messages[q] for _, _, *messages in results] for q in range(parts)]
             ply += 1
     drop_copies(token)
     return states

@@ -18,7 +18,7 @@ from vizgen.engine import _kernel
 __all__ = ["solve_forced_space", "solve_survival_space"]
 
 
-def solve_forced_space(tables: tuple, depth: np.ndarray, winner: np.ndarray,
+def solve_forced_space(tables: tuple[np.ndarray, ...], depth: np.ndarray, winner: np.ndarray,
                        outdeg: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Retrograde analysis over the code space: who can force a win, in how many plies.
 
@@ -55,7 +55,7 @@ def solve_forced_space(tables: tuple, depth: np.ndarray, winner: np.ndarray,
     return _kernel.forced(_kernel.Tables(tables), depth, winner, outdeg)
 
 
-def solve_survival_space(tables: tuple, depth: np.ndarray, winner: np.ndarray) -> np.ndarray:
+def solve_survival_space(tables: tuple[np.ndarray, ...], depth: np.ndarray, winner: np.ndarray) -> np.ndarray:
     """For every position and seat: can the others together force that seat out, and how fast.
 
     A seat with no live hand is out (0 plies). Where the seat is to move it is

@@ -36,7 +36,7 @@ from vizgen.engine.hands import (
     striking_values,
     struck_after,
 )
-from vizgen.engine.notation import Hands, Move, Position, PositionError, Value, fmt_hands, legal_words
+from vizgen.engine.notation import Hands, Move, MoveFormat, Position, PositionError, Value, fmt_hands, legal_words
 from vizgen.engine.params import Params
 from vizgen.engine.variants import Variant
 from vizgen.util.text import quote
@@ -150,10 +150,10 @@ class Rules:
         self.wide = p.r > 10
         self.states: list[Seat] = seat_states(p)
         self.sets: list[Hands] = [s.hands for s in self.states]
-        self._index = {s: i for i, s in enumerate(self.states)}
+        self._index: dict[tuple[Hands, int, bool, int], int] = {s: i for i, s in enumerate(self.states)}
         self.m = len(self.states)
         self.counts = 1 if p.own_swaps else p.swaps + 1
-        self.space = self.m ** p.players * self.counts
+        self.space: int = self.m ** p.players * self.counts
         self.zero = self._index[Seat((0,) * p.hands)]
         self._live_of = {h: live_hands(h) > 0 for h in self.sets}
         self._fingers_of = {h: fingers(h) for h in self.sets}
@@ -164,7 +164,7 @@ class Rules:
         self.hand_numbers = [[float(v) if isinstance(v, Fraction) else v for v in h] for h in self.sets]
         self.moves: list[Move] = []
         self._move_ids: dict[Move, int] = {}
-        self._tables: tuple | None = None
+        self._tables: tuple[np.ndarray, ...] | None = None
         self._build_tables()
 
     @staticmethod
@@ -188,7 +188,7 @@ class Rules:
             return self._index[(self._start_hands, lives - 1, used, own)] if lives > 1 else self.zero
         return self._index[(hands, lives, used, own)] if self._live_of[hands] else self.zero
 
-    def _own_moves(self, seat: Seat, mv: dict) -> list[tuple[Seat, Move]]:
+    def _own_moves(self, seat: Seat, mv: MoveFormat) -> list[tuple[Seat, Move]]:
         """The mover's moves that change only their own state, each with the state it leaves (before the rule
         of sudden death): splits, self attacks, flips, then the house rules' moves."""
         p, hands = self.params, seat.hands
@@ -264,7 +264,7 @@ class Rules:
 
     def _build_tables(self) -> None:
         p, m, players = self.params, self.m, self.players
-        mv = dict(players=players, wide=self.wide)
+        mv = MoveFormat(players=players, wide=self.wide)
         own = [[(self._norm(*new), self._mid(move)) for new, move in self._own_moves(seat, mv)]
                for seat in self.states]
         self.own_dst, self.own_mid = self._pad(own)
@@ -281,7 +281,7 @@ class Rules:
         self.pass_mid = self._mid(Move("pass", **mv))
 
     @staticmethod
-    def _pad(rows: list[list[tuple[int, ...]]]) -> tuple[np.ndarray, ...]:
+    def _pad(rows: list[list[tuple[int, int]]]) -> tuple[np.ndarray, ...]:
         """The rows as ``(n_rows, width)`` int32 arrays, one per entry of a row's tuples; -1 pads."""
         width = max(1, max(len(r) for r in rows))
         parts = len(next((r[0] for r in rows if r), (0, 0)))
@@ -354,7 +354,7 @@ class Rules:
         return Position(((p.start,) * p.hands,) * p.players, 0, (p.lives,) * p.players if p.lives > 1 else ())
 
     # -- the kernel ----------------------------------------------------------
-    def kernel_tables(self) -> tuple:
+    def kernel_tables(self) -> tuple[np.ndarray, ...]:
         """Return the rule tables in the form the compiled kernel takes.
 
         Returns
@@ -373,7 +373,7 @@ class Rules:
             self._tables = self._compile()
         return self._tables
 
-    def _compile(self) -> tuple:
+    def _compile(self) -> tuple[np.ndarray, ...]:
         p, m, players = self.params, self.m, self.players
         ab = np.maximum(self.hit_ab, 0)
         hit_mid = np.where(self.hit_ab >= 0, self.hit_mid[:, ab], -1).astype(np.int32)

@@ -84,7 +84,8 @@ def edge_scores(graph: StateGraph, forced: Forced, out_in: np.ndarray | None = N
     >>> edge_scores(graph, solve_forced(graph)).shape == graph.indices.shape
     True
     """
-    return arrival_scores(graph.players, forced, out_in)[graph.indices]
+    scores: np.ndarray = arrival_scores(graph.players, forced, out_in)[graph.indices]
+    return scores
 
 
 def solve_forced(graph: StateGraph) -> Forced:

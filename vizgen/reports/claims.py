@@ -250,7 +250,8 @@ class ClaimResult:
     @property
     def consistent(self) -> bool:
         """Whether the verdict written in the data file is what the numbers say."""
-        return self.claim["verdict"].startswith("agree") == self.agrees
+        verdict: str = self.claim["verdict"]
+        return verdict.startswith("agree") == self.agrees
 
 
 def check_claim(claim: dict[str, Any]) -> ClaimResult:
@@ -289,8 +290,9 @@ def check_closed_forms(ids: Iterable[str] | None = None) -> list[FormResult]:
     return out
 
 
-_OPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
-        ast.Pow: operator.pow}
+_OPS: dict[type[ast.operator], Callable[[int, int], int]] = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.FloorDiv: operator.floordiv,
+    ast.Pow: operator.pow}
 
 
 def _evaluate(node: ast.AST, r: int) -> int:
@@ -376,4 +378,6 @@ def claims_report(cache: Cache | None = None, ids: Iterable[str] | None = None) 
     def check(entry: Entry) -> str | None:
         return None if isinstance(entry.data, dict) and set(entry.data) == REPORT_KEYS else "not a claims report"
 
-    return (cache or Cache(None)).fetch("claims", {"ids": wanted}, code_version(*CODE), compute, check).data
+    report: dict[str, Any] = (cache or Cache(None)).fetch("claims", {"ids": wanted}, code_version(*CODE), compute,
+                                                          check).data
+    return report

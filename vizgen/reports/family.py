@@ -134,7 +134,8 @@ def variant_figures(spec: str, max_positions: int | None = None, cache: Cache | 
     entry = (cache or Cache(None)).fetch(
         "family", {"spec": spec, "survival": survival_fits(resolve(spec))}, code_version(*CODE),
         lambda: Entry(data={"spec": spec, "estimate": estimate, "stats": _solve(spec, limit)}), _check)
-    return entry.data
+    variant: dict[str, Any] = entry.data
+    return variant
 
 
 def family_figures(*, players: Iterable[int] = PLAYERS, rollovers: Iterable[int] = ROLLOVERS,

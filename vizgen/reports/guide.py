@@ -34,7 +34,7 @@ import numpy as np
 
 from vizgen.ai.games import OPENING, perfect_player, play
 from vizgen.ai.maxn import maxn_player, notation_rank
-from vizgen.ai.players import Policy, random_player
+from vizgen.ai.players import Player, Policy, random_player
 from vizgen.ai.tricky import trap_chances
 from vizgen.analysis import words
 from vizgen.analysis.marks import BEST, INACCURACY, edge_marks
@@ -87,7 +87,7 @@ def reach(solved: Solved, games: int = REACH_GAMES, seed: int = REACH_SEED) -> n
     (1.0, True)
     """
     g = solved.graph
-    pool = [random_player(g), *(maxn_player(g, d) for d in REACH_DEPTHS)]
+    pool: list[Player] = [random_player(g), *(maxn_player(g, d) for d in REACH_DEPTHS)]
     rng = np.random.default_rng(seed)
     seen = np.zeros(g.n)
     total = 0
@@ -178,7 +178,7 @@ def _traps(v: _View, share: np.ndarray) -> list[dict[str, Any]]:
     ratio = np.where(v.degree > 0, bad / np.maximum(v.degree, 1), 0.0)
     greedy = maxn_player(g, 1).moves
     two = trap_chances(v.solved)
-    rows = []
+    rows: list[dict[str, Any]] = []
     draw = v.solved.forced.winner[g.sources] < 0  # a trap set from a draw: a win or a loss has nothing to gain
     for e in np.flatnonzero(v.keep & draw & (ratio[g.indices] > 0) & (share[g.sources] > 0)).tolist():
         node, child = int(g.sources[e]), int(g.indices[e])

@@ -31,7 +31,7 @@ import numpy as np
 
 from vizgen.ai.games import OPENING, perfect_player, tournament
 from vizgen.ai.maxn import maxn_levels, maxn_table
-from vizgen.ai.players import random_player
+from vizgen.ai.players import Player, random_player
 from vizgen.ai.search import MaxnSearch
 from vizgen.engine.ending import PLY_CAP, REPETITIONS
 from vizgen.engine.graph import StateGraph, enumerate_graph
@@ -400,7 +400,8 @@ def recorded_timing() -> dict[str, Any]:
     >>> sorted(recorded_timing())
     ['measured', 'rows']
     """
-    return json.loads((resources.files("vizgen.reports") / TIMING_FILE).read_text("utf-8"))
+    recorded: dict[str, Any] = json.loads((resources.files("vizgen.reports") / TIMING_FILE).read_text("utf-8"))
+    return recorded
 
 
 def site_report(**kw: Any) -> dict[str, Any]:
@@ -426,6 +427,7 @@ def _measure_play(graph: StateGraph, n: int, depths: tuple[int, ...], games_per_
     """Fill ``out``'s quality and tournament rows for ``n`` players; return the visits of all games."""
     forced = solve_forced(graph)
     perfect, chance = perfect_player(graph, forced), random_player(graph)
+    opponents: list[tuple[str, Player]] = [("random", chance), ("perfect", perfect)]
     visits = np.zeros(graph.n, dtype=np.int64)
     score, _ = tournament(graph, perfect, chance, games_per_seat, seed=seed * 1_000_000 + n * 10_000)
     out["tournament"].append({"players": n, "player": "perfect", "depth": None, "opponent": "random", **score})
@@ -433,7 +435,7 @@ def _measure_play(graph: StateGraph, n: int, depths: tuple[int, ...], games_per_
         if table.depth not in depths:
             continue
         out["quality"].append({"players": n, "depth": table.depth, **quality(graph, forced, table.choice)})
-        for k, (name, opponent) in enumerate((("random", chance), ("perfect", perfect))):
+        for k, (name, opponent) in enumerate(opponents):
             score, seen = tournament(graph, table.player, opponent, games_per_seat,
                                      seed=seed * 1_000_000 + n * 10_000 + table.depth * 10 + k)
             visits += seen

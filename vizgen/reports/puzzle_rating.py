@@ -114,7 +114,8 @@ def move_scores(graph: StateGraph, table: MaxnTable) -> np.ndarray:
     seen = table.value[graph.indices].astype(np.float64) / unit
     mover = graph.players - 1  # the mover's seat, seen from the position moved to
     others = np.delete(seen, mover, axis=1).max(axis=1)
-    return seen[:, mover] - others
+    scores: np.ndarray = seen[:, mover] - others
+    return scores
 
 
 def choice_chances(graph: StateGraph, scores: np.ndarray, sharpness: float) -> np.ndarray:
@@ -152,7 +153,8 @@ def choice_chances(graph: StateGraph, scores: np.ndarray, sharpness: float) -> n
         top[moving] = np.maximum.reduceat(weighted, graph.indptr[moving])
     weight = np.exp(weighted - top[sources])  # at most 1: no overflow, the largest weight of each position is 1
     total = np.bincount(sources, weights=weight, minlength=graph.n)
-    return weight / total[sources]
+    chances: np.ndarray = weight / total[sources]
+    return chances
 
 
 def ladder_chances(graph: StateGraph) -> list[np.ndarray]:
@@ -196,7 +198,8 @@ def _ratings(solves: np.ndarray, players: np.ndarray) -> np.ndarray:
         harder = expected_solves(mid, players) > target  # the puzzle is solved less often than a mid one is
         low = np.where(harder, mid, low)
         high = np.where(harder, high, mid)
-    return (low + high) / 2
+    ratings: np.ndarray = (low + high) / 2
+    return ratings
 
 
 def rating_of(solves: Sequence[float], players: Sequence[float] | None = None) -> int:

@@ -175,7 +175,7 @@ class _Solution:
             out["r"] = self.names[int(self.perfect.moves[node])]
         return out
 
-    def reply(self, child: int) -> list[str]:
+    def reply(self, child: int) -> list[str | int]:
         """The perfect player's reply at ``child``: its move, the position it leads to and whether that ends the
         game (nothing at the end of the game)."""
         if self.g.terminal[child]:
@@ -252,7 +252,7 @@ def _themes(s: _Solution, node: int, only: int, kind: str, plies: int, feats: di
             follow: np.ndarray, trap_ratio: np.ndarray, easy: bool) -> list[str]:
     """The puzzle's themes (:data:`THEMES`), in that order."""
     others = [e for e in s.edges(node) if e != only]
-    out = [kind]
+    out: list[str | None] = [kind]
     if feats["wins"][only]:
         out.append("finish")
     for key, feature in (("kill", "kills"), ("revive", "revives"), ("split", "split"), ("sacrifice", "self_kill"),

@@ -155,7 +155,8 @@ def move_features(graph: StateGraph) -> tuple[dict[str, np.ndarray], dict[str, n
     mine, theirs, live, total, equal = _hand_sets(graph)
     mine_b, theirs_b, mine_a, theirs_a = mine[src], theirs[src], theirs[dst], mine[dst]
     top = graph.rules.params.r - 1
-    big = np.array([max(abs(v) for v in s) for s in graph.rules.sets])
+    # mypy: abs(a Value) gives object
+    big = np.array([max(abs(v) for v in s) for s in graph.rules.sets])  # type: ignore[type-var]
     won_by_chooser = graph.winner[dst] == 1  # the chooser sits last at the move's target
     kills = live[theirs_a] < live[theirs_b]
     can_kill = _any(graph, kills)  # per node: its mover can kill a hand of the other player
@@ -193,7 +194,8 @@ def to_keep(solved: Solved) -> np.ndarray:
     g = solved.graph
     keep = keeping(solved)
     moving = ~g.terminal & (solved.forced.winner != 1)
-    return moving & (np.bincount(g.sources, weights=~keep, minlength=g.n) > 0)
+    thrown: np.ndarray = moving & (np.bincount(g.sources, weights=~keep, minlength=g.n) > 0)
+    return thrown
 
 
 def follow(graph: StateGraph, rules: list[Rule], feats: dict[str, np.ndarray],

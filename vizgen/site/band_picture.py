@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from vizgen.analysis.words import LEGEND, plies
+from vizgen.analysis.words import BANDS, plies
 
 __all__ = ["BOX", "CHAR_PX", "LABEL_PX", "band_labels", "fit_scale", "node_size", "order_dot", "overlaps", "place"]
 
@@ -306,7 +306,7 @@ def order_dot(block: np.ndarray, level: np.ndarray, sources: np.ndarray, targets
 
 
 def band_labels(block: np.ndarray, level: np.ndarray, x: np.ndarray, y: np.ndarray, length: int,
-                players: int) -> list[list]:
+                players: int) -> list[list[float | str]]:
     """The words written on the banded picture: each block named above it, each band's plies beside it.
 
     Rows of the draws count plies from the start (written left of each band); rows of the wins and the losses
@@ -327,9 +327,9 @@ def band_labels(block: np.ndarray, level: np.ndarray, x: np.ndarray, y: np.ndarr
     """
     w, h = node_size(length)
     row = h + GAP_Y
-    words = LEGEND["bands"]
+    words = BANDS
     suffix = "" if players == 2 else "-n"
-    out: list[list] = []
+    out: list[list[float | str]] = []
     for b, cls in enumerate(("draw", "win", "loss")):
         mask = block == b
         if not mask.any():

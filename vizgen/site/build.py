@@ -191,7 +191,9 @@ def maxn_figures(cache: Cache) -> dict[str, Any]:
     players included), the same figures every time (its timing table is the
     recorded one), so a build writes the same page whatever the cache held.
     """
-    return cache.fetch("maxn", "site", code_version(*MAXN_CODE), lambda: Entry(data=site_report()), _maxn_check).data
+    figures: dict[str, Any] = cache.fetch("maxn", "site", code_version(*MAXN_CODE), lambda: Entry(data=site_report()),
+                                          _maxn_check).data
+    return figures
 
 
 def _warm_reports(folder: str) -> None:

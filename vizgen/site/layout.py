@@ -181,7 +181,7 @@ def _networkx(solved: Solved) -> tuple[np.ndarray, np.ndarray]:
     import networkx as nx
 
     g = solved.graph
-    graph = nx.DiGraph()
+    graph: nx.DiGraph[int] = nx.DiGraph()
     graph.add_nodes_from(range(g.n))
     graph.add_edges_from(zip(g.sources.tolist(), g.indices.tolist()))
     pos = nx.spring_layout(graph, seed=7, scale=30.0 * np.sqrt(g.n))
@@ -315,8 +315,8 @@ def layout_all(solved: list[Solved], cache: Cache | None = None, workers: int = 
         results.update({k: (*_networkx(solved[k]), None) for k in todo})
     layouts = []
     for k, s in enumerate(solved):
-        x, y, drawn = results[k]
-        svg = drawn if drawn is not None else overview_svg(s, x, y)
+        x, y, picture = results[k]
+        svg = picture if picture is not None else overview_svg(s, x, y)
         if k in todo and inputs[k] is not None:
             cache.put("layout", inputs[k], version, Entry(arrays={"x": x, "y": y}, blobs={"svg": svg}))
         layouts.append(Layout(x=x, y=y, engine=engines[k], svg=svg, thumb=_thumb(s, x, y)))

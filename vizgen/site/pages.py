@@ -178,9 +178,9 @@ def rendered_variants(variants: list[Variant], cache: Cache, pages: Callable[[],
         files, cards = render_variants(list(gathered.values()), templates=templates, only=missing,
                                        site_url=site_url, guides=guides, practised=practised)
         for slug in missing:
-            entry = Entry(data=_plain({"card": cards[slug], "stats": gathered[slug].stats}), blobs=files[slug])
-            cache.put("page", {**common, "slug": slug}, version, entry)
-            entries[slug] = entry
+            made = Entry(data=_plain({"card": cards[slug], "stats": gathered[slug].stats}), blobs=files[slug])
+            cache.put("page", {**common, "slug": slug}, version, made)
+            entries[slug] = made
     out = SiteFiles(order=order, files={}, cards={}, stats={})
     for v in order:
         entry = entries[v.slug]

@@ -84,7 +84,7 @@ class NodeTable:
         values = self.data[name]
         if column.kind == "float":
             return [round(float(v), 9) for v in values.tolist()]
-        out = values.tolist()
+        out: list[Any] = values.tolist()
         if column.missing is not None:
             out = [None if v == column.missing else v for v in out]
         return out

@@ -110,7 +110,7 @@ def value_map(solved: Solved) -> ValueMap:
     cell = mover * m + opponent
     # nodes are sorted by code, and a cell's codes differ only by the swap count: the first has the fewest swaps
     cells, first = np.unique(cell, return_index=True)
-    node = np.full(m * m, -1, dtype=np.int32)
+    node: np.ndarray = np.full(m * m, -1, dtype=np.int32)
     node[cells] = first
     node = node.reshape(m, m)
     f = solved.forced
@@ -152,7 +152,8 @@ def compare(a: ValueMap, b: ValueMap) -> np.ndarray:
     if a.names != b.names:
         raise ValueError(f"value maps of different shapes ({len(a.names)} and {len(b.names)} player states) "
                          "cannot be compared")
-    return a.reachable & b.reachable & (a.value != b.value)
+    differ: np.ndarray = a.reachable & b.reachable & (a.value != b.value)
+    return differ
 
 
 def shade_colours(palette: dict[str, str]) -> dict[str, list[str]]:

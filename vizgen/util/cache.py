@@ -321,7 +321,7 @@ class Cache:
         return entry
 
 
-def _encode(entry: Entry, kind: str, key: str, version: str) -> Iterable[bytes]:
+def _encode(entry: Entry, kind: str, key: str, version: str) -> Iterable[bytes | memoryview]:
     """The bytes of an entry: magic line, JSON header line, then every part."""
     parts: list[list[Any]] = []
     payload: list[bytes | memoryview] = []
@@ -330,7 +330,8 @@ def _encode(entry: Entry, kind: str, key: str, version: str) -> Iterable[bytes]:
         if array.dtype.hasobject:
             raise TypeError(f"cache entries hold plain arrays, not {array.dtype} ({name})")
         parts.append([name, "array", array.dtype.str, list(array.shape), array.nbytes])
-        payload.append(memoryview(array).cast("B") if array.size else b"")
+        # numpy's stubs make an array a buffer only from Python 3.12 on (PEP 688)
+        payload.append(memoryview(array).cast("B") if array.size else b"")  # type: ignore[arg-type]
     for name, blob in entry.blobs.items():
         parts.append([name, "bytes", None, None, len(blob)])
         payload.append(blob)

@@ -134,7 +134,7 @@ def interrupts_held() -> Iterator[None]:
             if handler is not signal.SIG_IGN:
                 signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
         if deferred:
-            first = previous[deferred[0]]
+            first = previous[signal.Signals(deferred[0])]
             if callable(first):
                 first(deferred[0], None)  # Python's Ctrl-C handler raises KeyboardInterrupt, ours Stopped
             elif first == signal.SIG_DFL:
@@ -240,9 +240,10 @@ def run_each(func: Callable[[_Job], _Result], jobs: Sequence[_Job], workers: int
             while waiting or running:
                 while waiting and len(running) < workers:
                     k = waiting.pop()
-                    running[k] = _spawn(_label(func))
-                    _hand(running[k], func, jobs[k])
-                    selector.register(running[k].stdout, selectors.EVENT_READ, k)
+                    worker = running[k] = _spawn(_label(func))
+                    _hand(worker, func, jobs[k])
+                    assert worker.stdout is not None  # a pipe (_spawn)
+                    selector.register(worker.stdout, selectors.EVENT_READ, k)
                 for key, _ in selector.select():
                     k = key.data
                     selector.unregister(key.fileobj)

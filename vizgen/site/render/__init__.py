@@ -245,7 +245,8 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
     """
     ordered = _ordered(pages)
     items = nav(ordered)
-    todo = [(page, peers_of(page, ordered) if not page.code else [], (guides or {}).get(page.slug),
+    variant_pages = [p for p in ordered if not p.code]  # a code page has no value map: no one's peer
+    todo = [(page, peers_of(page, variant_pages) if not page.code else [], (guides or {}).get(page.slug),
              (practised or {}).get(page.slug, 0)) for page in ordered if only is None or page.slug in only]
     if _apart(todo, templates, workers):
         done = _render_apart(todo, items, site_url, workers)

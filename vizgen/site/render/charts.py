@@ -119,10 +119,10 @@ def line_chart(series: Sequence[Series], *, title: str, x_label: str, y_label: s
                      for s in series)
     out.append(f"<desc>{escape(desc)}</desc>")
     for t in ticks:
-        y = py(t)
-        out.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" stroke="{grid}"/>')
+        at = py(t)
+        out.append(f'<line x1="{LEFT}" y1="{at:.1f}" x2="{WIDTH - RIGHT}" y2="{at:.1f}" stroke="{grid}"/>')
         label = _power(t) if log_y else y_text(t)
-        out.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end" font-size="{TICK}" fill="{words}">'
+        out.append(f'<text x="{LEFT - 6}" y="{at + 4:.1f}" text-anchor="end" font-size="{TICK}" fill="{words}">'
                    f"{escape(label)}</text>")
     step = max(1, math.ceil(len(xs) / 12))
     for x in xs[::step]:

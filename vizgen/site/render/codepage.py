@@ -26,7 +26,7 @@ import json
 import math
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar, Literal
 from xml.sax.saxutils import quoteattr
 
 import numpy as np
@@ -86,7 +86,7 @@ class CodePage(PageIdentity):
 
     #: how the render layer tells the page kinds apart: a code page is big, has no value map
     big = True
-    code = True
+    code: ClassVar[Literal[True]] = True
     vmap = None
 
     def names(self, nodes: np.ndarray) -> list[str]:

@@ -186,7 +186,7 @@ def tables(page: VariantPage | CodePage, limit: int | None) -> list[dict[str, An
     Each row counts its positions and names the first ``limit`` of them in the order of their notations.
     """
     code, n, k = page.verdicts
-    sections = [{"cls": cls, "title": title, "rows": []}
+    sections: list[dict[str, Any]] = [{"cls": cls, "title": title, "rows": []}
                 for cls, title in _SECTIONS[_reading(page.players, page.fate)]]
     order = {sec["cls"]: j for j, sec in enumerate(sections)}
     section_of = np.array([order[v.cls] for v in words.VERDICTS])[code]
@@ -217,7 +217,7 @@ def _params_rows(params: dict[str, Any]) -> list[dict[str, Any]]:
              "changed": value != _DEFAULTS[name]} for name, value in params.items()]
 
 
-def nav(pages: list[VariantPage]) -> list[dict[str, str]]:
+def nav(pages: list[VariantPage | CodePage]) -> list[dict[str, str]]:
     """The variant switcher's entries, grouped."""
     return [{"slug": p.slug, "title": p.variant.title, "group": p.variant.group} for p in pages]
 

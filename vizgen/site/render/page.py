@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 
 from vizgen.analysis.bands import shown_edges
 from vizgen.analysis.facts import Facts, position_facts
+from vizgen.analysis.solved import Solved
 from vizgen.engine.variants import Variant
 from vizgen.site.layout import Layout
-from vizgen.site.tables import EdgeTable, NodeTable, Solved, edge_table, node_table
+from vizgen.site.tables import EdgeTable, NodeTable, edge_table, node_table
 from vizgen.site.valuemap import ValueMap, value_map
 from vizgen.util import sizes
 
@@ -98,7 +99,7 @@ class VariantPage(PageIdentity):
         return len(self.nodes)
 
     #: a code page (:class:`vizgen.site.render.codepage.CodePage`) it is not
-    code = False
+    code: ClassVar[Literal[False]] = False
 
     def names(self, nodes: np.ndarray) -> list[str]:
         """The notations of the positions ``nodes``."""

@@ -156,7 +156,7 @@ def _paint(px: np.ndarray, py: np.ndarray, height: int, shade: np.ndarray, value
            start: int, n: int, width: int, palette: dict[str, str]) -> np.ndarray:
     """The overview in a palette as a float RGB array: the haze over the card, each position a dot."""
     haze, card = np.array(theme.rgb(palette["haze"]), float), np.array(theme.rgb(palette["card"]), float)
-    img = card - (card - haze) * (0.55 * shade)[..., None]
+    img: np.ndarray = card - (card - haze) * (0.55 * shade)[..., None]
     dot = 2 if n > 20000 or width < 800 else 3
     order = np.argsort(-np.asarray(depth), kind="stable")
     for v in (0, -1, 1):
@@ -167,8 +167,8 @@ def _paint(px: np.ndarray, py: np.ndarray, height: int, shade: np.ndarray, value
     s = int(start)
     rings = ((5, theme.rgb(palette["accent"])), (3, theme.rgb(palette["card"])),
              (2, theme.rgb(theme.value_colour(value[s], palette))))
-    for half, colour in rings:
-        img[max(py[s] - half, 0):py[s] + half + 1, max(px[s] - half, 0):px[s] + half + 1] = colour
+    for half, ring in rings:
+        img[max(py[s] - half, 0):py[s] + half + 1, max(px[s] - half, 0):px[s] + half + 1] = ring
     return img
 
 

@@ -64,7 +64,8 @@ class Field:
     @property
     def largest(self) -> int:
         """The largest value the field holds (stored plus one in ``width`` bytes)."""
-        return 256 ** self.width - 2
+        largest: int = 256 ** self.width - 2  # int ** int is Any to mypy (a negative power is a float)
+        return largest
 
 
 #: the facts of a position (:func:`vizgen.analysis.facts.position_facts`), in block order (alike ones side by
