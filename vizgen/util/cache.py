@@ -274,7 +274,7 @@ class Cache:
 
     def __init__(self, folder: Path | None, warn: Callable[[str], None] | None = None) -> None:
         self.folder = None if folder is None else Path(folder)
-        self._warn = warn or (lambda line: print(line, file=sys.stderr, flush=True))
+        self._warn = warn if warn is not None else (lambda line: print(line, file=sys.stderr, flush=True))
         self._versions_told: set[str] = set()  # kinds whose entries of another version were reported
         self._kept: list[Notice] | None = None
         self._sweep()
