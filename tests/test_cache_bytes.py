@@ -98,12 +98,12 @@ def _quick_report(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(scope="module")
 def clean(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, object]]:
-    """Each kind: a cache folder holding its entry (and those it is computed from), and the value read clean."""
+    """Each kind: a cache folder holding one entry of every kind, and the value of that kind read clean."""
     made = {}
+    folder = tmp_path_factory.mktemp("clean")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(build, "site_report", lambda: REPORT)
         for kind, use in KINDS.items():
-            folder = tmp_path_factory.mktemp(f"clean-{kind}")
             value = use(Cache(folder))
             assert use(Cache(folder, warn=pytest.fail)) == value, "read back quietly"
             made[kind] = folder, value
@@ -194,11 +194,11 @@ def sparse(path: Path) -> None:
 
 
 def sparse_entry(path: Path) -> None:
-    """An entry's first lines, then 900 MB of nothing: under the bound, and still never an answer."""
+    """An entry's first lines, then 100 MB of nothing: under the bound, read, and still never an answer."""
     head = path.read_bytes()[:len(MAGIC) + 65]
     with open(path, "wb") as f:
         f.write(head)
-        f.truncate(900 << 20)
+        f.truncate(100 << 20)
 
 
 def link_out(path: Path) -> None:
@@ -259,6 +259,7 @@ def test_any_damage_of_any_kind_of_entry_is_a_miss_that_heals(clean: dict[str, t
     heals(kind, base, value, damage)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(KINDS))
 @pytest.mark.parametrize("damage", [*REPLACED, "sparse-entry", "digit"])
 def test_each_kind_heals_from_each_replacement(clean: dict[str, tuple[Path, object]], kind: str,
@@ -293,7 +294,8 @@ def link_to_file(path: Path) -> None:
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
-@pytest.mark.parametrize("instead", [file_at, os.mkfifo, dangling, link_to_file])
+@pytest.mark.parametrize("instead", [file_at, *(pytest.param(f, marks=pytest.mark.slow)
+                                                for f in (os.mkfifo, dangling, link_to_file))])
 def test_a_kinds_folder_that_is_not_one_is_replaced(clean: dict[str, tuple[Path, object]], kind: str,
                                                     instead: Callable[[Path], None]) -> None:
     base, value = clean[kind]
@@ -438,8 +440,8 @@ def every_entry(damage: Damage) -> Callable[[Path], int]:
     return apply
 
 
-@pytest.mark.parametrize("damage", ["fifo", "digit", pytest.param("folder", marks=pytest.mark.slow),
-                                    pytest.param("sparse-4gb", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("damage", ["fifo", *(pytest.param(d, marks=pytest.mark.slow)
+                                              for d in ("digit", "folder", "sparse-4gb"))])
 def test_a_build_over_damaged_entries_writes_the_clean_bytes(clean_build: tuple[Path, dict[str, str]],
                                                             damage: str) -> None:
     """Every entry of the cache (solved, layout, page, and the guide and puzzles, read in worker processes)
