@@ -24,6 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.hostile_cases import CACHE_FAULTS, CACHE_KINDS, CacheCase, clean_cache, run_cache_case
 from tests.strategies import examples
 from vizgen.analysis.stored import solve_stored, to_entry
 from vizgen.engine.spec import resolve
@@ -458,3 +459,24 @@ def test_a_build_over_damaged_entries_writes_the_clean_bytes(clean_build: tuple[
         assert digest(cache.parent / "site") == clean_site
         again = vizgen_build(cache, cache.parent / "again")
         assert again.returncode == 0 and again.stderr == "" and digest(cache.parent / "again") == clean_site
+
+
+# ---------------------------------------------------------------------------
+# the hostile campaign's cache faults (benchmarks/hostile.py --cache runs them all): each kind once, the faults
+# dealt round
+# ---------------------------------------------------------------------------
+
+ROUND = [CacheCase(kind, list(CACHE_FAULTS)[k % len(CACHE_FAULTS)]) for k, kind in enumerate(CACHE_KINDS)]
+
+
+@pytest.fixture(scope="module")
+def campaign(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    return clean_cache(tmp_path_factory.mktemp("campaign"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in ROUND])
+def test_a_build_heals_each_kind_of_entry(campaign: tuple[Path, dict[str, str]], case: CacheCase,
+                                         tmp_path: Path) -> None:
+    outcome, why = run_cache_case(case, campaign, tmp_path)
+    assert why is None, f"{why} ({outcome.seconds:.1f} s, {outcome.rss_mb:.0f} MB)"
