@@ -209,9 +209,10 @@ def _what(mode: int) -> str:
     return next((words for test, words in kinds if test(mode)), "not a file")
 
 
-def _read(path: Path) -> bytearray:
-    """The bytes of the entry at ``path``: a regular file of at most :data:`~vizgen.util.sizes.CACHE_ENTRY_MAX`
-    bytes, opened without following a link or waiting for a FIFO's writer.
+def _read(path: Path) -> tuple[bytearray, os.stat_result]:
+    """The bytes of the entry at ``path`` and what it was (its ``fstat``): a regular file of at most
+    :data:`~vizgen.util.sizes.CACHE_ENTRY_MAX` bytes, opened without following a link or waiting for a FIFO's
+    writer.
 
     Raises
     ------
@@ -243,9 +244,7 @@ def _read(path: Path) -> bytearray:
             while got < len(raw) and (n := os.readv(fd, [view[got:]])):
                 got += n
         del raw[got:]  # a file cut short while read: its checksum tells
-        return raw
-    except _Unreadable as exc:
-        raise _Unreadable(str(exc), exc.seen or seen) from None
+        return raw, seen
     finally:
         os.close(fd)
 
@@ -378,22 +377,25 @@ class Cache:
             return None
         key = digest(kind, inputs)
         path = self._path(kind, key)
-        seen = None
         try:
-            raw = _read(path)
-            entry = _decode(raw, kind, key, version)
-            reason = check(entry) if check is not None else None
+            raw, seen = _read(path)
         except (FileNotFoundError, NotADirectoryError):
             return None  # no entry; or the kind's folder is not a folder, which put replaces (and says so)
-        except _OtherVersion as exc:
-            self._discard(kind, path, exc.seen, f"{exc}; other {kind} entries of other versions too, quietly", True)
-            return None
         except _Unreadable as exc:
-            reason, seen = str(exc), exc.seen
+            self._discard(kind, path, exc.seen, str(exc))
+            return None
         except OSError as exc:
             self._say(Notice(kind, f"vizgen: warning: cannot read the cache entry {path}: {exc.strerror or exc}; "
                                    "computing it again"))
             return None
+        try:
+            entry = _decode(raw, kind, key, version)
+            reason = check(entry) if check is not None else None
+        except _OtherVersion as exc:
+            self._discard(kind, path, seen, f"{exc}; other {kind} entries of other versions too, quietly", True)
+            return None
+        except _Unreadable as exc:
+            reason = str(exc)
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             reason = f"unexpected content ({type(exc).__name__}: {exc})"
         if reason is None:
@@ -403,11 +405,11 @@ class Cache:
 
     def _discard(self, kind: str, path: Path, seen: os.stat_result | None, reason: str,
                  other_version: bool = False) -> None:
-        """Delete the entry read (a folder in its place too), unless another process has replaced it since."""
+        """Delete what was read at ``path`` (``seen``; a folder too), unless another process has replaced it since."""
         try:
             now = os.lstat(path)
-            if seen is None or (now.st_ino, now.st_dev, now.st_mtime_ns) == (seen.st_ino, seen.st_dev,
-                                                                             seen.st_mtime_ns):
+            if seen is not None and (now.st_ino, now.st_dev, now.st_mtime_ns) == (seen.st_ino, seen.st_dev,
+                                                                                 seen.st_mtime_ns):
                 if stat.S_ISDIR(now.st_mode):
                     shutil.rmtree(path, ignore_errors=True)  # never through a link inside it
                 else:
