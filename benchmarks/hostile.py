@@ -17,7 +17,16 @@ client is dropped at its deadline, and a fresh GET is answered at once beside
 crowds of idle connections (from 127.0.0.1 and 127.0.0.2, loopback only);
 its memory is the server's peak RSS.
 
-Usage: python benchmarks/hostile.py [--only SUBSTRING[,SUBSTRING...]] [--timeout S] [--json]
+``--cache`` runs the cache's faults instead (issue #39, the second block of
+``tests/hostile_cases.py``): a clean build of ``standard:r=3`` with the report
+pages fills a cache (a minute or two, cold), then every kind of entry is
+damaged in turn in a copy of it (one digit, one header letter, the last byte,
+cut short, a FIFO, a folder, a 4 GB sparse file, the kind's folder a file) and
+the build runs again; a case holds when it exits 0 with one warning line
+naming the entry and writes the clean build's bytes, under 2.5 GB (its largest
+process). Prints each case's time to heal and peak memory.
+
+Usage: python benchmarks/hostile.py [--only SUBSTRING[,SUBSTRING...]] [--timeout S] [--json] [--cache]
 
 ``--only round-four`` runs the cases of issue #39 parts 3 and 4 (cluster addresses at servers each case starts on
 loopback, ``--workers``, long values, deep keys, ``~user``).
@@ -37,12 +46,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.hostile_cases import (  # noqa: E402 - after the path is set
+    CACHE_CASES,
+    CACHE_RSS_BUDGET_MB,
+    CACHE_TIMEOUT_S,
     CASES,
     ROUND_FOUR_IDS,
     SERVE_CASES,
     TIMEOUT_S,
+    clean_cache,
     make_files,
     make_site,
+    run_cache_case,
     run_case,
     run_serve_case,
 )
@@ -59,7 +73,10 @@ def main() -> int:
                                                    "round-four: issue #39's cluster and input cases)")
     parser.add_argument("--timeout", type=float, default=TIMEOUT_S, help=f"seconds per case (default {TIMEOUT_S})")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--cache", action="store_true", help="the cache's faults instead of the bad inputs")
     args = parser.parse_args()
+    if args.cache:
+        return cache_faults(args.only, args.timeout if args.timeout != TIMEOUT_S else CACHE_TIMEOUT_S, args.json)
     wanted = [w for w in args.only.replace("round-four", ROUND_FOUR_IDS).split(",") if w] or [""]
     cases = [c for c in CASES if any(w in c.id for w in wanted)]
     rows: list[dict[str, Any]] = []
@@ -106,6 +123,44 @@ def main() -> int:
           f"serve: answered as it should)")
     print(f"time to refuse   median {figures['seconds']['median']:.2f} s, 95th percentile "
           f"{figures['seconds']['p95']:.2f} s, worst {worst_t['seconds']:.2f} s ({worst_t['id']})")
+    print(f"peak memory      median {figures['rss_mb']['median']:.0f} MB, worst {worst_m['rss_mb']:.0f} MB "
+          f"({worst_m['id']})")
+    for failed in figures["failed"]:
+        print(f"did not hold     {failed['id']}: {failed['why']}")
+    return 0
+
+
+def cache_faults(only: str, timeout: float, as_json: bool) -> int:
+    """The cache's faults (``--cache``): each case's time to heal and peak memory, and those that did not hold."""
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        clean = clean_cache(Path(tmp))
+        for case in [c for c in CACHE_CASES if only in c.id]:
+            outcome, why = run_cache_case(case, clean, Path(tmp), timeout)
+            rows.append({"id": case.id, "seconds": round(outcome.seconds, 2), "rss_mb": round(outcome.rss_mb, 1),
+                         "failure": why, "warning": outcome.err.strip()[:240]})
+            if not as_json:
+                mark = "held" if why is None else "FAILED"
+                print(f"  {mark:6} {outcome.seconds:6.2f} s {outcome.rss_mb:6.0f} MB  {case.id}", flush=True)
+    held = [r for r in rows if r["failure"] is None]
+    worst_t = max(rows, key=lambda r: r["seconds"])
+    worst_m = max(rows, key=lambda r: r["rss_mb"])
+    figures: dict[str, Any] = {
+        "tried": len(rows), "held": len(held),
+        "seconds": {"median": statistics.median(r["seconds"] for r in rows), "worst": worst_t["seconds"],
+                    "worst_case": worst_t["id"]},
+        "rss_mb": {"median": statistics.median(r["rss_mb"] for r in rows), "worst": worst_m["rss_mb"],
+                   "worst_case": worst_m["id"]},
+        "failed": [{"id": r["id"], "why": r["failure"]} for r in rows if r["failure"] is not None],
+        "cases": rows,
+    }
+    if as_json:
+        print(json.dumps(figures, indent=2))
+        return 0
+    print(f"\n{figures['tried']} cache faults tried, {figures['held']} held (exit 0, one warning line naming the "
+          f"entry, the clean build's bytes, under {CACHE_RSS_BUDGET_MB} MB, within {timeout:.0f} s)")
+    print(f"time to heal     median {figures['seconds']['median']:.2f} s, worst {worst_t['seconds']:.2f} s "
+          f"({worst_t['id']})")
     print(f"peak memory      median {figures['rss_mb']['median']:.0f} MB, worst {worst_m['rss_mb']:.0f} MB "
           f"({worst_m['id']})")
     for failed in figures["failed"]:

@@ -11,8 +11,11 @@ the time and memory budgets.
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 import resource
+import shutil
 import socket
 import subprocess
 import sys
@@ -537,3 +540,168 @@ def run_serve_case(case: ServeCase, root: Path) -> ServeOutcome:
         proc.kill()
         proc.communicate(timeout=30)
     return ServeOutcome(failure, seconds, rss)
+
+# ---------------------------------------------------------------------------
+# The cache's faults (issue #39, "a cache that knows its bytes"). Not bad input refused, but a cache entry
+# damaged on disk: a build over it *holds* when it exits 0, says one warning line naming the entry (its kind's
+# folder and its key), writes the same bytes as the clean build, and stays within the time and under
+# CACHE_RSS_BUDGET_MB (the largest process of the build, workers included).
+# ---------------------------------------------------------------------------
+
+#: the build of every cache case: a tiny variant with the report pages, so that every kind of entry is read
+CACHE_BUILD = ["build", "--quiet", "--variant", "standard:r=3", "--reports"]
+#: every kind of entry a build reads
+CACHE_KINDS = ("solved", "layout", "page", "guide", "puzzles", "family", "claims", "maxn")
+#: the kinds a build reads only when the variant's page entry is missing (it is then removed too: a silent miss)
+_UNDER_THE_PAGE = ("solved", "layout", "guide")
+CACHE_RSS_BUDGET_MB = 2500
+#: recomputing the max^n report takes about a minute of one core; a loaded machine doubles it
+CACHE_TIMEOUT_S = 600
+
+
+def _one_digit(path: Path) -> None:
+    """The issue's case: one digit of the entry changed (its middle one)."""
+    raw = bytearray(path.read_bytes())
+    digits = [m.start() for m in re.finditer(rb"[0-9]", raw)]
+    at = digits[len(digits) // 2]
+    raw[at] = ord("0") + (raw[at] - ord("0") + 1) % 10
+    path.write_bytes(bytes(raw))
+
+
+def _header_xor(path: Path) -> None:
+    """The issue's case: XOR 0x20 on one letter of the header ("losses" -> "lOsses" in a max^n report)."""
+    raw = bytearray(path.read_bytes())
+    at = next(k for k in range(raw.index(b'"data"') + 8, len(raw)) if chr(raw[k]).isalpha())
+    raw[at] ^= 0x20
+    path.write_bytes(bytes(raw))
+
+
+def _last_byte(path: Path) -> None:
+    raw = bytearray(path.read_bytes())
+    raw[-1] ^= 0x01
+    path.write_bytes(bytes(raw))
+
+
+def _truncated(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[: path.stat().st_size * 2 // 3])
+
+
+def _fifo(path: Path) -> None:
+    path.unlink()
+    os.mkfifo(path)
+
+
+def _folder(path: Path) -> None:
+    path.unlink()
+    path.mkdir()
+    (path / "inside").write_bytes(b"x")
+
+
+def _sparse(path: Path) -> None:
+    path.unlink()
+    with open(path, "wb") as f:
+        f.truncate(4 << 30)
+
+
+def _kind_a_file(path: Path) -> None:
+    shutil.rmtree(path.parent)
+    path.parent.write_bytes(b"a file where the kind's folder goes\n")
+
+
+#: each fault, done to the entry's path
+CACHE_FAULTS: dict[str, Callable[[Path], None]] = {
+    "digit": _one_digit, "header-xor-0x20": _header_xor, "last-byte": _last_byte, "truncated": _truncated,
+    "fifo": _fifo, "folder": _folder, "sparse-4gb": _sparse, "kind-folder-a-file": _kind_a_file,
+}
+
+
+@dataclass(frozen=True)
+class CacheCase:
+    """One entry of ``kind`` damaged by the fault ``fault`` (:data:`CACHE_FAULTS`)."""
+
+    kind: str
+    fault: str
+
+    @property
+    def id(self) -> str:
+        return f"cache-{self.kind}-{self.fault}"
+
+
+CACHE_CASES = [CacheCase(kind, fault) for kind in CACHE_KINDS for fault in CACHE_FAULTS]
+
+
+def _vizgen(args: list[str], cache: Path, timeout: float) -> tuple[int, str, float, float, bool]:
+    """Run ``python -m vizgen ARGS`` over ``cache``: exit code, stderr, peak RSS (MB, its largest process,
+    workers included), wall seconds, whether it ran out of time."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "VIZGEN_CACHE": str(cache)}
+    with tempfile.TemporaryFile() as err:
+        began = time.monotonic()
+        proc = subprocess.Popen([sys.executable, "-m", "vizgen", *args], stdin=subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=err, env=env, cwd=ROOT)
+        timed_out = False
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() - began > timeout:
+                proc.kill()
+                _, status, usage = os.wait4(proc.pid, 0)
+                timed_out = True
+                break
+            time.sleep(0.05)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        return (proc.returncode, err.read().decode(errors="replace"), usage.ru_maxrss / 1024,
+                time.monotonic() - began, timed_out)
+
+
+def site_digest(folder: Path) -> dict[str, str]:
+    """Every file of a site by path, as a SHA-256."""
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def clean_cache(root: Path) -> tuple[Path, dict[str, str]]:
+    """A cache filled by :data:`CACHE_BUILD` (cold: a minute or two) in ``root``, and its site's bytes."""
+    code, err, _, _, _ = _vizgen([*CACHE_BUILD, "--out", str(root / "clean-site")], root / "clean-cache",
+                                 CACHE_TIMEOUT_S)
+    if code != 0 or err:
+        raise RuntimeError(f"the clean build failed ({code}): {err[-300:]}")
+    return root / "clean-cache", site_digest(root / "clean-site")
+
+
+def run_cache_case(case: CacheCase, clean: tuple[Path, dict[str, str]], work: Path,
+                   timeout: float = CACHE_TIMEOUT_S) -> tuple[Outcome, str | None]:
+    """Damage one entry of a copy of the clean cache, build over it: how it ended, and why it did not hold
+    (None when it held)."""
+    base, site = clean
+    cache, out = work / f"{case.id}-cache", work / f"{case.id}-site"
+    shutil.copytree(base, cache, symlinks=True)
+    try:
+        entry = sorted((cache / case.kind).iterdir())[0]
+        if case.kind in _UNDER_THE_PAGE:
+            for page in (cache / "page").iterdir():
+                page.unlink()
+        CACHE_FAULTS[case.fault](entry)
+        # the entry damaged is named; a kind's folder replaced is named with the key of the first entry written
+        named = "[0-9a-f]{32}" if case.fault == "kind-folder-a-file" else entry.name
+        code, err, rss, seconds, timed_out = _vizgen([*CACHE_BUILD, "--out", str(out)], cache, timeout)
+        outcome = Outcome(code, "", err, rss, seconds, timed_out)
+        lines = err.splitlines()
+        if timed_out:
+            why: str | None = f"still running after {seconds:.0f} s"
+        elif code != 0 or "Traceback" in err:
+            why = f"exit code {code}: {err[-300:]!r}"
+        elif len(lines) != 1 or not lines[0].startswith("vizgen: warning: ") or f"{cache / case.kind}" not in lines[0] \
+                or not re.search(named, lines[0]):
+            why = f"not one warning line naming the {case.kind} entry {entry.name}: {err[-400:]!r}"
+        elif site_digest(out) != site:
+            why = "the site's bytes differ from the clean build's"
+        elif rss >= CACHE_RSS_BUDGET_MB:
+            why = f"peak RSS {rss:.0f} MB"
+        else:
+            why = None
+        return outcome, why
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+        shutil.rmtree(out, ignore_errors=True)

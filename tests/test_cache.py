@@ -55,14 +55,39 @@ def garbage(path: Path) -> None:
     path.write_bytes(b"PK\x03\x04 not a cache entry at all")
 
 
+#: where an entry's header begins: after the magic line and the checksum line
+HEADER = len(MAGIC) + 65
+
+
+def seal(path: Path, rest: bytes) -> None:
+    """Write an entry whose bytes after the checksum line are ``rest``, with their right checksum: a well-formed
+    entry whose content is wrong, which the checks after the checksum must catch."""
+    path.write_bytes(MAGIC + hashlib.sha256(rest).hexdigest().encode() + b"\n" + rest)
+
+
 def not_utf8(path: Path) -> None:
     raw = path.read_bytes()
-    path.write_bytes(raw[: len(MAGIC) + 2] + b"\xff\xfe" + raw[len(MAGIC) + 4:])
+    seal(path, raw[HEADER: HEADER + 2] + b"\xff\xfe" + raw[HEADER + 4:])
 
 
 def bad_json(path: Path) -> None:
     raw = path.read_bytes()
-    path.write_bytes(raw[: len(MAGIC)] + b"{'kind': " + raw[len(MAGIC) + 9:])
+    seal(path, b"{'kind': " + raw[HEADER + 9:])
+
+
+def digit_changed(path: Path) -> None:
+    """One digit of the header's data changed, the entry otherwise intact: only its checksum tells."""
+    raw = bytearray(path.read_bytes())
+    at = next(k for k in range(raw.index(b'"data"'), len(raw)) if raw[k:k + 1].isdigit())
+    raw[at] = ord("0") + (raw[at] - ord("0") + 1) % 10
+    path.write_bytes(bytes(raw))
+
+
+def last_byte_flipped(path: Path) -> None:
+    """The entry's last byte (of its last part) flipped."""
+    raw = bytearray(path.read_bytes())
+    raw[-1] ^= 0x01
+    path.write_bytes(bytes(raw))
 
 
 def too_long(path: Path) -> None:
@@ -70,7 +95,8 @@ def too_long(path: Path) -> None:
 
 
 DAMAGE: dict[str, Callable[[Path], None]] = {"truncated": truncate, "empty": empty, "garbage": garbage,
-                                             "not-utf8": not_utf8, "bad-json": bad_json, "too-long": too_long}
+                                             "not-utf8": not_utf8, "bad-json": bad_json, "too-long": too_long,
+                                             "digit-changed": digit_changed, "last-byte-flipped": last_byte_flipped}
 
 
 def test_entries_round_trip(tmp_path: Path) -> None:
@@ -147,7 +173,7 @@ def heal(tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: Callable[[P
     assert use(Cache(tmp_path)) == first and capsys.readouterr().err == "", "healed: read back quietly"
 
 
-@pytest.mark.parametrize("damage", [truncate, empty, garbage, not_utf8])
+@pytest.mark.parametrize("damage", [truncate, empty, garbage, not_utf8, last_byte_flipped])
 def test_a_layout_heals(tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: Callable[[Path], None]) -> None:
     solved = solve_variant(resolve("standard:r=3"))
 
@@ -159,12 +185,13 @@ def test_a_layout_heals(tmp_path: Path, capsys: pytest.CaptureFixture[str], dama
 
 
 def edit_header(path: Path, change: Callable[[dict], None]) -> None:
-    """Rewrite an entry's header: the entry stays well-formed, its content is what ``change`` makes it."""
+    """Rewrite an entry's header: the entry stays well-formed (its checksum too), its content is what ``change``
+    makes it."""
     raw = path.read_bytes()
-    end = raw.index(b"\n", len(MAGIC))
-    header = json.loads(raw[len(MAGIC):end])
+    end = raw.index(b"\n", HEADER)
+    header = json.loads(raw[HEADER:end])
     change(header)
-    path.write_bytes(MAGIC + json.dumps(header).encode() + b"\n" + raw[end + 1:])
+    seal(path, json.dumps(header).encode() + b"\n" + raw[end + 1:])
 
 
 def wrong_shapes(path: Path) -> None:
@@ -212,10 +239,10 @@ def rewrite(data: object) -> Callable[[Path], None]:
     return lambda path: edit_header(path, lambda header: header.update(data=data))
 
 
-@pytest.mark.parametrize("damage", [rewrite({}), rewrite([]), not_utf8, empty])
+@pytest.mark.parametrize("damage", [rewrite({}), rewrite([]), not_utf8, empty, digit_changed])
 def test_the_max_n_report_heals(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
                                 damage: Callable[[Path], None]) -> None:
-    report = {"paper": {}, "settings": {}, "branching": [], "quality": [], "tournament": [], "timing": [],
+    report = {"paper": {}, "settings": {"depth": 4}, "branching": [], "quality": [], "tournament": [], "timing": [],
               "timing_measured": "here"}
     monkeypatch.setattr(build, "site_report", lambda: report)
     heal(tmp_path, capsys, damage, build.maxn_figures)
@@ -227,7 +254,7 @@ def test_the_family_figures_heal(tmp_path: Path, capsys: pytest.CaptureFixture[s
     heal(tmp_path, capsys, damage, lambda cache: family.variant_figures("standard:r=3", cache=cache))
 
 
-@pytest.mark.parametrize("damage", [rewrite({}), too_long])
+@pytest.mark.parametrize("damage", [rewrite({}), too_long, digit_changed])
 def test_the_claims_report_heals(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                  damage: Callable[[Path], None]) -> None:
     heal(tmp_path, capsys, damage, lambda cache: claims_report(cache, ids=["3"]))

@@ -38,7 +38,7 @@ from vizgen.site.render.assets import environment
 from vizgen.site.render.codepage import code_page_of
 from vizgen.site.render.templating import check_templates, compile_templates, explained
 from vizgen.util import sizes
-from vizgen.util.cache import Cache, Entry, code_version, default_folder
+from vizgen.util.cache import Cache, Entry, Notice, code_version, default_folder
 from vizgen.util.processes import Background
 from vizgen.util.text import quote, visible
 
@@ -196,12 +196,13 @@ def maxn_figures(cache: Cache) -> dict[str, Any]:
     return figures
 
 
-def _warm_reports(folder: str) -> None:
+def _warm_reports(folder: str) -> list[Notice]:
     """In a worker process (:class:`vizgen.util.processes.Background`): the max^n report and the published
-    claims computed into the cache, where the build reads them."""
-    cache = Cache(Path(folder))
+    claims computed into the cache, where the build reads them; the cache's warnings, for the build to say."""
+    cache = Cache.keeping(Path(folder))
     maxn_figures(cache)
     claims_report(cache)
+    return cache.kept
 
 
 def _reports_aside(cache: Cache) -> Background | None:
@@ -322,7 +323,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
         figures = family = claims = None
         if whole:
             if aside is not None:
-                aside.result()  # the reports are in the cache now (computed again here only if it cannot hold them)
+                cache.relay(aside.result())  # the reports are in the cache now (computed again here only if it
+                # cannot hold them)
             figures = maxn_figures(cache)
             bar.step("the max^n report")
             family = family_figures(max_positions=family_max_positions, cache=cache,

@@ -34,7 +34,7 @@ from vizgen.site.render import CodePage, VariantPage, render_variants, site_orde
 from vizgen.site.render.guide_page import guide_path
 from vizgen.site.render.templating import template_files
 from vizgen.util import sizes
-from vizgen.util.cache import Cache, Entry, code_version, digest
+from vizgen.util.cache import Cache, Entry, Notice, code_version, digest
 from vizgen.util.processes import run_each
 
 __all__ = ["CODE", "SiteFiles", "has_puzzles", "practice_sets", "puzzle_count", "rendered_variants", "taught"]
@@ -109,15 +109,17 @@ def puzzle_count(page: VariantPage | CodePage, cache: Cache) -> int:
     return len(puzzle_figures(page.variant, cache)["puzzles"])
 
 
-def _teach(job: tuple[str, list[tuple[Variant, bool, bool]]]) -> None:
-    """In a worker process: the guides and puzzles of a share of the variants, computed into the cache."""
+def _teach(job: tuple[str, list[tuple[Variant, bool, bool]]]) -> list[Notice]:
+    """In a worker process: the guides and puzzles of a share of the variants, computed into the cache; the
+    cache's warnings (an entry healed), for the build to say."""
     folder, share = job
-    cache = Cache(Path(folder))
+    cache = Cache.keeping(Path(folder))
     for variant, guide, puzzles in share:
         if guide:
             guide_figures(variant, cache)
         if puzzles:
             puzzle_figures(variant, cache)
+    return cache.kept
 
 
 def _taught_aside(pages: list[VariantPage | CodePage], cache: Cache) -> None:
@@ -130,7 +132,8 @@ def _taught_aside(pages: list[VariantPage | CodePage], cache: Cache) -> None:
     if cache.folder is None or not todo:
         return
     shares = [[t[1:] for t in todo[k::SHARES]] for k in range(min(SHARES, len(todo)))]
-    run_each(_teach, [(str(cache.folder), share) for share in shares], TEACHERS)
+    for told in run_each(_teach, [(str(cache.folder), share) for share in shares], TEACHERS):
+        cache.relay(told)
 
 
 def _plain(value: Any) -> Any:

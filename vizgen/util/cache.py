@@ -1,30 +1,44 @@
-"""The cache: one folder for everything vizgen computes once and reads back, entries that heal.
+"""The cache: one folder for everything vizgen computes once and reads back, entries that know their bytes.
 
 Layouts, solved variants, the three reports and rendered pages all go through
 :class:`Cache`. An entry is one file, ``<folder>/<kind>/<name>``, where the
-name is a digest of the kind and the inputs (:func:`digest`); inside, a JSON
-header (the kind, the program version, the input digest, JSON data and a
-table of parts) and then the parts: numpy arrays and byte strings. The
+name is a digest of the kind and the inputs (:func:`digest`); inside, a magic
+line with the format's number, a line with the SHA-256 of everything after
+it, a JSON header (the kind, the program version, the input digest, JSON data
+and a table of parts) and then the parts: numpy arrays and byte strings. The
 program version (:func:`code_version`) is a digest of the code that computes
-the entry, so an entry written by other code is never taken for this code's.
+the entry, so an entry written by other code is never taken for this code's;
+the checksum, as ccache's and Bazel's, makes an entry changed on disk (one
+byte of its data, its header or a part) a miss, never an answer.
 
 Writes go through a temporary name unique per process and thread in the same
 folder and :func:`os.replace`, so readers see a whole entry or none, and
-concurrent builds sharing a cache all succeed. A read that fails in any way
-(missing parts, truncated, empty, not UTF-8, bad JSON, another version, data
-the caller's check rejects) deletes the entry, prints one warning line on
-stderr and returns None: the caller computes it again. Temporary files left by
-a killed process are removed by the next one that opens the cache.
+concurrent builds sharing a cache all succeed. An entry is opened without
+following a link or waiting on a FIFO, and read only when it is a regular file
+of at most :data:`vizgen.util.sizes.CACHE_ENTRY_MAX` bytes. A read that fails
+in any way (another checksum, truncated, empty, not a regular file, over the
+bound, not UTF-8, bad JSON, another version or format, data the caller's check
+rejects) deletes the entry, prints one warning line on stderr naming it (its
+kind and key) and returns None: the caller computes it again and writes it
+back. A kind's folder found to be something else (a file, a link that leads
+to no folder) is replaced by a folder, with one line too. Worker processes
+keep their warnings (:meth:`Cache.keeping`) and hand them to the build, which
+prints them (:meth:`Cache.relay`). Temporary files left by a killed process
+are removed by the next one that opens the cache.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import functools
 import hashlib
 import json
 import os
 import re
 import secrets
+import shutil
+import stat
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -35,11 +49,19 @@ from typing import Any
 import numpy as np
 
 import vizgen
+from vizgen.util import sizes
 from vizgen.util.processes import pid_alive
 
-__all__ = ["Cache", "Entry", "code_version", "default_folder", "digest"]
+__all__ = ["Cache", "Entry", "Notice", "code_version", "default_folder", "digest"]
 
-MAGIC = b"vizgen-cache 1\n"
+#: the entries' format, on their first line: an entry of another (``vizgen-cache 1``: before checksums) is a miss
+FORMAT = 2
+MAGIC = b"vizgen-cache %d\n" % FORMAT
+_FORMATS = re.compile(rb"vizgen-cache ([0-9]{1,6})\n")
+#: the second line: the SHA-256 of the rest of the entry, in hex
+_SUM_LINE = 64 + 1
+#: how an entry is opened: never through a link, never waiting for a FIFO's writer
+_OPEN = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC
 #: a temporary entry: ``.<name>.<pid>-<random>.tmp``
 _TEMPORARY = re.compile(r"\.(?P<name>[0-9a-z_-]+)\.(?P<pid>[0-9]{1,10})-[0-9a-f]{16}\.tmp")
 _KIND = re.compile(r"[a-z][a-z0-9_-]{0,30}")
@@ -151,12 +173,80 @@ class Entry:
     blobs: dict[str, bytes] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Notice:
+    """A warning line of the cache: the ``kind`` of entry it is about, the ``line``, and whether it tells of an
+    entry of another version or format (said for the first of a kind, the others quietly)."""
+
+    kind: str
+    line: str
+    other_version: bool = False
+
+
 class _Unreadable(Exception):
-    """An entry that cannot be used; the message says why."""
+    """An entry that cannot be used; the message says why, ``seen`` what was found there (when it was looked at)."""
+
+    def __init__(self, reason: str, seen: os.stat_result | None = None) -> None:
+        super().__init__(reason)
+        self.seen = seen
 
 
 class _OtherVersion(_Unreadable):
-    """An entry written by another version of the code."""
+    """An entry written by another version of the code, or in another format."""
+
+
+def _what(mode: int) -> str:
+    """What a file is, in words, from its mode.
+
+    Examples
+    --------
+    >>> _what(stat.S_IFIFO), _what(stat.S_IFDIR | 0o755)
+    ('a FIFO', 'a folder')
+    """
+    kinds = [(stat.S_ISREG, "a file"), (stat.S_ISDIR, "a folder"), (stat.S_ISLNK, "a symbolic link"),
+             (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"),
+             (stat.S_ISBLK, "a device")]
+    return next((words for test, words in kinds if test(mode)), "not a file")
+
+
+def _read(path: Path) -> tuple[bytearray, os.stat_result]:
+    """The bytes of the entry at ``path`` and what it was (its ``fstat``): a regular file of at most
+    :data:`~vizgen.util.sizes.CACHE_ENTRY_MAX` bytes, opened without following a link or waiting for a FIFO's
+    writer.
+
+    Raises
+    ------
+    FileNotFoundError, NotADirectoryError
+        When there is no entry, or its kind's folder is not a folder.
+    _Unreadable
+        When something else is there, or a file over the bound, or one that does not begin as an entry.
+    OSError
+        When it cannot be read.
+    """
+    try:
+        fd = os.open(path, _OPEN)
+    except OSError as exc:
+        if exc.errno not in (errno.ELOOP, errno.ENXIO):  # a link (never followed), a socket: taken for a miss
+            raise
+        seen = os.lstat(path)
+        raise _Unreadable(f"{_what(seen.st_mode)}, not a file", seen) from None
+    try:
+        seen = os.fstat(fd)
+        if not stat.S_ISREG(seen.st_mode):
+            raise _Unreadable(f"{_what(seen.st_mode)}, not a file", seen)
+        if seen.st_size > sizes.CACHE_ENTRY_MAX:
+            raise _Unreadable(f"{seen.st_size:,} bytes, over the bound of {sizes.CACHE_ENTRY_MAX:,}", seen)
+        if seen.st_size and not os.pread(fd, len(MAGIC), 0).startswith(MAGIC[:13]):  # read no further
+            raise _Unreadable("not a vizgen cache entry", seen)
+        raw = bytearray(seen.st_size)
+        with memoryview(raw) as view:
+            got = 0
+            while got < len(raw) and (n := os.readv(fd, [view[got:]])):
+                got += n
+        del raw[got:]  # a file cut short while read: its checksum tells
+        return raw, seen
+    finally:
+        os.close(fd)
 
 
 class Cache:
@@ -183,9 +273,54 @@ class Cache:
 
     def __init__(self, folder: Path | None, warn: Callable[[str], None] | None = None) -> None:
         self.folder = None if folder is None else Path(folder)
-        self._warn = warn or (lambda line: print(line, file=sys.stderr, flush=True))
+        self._warn = warn if warn is not None else (lambda line: print(line, file=sys.stderr, flush=True))
         self._versions_told: set[str] = set()  # kinds whose entries of another version were reported
+        self._kept: list[Notice] | None = None
         self._sweep()
+
+    @classmethod
+    def keeping(cls, folder: Path | None) -> Cache:
+        """A cache for a worker process (whose stderr goes nowhere): its warnings are kept in :attr:`kept`, for
+        the worker to hand back to the build, which says them (:meth:`relay`).
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> folder = Path(tempfile.mkdtemp())
+        >>> (folder / "demo").mkdir()
+        >>> Cache(folder).path("demo", 1).write_bytes(b"junk")
+        4
+        >>> worker = Cache.keeping(folder)
+        >>> worker.get("demo", 1, "1") is None, len(worker.kept)
+        (True, 1)
+        >>> told = []
+        >>> Cache(folder, warn=told.append).relay(worker.kept)
+        >>> told[0].startswith("vizgen: warning: discarded the cache entry")
+        True
+        """
+        cache = cls(folder)
+        cache._kept = []
+        return cache
+
+    @property
+    def kept(self) -> list[Notice]:
+        """The warnings a cache made by :meth:`keeping` kept, in order."""
+        return list(self._kept or [])
+
+    def relay(self, notices: Iterable[Notice]) -> None:
+        """Say the warnings a worker's cache kept (:meth:`keeping`), as if this cache had met them."""
+        for notice in notices:
+            self._say(notice)
+
+    def _say(self, notice: Notice) -> None:
+        if notice.other_version:  # after an upgrade every entry is old: one line per kind says it
+            if notice.kind in self._versions_told:
+                return
+            self._versions_told.add(notice.kind)
+        if self._kept is not None:
+            self._kept.append(notice)
+        else:
+            self._warn(notice.line)
 
     def _sweep(self) -> None:
         """Remove temporary files that processes no longer running left behind."""
@@ -220,7 +355,7 @@ class Cache:
 
     def get(self, kind: str, inputs: Any, version: str,
             check: Callable[[Entry], str | None] | None = None) -> Entry | None:
-        """Read an entry; None when it is absent or unreadable (then it is deleted, with a warning).
+        """Read an entry; None when it is absent or unusable (then it is deleted, with a warning).
 
         Parameters
         ----------
@@ -243,23 +378,21 @@ class Cache:
         key = digest(kind, inputs)
         path = self._path(kind, key)
         try:
-            with open(path, "rb") as f:
-                stat = os.fstat(f.fileno())
-                raw = bytearray(stat.st_size)
-                got = f.readinto(raw)
-        except FileNotFoundError:
+            raw, seen = _read(path)
+        except (FileNotFoundError, NotADirectoryError):
+            return None  # no entry; or the kind's folder is not a folder, which put replaces (and says so)
+        except _Unreadable as exc:
+            self._discard(kind, path, exc.seen, str(exc))
             return None
         except OSError as exc:
-            self._warn(f"vizgen: warning: cannot read the cache entry {path}: {exc.strerror or exc}; "
-                       "computing it again")
+            self._say(Notice(kind, f"vizgen: warning: cannot read the cache entry {path}: {exc.strerror or exc}; "
+                                   "computing it again"))
             return None
         try:
-            entry = _decode(raw[:got], kind, key, version)
+            entry = _decode(raw, kind, key, version)
             reason = check(entry) if check is not None else None
-        except _OtherVersion as exc:  # after an upgrade every entry is old: one line per kind says it
-            quiet = kind in self._versions_told
-            self._versions_told.add(kind)
-            self._discard(path, stat, f"{exc}; other {kind} entries of other versions too, quietly", quiet)
+        except _OtherVersion as exc:
+            self._discard(kind, path, seen, f"{exc}; other {kind} entries of other versions too, quietly", True)
             return None
         except _Unreadable as exc:
             reason = str(exc)
@@ -267,40 +400,80 @@ class Cache:
             reason = f"unexpected content ({type(exc).__name__}: {exc})"
         if reason is None:
             return entry
-        self._discard(path, stat, reason)
+        self._discard(kind, path, seen, reason)
         return None
 
-    def _discard(self, path: Path, stat: os.stat_result, reason: str, quiet: bool = False) -> None:
+    def _discard(self, kind: str, path: Path, seen: os.stat_result | None, reason: str,
+                 other_version: bool = False) -> None:
+        """Delete what was read at ``path`` (``seen``; a folder too), unless another process has replaced it since."""
         try:
-            now = os.stat(path)
-            if (now.st_ino, now.st_dev, now.st_mtime_ns) == (stat.st_ino, stat.st_dev, stat.st_mtime_ns):
-                path.unlink()  # only the entry read: another process may have replaced it since
+            now = os.lstat(path)
+            if seen is not None and (now.st_ino, now.st_dev, now.st_mtime_ns) == (seen.st_ino, seen.st_dev,
+                                                                                 seen.st_mtime_ns):
+                if stat.S_ISDIR(now.st_mode):
+                    shutil.rmtree(path, ignore_errors=True)  # never through a link inside it
+                else:
+                    path.unlink()
         except OSError:
             pass
-        if not quiet:
-            self._warn(f"vizgen: warning: discarded the cache entry {path} ({' '.join(reason.split())}); "
-                       "computing it again")
+        self._say(Notice(kind, f"vizgen: warning: discarded the cache entry {path} ({' '.join(reason.split())}); "
+                               "computing it again", other_version))
+
+    def _make_folder(self, kind: str, key: str) -> None:
+        """Make the folder of ``kind``'s entries: whatever else has its name (a file, a FIFO, a link that leads to
+        no folder) is removed, the name itself, never what a link leads to, and one line says so. A link that leads
+        to a folder is kept: a kind's entries may live on another disk."""
+        assert self.folder is not None
+        folder = self.folder / kind
+        if folder.is_dir():
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        try:
+            seen: os.stat_result | None = os.lstat(folder)
+        except FileNotFoundError:
+            seen = None
+        if seen is not None and not stat.S_ISDIR(seen.st_mode):
+            with contextlib.suppress(FileNotFoundError):  # another build may have healed it first
+                os.unlink(folder)
+        try:
+            os.mkdir(folder)
+        except FileExistsError:
+            if not folder.is_dir():
+                raise
+        if seen is not None:
+            self._say(Notice(kind, f"vizgen: warning: replaced {_what(seen.st_mode)} at {folder}, where the cache "
+                                   f"keeps its {kind} entries, by a folder (for the entry {key})"))
 
     def put(self, kind: str, inputs: Any, version: str, entry: Entry) -> None:
         """Write an entry atomically (a temporary file unique to this process and thread, then a rename).
 
-        A cache that cannot be written (a full disk, say) costs a warning line, not the build.
+        A cache that cannot be written (a full disk, say) costs a warning line, not the build; so does an entry
+        over :data:`~vizgen.util.sizes.CACHE_ENTRY_MAX` bytes, which is not kept.
         """
         if self.folder is None:
             return
         key = digest(kind, inputs)
         path = self._path(kind, key)
+        parts = _parts(entry, kind, key, version)
+        size = len(MAGIC) + _SUM_LINE + sum(len(part) for part in parts)
+        if size > sizes.CACHE_ENTRY_MAX:
+            self._say(Notice(kind, f"vizgen: warning: not kept in the cache: the {kind} entry {key} is {size:,} "
+                                   f"bytes, over the bound of {sizes.CACHE_ENTRY_MAX:,}"))
+            return
         tmp = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(8)}.tmp")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            self._make_folder(kind, key)
             with open(tmp, "wb") as f:
-                for chunk in _encode(entry, kind, key, version):
-                    f.write(chunk)
+                f.write(MAGIC)
+                f.write(_checksum(parts))
+                for part in parts:
+                    f.write(part)
             os.replace(tmp, path)
         except OSError as exc:
-            self._warn(f"vizgen: warning: cannot write the cache entry {path}: {exc.strerror or exc}")
+            self._say(Notice(kind, f"vizgen: warning: cannot write the cache entry {path}: {exc.strerror or exc}"))
         finally:
-            tmp.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                tmp.unlink(missing_ok=True)
 
     def fetch(self, kind: str, inputs: Any, version: str, compute: Callable[[], Entry],
               check: Callable[[Entry], str | None] | None = None) -> Entry:
@@ -321,8 +494,8 @@ class Cache:
         return entry
 
 
-def _encode(entry: Entry, kind: str, key: str, version: str) -> Iterable[bytes | memoryview]:
-    """The bytes of an entry: magic line, JSON header line, then every part."""
+def _parts(entry: Entry, kind: str, key: str, version: str) -> list[bytes | memoryview]:
+    """What follows an entry's checksum line: the JSON header line, then every part."""
     parts: list[list[Any]] = []
     payload: list[bytes | memoryview] = []
     for name, array in entry.arrays.items():
@@ -336,22 +509,41 @@ def _encode(entry: Entry, kind: str, key: str, version: str) -> Iterable[bytes |
         parts.append([name, "bytes", None, None, len(blob)])
         payload.append(blob)
     header = {"kind": kind, "key": key, "version": version, "data": entry.data, "parts": parts}
-    yield MAGIC
-    yield json.dumps(header, ensure_ascii=False).encode() + b"\n"
-    yield from payload
+    return [json.dumps(header, ensure_ascii=False).encode() + b"\n", *payload]
+
+
+def _checksum(parts: Iterable[bytes | memoryview | bytearray]) -> bytes:
+    """The checksum line: the SHA-256 of the parts, in hex.
+
+    Examples
+    --------
+    >>> _checksum([b"a", b"bc"]) == hashlib.sha256(b"abc").hexdigest().encode() + b"\\n"
+    True
+    """
+    h = hashlib.sha256()
+    for part in parts:
+        h.update(part)
+    return h.hexdigest().encode() + b"\n"
 
 
 def _decode(raw: bytearray, kind: str, key: str, version: str) -> Entry:
     """Read the bytes of an entry back, checking everything that can be checked without the caller."""
     if not raw:
         raise _Unreadable("empty")
-    if not raw.startswith(MAGIC):
+    first = _FORMATS.match(raw)
+    if first is None:
         raise _Unreadable("not a vizgen cache entry")
-    end = raw.find(b"\n", len(MAGIC))
+    if first[0] != MAGIC:
+        raise _OtherVersion(f"in the cache format {int(first[1])}, not {FORMAT}")
+    start = len(MAGIC) + _SUM_LINE
+    with memoryview(raw) as view:
+        if len(raw) < start or _checksum([view[start:]]) != raw[len(MAGIC):start]:
+            raise _Unreadable(f"its checksum does not match its {len(raw):,} bytes: changed or cut short")
+    end = raw.find(b"\n", start)
     if end < 0:
         raise _Unreadable("truncated header")
     try:
-        header = json.loads(raw[len(MAGIC):end].decode("utf-8"))
+        header = json.loads(raw[start:end].decode("utf-8"))
     except UnicodeDecodeError:
         raise _Unreadable("header not UTF-8") from None
     except json.JSONDecodeError as exc:
@@ -363,7 +555,6 @@ def _decode(raw: bytearray, kind: str, key: str, version: str) -> Entry:
     if header.get("version") != version:
         raise _OtherVersion(f"written by version {str(header.get('version'))[:40]}, not {version}")
     offset = end + 1
-    view = memoryview(raw)
     arrays, blobs = {}, {}
     for name, kind_of, dtype, shape, size in header["parts"]:
         if offset + size > len(raw):
@@ -376,7 +567,7 @@ def _decode(raw: bytearray, kind: str, key: str, version: str) -> Entry:
                 raise _Unreadable(f"part {name}: {array.nbytes:,} bytes for {size:,}")
             arrays[name] = array.reshape(shape)
         else:
-            blobs[name] = bytes(view[offset:offset + size])
+            blobs[name] = bytes(raw[offset:offset + size])
         offset += size
     if offset != len(raw):
         raise _Unreadable(f"{len(raw) - offset:,} bytes too many")

@@ -25,6 +25,7 @@ __all__ = [
     "BROWSER_BYTES_PER_POSITION",
     "BROWSER_MAX_POSITIONS",
     "BROWSER_MEMORY_SHARE",
+    "CACHE_ENTRY_MAX",
     "CODE_PAGE_OVER",
     "DENSE_MAX_UNKNOWNS",
     "FAMILY_MAX_POSITIONS",
@@ -153,6 +154,12 @@ RANGE_CODES_PER_BYTE = 1 / 200
 #: survival on the cluster sends every worker a copy of every code's seats out where that copy takes at most this
 #: share of a worker's memory, else each range its own part
 BROADCAST_SHARE = 1 / 4
+
+# the cache
+#: the largest cache entry read or written, in bytes: an entry over it is a miss, read no further (and one computed
+#: over it is not kept). The site's largest is six players' solution, 273 MB (24 bytes a position); its page is
+#: 11 MB, the largest layout a few MB; past a gigabyte is a stray file, not an entry
+CACHE_ENTRY_MAX = 2**30
 
 # memory
 #: the largest --max-memory taken, in bytes (an exabyte)
