@@ -5,7 +5,7 @@ time to order the bands with ``dot`` and to place them, the scale at which the
 graph fits the page's box (900 x 600, and the real 940 x 730 at a 1400 x 900
 window), the label overlaps at that fit were the labels kept at full size
 (:func:`vizgen.site.band_picture.overlaps`: a measure of room; on the page a label shrinks with its box,
-and tests/test_readable.py measures the labels as vis-network draws them: none touches another on any
+and tests/test_readable_browser.py measures the labels as vis-network draws them: none touches another on any
 built-in banded variant, swaps' at 8.2 px the smallest), the
 moves shown by default and how many of them cross each other when ``dot``
 orders the bands or when the nodes keep their id order; and, for comparison,

@@ -41,7 +41,7 @@ from pathlib import Path
 
 from vizgen.site.build import build_site
 
-CHROMIUM = os.environ.get("VIZGEN_CHROMIUM") or "/usr/bin/chromium"  # as tests/test_browser.py
+CHROMIUM = os.environ.get("VIZGEN_CHROMIUM") or "/usr/bin/chromium"  # as tests/test_pages_browser.py
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 

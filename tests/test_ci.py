@@ -107,5 +107,5 @@ def test_the_fast_lane_collects_without_playwright_and_says_why_the_browser_test
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert "error" not in run.stdout.splitlines()[-1].lower(), run.stdout[-3000:]
-    for module in ("test_readable.py", "test_rulespage_browser.py", "test_access.py"):
+    for module in ("test_readable_browser.py", "test_rulespage_browser.py", "test_access_browser.py"):
         assert re.search(rf"SKIPPED \[\d+\] tests/{module}:\d+: \S.*(playwright|axe)", run.stdout), module

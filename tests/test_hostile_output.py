@@ -1,12 +1,8 @@
 """One hostile title through every output format: each file parses and shows the text literally.
 
-Two variant files carry the same title (markup, a script, ``&``, quotes, a
-line separator, terminal escapes and a right-to-left override): one based on
-``five-players`` (at r = 2, 232 positions) that the build makes a *code page*
-(the code-page threshold is lowered for the test), one of the standard shape
-that becomes a small page and the value-map peer of ``standard``. The files
-sit in a folder whose name holds a terminal escape: no page may name that
-folder, and the terminal must not receive the escape.
+Two variant files carry the same title, one a code page and one a small page (``tests/hostile_site.py``), in a
+folder whose name holds a terminal escape: no page may name that folder, and the terminal must not receive the
+escape. The title in the browser: ``tests/test_hostile_output_browser.py``.
 """
 
 from __future__ import annotations
@@ -17,47 +13,26 @@ import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.hostile_site import LITERAL, SHOWN, TITLE, build_hostile_site, make_folder
 from vizgen.engine.params import VariantError
 from vizgen.engine.spec import public_spec, resolve
-from vizgen.site.build import build_site
-from vizgen.util import sizes
 from vizgen.util.text import visible
 
 ROOT = Path(__file__).resolve().parents[1]
-TITLE = "\"><script>alert(1)</script> & Five <marquee>friends</marquee> 'o' \u2028 \x1b[2J\x1b]0;pwn\x07 \u202eright"
-SUMMARY = "</p><img src=x onerror=alert(2)> & \x1b[31mred"
-#: the title as an HTML page or an SVG shows it: every character, control characters written as escapes
-SHOWN = visible(TITLE, keep="\t\n\r")
-LITERAL = "\"><script>alert(1)</script> & Five <marquee>friends</marquee> 'o'"
-
-
-def _toml(text: str) -> str:
-    return json.dumps(text)  # a JSON string is a TOML basic string (\uXXXX escapes, no raw control characters)
 
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    where = tmp_path_factory.mktemp("hostile") / "rules \x1b[2J here"
-    where.mkdir()
-    for name, base, params in (("evil-five", "five-players", "r = 2"), ("evil-two", "standard", "")):
-        (where / f"{name}.toml").write_text(f"name = \"{name}\"\ntitle = {_toml(TITLE)}\nsummary = {_toml(SUMMARY)}\n"
-                                            f"base = \"{base}\"\n[params]\n{params}\n")
-    return where
+    return make_folder(tmp_path_factory.mktemp("hostile"))
 
 
 @pytest.fixture(scope="module")
 def site(folder: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("out") / "site"
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(sizes, "CODE_PAGE_OVER", 220)  # 232 positions: a code page; standard's 204: a small page
-        build_site([str(folder / "evil-five.toml"), str(folder / "evil-two.toml"), "standard"], out,
-                   cache_dir=tmp_path_factory.mktemp("cache"), progress=False)
-    return out
+    return build_hostile_site(folder, tmp_path_factory.mktemp("out") / "site", tmp_path_factory.mktemp("cache"))
 
 
 class _Page(html.parser.HTMLParser):
@@ -206,19 +181,3 @@ def test_a_nul_character_is_refused_when_the_file_is_read(tmp_path: Path, key: s
     path.write_text(f'{key} = "a\\u0000b"\n')
     with pytest.raises(VariantError, match=rf"{key} holds a NUL character"):
         resolve(str(path))
-
-
-@pytest.mark.browser
-@pytest.mark.slow
-def test_the_browser_shows_the_title_literally_in_the_compare_list(site: Path, new_tab: Callable) -> None:
-    page = new_tab()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("dialog", lambda d: errors.append(f"a dialog opened: {d.message}"))
-    page.goto((site / "variants" / "standard.html").as_uri())
-    page.wait_for_function("window.vizgen && (window.vizgen.ready || window.vizgen.error)", timeout=20000)
-    page.locator('.view-tab[data-view="map"]').click()
-    page.wait_for_function("window.vizgen.map")
-    options = page.locator("#vmap-compare option").all_text_contents()
-    assert any(o.startswith(SHOWN) for o in options), options
-    assert page.locator("#vmap-compare marquee").count() == 0 and not errors, errors

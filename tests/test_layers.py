@@ -73,6 +73,20 @@ def test_no_test_module_imports_another() -> None:
     assert wrong == []
 
 
+def test_the_modules_that_drive_the_browser_are_named_so() -> None:
+    """A test module drives headless Chromium (its tests marked ``browser``) exactly when its name ends in
+    ``_browser``: the Python half of a page's checks in ``test_X.py``, what a person sees in ``test_X_browser.py``."""
+    tests = Path(__file__).parent
+    wrong = []
+    for path in sorted(tests.glob("test_*.py")):
+        tree = ast.parse(path.read_text())
+        used = {ast.unparse(node) for node in ast.walk(tree) if isinstance(node, ast.Attribute | ast.Name)}
+        drives = "pytest.mark.browser" in used or "NEEDS_BROWSER" in used
+        if drives != path.stem.endswith("_browser"):
+            wrong.append(f"{path.name} {'drives' if drives else 'does not drive'} the browser")
+    assert wrong == []
+
+
 #: compiled modules, private by name: each has a Python face (``vizgen.engine.kernel`` for ``_kernel``)
 COMPILED = ("_kernel",)
 

@@ -205,30 +205,3 @@ def test_reports_are_deterministic(site_pages: dict[str, VariantPage], site: dic
     again = render_site(list(site_pages.values()), family=copy.deepcopy(small_family),
                         claims=copy.deepcopy(small_claims))
     assert again == site
-
-
-#: the smallest a chart's text may be drawn on a phone, in CSS pixels
-SMALLEST_TEXT = 11
-
-
-@pytest.mark.browser
-def test_chart_text_is_readable_on_a_phone(browser: object, tmp_path: Path, small_family: dict[str, Any]) -> None:
-    """Every text of the family and max-n pages' drawings (axes, ticks, legends) is at least 11 px on a
-    390x844 phone, and on a desktop screen."""
-    from tests.browsing import write_site
-    from vizgen.reports.maxn import report
-
-    maxn = report(players=(2, 3), depths=(1, 2), timing_players=(2,), timing_depths=(2, 3), games_per_seat=2,
-                  budget=0.0)
-    write_site(tmp_path, render_site([], family=small_family, maxn={**maxn, "timing_measured": "on a test machine"}))
-    measure = """() => [...document.querySelectorAll('svg text')].filter(t => t.getClientRects().length).map(t => {
-        const m = t.getScreenCTM();
-        return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b); })"""
-    for width, height in ((390, 844), (1400, 900)):
-        page = browser.new_page(viewport={"width": width, "height": height})
-        for name in ("family.html", "maxn.html"):
-            page.goto((tmp_path / name).as_uri())
-            sizes = page.evaluate(measure)
-            assert name != "family.html" or len(sizes) > 40, sizes  # the four charts are drawn
-            assert min(sizes, default=SMALLEST_TEXT) >= SMALLEST_TEXT, (name, width, min(sizes))
-        page.close()

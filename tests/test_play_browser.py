@@ -211,7 +211,7 @@ def test_three_players_on_the_explorer(open_page: Callable, pages: dict[str, Var
 
 @pytest.fixture(scope="module")
 def pages(site_pages: dict[str, VariantPage], shared_gather: Callable) -> dict[str, VariantPage]:
-    """The pages of tests/test_browser.py and four players (r = 3)."""
+    """The pages of tests/test_pages_browser.py and four players (r = 3)."""
     four = shared_gather(["standard:players=4,r=3"])[0]
     return {"standard": site_pages["standard"], "tiny": site_pages["standard-r3"], "three": site_pages["three-players"],
             "three-small": site_pages["standard-players3-r3"], "four": four}
@@ -272,7 +272,7 @@ def test_a_challenge_hides_every_value_and_marks_a_blunder(open_page: Callable, 
     assert not page.locator(".graph-veil").is_visible()
     page.locator("#play button[data-act=quit]").click()
     # a blunder from a drawn position, marked as the engine says as you go (coached play; a challenge marks it
-    # only in the review: tests/test_board.py)
+    # only in the review: tests/test_board_browser.py)
     line, blunder, best = line_to_a_drawn_blunder(data)
     ply = len(line) - 1
     seats = ["you", "perfect"] if ply % 2 == 0 else ["perfect", "you"]

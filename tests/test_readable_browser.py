@@ -3,7 +3,7 @@
 The pictures say what they show (the banded graph names its blocks and counts its rows in plies), faded
 positions keep readable labels (contrast measured on the graph's canvas pixels), and the words of a value are
 the same on the index, the variant's page and its panel. Uses the site, server and browser of
-``tests/test_browser.py``.
+``tests/test_pages_browser.py``.
 """
 
 from __future__ import annotations
