@@ -36,7 +36,7 @@ from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.notation import Position
 from vizgen.engine.spec import resolve
 from vizgen.site import address_words
-from vizgen.site.render import VariantPage, wire
+from vizgen.site.render import VariantPage, contract, wire
 from vizgen.site.render.codepage import code_files
 from vizgen.site.render.contexts import badge
 from vizgen.site.render.datafiles import data_files
@@ -76,7 +76,8 @@ def units_cases() -> dict[str, list]:
     """Every word template the browser fills, filled by the Python for counts 0, 1 and 2 and seats 1, 2 and 3, and
     shares near the edges written by the Python: util.test.js checks the browser writes each the same."""
     shipped = words.for_browser()
-    templates = [v[key] for table in ("verdicts", "choices") for v in shipped[table] for key in ("long", "short")]
+    meant = contract.data()
+    templates = [v[key] for table in ("verdicts", "choices") for v in meant[table] for key in ("long", "short")]
     templates += list(shipped["play"].values())
     templates += [t for part in ("played", "kept") for t in shipped["review"][part].values()]
     fills = [[t, {"n": n, "k": k}, words.fill(t, n=n, k=k)] for t in templates for n in (0, 1, 2) for k in (1, 2, 3)]

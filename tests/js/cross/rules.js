@@ -53,7 +53,7 @@ for (const [index, spec] of job.specs.entries()) {
     line.stats = VZ.rulestats.stats(spec, read, book, s, f, job.words, seats, mine);
     if (P === 2) {
       // the short guide: the verdict, the must-find positions and the rules of thumb
-      line.guide = { verdict: VZ.ruleguide.verdict(s, f, job.words), must: VZ.ruleguide.mustFind(s, f, job.words),
+      line.guide = { verdict: VZ.ruleguide.verdict(s, f), must: VZ.ruleguide.mustFind(s, f),
         thumbs: VZ.rulethumbs.search(s, job.thumbs, read.params.r) };
     }
     if (job.tables) {

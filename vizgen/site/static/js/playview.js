@@ -91,7 +91,7 @@
       : VZ.review.mark(ctx.words, (model.details.get(g.path[mine]) || { moves: [] }).moves, g.path[mine + 1]);
     if (!g.finished()) out += '<p class="play-mode-now">' + esc(W[g.challenge ? "mode-challenge" : "mode-coached"]) + "</p>";
     if (r) {
-      out += '<p class="play-mark ' + ctx.words.marks[r.mark].key + '">' + esc(VZ.review.sentence(ctx.words, r)) +
+      out += '<p class="play-mark ' + VZ.contract.marks[r.mark].key + '">' + esc(VZ.review.sentence(ctx.words, r)) +
         "</p>";
     }
     if (n >= 1 && g.last && mine < n - 1) {
@@ -100,7 +100,7 @@
         esc(moveName(model, from, at)) + "</b>: " + esc(model.name(from)) + " → " + esc(model.name(at)) + "</p>";
     }
     if (!ctx.hidden) {
-      out += '<p class="play-value"><span class="badge ' + VZ.util.valueClass(g.value(n).v, ctx.words.classes) + '">' +
+      out += '<p class="play-value"><span class="badge ' + VZ.util.valueClass(g.value(n).v, VZ.contract.classes) + '">' +
         esc(g.valueWords(W, n)) + "</span></p>";
     }
     if (g.hinted() && g.challenge && !g.finished()) out += '<p class="play-note">' + esc(W.hinted) + "</p>";
@@ -142,7 +142,7 @@
 
   /* The review of a finished game: per seat the count of each mark and of hints, and the turning point. */
   function review(g, marked, ctx) {
-    var W = ctx.W, M = ctx.words.marks;
+    var W = ctx.W, M = VZ.contract.marks;
     var counts = VZ.review.counts(ctx.words, g.P, marked, g.hints);
     var out = '<h3 class="panel-h">' + esc(W.review) + '</h3><table class="play-counts"><caption>' +
       esc(M.map(function (m) { return (m.symbol ? m.symbol + " " : "") + m.name; }).join(" · ")) +
@@ -241,8 +241,8 @@
       if (seat === 0 || k === 1) out += '<span class="round">' + (Math.floor((k - 1) / g.P) + 1) + ".</span>";
       if (k === 1) for (var e = 0; e < seat; e++) out += "<span></span>";
       var r = marked[k - 1], sym = "";
-      if (r && !ctx.hidden && !(g.challenge && !g.finished())) sym = ctx.words.marks[r.mark].symbol;
-      var cls = r && sym ? " " + ctx.words.marks[r.mark].key : "";
+      if (r && !ctx.hidden && !(g.challenge && !g.finished())) sym = VZ.contract.marks[r.mark].symbol;
+      var cls = r && sym ? " " + VZ.contract.marks[r.mark].key : "";
       var move = moveName(model, line[k - 1], line[k]);
       var said = "ply " + k + ", " + ctx.role(g, seat) + ": " + move + sym + " to " + model.name(line[k]);
       out += '<a href="#' + esc(model.name(line[k])) + '" data-ply="' + k + '" class="ply' +

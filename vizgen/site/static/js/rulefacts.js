@@ -3,22 +3,17 @@
  * From the solver's arrays (rulesolve.js): the verdict for the player to move and its {n} and {k} (an entry of
  * the words' VERDICTS), what moving there means for the player who moved (CHOICES, {n}, {k}) and the move
  * score that ranks the moves into a position (vizgen/engine/solve.py arrival_scores): the optimal moves are
- * those to the highest score. The words come from the Python (words.for_browser), looked up by key.
+ * those to the highest score. The verdict and the choice are looked up in the contract (contract.js, generated
+ * from vizgen/analysis/meaning.py: what its verdicts and choices say in every case), never worked out again.
  */
 (function (VZ) {
   "use strict";
-
-  function codes(list) {
-    var out = {};
-    list.forEach(function (v, i) { out[v.key] = i; });
-    return out;
-  }
 
   /* s: a solution (rulesolve.js); W: the words; params: the rules (going out is no fate in misere and
      self-gain). Returns {verdict, verdictN, choice, choiceN, choiceK, score, mover, chooser}, one entry a node. */
   function compute(s, W, params) {
     var P = s.R.ints[0], n = s.n;
-    var V = codes(W.verdicts), C = codes(W.choices);
+    var K = VZ.contract, V = K.verdictCodes, C = K.choiceCodes;
     var fateApplies = P > 2 && !params.misere && params.attack !== "self-gain";
     var mover = fateApplies ? s.outIn.subarray(0, n) : null;
     var chooser = fateApplies ? s.outIn.subarray((P - 1) * n, P * n) : null;
@@ -32,20 +27,11 @@
     big += 2;
     for (i = 0; i < n; i++) {
       var w = s.winner[i], over = s.final[i] >= 0, rem = s.rem[i], v, c;
-      if (P === 2) v = over && w === 0 ? V.won : over ? V.lost : w === 0 ? V.win : w > 0 ? V.loss : V.draw;
-      else {
-        v = over && w === 0 ? V["mover-won"] : over && w > 0 ? V["other-won"] : w === 0 ? V["mover-forces"]
-          : w > 0 ? V["other-forces"] : V.open;
-        if (mover && v === V.open) v = mover[i] === 0 ? V["mover-is-out"] : mover[i] > 0 ? V["mover-out"] : V["mover-survives"];
-      }
+      v = K.verdictOf(P, over, w, mover ? mover[i] : null);
       verdict[i] = v;
       verdictN[i] = mover && v === V["mover-out"] ? mover[i] : rem;
       var mine = w === P - 1;
-      if (P === 2) c = over && mine ? C["you-win-now"] : over ? C["you-lose-now"] : mine ? C["you-win"] : w >= 0 ? C["you-lose"] : C.draw;
-      else {
-        c = over && mine ? C["you-win-now"] : over ? C["other-wins-now"] : mine ? C["you-win"] : w >= 0 ? C["other-forces"] : C.open;
-        if (chooser && c === C.open) c = chooser[i] === 0 ? C["you-are-out"] : chooser[i] > 0 ? C["you-out"] : C["you-survive"];
-      }
+      c = K.choiceOf(P, over, w, chooser ? chooser[i] : null);
       choice[i] = c;
       choiceN[i] = chooser && c === C["you-out"] ? chooser[i] : rem;
       choiceK[i] = w >= 0 ? (w + 1) % P : -1;

@@ -63,14 +63,14 @@
 
   /* The value map's grid (vizgen/site/valuemap.py value_map): per cell (row: the mover's state, column: the
      opponent's) the node there with the fewest swaps in a row, -1 where no game goes; and the value there. */
-  function grid(s, f, W) {
+  function grid(s, f) {
     var m = s.R.ints[1], node = new Array(m * m).fill(-1), value = new Array(m * m).fill(0), start = null;
     var rem = new Array(m * m).fill(null);
     for (var i = 0; i < s.n; i++) {
       var seats = s.rules.seats(s.codes[i]).s, cell = seats[0] * m + seats[1];
       if (node[cell] < 0) {
         node[cell] = i;
-        value[cell] = W.classes[W.verdicts[f.verdict[i]].cls].value;
+        value[cell] = VZ.contract.classes[VZ.contract.verdicts[f.verdict[i]].cls].value;
         rem[cell] = s.winner[i] >= 0 ? s.rem[i] : -1;
       }
       if (i === s.start) start = [seats[0], seats[1]];
@@ -79,17 +79,17 @@
   }
 
   /* map.js's payload (vizgen/site/render/maps.py map_payload); `compare`: [{slug, title, cells, value}]. */
-  function mapPayload(s, f, W, compare, shading) {
-    var g = grid(s, f, W);
+  function mapPayload(s, f, compare, shading) {
+    var g = grid(s, f);
     return { m: g.m, labels: s.R.sets.slice(), node: g.node, start: g.start, compare: compare,
       shade: VZ.shading.shades(g.rem, shading.shades), fills: shading.fills };
   }
 
   /* The cells of two two-player solutions of the same shape whose value differs ({cells, value}: the other's
      value there), as vizgen/site/valuemap.py compare; null when the shapes differ. */
-  function differ(a, fa, b, fb, W) {
+  function differ(a, fa, b, fb) {
     if (a.R.ints[0] !== 2 || b.R.ints[0] !== 2 || a.R.sets.join(" ") !== b.R.sets.join(" ")) return null;
-    var ga = grid(a, fa, W), gb = grid(b, fb, W), cells = [], value = [];
+    var ga = grid(a, fa), gb = grid(b, fb), cells = [], value = [];
     for (var k = 0; k < ga.node.length; k++) {
       if (ga.node[k] >= 0 && gb.node[k] >= 0 && ga.value[k] !== gb.value[k]) {
         cells.push(k);
@@ -185,7 +185,7 @@
     for (var seat = 0; seat < P; seat++) {
       var c = new Int8Array(n), out = f.mover ? s.outIn.subarray(seat * n, (seat + 1) * n) : null;
       for (var i = 0; i < n; i++) {
-        c[i] = s.winner[i] === seat ? 2 : s.winner[i] < 0 && (!out || out[i] < 0) ? 1 : 0;
+        c[i] = VZ.contract.rankOf(seat, s.winner[i], out ? out[i] : null);
       }
       classes.push(c);
     }
@@ -273,7 +273,7 @@
   /* A layered layout: a band per ply from the start, its positions grouped by their value for the player to
      move (wins, draws or open, losses) and in notation order within a group; a long band wraps onto more rows,
      so the picture stays about as wide as it is tall. */
-  function layout(s, f, W) {
+  function layout(s, f) {
     var rows = new Map(), x = new Array(s.n), y = new Array(s.n);
     var order = { win: 0, draw: 1, loss: 2 };
     for (var i = 0; i < s.n; i++) {
@@ -286,7 +286,7 @@
     Array.from(rows.keys()).sort(function (a, b) { return a - b; }).forEach(function (d) {
       var list = rows.get(d);
       list.sort(function (a, b) {
-        var ca = order[W.verdicts[f.verdict[a]].cls], cb = order[W.verdicts[f.verdict[b]].cls];
+        var ca = order[VZ.contract.verdicts[f.verdict[a]].cls], cb = order[VZ.contract.verdicts[f.verdict[b]].cls];
         return ca - cb || (s.rules.name(s.codes[a]) < s.rules.name(s.codes[b]) ? -1 : 1);
       });
       var lines = Math.ceil(list.length / most), per = Math.ceil(list.length / lines);
@@ -302,7 +302,7 @@
 
   /* The data files of a solved rule set by name (nodes, c0, c1 ...): a function name -> promise of payload. */
   function files(s, f, cfg) {
-    var W = cfg.words, P = s.R.ints[0], n = s.n;
+    var P = s.R.ints[0], n = s.n;
     var fields = [{ name: "verdict", width: 1 }, { name: "winner", width: 1 }, { name: "choice", width: 1 },
       { name: "choice_k", width: 1 }, { name: "verdict_n", width: 2 }];
     if (f.mover) fields.push({ name: "forced_out_in", width: 2 });
@@ -325,7 +325,7 @@
         var d = { n: n, players: P, start: s.start, chunk: CHUNK, edges: s.edges, notation: notation.join(" "),
           fields: fields, facts: facts, columns: panel, opponents: opponents };
         if (small) {
-          var L = layout(s, f, W);
+          var L = layout(s, f);
           d.x = L.x;
           d.y = L.y;
           d.size = L.size;
@@ -363,7 +363,7 @@
     return function (name) {
       if (!cache.has(name)) {
         if (name === "nodes") cache.set(name, nodes());
-        else if (name === "map" && P === 2) cache.set(name, Promise.resolve(mapPayload(s, f, W, cfg.compare || [], cfg.shading)));
+        else if (name === "map" && P === 2) cache.set(name, Promise.resolve(mapPayload(s, f, cfg.compare || [], cfg.shading)));
         else if (/^c\d+$/.test(name)) cache.set(name, chunk(Number(name.slice(1))));
         else cache.set(name, Promise.reject(new Error("no data file " + name)));
       }

@@ -225,15 +225,15 @@
 
   // ------------------------------------------------------------------ words
   function verdictWords(f, i, short) {
-    var v = W.verdicts[f.verdict[i]];
+    var v = VZ.contract.verdicts[f.verdict[i]];
     return VZ.util.fill(short ? v.short : v.long, { n: f.verdictN[i], k: state.solved.winner[i] });
   }
   function choiceWords(f, i) {
-    var c = W.choices[f.choice[i]];
+    var c = VZ.contract.choices[f.choice[i]];
     return VZ.util.fill(c.long, { n: f.choiceN[i], k: f.choiceK[i] });
   }
   function cls(f, i) {
-    return W.verdicts[f.verdict[i]].cls;
+    return VZ.contract.verdicts[f.verdict[i]].cls;
   }
   function badge(f, i) {
     return '<span class="badge ' + cls(f, i) + '">' + esc(verdictWords(f, i, true)) + "</span>";
@@ -316,7 +316,7 @@
         '<th scope="col">For the player choosing it</th></tr></thead><tbody>' + moves.map(function (m) {
         return '<tr class="' + (m.best ? "best" : "") + '"><td>' + esc(m.names.join(" / ")) + (m.best ? ' <span class="opt">optimal</span>' : "") +
           '</td><td><a href="#" data-node="' + m.dst + '">' + esc(s.rules.name(s.codes[m.dst])) + "</a></td><td>" +
-          '<span class="badge ' + W.choices[f.choice[m.dst]].cls + '">' + esc(choiceWords(f, m.dst)) + "</span></td></tr>";
+          '<span class="badge ' + VZ.contract.choices[f.choice[m.dst]].cls + '">' + esc(choiceWords(f, m.dst)) + "</span></td></tr>";
       }).join("") + "</tbody></table>";
     }
     $("rules-position").innerHTML = html;
@@ -426,10 +426,10 @@
         var k = byName.get(s.rules.name(s.codes[i]));
         if (k === undefined) continue;
         shared++;
-        if (W.verdicts[f.verdict[i]].cls !== W.verdicts[of.verdict[k]].cls) changedList.push([i, k]);
+        if (VZ.contract.verdicts[f.verdict[i]].cls !== VZ.contract.verdicts[of.verdict[k]].cls) changedList.push([i, k]);
       }
-      var a = verdictWords(f, s.start, true), b = VZ.util.fill(W.verdicts[of.verdict[o.start]].short, { n: of.verdictN[o.start], k: o.winner[o.start] });
-      var sameStart = W.verdicts[f.verdict[s.start]].cls === W.verdicts[of.verdict[o.start]].cls;
+      var a = verdictWords(f, s.start, true), b = VZ.util.fill(VZ.contract.verdicts[of.verdict[o.start]].short, { n: of.verdictN[o.start], k: o.winner[o.start] });
+      var sameStart = VZ.contract.verdicts[f.verdict[s.start]].cls === VZ.contract.verdicts[of.verdict[o.start]].cls;
       var sentence = "Under " + otherSpec + ", the start " + here + (sameStart
         ? " has the same value: " + b + "." : " has another value: " + b + " (under your rules: " + a + ").") +
         " Of the " + VZ.rulebook.count(shared) + " positions both rule sets reach, " +
@@ -441,13 +441,13 @@
           esc(otherSpec) + "</th></tr></thead><tbody>" + changedList.slice(0, 40).map(function (pair) {
           var name = s.rules.name(s.codes[pair[0]]);
           return '<tr><td><a href="#" data-node="' + pair[0] + '">' + esc(name) + "</a></td><td>" + badge(f, pair[0]) +
-            '</td><td><span class="badge ' + W.verdicts[of.verdict[pair[1]]].cls + '">' +
-            esc(VZ.util.fill(W.verdicts[of.verdict[pair[1]]].short, { n: of.verdictN[pair[1]], k: o.winner[pair[1]] })) + "</span></td></tr>";
+            '</td><td><span class="badge ' + VZ.contract.verdicts[of.verdict[pair[1]]].cls + '">' +
+            esc(VZ.util.fill(VZ.contract.verdicts[of.verdict[pair[1]]].short, { n: of.verdictN[pair[1]], k: o.winner[pair[1]] })) + "</span></td></tr>";
         }).join("") + "</tbody></table>" + (changedList.length > 40 ? "<p>… and " + (changedList.length - 40) + " more.</p>" : "");
       }
       out.innerHTML = html;
       api.compare = { spec: otherSpec, changed: changedList.length, sentence: sentence };
-      var cells = VZ.rulemodel.differ(s, f, o, of, W);
+      var cells = VZ.rulemodel.differ(s, f, o, of);
       if (cells && !state.booted) {
         // the value map shows the same comparison (made once, with the viewer)
         cfg.compare = [{ slug: otherSpec, title: otherSpec, cells: cells.cells, value: cells.value }];

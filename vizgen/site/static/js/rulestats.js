@@ -105,8 +105,8 @@
     out.greatest_depth = deepest;
     var st = s.start, w = s.winner[st], rem = s.rem[st], fated = !!f.mover;
     var outIn = fated ? f.mover[st] : null;
-    var verdict = W.verdicts[f.verdict[st]];
-    var open = W.verdicts.filter(function (v) { return v.key === "open"; })[0].long;
+    var verdict = VZ.contract.verdicts[f.verdict[st]];
+    var open = VZ.contract.verdicts.filter(function (v) { return v.key === "open"; })[0].long;
     out.start = { position: s.rules.name(s.codes[st]),
       value: P === 2 ? ["draw", "win", "loss"][w + 1] : w < 0 ? "open" : "forced",
       remoteness: rem >= 0 ? rem : null, verdict: VZ.util.fill(verdict.long, { n: f.verdictN[st], k: w }) };

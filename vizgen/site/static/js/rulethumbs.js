@@ -127,7 +127,7 @@
      that some move throws away (to_keep). */
   function keepers(s, g) {
     var E = g.dst.length, keep = new Uint8Array(E), where = new Uint8Array(g.n);
-    function cls(i) { return s.winner[i] === 1 ? 2 : s.winner[i] < 0 ? 1 : 0; }
+    function cls(i) { return VZ.contract.rankOf(1, s.winner[i], null); }
     for (var i = 0; i < g.n; i++) {
       var best = -1, e;
       for (e = g.ptr[i]; e < g.ptr[i + 1]; e++) best = Math.max(best, cls(g.dst[e]));
@@ -136,7 +136,7 @@
         keep[e] = cls(g.dst[e]) === best ? 1 : 0;
         if (!keep[e]) loses = true;
       }
-      where[i] = s.final[i] < 0 && s.winner[i] !== 1 && loses ? 1 : 0;
+      where[i] = s.final[i] < 0 && VZ.contract.rankOf(0, s.winner[i], null) > 0 && loses ? 1 : 0;
     }
     return { keep: keep, where: where };
   }
