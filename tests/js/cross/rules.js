@@ -7,7 +7,7 @@
 const fs = require("node:fs");
 const { load } = require("../load.js");
 
-const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulemodel", "ruleodds",
+const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "pairwise", "rulemodel", "ruleodds",
   "rulestats", "ruleguide", "rulethumbs");
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const book = new VZ.rulebook.Book(job.book);

@@ -48,7 +48,7 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
     "theme.js": ("theme",),
     "practice.js": ("contract", "util", "loader", "board", "hands", "glicko", "practice", "practiceview"),
     "rules.js": ("contract", "util", "shading", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts",
-                 "rulesworker", "rulemodel", "rulespage"),
+                 "rulesworker", "pairwise", "rulemodel", "rulespage"),
     # loaded by the rules page once a rule set is solved: its short guide and rules of thumb, and for the JSON
     # download the random-play odds and the stats block
     "rulesmore.js": ("ruleguide", "rulethumbs", "ruleodds", "rulestats", "ruledownload"),

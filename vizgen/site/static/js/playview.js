@@ -192,12 +192,18 @@
       return mid - val.v * (h / 2) * (0.25 + 0.75 * near);
     }
     function x(k) { return 8 + k * step; }
-    var colour = { 1: T.win, 0: T.draw, "-1": T.loss };
+    // a value's colour and its axis word, by its class in the contract's meaning table
+    var C = VZ.contract.classes, cls = function (v) { return C[VZ.util.valueClass(v, C)]; };
+    var colour = {}, axis = {};
+    [1, 0, -1].forEach(function (v) {
+      colour[v] = T[cls(v).palette];
+      axis[v] = esc(W["chart-" + cls(v).key + (v === 0 && g.P > 2 ? "-n" : "")]);
+    });
     // the value names stay in view while the chart scrolls sideways: they are a picture of their own
     var out = '<div class="play-chart-wrap"><svg class="play-chart-axis" width="' + left + '" height="' + (top + h + 22) +
-      '" aria-hidden="true"><text x="' + (left - 4) + '" y="' + (top + 12) + '" text-anchor="end">win</text><text x="' +
-      (left - 4) + '" y="' + (mid + 4) + '" text-anchor="end">' + (g.P === 2 ? "draw" : "open") + '</text><text x="' +
-      (left - 4) + '" y="' + (top + h - 3) + '" text-anchor="end">loss</text></svg>' +
+      '" aria-hidden="true"><text x="' + (left - 4) + '" y="' + (top + 12) + '" text-anchor="end">' + axis[1] + '</text><text x="' +
+      (left - 4) + '" y="' + (mid + 4) + '" text-anchor="end">' + axis[0] + '</text><text x="' +
+      (left - 4) + '" y="' + (top + h - 3) + '" text-anchor="end">' + axis[-1] + '</text></svg>' +
       '<div class="play-chart-box" tabindex="0" role="region" aria-label="Chart of your value per ply">' +
       '<svg class="play-chart" width="' + width + '" height="' + (top + h + 22) +
       '" role="img" aria-label="Your value after each ply; click a ply to show it">';

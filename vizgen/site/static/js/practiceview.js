@@ -448,7 +448,7 @@
       }).join(", then ") + ".</p>";
     }
     if (s.status === "met") {
-      var best = s.marks.filter(function (x) { return x === 0; }).length;
+      var best = s.marks.filter(function (x) { return x === VZ.contract.markCodes.best; }).length;
       out += '<p class="pz-right">Goal met in ' + s.ply + " plies: " + "★★★".slice(0, s.stars) +
         '<span class="off">' + "☆☆☆".slice(s.stars) + "</span> (" + best + " of " + s.marks.length +
         " moves best).</p>";

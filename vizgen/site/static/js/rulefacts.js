@@ -12,7 +12,7 @@
   /* s: a solution (rulesolve.js); W: the words; params: the rules (going out is no fate in misere and
      self-gain). Returns {verdict, verdictN, choice, choiceN, choiceK, score, mover, chooser}, one entry a node. */
   function compute(s, W, params) {
-    var P = s.R.ints[0], n = s.n;
+    var P = s.rules.P, n = s.n;
     var K = VZ.contract, V = K.verdictCodes, C = K.choiceCodes;
     var fateApplies = P > 2 && !params.misere && params.attack !== "self-gain";
     var mover = fateApplies ? s.outIn.subarray(0, n) : null;

@@ -197,7 +197,7 @@
   /* The variant pages' own viewer on these rules (graph or explorer, panel, search, play); the page's own
      short walk and game stay as they are if it cannot start. */
   function startViewer(spec, params) {
-    var s = state.solved, P = s.R.ints[0];
+    var s = state.solved, P = s.rules.P;
     var legend = P === 2 ? cfg.legends.two : state.facts.mover ? cfg.legends.more : cfg.legends.more_plain;
     document.querySelectorAll("[data-legend]").forEach(function (el) {
       el.textContent = legend[el.getAttribute("data-legend")] || "";
@@ -241,7 +241,7 @@
 
   // ------------------------------------------------------------------ the result
   function showResult() {
-    var s = state.solved, f = state.facts, P = s.R.ints[0];
+    var s = state.solved, f = state.facts, P = s.rules.P;
     $("rules-result").hidden = false;
     var start = s.start;
     $("rules-verdict").innerHTML = '<span class="big ' + cls(f, start) + '">' + esc(s.rules.name(s.codes[start])) +
@@ -272,7 +272,7 @@
     api.guide.thumbs = VZ.rulethumbs.show(state.solved, cfg, state.r).rules;
   }
   function startSentence(s, f) {
-    var i = s.start, P = s.R.ints[0];
+    var i = s.start, P = s.rules.P;
     var text = verdictWords(f, i, false);
     if (P === 2) {
       if (s.winner[i] === 0) return "The first player can force a win: " + text + ".";
@@ -283,25 +283,10 @@
   }
 
   // ------------------------------------------------------------------ one position and its moves
-  /* [{dst (node), names}] of node i, grouped by the position they reach, in the rules' order. */
+  /* [{dst (node), names, best}] of node i, grouped by the position they reach (rulemodel.movesOf: the names by move
+     id, as the built pages have them). */
   function movesOf(i) {
-    var s = state.solved;
-    if (s.final[i] >= 0) return [];
-    var by = new Map(), list = [];
-    s.rules.moves(s.codes[i]).forEach(function (mv) {
-      var j = VZ.rulesolve.nodeOf(s.codes, mv.dst);
-      var e = by.get(j);
-      if (!e) {
-        e = { dst: j, names: [] };
-        by.set(j, e);
-        list.push(e);
-      }
-      e.names.push(s.R.moves[mv.mid]);
-    });
-    var top = -Infinity;
-    list.forEach(function (m) { top = Math.max(top, state.facts.score[m.dst]); });
-    list.forEach(function (m) { m.best = state.facts.score[m.dst] === top; });
-    return list;
+    return VZ.rulemodel.movesOf(state.solved, state.facts, i);
   }
   function show(i) {
     var s = state.solved, f = state.facts;
@@ -369,7 +354,7 @@
     g.marks.push({ move: m.names[0], best: m.best, words: choiceWords(f, dst) + " (best: " + choiceWords(f, best.dst) + ")" });
     g.at = dst;
     g.trail.push(dst);
-    while (s.final[g.at] < 0 && g.trail.length % s.R.ints[0] !== 1 && g.trail.length <= 200) {
+    while (s.final[g.at] < 0 && g.trail.length % s.rules.P !== 1 && g.trail.length <= VZ.contract.ending.cap) {
       g.at = perfectMove(g.at);
       g.trail.push(g.at);
     }

@@ -49,7 +49,7 @@
   /* The stats object. spec: the spec string; read: book.read(spec) ({base, pairs, params}); book: the rulebook;
      W: the words; seats: ruleodds.seats's chances (or null); mine: perfectVsRandom's (two players, or null). */
   function stats(spec, read, book, s, f, W, seats, mine) {
-    var P = s.R.ints[0], n = s.n, D = book.D, i, k;
+    var P = s.rules.P, n = s.n, D = book.D, i, k;
     var base = D.variants[read.base];
     var said = read.pairs.map(function (p) { return p[0] + " = " + String(p[1]); }).join(", ");
     var params = {};

@@ -6,37 +6,10 @@
  * kept share, each with what it does alone (search_rules, measure_rule). The conditions, their words and the
  * search's limits come from the Python (cfg.thumbs: the candidates in the order the search ranks ties). The
  * shares are the same doubles as numpy's: the same integer ratios per position, summed pairwise in node order
- * as numpy's mean does. Cross-checked against the Python in the fast lane (tests/test_rulespage.py).
+ * as numpy's mean does (pairwise.js). Cross-checked against the Python in the fast lane (tests/test_rulespage.py).
  */
 (function (VZ) {
   "use strict";
-
-  /* numpy's pairwise summation of a[lo, lo + n) (numpy/_core/src/umath/loops_utils.h, pairwise_sum; blocks of
-     128, eight accumulators): np.mean of a float64 array is this sum over all of it divided by its length. */
-  function pairwise(a, lo, n) {
-    var i, res;
-    if (n < 8) {
-      res = 0;
-      for (i = 0; i < n; i++) res += a[lo + i];
-      return res;
-    }
-    if (n <= 128) {
-      var r = [];
-      for (i = 0; i < 8; i++) r.push(a[lo + i]);
-      for (i = 8; i < n - (n % 8); i += 8) {
-        for (var j = 0; j < 8; j++) r[j] += a[lo + i + j];
-      }
-      res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-      for (; i < n; i++) res += a[lo + i];
-      return res;
-    }
-    var n2 = Math.floor(n / 2);
-    n2 -= n2 % 8;
-    return pairwise(a, lo, n2) + pairwise(a, lo + n2, n - n2);
-  }
-  function mean(a) {
-    return pairwise(a, 0, a.length) / a.length;
-  }
 
   /* The graph of a solved rule set as the engine numbers it: per node its moves to distinct positions (ptr, dst,
      src), whether any move to that position is a split, and per node its mover's and opponent's state. */
@@ -155,7 +128,7 @@
       }
       ratios.push(kept / left);
     }
-    return ratios.length ? mean(ratios) : 1.0;
+    return ratios.length ? VZ.pairwise.mean(ratios) : 1.0;
   }
 
   /* The moves a rule allows: those that meet its condition (prefer) or do not (avoid). */
@@ -271,5 +244,5 @@
     return { rules: out.rules.map(function (rule) { return rule.text; }) };
   }
 
-  VZ.rulethumbs = { pairwise: pairwise, edges: edges, features: features, search: search, show: show };
+  VZ.rulethumbs = { edges: edges, features: features, search: search, show: show };
 })(globalThis.VZ = globalThis.VZ || {});
