@@ -13,6 +13,7 @@ from dataclasses import asdict
 from typing import Any
 
 from vizgen.analysis import words
+from vizgen.analysis.rulebook import START_WORDS
 from vizgen.engine import params as engine_params
 from vizgen.engine.params import INT_RANGE, PARAM_NAMES, Params
 from vizgen.engine.variants import REGISTRY
@@ -94,7 +95,7 @@ def rulebook_data() -> dict[str, Any]:
     return {"names": list(PARAM_NAMES), "defaults": defaults, "ranges": {k: list(v) for k, v in INT_RANGE.items()},
             "choices": choices(), "hand_sets_max": sizes.HAND_SETS_MAX,
             "max_positions": sizes.BROWSER_MAX_POSITIONS, "random_max_states": sizes.RANDOM_MAX_STATES, "axes": AXES,
-            "variants": variants}
+            "variants": variants, "start": START_WORDS}
 
 
 def rules_context(site_title: str) -> dict[str, Any]:

@@ -329,7 +329,7 @@
   function playView() {
     var s = state.solved, f = state.facts, g = state.game, i = g.at;
     var name = s.rules.name(s.codes[i]);
-    var over = s.final[i] >= 0 || g.trail.length > 200;
+    var over = s.final[i] >= 0 || g.trail.length > VZ.contract.ending.cap;
     var html = "<p>You move first; the perfect player answers. Position <b>" + esc(name) + "</b>.</p>";
     if (over) {
       html += "<p><b>Game over.</b> " + esc(s.final[i] >= 0 ? verdictWords(f, i, false) : "Two hundred moves played: a draw by length.") + "</p>";
