@@ -30,11 +30,13 @@ JS = ROOT / "vizgen" / "site" / "static" / "js"
 pytestmark = pytest.mark.xdist_group("node")
 
 
-def test_the_checked_in_contract_is_what_the_python_writes() -> None:
+def test_the_checked_in_contract_and_its_types_are_what_the_python_writes() -> None:
     assert contract.path() == JS / "contract.js"
     assert contract.path().read_text(encoding="utf-8") == contract.source(), \
         "vizgen/site/static/js/contract.js is stale: run python -m vizgen.site.render.contract"
-    assert contract.source() == contract.source()  # deterministic
+    assert (JS / "contract.d.ts").read_text(encoding="utf-8") == contract.types(), \
+        "vizgen/site/static/js/contract.d.ts is stale: run python -m vizgen.site.render.contract"
+    assert contract.source() == contract.source() and contract.types() == contract.types()  # deterministic
 
 
 #: scripts the pages load after one that carries the contract (assets.py: a code page loads codes.js, vizgen.js

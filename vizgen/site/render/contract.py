@@ -14,10 +14,10 @@ The browser's modules (``vizgen/site/static/js``) read every fact the two langua
   player's rounds and scale (:mod:`vizgen.ai.tricky`), max^n's prize and depths (:mod:`vizgen.ai.maxn`,
   :data:`vizgen.site.tables.PLAY_DEPTHS`);
 
-and its types, as JSDoc ``@typedef`` (every key a union of the Python's keys). The file is checked in, so a
-machine without Node builds the site; ``tests/test_contract.py`` fails when it differs from what :func:`source`
-writes now, and a scan there fails when another module works one of these facts out again. Regenerate it
-with ``python -m vizgen.site.render.contract``.
+and its types, ``static/js/contract.d.ts`` (:func:`types`: every key a union of the Python's keys; not shipped).
+Both files are checked in, so a machine without Node builds the site; ``tests/test_contract.py`` fails when
+they differ from what :func:`source` and :func:`types` write now, and a scan there fails when another module
+works one of these facts out again. Regenerate both with ``python -m vizgen.site.render.contract``.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from vizgen.engine import ending, kernel
 from vizgen.site.render.wire import POSITION_FIELDS
 from vizgen.site.tables import PLAY_DEPTHS
 
-__all__ = ["FATES", "NODE_WIDTH", "WHOS", "data", "path", "source"]
+__all__ = ["FATES", "NODE_WIDTH", "WHOS", "data", "path", "source", "types"]
 
 #: who can force (or has) a win, as ``verdictTable`` and ``choiceTable`` index it: nobody, the player the table
 #: reads for (the mover for a verdict, the chooser for a choice), another player
@@ -133,99 +133,133 @@ def _union(keys: Any) -> str:
     return "|".join(json.dumps(k) for k in keys)
 
 
-def _types() -> str:
-    """The contract's types, as JSDoc (``tsc --checkJs`` reads them): every key a union of the Python's."""
-    wire = _union(f.name for f in POSITION_FIELDS)
-    bounds = _union(sorted({f.bound for f in POSITION_FIELDS}))
+def types() -> str:
+    """The text of ``contract.d.ts``: the contract's types (``tsc --checkJs`` reads them with the scripts).
+
+    Every key is a union of the Python's keys, every table a readonly array of its entries.
+
+    Examples
+    --------
+    >>> 'type ClassKey = "win" | "draw" | "loss";' in types()
+    True
+    """
+    def union(keys: Any) -> str:
+        return " | ".join(json.dumps(k) for k in keys)
+
     codes = "Readonly<Record<{}, number>>"
-    return "\n".join((
-        f"/** @typedef {{{_union(meaning.CLASSES)}}} ClassKey a value class, also its colour's palette key */",
-        f"/** @typedef {{{_union(v.key for v in meaning.VERDICTS)}}} VerdictKey */",
-        f"/** @typedef {{{_union(v.key for v in meaning.CHOICES)}}} ChoiceKey */",
-        f"/** @typedef {{{_union(m.key for m in meaning.MARKS)}}} MarkKey */",
-        f"/** @typedef {{{wire}}} WireName a position field's name */",
-        "/** @typedef {{readonly key: ClassKey, readonly value: -1|0|1, readonly rank: 0|1|2, readonly palette: "
-        "string, readonly label: string}} ValueClass */",
-        "/** @typedef {{readonly key: VerdictKey, readonly cls: ClassKey, readonly over: boolean, readonly long: "
-        "string, readonly short: string}} Verdict */",
-        "/** @typedef {{readonly key: ChoiceKey, readonly cls: ClassKey, readonly over: boolean, readonly long: "
-        "string, readonly short: string}} Choice */",
-        "/** @typedef {{readonly key: MarkKey, readonly symbol: string, readonly name: string, readonly two: string, "
-        "readonly more: string, readonly palette: string}} Mark */",
-        f"/** @typedef {{{{readonly name: WireName, readonly width: 1|2|3, readonly bound: {bounds}}}}} WireField */",
-        "/** @typedef {ReadonlyArray<ReadonlyArray<ReadonlyArray<ReadonlyArray<number>>>>} CaseTable "
-        "[two players: 0, more: 1][over: 0 or 1][whos][fates] -> a code */",
-        "/**",
-        " * @typedef {object} Contract",
-        " * @property {Readonly<Record<ClassKey, ValueClass>>} classes",
-        " * @property {ReadonlyArray<Verdict>} verdicts a verdict code's entry",
-        " * @property {ReadonlyArray<Choice>} choices a choice code's entry",
-        " * @property {ReadonlyArray<Mark>} marks a mark code's entry",
-        f" * @property {{{codes.format('VerdictKey')}}} verdictCodes",
-        f" * @property {{{codes.format('ChoiceKey')}}} choiceCodes",
-        f" * @property {{{codes.format('MarkKey')}}} markCodes",
-        " * @property {ReadonlyArray<-1|0|1>} verdictValue per verdict code, the value for the player to move",
-        " * @property {ReadonlyArray<ReadonlyArray<0|1|2>>} rankTable marks.value_classes for every [who][fate]",
-        f" * @property {{ReadonlyArray<{_union(WHOS)}>}} whos",
-        f" * @property {{ReadonlyArray<{_union(n for n, _ in FATES)}>}} fates",
-        " * @property {CaseTable} verdictTable meaning.verdicts for every case",
-        " * @property {CaseTable} choiceTable meaning.choices for every case",
-        " * @property {ReadonlyArray<WireField>} wire the position fields, in block order",
-        " * @property {number} nodeWidth",
-        f" * @property {{Readonly<Record<{_union(_KERNEL)}, number>>}} kernel",
-        " * @property {{readonly cap: number, readonly repetitions: number}} ending",
-        " * @property {{readonly rounds: number, readonly scale: number}} tricky",
-        " * @property {{readonly win: number, readonly depths: ReadonlyArray<number>}} maxn",
-        " * @property {(players: number, over: boolean, winner: number, outIn: number|null) => number} verdictOf",
-        " * @property {(players: number, over: boolean, winner: number, outIn: number|null) => number} choiceOf",
-        " * @property {(seat: number, winner: number, outIn: number|null) => 0|1|2} rankOf",
-        " */",
-    ))
+    lines = [
+        "// vizgen contract's types, GENERATED by vizgen/site/render/contract.py with contract.js. Do not edit: run",
+        "// `python -m vizgen.site.render.contract` (tests/test_contract.py checks it).",
+        "",
+        "/** A value class, also its colour's palette key. */",
+        f"type ClassKey = {union(meaning.CLASSES)};",
+        f"type VerdictKey = {union(v.key for v in meaning.VERDICTS)};",
+        f"type ChoiceKey = {union(v.key for v in meaning.CHOICES)};",
+        f"type MarkKey = {union(m.key for m in meaning.MARKS)};",
+        "/** A position field's name on the wire. */",
+        f"type WireName = {union(f.name for f in POSITION_FIELDS)};",
+        f"type WireBound = {union(sorted({f.bound for f in POSITION_FIELDS}))};",
+        f"type KernelName = {union(_KERNEL)};",
+        "interface ValueClass { readonly key: ClassKey; readonly value: -1 | 0 | 1; readonly rank: 0 | 1 | 2; "
+        "readonly palette: string; readonly label: string }",
+        "interface Verdict { readonly key: VerdictKey; readonly cls: ClassKey; readonly over: boolean; "
+        "readonly long: string; readonly short: string }",
+        "interface Choice { readonly key: ChoiceKey; readonly cls: ClassKey; readonly over: boolean; "
+        "readonly long: string; readonly short: string }",
+        "interface Mark { readonly key: MarkKey; readonly symbol: string; readonly name: string; readonly two: string; "
+        "readonly more: string; readonly palette: string }",
+        "interface WireField { readonly name: WireName; readonly width: 1 | 2 | 3; readonly bound: WireBound }",
+        "/** [two players: 0, more: 1][over: 0 or 1][who: none, self, other]",
+        "    [fate: none, out now, out later, survives] -> a code */",
+        "type CaseTable = ReadonlyArray<ReadonlyArray<ReadonlyArray<ReadonlyArray<number>>>>;",
+        "interface Contract {",
+        "  readonly classes: Readonly<Record<ClassKey, ValueClass>>;",
+        "  /** by verdict code */",
+        "  readonly verdicts: ReadonlyArray<Verdict>;",
+        "  /** by choice code */",
+        "  readonly choices: ReadonlyArray<Choice>;",
+        "  /** by mark code */",
+        "  readonly marks: ReadonlyArray<Mark>;",
+        f"  readonly verdictCodes: {codes.format('VerdictKey')};",
+        f"  readonly choiceCodes: {codes.format('ChoiceKey')};",
+        f"  readonly markCodes: {codes.format('MarkKey')};",
+        "  /** per verdict code, the value for the player to move */",
+        "  readonly verdictValue: ReadonlyArray<-1 | 0 | 1>;",
+        "  /** marks.value_classes for every [who][fate] */",
+        "  readonly rankTable: ReadonlyArray<ReadonlyArray<0 | 1 | 2>>;",
+        f"  readonly whos: ReadonlyArray<{union(WHOS)}>;",
+        f"  readonly fates: ReadonlyArray<{union(n for n, _ in FATES)}>;",
+        "  /** meaning.verdicts for every case */",
+        "  readonly verdictTable: CaseTable;",
+        "  /** meaning.choices for every case */",
+        "  readonly choiceTable: CaseTable;",
+        "  /** the position fields, in block order */",
+        "  readonly wire: ReadonlyArray<WireField>;",
+        "  readonly nodeWidth: number;",
+        "  readonly kernel: Readonly<Record<KernelName, number>>;",
+        "  readonly ending: { readonly cap: number; readonly repetitions: number };",
+        "  readonly tricky: { readonly rounds: number; readonly scale: number };",
+        "  readonly maxn: { readonly win: number; readonly depths: ReadonlyArray<number> };",
+        "  /** the verdict code of a solved position (meaning.verdicts); outIn null where no fate is read */",
+        "  verdictOf(players: number, over: boolean, winner: number, outIn: number | null): number;",
+        "  /** what moving to a solved position means for its chooser (meaning.choices) */",
+        "  choiceOf(players: number, over: boolean, winner: number, outIn: number | null): number;",
+        "  /** the class rank of a seat at a solved position (marks.value_classes): 2 win, 1 held, 0 lost */",
+        "  rankOf(seat: number, winner: number, outIn: number | null): 0 | 1 | 2;",
+        "}",
+    ]
+    return "\n".join(lines) + "\n"
 
 
 _HEAD = """\
 /* vizgen contract: what the Python and the browser share, GENERATED by vizgen/site/render/contract.py from
- * vizgen/analysis/meaning.py, vizgen/site/render/wire.py, vizgen/engine/kernel.py and ending.py, vizgen/ai/tricky.py
- * and maxn.py. Do not edit: run `python -m vizgen.site.render.contract` (tests/test_contract.py checks it).
+ * vizgen/analysis/meaning.py and marks.py, vizgen/site/render/wire.py, vizgen/engine/kernel.py and ending.py,
+ * vizgen/ai/tricky.py and maxn.py; its types are in contract.d.ts. Do not edit: run
+ * `python -m vizgen.site.render.contract` (tests/test_contract.py checks it).
  */
 """
 
 _BODY = """\
-(function (VZ) {
+(/** @param {{ contract?: Contract }} VZ */ function (VZ) {
   "use strict";
 
-  function freeze(x) {
-    if (x && typeof x === "object") Object.values(x).forEach(freeze);
-    return Object.freeze(x);
-  }
-
+  /** @type {Omit<Contract, "verdictOf" | "choiceOf" | "rankOf">} */
   var data = %s;
 
   /* A case's index in verdictTable, choiceTable and rankTable: `who` from the winning seat (counted from the player
      to move, -1 none) and the seat the table reads for (`self`: 0 for a verdict, players - 1 for a choice);
      `fate` from the plies in which the others can force that seat out (-1 it survives; null: no fate read). */
+  /** @param {number} winner @param {number} self @returns {number} */
   function who(winner, self) {
     return winner < 0 ? 0 : winner === self ? 1 : 2;
   }
+  /** @param {number | null} outIn @returns {number} */
   function fate(outIn) {
     return outIn === null ? 0 : outIn === 0 ? 1 : outIn > 0 ? 2 : 3;
   }
-  /** @type {Contract["verdictOf"]} the verdict code of a solved position (meaning.verdicts) */
-  data.verdictOf = function (players, over, winner, outIn) {
-    return data.verdictTable[players === 2 ? 0 : 1][over ? 1 : 0][who(winner, 0)][fate(outIn)];
-  };
-  /** @type {Contract["choiceOf"]} what moving to a solved position means for its chooser (meaning.choices) */
-  data.choiceOf = function (players, over, winner, outIn) {
-    return data.choiceTable[players === 2 ? 0 : 1][over ? 1 : 0][who(winner, players - 1)][fate(outIn)];
-  };
-  /** @type {Contract["rankOf"]} the class rank of `seat` (counted from the player to move) at a solved position
-      (marks.value_classes): 2 it wins, 1 it holds (a draw, or it survives), 0 it loses */
-  data.rankOf = function (seat, winner, outIn) {
-    return data.rankTable[who(winner, seat)][fate(outIn)];
-  };
+  /** @param {unknown} x */
+  function freeze(x) {
+    if (x && typeof x === "object") Object.values(x).forEach(freeze);
+    Object.freeze(x);
+  }
 
   /** @type {Contract} */
-  VZ.contract = freeze(data);
+  var contract = Object.assign({}, data, {
+    /** @type {Contract["verdictOf"]} */
+    verdictOf: function (players, over, winner, outIn) {
+      return data.verdictTable[players === 2 ? 0 : 1][over ? 1 : 0][who(winner, 0)][fate(outIn)];
+    },
+    /** @type {Contract["choiceOf"]} */
+    choiceOf: function (players, over, winner, outIn) {
+      return data.choiceTable[players === 2 ? 0 : 1][over ? 1 : 0][who(winner, players - 1)][fate(outIn)];
+    },
+    /** @type {Contract["rankOf"]} */
+    rankOf: function (seat, winner, outIn) {
+      return data.rankTable[who(winner, seat)][fate(outIn)];
+    },
+  });
+  freeze(contract);
+  VZ.contract = contract;
 })(globalThis.VZ = globalThis.VZ || {});
 """
 
@@ -254,14 +288,15 @@ def source() -> str:
     >>> text.startswith("/* vizgen contract:") and '"cap": 200' in text
     True
     """
-    return _HEAD + _types() + "\n" + _BODY % _json(data())
+    return _HEAD + _BODY % _json(data())
 
 
-def path() -> Path:
-    """Where the checked-in contract is (in the package: the site's scripts join it)."""
-    return Path(str(resources.files("vizgen.site") / "static" / "js" / "contract.js"))
+def path(name: str = "contract.js") -> Path:
+    """Where the checked-in contract (or its types, ``contract.d.ts``) is: in the package, the scripts join it."""
+    return Path(str(resources.files("vizgen.site") / "static" / "js" / name))
 
 
-if __name__ == "__main__":  # python -m vizgen.site.render.contract: write it again
+if __name__ == "__main__":  # python -m vizgen.site.render.contract: write both again
     path().write_text(source(), encoding="utf-8")
-    print(path())
+    path("contract.d.ts").write_text(types(), encoding="utf-8")
+    print(path(), path("contract.d.ts"))
