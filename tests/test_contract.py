@@ -97,6 +97,8 @@ RULES: dict[str, re.Pattern[str]] = {
         rf"|\?\s*\"(?:{_CLASS_WORDS})\"\s*:"
         rf"|\[\s*\"(?:{_CLASS_WORDS})\"\s*,\s*\"(?:{_CLASS_WORDS})\""
         r"|[{,]\s*[\"']?-?1[\"']?\s*:\s*\w+\.(?:win|draw|loss)\b"),
+    # the value classes listed by hand: { win: 0, draw: 1, loss: 2 }
+    "class keys by hand": re.compile(r"\{\s*(?:win|draw|loss)\s*:\s*-?\d"),
     # a value word written as markup: >win<
     "value word as markup": re.compile(rf">(?:{_CLASS_WORDS})<"),
     # a verdict or choice picked by a condition: over ? V.won : ..., : C["you-win"]
@@ -167,6 +169,8 @@ CAUGHT = [
      "\"open\") + '</text>", "class from numbers"),
     ("playview.js", "'\" aria-hidden=\"true\"><text x=\"' + (left - 4) + '\" text-anchor=\"end\">win</text>'",
      "value word as markup"),
+    ("rulemodel.js", "    var order = { win: 0, draw: 1, loss: 2 };", "class keys by hand"),
+    ("rulespage.js", "    var tally = { win: 0, draw: 0, loss: 0 }, over = 0, longest = 0;", "class keys by hand"),
     ("rulefacts.js", "      if (P === 2) v = over && w === 0 ? V.won : over ? V.lost : w === 0 ? V.win : w > 0 "
      "? V.loss : V.draw;", "verdict from numbers"),
     ("rulefacts.js", '        v = over && w === 0 ? V["mover-won"] : over && w > 0 ? V["other-won"] : V.open;',

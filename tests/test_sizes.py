@@ -180,7 +180,9 @@ def test_no_other_module_defines_a_size_threshold() -> None:
 
 
 #: the rules page's whole script (its form, rule compiler, solver and worker), as GitHub Pages sends it (gzip)
-RULES_SCRIPT_GZIP_BUDGET = 29 * 1024  # 28 KB, then the value map's shading (shading.js, shared with the meaning table)
+#: 28 KB, then the value map's shading (shading.js, shared with the meaning table), then the contract (contract.js:
+#: the meaning table and its words, 2.4 KB, no longer in the page's configuration: rules.html 650 bytes smaller)
+RULES_SCRIPT_GZIP_BUDGET = 31 * 1024
 
 
 def test_the_rules_page_script_stays_small() -> None:

@@ -251,7 +251,8 @@
      so the picture stays about as wide as it is tall. */
   function layout(s, f) {
     var rows = new Map(), x = new Array(s.n), y = new Array(s.n);
-    var order = { win: 0, draw: 1, loss: 2 };
+    var order = {}, C = VZ.contract.classes; // the classes best first, by their rank
+    Object.keys(C).forEach(function (k) { order[k] = -C[k].rank; });
     for (var i = 0; i < s.n; i++) {
       if (!rows.has(s.depth[i])) rows.set(s.depth[i], []);
       rows.get(s.depth[i]).push(i);

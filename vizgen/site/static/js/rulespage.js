@@ -246,7 +246,8 @@
     var start = s.start;
     $("rules-verdict").innerHTML = '<span class="big ' + cls(f, start) + '">' + esc(s.rules.name(s.codes[start])) +
       "</span> " + esc(startSentence(s, f));
-    var tally = { win: 0, draw: 0, loss: 0 }, over = 0, longest = 0;
+    var tally = {}, over = 0, longest = 0;
+    Object.keys(VZ.contract.classes).forEach(function (k) { tally[k] = 0; });
     for (var i = 0; i < s.n; i++) {
       tally[cls(f, i)]++;
       if (s.final[i] >= 0) over++;
