@@ -9,7 +9,8 @@
 (function (VZ) {
   "use strict";
 
-  /* s: a solution (rulesolve.js); W: the words; params: the rules (going out is no fate in misere and
+  /* s: a solution (rulesolve.js); W: not read (the meaning is the contract's; the argument stays while other
+     work on the rules page calls compute with it); params: the rules (going out is no fate in misere and
      self-gain). Returns {verdict, verdictN, choice, choiceN, choiceK, score, mover, chooser}, one entry a node. */
   function compute(s, W, params) {
     var P = s.rules.P, n = s.n;

@@ -46,7 +46,8 @@
   }
 
   /* The stats object. spec: the spec string; read: book.read(spec) ({base, pairs, params}); book: the rulebook;
-     W: the words; seats: ruleodds.seats's chances (or null); mine: perfectVsRandom's (two players, or null). */
+     W: not read (the meaning is the contract's; the argument stays while other work on the rules page calls
+     stats with it); seats: ruleodds.seats's chances (or null); mine: perfectVsRandom's (two players, or null). */
   function stats(spec, read, book, s, f, W, seats, mine) {
     var P = s.rules.P, n = s.n, D = book.D, i, k;
     var base = D.variants[read.base];
