@@ -39,9 +39,9 @@ def test_the_checked_in_contract_and_its_types_are_what_the_python_writes() -> N
     assert contract.source() == contract.source() and contract.types() == contract.types()  # deterministic
 
 
-#: scripts the pages load after one that carries the contract (assets.py: a code page loads codes.js, vizgen.js
-#: and play.js, another page valuemap.js, vizgen.js and play.js; the rules page rules.js, then rulesmore.js) and
-#: whose modules read it only when called
+#: scripts a page loads with one that carries the contract (assets.py: a code page loads codes.js, vizgen.js and
+#: play.js, another page valuemap.js, vizgen.js and play.js; the rules page rules.js, then rulesmore.js): their
+#: modules read it only when called (codes.js and valuemap.js come first)
 AFTER = {"codes.js": "vizgen.js", "valuemap.js": "vizgen.js", "play.js": "vizgen.js", "rulesmore.js": "rules.js"}
 
 
@@ -57,6 +57,18 @@ def test_every_script_that_reads_the_contract_carries_it_first() -> None:
         else:
             assert modules[0] == "contract", script
     assert "contract" not in SCRIPTS["address.js"] + SCRIPTS["index.js"] + SCRIPTS["theme.js"]
+
+
+def test_the_scripts_loaded_before_the_contract_read_it_only_when_called(tmp_path: Path) -> None:
+    """codes.js and valuemap.js come before vizgen.js on a page: each of their modules loads without the contract
+    (movegen.js read the kernel's layout as it loaded, and every code page stopped at 'codes.js did not load')."""
+    for script in ("codes.js", "valuemap.js"):
+        modules = [str(JS / f"{m}.js") for m in SCRIPTS[script]]
+        runner = tmp_path / "bare.js"
+        runner.write_text(f"for (const m of {json.dumps(modules)}) require(m);\n"
+                          "if (globalThis.VZ.contract) throw new Error('the contract was loaded');\n"
+                          "console.log(Object.keys(globalThis.VZ).join(' '));\n")
+        assert len(run_node(runner).split()) == len(SCRIPTS[script]), script  # each module attached itself
 
 
 def test_the_lookups_say_what_the_python_says(tmp_path: Path) -> None:
