@@ -13,7 +13,7 @@
     for (var i = 0; i < VZ.contract.marks.length; i++) if (VZ.contract.marks[i].key === key) return i;
     throw new Error("no mark " + key);
   }
-  /* The chooser's value class after move m, as its rank (words.classes): 2 win, 1 held, 0 lost. */
+  /* The chooser's value class after move m, as its rank (the contract's classes): 2 win, 1 held, 0 lost. */
   function moveClass(W, m) {
     return VZ.contract.classes[VZ.contract.choices[m.choice].cls].rank;
   }

@@ -1,7 +1,7 @@
 /* vizgen rulefacts: a solved rule set's per-position facts, as vizgen/analysis/facts.py computes them.
  *
  * From the solver's arrays (rulesolve.js): the verdict for the player to move and its {n} and {k} (an entry of
- * the words' VERDICTS), what moving there means for the player who moved (CHOICES, {n}, {k}) and the move
+ * the contract's verdicts), what moving there means for the player who moved (CHOICES, {n}, {k}) and the move
  * score that ranks the moves into a position (vizgen/engine/solve.py arrival_scores): the optimal moves are
  * those to the highest score. The verdict and the choice are looked up in the contract (contract.js, generated
  * from vizgen/analysis/meaning.py: what its verdicts and choices say in every case), never worked out again.

@@ -51,7 +51,7 @@
 
   /* The must-find positions, in notation order: [{node, position, value, value_code, move, to, means, means_code,
      others: [{move, to, means, means_code}]}], the other moves by the position they reach; value: the verdict for the player to move, means:
-     what the move means for the player choosing it (the words' VERDICTS and CHOICES, long). */
+     what the move means for the player choosing it (the contract's verdicts and choices, long). */
   function mustFind(s, f) {
     var fill = VZ.util.fill, out = [];
     function means(c) {
