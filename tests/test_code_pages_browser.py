@@ -37,7 +37,7 @@ pytestmark = pytest.mark.xdist_group("code_pages_browser")
 READ = """async (code) => {
   const m = window.vizgen.model;
   const d = await m.detail(code);
-  const W = window.vizgen.config.words;
+  const W = window.VZ.contract;  // the meaning table
   const fill = (t, n, k) => window.VZ.util.fill(t, {n: n, k: k});  // the page's filler ({ply|plies} too)
   return {
     name: m.name(code), verdict: m.words(code),

@@ -36,7 +36,7 @@ from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.notation import Position
 from vizgen.engine.spec import resolve
 from vizgen.site import address_words
-from vizgen.site.render import VariantPage, wire
+from vizgen.site.render import VariantPage, contract, wire
 from vizgen.site.render.codepage import code_files
 from vizgen.site.render.contexts import badge
 from vizgen.site.render.datafiles import data_files
@@ -77,7 +77,8 @@ def units_cases() -> dict[str, list]:
     """Every word template the browser fills, filled by the Python for counts 0, 1 and 2 and seats 1, 2 and 3, and
     shares near the edges written by the Python: util.test.js checks the browser writes each the same."""
     shipped = words.for_browser()
-    templates = [v[key] for table in ("verdicts", "choices") for v in shipped[table] for key in ("long", "short")]
+    meant = contract.data()
+    templates = [v[key] for table in ("verdicts", "choices") for v in meant[table] for key in ("long", "short")]
     templates += list(shipped["play"].values())
     templates += [t for part in ("played", "kept") for t in shipped["review"][part].values()]
     fills = [[t, {"n": n, "k": k}, words.fill(t, n=n, k=k)] for t in templates for n in (0, 1, 2) for k in (1, 2, 3)]
@@ -151,6 +152,18 @@ def board_cases() -> dict[str, list]:
     return {"moves": moves, "marks": marks, "badges": badges}
 
 
+def pairwise_cases() -> list[list]:
+    """Float64 arrays whose sum depends on the order of its terms (magnitudes 1e-8 to 1e8), every length numpy's
+    pairwise summation treats apart (below 8, 8 to 128, halves above), with numpy's sum, mean and reduceat segment:
+    pairwise.test.js checks the browser's are the same doubles."""
+    rng = np.random.default_rng(36)
+    out = []
+    for n in (*range(1, 20), 31, 64, 127, 128, 129, 136, 200, 255, 256, 257, 300, 520):
+        a = rng.random(n) * 10.0 ** rng.integers(-8, 9, n) * rng.choice([-1, 1], n)
+        out.append([a.tolist(), float(np.sum(a)), float(np.mean(a)), float(np.add.reduceat(a, [0])[0])])
+    return out
+
+
 def fixtures() -> dict[str, object]:
     """What the Node unit tests read, by file name: two variants' rules.js payloads, the words, the
     templates and shares the Python filled and wrote (:func:`units_cases`), the address reader's tables
@@ -159,7 +172,7 @@ def fixtures() -> dict[str, object]:
     return {"standard-rules.json": rules_payload("standard"),
             "players3-r3-rules.json": rules_payload("standard:players=3,r=3"), "words.json": words.for_browser(),
             "units.json": units_cases(), "address.json": address_cases(), "practice.json": practice_cases(),
-            "board.json": board_cases(), "rulebook.json": rulebook_data()}
+            "board.json": board_cases(), "rulebook.json": rulebook_data(), "pairwise.json": pairwise_cases()}
 
 
 def test_fixtures_are_what_python_writes() -> None:

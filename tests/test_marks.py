@@ -16,6 +16,7 @@ from vizgen.analysis import words
 from vizgen.analysis.marks import BEST, BLUNDER, HOLD, INACCURACY, LOSS, MISTAKE, edge_marks, say_review, value_classes
 from vizgen.analysis.solved import Solved, best_edges, fate, solve_variant
 from vizgen.engine.variants import Variant
+from vizgen.site.render import contract
 
 #: two and more players, the mover's fate and not (misere, self-gain), zombies, swaps
 NAMED = ["standard", "suicide", "swaps", "self-gain", "three-players:r=3", "zombies:r=3", "misere:players=3,r=3",
@@ -92,7 +93,7 @@ def test_the_review_says_what_a_blunder_let_happen() -> None:
 
 def test_mark_words_ship_to_the_browser() -> None:
     table = words.for_browser()
-    assert [m["symbol"] for m in table["marks"]] == ["", "?!", "?", "??"]
+    assert [m["symbol"] for m in contract.data()["marks"]] == ["", "?!", "?", "??"]
     assert set(table["review"]["played"]) == set(table["review"]["kept"]) == {c.key for c in words.CHOICES}
     for group in ("played", "kept"):
         for text in table["review"][group].values():

@@ -11,11 +11,11 @@ import json
 import pytest
 
 from tests.page_text import WORKSHOP, strings, visible
-from vizgen.analysis import words
+from vizgen.analysis import meaning, words
 from vizgen.reports import family
 from vizgen.reports.claims import claims_report, load_claims
 from vizgen.reports.guide import guide_figures
-from vizgen.site.render import VariantPage, render_site
+from vizgen.site.render import VariantPage, contract, render_site
 
 
 def test_the_pattern_finds_workshop_words() -> None:
@@ -46,7 +46,7 @@ def test_no_built_page_shows_workshop_words(site: dict[str, bytes]) -> None:
 
 
 def test_the_scripts_words_show_no_workshop_words() -> None:
-    shown = strings(words.for_browser())
+    shown = strings({**words.for_browser(), **meaning.table()})
     assert len(shown) > 100
     found = [s for s in shown if WORKSHOP.search(s)]
     assert not found, found
@@ -72,7 +72,7 @@ def test_the_recorded_runs_notes_show_no_workshop_words() -> None:
 def test_verdicts_name_the_other_seats_from_the_readers_side() -> None:
     """No "+2 can force a win" or "player +2 has won": every verdict names the seat from the reader's side, the
     same words in the tables (Python) and the panel (the browser fills the same templates: util.test.js)."""
-    shipped = words.for_browser()
+    shipped = contract.data()
     templates = [t for table in ("verdicts", "choices") for v in shipped[table] for t in (v["long"], v["short"])]
     templates += list(words.REVIEW["played"].values()) + list(words.OVER.values())
     for k in (1, 2, 3):

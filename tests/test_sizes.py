@@ -186,8 +186,10 @@ def test_no_other_module_defines_a_size_threshold() -> None:
 #: the rules page's whole script (its form, rule compiler, solver and worker), as GitHub Pages sends it (gzip)
 #: 28 KB, then the value map's shading (shading.js, shared with the meaning table), then the large rule sets' memory
 #: check, progress bar and Cancel (the comparison with any rule set and the sweeps load later, with rulesmore.js),
-#: then the address reader's note for every part of a rules= it leaves out (issue #39): 30,756 bytes then
-RULES_SCRIPT_GZIP_BUDGET = 31 * 1024
+#: then the address reader's note for every part of a rules= it leaves out (issue #39), then the contract
+#: (contract.js: the meaning table and its words, 2.4 KB, no longer in the page's configuration: rules.html 650
+#: bytes smaller): 33,118 bytes then
+RULES_SCRIPT_GZIP_BUDGET = 33 * 1024
 
 
 def test_the_rules_page_script_stays_small() -> None:

@@ -18,6 +18,7 @@ import pytest
 
 from vizgen.analysis import meaning, units, words
 from vizgen.site import theme
+from vizgen.site.render import contract
 
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "vizgen" / "site" / "static"
@@ -157,9 +158,9 @@ def test_one_percentage_function() -> None:
 
 
 def test_meaning_is_one_table_shipped_to_the_browser() -> None:
-    shipped = words.for_browser()
-    assert shipped["classes"] == meaning.table()["classes"]
-    assert shipped["verdicts"] == meaning.table()["verdicts"] and shipped["marks"] == meaning.table()["marks"]
+    shipped = contract.data()  # the browser's one copy of the meaning table
+    assert {k: shipped[k] for k in ("classes", "verdicts", "choices", "marks")} == meaning.table()
+    assert not set(meaning.table()) & set(words.for_browser())  # not shipped a second time with the words
     for v in (-2, -1, 0, 1, 3):
         assert meaning.CLASSES[meaning.class_of_value(v)].value == (v > 0) - (v < 0)
     assert theme.VALUE_CLASS == {1: "win", 0: "draw", -1: "loss"}

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from tests.solved import solved_once
 from vizgen.analysis import words
+from vizgen.site.render import contract
 
 
 @pytest.mark.parametrize("spec", ["standard", "misere", "self-gain", "standard:players=3,r=3"])
@@ -35,7 +36,7 @@ def test_say_fills_every_placeholder(code: int, n: int, k: int) -> None:
 
 
 def test_browser_gets_the_same_templates() -> None:
-    shipped = words.for_browser()["verdicts"]
+    shipped = contract.data()["verdicts"]
     assert [v["long"] for v in shipped] == [v.long for v in words.VERDICTS]
     assert np.array_equal(words.VALUES, [{"win": 1, "draw": 0, "loss": -1}[v["cls"]] for v in shipped])
 

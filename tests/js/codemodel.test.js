@@ -13,8 +13,8 @@ const RULES = new VZ.movegen.Rules(R);
 function factsOf(code) {
   if (code % 5 === 0) return null;
   return {
-    verdict: code % WORDS.verdicts.length,
-    winner: code % 3 === 2 ? -1 : code % 3, verdict_n: code % 11, choice: code % WORDS.choices.length,
+    verdict: code % VZ.contract.verdicts.length,
+    winner: code % 3 === 2 ? -1 : code % 3, verdict_n: code % 11, choice: code % VZ.contract.choices.length,
     choice_k: code % 3 - 1, choice_n: code % 13, score: code % 6, depth: code % 9, forced_out_in: code % 4 - 1,
   };
 }
@@ -53,7 +53,7 @@ test("a position's facts, as on small pages", async () => {
   for (let code = 0; code < R.space; code++) {
     const facts = factsOf(code);
     if (!facts) continue;
-    const v = WORDS.verdicts[facts.verdict];
+    const v = VZ.contract.verdicts[facts.verdict];
     assert.equal(m.cls(code), v.cls);
     assert.equal(m.over(code), v.over);
     assert.equal(m.winner(code), facts.winner);

@@ -8,9 +8,10 @@ const zlib = require("node:zlib");
 
 const MODULES = path.join(__dirname, "..", "..", "vizgen", "site", "static", "js");
 
-/* Load these modules (file names without .js), in order; returns the namespace. */
+/* Load these modules (file names without .js), in order, after the contract (contract.js, generated from the
+   Python: every script that reads it has it first); returns the namespace. */
 function load(...names) {
-  for (const name of names) require(path.join(MODULES, name + ".js"));
+  for (const name of ["contract", ...names]) require(path.join(MODULES, name + ".js"));
   return globalThis.VZ;
 }
 

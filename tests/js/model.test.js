@@ -6,8 +6,8 @@ const { load, fixture, encodeBlock } = require("./load.js");
 
 const VZ = load("util", "wire", "facts", "model");
 const WORDS = fixture("words.json");
-const verdict = (key) => WORDS.verdicts.findIndex((v) => v.key === key);
-const choice = (key) => WORDS.choices.findIndex((v) => v.key === key);
+const verdict = (key) => VZ.contract.verdicts.findIndex((v) => v.key === key);
+const choice = (key) => VZ.contract.choices.findIndex((v) => v.key === key);
 
 const FIELDS = ["verdict", "winner", "verdict_n", "choice", "choice_k", "choice_n", "score", "depth", "forced_out_in"]
   .map((name) => ({ name: name, width: /verdict$|winner|choice$|choice_k/.test(name) ? 1 : 2 }));

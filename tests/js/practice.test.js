@@ -141,7 +141,7 @@ test("the daily puzzle is the same all day and changes with the date; the streak
 test("retry: the positions where your moves lost value, as the practice page's address", () => {
   load("retry");
   const W = fixture("words.json");
-  const code = (key) => W.marks.findIndex((m) => m.key === key);
+  const code = (key) => VZ.contract.marks.findIndex((m) => m.key === key);
   const names = ["11-11", "12-11", "12-12", "13-12", "22-13", "12-12"];
   const g = { seats: ["you", "perfect"], mover: (k) => k % 2, line: () => [0, 1, 2, 3, 4, 5], model: { name: (i) => names[i] } };
   const marked = [{ mark: code("best") }, { mark: code("blunder") }, { mark: code("mistake") }, null, { mark: code("inaccuracy") }];

@@ -6,7 +6,7 @@ const { load, fixture } = require("./load.js");
 
 const VZ = load("util", "review");
 const W = fixture("words.json");
-const choice = (key) => W.choices.findIndex((c) => c.key === key);
+const choice = (key) => VZ.contract.choices.findIndex((c) => c.key === key);
 
 /* A position's annotated moves in a four-player game (what facts.js gives review.js): staying in whatever the
    others do, or letting them force you out within 3 or within 1 plies. */
@@ -21,8 +21,8 @@ const SURVIVE_LATE = [{ dst: 4, names: ["1>1@1"], choice: choice("you-out"), n: 
 test("a several players' game: the review reads the marks the panel shows, never 'never changed' beside them", () => {
   const inaccuracy = VZ.review.mark(W, SURVIVE_LATE, 5);
   const blunder = VZ.review.mark(W, MOVES, 2);
-  assert.equal(W.marks[inaccuracy.mark].key, "inaccuracy");
-  assert.equal(W.marks[blunder.mark].key, "blunder");
+  assert.equal(VZ.contract.marks[inaccuracy.mark].key, "inaccuracy");
+  assert.equal(VZ.contract.marks[blunder.mark].key, "blunder");
   const open = new Array(13).fill(0); // no one can force a win all game: the value class never moves
   // you are the second player (seat 1): your plies are 2, 6, 10; two ?! and one ?? marked among them
   const marked = new Array(12).fill(null);
@@ -40,7 +40,7 @@ test("a several players' game: the review reads the marks the panel shows, never
   assert.equal(VZ.review.summary(W, open, marked, 4, 1).ply, 10);
   // only the best moves played by you: steady, whatever the others did
   const best = VZ.review.mark(W, MOVES, 1);
-  assert.equal(W.marks[best.mark].key, "best");
+  assert.equal(VZ.contract.marks[best.mark].key, "best");
   for (const k of [1, 5, 9]) marked[k] = best;
   assert.deepEqual(VZ.review.summary(W, open, marked, 4, 1), { kind: "steady", was: 0 });
   // a value that changed: the turning point, wherever the marks are

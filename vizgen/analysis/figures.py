@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from vizgen.analysis import words
-from vizgen.analysis.rulebook import start_words
+from vizgen.analysis.rulebook import start_value, start_words
 from vizgen.analysis.solved import Solved, fate, fate_applies
 from vizgen.engine.params import estimate_positions
 from vizgen.engine.solve import Forced, arrival_scores
@@ -30,7 +30,7 @@ def _facts(players: int, rules: Any, code: int, winner: int, rem: int, final: bo
     n = int(words.verdict_n(verdict, np.array([rem], np.int32), mine)[0])
     facts: dict[str, Any] = {
         "position": rules.notation(rules.decode(code)),
-        "value": ("draw", "win", "loss")[winner + 1] if players == 2 else ("open" if winner < 0 else "forced"),
+        "value": start_value(players, winner),
         "remoteness": rem if rem >= 0 else None,
         "verdict": words.say(verdict[0], n, winner),
     }

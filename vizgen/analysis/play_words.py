@@ -27,6 +27,8 @@ PLAY = {
     "value-won": "you won",
     "value-lost": "you lost",
     "value-other-won": "player {k} won",
+    # the value-history chart's axis, by value class (``-n``: the middle line with three or more players)
+    "chart-win": "win", "chart-draw": "draw", "chart-draw-n": "open", "chart-loss": "loss",
     "you": "you",
     "perfect": "perfect player",
     "tricky": "tricky perfect player",

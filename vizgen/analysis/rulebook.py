@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from vizgen.analysis.words import VERDICTS, game_end_rule, plies, say, verdicts
+from vizgen.analysis.words import VERDICTS, fill, game_end_rule, plies, say, verdicts
 from vizgen.engine.params import Params
 
-__all__ = ["RULE_NAMES", "rule_tags", "rules_in_words", "start_badge", "start_words"]
+__all__ = ["RULE_NAMES", "START_WORDS", "rule_tags", "rules_in_words", "start_badge", "start_value", "start_words"]
 
 #: every rule parameter by the short name a visitor filters the index by (what changing it is called)
 RULE_NAMES: dict[str, str] = {
@@ -23,6 +23,32 @@ RULE_NAMES: dict[str, str] = {
     "swap_count": "own swap count", "stumps": "stumps (halves)", "lives": "lives", "transfer_scope": "single transfer",
     "division_scope": "division scope",
 }
+
+
+#: the start's value for the whole game in words (:func:`start_words`; the rules page's download writes it with
+#: these, shipped in its rulebook): ``{plies}`` a count of plies, ``{k}`` a player counted from 1, ``{who}`` the
+#: winning seat's name (``seat-0``, ``seat-1``); ``value-none`` and ``value-forced``: the stats' ``value`` with more
+#: players, whether a player can force a win (:func:`start_value`)
+START_WORDS: dict[str, str] = {
+    "wins": "{who} player wins in {plies}", "seat-0": "first", "seat-1": "second",
+    "forced": "player {k} can force a win in {plies}",
+    "survives": "player 1 survives whatever the others do",
+    "out": "the others together could force player 1 out within {plies}",
+    "value-none": "open", "value-forced": "forced",
+}
+
+
+def start_value(players: int, winner: int) -> str:
+    """The stats' ``value`` of the start: its value class with two players, else whether a player can force a win.
+
+    Examples
+    --------
+    >>> start_value(2, 1), start_value(2, -1), start_value(3, -1), start_value(4, 2)
+    ('loss', 'draw', 'open', 'forced')
+    """
+    if players == 2:
+        return VERDICTS[int(verdicts(2, np.array([winner]), np.array([False]))[0])].cls
+    return START_WORDS["value-none" if winner < 0 else "value-forced"]
 
 
 def start_words(players: int, winner: int, remoteness: int, out_in: int | None = None) -> str:
@@ -38,17 +64,16 @@ def start_words(players: int, winner: int, remoteness: int, out_in: int | None =
     >>> start_words(4, -1, -1, 12)
     'the others together could force player 1 out within 12 plies'
     """
+    w = START_WORDS
     if players == 2:
         if winner < 0:
-            return "draw"
-        return f"{'first' if winner == 0 else 'second'} player wins in {plies(remoteness)}"
+            return VERDICTS[int(verdicts(2, np.array([winner]), np.array([False]))[0])].long  # the panel's: draw
+        return fill(w["wins"], who=w[f"seat-{winner}"], plies=plies(remoteness))
     if winner < 0:
         if out_in is None:
-            return next(v.long for v in VERDICTS if v.key == "open")  # the panel's words for it
-        if out_in < 0:
-            return "player 1 survives whatever the others do"
-        return f"the others together could force player 1 out within {plies(out_in)}"
-    return f"player {winner + 1} can force a win in {plies(remoteness)}"
+            return VERDICTS[int(verdicts(players, np.array([winner]), np.array([False]))[0])].long  # the panel's
+        return w["survives"] if out_in < 0 else fill(w["out"], plies=plies(out_in))
+    return fill(w["forced"], k=winner + 1, plies=plies(remoteness))
 
 
 def start_badge(players: int, winner: int, remoteness: int, out_in: int | None = None) -> tuple[str, str]:

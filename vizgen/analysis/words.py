@@ -2,8 +2,9 @@
 
 A position's solution falls in one of the :data:`VERDICTS`, a move in one of the :data:`CHOICES` and a move
 played takes one of the :data:`MARKS`: the meaning table, codes, value classes and their words, is
-:mod:`vizgen.analysis.meaning` (re-exported here); this module holds the site's other copy and fills the
-templates in (:func:`say`). The site ships the tables to the browser (:func:`for_browser`), which only fills in the
+:mod:`vizgen.analysis.meaning` (re-exported here); this module holds the site's other words and fills the
+templates in (:func:`say`). The site ships the meaning table to the browser in its generated contract
+(:mod:`vizgen.site.render.contract`) and the other words per page (:func:`for_browser`); the browser only fills in the
 ``{n}`` (a count), ``{k}`` (a seat) and ``{ply|plies}`` (the unit agreeing with
 ``{n}``) placeholders, as :func:`fill` does. Every count says its unit: see
 :data:`UNITS`, :func:`plies`, :func:`ply_note`, :func:`percent` and :func:`count`.
@@ -11,10 +12,8 @@ templates in (:func:`say`). The site ships the tables to the browser (:func:`for
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any, TypedDict
 
-from vizgen.analysis import meaning
 from vizgen.analysis.meaning import (
     CHOICES,
     CLASSES,
@@ -222,16 +221,17 @@ def game_end_rule(players: int) -> str:
 
 
 def for_browser() -> dict[str, Any]:
-    """The word tables the site's script reads (it fills in ``{n}`` and ``{k}`` only; seats: :func:`seat_words`).
+    """The word tables the site's script reads besides the meaning table (it fills in ``{n}`` and ``{k}`` only).
+
+    The meaning table (:func:`vizgen.analysis.meaning.table`: the classes, verdicts, choices and marks and
+    their words) reaches the browser once, in the generated contract (:mod:`vizgen.site.render.contract`);
+    the seats' words are per game (:func:`seat_words`).
 
     Examples
     --------
-    >>> for_browser()["verdicts"][1]["long"]
-    'win in {n} {ply|plies}'
+    >>> for_browser()["review"]["played"]["you-win"], "verdicts" in for_browser()
+    ('wins in {n} {ply|plies}', False)
     """
-    return {"verdicts": [asdict(v) for v in VERDICTS], "choices": [asdict(v) for v in CHOICES],
-            "ply": UNITS["ply"], "plies": UNITS["plies"], "units": UNITS, "play": PLAY,
+    return {"ply": UNITS["ply"], "plies": UNITS["plies"], "units": UNITS, "play": PLAY,
             "moves": MOVE_WORDS, "notation": NOTATION, "over": OVER, "hands": HANDS, "sheet": SHEET, "ending": ENDING,
-            "seats": SEATS,
-            "limits": {"repetitions": REPETITIONS, "cap": PLY_CAP},
-            "marks": [asdict(m) for m in MARKS], "review": REVIEW, "classes": meaning.table()["classes"]}
+            "seats": SEATS, "review": REVIEW}

@@ -13,6 +13,7 @@ from dataclasses import asdict
 from typing import Any
 
 from vizgen.analysis import words
+from vizgen.analysis.rulebook import START_WORDS
 from vizgen.engine import params as engine_params
 from vizgen.engine.params import INT_RANGE, PARAM_NAMES, Params
 from vizgen.engine.variants import REGISTRY
@@ -99,7 +100,7 @@ def rulebook_data() -> dict[str, Any]:
             "large": {"max_positions": sizes.SITE_MAX_POSITIONS, "memory_share": sizes.BROWSER_MEMORY_SHARE,
                       "bytes_per_position": sizes.BROWSER_BYTES_PER_POSITION,
                       "bytes_per_hand_pair": sizes.BROWSER_BYTES_PER_HAND_PAIR},
-            "variants": variants}
+            "variants": variants, "start": START_WORDS}
 
 
 def rules_context(site_title: str) -> dict[str, Any]:

@@ -7,7 +7,7 @@
 const fs = require("node:fs");
 const { load } = require("../load.js");
 
-const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulemodel", "ruleodds",
+const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "pairwise", "rulemodel", "ruleodds",
   "rulestats", "ruleguide", "rulethumbs");
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const book = new VZ.rulebook.Book(job.book);
@@ -53,7 +53,7 @@ for (const [index, spec] of job.specs.entries()) {
     line.stats = VZ.rulestats.stats(spec, read, book, s, f, job.words, seats, mine);
     if (P === 2) {
       // the short guide: the verdict, the must-find positions and the rules of thumb
-      line.guide = { verdict: VZ.ruleguide.verdict(s, f, job.words), must: VZ.ruleguide.mustFind(s, f, job.words),
+      line.guide = { verdict: VZ.ruleguide.verdict(s, f), must: VZ.ruleguide.mustFind(s, f),
         thumbs: VZ.rulethumbs.search(s, job.thumbs, read.params.r) };
     }
     if (job.tables) {

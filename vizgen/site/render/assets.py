@@ -36,18 +36,19 @@ _STATIC = ("vizgen.css", "play.css", "report.css", "guide.css", "practice.css", 
 #: ``codes.js``, ``vizgen.js`` and ``play.js``, the others ``valuemap.js``, ``vizgen.js`` and ``play.js``,
 #: in that order: ``codes.js`` and ``valuemap.js`` use the modules of ``vizgen.js`` only when called, ``play.js``
 #: needs the page ``vizgen.js`` has set up. ``rules.js`` is the rules page's whole script, and its Web Worker.
+#: ``contract`` (generated: :mod:`vizgen.site.render.contract`) comes first in every script that reads it.
 SCRIPTS: dict[str, tuple[str, ...]] = {
     "address.js": ("address",),
-    "vizgen.js": ("util", "loader", "wire", "facts", "model", "board", "hands", "panel", "styles", "graph", "explorer",
-                  "overview", "search", "keys", "views", "main"),
+    "vizgen.js": ("contract", "util", "loader", "wire", "facts", "model", "board", "hands", "panel", "styles", "graph",
+                  "explorer", "overview", "search", "keys", "views", "main"),
     "codes.js": ("movegen", "codemodel"),
     "valuemap.js": ("valuemap",),
     "play.js": ("game", "review", "retry", "opponents", "playview", "play"),
     "index.js": ("rulefilter",),
     "theme.js": ("theme",),
-    "practice.js": ("util", "loader", "board", "hands", "glicko", "practice", "practiceview"),
-    "rules.js": ("util", "shading", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulesworker",
-                 "rulemodel", "rulespage"),
+    "practice.js": ("contract", "util", "loader", "board", "hands", "glicko", "practice", "practiceview"),
+    "rules.js": ("contract", "util", "shading", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts",
+                 "rulesworker", "pairwise", "rulemodel", "rulespage"),
     # loaded by the rules page once a rule set is solved: its short guide and rules of thumb, for the JSON
     # download the random-play odds and the stats block, and its comparison with another rule set and its sweeps
     "rulesmore.js": ("ruleguide", "rulethumbs", "ruleodds", "rulestats", "ruledownload", "rulecompare", "ruleside"),

@@ -95,7 +95,7 @@ def _index(variants: list[Variant], sets: dict[str, dict[str, Any]], why: dict[s
         puzzles += [[at, p["position"], p["rating"], [keys.index(t) for t in p["themes"]]] for p in data["puzzles"]]
         goals += [{"id": f"{v.slug}:{k}", "v": v.slug, "k": k, "title": v.title, "text": goal_text(g)}
                   for k, g in enumerate(data["goals"])]
-    keep = ("choices", "marks", "verdicts", "hands", "seats", "ply", "plies")
+    keep = ("hands", "seats", "ply", "plies")  # the meaning table is in the contract (contract.js)
     every = words.for_browser()
     return {"variants": listed, "puzzles": puzzles, "goals": goals, "themes": THEMES, "keys": keys,
             "words": {k: every[k] for k in keep}}

@@ -136,7 +136,7 @@
   /* A move's meaning for you as a small badge (none while the values are hidden). */
   function meaning(app, m) {
     if (app.hideValues) return "";
-    var c = app.W.choices[m.choice];
+    var c = VZ.contract.choices[m.choice];
     if (!c) return "";
     return '<span class="badge sm ' + c.cls + '">' + esc(fill(c.short, { n: m.n, k: m.k })) + "</span>";
   }

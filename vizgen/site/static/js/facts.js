@@ -14,7 +14,7 @@
   function install(proto) {
     /* The verdict of position i for the player to move (an entry of words.VERDICTS). */
     proto.verdictOf = function (i) {
-      return this.W.verdicts[this.fact(i, "verdict")];
+      return VZ.contract.verdicts[this.fact(i, "verdict")];
     };
     /* Its colour class: win, draw or loss. */
     proto.cls = function (i) {
@@ -22,7 +22,7 @@
     };
     /* +1 win, 0 draw or open, -1 loss, for the player to move. */
     proto.value = function (i) {
-      return this.W.classes[this.cls(i)].value;
+      return VZ.contract.classes[this.cls(i)].value;
     };
     proto.over = function (i) {
       return this.verdictOf(i).over;

@@ -41,7 +41,7 @@
   /* A game on `model` (the page's model: name, over, winner, remoteness), from the start or from `from`. */
   function Game(model, seats, seed, limits, from) {
     this.model = model;
-    this.limits = limits || { repetitions: 3, cap: 200 };
+    this.limits = limits || VZ.contract.ending;
     this.challenge = false;
     this.hints = []; // plies at which you took a hint, in order
     this.P = model.P;

@@ -9,11 +9,24 @@
 (function (VZ) {
   "use strict";
 
-  // positions of the scalars in ints (vizgen/engine/kernel.py, I_*)
-  var I_P = 0, I_M = 1, I_COUNTS = 2, I_SWAPS = 3, I_TWO = 4, I_PASSES = 5, I_TOP = 7, I_SWAP_MID = 8,
-    I_PASS_MID = 9;
+  // positions of the scalars in ints (vizgen/engine/kernel.py, I_*: the contract's kernel layout), read when the
+  // first Rules is made: a code page loads this script before the one that carries the contract
+  var I_P, I_M, I_COUNTS, I_SWAPS, I_TWO, I_PASSES, I_TOP, I_SWAP_MID, I_PASS_MID;
+  function layout() {
+    var L = VZ.contract.kernel;
+    I_P = L.P;
+    I_M = L.M;
+    I_COUNTS = L.COUNTS;
+    I_SWAPS = L.SWAPS;
+    I_TWO = L.TWO;
+    I_PASSES = L.PASSES;
+    I_TOP = L.TOP;
+    I_SWAP_MID = L.SWAP_MID;
+    I_PASS_MID = L.PASS_MID;
+  }
 
   function Rules(R) {
+    if (I_P === undefined) layout();
     var I = R.ints;
     this.R = R;
     this.P = I[I_P];

@@ -55,7 +55,7 @@
         (hide ? "" : '<th scope="col" title="What the move means for you, the player choosing it, with best play after it">for you</th>') +
         "</tr></thead><tbody>";
       moves.forEach(function (m) {
-        var choice = W.choices[m.choice];
+        var choice = VZ.contract.choices[m.choice];
         var star = m.best && !allBest;
         var more = m.names.length > 1
           ? ' <span class="alt" title="' + esc(m.names.join(", ")) + '">+' + (m.names.length - 1) + "</span>"

@@ -119,7 +119,7 @@
 
   function newGame(seats, seed, challenge, from) {
     stop();
-    play.game = new VZ.game.Game(model, seats, seed, cfg.words.limits, from);
+    play.game = new VZ.game.Game(model, seats, seed, VZ.contract.ending, from);
     play.game.challenge = !!challenge;
     play.message = "";
     return play.game;
@@ -344,12 +344,12 @@
     var mine = !g.paused && g.yourTurn();
     var coming = pending && pending.at === id ? pending.to : null;
     var theirs = !g.yourTurn() && !hidden();
-    var head = model.over(id) ? { cls: VZ.util.valueClass(g.value(n).v, cfg.words.classes), text: g.valueWords(W, n) } : null;
+    var head = model.over(id) ? { cls: VZ.util.valueClass(g.value(n).v, VZ.contract.classes), text: g.valueWords(W, n) } : null;
     return {
       names: names, human: human, board: mine ? "play" : false, pending: coming, keep: true, head: head,
       row: function (m) { return (coming === m.dst ? " play-chosen" : "") + (mine ? " play-can" : ""); },
       badge: theirs ? function (m) {
-        return { cls: VZ.util.valueClass(g.valueAt(m.dst, n + 1).v, cfg.words.classes), text: g.valueWordsAt(W, m.dst, n + 1) };
+        return { cls: VZ.util.valueClass(g.valueAt(m.dst, n + 1).v, VZ.contract.classes), text: g.valueWordsAt(W, m.dst, n + 1) };
       } : null,
     };
   }
@@ -413,7 +413,7 @@
     x.stroke();
     line.forEach(function (p, k) {
       var v = g.valueAt(p, k).v;
-      x.fillStyle = T[cfg.words.classes[VZ.util.valueClass(v, cfg.words.classes)].palette];
+      x.fillStyle = T[VZ.contract.classes[VZ.util.valueClass(v, VZ.contract.classes)].palette];
       x.beginPath();
       x.arc(60 + k * step, mid - v * 70, 7, 0, 2 * Math.PI);
       x.fill();

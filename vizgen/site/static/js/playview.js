@@ -91,7 +91,7 @@
       : VZ.review.mark(ctx.words, (model.details.get(g.path[mine]) || { moves: [] }).moves, g.path[mine + 1]);
     if (!g.finished()) out += '<p class="play-mode-now">' + esc(W[g.challenge ? "mode-challenge" : "mode-coached"]) + "</p>";
     if (r) {
-      out += '<p class="play-mark ' + ctx.words.marks[r.mark].key + '">' + esc(VZ.review.sentence(ctx.words, r)) +
+      out += '<p class="play-mark ' + VZ.contract.marks[r.mark].key + '">' + esc(VZ.review.sentence(ctx.words, r)) +
         "</p>";
     }
     if (n >= 1 && g.last && mine < n - 1) {
@@ -100,7 +100,7 @@
         esc(moveName(model, from, at)) + "</b>: " + esc(model.name(from)) + " → " + esc(model.name(at)) + "</p>";
     }
     if (!ctx.hidden) {
-      out += '<p class="play-value"><span class="badge ' + VZ.util.valueClass(g.value(n).v, ctx.words.classes) + '">' +
+      out += '<p class="play-value"><span class="badge ' + VZ.util.valueClass(g.value(n).v, VZ.contract.classes) + '">' +
         esc(g.valueWords(W, n)) + "</span></p>";
     }
     if (g.hinted() && g.challenge && !g.finished()) out += '<p class="play-note">' + esc(W.hinted) + "</p>";
@@ -142,7 +142,7 @@
 
   /* The review of a finished game: per seat the count of each mark and of hints, and the turning point. */
   function review(g, marked, ctx) {
-    var W = ctx.W, M = ctx.words.marks;
+    var W = ctx.W, M = VZ.contract.marks;
     var counts = VZ.review.counts(ctx.words, g.P, marked, g.hints);
     var out = '<h3 class="panel-h">' + esc(W.review) + '</h3><table class="play-counts"><caption>' +
       esc(M.map(function (m) { return (m.symbol ? m.symbol + " " : "") + m.name; }).join(" · ")) +
@@ -192,12 +192,18 @@
       return mid - val.v * (h / 2) * (0.25 + 0.75 * near);
     }
     function x(k) { return 8 + k * step; }
-    var colour = { 1: T.win, 0: T.draw, "-1": T.loss };
+    // a value's colour and its axis word, by its class in the contract's meaning table
+    var C = VZ.contract.classes, cls = function (v) { return C[VZ.util.valueClass(v, C)]; };
+    var colour = {}, axis = {};
+    [1, 0, -1].forEach(function (v) {
+      colour[v] = T[cls(v).palette];
+      axis[v] = esc(W["chart-" + cls(v).key + (v === 0 && g.P > 2 ? "-n" : "")]);
+    });
     // the value names stay in view while the chart scrolls sideways: they are a picture of their own
     var out = '<div class="play-chart-wrap"><svg class="play-chart-axis" width="' + left + '" height="' + (top + h + 22) +
-      '" aria-hidden="true"><text x="' + (left - 4) + '" y="' + (top + 12) + '" text-anchor="end">win</text><text x="' +
-      (left - 4) + '" y="' + (mid + 4) + '" text-anchor="end">' + (g.P === 2 ? "draw" : "open") + '</text><text x="' +
-      (left - 4) + '" y="' + (top + h - 3) + '" text-anchor="end">loss</text></svg>' +
+      '" aria-hidden="true"><text x="' + (left - 4) + '" y="' + (top + 12) + '" text-anchor="end">' + axis[1] + '</text><text x="' +
+      (left - 4) + '" y="' + (mid + 4) + '" text-anchor="end">' + axis[0] + '</text><text x="' +
+      (left - 4) + '" y="' + (top + h - 3) + '" text-anchor="end">' + axis[-1] + '</text></svg>' +
       '<div class="play-chart-box" tabindex="0" role="region" aria-label="Chart of your value per ply">' +
       '<svg class="play-chart" width="' + width + '" height="' + (top + h + 22) +
       '" role="img" aria-label="Your value after each ply; click a ply to show it">';
@@ -241,8 +247,8 @@
       if (seat === 0 || k === 1) out += '<span class="round">' + (Math.floor((k - 1) / g.P) + 1) + ".</span>";
       if (k === 1) for (var e = 0; e < seat; e++) out += "<span></span>";
       var r = marked[k - 1], sym = "";
-      if (r && !ctx.hidden && !(g.challenge && !g.finished())) sym = ctx.words.marks[r.mark].symbol;
-      var cls = r && sym ? " " + ctx.words.marks[r.mark].key : "";
+      if (r && !ctx.hidden && !(g.challenge && !g.finished())) sym = VZ.contract.marks[r.mark].symbol;
+      var cls = r && sym ? " " + VZ.contract.marks[r.mark].key : "";
       var move = moveName(model, line[k - 1], line[k]);
       var said = "ply " + k + ", " + ctx.role(g, seat) + ": " + move + sym + " to " + model.name(line[k]);
       out += '<a href="#' + esc(model.name(line[k])) + '" data-ply="' + k + '" class="ply' +

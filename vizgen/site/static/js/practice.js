@@ -2,13 +2,14 @@
  *
  * No DOM here (practiceview.js draws). The data is the build's (vizgen/reports/puzzles.py): a position's
  * moves are [move, target, mark, choice code, n, k, reply move, reply target, 1 if the reply ends the game]
- * (the reply: the perfect player's, absent at the end of the game); marks index words.marks (0 best, 1 inaccuracy, 2 mistake,
- * 3 blunder). The acceptance rule is the Python's `accepts`, cross-checked in tests/js/practice.test.js.
+ * (the reply: the perfect player's, absent at the end of the game); a mark is a code of the contract's marks
+ * (contract.js: best, inaccuracy, mistake, blunder). The acceptance rule is the Python's `accepts`, cross-checked in tests/js/practice.test.js.
  */
 (function (VZ) {
   "use strict";
 
-  var INACCURACY = 1, MISTAKE = 2, BLUNDER = 3;
+  var MARK = VZ.contract.markCodes, BEST = MARK.best, INACCURACY = MARK.inaccuracy, MISTAKE = MARK.mistake,
+    BLUNDER = MARK.blunder;
   var KEY = "vizgen-practice";
   var ALL = "all of it"; // what load sets aside when the stored text is not progress
   var VERSION = 1;
@@ -115,7 +116,7 @@
   /* Stars earned by a goal met: 3 every move best, 2 at least three moves in four best, else 1. */
   function stars(marks) {
     if (!marks.length) return 3;
-    var best = marks.filter(function (m) { return m === 0; }).length / marks.length;
+    var best = marks.filter(function (m) { return m === BEST; }).length / marks.length;
     return best === 1 ? 3 : best >= 0.75 ? 2 : 1;
   }
 

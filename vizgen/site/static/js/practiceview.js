@@ -89,14 +89,14 @@
   }
 
   function choiceWords(m) {
-    return fill(app.W.choices[m[3]].long, { n: m[4], k: m[5] });
+    return fill(VZ.contract.choices[m[3]].long, { n: m[4], k: m[5] });
   }
   function markWords(code) {
-    var M = app.W.marks[code];
+    var M = VZ.contract.marks[code];
     return M.name + (M.symbol ? " (" + M.symbol + ")" : "");
   }
   function valueCls(m) {
-    return app.W.choices[m[3]].cls;
+    return VZ.contract.choices[m[3]].cls;
   }
 
   function graphHref(slug, position) {
@@ -471,7 +471,7 @@
     P.goalPlay(s, to);
     if (s.marks.length === before) return;
     var m = s.last.move;
-    var out = "<p>You played <b>" + esc(m[0]) + esc(app.W.marks[m[2]].symbol) + "</b>: " + esc(markWords(m[2])) + ", " +
+    var out = "<p>You played <b>" + esc(m[0]) + esc(VZ.contract.marks[m[2]].symbol) + "</b>: " + esc(markWords(m[2])) + ", " +
       '<span class="badge ' + esc(valueCls(m)) + '">' + esc(choiceWords(m)) + "</span></p>";
     if (s.last.replies.length) {
       out += "<p>" + (s.players === 2 ? "They reply " : "The others reply ") + s.last.replies.map(function (r) {
@@ -479,7 +479,7 @@
       }).join(", then ") + ".</p>";
     }
     if (s.status === "met") {
-      var best = s.marks.filter(function (x) { return x === 0; }).length;
+      var best = s.marks.filter(function (x) { return x === VZ.contract.markCodes.best; }).length;
       out += '<p class="pz-right">Goal met in ' + esc(s.ply) + " plies: " + esc("★★★".slice(0, s.stars)) +
         '<span class="off">' + esc("☆☆☆".slice(s.stars)) + "</span> (" + esc(best) + " of " + esc(s.marks.length) +
         " moves best).</p>";

@@ -10,7 +10,7 @@
     var out = [];
     marked.forEach(function (r, k) {
       if (!r || g.seats[g.mover(k)] !== "you") return;
-      var key = W.marks[r.mark].key;
+      var key = VZ.contract.marks[r.mark].key;
       var name = g.model.name(g.line()[k]);
       if ((key === "mistake" || key === "blunder") && out.indexOf(name) < 0) out.push(name);
     });

@@ -10,16 +10,16 @@
   "use strict";
 
   function markCode(W, key) {
-    for (var i = 0; i < W.marks.length; i++) if (W.marks[i].key === key) return i;
+    for (var i = 0; i < VZ.contract.marks.length; i++) if (VZ.contract.marks[i].key === key) return i;
     throw new Error("no mark " + key);
   }
-  /* The chooser's value class after move m, as its rank (words.classes): 2 win, 1 held, 0 lost. */
+  /* The chooser's value class after move m, as its rank (the contract's classes): 2 win, 1 held, 0 lost. */
   function moveClass(W, m) {
-    return W.classes[W.choices[m.choice].cls].rank;
+    return VZ.contract.classes[VZ.contract.choices[m.choice].cls].rank;
   }
 
   /* The mark of the move to position `to` among a position's annotated moves: {mark (an index into
-     W.marks), move (the move played), best (an optimal move)}; null if `to` is not a move there. */
+     VZ.contract.marks), move (the move played), best (an optimal move)}; null if `to` is not a move there. */
   function mark(W, moves, to) {
     var keep = -1, played = null, best = null;
     moves.forEach(function (m) {
@@ -29,7 +29,7 @@
     });
     if (!played) return null;
     var after = moveClass(W, played);
-    var key = played.best ? "best" : after === keep ? "inaccuracy" : after === W.classes.draw.rank ? "mistake" : "blunder";
+    var key = played.best ? "best" : after === keep ? "inaccuracy" : after === VZ.contract.classes.draw.rank ? "mistake" : "blunder";
     return { mark: markCode(W, key), move: played, best: best };
   }
 
@@ -38,10 +38,10 @@
   function sentence(W, r) {
     var R = W.review, fill = VZ.util.fill;
     function part(table, m) {
-      return fill(table[W.choices[m.choice].key], { n: m.n, k: m.k });
+      return fill(table[VZ.contract.choices[m.choice].key], { n: m.n, k: m.k });
     }
-    var text = fill(R.sentence, { move: r.move.names[0], mark: W.marks[r.mark].symbol, played: part(R.played, r.move) });
-    if (W.marks[r.mark].key !== "best" && r.best) text += fill(R.better, { best: r.best.names[0], kept: part(R.kept, r.best) });
+    var text = fill(R.sentence, { move: r.move.names[0], mark: VZ.contract.marks[r.mark].symbol, played: part(R.played, r.move) });
+    if (VZ.contract.marks[r.mark].key !== "best" && r.best) text += fill(R.better, { best: r.best.names[0], kept: part(R.kept, r.best) });
     return text;
   }
 
@@ -59,7 +59,7 @@
   /* Per seat (from the first player) the count of each mark, and of hints at that seat's plies. */
   function counts(W, P, marked, hints) {
     var out = [];
-    for (var s = 0; s < P; s++) out.push({ marks: W.marks.map(function () { return 0; }), hints: 0 });
+    for (var s = 0; s < P; s++) out.push({ marks: VZ.contract.marks.map(function () { return 0; }), hints: 0 });
     marked.forEach(function (r, k) { if (r) out[k % P].marks[r.mark]++; });
     hints.forEach(function (h) { out[h % P].hints++; });
     return out;
@@ -85,7 +85,7 @@
     if (turn) return { kind: "turning", ply: turn.ply, was: turn.was, now: turn.now };
     var worst = null;
     marked.forEach(function (r, k) {
-      if (r && k % P === seat && W.marks[r.mark].key !== "best" && (!worst || r.mark >= worst.r.mark)) {
+      if (r && k % P === seat && VZ.contract.marks[r.mark].key !== "best" && (!worst || r.mark >= worst.r.mark)) {
         worst = { ply: k + 1, r: r };
       }
     });

@@ -101,7 +101,7 @@
       out.push('<rect class="sweep-hit" x="' + (x - step / 2 + 2) + '" y="' + top + '" width="' + (step - 4) +
         '" height="' + (barTop + barH + 30 - top) + '"/>');
       if (solved) {
-        var c = W.classes[p.cls];
+        var c = VZ.contract.classes[p.cls];
         out.push('<circle class="sweep-value fill-' + esc(c.palette) + '" cx="' + x + '" cy="' + (top + valueRow / 2) +
           '" r="9"/><text class="sweep-letter ' + esc(c.label) + '" x="' + x + '" y="' + (top + valueRow / 2 + 4) +
           '" text-anchor="middle">' +

@@ -21,7 +21,7 @@
      float rounded as the build rounds it, and the same stats block (rulestats.js). s: the solution, f: its
      facts, cfg: the page's configuration, book: the rulebook, spec: the rule set's spec string. */
   function doc(s, f, cfg, book, spec) {
-    var P = s.R.ints[0];
+    var P = s.rules.P;
     var searched = s.n <= VZ.rulemodel.MAXN_MAX ? VZ.rulemodel.maxn(s) : null;
     var trick = searched ? VZ.rulemodel.tricky(s, f) : null;
     var g = VZ.rulemodel.graph(s);

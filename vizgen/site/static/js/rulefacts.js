@@ -1,25 +1,21 @@
 /* vizgen rulefacts: a solved rule set's per-position facts, as vizgen/analysis/facts.py computes them.
  *
  * From the solver's arrays (rulesolve.js): the verdict for the player to move and its {n} and {k} (an entry of
- * the words' VERDICTS), what moving there means for the player who moved (CHOICES, {n}, {k}) and the move
+ * the contract's verdicts), what moving there means for the player who moved (CHOICES, {n}, {k}) and the move
  * score that ranks the moves into a position (vizgen/engine/solve.py arrival_scores): the optimal moves are
- * those to the highest score. The words come from the Python (words.for_browser), looked up by key. figures()
- * sums a rule set up as the page's counts table shows it (and a comparison, a sweep: ruleside.js).
+ * those to the highest score. The verdict and the choice are looked up in the contract (contract.js, generated
+ * from vizgen/analysis/meaning.py: what its verdicts and choices say in every case), never worked out again.
+ * figures() sums a rule set up as the page's counts table shows it (and a comparison, a sweep: ruleside.js).
  */
 (function (VZ) {
   "use strict";
 
-  function codes(list) {
-    var out = {};
-    list.forEach(function (v, i) { out[v.key] = i; });
-    return out;
-  }
-
-  /* s: a solution (rulesolve.js); W: the words; params: the rules (going out is no fate in misere and
+  /* s: a solution (rulesolve.js); W: not read (the meaning is the contract's; the argument stays while other
+     work on the rules page calls compute with it); params: the rules (going out is no fate in misere and
      self-gain). Returns {verdict, verdictN, choice, choiceN, choiceK, score, mover, chooser}, one entry a node. */
   function compute(s, W, params) {
-    var P = s.R.ints[0], n = s.n;
-    var V = codes(W.verdicts), C = codes(W.choices);
+    var P = s.rules.P, n = s.n;
+    var K = VZ.contract, V = K.verdictCodes, C = K.choiceCodes;
     var fateApplies = P > 2 && !params.misere && params.attack !== "self-gain";
     var mover = fateApplies ? s.outIn.subarray(0, n) : null;
     var chooser = fateApplies ? s.outIn.subarray((P - 1) * n, P * n) : null;
@@ -33,20 +29,11 @@
     big += 2;
     for (i = 0; i < n; i++) {
       var w = s.winner[i], over = s.final[i] >= 0, rem = s.rem[i], v, c;
-      if (P === 2) v = over && w === 0 ? V.won : over ? V.lost : w === 0 ? V.win : w > 0 ? V.loss : V.draw;
-      else {
-        v = over && w === 0 ? V["mover-won"] : over && w > 0 ? V["other-won"] : w === 0 ? V["mover-forces"]
-          : w > 0 ? V["other-forces"] : V.open;
-        if (mover && v === V.open) v = mover[i] === 0 ? V["mover-is-out"] : mover[i] > 0 ? V["mover-out"] : V["mover-survives"];
-      }
+      v = K.verdictOf(P, over, w, mover ? mover[i] : null);
       verdict[i] = v;
       verdictN[i] = mover && v === V["mover-out"] ? mover[i] : rem;
       var mine = w === P - 1;
-      if (P === 2) c = over && mine ? C["you-win-now"] : over ? C["you-lose-now"] : mine ? C["you-win"] : w >= 0 ? C["you-lose"] : C.draw;
-      else {
-        c = over && mine ? C["you-win-now"] : over ? C["other-wins-now"] : mine ? C["you-win"] : w >= 0 ? C["other-forces"] : C.open;
-        if (chooser && c === C.open) c = chooser[i] === 0 ? C["you-are-out"] : chooser[i] > 0 ? C["you-out"] : C["you-survive"];
-      }
+      c = K.choiceOf(P, over, w, chooser ? chooser[i] : null);
       choice[i] = c;
       choiceN[i] = chooser && c === C["you-out"] ? chooser[i] : rem;
       choiceK[i] = w >= 0 ? (w + 1) % P : -1;
@@ -59,25 +46,27 @@
 
   /* The class (win, draw, loss: the meaning table's keys) of node i's value for the player to move. */
   function cls(f, W, i) {
-    return W.verdicts[f.verdict[i]].cls;
+    return VZ.contract.verdicts[f.verdict[i]].cls;
   }
   /* Node i's value for the player to move, in the verdicts' short words. */
   function words(s, f, W, i) {
-    return VZ.util.fill(W.verdicts[f.verdict[i]].short, { n: f.verdictN[i], k: s.winner[i] });
+    return VZ.util.fill(VZ.contract.verdicts[f.verdict[i]].short, { n: f.verdictN[i], k: s.winner[i] });
   }
 
   /* A solved rule set summed up: its start (notation, value class and words for the first player), positions,
      moves, positions won, drawn (open) and lost for the player to move, games over, the longest forced win. */
   function figures(s, f, W) {
-    var tally = { win: 0, draw: 0, loss: 0 }, over = 0, longest = 0;
+    var tally = {}, over = 0, longest = 0;
+    Object.keys(VZ.contract.classes).forEach(function (k) { tally[k] = 0; });
     for (var i = 0; i < s.n; i++) {
       tally[cls(f, W, i)]++;
       if (s.final[i] >= 0) over++;
       if (s.winner[i] >= 0) longest = Math.max(longest, s.rem[i]);
     }
-    return { players: s.R.ints[0], start: s.rules.name(s.codes[s.start]), cls: cls(f, W, s.start),
-      words: words(s, f, W, s.start), n: s.n, edges: s.edges, win: tally.win, draw: tally.draw, loss: tally.loss,
-      over: over, longest: longest };
+    var out = { players: s.rules.P, start: s.rules.name(s.codes[s.start]), cls: cls(f, W, s.start),
+      words: words(s, f, W, s.start), n: s.n, edges: s.edges, over: over, longest: longest };
+    Object.keys(tally).forEach(function (k) { out[k] = tally[k]; }); // the positions of each class: win, draw, loss
+    return out;
   }
 
   function plies(n) {

@@ -8,10 +8,10 @@
 (function (VZ) {
   "use strict";
 
-  /* The value class of a node for the player who moved there (marks.py value_classes, two players): 2 a win,
-     1 a draw, 0 a loss. */
+  /* The value class of a node for the player who moved there (marks.py value_classes, two players: the
+     contract's rankOf): 2 a win, 1 a draw, 0 a loss. */
   function classFor(s, i) {
-    return s.winner[i] === 1 ? 2 : s.winner[i] < 0 ? 1 : 0;
+    return VZ.contract.rankOf(1, s.winner[i], null);
   }
 
   /* Per node its distinct moves (rulemodel.movesOf) with `keep`: the move keeps the best value class there. */
@@ -25,11 +25,11 @@
   /* {start, winner, plies, value, met, room, forced, narrow}: the start's value (in words), the positions with a move to make met when both play
      optimal moves from the start, those where more than one move keeps the value, only one move is possible,
      and exactly one of several keeps it. */
-  function verdict(s, f, W) {
+  function verdict(s, f) {
     var st = s.start, met = new Uint8Array(s.n), stack = [st], out = { start: s.rules.name(s.codes[st]),
       winner: s.winner[st], plies: s.rem[st], met: 0, room: 0, forced: 0, narrow: 0,
-      value: VZ.util.fill(W.verdicts[f.verdict[st]].long, { n: f.verdictN[st], k: s.winner[st] }),
-      value_code: W.verdicts[f.verdict[st]].key };
+      value: VZ.util.fill(VZ.contract.verdicts[f.verdict[st]].long, { n: f.verdictN[st], k: s.winner[st] }),
+      value_code: VZ.contract.verdicts[f.verdict[st]].key };
     met[s.start] = 1;
     while (stack.length) {
       var i = stack.pop();
@@ -51,11 +51,11 @@
 
   /* The must-find positions, in notation order: [{node, position, value, value_code, move, to, means, means_code,
      others: [{move, to, means, means_code}]}], the other moves by the position they reach; value: the verdict for the player to move, means:
-     what the move means for the player choosing it (the words' VERDICTS and CHOICES, long). */
-  function mustFind(s, f, W) {
+     what the move means for the player choosing it (the contract's verdicts and choices, long). */
+  function mustFind(s, f) {
     var fill = VZ.util.fill, out = [];
     function means(c) {
-      return fill(W.choices[f.choice[c]].long, { n: f.choiceN[c], k: f.choiceK[c] });
+      return fill(VZ.contract.choices[f.choice[c]].long, { n: f.choiceN[c], k: f.choiceK[c] });
     }
     for (var i = 0; i < s.n; i++) {
       if (s.final[i] >= 0 || s.winner[i] === 1) continue;
@@ -63,13 +63,13 @@
       if (moves.length < 2 || keep.length !== 1) continue;
       var only = keep[0];
       out.push({ node: i, position: s.rules.name(s.codes[i]),
-        value: fill(W.verdicts[f.verdict[i]].long, { n: f.verdictN[i], k: s.winner[i] }),
-        value_code: W.verdicts[f.verdict[i]].key,
+        value: fill(VZ.contract.verdicts[f.verdict[i]].long, { n: f.verdictN[i], k: s.winner[i] }),
+        value_code: VZ.contract.verdicts[f.verdict[i]].key,
         move: only.names[0], to: s.rules.name(s.codes[only.dst]), means: means(only.dst),
-        means_code: W.choices[f.choice[only.dst]].key,
+        means_code: VZ.contract.choices[f.choice[only.dst]].key,
         others: moves.filter(function (m) { return m !== only; }).sort(function (a, b) { return a.dst - b.dst; }).map(function (m) {
           return { move: m.names[0], to: s.rules.name(s.codes[m.dst]), means: means(m.dst),
-            means_code: W.choices[f.choice[m.dst]].key };
+            means_code: VZ.contract.choices[f.choice[m.dst]].key };
         }) });
     }
     out.sort(function (a, b) { return a.position < b.position ? -1 : a.position > b.position ? 1 : 0; });
@@ -81,9 +81,9 @@
      the rest behind "all". cls(i): node i's value class. Returns {must: how many}. */
   var ROWS = 12, MOST_ROWS = 400;
   function show(s, f, cfg, cls) {
-    var W = cfg.words, G = cfg.guide, fill = VZ.util.fill, esc = VZ.util.esc;
+    var G = cfg.guide, fill = VZ.util.fill, esc = VZ.util.esc;
     var $ = function (id) { return document.getElementById(id); };
-    var v = VZ.ruleguide.verdict(s, f, W), must = VZ.ruleguide.mustFind(s, f, W);
+    var v = VZ.ruleguide.verdict(s, f), must = VZ.ruleguide.mustFind(s, f);
     var head = v.winner < 0 ? fill(G.draw, { start: v.start })
       : fill(G.win, { who: v.winner === 0 ? "first" : "second", start: v.start, plies: VZ.rulebook.count(v.plies) + (v.plies === 1 ? " ply" : " plies") });
     $("rules-guide-verdict").textContent = head + fill(G.room, v) + (must.length ? fill(G.must, { total: must.length }) : G.none);

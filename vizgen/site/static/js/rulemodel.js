@@ -63,14 +63,14 @@
 
   /* The value map's grid (vizgen/site/valuemap.py value_map): per cell (row: the mover's state, column: the
      opponent's) the node there with the fewest swaps in a row, -1 where no game goes; and the value there. */
-  function grid(s, f, W) {
-    var m = s.R.ints[1], node = new Array(m * m).fill(-1), value = new Array(m * m).fill(0), start = null;
+  function grid(s, f) {
+    var m = s.rules.m, node = new Array(m * m).fill(-1), value = new Array(m * m).fill(0), start = null;
     var rem = new Array(m * m).fill(null);
     for (var i = 0; i < s.n; i++) {
       var seats = s.rules.seats(s.codes[i]).s, cell = seats[0] * m + seats[1];
       if (node[cell] < 0) {
         node[cell] = i;
-        value[cell] = W.classes[W.verdicts[f.verdict[i]].cls].value;
+        value[cell] = VZ.contract.classes[VZ.contract.verdicts[f.verdict[i]].cls].value;
         rem[cell] = s.winner[i] >= 0 ? s.rem[i] : -1;
       }
       if (i === s.start) start = [seats[0], seats[1]];
@@ -79,17 +79,17 @@
   }
 
   /* map.js's payload (vizgen/site/render/maps.py map_payload); `compare`: [{slug, title, cells, value}]. */
-  function mapPayload(s, f, W, compare, shading) {
-    var g = grid(s, f, W);
+  function mapPayload(s, f, compare, shading) {
+    var g = grid(s, f);
     return { m: g.m, labels: s.R.sets.slice(), node: g.node, start: g.start, compare: compare,
       shade: VZ.shading.shades(g.rem, shading.shades), fills: shading.fills };
   }
 
   /* The cells of two two-player solutions of the same shape whose value differs ({cells, value}: the other's
      value there), as vizgen/site/valuemap.py compare; null when the shapes differ. */
-  function differ(a, fa, b, fb, W) {
-    if (a.R.ints[0] !== 2 || b.R.ints[0] !== 2 || a.R.sets.join(" ") !== b.R.sets.join(" ")) return null;
-    var ga = grid(a, fa, W), gb = grid(b, fb, W), cells = [], value = [];
+  function differ(a, fa, b, fb) {
+    if (a.rules.P !== 2 || b.rules.P !== 2 || a.R.sets.join(" ") !== b.R.sets.join(" ")) return null;
+    var ga = grid(a, fa), gb = grid(b, fb), cells = [], value = [];
     for (var k = 0; k < ga.node.length; k++) {
       if (ga.node[k] >= 0 && gb.node[k] >= 0 && ga.value[k] !== gb.value[k]) {
         cells.push(k);
@@ -109,8 +109,9 @@
     return pick;
   }
 
-  /* The depths at which max^n plays (vizgen/site/tables.py PLAY_DEPTHS), and the evaluation's prize for a win. */
-  var MAXN_DEPTHS = [1, 2, 3, 5], WIN = 10;
+  /* The depths at which max^n plays (vizgen/site/tables.py PLAY_DEPTHS), and the evaluation's prize for a win
+     (vizgen/ai/maxn.py WIN): the contract's. */
+  var MAXN_DEPTHS = VZ.contract.maxn.depths, WIN = VZ.contract.maxn.win;
   // the most positions for which the page searches max^n's moves (a plain sort of every notation, once)
   var MAXN_MAX = 250000;
 
@@ -141,32 +142,7 @@
   }
 
   /* The trap figure rounds and scale, and the classes of a seat's value (vizgen/ai/tricky.py, analysis/marks.py). */
-  var ROUNDS = 2, SCALE = 254;
-
-  /* numpy's pairwise summation of a[lo .. lo + k) (numpy/_core/src/umath/loops_utils.h pairwise_sum): below 8
-     terms in a row, from 8 to 128 with eight running sums added in pairs, above that the two halves apart. */
-  function pairwise(a, lo, k) {
-    var res = 0, i;
-    if (k < 8) {
-      for (i = 0; i < k; i++) res += a[lo + i];
-      return res;
-    }
-    if (k <= 128) {
-      var r = [a[lo], a[lo + 1], a[lo + 2], a[lo + 3], a[lo + 4], a[lo + 5], a[lo + 6], a[lo + 7]];
-      for (i = 8; i < k - (k % 8); i += 8) for (var j = 0; j < 8; j++) r[j] += a[lo + i + j];
-      res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-      for (; i < k; i++) res += a[lo + i];
-      return res;
-    }
-    var half = Math.floor(k / 2);
-    half -= half % 8;
-    return pairwise(a, lo, half) + pairwise(a, lo + half, k - half);
-  }
-
-  /* The sum of a[0 .. k) as numpy's np.add.reduceat adds a segment: the first term, plus the rest pairwise. */
-  function reduceSum(a, k) {
-    return a[0] + pairwise(a, 1, k - 1);
-  }
+  var ROUNDS = VZ.contract.tricky.rounds, SCALE = VZ.contract.tricky.scale;
 
   /* The most children a node has. */
   function widest(ptr) {
@@ -180,12 +156,12 @@
      it choosing among its optimal moves the best chance at its own turns; and the tricky player's move: among
      the optimal moves the one to the highest figure, ties to the smallest notation. {trap, tricky}. */
   function tricky(s, f) {
-    var P = s.R.ints[0], n = s.n, g = graph(s), ptr = g.ptr, kids = g.kids;
+    var P = s.rules.P, n = s.n, g = graph(s), ptr = g.ptr, kids = g.kids;
     var classes = [];
     for (var seat = 0; seat < P; seat++) {
       var c = new Int8Array(n), out = f.mover ? s.outIn.subarray(seat * n, (seat + 1) * n) : null;
       for (var i = 0; i < n; i++) {
-        c[i] = s.winner[i] === seat ? 2 : s.winner[i] < 0 && (!out || out[i] < 0) ? 1 : 0;
+        c[i] = VZ.contract.rankOf(seat, s.winner[i], out ? out[i] : null);
       }
       classes.push(c);
     }
@@ -208,7 +184,7 @@
         for (i = 0; i < n; i++) {
           if (ptr[i] === ptr[i + 1]) continue;
           for (e = ptr[i]; e < ptr[i + 1]; e++) terms[e - ptr[i]] = there[kids[e]] > here[i] ? 1 : chance[kids[e]];
-          next[i] = reduceSum(terms, ptr[i + 1] - ptr[i]) / (ptr[i + 1] - ptr[i]);
+          next[i] = VZ.pairwise.reduceat(terms, ptr[i + 1] - ptr[i]) / (ptr[i + 1] - ptr[i]);
         }
         chance = next;
       }
@@ -239,7 +215,7 @@
      stumps), a finished game the winner WIN and the others 0; at each depth the player to move takes the child
      whose value one depth less gives it the most, ties to the child whose notation sorts first. */
   function maxn(s) {
-    var P = s.R.ints[0], n = s.n, unit = s.R.hands.some(function (h) {
+    var P = s.rules.P, n = s.n, unit = s.R.hands.some(function (h) {
       return h.some(function (v) { return v !== Math.floor(v); });
     }) ? 2 : 1;
     var g = graph(s), ptr = g.ptr, kids = g.kids, rank = g.rank, i;
@@ -273,9 +249,10 @@
   /* A layered layout: a band per ply from the start, its positions grouped by their value for the player to
      move (wins, draws or open, losses) and in notation order within a group; a long band wraps onto more rows,
      so the picture stays about as wide as it is tall. */
-  function layout(s, f, W) {
+  function layout(s, f) {
     var rows = new Map(), x = new Array(s.n), y = new Array(s.n);
-    var order = { win: 0, draw: 1, loss: 2 };
+    var order = {}, C = VZ.contract.classes; // the classes best first, by their rank
+    Object.keys(C).forEach(function (k) { order[k] = -C[k].rank; });
     for (var i = 0; i < s.n; i++) {
       if (!rows.has(s.depth[i])) rows.set(s.depth[i], []);
       rows.get(s.depth[i]).push(i);
@@ -286,7 +263,7 @@
     Array.from(rows.keys()).sort(function (a, b) { return a - b; }).forEach(function (d) {
       var list = rows.get(d);
       list.sort(function (a, b) {
-        var ca = order[W.verdicts[f.verdict[a]].cls], cb = order[W.verdicts[f.verdict[b]].cls];
+        var ca = order[VZ.contract.verdicts[f.verdict[a]].cls], cb = order[VZ.contract.verdicts[f.verdict[b]].cls];
         return ca - cb || (s.rules.name(s.codes[a]) < s.rules.name(s.codes[b]) ? -1 : 1);
       });
       var lines = Math.ceil(list.length / most), per = Math.ceil(list.length / lines);
@@ -302,19 +279,19 @@
 
   /* The data files of a solved rule set by name (nodes, c0, c1 ...): a function name -> promise of payload. */
   function files(s, f, cfg) {
-    var W = cfg.words, P = s.R.ints[0], n = s.n;
-    var fields = [{ name: "verdict", width: 1 }, { name: "winner", width: 1 }, { name: "choice", width: 1 },
-      { name: "choice_k", width: 1 }, { name: "verdict_n", width: 2 }];
-    if (f.mover) fields.push({ name: "forced_out_in", width: 2 });
-    fields.push({ name: "choice_n", width: 2 }, { name: "score", width: 2 }, { name: "depth", width: 2 });
+    var P = s.rules.P, n = s.n;
     var columns = { verdict: f.verdict, winner: s.winner, choice: f.choice, choice_k: f.choiceK, verdict_n: f.verdictN,
       forced_out_in: f.mover, choice_n: f.choiceN, score: f.score, depth: s.depth };
+    // the contract's fields (wire.py POSITION_FIELDS, in block order) these facts fill, as wire.py fields_of
+    var fields = VZ.contract.wire.filter(function (w) { return columns[w.name]; })
+      .map(function (w) { return { name: w.name, width: w.width }; });
     var panel = cfg.columns.filter(function (c) { return c.name !== "forced_out_in" || f.mover; });
     // the computer players' moves: the perfect player, and the tricky one and max^n at each depth where the rule
     // set is not huge
     var withMaxn = n <= MAXN_MAX;
-    var opponents = [{ name: "perfect_move", width: 3 }].concat(withMaxn ? [{ name: "tricky_move", width: 3 }] : [],
-      withMaxn ? MAXN_DEPTHS.map(function (d) { return { name: "maxn" + d + "_move", width: 3 }; }) : []);
+    var node = VZ.contract.nodeWidth;
+    var opponents = [{ name: "perfect_move", width: node }].concat(withMaxn ? [{ name: "tricky_move", width: node }] : [],
+      withMaxn ? MAXN_DEPTHS.map(function (d) { return { name: "maxn" + d + "_move", width: node }; }) : []);
     var searched = null, trick = null;
     var small = n <= BIG;
     var cache = new Map();
@@ -325,7 +302,7 @@
         var d = { n: n, players: P, start: s.start, chunk: CHUNK, edges: s.edges, notation: notation.join(" "),
           fields: fields, facts: facts, columns: panel, opponents: opponents };
         if (small) {
-          var L = layout(s, f, W);
+          var L = layout(s, f);
           d.x = L.x;
           d.y = L.y;
           d.size = L.size;
@@ -363,7 +340,7 @@
     return function (name) {
       if (!cache.has(name)) {
         if (name === "nodes") cache.set(name, nodes());
-        else if (name === "map" && P === 2) cache.set(name, Promise.resolve(mapPayload(s, f, W, cfg.compare || [], cfg.shading)));
+        else if (name === "map" && P === 2) cache.set(name, Promise.resolve(mapPayload(s, f, cfg.compare || [], cfg.shading)));
         else if (/^c\d+$/.test(name)) cache.set(name, chunk(Number(name.slice(1))));
         else cache.set(name, Promise.reject(new Error("no data file " + name)));
       }
@@ -375,7 +352,7 @@
      vizgen.js and play.js (they read the configuration when they run). Returns a promise, settled once the
      scripts have loaded. */
   function boot(s, f, cfg, params, spec) {
-    var P = s.R.ints[0];
+    var P = s.rules.P;
     window.vizgenRulesFiles = files(s, f, cfg);
     var config = {
       kind: s.n <= BIG ? "small" : "big", data: "", inline: "vizgenRulesFiles", slug: spec.replace(/[^a-z0-9]+/gi, "-"),

@@ -45,7 +45,7 @@
   /* Per node and seat (node-major, seat 0 the player to move), the chance that seat wins when every player moves
      uniformly at random among the distinct positions it can reach (random_play_seats). `g`: {ptr, kids}. */
   function seats(s, g) {
-    var n = s.n, P = s.R.ints[0], ptr = g.ptr, kids = g.kids, final = s.final, i, k, e;
+    var n = s.n, P = s.rules.P, ptr = g.ptr, kids = g.kids, final = s.final, i, k, e;
     var odds = new Float64Array(n * P);
     for (i = 0; i < n; i++) if (final[i] >= 0) odds[i * P + final[i]] = 1;
     var ends = canEnd(n, ptr, kids, final), live = [];

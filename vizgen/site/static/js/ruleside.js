@@ -166,7 +166,7 @@
           var k = byName.get(s.rules.name(s.codes[i]));
           if (k === undefined) continue;
           shared++;
-          if (W.verdicts[f.verdict[i]].cls !== W.verdicts[of.verdict[k]].cls) changedList.push([i, k]);
+          if (VZ.contract.verdicts[f.verdict[i]].cls !== VZ.contract.verdicts[of.verdict[k]].cls) changedList.push([i, k]);
         }
         sentence += " Of the " + VZ.rulebook.count(shared) + " positions both rule sets reach, " +
           (changedList.length ? VZ.rulebook.count(changedList.length) + (changedList.length === 1 ? " changes" : " change") +
@@ -193,8 +193,8 @@
           esc(otherSpec) + "</th></tr></thead><tbody>" + changedList.slice(0, 40).map(function (pair) {
           var name = s.rules.name(s.codes[pair[0]]);
           return '<tr><td><a href="#" data-node="' + pair[0] + '">' + esc(name) + "</a></td><td>" + badge(f, pair[0]) +
-            '</td><td><span class="badge ' + W.verdicts[of.verdict[pair[1]]].cls + '">' +
-            esc(VZ.util.fill(W.verdicts[of.verdict[pair[1]]].short, { n: of.verdictN[pair[1]], k: o.winner[pair[1]] })) + "</span></td></tr>";
+            '</td><td><span class="badge ' + VZ.contract.verdicts[of.verdict[pair[1]]].cls + '">' +
+            esc(VZ.util.fill(VZ.contract.verdicts[of.verdict[pair[1]]].short, { n: of.verdictN[pair[1]], k: o.winner[pair[1]] })) + "</span></td></tr>";
         }).join("") + "</tbody></table>" + (changedList.length > 40 ? "<p>… and " + VZ.rulebook.count(changedList.length - 40) + " more.</p>" : "");
       }
       out.innerHTML = html;
@@ -245,7 +245,9 @@
           "Solving " + points.length + " rule sets, " + name + " from " + points[0].value + " to " + points[points.length - 1].value +
           ": " + solved + " done…") + (run.done || run.stopped ? "" : ' <button type="button" id="rules-sweep-stop">Stop</button>') +
         '</p><div class="sweep-wrap">' + VZ.rulecompare.sweepChart(points, name, W, $("rules-sweep-out").clientWidth) + '</div><p class="sweep-key">' +
-        '<span class="badge win">W</span> win · <span class="badge draw">D</span> ' + (s.R.ints[0] === 2 ? "draw" : "open") +
+        '<span class="badge win">W</span> win · <span class="badge draw">D</span> ' +
+        esc(VZ.contract.verdicts[VZ.contract.verdictOf(s.rules.P, false, -1, null)].short) + // draw, or open with more
+
         ' · <span class="badge loss">L</span> loss for the first player at the start; bars: positions (each line ten times the one below).</p>' +
         '<div class="sweep-table-wrap"><table class="data sweep-table"><thead><tr><th scope="col">' + esc(name) + '</th><th scope="col">The start, for the first player</th>' +
         '<th scope="col">Positions</th></tr></thead><tbody>' + points.map(function (p) {

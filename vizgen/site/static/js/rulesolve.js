@@ -32,7 +32,7 @@
   function solve(R, progress) {
     var tell = progress || function () {};
     var rules = new VZ.movegen.Rules(R);
-    var P = rules.P, space = R.space, end = R.ints[6];
+    var P = rules.P, space = R.space, end = R.ints[VZ.contract.kernel.END];
     var depthS = new Int32Array(space).fill(-1);
     var winS = new Int8Array(space).fill(-1);
     var outdegS = new Uint16Array(space);

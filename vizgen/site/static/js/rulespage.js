@@ -245,7 +245,7 @@
   /* The variant pages' own viewer on these rules (graph or explorer, panel, search, play); the page's own
      short walk and game stay as they are if it cannot start. */
   function startViewer(spec, params) {
-    var s = state.solved, P = s.R.ints[0];
+    var s = state.solved, P = s.rules.P;
     var legend = P === 2 ? cfg.legends.two : state.facts.mover ? cfg.legends.more : cfg.legends.more_plain;
     document.querySelectorAll("[data-legend]").forEach(function (el) {
       el.textContent = legend[el.getAttribute("data-legend")] || "";
@@ -273,15 +273,15 @@
 
   // ------------------------------------------------------------------ words
   function verdictWords(f, i, short) {
-    var v = W.verdicts[f.verdict[i]];
+    var v = VZ.contract.verdicts[f.verdict[i]];
     return VZ.util.fill(short ? v.short : v.long, { n: f.verdictN[i], k: state.solved.winner[i] });
   }
   function choiceWords(f, i) {
-    var c = W.choices[f.choice[i]];
+    var c = VZ.contract.choices[f.choice[i]];
     return VZ.util.fill(c.long, { n: f.choiceN[i], k: f.choiceK[i] });
   }
   function cls(f, i) {
-    return W.verdicts[f.verdict[i]].cls;
+    return VZ.contract.verdicts[f.verdict[i]].cls;
   }
   function badge(f, i) {
     return '<span class="badge ' + cls(f, i) + '">' + esc(verdictWords(f, i, true)) + "</span>";
@@ -289,7 +289,7 @@
 
   // ------------------------------------------------------------------ the result
   function showResult() {
-    var s = state.solved, f = state.facts, P = s.R.ints[0];
+    var s = state.solved, f = state.facts, P = s.rules.P;
     $("rules-result").hidden = false;
     var start = s.start;
     $("rules-verdict").innerHTML = '<span class="big ' + cls(f, start) + '">' + esc(s.rules.name(s.codes[start])) +
@@ -308,7 +308,7 @@
     api.guide.thumbs = VZ.rulethumbs.show(state.solved, cfg, state.r).rules;
   }
   function startSentence(s, f) {
-    var i = s.start, P = s.R.ints[0];
+    var i = s.start, P = s.rules.P;
     var text = verdictWords(f, i, false);
     if (P === 2) {
       if (s.winner[i] === 0) return "The first player can force a win: " + text + ".";
@@ -319,25 +319,10 @@
   }
 
   // ------------------------------------------------------------------ one position and its moves
-  /* [{dst (node), names}] of node i, grouped by the position they reach, in the rules' order. */
+  /* [{dst (node), names, best}] of node i, grouped by the position they reach (rulemodel.movesOf: the names by move
+     id, as the built pages have them). */
   function movesOf(i) {
-    var s = state.solved;
-    if (s.final[i] >= 0) return [];
-    var by = new Map(), list = [];
-    s.rules.moves(s.codes[i]).forEach(function (mv) {
-      var j = VZ.rulesolve.nodeOf(s.codes, mv.dst);
-      var e = by.get(j);
-      if (!e) {
-        e = { dst: j, names: [] };
-        by.set(j, e);
-        list.push(e);
-      }
-      e.names.push(s.R.moves[mv.mid]);
-    });
-    var top = -Infinity;
-    list.forEach(function (m) { top = Math.max(top, state.facts.score[m.dst]); });
-    list.forEach(function (m) { m.best = state.facts.score[m.dst] === top; });
-    return list;
+    return VZ.rulemodel.movesOf(state.solved, state.facts, i);
   }
   function show(i) {
     var s = state.solved, f = state.facts;
@@ -352,7 +337,7 @@
         '<th scope="col">For the player choosing it</th></tr></thead><tbody>' + moves.map(function (m) {
         return '<tr class="' + (m.best ? "best" : "") + '"><td>' + esc(m.names.join(" / ")) + (m.best ? ' <span class="opt">optimal</span>' : "") +
           '</td><td><a href="#" data-node="' + m.dst + '">' + esc(s.rules.name(s.codes[m.dst])) + "</a></td><td>" +
-          '<span class="badge ' + W.choices[f.choice[m.dst]].cls + '">' + esc(choiceWords(f, m.dst)) + "</span></td></tr>";
+          '<span class="badge ' + VZ.contract.choices[f.choice[m.dst]].cls + '">' + esc(choiceWords(f, m.dst)) + "</span></td></tr>";
       }).join("") + "</tbody></table>";
     }
     $("rules-position").innerHTML = html;
@@ -380,7 +365,7 @@
   function playView() {
     var s = state.solved, f = state.facts, g = state.game, i = g.at;
     var name = s.rules.name(s.codes[i]);
-    var over = s.final[i] >= 0 || g.trail.length > 200;
+    var over = s.final[i] >= 0 || g.trail.length > VZ.contract.ending.cap;
     var html = "<p>You move first; the perfect player answers. Position <b>" + esc(name) + "</b>.</p>";
     if (over) {
       html += "<p><b>Game over.</b> " + esc(s.final[i] >= 0 ? verdictWords(f, i, false) : "Two hundred moves played: a draw by length.") + "</p>";
@@ -405,7 +390,7 @@
     g.marks.push({ move: m.names[0], best: m.best, words: choiceWords(f, dst) + " (best: " + choiceWords(f, best.dst) + ")" });
     g.at = dst;
     g.trail.push(dst);
-    while (s.final[g.at] < 0 && g.trail.length % s.R.ints[0] !== 1 && g.trail.length <= 200) {
+    while (s.final[g.at] < 0 && g.trail.length % s.rules.P !== 1 && g.trail.length <= VZ.contract.ending.cap) {
       g.at = perfectMove(g.at);
       g.trail.push(g.at);
     }

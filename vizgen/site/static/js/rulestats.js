@@ -19,16 +19,15 @@
     return count(n) + (n === 1 ? " ply" : " plies");
   }
 
-  /* The start's value for the whole game (vizgen/analysis/rulebook.py start_words). `open`: the panel's words
-     for an open position; outIn: the first player's fate, or null where it is no fate. */
-  function startWords(P, winner, rem, outIn, open) {
-    if (P === 2) return winner < 0 ? "draw" : (winner === 0 ? "first" : "second") + " player wins in " + plies(rem);
-    if (winner < 0) {
-      if (outIn === null) return open;
-      if (outIn < 0) return "player 1 survives whatever the others do";
-      return "the others together could force player 1 out within " + plies(outIn);
-    }
-    return "player " + (winner + 1) + " can force a win in " + plies(rem);
+  /* The start's value for the whole game (vizgen/analysis/rulebook.py start_words, with its words START_WORDS:
+     T). `verdict`: the start's verdict, whose words say a draw or an open game; outIn: the first player's fate,
+     or null where it is no fate. */
+  function startWords(T, P, winner, rem, outIn, verdict) {
+    var fill = VZ.util.fill;
+    if (winner < 0 && (P === 2 || outIn === null)) return verdict.long;
+    if (P === 2) return fill(T.wins, { who: T["seat-" + winner], plies: plies(rem) });
+    if (winner < 0) return outIn < 0 ? T.survives : fill(T.out, { plies: plies(outIn) });
+    return fill(T.forced, { k: winner + 1, plies: plies(rem) });
   }
 
   /* The largest remoteness among the nodes `mask` picks, how many have it and the first EXAMPLES of their names. */
@@ -47,9 +46,10 @@
   }
 
   /* The stats object. spec: the spec string; read: book.read(spec) ({base, pairs, params}); book: the rulebook;
-     W: the words; seats: ruleodds.seats's chances (or null); mine: perfectVsRandom's (two players, or null). */
+     W: not read (the meaning is the contract's; the argument stays while other work on the rules page calls
+     stats with it); seats: ruleodds.seats's chances (or null); mine: perfectVsRandom's (two players, or null). */
   function stats(spec, read, book, s, f, W, seats, mine) {
-    var P = s.R.ints[0], n = s.n, D = book.D, i, k;
+    var P = s.rules.P, n = s.n, D = book.D, i, k;
     var base = D.variants[read.base];
     var said = read.pairs.map(function (p) { return p[0] + " = " + String(p[1]); }).join(", ");
     var params = {};
@@ -105,13 +105,12 @@
     out.greatest_depth = deepest;
     var st = s.start, w = s.winner[st], rem = s.rem[st], fated = !!f.mover;
     var outIn = fated ? f.mover[st] : null;
-    var verdict = W.verdicts[f.verdict[st]];
-    var open = W.verdicts.filter(function (v) { return v.key === "open"; })[0].long;
+    var verdict = VZ.contract.verdicts[f.verdict[st]];
     out.start = { position: s.rules.name(s.codes[st]),
-      value: P === 2 ? ["draw", "win", "loss"][w + 1] : w < 0 ? "open" : "forced",
+      value: P === 2 ? verdict.cls : D.start[w < 0 ? "value-none" : "value-forced"],
       remoteness: rem >= 0 ? rem : null, verdict: VZ.util.fill(verdict.long, { n: f.verdictN[st], k: w }) };
     if (P > 2) out.start.winner = w >= 0 ? w : null;
-    out.start.outcome = startWords(P, w, rem, outIn, open);
+    out.start.outcome = startWords(D.start, P, w, rem, outIn, verdict);
     if (fated) out.start.forced_out_in = outIn;
     if (P === 2 && seats && mine) {
       out.random_win_start = VZ.ruleodds.pyRound(seats[st * P], 12);

@@ -6,37 +6,10 @@
  * kept share, each with what it does alone (search_rules, measure_rule). The conditions, their words and the
  * search's limits come from the Python (cfg.thumbs: the candidates in the order the search ranks ties). The
  * shares are the same doubles as numpy's: the same integer ratios per position, summed pairwise in node order
- * as numpy's mean does. Cross-checked against the Python in the fast lane (tests/test_rulespage.py).
+ * as numpy's mean does (pairwise.js). Cross-checked against the Python in the fast lane (tests/test_rulespage.py).
  */
 (function (VZ) {
   "use strict";
-
-  /* numpy's pairwise summation of a[lo, lo + n) (numpy/_core/src/umath/loops_utils.h, pairwise_sum; blocks of
-     128, eight accumulators): np.mean of a float64 array is this sum over all of it divided by its length. */
-  function pairwise(a, lo, n) {
-    var i, res;
-    if (n < 8) {
-      res = 0;
-      for (i = 0; i < n; i++) res += a[lo + i];
-      return res;
-    }
-    if (n <= 128) {
-      var r = [];
-      for (i = 0; i < 8; i++) r.push(a[lo + i]);
-      for (i = 8; i < n - (n % 8); i += 8) {
-        for (var j = 0; j < 8; j++) r[j] += a[lo + i + j];
-      }
-      res = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-      for (; i < n; i++) res += a[lo + i];
-      return res;
-    }
-    var n2 = Math.floor(n / 2);
-    n2 -= n2 % 8;
-    return pairwise(a, lo, n2) + pairwise(a, lo + n2, n - n2);
-  }
-  function mean(a) {
-    return pairwise(a, 0, a.length) / a.length;
-  }
 
   /* The graph of a solved rule set as the engine numbers it: per node its moves to distinct positions (ptr, dst,
      src), whether any move to that position is a split, and per node its mover's and opponent's state. */
@@ -127,7 +100,7 @@
      that some move throws away (to_keep). */
   function keepers(s, g) {
     var E = g.dst.length, keep = new Uint8Array(E), where = new Uint8Array(g.n);
-    function cls(i) { return s.winner[i] === 1 ? 2 : s.winner[i] < 0 ? 1 : 0; }
+    function cls(i) { return VZ.contract.rankOf(1, s.winner[i], null); }
     for (var i = 0; i < g.n; i++) {
       var best = -1, e;
       for (e = g.ptr[i]; e < g.ptr[i + 1]; e++) best = Math.max(best, cls(g.dst[e]));
@@ -136,7 +109,7 @@
         keep[e] = cls(g.dst[e]) === best ? 1 : 0;
         if (!keep[e]) loses = true;
       }
-      where[i] = s.final[i] < 0 && s.winner[i] !== 1 && loses ? 1 : 0;
+      where[i] = s.final[i] < 0 && VZ.contract.rankOf(0, s.winner[i], null) > 0 && loses ? 1 : 0;
     }
     return { keep: keep, where: where };
   }
@@ -155,7 +128,7 @@
       }
       ratios.push(kept / left);
     }
-    return ratios.length ? mean(ratios) : 1.0;
+    return ratios.length ? VZ.pairwise.mean(ratios) : 1.0;
   }
 
   /* The moves a rule allows: those that meet its condition (prefer) or do not (avoid). */
@@ -271,5 +244,5 @@
     return { rules: out.rules.map(function (rule) { return rule.text; }) };
   }
 
-  VZ.rulethumbs = { pairwise: pairwise, edges: edges, features: features, search: search, show: show };
+  VZ.rulethumbs = { edges: edges, features: features, search: search, show: show };
 })(globalThis.VZ = globalThis.VZ || {});

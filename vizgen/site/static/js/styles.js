@@ -12,7 +12,7 @@
 
   function create(app) {
     var T = app.T; // read at each call: the theme may change
-    var CLASSES = app.W.classes;
+    var CLASSES = VZ.contract.classes;
     function fillColour(cls) { return T[CLASSES[cls].palette]; }
     function edgeOf(cls) { return T[CLASSES[cls].palette + "-edge"]; }
 

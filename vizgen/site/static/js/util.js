@@ -60,7 +60,7 @@
     return typeof document === "undefined" ? null : document.getElementById(id);
   }
 
-  /* The class of a value for a player (+1, 0, -1) in the meaning table (words.classes, from
+  /* The class of a value for a player (+1, 0, -1) in the meaning table (the contract's classes, from
      vizgen/analysis/meaning.py): its key, which is also its colour's palette key. */
   function valueClass(v, classes) {
     var sign = v > 0 ? 1 : v < 0 ? -1 : 0;

@@ -33,7 +33,7 @@
     }
 
     function valueWord(v) {
-      return VZ.util.valueClass(v, app.W.classes);
+      return VZ.util.valueClass(v, VZ.contract.classes);
     }
     function drawMap() {
       if (vmap) {
