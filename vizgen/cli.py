@@ -1,4 +1,4 @@
-"""The command line: ``python -m vizgen list | stats | show | maxn | guide | puzzles | build | serve``.
+"""The command line: ``python -m vizgen list | stats | sweep | show | maxn | guide | puzzles | build | serve``.
 
 Every user error (unknown variant, bad parameter or position, broken file)
 prints one line on stderr and exits with code 2; no traceback.
@@ -100,6 +100,18 @@ def _parser() -> argparse.ArgumentParser:
                        help="solve on a local Dask cluster of N worker processes, which spill to disk when full")
     stats.add_argument("--worker-memory", metavar="SIZE",
                        help="with --workers: each worker's memory limit, e.g. 2GB (default: the memory shared out)")
+    sweep = sub.add_parser("sweep", help="solve many rule sets: specs, every combination of --vary values, or "
+                                         "the whole rule space (--all)")
+    sweep.add_argument("specs", nargs="+", metavar="SPEC", help="the rule sets, or the base of --vary and --all")
+    sweep.add_argument("--vary", action="append", default=[], metavar="KEY=V1,V2,...",
+                       help="solve every value on top of each SPEC (repeatable: every combination)")
+    sweep.add_argument("--all", action="store_true", dest="whole",
+                       help="the whole rule space around each SPEC's players, hands and r: overflow, attack, "
+                            "halvesies, swaps 0-3 and swap_count, and fifteen on/off rules")
+    sweep.add_argument("--json", action="store_true", help="print one JSON object a line, a rule set each")
+    sweep.add_argument("--workers", metavar="N", help="solve on a local Dask cluster of N worker processes")
+    sweep.add_argument("--cluster", metavar="ADDRESS",
+                       help="solve on the running Dask cluster whose scheduler is at ADDRESS (host:port)")
     show = solving("show", "one position: its value and every move")
     show.add_argument("position", metavar="POSITION", help="e.g. 12-11 or 1211")
     show.add_argument("--then", action="append", default=[], metavar="MOVE",
@@ -335,6 +347,54 @@ def _puzzles(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sweep(args: argparse.Namespace) -> int:
+    """``sweep``: every input checked before any work, then the rule sets solved here, on the local cores or on
+    Dask, a progress bar on a terminal."""
+    from vizgen.analysis.sweep import local_cores, plan, sweep
+
+    if args.cluster is not None and args.workers is not None:
+        raise VariantError("--cluster uses a running cluster: --workers starts a local one")
+    workers = None
+    if args.workers is not None:
+        text = args.workers.strip()
+        workers = int(text) if re.fullmatch(r"[0-9]{1,4}", text) else 0
+        if not 1 <= workers <= sizes.MAX_WORKERS:
+            raise VariantError(f"--workers must be a whole number from 1 to {sizes.MAX_WORKERS}, "
+                               f"not {quote(args.workers)}")
+    tasks = plan(args.specs, args.vary, args.whole)
+    total = sum(t.size for t in tasks)
+    tty = sys.stderr.isatty()
+
+    def bar(done: int, total: int) -> None:
+        filled = round(28 * done / total)
+        print(f"\r[{'#' * filled}{'-' * (28 - filled)}] {done:,}/{total:,} rule sets", end="", file=sys.stderr,
+              flush=True)
+
+    try:
+        figures, refused = sweep(tasks, processes=local_cores() if total > 64 else 1, workers=workers,
+                                 address=args.cluster, on_done=bar if tty else None)
+    finally:
+        if tty:
+            print(file=sys.stderr)
+    if args.json:
+        print("\n".join(json.dumps(f, separators=(",", ":")) for f in figures))
+        return 0
+    width = max((len(f["spec"]) for f in figures), default=4)
+    lines = []
+    for f in figures:
+        if "refused" in f:
+            lines.append(f"{f['spec']:<{width}}  refused: {f['refused']}")
+            continue
+        value = f["value"] if f["remoteness"] is None else f"{f['value']} in {plies(f['remoteness'])}"
+        lines.append(f"{f['spec']:<{width}}  {value:<18} {f['positions']:>9,} positions, "
+                     f"{percent(f['draw_share'])} drawn")
+    if refused:
+        lines.append(f"refused: {sum(refused.values()):,} combinations of the space "
+                     f"({len(refused)} reasons; --json lists the rule sets solved)")
+    _say(lines)
+    return 0
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.command == "list":
         width = max(map(len, REGISTRY))
@@ -352,6 +412,8 @@ def _run(args: argparse.Namespace) -> int:
         else:
             _print_stats(data)
         return 0
+    if args.command == "sweep":
+        return _sweep(args)
     if args.command == "show":
         from vizgen.analysis.figures import describe
         from vizgen.analysis.solved import solve_variant

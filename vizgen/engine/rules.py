@@ -373,10 +373,29 @@ class Rules:
             self._tables = self._compile()
         return self._tables
 
+    def forward_tables(self) -> tuple:
+        """Return the rule tables without the backward moves, which can take far longer to build than the rest.
+
+        Enough for :func:`vizgen.engine.kernel.enumerate_space`, ``expand``, ``children`` and ``winners``; the
+        backward tables are empty (every entry -1), so ``parents`` and the code-space solvers of
+        :mod:`vizgen.engine.retrograde` need :meth:`kernel_tables`. :func:`vizgen.engine.retrograde.solve_forced_graph`
+        solves from the children instead (the rule-space sweep, :mod:`vizgen.analysis.sweep`).
+
+        Examples
+        --------
+        >>> from vizgen.engine.spec import resolve
+        >>> rules = Rules(resolve("standard"))
+        >>> fast, full = rules.forward_tables(), rules.kernel_tables()
+        >>> all((a == b).all() for a, b in zip(fast[1:8], full[1:8])), int(fast[8].max()), int(fast[9].max())
+        (True, -1, -1)
+        """
+        if self._tables is not None:
+            return self._tables
+        m = self.m
+        return self._assemble(np.full((m, 1), -1, np.int32), np.full((m, m, 2), -1, np.int32))
+
     def _compile(self) -> tuple:
-        p, m, players = self.params, self.m, self.players
-        ab = np.maximum(self.hit_ab, 0)
-        hit_mid = np.where(self.hit_ab >= 0, self.hit_mid[:, ab], -1).astype(np.int32)
+        m = self.m
         # backward tables: every move inverted, repeats removed
         s, w = np.nonzero(self.own_dst >= 0)
         own_src = _group(self.own_dst[s, w], s, m)
@@ -385,7 +404,13 @@ class Rules:
         o = self.hit_own[s0, u, w].astype(np.int64)
         pairs = _group(o * m + d, s0 * m + u, m * m)  # (striker, struck) before, by (striker, struck) after
         hit_src = np.stack([np.where(pairs >= 0, pairs // m, -1), np.where(pairs >= 0, pairs % m, -1)], axis=-1)
-        hit_src = hit_src.reshape(m, m, -1).astype(np.int32)
+        return self._assemble(own_src, hit_src.reshape(m, m, -1).astype(np.int32))
+
+    def _assemble(self, own_src: np.ndarray, hit_src: np.ndarray) -> tuple:
+        """The kernel's tuple of tables, with these backward tables."""
+        p, m, players = self.params, self.m, self.players
+        ab = np.maximum(self.hit_ab, 0)
+        hit_mid = np.where(self.hit_ab >= 0, self.hit_mid[:, ab], -1).astype(np.int32)
         two = bool((self.hit_own != np.arange(m)[:, None, None])[self.hit_dst >= 0].any())
         end = (2 if p.attack == "self-gain" else 0) + (1 if p.misere else 0)
         passes = players > 2 and not p.zombies
