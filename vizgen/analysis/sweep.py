@@ -27,7 +27,8 @@ import itertools
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -48,6 +49,7 @@ from vizgen.engine.params import (
 from vizgen.engine.rules import Rules
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import Variant
+from vizgen.util import sizes
 from vizgen.util.text import quote
 
 __all__ = [
@@ -130,9 +132,16 @@ class Base:
         merged.update(overrides)
         own = self.variant.params
         params, _ = override(own, merged.items())
-        pairs = [(k, getattr(params, k)) for k in PARAM_NAMES if getattr(params, k) != getattr(own, k)]
+        pairs = tuple((k, getattr(params, k)) for k in PARAM_NAMES if getattr(params, k) != getattr(own, k))
         spec = self.name + (":" + ",".join(f"{k}={word(v)}" for k, v in pairs) if pairs else "")
-        return self.variant.with_overrides(pairs, spec)
+        return replace(self.variant, params=params, spec=spec, overrides=self.variant.overrides + pairs)
+
+
+@lru_cache(maxsize=256)
+def _seat_keys(names: tuple[str, ...]) -> np.ndarray:
+    """64 bits of every state's written form (a sweep meets the same few lists of states again and again)."""
+    return np.array([int.from_bytes(hashlib.blake2b(name.encode(), digest_size=8).digest(), "little")
+                     for name in names], dtype=np.uint64)
 
 
 def game_digest(rules: Rules, codes: np.ndarray, start: int, indptr: np.ndarray, indices: np.ndarray,
@@ -149,8 +158,7 @@ def game_digest(rules: Rules, codes: np.ndarray, start: int, indptr: np.ndarray,
     >>> a["game"] == solve_rule_set(resolve("standard:cherry_bomb=false"))["game"], a["game"] == b["game"]
     (True, False)
     """
-    seat_keys = np.array([int.from_bytes(hashlib.blake2b(name.encode(), digest_size=8).digest(), "little")
-                          for name in rules.names], dtype=np.uint64)
+    seat_keys = _seat_keys(tuple(rules.names))
     counts, seats = rules.seats(codes)
     key = np.zeros(codes.size, dtype=np.uint64)
     mult = np.uint64(0x9E3779B97F4A7C15)
@@ -173,13 +181,16 @@ def game_digest(rules: Rules, codes: np.ndarray, start: int, indptr: np.ndarray,
     return h.hexdigest()
 
 
-def solve_rule_set(variant: Variant) -> dict[str, Any]:
+def solve_rule_set(variant: Variant, max_memory: int | None = None) -> dict[str, Any]:
     """Enumerate and solve one rule set: the figures a sweep reports of it.
 
     Parameters
     ----------
     variant : Variant
         The rules (its ``spec`` names it).
+    max_memory : int, optional
+        Refuse a rule set whose solve would take more bytes (default: the memory at hand,
+        :func:`vizgen.engine.graph.check_size`).
 
     Returns
     -------
@@ -196,7 +207,7 @@ def solve_rule_set(variant: Variant) -> dict[str, Any]:
     >>> figures["positions"], figures["value"], figures["remoteness"], figures["draw_share"]
     (208, 'draw', None, 0.822115384615)
     """
-    check_size(variant)
+    check_size(variant, max_memory=max_memory)
     rules = Rules(variant)
     tables = rules.forward_tables()
     start = rules.encode(rules.start())
@@ -253,6 +264,7 @@ def run_task(task: Task) -> tuple[list[dict[str, Any]], dict[str, int]]:
     ['draw', 'stumps split a lone finger onto a dead hand, which is a division: it needs divisions=true']
     """
     base = Base.of(task.base)
+    memory = sizes.memory_available().size  # read once a task, not once a rule set
     out: list[dict[str, Any]] = []
     refused: Counter[str] = Counter()
     combos: Iterator[dict[str, Any]] = (dict(o) for o in task.overrides) if task.overrides else \
@@ -268,7 +280,7 @@ def run_task(task: Task) -> tuple[list[dict[str, Any]], dict[str, int]]:
             else:
                 refused[str(exc)] += 1
             continue
-        out.append(solve_rule_set(variant))
+        out.append(solve_rule_set(variant, memory))
     return out, dict(refused)
 
 
