@@ -144,13 +144,24 @@ def _seat_keys(names: tuple[str, ...]) -> np.ndarray:
                      for name in names], dtype=np.uint64)
 
 
+def _mix(x: np.ndarray) -> np.ndarray:
+    """SplitMix64's finaliser on every entry (uint64, wrapping): each output bit depends on every input bit."""
+    with np.errstate(over="ignore"):
+        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        return x ^ (x >> np.uint64(31))
+
+
 def game_digest(rules: Rules, codes: np.ndarray, start: int, indptr: np.ndarray, indices: np.ndarray,
                 win: np.ndarray, rem: np.ndarray) -> str:
     """A 128-bit digest of the game: the reachable positions as written, their values and their children.
 
-    Two rule sets get the same digest exactly when they give the same game (see the module's words), but for
-    a hash collision: each position is first keyed by 64 bits from its written form, so two games of
-    ``n`` positions could be confused with odds of about ``n**2 / 2**64``.
+    Each position is keyed by 64 bits of its written form (its states' and its swap count's); the digest
+    is two independent 64-bit sums, over the positions, of a hash of the key with the forced winner and
+    remoteness, and over the moves, of a hash of the two keys; with the counts and the start's key. A sum
+    does not depend on the order, so nothing is sorted. Two rule sets get the same digest when they give
+    the same game (see the module's words); two different games of ``n`` positions could share one with
+    odds of about ``n**2 / 2**64`` (two keys alike) or ``2**-64``.
 
     Examples
     --------
@@ -158,26 +169,23 @@ def game_digest(rules: Rules, codes: np.ndarray, start: int, indptr: np.ndarray,
     >>> a["game"] == solve_rule_set(resolve("standard:cherry_bomb=false"))["game"], a["game"] == b["game"]
     (True, False)
     """
-    seat_keys = _seat_keys(tuple(rules.names))
     counts, seats = rules.seats(codes)
-    key = np.zeros(codes.size, dtype=np.uint64)
-    mult = np.uint64(0x9E3779B97F4A7C15)
+    key = _mix(counts.astype(np.uint64) + np.uint64(1))
+    seat_keys = _seat_keys(tuple(rules.names))
     with np.errstate(over="ignore"):
         for s in seats:
-            key = (key ^ seat_keys[s]) * mult
-            key ^= key >> np.uint64(29)
-        key = (key ^ counts.astype(np.uint64)) * mult
-    order = np.argsort(key, kind="stable")
-    src = np.repeat(np.arange(codes.size), np.diff(indptr))
-    edges = np.lexsort((key[indices], key[src]))
+            key = _mix(key * np.uint64(0x9E3779B97F4A7C15) + seat_keys[s])
+        value = (np.asarray(win, np.int64) + 1) * 2**32 + np.asarray(rem, np.int64) + 1
+        src = np.repeat(key, np.diff(indptr))
+        dst = key[indices]
+        sums = []
+        for salt in (np.uint64(0x632BE59BD9B4E019), np.uint64(0x8CB92BA72F3D8DD7)):
+            nodes = _mix(_mix(key ^ salt) + value.astype(np.uint64))
+            moves = _mix(_mix(src ^ salt) * np.uint64(0xD6E8FEB86659FD93) + dst)
+            sums.append(int(nodes.sum(dtype=np.uint64)) + int(moves.sum(dtype=np.uint64)))
     h = hashlib.blake2b(digest_size=16)
-    h.update(np.array([rules.players, codes.size, indices.size], dtype=np.int64).tobytes())
+    h.update(np.array([rules.players, codes.size, indices.size, *(x % 2**64 for x in sums)], np.uint64).tobytes())
     h.update(key[start:start + 1].tobytes())
-    h.update(key[order].tobytes())
-    h.update(np.asarray(win, np.int8)[order].tobytes())
-    h.update(np.asarray(rem, np.int32)[order].tobytes())
-    h.update(key[src[edges]].tobytes())
-    h.update(key[indices[edges]].tobytes())
     return h.hexdigest()
 
 
@@ -255,7 +263,8 @@ def run_task(task: Task) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """Solve a task's rule sets: their figures in order, and the refused ones of a space slice by reason.
 
     A refused rule set of an explicit list is in the figures as ``{"spec", "refused"}`` with the engine's
-    reason; those of a slice of the space are only counted (the space is what the rules accept).
+    reason; those of a slice of the space are only counted (the space is what the rules accept), and the
+    figures of its rule sets carry their ``combination`` (:func:`space_overrides`).
 
     Examples
     --------
@@ -267,9 +276,9 @@ def run_task(task: Task) -> tuple[list[dict[str, Any]], dict[str, int]]:
     memory = sizes.memory_available().size  # read once a task, not once a rule set
     out: list[dict[str, Any]] = []
     refused: Counter[str] = Counter()
-    combos: Iterator[dict[str, Any]] = (dict(o) for o in task.overrides) if task.overrides else \
-        (space_overrides(i) for i in range(task.lo, task.hi))
-    for overrides in combos:
+    combos: Iterator[tuple[int | None, dict[str, Any]]] = ((None, dict(o)) for o in task.overrides) \
+        if task.overrides else ((i, space_overrides(i)) for i in range(task.lo, task.hi))
+    for index, overrides in combos:
         try:
             variant = base.rule_set(overrides)
         except VariantError as exc:
@@ -280,7 +289,10 @@ def run_task(task: Task) -> tuple[list[dict[str, Any]], dict[str, int]]:
             else:
                 refused[str(exc)] += 1
             continue
-        out.append(solve_rule_set(variant, memory))
+        figures = solve_rule_set(variant, memory)
+        if index is not None:
+            figures["combination"] = index
+        out.append(figures)
     return out, dict(refused)
 
 
