@@ -50,6 +50,7 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
                  "rulemodel", "rulespage"),
     # loaded by the rules page once a rule set is solved: its short guide and rules of thumb, and for the JSON
     # download the random-play odds and the stats block
+    "space.js": ("util", "space"),
     "rulesmore.js": ("ruleguide", "rulethumbs", "ruleodds", "rulestats", "ruledownload"),
 }
 
