@@ -42,7 +42,7 @@ from vizgen.engine.params import (
     PARAM_NAMES,
     SWAP_COUNTS,
     VariantError,
-    _coerce,
+    coerce,
     override,
     word,
 )
@@ -307,7 +307,7 @@ def _vary_values(text: str) -> tuple[str, list[str]]:
     if len(set(items)) != len(items):
         raise VariantError(f"--vary {quote(text)} gives a value twice")
     for item in items:  # a value of the wrong kind is bad input; a combination the rules refuse is only listed
-        _coerce(key, item)
+        coerce(key, item)
     return key, items
 
 
