@@ -370,28 +370,32 @@ def _sweep(args: argparse.Namespace) -> int:
         print(f"\r[{'#' * filled}{'-' * (28 - filled)}] {done:,}/{total:,} rule sets", end="", file=sys.stderr,
               flush=True)
 
+    width = 36 if args.whole else max(len(f"{t.base}:" + ",".join(f"{k}={v}" for k, v in o))
+                                      for t in tasks for o in t.overrides)
+
+    def line(f: dict[str, Any]) -> str:
+        if args.json:
+            return json.dumps(f, separators=(",", ":"))
+        if "refused" in f:
+            return visible(f"{f['spec']:<{width}}  refused: {f['refused']}")
+        value = f["value"] if f["remoteness"] is None else f"{f['value']} in {plies(f['remoteness'])}"
+        return visible(f"{f['spec']:<{width}}  {value:<18} {f['positions']:>9,} positions, "
+                       f"{percent(f['draw_share'])} drawn")
+
+    def emit(figures: list[dict[str, Any]]) -> None:  # each task's rule sets as soon as they are in, in order
+        if figures:
+            if tty:
+                print("\r\033[K", end="", file=sys.stderr, flush=True)
+            print("\n".join(line(f) for f in figures), flush=True)
+
     try:
-        figures, refused = sweep(tasks, processes=local_cores() if total > 64 else 1, workers=workers,
-                                 address=args.cluster, on_done=bar if tty else None)
+        _, refused = sweep(tasks, processes=local_cores() if total > 64 else 1, workers=workers,
+                           address=args.cluster, on_done=bar if tty else None, emit=emit)
     finally:
         if tty:
             print(file=sys.stderr)
-    if args.json:
-        print("\n".join(json.dumps(f, separators=(",", ":")) for f in figures))
-        return 0
-    width = max((len(f["spec"]) for f in figures), default=4)
-    lines = []
-    for f in figures:
-        if "refused" in f:
-            lines.append(f"{f['spec']:<{width}}  refused: {f['refused']}")
-            continue
-        value = f["value"] if f["remoteness"] is None else f"{f['value']} in {plies(f['remoteness'])}"
-        lines.append(f"{f['spec']:<{width}}  {value:<18} {f['positions']:>9,} positions, "
-                     f"{percent(f['draw_share'])} drawn")
-    if refused:
-        lines.append(f"refused: {sum(refused.values()):,} combinations of the space "
-                     f"({len(refused)} reasons; --json lists the rule sets solved)")
-    _say(lines)
+    if refused and not args.json:
+        print(f"refused: {sum(refused.values()):,} combinations of the space ({len(refused)} reasons)")
     return 0
 
 

@@ -262,9 +262,10 @@ class Task:
 def run_task(task: Task) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """Solve a task's rule sets: their figures in order, and the refused ones of a space slice by reason.
 
-    A refused rule set of an explicit list is in the figures as ``{"spec", "refused"}`` with the engine's
-    reason; those of a slice of the space are only counted (the space is what the rules accept), and the
-    figures of its rule sets carry their ``combination`` (:func:`space_overrides`).
+    A refused rule set of an explicit list (by the rules, or too big for the memory at hand) is in the figures
+    as ``{"spec", "refused"}`` with the engine's reason; those of a slice of the space are only counted (the
+    space is what the rules accept), and the figures of its rule sets carry their ``combination``
+    (:func:`space_overrides`).
 
     Examples
     --------
@@ -289,7 +290,14 @@ def run_task(task: Task) -> tuple[list[dict[str, Any]], dict[str, int]]:
             else:
                 refused[str(exc)] += 1
             continue
-        figures = solve_rule_set(variant, memory)
+        try:
+            figures = solve_rule_set(variant, memory)
+        except VariantError as exc:  # too big for this machine's memory: said, and the sweep goes on
+            if task.overrides:
+                out.append({"spec": variant.spec, "refused": str(exc)})
+            else:
+                refused[str(exc)] += 1
+            continue
         if index is not None:
             figures["combination"] = index
         out.append(figures)
@@ -381,7 +389,8 @@ def _dask(tasks: list[Task], client: Any) -> Iterator[tuple[int, Any]]:
 
 
 def sweep(tasks: list[Task], *, processes: int = 1, workers: int | None = None, address: str | None = None,
-          on_done: Callable[[int, int], None] | None = None) -> tuple[list[dict[str, Any]], dict[str, int]]:
+          on_done: Callable[[int, int], None] | None = None,
+          emit: Callable[[list[dict[str, Any]]], None] | None = None) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """Run a sweep's tasks: here (``processes`` = 1), on local processes, or on Dask (``workers``: a local
     cluster of that many, ``address``: a running one's scheduler); the results are the same, in task order.
 
@@ -397,6 +406,9 @@ def sweep(tasks: list[Task], *, processes: int = 1, workers: int | None = None, 
         Use the running Dask cluster whose scheduler is here (:func:`vizgen.engine.cluster.connect`).
     on_done : callable, optional
         Called with the combinations done and the total after each task.
+    emit : callable, optional
+        Called with each task's figures, in task order, as soon as they and every task's before them are in;
+        the figures are then not kept (a sweep of the whole space holds a task's, not the space's).
 
     Returns
     -------
@@ -411,16 +423,22 @@ def sweep(tasks: list[Task], *, processes: int = 1, workers: int | None = None, 
     >>> [(f["spec"], f["value"]) for f in figures]
     [('standard', 'draw'), ('standard:cherry_bomb=true', 'draw')]
     """
-    total, done = sum(t.size for t in tasks), 0
+    total, done, ready = sum(t.size for t in tasks), 0, 0
     results: list[Any] = [None] * len(tasks)
+    refused: Counter[str] = Counter()
 
     def collect(stream: Iterator[tuple[int, Any]]) -> None:
-        nonlocal done
+        nonlocal done, ready
         for k, result in stream:
             results[k] = result
+            refused.update(result[1])
             done += tasks[k].size
             if on_done is not None:
                 on_done(done, total)
+            while emit is not None and ready < len(tasks) and results[ready] is not None:
+                emit(results[ready][0])
+                results[ready] = ([], {})
+                ready += 1
 
     if workers is not None or address is not None:
         from vizgen.engine import cluster
@@ -431,9 +449,6 @@ def sweep(tasks: list[Task], *, processes: int = 1, workers: int | None = None, 
         collect(_local(tasks, processes))
     else:
         collect((k, run_task(t)) for k, t in enumerate(tasks))
-    refused: Counter[str] = Counter()
-    for _, counts in results:
-        refused.update(counts)
     return [f for figures, _ in results for f in figures], dict(sorted(refused.items()))
 
 
