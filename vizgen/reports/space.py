@@ -156,7 +156,7 @@ _WORD = {1: "win", -1: "loss", 0: "draw"}
 def _columns(record: dict[str, Any]) -> dict[str, np.ndarray]:
     """The record as arrays: ``index`` (ascending), ``value`` (1 win, -1 loss, 0 draw), the other columns."""
     letters = np.frombuffer(record["value"].encode(), dtype=np.uint8)
-    out = {"index": np.array(record["index"], dtype=np.int64),
+    out: dict[str, np.ndarray] = {"index": np.array(record["index"], dtype=np.int64),
            "value": np.where(letters == ord("W"), 1, np.where(letters == ord("L"), -1, 0)).astype(np.int8)}
     out.update((key, np.array(record[key], dtype=np.int64)) for key in ("remoteness", "game", "positions", "draws"))
     return out
@@ -203,8 +203,9 @@ def space_figures(record: dict[str, Any] | None = None) -> dict[str, Any]:
             here = axes[SPACE_BOOLS.index(name)] == 0
         else:
             axis = {"swaps": -4, "halvesies": -3, "attack": -2, "overflow": -1}[name]
-            choices = {"swaps": [n for n, _ in SWAPS], "halvesies": list(HALVESIES), "attack": list(ATTACKS),
-                       "overflow": list(OVERFLOWS)}[name]
+            table: dict[str, list[Any]] = {"swaps": [n for n, _ in SWAPS], "halvesies": list(HALVESIES),
+                                           "attack": list(ATTACKS), "overflow": list(OVERFLOWS)}
+            choices = table[name]
             here = axes[axis] == choices.index(frm)
             if name == "swaps":
                 here &= np.array([SWAPS[k][1] == "row" for k in range(len(SWAPS))])[axes[axis]]
