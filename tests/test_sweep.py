@@ -198,3 +198,22 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str]) -> None:
     assert done.returncode == 2
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 
+
+
+def test_sweep_agrees_with_other_solvers_start_values() -> None:
+    """Every start value another solver published (squivix and the rest, ``claims.toml``) in a claim whose
+    verdict is agreement: the sweep finds the same, all the specs in one sweep."""
+    import tomllib
+    from importlib import resources
+
+    claims = tomllib.loads((resources.files("vizgen.reports") / "claims.toml").read_text())["claim"]
+    held = {}
+    for claim in claims:
+        if not claim.get("verdict", "").startswith("agree"):
+            continue
+        for check in claim.get("checks", []):
+            if "position" not in check and "value" in check.get("theirs", {}) and "players" not in check["spec"]:
+                held[check["spec"]] = check["theirs"]["value"]
+    assert len(held) >= 10
+    figures, _ = sweep(plan(sorted(held)))
+    assert {f["spec"]: f["value"] for f in figures} == {Base.of(s).rule_set({}).spec: v for s, v in sorted(held.items())}
