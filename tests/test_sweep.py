@@ -211,9 +211,10 @@ def test_sweep_agrees_with_other_solvers_start_values() -> None:
     for claim in claims:
         if not claim.get("verdict", "").startswith("agree"):
             continue
-        for check in claim.get("checks", []):
-            if "position" not in check and "value" in check.get("theirs", {}) and "players" not in check["spec"]:
-                held[check["spec"]] = check["theirs"]["value"]
+        for item in claim.get("checks", []):
+            if "position" not in item and "value" in item.get("theirs", {}) and "players" not in item["spec"]:
+                held[item["spec"]] = item["theirs"]["value"]
     assert len(held) >= 10
     figures, _ = sweep(plan(sorted(held)))
-    assert {f["spec"]: f["value"] for f in figures} == {Base.of(s).rule_set({}).spec: v for s, v in sorted(held.items())}
+    named = {Base.of(s).rule_set({}).spec: v for s, v in sorted(held.items())}  # as the sweep writes them
+    assert {f["spec"]: f["value"] for f in figures} == named
