@@ -44,6 +44,9 @@ def test_ticking_rules_answers_from_the_map(new_tab: Callable[..., object], addr
     assert link.is_visible()
     assert link.get_attribute("href") == "rules.html?rules=" + near["spec"]
     assert page.get_by_label("stumps", exact=True).count() == 0  # held off in the map: no box
+    page.get_by_label("passes", exact=True).set_checked(True)  # with passes, a Logan is one more pass
+    assert "Makes no difference here: " in answer.inner_text() and "logan" in answer.inner_text().split(
+        "Makes no difference here: ")[1]
     assert errors == [], errors
     assert page.locator("#space-counts").is_visible()
 

@@ -79,11 +79,19 @@
     api.value = value;
     var rem = data.remoteness[row];
     var same = groups[data.game[row]] - 1;
+    var idle = [];  // the rules that, turned the other way here, give the very same game
+    data.bools.forEach(function (name, k) {
+      if (name in data.fixed) return;
+      var bit = Math.pow(2, k);
+      var other = rows.get(Math.floor(pick.index / bit) % 2 ? pick.index - bit : pick.index + bit);
+      if (other !== undefined && data.game[other] === data.game[row]) idle.push(words(name));
+    });
     var text = "<b>" + esc(value) + "</b>" + (rem >= 0 ? " in " + rem + " plies" : "") + "; " +
       data.positions[row].toLocaleString("en") + " positions, " +
       (100 * data.draws[row] / data.positions[row]).toFixed(1) + " % of them drawn. " +
       (same ? "The same game as " + same.toLocaleString("en") + " other rule set" + (same === 1 ? "" : "s") +
         " of the map. " : "A game no other rule set of the map gives. ") +
+      (idle.length ? "Makes no difference here: " + esc(idle.join(", ")) + ". " : "") +
       '<a href="' + esc(href) + '">Solve <code>' + esc(spec) + "</code> on the rules page</a>.";
     answer.innerHTML = text;
   }
