@@ -1,8 +1,9 @@
 """Sweeps of many rule sets: each one enumerated and solved, with the figures a map of the rule space needs.
 
 ``python -m vizgen sweep`` solves a list of specs, every combination of ``--vary`` values on top of
-each, or (``--all``) the whole *rule space* around a spec: every combination of the axes of
-:data:`SPACE_AXES` that :func:`vizgen.engine.params.check` accepts. At two players, two hands and
+each, or (``--all``) the whole *rule space* around a spec: every combination of overflow, attack,
+halvesies, swaps 0-3 with both ways of counting them (:data:`SWAPS`) and the fifteen on/off rules of
+:data:`SPACE_BOOLS` that :func:`vizgen.engine.params.check` accepts. At two players, two hands and
 r = 5 that is 954,368 rule sets of 2,752,512 combinations.
 
 A rule set is solved by :func:`solve_rule_set`: the forward rule tables alone
@@ -55,8 +56,11 @@ from vizgen.util.text import quote
 __all__ = [
     "SPACE_BOOLS",
     "SPACE_SIZE",
+    "SWAPS",
+    "Base",
     "Task",
     "game_digest",
+    "local_cores",
     "plan",
     "run_task",
     "solve_rule_set",
@@ -69,9 +73,7 @@ SPACE_BOOLS = ("self_attack", "transfers", "divisions", "suicide", "meta", "mise
                "death_attack", "self_add", "cherry_bomb", "logan", "passes", "one_point_switch", "stumps")
 #: swaps and how they are counted: none, or 1..3 counted in a row by anyone or by each player
 SWAPS = ((0, "row"), *((n, c) for n in (1, 2, 3) for c in SWAP_COUNTS))
-#: the axes of the space but the on/off rules, slowest first
-SPACE_AXES: tuple[tuple[str, tuple[Any, ...]], ...] = (("overflow", OVERFLOWS), ("attack", ATTACKS),
-                                                      ("halvesies", HALVESIES), ("swaps", SWAPS))
+#: the combinations of the space: overflow, attack, halvesies and swaps (slowest first), then the on/off rules
 SPACE_SIZE = len(OVERFLOWS) * len(ATTACKS) * len(HALVESIES) * len(SWAPS) * 2 ** len(SPACE_BOOLS)
 #: rule sets a task of the whole space covers (a few seconds of work at most, mostly far less)
 CHUNK = 512
@@ -81,7 +83,7 @@ def space_overrides(index: int) -> dict[str, Any]:
     """The parameters of combination ``index`` of the rule space (``0 <= index < SPACE_SIZE``).
 
     The on/off rules are the low fifteen bits (``self_attack`` the lowest); above them the swaps, the
-    halvesies, the attack and the overflow, in :data:`SPACE_AXES` order.
+    halvesies, the attack and the overflow (the overflow changes slowest).
 
     Examples
     --------
@@ -113,7 +115,14 @@ class Base:
 
     @classmethod
     def of(cls, spec: str) -> Base:
-        """Read ``spec`` (checked as any spec is) and keep its name and overrides apart."""
+        """Read ``spec`` (checked as any spec is) and keep its name and overrides apart.
+
+        Examples
+        --------
+        >>> base = Base.of("cutoff:r=7")
+        >>> base.name, base.overrides
+        ('cutoff', (('r', 7),))
+        """
         spec = spec.strip()
         full = resolve(spec)
         name = spec.partition(":")[0].strip()
@@ -127,6 +136,11 @@ class Base:
         ------
         VariantError
             When the combination is refused (:func:`vizgen.engine.params.check`), with the engine's reason.
+
+        Examples
+        --------
+        >>> Base.of("cutoff:r=7").rule_set({"logan": "true", "r": 5}).spec
+        'cutoff:logan=true'
         """
         merged = dict(self.overrides)
         merged.update(overrides)
@@ -453,6 +467,12 @@ def sweep(tasks: list[Task], *, processes: int = 1, workers: int | None = None, 
 
 
 def local_cores() -> int:
-    """The cores this process may run on."""
+    """The cores this process may run on.
+
+    Examples
+    --------
+    >>> local_cores() >= 1
+    True
+    """
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
