@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -218,3 +219,19 @@ def test_sweep_agrees_with_other_solvers_start_values() -> None:
     figures, _ = sweep(plan(sorted(held)))
     named = {Base.of(s).rule_set({}).spec: v for s, v in sorted(held.items())}  # as the sweep writes them
     assert {f["spec"]: f["value"] for f in figures} == named
+
+
+def test_remembered_tables_are_the_tables_built_afresh() -> None:
+    """The rule compile's memos (hit tables and splits by the parameters they read) change nothing: rule sets
+    built one after another, each memo warm from the others, have the tables of a build from cold memos."""
+    from vizgen.engine import rules as rules_module
+
+    rng = random.Random(11)
+    variants = [v for v in (_space_rule_set(rng.randrange(SPACE_SIZE)) for _ in range(300))
+                if v is not None and player_states(v.params) <= SMALL_STATES]
+    warm = [rules_module.Rules(v).forward_tables() for v in variants]
+    for variant, tables in zip(variants, warm):
+        rules_module._hits.clear()
+        rules_module._splits.clear()
+        cold = rules_module.Rules(variant).forward_tables()
+        assert all(np.array_equal(a, b) for a, b in zip(tables, cold)), variant.spec
