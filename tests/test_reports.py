@@ -93,10 +93,10 @@ def test_line_chart() -> None:
 @pytest.mark.slow
 def test_pages_and_links(site: dict[str, bytes]) -> None:
     """Both pages exist, the index links to them, and every relative link resolves to a file of the site."""
-    assert "family.html" in site and "claims.html" in site
+    assert "family.html" in site and "claims.html" in site and "space.html" in site
     index_links = links_of(site["index.html"])
-    assert "family.html" in index_links and "claims.html" in index_links
-    for page in ("family.html", "claims.html", "index.html"):
+    assert "family.html" in index_links and "claims.html" in index_links and "space.html" in index_links
+    for page in ("family.html", "claims.html", "space.html", "index.html"):
         for link in links_of(site[page]):
             if re.match(r"^https?:", link):
                 assert page == "claims.html", link  # sources are cited by address

@@ -1,4 +1,4 @@
-"""The command line: ``python -m vizgen list | stats | show | maxn | guide | puzzles | build | serve``.
+"""The command line: ``python -m vizgen list | stats | sweep | show | maxn | guide | puzzles | build | serve``.
 
 Every user error (unknown variant, bad parameter or position, broken file)
 prints one line on stderr and exits with code 2; no traceback.
@@ -112,6 +112,21 @@ def _parser() -> argparse.ArgumentParser:
     stats.add_argument("--worker-memory", metavar="SIZE",
                        help="with --workers: each worker's memory limit, e.g. 2GB (default: the memory shared out)")
     stats.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
+                       help=f"with --cluster: seconds to reach the scheduler and hear its handshake "
+                            f"(default {sizes.CLUSTER_TIMEOUT:g})")
+    sweep = sub.add_parser("sweep", help="solve many rule sets: specs, every combination of --vary values, or "
+                                         "the whole rule space (--all)")
+    sweep.add_argument("specs", nargs="+", metavar="SPEC", help="the rule sets, or the base of --vary and --all")
+    sweep.add_argument("--vary", action="append", default=[], metavar="KEY=V1,V2,...",
+                       help="solve every value on top of each SPEC (repeatable: every combination)")
+    sweep.add_argument("--all", action="store_true", dest="whole",
+                       help="the whole rule space around each SPEC's players, hands and r: overflow, attack, "
+                            "halvesies, swaps 0-3 and swap_count, and fifteen on/off rules")
+    sweep.add_argument("--json", action="store_true", help="print one JSON object a line, a rule set each")
+    sweep.add_argument("--workers", metavar="N", help="solve on a local Dask cluster of N worker processes")
+    sweep.add_argument("--cluster", metavar="ADDRESS",
+                       help="solve on the running Dask cluster whose scheduler is at ADDRESS (host:port)")
+    sweep.add_argument("--timeout", type=_seconds, default=None, metavar="SECONDS",
                        help=f"with --cluster: seconds to reach the scheduler and hear its handshake "
                             f"(default {sizes.CLUSTER_TIMEOUT:g})")
     show = solving("show", "one position: its value and every move")
@@ -355,6 +370,60 @@ def _puzzles(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sweep(args: argparse.Namespace) -> int:
+    """``sweep``: every input checked before any work, then the rule sets solved here, on the local cores or on
+    Dask, a progress bar on a terminal."""
+    from vizgen.analysis.cluster_stats import check_workers
+    from vizgen.analysis.sweep import local_cores, plan, sweep
+
+    if args.cluster is not None and args.workers is not None:
+        raise VariantError("--cluster uses a running cluster: --workers starts a local one")
+    if args.cluster is None and args.timeout is not None:
+        raise VariantError("--timeout is how long --cluster waits for a scheduler: a local one has none to wait for")
+    workers = None
+    if args.workers is not None:
+        text = args.workers.strip()
+        workers = int(text) if re.fullmatch(r"[0-9]{1,4}", text) else 0
+        check_workers(workers, None)  # one a core, no more than the memory holds, with the reason
+    tasks = plan(args.specs, args.vary, args.whole)
+    total = sum(t.size for t in tasks)
+    tty = sys.stderr.isatty()
+
+    def bar(done: int, total: int) -> None:
+        filled = round(28 * done / total)
+        print(f"\r[{'#' * filled}{'-' * (28 - filled)}] {done:,}/{total:,} rule sets", end="", file=sys.stderr,
+              flush=True)
+
+    width = 36 if args.whole else max(len(f"{t.base}:" + ",".join(f"{k}={v}" for k, v in o))
+                                      for t in tasks for o in t.overrides)
+
+    def line(f: dict[str, Any]) -> str:
+        if args.json:
+            return json.dumps(f, separators=(",", ":"))
+        if "refused" in f:
+            return visible(f"{f['spec']:<{width}}  refused: {f['refused']}")
+        value = f["value"] if f["remoteness"] is None else f"{f['value']} in {plies(f['remoteness'])}"
+        return visible(f"{f['spec']:<{width}}  {value:<18} {f['positions']:>9,} positions, "
+                       f"{percent(f['draw_share'])} drawn")
+
+    def emit(figures: list[dict[str, Any]]) -> None:  # each task's rule sets as soon as they are in, in order
+        if figures:
+            if tty:
+                print("\r\033[K", end="", file=sys.stderr, flush=True)
+            print("\n".join(line(f) for f in figures), flush=True)
+
+    try:
+        timeout = sizes.CLUSTER_TIMEOUT if args.timeout is None else args.timeout
+        _, refused = sweep(tasks, processes=local_cores() if total > 64 else 1, workers=workers,
+                           address=args.cluster, timeout=timeout, on_done=bar if tty else None, emit=emit)
+    finally:
+        if tty:
+            print(file=sys.stderr)
+    if refused and not args.json:
+        print(f"refused: {sum(refused.values()):,} combinations of the space ({len(refused)} reasons)")
+    return 0
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.command == "list":
         width = max(map(len, REGISTRY))
@@ -373,6 +442,8 @@ def _run(args: argparse.Namespace) -> int:
         else:
             _print_stats(data)
         return 0
+    if args.command == "sweep":
+        return _sweep(args)
     if args.command == "show":
         from vizgen.analysis.figures import describe
         from vizgen.analysis.solved import solve_variant

@@ -172,3 +172,53 @@ def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner,
                 with gil:
                     raise OverflowError("survival remoteness does not fit int16")
     return out_a
+
+
+def forced_graph(const int64_t[::1] indptr, const int32_t[::1] indices, const int8_t[::1] winner, int64_t players):
+    """Forced wins and their remoteness per node of an explicit graph (children in CSR form): ``(win, rem)``."""
+    cdef int64_t n = indptr.shape[0] - 1, others = players - 1, e, v, k, head = 0, tail = 0, child, seat, plies, p, j
+    rptr_a = np.zeros(n + 1, np.int64)
+    rsrc_a = np.empty(indices.shape[0], np.int32)
+    fill_a = np.empty(n, np.int64)
+    queue_a = np.empty(max(n, 1), np.int64)
+    win_a = np.array(winner, dtype=np.int8)
+    rem_a = np.full(n, -1, np.int32)
+    won_a = np.zeros(max(n * others, 1), np.int32)
+    cdef int64_t[::1] rptr = rptr_a, fill = fill_a, queue = queue_a
+    cdef int32_t[::1] rsrc = rsrc_a, rem = rem_a, won = won_a
+    cdef int8_t[::1] win = win_a
+    with nogil:
+        for e in range(indices.shape[0]):  # the parents of every node, in CSR form
+            rptr[indices[e] + 1] += 1
+        for v in range(n):
+            rptr[v + 1] += rptr[v]
+            fill[v] = rptr[v]
+        for v in range(n):
+            for e in range(indptr[v], indptr[v + 1]):
+                k = indices[e]
+                rsrc[fill[k]] = <int32_t> v
+                fill[k] += 1
+        for v in range(n):
+            if win[v] >= 0:
+                rem[v] = 0
+                queue[tail] = v
+                tail += 1
+        while head < tail:  # first in, first out: remoteness never decreases along the queue
+            child = queue[head]
+            head += 1
+            seat = (win[child] + 1) % players  # the child's winner, seen from a parent
+            plies = rem[child] + 1
+            for e in range(rptr[child], rptr[child + 1]):
+                p = rsrc[e]
+                if win[p] >= 0:
+                    continue
+                if seat != 0:
+                    j = p * others + seat - 1
+                    won[j] += 1
+                    if won[j] != indptr[p + 1] - indptr[p]:
+                        continue
+                win[p] = <int8_t> seat
+                rem[p] = <int32_t> plies
+                queue[tail] = p
+                tail += 1
+    return win_a, rem_a

@@ -24,6 +24,7 @@ __all__ = [
     "Params",
     "VariantError",
     "check",
+    "coerce",
     "estimate_positions",
     "hand_sets",
     "hand_values",
@@ -194,6 +195,19 @@ def _coerce(name: str, raw: Any) -> Any:
     if not isinstance(raw, str):
         raise VariantError(f"parameter {name} takes one of {', '.join(_CHOICES[name])}, got {_shown(raw)}")
     return raw
+
+
+def coerce(name: str, raw: Any) -> Any:
+    """A known parameter's value from a spec string's text, of its type; VariantError if it is not one.
+
+    Only the value is checked, not the rules it makes with the others (:func:`check`).
+
+    Examples
+    --------
+    >>> coerce("logan", "True"), coerce("swaps", "3")
+    (True, 3)
+    """
+    return _coerce(name, raw)
 
 
 def _shown(raw: Any) -> str:

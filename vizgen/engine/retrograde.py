@@ -15,7 +15,7 @@ import numpy as np
 
 from vizgen.engine import _kernel
 
-__all__ = ["solve_forced_space", "solve_survival_space"]
+__all__ = ["solve_forced_graph", "solve_forced_space", "solve_survival_space"]
 
 
 def solve_forced_space(tables: tuple[np.ndarray, ...], depth: np.ndarray, winner: np.ndarray,
@@ -93,3 +93,42 @@ def solve_survival_space(tables: tuple[np.ndarray, ...], depth: np.ndarray, winn
     [6, 7, 5]
     """
     return _kernel.survival(_kernel.Tables(tables), depth, winner)
+
+
+def solve_forced_graph(indptr: np.ndarray, indices: np.ndarray, winner: np.ndarray,
+                       players: int) -> tuple[np.ndarray, np.ndarray]:
+    """Retrograde analysis over an explicit graph: :func:`solve_forced_space`'s figures, from the children.
+
+    The same rule and the same queue order as the code-space solver, but a node's parents come from
+    the children turned round (a CSR pair built here), so no backward rule tables are needed:
+    the rule-space sweep (:mod:`vizgen.analysis.sweep`) solves many small variants, for which those
+    tables cost far more than the solve.
+
+    Parameters
+    ----------
+    indptr, indices : numpy.ndarray
+        The distinct children of every node (int64, int32), as :func:`vizgen.engine.kernel.children` gives them.
+    winner : numpy.ndarray
+        int8 per node: the winner's seat at final positions (0 = the mover), else -1.
+    players : int
+        Seats; a move passes the turn to the next one.
+
+    Returns
+    -------
+    win, rem : numpy.ndarray
+        int8 and int32 per node, as :func:`solve_forced_space` gives them per code.
+
+    Examples
+    --------
+    >>> from vizgen.engine.graph import enumerate_graph
+    >>> from vizgen.engine.solve import solve_forced
+    >>> from vizgen.engine.spec import resolve
+    >>> g = enumerate_graph(resolve("standard"))
+    >>> win, rem = solve_forced_graph(g.indptr, g.indices, g.winner, 2)
+    >>> forced = solve_forced(g)
+    >>> bool((win == forced.winner).all() and (rem == forced.remoteness).all())
+    True
+    """
+    return _kernel.forced_graph(np.ascontiguousarray(indptr, dtype=np.int64),
+                                np.ascontiguousarray(indices, dtype=np.int32),
+                                np.ascontiguousarray(winner, dtype=np.int8), int(players))

@@ -16,6 +16,8 @@ is the number of swap counts in a row (``swaps + 1``, or 1 when each player coun
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -42,6 +44,47 @@ from vizgen.engine.variants import Variant
 from vizgen.util.text import quote
 
 __all__ = ["Move", "Position", "PositionError", "Rules", "check_shape"]
+
+
+#: the hit tables and splits of recent parameter sets, by the parameters they read (a sweep of many rule sets
+#: builds the same ones again and again: :func:`_hit_key`, :func:`_split_key`); entries kept at most
+MEMO_SIZE = 256
+_hits: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_splits: dict[tuple[Any, ...], list[Hands]] = {}
+
+
+def _hit_key(p: Params) -> tuple[Any, ...]:
+    """Every parameter :meth:`Rules._hit_tables` reads: the states (r, hands, the values, lives, the switch, own
+    swaps), what a strike does (attack, overflow, death attack, cherry bomb, zombies) and sudden death."""
+    return (p.r, p.hands, p.overflow, p.signed, p.stumps, p.lives, p.one_point_switch, p.swaps if p.own_swaps else 0,
+            p.attack, p.death_attack, p.cherry_bomb, p.sudden_death, p.zombies, p.start)
+
+
+def _split_key(p: Params) -> tuple[Any, ...]:
+    """Every parameter :func:`vizgen.engine.hands.split_results` reads."""
+    return (p.r, p.hands, p.signed, p.stumps, p.meta, p.transfers, p.divisions, p.suicide, p.halvesies,
+            p.transfer_scope, p.division_scope)
+
+
+def _remember(memo: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> Any:
+    """Keep ``value`` under ``key``, the oldest entry dropped beyond MEMO_SIZE; return the value."""
+    if len(memo) >= MEMO_SIZE:
+        del memo[next(iter(memo))]
+    memo[key] = value
+    return value
+
+
+def _splits_of(hands: Hands, p: Params) -> list[Hands]:
+    """:func:`vizgen.engine.hands.split_results`, remembered by the hands and the parameters it reads."""
+    key = (hands, _split_key(p))
+    found = _splits.get(key)
+    return found if found is not None else _remember(_splits, key, split_results(hands, p))
+
+
+@lru_cache(maxsize=4096)
+def _seat_marks(seat: Seat) -> str:
+    """A state's marks (lives, the switch, own swaps) as its notation writes them after the hands."""
+    return Position((seat.hands,), 0, (seat.lives,) if seat.lives else (), (seat.used,), (seat.own,)).marks(0)
 
 
 def _group(keys: np.ndarray, values: np.ndarray, n_keys: int) -> np.ndarray:
@@ -169,7 +212,7 @@ class Rules:
 
     @staticmethod
     def _marks(seat: Seat) -> str:
-        return Position((seat.hands,), 0, (seat.lives,) if seat.lives else (), (seat.used,), (seat.own,)).marks(0)
+        return _seat_marks(seat)
 
     # -- tables --------------------------------------------------------------
     def _mid(self, move: Move) -> int:
@@ -194,7 +237,7 @@ class Rules:
         p, hands = self.params, seat.hands
         mine = seat._replace(own=0)  # any move but a swap ends a player's own run of swaps
         out = [(mine._replace(hands=new), Move("split", before=hands, after=new, **mv))
-               for new in split_results(hands, p)]
+               for new in _splits_of(hands, p)]
         if p.self_attack:
             kind = "gain" if p.attack == "self-gain" else "attack"
             out += [(mine._replace(hands=new), Move(kind, a, b, 0, **mv))
@@ -269,7 +312,14 @@ class Rules:
                for seat in self.states]
         self.own_dst, self.own_mid = self._pad(own)
         values = hand_domain(p)
-        self.hit_dst, self.hit_own, self.hit_ab = self._hit_tables(values)
+        key = _hit_key(p)
+        hits = _hits.get(key)
+        if hits is None:
+            hits = self._hit_tables(values)
+            for table in hits:
+                table.flags.writeable = False  # shared by every Rules of the same key
+            _remember(_hits, key, hits)
+        self.hit_dst, self.hit_own, self.hit_ab = hits
         kind = "gain" if p.attack == "self-gain" else "attack"
         self.hit_mid = np.array(
             [[self._mid(Move(kind, a, b, seat, **mv)) if a and (b or p.death_attack) else -1
@@ -373,10 +423,29 @@ class Rules:
             self._tables = self._compile()
         return self._tables
 
+    def forward_tables(self) -> tuple[np.ndarray, ...]:
+        """Return the rule tables without the backward moves, which can take far longer to build than the rest.
+
+        Enough for :func:`vizgen.engine.kernel.enumerate_space`, ``expand``, ``children`` and ``winners``; the
+        backward tables are empty (every entry -1), so ``parents`` and the code-space solvers of
+        :mod:`vizgen.engine.retrograde` need :meth:`kernel_tables`. :func:`vizgen.engine.retrograde.solve_forced_graph`
+        solves from the children instead (the rule-space sweep, :mod:`vizgen.analysis.sweep`).
+
+        Examples
+        --------
+        >>> from vizgen.engine.spec import resolve
+        >>> rules = Rules(resolve("standard"))
+        >>> fast, full = rules.forward_tables(), rules.kernel_tables()
+        >>> all((a == b).all() for a, b in zip(fast[1:8], full[1:8])), int(fast[8].max()), int(fast[9].max())
+        (True, -1, -1)
+        """
+        if self._tables is not None:
+            return self._tables
+        m = self.m
+        return self._assemble(np.full((m, 1), -1, np.int32), np.full((m, m, 2), -1, np.int32))
+
     def _compile(self) -> tuple[np.ndarray, ...]:
-        p, m, players = self.params, self.m, self.players
-        ab = np.maximum(self.hit_ab, 0)
-        hit_mid = np.where(self.hit_ab >= 0, self.hit_mid[:, ab], -1).astype(np.int32)
+        m = self.m
         # backward tables: every move inverted, repeats removed
         s, w = np.nonzero(self.own_dst >= 0)
         own_src = _group(self.own_dst[s, w], s, m)
@@ -385,7 +454,13 @@ class Rules:
         o = self.hit_own[s0, u, w].astype(np.int64)
         pairs = _group(o * m + d, s0 * m + u, m * m)  # (striker, struck) before, by (striker, struck) after
         hit_src = np.stack([np.where(pairs >= 0, pairs // m, -1), np.where(pairs >= 0, pairs % m, -1)], axis=-1)
-        hit_src = hit_src.reshape(m, m, -1).astype(np.int32)
+        return self._assemble(own_src, hit_src.reshape(m, m, -1).astype(np.int32))
+
+    def _assemble(self, own_src: np.ndarray, hit_src: np.ndarray) -> tuple[np.ndarray, ...]:
+        """The kernel's tuple of tables, with these backward tables."""
+        p, m, players = self.params, self.m, self.players
+        ab = np.maximum(self.hit_ab, 0)
+        hit_mid = np.where(self.hit_ab >= 0, self.hit_mid[:, ab], -1).astype(np.int32)
         two = bool((self.hit_own != np.arange(m)[:, None, None])[self.hit_dst >= 0].any())
         end = (2 if p.attack == "self-gain" else 0) + (1 if p.misere else 0)
         passes = players > 2 and not p.zombies

@@ -37,6 +37,7 @@ from vizgen.site.render.page import VariantPage, page_of
 from vizgen.site.render.pictures import mosaic_preview, preview
 from vizgen.site.render.practice_page import PRACTICE_PATH, practice_context, practice_files, practice_href
 from vizgen.site.render.reports import report_files, variant_links
+from vizgen.site.render.space_page import space_files
 from vizgen.site.rulespage import rules_context
 from vizgen.util import sizes
 from vizgen.util.processes import Background
@@ -296,8 +297,10 @@ def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templa
         files["assets/preview.png"] = preview_png
     site_share = {"path": "", "image": "assets/preview.png", "alt": "The state graph of the classic game of Chopsticks"}
     base = {"root": "", "site_title": SITE_TITLE, "has_family": family is not None, "has_claims": claims is not None,
-            "share": site_share}
+            "has_space": family is not None, "share": site_share}
     files.update(report_files(env, base, variant_links(variants), family=family, claims=claims))
+    if family is not None:  # the report pages: the rule space's map is a record, read at once
+        files.update(space_files(env, base))
     index = {**index_context(cards, SITE_TITLE), **base}
     if practice is not None and any(data["puzzles"] for data in practice[0].values()):
         sets, why = practice

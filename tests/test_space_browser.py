@@ -1,0 +1,68 @@
+"""The rule space's explorer in a headless browser, served on 127.0.0.1: tick rules, read the answer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from tests.browsing import NEEDS_BROWSER, served, write_site
+from vizgen.reports.space import space_figures
+from vizgen.site.render.assets import environment, shared_files
+from vizgen.site.render.space_page import space_files
+
+pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("space-site")
+    base = {"root": "", "site_title": "Atlas", "has_space": True,
+            "share": {"path": "", "image": "assets/preview.png", "alt": "x"}}
+    write_site(root, {**shared_files(), **space_files(environment(), base)})
+    with served(root) as url:
+        yield url
+
+
+def test_ticking_rules_answers_from_the_map(new_tab: Callable[..., object], address: str) -> None:
+    page = new_tab()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(address + "space.html")
+    page.wait_for_function("window.vizgenSpace && window.vizgenSpace.ready", timeout=30000)
+    answer = page.locator("#space-answer")
+    assert answer.is_visible()
+    assert "a draw" in answer.inner_text() and "standard" in answer.inner_text()
+    near = space_figures()["nearest_wins"][0]  # the fewest changes from the standard game that make a win
+    for change in near["changes"].split(", "):
+        rule, _, state = change.rpartition(" ")
+        page.get_by_label(rule, exact=True).set_checked(state == "on")  # an on/off rule's box
+    text = answer.inner_text()
+    words = {"win": "the first player wins", "loss": "the second player wins"}[near["value"]]
+    assert words in text and f"in {near['remoteness']} plies" in text, text
+    link = answer.get_by_role("link")
+    assert link.is_visible()
+    assert link.get_attribute("href") == "rules.html?rules=" + near["spec"]
+    assert page.get_by_label("stumps", exact=True).count() == 0  # held off in the map: no box
+    page.get_by_label("passes", exact=True).set_checked(True)  # with passes, a Logan is one more pass
+    assert "Makes no difference here: " in answer.inner_text() and "logan" in answer.inner_text().split(
+        "Makes no difference here: ")[1]
+    assert errors == [], errors
+    assert page.locator("#space-counts").is_visible()
+
+
+def test_a_refused_combination_says_so(new_tab: Callable[..., object], address: str) -> None:
+    page = new_tab()
+    page.goto(address + "space.html")
+    page.wait_for_function("window.vizgenSpace && window.vizgenSpace.ready", timeout=30000)
+    page.get_by_label("cherry bomb", exact=True).set_checked(True)
+    page.get_by_label("sudden death", exact=True).set_checked(True)
+    assert "the rules refuse this combination" in page.locator("#space-answer").inner_text()
+    assert page.evaluate("window.vizgenSpace.value") is None
+
+
+def test_the_page_file_names_its_data() -> None:
+    base = {"root": "", "site_title": "Atlas", "has_space": True,
+            "share": {"path": "", "image": "assets/preview.png", "alt": "x"}}
+    html = space_files(environment(), base)["space.html"].decode()
+    assert 'data-source="space-data.json"' in html and 'src="assets/space.js"' in html

@@ -1,0 +1,482 @@
+"""Sweeps of many rule sets: each one enumerated and solved, with the figures a map of the rule space needs.
+
+``python -m vizgen sweep`` solves a list of specs, every combination of ``--vary`` values on top of
+each, or (``--all``) the whole *rule space* around a spec: every combination of overflow, attack,
+halvesies, swaps 0-3 with both ways of counting them (:data:`SWAPS`) and the fifteen on/off rules of
+:data:`SPACE_BOOLS` that :func:`vizgen.engine.params.check` accepts. At two players, two hands and
+r = 5 that is 954,368 rule sets of 2,752,512 combinations.
+
+A rule set is solved by :func:`solve_rule_set`: the forward rule tables alone
+(:meth:`vizgen.engine.rules.Rules.forward_tables`), the enumeration, the distinct children
+(:func:`vizgen.engine.kernel.children`) and the retrograde analysis over them
+(:func:`vizgen.engine.retrograde.solve_forced_graph`). The backward tables the code-space
+solver needs cost up to a hundred times the solve itself in this space, and the sweep
+needs no layout, no move names and no random-play odds.
+
+*The same game.* Two rule sets give the same game when, from the start, they reach the same
+positions (as written: ``12-11/s1``, ``11:3-11:3``, marks and all), with the same moves between them
+(which positions each position can move to, whatever the move is called), the same final
+positions with the same winner, and so the same value and remoteness everywhere.
+:func:`game_digest` hashes exactly that: a 128-bit digest of every reachable position's
+written form, its forced winner and remoteness, and its children.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import os
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from vizgen.engine import kernel, retrograde
+from vizgen.engine.graph import check_size
+from vizgen.engine.params import (
+    ATTACKS,
+    HALVESIES,
+    OVERFLOWS,
+    PARAM_NAMES,
+    SWAP_COUNTS,
+    VariantError,
+    coerce,
+    override,
+    word,
+)
+from vizgen.engine.rules import Rules
+from vizgen.engine.spec import resolve
+from vizgen.engine.variants import Variant
+from vizgen.util import sizes
+from vizgen.util.text import quote
+
+__all__ = [
+    "SPACE_BOOLS",
+    "SPACE_SIZE",
+    "SWAPS",
+    "Base",
+    "Task",
+    "game_digest",
+    "local_cores",
+    "plan",
+    "run_task",
+    "solve_rule_set",
+    "space_overrides",
+    "sweep",
+]
+
+#: the fifteen on/off rules of the space, in the order of their bits in a combination's index
+SPACE_BOOLS = ("self_attack", "transfers", "divisions", "suicide", "meta", "misere", "sudden_death", "integers",
+               "death_attack", "self_add", "cherry_bomb", "logan", "passes", "one_point_switch", "stumps")
+#: swaps and how they are counted: none, or 1..3 counted in a row by anyone or by each player
+SWAPS = ((0, "row"), *((n, c) for n in (1, 2, 3) for c in SWAP_COUNTS))
+#: the combinations of the space: overflow, attack, halvesies and swaps (slowest first), then the on/off rules
+SPACE_SIZE = len(OVERFLOWS) * len(ATTACKS) * len(HALVESIES) * len(SWAPS) * 2 ** len(SPACE_BOOLS)
+#: rule sets a task of the whole space covers (a few seconds of work at most, mostly far less)
+CHUNK = 512
+
+
+def space_overrides(index: int) -> dict[str, Any]:
+    """The parameters of combination ``index`` of the rule space (``0 <= index < SPACE_SIZE``).
+
+    The on/off rules are the low fifteen bits (``self_attack`` the lowest); above them the swaps, the
+    halvesies, the attack and the overflow (the overflow changes slowest).
+
+    Examples
+    --------
+    >>> space_overrides(0)["overflow"], space_overrides(0)["transfers"], SPACE_SIZE
+    ('rollover', False, 2752512)
+    >>> o = space_overrides(SPACE_SIZE - 1)
+    >>> o["overflow"], o["swaps"], o["swap_count"], o["stumps"]
+    ('cutoff', 3, 'player', True)
+    """
+    if not 0 <= index < SPACE_SIZE:
+        raise IndexError(f"a combination of the rule space is 0 to {SPACE_SIZE - 1}")
+    bits, rest = index % 2 ** len(SPACE_BOOLS), index >> len(SPACE_BOOLS)
+    rest, swaps = divmod(rest, len(SWAPS))
+    rest, halvesies = divmod(rest, len(HALVESIES))
+    overflow, attack = divmod(rest, len(ATTACKS))
+    out: dict[str, Any] = {"overflow": OVERFLOWS[overflow], "attack": ATTACKS[attack],
+                           "halvesies": HALVESIES[halvesies], "swaps": SWAPS[swaps][0], "swap_count": SWAPS[swaps][1]}
+    out.update((name, bool(bits >> k & 1)) for k, name in enumerate(SPACE_BOOLS))
+    return out
+
+
+@dataclass(frozen=True)
+class Base:
+    """A spec taken apart: the named variant (or file) and the overrides written after it."""
+
+    name: str
+    variant: Variant
+    overrides: tuple[tuple[str, Any], ...]
+
+    @classmethod
+    def of(cls, spec: str) -> Base:
+        """Read ``spec`` (checked as any spec is) and keep its name and overrides apart.
+
+        Examples
+        --------
+        >>> base = Base.of("cutoff:r=7")
+        >>> base.name, base.overrides
+        ('cutoff', (('r', 7),))
+        """
+        spec = spec.strip()
+        full = resolve(spec)
+        name = spec.partition(":")[0].strip()
+        return cls(name, resolve(name), full.overrides[len(resolve(name).overrides):])
+
+    def rule_set(self, overrides: dict[str, Any]) -> Variant:
+        """The variant of this base with ``overrides`` on top of its own; its spec names every parameter that
+        differs from the named variant's, in parameter order (``standard:logan=true``).
+
+        Raises
+        ------
+        VariantError
+            When the combination is refused (:func:`vizgen.engine.params.check`), with the engine's reason.
+
+        Examples
+        --------
+        >>> Base.of("cutoff:r=7").rule_set({"logan": "true", "r": 5}).spec
+        'cutoff:logan=true'
+        """
+        merged = dict(self.overrides)
+        merged.update(overrides)
+        own = self.variant.params
+        params, _ = override(own, merged.items())
+        pairs = tuple((k, getattr(params, k)) for k in PARAM_NAMES if getattr(params, k) != getattr(own, k))
+        spec = self.name + (":" + ",".join(f"{k}={word(v)}" for k, v in pairs) if pairs else "")
+        return replace(self.variant, params=params, spec=spec, overrides=self.variant.overrides + pairs)
+
+
+@lru_cache(maxsize=256)
+def _seat_keys(names: tuple[str, ...]) -> np.ndarray:
+    """64 bits of every state's written form (a sweep meets the same few lists of states again and again)."""
+    return np.array([int.from_bytes(hashlib.blake2b(name.encode(), digest_size=8).digest(), "little")
+                     for name in names], dtype=np.uint64)
+
+
+def _mix(x: np.ndarray) -> np.ndarray:
+    """SplitMix64's finaliser on every entry (uint64, wrapping): each output bit depends on every input bit."""
+    with np.errstate(over="ignore"):
+        x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        mixed: np.ndarray = x ^ (x >> np.uint64(31))
+        return mixed
+
+
+def game_digest(rules: Rules, codes: np.ndarray, start: int, indptr: np.ndarray, indices: np.ndarray,
+                win: np.ndarray, rem: np.ndarray) -> str:
+    """A 128-bit digest of the game: the reachable positions as written, their values and their children.
+
+    Each position is keyed by 64 bits of its written form (its states' and its swap count's); the digest
+    is two independent 64-bit sums, over the positions, of a hash of the key with the forced winner and
+    remoteness, and over the moves, of a hash of the two keys; with the counts and the start's key. A sum
+    does not depend on the order, so nothing is sorted. Two rule sets get the same digest when they give
+    the same game (see the module's words); two different games of ``n`` positions could share one with
+    odds of about ``n**2 / 2**64`` (two keys alike) or ``2**-64``.
+
+    Examples
+    --------
+    >>> a, b = solve_rule_set(resolve("standard")), solve_rule_set(resolve("standard:self_add=true"))
+    >>> a["game"] == solve_rule_set(resolve("standard:cherry_bomb=false"))["game"], a["game"] == b["game"]
+    (True, False)
+    """
+    counts, seats = rules.seats(codes)
+    key = _mix(counts.astype(np.uint64) + np.uint64(1))
+    seat_keys = _seat_keys(tuple(rules.names))
+    with np.errstate(over="ignore"):
+        for s in seats:
+            key = _mix(key * np.uint64(0x9E3779B97F4A7C15) + seat_keys[s])
+        value = (np.asarray(win, np.int64) + 1) * 2**32 + np.asarray(rem, np.int64) + 1
+        src = np.repeat(key, np.diff(indptr))
+        dst = key[indices]
+        sums = []
+        for salt in (np.uint64(0x632BE59BD9B4E019), np.uint64(0x8CB92BA72F3D8DD7)):
+            nodes = _mix(_mix(key ^ salt) + value.astype(np.uint64))
+            moves = _mix(_mix(src ^ salt) * np.uint64(0xD6E8FEB86659FD93) + dst)
+            sums.append(int(nodes.sum(dtype=np.uint64)) + int(moves.sum(dtype=np.uint64)))
+    h = hashlib.blake2b(digest_size=16)
+    h.update(np.array([rules.players, codes.size, indices.size, *(x % 2**64 for x in sums)], np.uint64).tobytes())
+    h.update(key[start:start + 1].tobytes())
+    return h.hexdigest()
+
+
+def solve_rule_set(variant: Variant, max_memory: int | None = None) -> dict[str, Any]:
+    """Enumerate and solve one rule set: the figures a sweep reports of it.
+
+    Parameters
+    ----------
+    variant : Variant
+        The rules (its ``spec`` names it).
+    max_memory : int, optional
+        Refuse a rule set whose solve would take more bytes (default: the memory at hand,
+        :func:`vizgen.engine.graph.check_size`).
+
+    Returns
+    -------
+    dict
+        ``spec``, ``params`` (every parameter), ``positions`` (reachable), ``moves`` (distinct
+        position-to-child pairs), ``value`` (at the start, for the first player: ``win``, ``loss`` or
+        ``draw``; with more players ``forced`` or ``open``, and ``winner``), ``remoteness`` (plies to the end
+        under best play, None in a draw), ``draw_share`` (the share of positions where nobody can force a win,
+        12 digits) and ``game`` (:func:`game_digest`). The figures are those of ``vizgen stats``.
+
+    Examples
+    --------
+    >>> figures = solve_rule_set(resolve("standard:logan=true"))
+    >>> figures["positions"], figures["value"], figures["remoteness"], figures["draw_share"]
+    (208, 'draw', None, 0.822115384615)
+    """
+    check_size(variant, max_memory=max_memory)
+    rules = Rules(variant)
+    tables = rules.forward_tables()
+    start = rules.encode(rules.start())
+    depth, final, _, n, edges = kernel.enumerate_space(start, rules.space, tables)
+    codes = np.flatnonzero(depth >= 0).astype(np.int64)
+    del depth
+    node_of = np.full(rules.space, -1, dtype=np.int32)
+    node_of[codes] = np.arange(n, dtype=np.int32)
+    winner = final[codes]
+    del final
+    indptr, indices = kernel.children(codes, winner, tables, node_of, edges)
+    first = int(node_of[start])
+    del node_of
+    win, rem = retrograde.solve_forced_graph(indptr, indices, winner, rules.players)
+    w, r = int(win[first]), int(rem[first])
+    out: dict[str, Any] = {"spec": variant.spec, "params": variant.params.as_dict(), "positions": int(n),
+                           "moves": int(edges)}
+    if rules.players == 2:
+        out["value"] = ("draw", "win", "loss")[w + 1]
+    else:
+        out["value"], out["winner"] = ("open", None) if w < 0 else ("forced", w)
+    out["remoteness"] = r if r >= 0 else None
+    out["draw_share"] = round(int(np.count_nonzero(win < 0)) / n, 12)
+    out["game"] = game_digest(rules, codes, first, indptr, indices, win, rem)
+    return out
+
+
+@dataclass(frozen=True)
+class Task:
+    """A piece of a sweep for one process: rule sets by their overrides on one base spec, or a slice of the
+    rule space's combinations (``lo`` to ``hi``) around it."""
+
+    base: str
+    overrides: tuple[tuple[tuple[str, Any], ...], ...] = ()
+    lo: int = 0
+    hi: int = 0
+
+    @property
+    def size(self) -> int:
+        """How many combinations the task covers."""
+        return len(self.overrides) if self.overrides else self.hi - self.lo
+
+
+def run_task(task: Task) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """Solve a task's rule sets: their figures in order, and the refused ones of a space slice by reason.
+
+    A refused rule set of an explicit list (by the rules, or too big for the memory at hand) is in the figures
+    as ``{"spec", "refused"}`` with the engine's reason; those of a slice of the space are only counted (the
+    space is what the rules accept), and the figures of its rule sets carry their ``combination``
+    (:func:`space_overrides`).
+
+    Examples
+    --------
+    >>> out, refused = run_task(Task("standard", ((("logan", True),), (("stumps", True), ("divisions", False)))))
+    >>> [o.get("value", o.get("refused")) for o in out]
+    ['draw', 'stumps split a lone finger onto a dead hand, which is a division: it needs divisions=true']
+    """
+    base = Base.of(task.base)
+    memory = sizes.memory_available().size  # read once a task, not once a rule set
+    out: list[dict[str, Any]] = []
+    refused: Counter[str] = Counter()
+    combos: Iterator[tuple[int | None, dict[str, Any]]] = ((None, dict(o)) for o in task.overrides) \
+        if task.overrides else ((i, space_overrides(i)) for i in range(task.lo, task.hi))
+    for index, overrides in combos:
+        try:
+            variant = base.rule_set(overrides)
+        except VariantError as exc:
+            if task.overrides:
+                merged = {**dict(base.overrides), **overrides}
+                spec = base.name + ":" + ",".join(f"{k}={word(v)}" for k, v in merged.items() if k in PARAM_NAMES)
+                out.append({"spec": spec, "refused": str(exc)})
+            else:
+                refused[str(exc)] += 1
+            continue
+        try:
+            figures = solve_rule_set(variant, memory)
+        except VariantError as exc:  # too big for this machine's memory: said, and the sweep goes on
+            if task.overrides:
+                out.append({"spec": variant.spec, "refused": str(exc)})
+            else:
+                refused[str(exc)] += 1
+            continue
+        if index is not None:
+            figures["combination"] = index
+        out.append(figures)
+    return out, dict(refused)
+
+
+def _vary_values(text: str) -> tuple[str, list[str]]:
+    """``KEY=V1,V2,...`` as the key and its values (checked by the rules when applied)."""
+    key, eq, values = (part.strip() for part in text.partition("="))
+    items = [v.strip() for v in values.split(",")]
+    if not eq or not key or not all(items):
+        raise VariantError(f"bad --vary {quote(text)}: write KEY=V1,V2,..., e.g. --vary logan=false,true")
+    if key not in PARAM_NAMES:
+        raise VariantError(f"--vary names an unknown parameter {quote(key)}; parameters: {', '.join(PARAM_NAMES)}")
+    if len(set(items)) != len(items):
+        raise VariantError(f"--vary {quote(text)} gives a value twice")
+    for item in items:  # a value of the wrong kind is bad input; a combination the rules refuse is only listed
+        coerce(key, item)
+    return key, items
+
+
+def plan(specs: Sequence[str], vary: Sequence[str] = (), whole: bool = False) -> list[Task]:
+    """The tasks of a sweep, every input checked first (a bad one raises VariantError before any work).
+
+    Parameters
+    ----------
+    specs : sequence of str
+        The base specs.
+    vary : sequence of str
+        ``KEY=V1,V2,...``: every combination of the values on top of each spec (the last key varies fastest).
+    whole : bool
+        Sweep the whole rule space around each spec's players, hands and r instead (``--all``).
+
+    Examples
+    --------
+    >>> [t.overrides for t in plan(["standard"], ["logan=false,true"])]
+    [((('logan', 'false'),), (('logan', 'true'),))]
+    >>> sum(t.size for t in plan(["standard:r=4"], whole=True)) == SPACE_SIZE
+    True
+    """
+    if not specs:
+        raise VariantError("give at least one SPEC")
+    if whole and vary:
+        raise VariantError("--all sweeps every rule of the space: it takes no --vary")
+    axes = [_vary_values(v) for v in vary]
+    keys = [k for k, _ in axes]
+    if len(set(keys)) != len(keys):
+        raise VariantError("each --vary key may be given once")
+    tasks = []
+    for spec in specs:
+        Base.of(spec)  # a bad spec is refused here, before any work
+        if whole:
+            tasks += [Task(spec.strip(), lo=lo, hi=min(lo + CHUNK, SPACE_SIZE)) for lo in range(0, SPACE_SIZE, CHUNK)]
+            continue
+        combos = [tuple(zip(keys, values)) for values in itertools.product(*(v for _, v in axes))]
+        for lo in range(0, len(combos), 64):
+            tasks.append(Task(spec.strip(), tuple(combos[lo:lo + 64]) if keys else ((),)))
+    return tasks
+
+
+def _local(tasks: list[Task], processes: int) -> Iterator[tuple[int, Any]]:
+    """Run the tasks on local processes (spawned: the parent's OpenMP threads never cross a fork)."""
+    import concurrent.futures
+    import multiprocessing
+
+    previous = os.environ.get("OMP_NUM_THREADS")
+    os.environ["OMP_NUM_THREADS"] = "1"  # each process one thread: the processes share the cores
+    pool = concurrent.futures.ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        futures = {pool.submit(run_task, t): k for k, t in enumerate(tasks)}
+        for done in concurrent.futures.as_completed(futures):
+            yield futures[done], done.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        if previous is None:
+            os.environ.pop("OMP_NUM_THREADS", None)
+        else:
+            os.environ["OMP_NUM_THREADS"] = previous
+
+
+def _dask(tasks: list[Task], client: Any) -> Iterator[tuple[int, Any]]:
+    """Run the tasks on a Dask cluster's workers."""
+    from distributed import as_completed
+
+    futures = client.map(run_task, tasks, pure=False)
+    where = {f.key: k for k, f in enumerate(futures)}
+    for future in as_completed(futures):
+        yield where[future.key], future.result()
+
+
+def sweep(tasks: list[Task], *, processes: int = 1, workers: int | None = None, address: str | None = None,
+          timeout: float = sizes.CLUSTER_TIMEOUT, on_done: Callable[[int, int], None] | None = None,
+          emit: Callable[[list[dict[str, Any]]], None] | None = None) -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """Run a sweep's tasks: here (``processes`` = 1), on local processes, or on Dask (``workers``: a local
+    cluster of that many, ``address``: a running one's scheduler); the results are the same, in task order.
+
+    Parameters
+    ----------
+    tasks : list of Task
+        From :func:`plan`.
+    processes : int
+        Local processes (1: this one).
+    workers : int, optional
+        Start a local Dask cluster of this many workers (:func:`vizgen.engine.cluster.local_cluster`).
+    address : str, optional
+        Use the running Dask cluster whose scheduler is here (:func:`vizgen.engine.cluster.connect`).
+    timeout : float
+        Seconds to reach that scheduler and hear its handshake.
+    on_done : callable, optional
+        Called with the combinations done and the total after each task.
+    emit : callable, optional
+        Called with each task's figures, in task order, as soon as they and every task's before them are in;
+        the figures are then not kept (a sweep of the whole space holds a task's, not the space's).
+
+    Returns
+    -------
+    figures : list of dict
+        :func:`solve_rule_set` of every rule set, or ``{"spec", "refused"}``, in the order planned.
+    refused : dict
+        The rule space's refused combinations, counted by the engine's reason.
+
+    Examples
+    --------
+    >>> figures, _ = sweep(plan(["standard"], ["cherry_bomb=false,true"]))
+    >>> [(f["spec"], f["value"]) for f in figures]
+    [('standard', 'draw'), ('standard:cherry_bomb=true', 'draw')]
+    """
+    total, done, ready = sum(t.size for t in tasks), 0, 0
+    results: list[Any] = [None] * len(tasks)
+    refused: Counter[str] = Counter()
+
+    def collect(stream: Iterator[tuple[int, Any]]) -> None:
+        nonlocal done, ready
+        for k, result in stream:
+            results[k] = result
+            refused.update(result[1])
+            done += tasks[k].size
+            if on_done is not None:
+                on_done(done, total)
+            while emit is not None and ready < len(tasks) and results[ready] is not None:
+                emit(results[ready][0])
+                results[ready] = ([], {})
+                ready += 1
+
+    if workers is not None or address is not None:
+        from vizgen.engine import cluster
+
+        connected = cluster.connect(address, timeout) if address is not None else cluster.local_cluster(workers or 1)
+        with connected as client:
+            collect(_dask(tasks, client))
+    elif processes > 1 and len(tasks) > 1:
+        collect(_local(tasks, processes))
+    else:
+        collect((k, run_task(t)) for k, t in enumerate(tasks))
+    return [f for figures, _ in results for f in figures], dict(sorted(refused.items()))
+
+
+def local_cores() -> int:
+    """The cores this process may run on.
+
+    Examples
+    --------
+    >>> local_cores() >= 1
+    True
+    """
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+

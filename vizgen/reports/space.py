@@ -1,0 +1,310 @@
+"""The rule space, mapped: many rule sets of two players, two hands and r = 5, solved and compared.
+
+The record (``space_r5.json.gz`` beside this module) holds, for every rule set of the mapped part of
+the space (:data:`FIXED`: the axes held at one value), its combination's index
+(:func:`vizgen.analysis.sweep.space_overrides`), the first player's value at the start, the remoteness,
+the positions, the positions nobody can force, and which distinct game it is
+(:func:`vizgen.analysis.sweep.game_digest`). It takes minutes of CPU, so it is computed once
+(``python -m vizgen.reports.space``, the command it records) and read by every build, as the
+recorded runs of seven players are; the tests solve a sample of it again on every run and the
+catalogue lane all of it.
+
+:func:`space_figures` turns the record into the page's figures: the counts, each rule's effect on
+who wins, the pairs of rules that interact, the smallest changes that turn the standard draw into a
+win, the longest wins and the most drawish rule sets, and the distinct games.
+"""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import json
+import platform
+import resource
+import sys
+import time
+from functools import cache as memoized
+from importlib import resources
+from typing import Any
+
+import numpy as np
+
+from vizgen.analysis.sweep import SPACE_BOOLS, SPACE_SIZE, SWAPS, Base, Task, space_overrides, sweep
+from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, Params
+
+__all__ = ["FIXED", "RECORD", "VALUES", "load_record", "record_space", "space_figures", "space_specs",
+           "space_tasks"]
+
+#: the record's file, beside this module
+RECORD = "space_r5.json.gz"
+#: the axes the mapped part of the space holds at one value (the rest of the space multiplies a player's states
+#: by up to 60 and the Python rule compile with it: hours of CPU, see docs/SCALE.md)
+FIXED: dict[str, Any] = {"integers": False, "stumps": False, "one_point_switch": False, "swap_count": "row"}
+#: a value's letter in the record: the first player wins, loses, or nobody can force a win
+VALUES = {"W": "win", "L": "loss", "D": "draw"}
+_CODE = {"win": "W", "loss": "L", "draw": "D"}
+_RANGE = 128  # consecutive combinations a task of the mapped space covers
+
+
+def space_tasks(fixed: dict[str, Any] | None = None) -> list[Task]:
+    """The tasks of the mapped space around the standard game: every combination whose ``fixed`` axes hold
+    their value, in index order.
+
+    Examples
+    --------
+    >>> sum(t.size for t in space_tasks()), sum(t.size for t in space_tasks({}))
+    (196608, 2752512)
+    """
+    fixed = FIXED if fixed is None else fixed
+    bits = [k for k, name in enumerate(SPACE_BOOLS) if name in fixed]
+    tasks = []
+    for lo in range(0, SPACE_SIZE, _RANGE):
+        first = space_overrides(lo)
+        if any(first[k] != v for k, v in fixed.items() if k not in SPACE_BOOLS) or \
+                any(first[SPACE_BOOLS[b]] != fixed[SPACE_BOOLS[b]] for b in bits if (1 << b) >= _RANGE):
+            continue
+        low = [b for b in bits if (1 << b) < _RANGE]
+        if not low:
+            tasks.append(Task("standard", lo=lo, hi=lo + _RANGE))
+            continue
+        for i in range(lo, lo + _RANGE):  # runs of combinations that keep the low fixed bits
+            o = space_overrides(i)
+            if all(o[SPACE_BOOLS[b]] == fixed[SPACE_BOOLS[b]] for b in low):
+                if tasks and tasks[-1].hi == i and tasks[-1].lo >= lo:
+                    tasks[-1] = Task("standard", lo=tasks[-1].lo, hi=i + 1)
+                else:
+                    tasks.append(Task("standard", lo=i, hi=i + 1))
+    return tasks
+
+
+def _record_of(figures: list[dict[str, Any]], meta: dict[str, Any]) -> dict[str, Any]:
+    """The record's columns from the sweep's figures (in index order)."""
+    figures = sorted(figures, key=lambda f: f["combination"])
+    games: dict[str, int] = {}
+    index = [f["combination"] for f in figures]
+    return {**meta, "rule_sets": len(figures),
+            "index": [b - a for a, b in zip([0, *index], index)],  # gaps: small numbers
+            "value": "".join(_CODE[f["value"]] for f in figures),
+            "remoteness": [-1 if f["remoteness"] is None else f["remoteness"] for f in figures],
+            "positions": [f["positions"] for f in figures],
+            "draws": [round(f["draw_share"] * f["positions"]) for f in figures],
+            "game": [games.setdefault(f["game"], len(games)) for f in figures]}
+
+
+def record_space(processes: int = 2) -> dict[str, Any]:
+    """Sweep the mapped space on ``processes`` local processes and return the record (with its CPU time)."""
+    began = time.time()
+    figures, _ = sweep(space_tasks(), processes=processes)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    cpu = children.ru_utime + children.ru_stime + own.ru_utime + own.ru_stime
+    meta = {"command": "python -m vizgen.reports.space", "fixed": FIXED, "base": "standard",
+            "machine": f"{platform.machine()}, {processes} processes", "date": time.strftime("%Y-%m-%d"),
+            "cpu_seconds": round(cpu), "wall_seconds": round(time.time() - began)}
+    return _record_of(figures, meta)
+
+
+@memoized
+def load_record() -> dict[str, Any]:
+    """The committed record, its ``index`` column back to combinations.
+
+    Examples
+    --------
+    >>> record = load_record()
+    >>> record["rule_sets"] == len(record["index"]) == len(record["value"])
+    True
+    """
+    raw = (resources.files("vizgen.reports") / RECORD).read_bytes()
+    record: dict[str, Any] = json.loads(gzip.decompress(raw))
+    record["index"] = list(itertools.accumulate(record["index"]))
+    return record
+
+
+def space_specs(indices: list[int]) -> list[str]:
+    """The spec strings of these combinations (``standard:...``).
+
+    Examples
+    --------
+    >>> space_specs([6])
+    ['standard']
+    """
+    base = Base.of("standard")
+    return [base.rule_set(space_overrides(i)).spec for i in indices]
+
+
+#: the axes a rule's effect is measured along: (name, from, to, the step in the combination's index)
+def _steps() -> list[tuple[str, str, Any, Any, int]]:
+    block = 2 ** len(SPACE_BOOLS)
+    out: list[tuple[str, str, Any, Any, int]] = [(name, name, False, True, 1 << k)
+                                                 for k, name in enumerate(SPACE_BOOLS) if name not in FIXED]
+    swaps = block
+    halvesies = swaps * len(SWAPS)
+    attack = halvesies * len(HALVESIES)
+    overflow = attack * len(ATTACKS)
+    out += [("swaps 0→1", "swaps", 0, 1, swaps), ("swaps 1→2", "swaps", 1, 2, 2 * swaps),
+            ("swaps 2→3", "swaps", 2, 3, 2 * swaps),
+            ("halvesies even", "halvesies", "off", "even", halvesies),
+            ("halvesies near", "halvesies", "off", "near", 2 * halvesies),
+            ("self-gain", "attack", ATTACKS[0], ATTACKS[1], attack),
+            ("cut-off", "overflow", OVERFLOWS[0], OVERFLOWS[1], overflow)]
+    return out
+
+
+_WORD = {1: "win", -1: "loss", 0: "draw"}
+
+
+def _columns(record: dict[str, Any]) -> dict[str, np.ndarray]:
+    """The record as arrays: ``index`` (ascending), ``value`` (1 win, -1 loss, 0 draw), the other columns."""
+    letters = np.frombuffer(record["value"].encode(), dtype=np.uint8)
+    out: dict[str, np.ndarray] = {"index": np.array(record["index"], dtype=np.int64),
+           "value": np.where(letters == ord("W"), 1, np.where(letters == ord("L"), -1, 0)).astype(np.int8)}
+    out.update((key, np.array(record[key], dtype=np.int64)) for key in ("remoteness", "game", "positions", "draws"))
+    return out
+
+
+def _partner(index: np.ndarray, step: int) -> np.ndarray:
+    """Per rule set, the row of the rule set ``step`` combinations on, or -1 where it is not in the record."""
+    at = np.searchsorted(index, index + step)
+    found = at < index.size
+    found[found] = index[at[found]] == index[found] + step
+    return np.where(found, at, -1)
+
+
+def space_figures(record: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The page's figures from the record.
+
+    Returns
+    -------
+    dict
+        ``rule_sets``, ``counts`` (``win``, ``loss``, ``draw``: the first player's value at the start),
+        ``games`` (distinct games), ``shared`` (rule sets sharing their game with another), ``largest_group``,
+        ``effects`` (per rule: pairs of rule sets alike but for it, how many change who wins, by direction, and
+        how many give the same game), ``interactions`` (pairs of on/off rules A and B, over the squares of four
+        rule sets alike but for them: how often turning A on changes who wins with B off but not with B on, or
+        the other way round), ``nearest`` and ``nearest_wins`` (the fewest changes to the standard rules that
+        make the start a forced win, and the rule sets that do), ``longest`` and ``drawish`` (rule sets), and
+        the record's ``command``, ``date``, ``machine``, ``cpu_seconds`` and ``fixed``.
+
+    Examples
+    --------
+    >>> f = space_figures()
+    >>> sum(f["counts"].values()) == f["rule_sets"] >= f["games"]
+    True
+    """
+    record = load_record() if record is None else record
+    c = _columns(record)
+    index, value, game = c["index"], c["value"], c["game"]
+    counts = {w: int(np.count_nonzero(value == v)) for v, w in _WORD.items()}
+    sizes = np.bincount(game)
+    axes = _axes(index)
+    effects = []
+    for label, name, frm, to, step in _steps():
+        if name in SPACE_BOOLS:
+            here = axes[SPACE_BOOLS.index(name)] == 0
+        else:
+            axis = {"swaps": -4, "halvesies": -3, "attack": -2, "overflow": -1}[name]
+            table: dict[str, list[Any]] = {"swaps": [n for n, _ in SWAPS], "halvesies": list(HALVESIES),
+                                           "attack": list(ATTACKS), "overflow": list(OVERFLOWS)}
+            choices = table[name]
+            here = axes[axis] == choices.index(frm)
+            if name == "swaps":
+                here &= np.array([SWAPS[k][1] == "row" for k in range(len(SWAPS))])[axes[axis]]
+        other = _partner(index, step)
+        a = np.flatnonzero(here & (other >= 0))
+        b = other[a]
+        va, vb = value[a], value[b]
+        moves = {f"{_WORD[x]}→{_WORD[y]}": int(np.count_nonzero((va == x) & (vb == y)))
+                 for x in (0, 1, -1) for y in (0, 1, -1) if x != y}
+        changed = int(np.count_nonzero(va != vb))
+        effects.append({"rule": label, "name": name, "from": frm, "to": to, "pairs": int(a.size),
+                        "changed": changed, "share": changed / a.size if a.size else 0.0,
+                        "same_game": int(np.count_nonzero(game[a] == game[b])),
+                        "directions": {k: v for k, v in moves.items() if v}})
+    effects.sort(key=lambda e: (-e["share"], e["rule"]))
+    interactions = []
+    bools = [(label, step) for label, name, _, _, step in _steps() if name in SPACE_BOOLS]
+    partners = {step: _partner(index, step) for _, step in bools}
+    for (la, sa), (lb, sb) in itertools.combinations(bools, 2):
+        ka, kb = SPACE_BOOLS.index(la), SPACE_BOOLS.index(lb)
+        pa, pb = partners[sa], partners[sb]
+        base = np.flatnonzero((axes[ka] == 0) & (axes[kb] == 0) & (pa >= 0) & (pb >= 0))
+        both = pb[pa[base]]  # a and b on
+        keep = both >= 0
+        base, both = base[keep], both[keep]
+        if not base.size:
+            continue
+        differ = (value[pa[base]] != value[base]) != (value[both] != value[pb[base]])
+        interactions.append({"a": la, "b": lb, "squares": int(base.size), "interact": int(np.count_nonzero(differ)),
+                             "share": float(np.count_nonzero(differ)) / base.size})
+    interactions.sort(key=lambda x: (-x["share"], x["a"], x["b"]))
+    standard = _standard_index()
+    changes = sum((axis != h[0]).astype(np.int64) for axis, h in zip(axes, _axes(np.array([standard]))))
+    won = np.flatnonzero(value != 0)
+    nearest = int(changes[won].min()) if won.size else 0
+    nearest_rows = [int(i) for i in won[changes[won] == nearest]]
+    share = c["draws"] / np.maximum(c["positions"], 1)
+    longest = np.argsort(-c["remoteness"], kind="stable")[:10]
+    drawish = np.argsort(-share, kind="stable")[:10]
+
+    def rows(found: list[int]) -> list[dict[str, Any]]:
+        specs = space_specs([int(index[k]) for k in found])
+        return [{"spec": s, "value": _WORD[int(value[k])], "remoteness": int(c["remoteness"][k]),
+                 "positions": int(c["positions"][k]), "draw_share": float(share[k]),
+                 "changes": _changes_words(standard, int(index[k]))} for s, k in zip(specs, found)]
+
+    return {"rule_sets": int(index.size), "counts": counts, "games": int(np.count_nonzero(sizes)),
+            "shared": int(sizes[sizes > 1].sum()), "largest_group": int(sizes.max()),
+            "effects": effects, "interactions": interactions[:12], "nearest": nearest,
+            "nearest_wins": rows(nearest_rows[:24]), "nearest_count": len(nearest_rows),
+            "longest": rows([int(k) for k in longest]), "drawish": rows([int(k) for k in drawish]),
+            **{k: record[k] for k in ("command", "date", "machine", "cpu_seconds", "fixed")}}
+
+
+def _standard_index() -> int:
+    """The standard game's combination: roll-over, on the opponent, no halvesies or swaps, and of the on/off
+    rules only transfers and divisions.
+
+    Examples
+    --------
+    >>> space_specs([_standard_index()])
+    ['standard']
+    """
+    standard = Params()
+    return sum(1 << k for k, name in enumerate(SPACE_BOOLS) if getattr(standard, name))
+
+
+def _axes(i: np.ndarray) -> list[np.ndarray]:
+    """The axis values of combinations ``i``: each on/off rule's bit, then swaps, halvesies, attack, overflow."""
+    block = 2 ** len(SPACE_BOOLS)
+    rest = i // block
+    out = [(i >> k) & 1 for k in range(len(SPACE_BOOLS))]
+    out.append(rest % len(SWAPS))
+    rest //= len(SWAPS)
+    out.append(rest % len(HALVESIES))
+    rest //= len(HALVESIES)
+    out += [rest % len(ATTACKS), rest // len(ATTACKS)]
+    return out
+
+
+def _changes_words(origin: int, index: int) -> str:
+    """The changes from combination ``origin`` to ``index``, in words (``logan on, cut-off``)."""
+    a, b = space_overrides(origin), space_overrides(index)
+    words = []
+    for k, v in b.items():
+        if a[k] == v or (k == "swap_count" and b["swaps"] == 0):
+            continue
+        words.append(f"{k.replace('_', ' ')} {'on' if v else 'off'}" if isinstance(v, bool) else f"{k} {v}")
+    return ", ".join(words) or "none"
+
+
+def main() -> None:
+    """Compute the record and write it beside this module."""
+    record = record_space()
+    path = resources.files("vizgen.reports") / RECORD
+    with open(str(path), "wb") as out:
+        out.write(gzip.compress(json.dumps(record, separators=(",", ":")).encode(), mtime=0))
+    print(f"{record['rule_sets']:,} rule sets, {record['cpu_seconds']:,} s CPU", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,120 @@
+"""The page "The rule space" (``space.html``) and its data (``space-data.json``), from the recorded map.
+
+The figures come from :func:`vizgen.reports.space.space_figures`; the explorer (``static/js/space.js``)
+reads ``space-data.json``: the record's columns, the space's axes and the standard rules' parameters,
+from which it finds the rule set the boxes tick and writes its spec for the rules page.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+import jinja2
+
+from vizgen.analysis.sweep import SPACE_BOOLS, SWAPS
+from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, PARAM_NAMES, Params, word
+from vizgen.reports.space import load_record, space_figures
+from vizgen.site import theme
+
+__all__ = ["SPACE_DATA", "SPACE_PAGE", "bar_chart", "space_files"]
+
+SPACE_PAGE = "space.html"
+SPACE_DATA = "space-data.json"
+#: a bar's height and the room for its label, in the drawing's units
+ROW, LABEL_W, WIDTH = 26, 150, 400
+
+
+def bar_chart(rows: list[tuple[str, list[tuple[float, str, str]]]], *, title: str, unit: str = "%") -> str:
+    """A horizontal stacked bar chart as accessible SVG: a row per label, each part ``(value, colour, name)``.
+
+    Examples
+    --------
+    >>> svg = bar_chart([("logan", [(12.5, "win", "draw to win")])], title="t")
+    >>> svg.startswith("<svg") and "logan: draw to win 12.5 %" in svg
+    True
+    """
+    top = max((sum(v for v, _, _ in parts) for _, parts in rows), default=1.0) or 1.0
+    height = ROW * len(rows) + 30
+    plot = WIDTH - LABEL_W - 46
+    words, grid = theme.PALETTE["muted"], theme.PALETTE["grid"]
+    desc = "; ".join(f"{label}: " + ", ".join(f"{name} {v:.1f} {unit}" for v, _, name in parts if v)
+                     for label, parts in rows)
+    out = [f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" xmlns="http://www.w3.org/2000/svg">',
+           f"<title>{escape(title)}</title>", f"<desc>{escape(desc)}</desc>",
+           f'<line x1="{LABEL_W}" y1="4" x2="{LABEL_W}" y2="{height - 24}" stroke="{grid}"/>']
+    for k, (label, parts) in enumerate(rows):
+        y = 6 + k * ROW
+        out.append(f'<text x="{LABEL_W - 6}" y="{y + 15}" text-anchor="end" font-size="13" fill="{words}">'
+                   f"{escape(label)}</text>")
+        x = float(LABEL_W)
+        for value, colour, name in parts:
+            w = value / top * plot
+            if w > 0:
+                tip = escape(f"{name}: {value:.1f} {unit}")
+                out.append(f'<rect x="{x:.1f}" y="{y + 3}" width="{w:.1f}" height="{ROW - 8}" '
+                           f'fill="{theme.PALETTE[colour]}"><title>{tip}</title></rect>')
+            x += w
+        total = sum(v for v, _, _ in parts)
+        out.append(f'<text x="{x + 4:.1f}" y="{y + 15}" font-size="12" fill="{words}">{total:.1f}</text>')
+    out.append(f'<text x="{LABEL_W + plot / 2:.0f}" y="{height - 6}" text-anchor="middle" font-size="13" '
+               f'fill="{words}">{escape(unit)} of the pairs of rule sets</text>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+_COLOUR = {"win": "win", "loss": "loss", "draw": "draw"}
+
+
+def _effect_chart(effects: list[dict[str, Any]]) -> str:
+    """Each rule's share of pairs where turning it on changes who wins, by what the start becomes."""
+    rows = []
+    for e in effects:
+        into = {"win": 0, "loss": 0, "draw": 0}
+        for key, n in e["directions"].items():
+            into[key.split("→")[1]] += n
+        rows.append((e["rule"], [(100 * into[w] / e["pairs"], _COLOUR[w], f"becomes a {w}") for w in
+                                 ("win", "loss", "draw")]))
+    return bar_chart(rows, title="How often turning a rule on changes who wins, by what the start becomes")
+
+
+def space_context(figures: dict[str, Any]) -> dict[str, Any]:
+    """Everything ``space.html`` shows."""
+    total = figures["rule_sets"]
+    pct = {k: 100 * v / total for k, v in figures["counts"].items()}
+    effects = [{**e, "pct": 100 * e["share"], "same_pct": 100 * e["same_game"] / e["pairs"] if e["pairs"] else 0.0,
+                "arrows": ", ".join(f"{k} {n:,}" for k, n in sorted(e["directions"].items(), key=lambda x: -x[1]))}
+               for e in figures["effects"]]
+    interactions = [{**x, "pct": 100 * x["share"]} for x in figures["interactions"]]
+    fixed = ", ".join(f"{k.replace('_', ' ')} {word(v)}" if not isinstance(v, bool) else
+                      f"{k.replace('_', ' ')} {'on' if v else 'off'}" for k, v in figures["fixed"].items())
+    return {"f": figures, "pct": pct, "effects": effects, "interactions": interactions, "fixed": fixed,
+            "top5": [e["rule"] for e in figures["effects"][:5]],
+            "chart": _effect_chart(figures["effects"]), "data": SPACE_DATA}
+
+
+def space_data(record: dict[str, Any]) -> bytes:
+    """The explorer's data: the record's columns, the axes and the standard rules, as compact JSON.
+
+    Examples
+    --------
+    >>> data = json.loads(space_data(load_record()))
+    >>> data["bools"][0], len(data["value"]) == len(data["index"])
+    ('self_attack', True)
+    """
+    standard = Params()
+    data = {"bools": list(SPACE_BOOLS), "swaps": [list(s) for s in SWAPS], "overflow": list(OVERFLOWS),
+            "attack": list(ATTACKS), "halvesies": list(HALVESIES), "fixed": record["fixed"],
+            "order": list(PARAM_NAMES), "standard": standard.as_dict(),
+            **{k: record[k] for k in ("index", "value", "remoteness", "positions", "draws", "game")}}
+    data["index"] = [b - a for a, b in zip([0, *record["index"]], record["index"])]
+    return json.dumps(data, separators=(",", ":")).encode()
+
+
+def space_files(env: jinja2.Environment, base: dict[str, Any]) -> dict[str, bytes]:
+    """``space.html`` and ``space-data.json`` from the committed record."""
+    record = load_record()
+    context = {**base, "page_title": f"The rule space · {base['site_title']}",
+               "share": {**base["share"], "path": SPACE_PAGE}, **space_context(space_figures(record))}
+    return {SPACE_PAGE: env.get_template(SPACE_PAGE).render(context).encode(), SPACE_DATA: space_data(record)}
