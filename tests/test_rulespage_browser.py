@@ -185,6 +185,24 @@ def test_an_impossible_combination_gets_the_engines_reason(rules_page: Callable)
     assert str(err.value) in page.locator("#rules-status").inner_text()
 
 
+def test_the_recent_rule_sets_in_storage_are_checked_before_use(rules_page: Callable) -> None:
+    """Markup, junk and a megabyte in the stored list of recent rule sets: only the rule sets the page reads are
+    listed, as text, and no script runs."""
+    page = rules_page("standard")
+    page.evaluate("""() => localStorage.setItem('vizgen-rules-recent', JSON.stringify([
+        '<img src=x onerror="window.__vzpwned = 1">', 'standard:r=6', {length: '<b>'}, null, 'x'.repeat(5000),
+        'standard:nosuch=1']))""")
+    page.reload()
+    page.wait_for_function("window.vizgenRules && window.vizgenRules.ready", timeout=60000)
+    assert page.locator("#rules-recent li").all_inner_texts() == ["standard", "standard:r=6"]
+    assert "<img" not in page.locator("#rules-recent").inner_text() and page.locator("#rules-recent img").count() == 0
+    assert page.evaluate("window.__vzpwned") is None
+    page.evaluate("localStorage.setItem('vizgen-rules-recent', 'x'.repeat(2 * 1024 * 1024))")  # a 2 MB string
+    page.reload()
+    page.wait_for_function("window.vizgenRules && window.vizgenRules.ready", timeout=60000)
+    assert page.locator("#rules-recent li").all_inner_texts() == ["standard"]
+
+
 def test_the_index_and_every_variant_page_link_here(site: Path) -> None:
     assert 'href="rules.html"' in (site / "index.html").read_text()
     for spec in SPECS:

@@ -24,6 +24,7 @@
   var $ = function (id) { return document.getElementById(id); };
   var esc = VZ.util.esc;
   var RECENT = "vizgen-rules-recent";
+  var RECENT_MAX = 8, RECENT_BYTES = 8 * 1024; // the rule sets remembered, and the most storage read for them
   var api = (window.vizgenRules = { ready: false, spec: null, solution: null, facts: null, error: null, refused: null });
   var state = { base: "standard", params: null, solved: null, facts: null, shown: null, game: null, other: null };
 
@@ -415,16 +416,27 @@
     var list = recent().filter(function (x) { return x !== spec; });
     list.unshift(spec);
     try {
-      localStorage.setItem(RECENT, JSON.stringify(list.slice(0, 8)));
+      localStorage.setItem(RECENT, JSON.stringify(list.slice(0, RECENT_MAX)));
     } catch {
       // storage refused (private mode): nothing is remembered
     }
     showRecent();
   }
+  /* The recent rule sets as stored, checked before use: at most RECENT_MAX of them, each a spec the page reads
+     (anything else in storage, or more than RECENT_BYTES of it, is left out). */
   function recent() {
     try {
-      var v = JSON.parse(localStorage.getItem(RECENT) || "[]");
-      return Array.isArray(v) ? v.filter(function (x) { return typeof x === "string"; }) : [];
+      var text = localStorage.getItem(RECENT) || "[]";
+      var v = text.length <= RECENT_BYTES ? JSON.parse(text) : [];
+      return (Array.isArray(v) ? v : []).filter(function (x) {
+        if (typeof x !== "string" || x.length > RECENT_BYTES / RECENT_MAX) return false;
+        try {
+          book.read(x);
+          return true;
+        } catch {
+          return false;
+        }
+      }).slice(0, RECENT_MAX);
     } catch {
       return [];
     }
