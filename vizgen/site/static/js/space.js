@@ -86,7 +86,7 @@
       var other = rows.get(Math.floor(pick.index / bit) % 2 ? pick.index - bit : pick.index + bit);
       if (other !== undefined && data.game[other] === data.game[row]) idle.push(words(name));
     });
-    var text = "<b>" + esc(value) + "</b>" + (rem >= 0 ? " in " + rem + " plies" : "") + "; " +
+    var text = "<b>" + esc(value) + "</b>" + (rem >= 0 ? " in " + VZ.util.plural(rem, "ply", "plies") : "") + "; " +
       data.positions[row].toLocaleString("en") + " positions, " +
       (100 * data.draws[row] / data.positions[row]).toFixed(1) + " % of them drawn. " +
       (same ? "The same game as " + same.toLocaleString("en") + " other rule set" + (same === 1 ? "" : "s") +
