@@ -106,6 +106,8 @@ def test_page_opens_with_the_counts_and_loads_little() -> None:
     assert f"the first player can force a win in {num(f['counts']['win'])}" in text
     assert f"They make {num(f['games'])} distinct games" in text
     assert len(gzip.compress(files[SPACE_DATA])) < 2_000_000
-    data = json.loads(files[SPACE_DATA])
+    name, payload = files[SPACE_DATA].decode().removeprefix("vizgenLoad(").removesuffix(");\n").split(",", 1)
+    assert json.loads(name) == "space-data"
+    data = json.loads(payload)
     assert list(np.cumsum(data["index"])) == load_record()["index"]
     assert 'href="rules.html?rules=standard%3A' in html

@@ -1,8 +1,10 @@
-"""The rule space's explorer in a headless browser, served on 127.0.0.1: tick rules, read the answer."""
+"""The rule space's explorer in a headless browser, served on 127.0.0.1 and from file://: tick rules, read the
+answer."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -15,13 +17,30 @@ pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
-def address(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def site_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("space-site")
     base = {"root": "", "site_title": "Atlas", "has_space": True,
             "share": {"path": "", "image": "assets/preview.png", "alt": "x"}}
     write_site(root, {**shared_files(), **space_files(environment(), base)})
-    with served(root) as url:
+    return root
+
+
+@pytest.fixture(scope="module")
+def address(site_root: Path) -> Iterator[str]:
+    with served(site_root) as url:
         yield url
+
+
+def test_the_explorer_answers_from_a_file_opened_on_disk(new_tab: Callable[..., object], site_root: Path) -> None:
+    """Saved to a folder and opened from file:// (no server), the map still loads: it is a data file, not a fetch."""
+    page = new_tab()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto((site_root / "space.html").as_uri())
+    page.wait_for_function("window.vizgenSpace && window.vizgenSpace.ready", timeout=30000)
+    answer = page.locator("#space-answer")
+    assert answer.is_visible() and "a draw" in answer.inner_text() and "could not be loaded" not in answer.inner_text()
+    assert errors == []
 
 
 def test_ticking_rules_answers_from_the_map(new_tab: Callable[..., object], address: str) -> None:
@@ -65,4 +84,4 @@ def test_the_page_file_names_its_data() -> None:
     base = {"root": "", "site_title": "Atlas", "has_space": True,
             "share": {"path": "", "image": "assets/preview.png", "alt": "x"}}
     html = space_files(environment(), base)["space.html"].decode()
-    assert 'data-source="space-data.json"' in html and 'src="assets/space.js"' in html
+    assert 'data-root="" data-source="space-data"' in html and 'src="assets/space.js"' in html

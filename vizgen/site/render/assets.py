@@ -51,7 +51,7 @@ SCRIPTS: dict[str, tuple[str, ...]] = {
                  "rulesworker", "pairwise", "rulemodel", "rulespage"),
     # loaded by the rules page once a rule set is solved: its short guide and rules of thumb, for the JSON
     # download the random-play odds and the stats block, and its comparison with another rule set and its sweeps
-    "space.js": ("contract", "util", "space"),
+    "space.js": ("contract", "util", "loader", "space"),
     "rulesmore.js": ("ruleguide", "rulethumbs", "ruleodds", "rulestats", "ruledownload", "rulecompare", "ruleside"),
 }
 

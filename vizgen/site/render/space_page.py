@@ -1,13 +1,12 @@
-"""The page "The rule space" (``space.html``) and its data (``space-data.json``), from the recorded map.
+"""The page "The rule space" (``space.html``) and its data (``space-data.js``), from the recorded map.
 
 The figures come from :func:`vizgen.reports.space.space_figures`; the explorer (``static/js/space.js``)
-reads ``space-data.json``: the record's columns, the space's axes and the standard rules' parameters,
+reads ``space-data.js``: the record's columns, the space's axes and the standard rules' parameters,
 from which it finds the rule set the boxes tick and writes its spec for the rules page.
 """
 
 from __future__ import annotations
 
-import json
 from html import escape
 from typing import Any
 
@@ -17,11 +16,12 @@ from vizgen.analysis.sweep import SPACE_BOOLS, SWAPS
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, PARAM_NAMES, Params, word
 from vizgen.reports.space import load_record, space_figures
 from vizgen.site import theme
+from vizgen.site.render.datafiles import jsonp
 
 __all__ = ["SPACE_DATA", "SPACE_PAGE", "bar_chart", "space_files"]
 
 SPACE_PAGE = "space.html"
-SPACE_DATA = "space-data.json"
+SPACE_DATA = "space-data.js"
 #: a bar's height and the room for its label, in the drawing's units
 ROW, LABEL_W, WIDTH = 26, 150, 400
 
@@ -91,15 +91,20 @@ def space_context(figures: dict[str, Any]) -> dict[str, Any]:
                       f"{k.replace('_', ' ')} {'on' if v else 'off'}" for k, v in figures["fixed"].items())
     return {"f": figures, "pct": pct, "effects": effects, "interactions": interactions, "fixed": fixed,
             "top5": [e["rule"] for e in figures["effects"][:5]],
-            "chart": _effect_chart(figures["effects"]), "data": SPACE_DATA}
+            "chart": _effect_chart(figures["effects"]), "data": SPACE_DATA.removesuffix(".js")}
 
 
 def space_data(record: dict[str, Any]) -> bytes:
-    """The explorer's data: the record's columns, the axes and the standard rules, as compact JSON.
+    """The explorer's data: the record's columns, the axes and the standard rules, as a data file
+    (:func:`vizgen.site.render.datafiles.jsonp`: a script, so the page reads it from ``file://`` too).
 
     Examples
     --------
-    >>> data = json.loads(space_data(load_record()))
+    >>> text = space_data(load_record()).decode()
+    >>> text.startswith('vizgenLoad("space-data",')
+    True
+    >>> import json
+    >>> data = json.loads(text.split(",", 1)[1].removesuffix(");\\n"))
     >>> data["bools"][0], len(data["value"]) == len(data["index"])
     ('self_attack', True)
     """
@@ -109,11 +114,11 @@ def space_data(record: dict[str, Any]) -> bytes:
             "order": list(PARAM_NAMES), "standard": standard.as_dict(),
             **{k: record[k] for k in ("index", "value", "remoteness", "positions", "draws", "game")}}
     data["index"] = [b - a for a, b in zip([0, *record["index"]], record["index"])]
-    return json.dumps(data, separators=(",", ":")).encode()
+    return jsonp(SPACE_DATA.removesuffix(".js"), data)
 
 
 def space_files(env: jinja2.Environment, base: dict[str, Any]) -> dict[str, bytes]:
-    """``space.html`` and ``space-data.json`` from the committed record."""
+    """``space.html`` and ``space-data.js`` from the committed record."""
     record = load_record()
     context = {**base, "page_title": f"The rule space · {base['site_title']}",
                "share": {**base["share"], "path": SPACE_PAGE}, **space_context(space_figures(record))}

@@ -1,6 +1,6 @@
 /* vizgen space: the rule space's explorer. Tick rules and read the answer from the recorded map at once.
  *
- * The page's form names its data (space-data.json, vizgen/site/render/space_page.py): the record's columns (a
+ * The page's form names its data file (space-data.js, vizgen/site/render/space_page.py): the record's columns (a
  * rule set's combination, the first player's value, the remoteness, positions, drawn positions, its game), the
  * space's axes and the standard rules. The boxes give a combination's index (vizgen.analysis.sweep's
  * space_overrides, read the other way), the map its figures; the rule set's spec links to the rules page.
@@ -121,11 +121,8 @@
     api.ready = true;
   }
 
-  fetch(form.getAttribute("data-source"))
-    .then(function (r) {
-      if (!r.ok) throw new Error(String(r.status));
-      return r.json();
-    })
+  // a data file (a script calling vizgenLoad), so the page reads it from file:// as from a server
+  VZ.loader.create(form.getAttribute("data-root") || "")(form.getAttribute("data-source"))
     .then(setup)
     .catch(function () { answer.textContent = "The map could not be loaded."; });
 })(globalThis.VZ = globalThis.VZ || {});
