@@ -148,3 +148,18 @@ def wait_gone(sid: int, timeout: float = 20.0) -> list[int]:
     while (alive := session_alive(sid)) and time.monotonic() < deadline:
         time.sleep(0.1)
     return alive
+
+
+#: a user's ``index.html`` around one line, the third of the file: the main block's start and a fine paragraph
+#: before it, the block's end after it
+TEMPLATE_HEAD = '{% extends "base.html" %}{% block main %}\n<p>fine</p>\n'
+TEMPLATE_TAIL = "\n{% endblock %}\n"
+
+
+def template_folder(tmp_path: Path, line: str) -> Path:
+    """A user's templates folder in ``tmp_path`` whose ``index.html`` holds ``line`` as its third line, for
+    ``build --templates``."""
+    folder = tmp_path / "templates"
+    folder.mkdir(exist_ok=True)
+    (folder / "index.html").write_text(TEMPLATE_HEAD + line + TEMPLATE_TAIL)
+    return folder

@@ -13,6 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.builds import TEMPLATE_HEAD as HEAD
+from tests.builds import TEMPLATE_TAIL as TAIL
+from tests.builds import template_folder
 from vizgen.site.build import build_site, gather
 from vizgen.site.outdir import BuildError
 from vizgen.site.render import render_site
@@ -20,8 +23,6 @@ from vizgen.site.render.assets import environment
 from vizgen.site.render.templating import TemplateProblem, check_templates, compile_templates, explained
 
 ROOT = Path(__file__).resolve().parents[1]
-HEAD = '{% extends "base.html" %}{% block main %}\n<p>fine</p>\n'
-TAIL = "\n{% endblock %}\n"
 
 #: (id, the third line of index.html, what the message says)
 BROKEN = [
@@ -41,17 +42,10 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> list:
     return gather(["standard:r=3"], cache_dir=tmp_path_factory.mktemp("cache"))
 
 
-def _folder(tmp_path: Path, line: str) -> Path:
-    folder = tmp_path / "templates"
-    folder.mkdir(exist_ok=True)
-    (folder / "index.html").write_text(HEAD + line + TAIL)
-    return folder
-
-
 @pytest.mark.parametrize(("line", "says"), [pytest.param(line, says, id=i) for i, line, says in BROKEN])
 def test_each_error_is_one_line_naming_the_file_and_the_line(pages: list, tmp_path: Path, line: str,
                                                               says: str) -> None:
-    folder = _folder(tmp_path, line)
+    folder = template_folder(tmp_path, line)
     try:
         compile_templates(environment(folder), folder)  # what compiles is rendered: the build finds the rest
         render_site(pages, templates=folder)
@@ -117,7 +111,7 @@ def test_the_command_line_says_it_in_one_line_and_keeps_the_site(tmp_path: Path,
     out, cache = tmp_path / "site", tmp_path / "cache"
     build_site(["standard:r=3"], out, cache_dir=cache, progress=False)
     before = (out / "index.html").read_bytes()
-    folder = _folder(tmp_path, line)
+    folder = template_folder(tmp_path, line)
     run = subprocess.run([sys.executable, "-m", "vizgen", "build", "--quiet", "--variant", "standard:r=3", "--out",
                           str(out), "--templates", str(folder)], capture_output=True, text=True, timeout=300,
                          env={"PYTHONPATH": str(ROOT), "VIZGEN_CACHE": str(cache), "PATH": "/usr/bin:/bin"})

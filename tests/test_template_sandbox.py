@@ -17,6 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.builds import TEMPLATE_HEAD as HEAD
+from tests.builds import TEMPLATE_TAIL as TAIL
+from tests.builds import template_folder
 from vizgen.site.build import build_site, gather
 from vizgen.site.outdir import leftovers
 from vizgen.site.render import render_site, templating
@@ -24,8 +27,6 @@ from vizgen.site.render.assets import environment
 from vizgen.site.render.templating import TEMPLATE_BYTES, TemplateProblem, compile_templates, explained
 
 ROOT = Path(__file__).resolve().parents[1]
-HEAD = '{% extends "base.html" %}{% block main %}\n<p>fine</p>\n'
-TAIL = "\n{% endblock %}\n"
 LOOPS = "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS, /proc and SIGALRM of Linux")
@@ -34,13 +35,6 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RL
 @pytest.fixture(scope="module")
 def pages(tmp_path_factory: pytest.TempPathFactory) -> list:
     return gather(["standard:r=3"], cache_dir=tmp_path_factory.mktemp("cache"))
-
-
-def _folder(tmp_path: Path, line: str) -> Path:
-    folder = tmp_path / "templates"
-    folder.mkdir(exist_ok=True)
-    (folder / "index.html").write_text(HEAD + line + TAIL)
-    return folder
 
 
 def _problem(pages: list, folder: Path) -> str:
@@ -59,7 +53,8 @@ def _problem(pages: list, folder: Path) -> str:
 
 
 def test_python_internals_are_out_of_reach(pages: list, tmp_path: Path) -> None:
-    folder = _folder(tmp_path, "{{ cycler.__init__.__globals__.os.system('touch " + str(tmp_path / "pwned") + "') }}")
+    line = "{{ cycler.__init__.__globals__.os.system('touch " + str(tmp_path / "pwned") + "') }}"
+    folder = template_folder(tmp_path, line)
     message = _problem(pages, folder)
     assert message == f"template '{folder / 'index.html'}', line 3: access to attribute '__init__' of 'type' object " \
                       "is unsafe."
@@ -82,7 +77,7 @@ def test_python_internals_are_out_of_reach(pages: list, tmp_path: Path) -> None:
         "power", "product", "range-1e9", "macro-recursion"])
 def test_memory_integers_ranges_and_recursion_are_bounded(pages: list, tmp_path: Path, line: str,
                                                           says: str) -> None:
-    folder = _folder(tmp_path, line)
+    folder = template_folder(tmp_path, line)
     message = _problem(pages, folder)
     assert message.startswith(f"template '{folder / 'index.html'}', ") and says in message, message
 
@@ -90,7 +85,7 @@ def test_memory_integers_ranges_and_recursion_are_bounded(pages: list, tmp_path:
 @pytest.mark.parametrize("line", ["{{ " + "(" * 100 + "1" + ")" * 100 + " }}", "{{ 1" + " | string" * 2000 + " }}"],
                          ids=["nested-100", "filters-2000"])
 def test_an_expression_too_deep_to_compile_is_one_line(pages: list, tmp_path: Path, line: str) -> None:
-    folder = _folder(tmp_path, line)
+    folder = template_folder(tmp_path, line)
     assert _problem(pages, folder) == f"template '{folder / 'index.html'}': nested too deep to compile (blocks, " \
                                       "parentheses or a chain of filters)"
 
@@ -98,14 +93,14 @@ def test_an_expression_too_deep_to_compile_is_one_line(pages: list, tmp_path: Pa
 def test_a_loop_that_calls_nothing_is_stopped_at_the_deadline(pages: list, tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(templating, "TEMPLATE_SECONDS", 0.5)
-    folder = _folder(tmp_path, LOOPS)
+    folder = template_folder(tmp_path, LOOPS)
     assert _problem(pages, folder) == f"template '{folder / 'index.html'}', line 3: took over 0.5 s, the time a " \
                                       "template may take"
     assert signal.getsignal(signal.SIGALRM) is signal.SIG_DFL and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
 
 
 def test_another_timer_goes_on_and_its_handler_is_restored(tmp_path: Path) -> None:
-    folder = _folder(tmp_path, "")
+    folder = template_folder(tmp_path, "")
 
     def mine(signum: int, frame: object) -> None:
         raise AssertionError("not yet")
@@ -122,7 +117,7 @@ def test_another_timer_goes_on_and_its_handler_is_restored(tmp_path: Path) -> No
 
 def test_outside_the_main_thread_each_call_checks_the_clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(templating, "TEMPLATE_SECONDS", 0.5)
-    folder = _folder(tmp_path, "{% for i in range(100000) %}{% for j in range(100000) %}{{ j.bit_length() }}"
+    folder = template_folder(tmp_path, "{% for i in range(100000) %}{% for j in range(100000) %}{{ j.bit_length() }}"
                                "{% endfor %}{% endfor %}")
     caught: list[BaseException] = []
 
@@ -174,7 +169,7 @@ def test_files_outside_the_template_folders_are_never_read(pages: list, tmp_path
 
 
 def test_links_within_the_template_folders_are_followed(pages: list, tmp_path: Path) -> None:
-    folder = _folder(tmp_path, '{% include "part.html" %}')
+    folder = template_folder(tmp_path, '{% include "part.html" %}')
     (folder / "parts").mkdir()
     (folder / "parts" / "real.html").write_text("<p>a part of mine</p>")
     _link(folder, "part.html", folder / "parts" / "real.html")
@@ -194,7 +189,7 @@ def test_a_build_stopped_by_a_bound_keeps_the_old_site_and_leaves_nothing(tmp_pa
     out, cache = tmp_path / "site", tmp_path / "cache"
     build_site(["standard:r=3"], out, cache_dir=cache, progress=False)
     before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
-    folder = _folder(tmp_path, line)
+    folder = template_folder(tmp_path, line)
     run = subprocess.run([sys.executable, "-m", "vizgen", "build", "--quiet", "--variant", "standard:r=3", "--out",
                           str(out), "--templates", str(folder)], capture_output=True, text=True, timeout=300,
                          env={"PYTHONPATH": str(ROOT), "VIZGEN_CACHE": str(cache), "PATH": "/usr/bin:/bin"})
