@@ -130,6 +130,23 @@ def test_practice_session(page: tuple[object, str], standard: dict) -> None:
     assert tab.locator('.pz-goal[data-goal="standard:1"] .stars').get_attribute("aria-label") == "3 of 3 stars"
 
 
+def test_the_plies_left_are_counted_in_words(page: tuple[object, str], standard: dict) -> None:
+    """A win puzzle of three plies says '3 plies left to win in', and after your move and the reply '1 ply ...'
+    (it read '1 plies')."""
+    tab, url = page
+    win = next(p for p in standard["puzzles"] if p["kind"] == "win" and p["plies"] == 3)
+    tab.goto(f"{url}practice.html?variant=standard&puzzle={win['position']}")
+    _board(tab)
+    assert tab.locator(".pz-left").inner_text() == "3 plies left to win in"
+    to = tab.evaluate("VZ.practice.good(VZ.practiceView.state().cur.state)[0][1]")
+    tab.click(f'.pz-move[data-to="{to}"]')
+    tab.wait_for_function("VZ.practiceView.state().cur.state.left === 1 && "
+                          "VZ.practiceView.state().cur.state.status === 'play'")
+    tab.wait_for_selector(".pz-left")
+    assert tab.locator(".pz-left").inner_text() == "1 ply left to win in"
+    assert tab.locator(".pz-left").is_visible()
+
+
 def test_retry_and_the_failed_run(page: tuple[object, str], standard: dict) -> None:
     tab, url = page
     first, second = standard["puzzles"][0]["position"], standard["puzzles"][1]["position"]

@@ -205,7 +205,7 @@
     out += playersHtml(s.at, v ? v.players : 2);
     if (s.status === "play") {
       if (p.kind === "win" && p.plies > 1 && !p.single) {
-        out += '<p class="pz-left">' + esc(s.left) + " plies left to win in</p>";
+        out += '<p class="pz-left">' + esc(VZ.util.plural(s.left, "ply", "plies")) + " left to win in</p>";
       }
       out += '<div class="pz-moves" role="group" aria-label="Your moves">' + s.nodes[s.at].m.map(function (m) {
         return '<button type="button" class="pz-move" data-to="' + esc(m[1]) + '"><span class="mv">' + esc(m[0]) +
