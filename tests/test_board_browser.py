@@ -155,6 +155,9 @@ def test_a_game_on_four_players_by_touching_hands_only(open_page: Callable, page
     turning = page.locator(".play-turning").inner_text()
     assert sum(mine[1:4]), mine  # this game has moves of yours marked
     assert "never changed" not in turning and "?" in turning, (mine, turning)
+    # one sentence a person can read: "..., when you moved: 3>4?? lets them win ..." (it read "when you played
+    # 3>4?? lets them win", a move's review sentence dropped into another sentence)
+    assert re.search(r"(until ply \d+, when|all game, but at ply \d+) (you|player \d) moved: \S+\?", turning), turning
     moves = page.evaluate("""async (path) => {
       const out = [];  // every position's moves, as the page reads them
       for (const name of path) {

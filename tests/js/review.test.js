@@ -33,7 +33,7 @@ test("a several players' game: the review reads the marks the panel shows, never
   assert.equal(said.ply, 6); // the worst of your moves, not the last one
   const text = VZ.util.fill(W.play.slipped, { was: W.play["was-open"], k: said.ply, who: W.play.you,
     said: VZ.review.sentence(W, said.r) });
-  assert.match(text, /^No one could force a win all game, but at ply 6 you played 1>2@2\?\? lets the others/);
+  assert.match(text, /^No one could force a win all game, but at ply 6 you moved: 1>2@2\?\? lets the others/);
   assert.doesNotMatch(text, /never changed/);
   // equals: the latest
   marked[5] = inaccuracy;
