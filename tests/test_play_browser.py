@@ -7,6 +7,7 @@ Same site, server and checks as the other browser tests (the fixtures of
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import numpy as np
@@ -311,8 +312,11 @@ def test_a_challenge_shows_no_value_anywhere_a_visitor_can_open(open_page: Calla
     for leak in ('"value"', '"verdict"', "longest_win", "Positions by value", "Downloads", "The figures as JSON"):
         assert leak not in shown, leak
     assert not page.locator("#downloads").is_visible()
+    head = page.locator(".variant-head").inner_text()  # the start named, and no colon left before a hidden value
+    assert re.search(r"start 11-11(?!:)", head) and "start 11-11:" not in head, head
     page.locator("#play button[data-act=quit]").click()
     page.wait_for_function("!document.body.classList.contains('vz-hide')")
+    assert "start 11-11: " in page.locator(".variant-head").inner_text()  # the value is back after the game
     page.evaluate("() => { for (const d of document.querySelectorAll('#downloads details')) d.open = true; }")
     assert page.locator("#downloads").is_visible()
     assert '"value"' in page.locator("#downloads pre").inner_text()
