@@ -361,6 +361,20 @@ CASES += [Case(f"sandbox-{name}", _build("--templates", f"{{d}}/templates-{name}
           for name in [*SANDBOX_TEMPLATES, *SANDBOX_LINKS]]
 
 
+def _wait(proc: subprocess.Popen[bytes], began: float, timeout: float) -> tuple[int, resource.struct_rusage, bool]:
+    """Wait for ``proc`` (started at ``began``), killing it past ``timeout`` seconds: its wait status, its own
+    resource usage (``wait4``: the child's, not a sum over this process's children) and whether it ran out."""
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            return status, usage, False
+        if time.monotonic() - began > timeout:
+            proc.kill()
+            _, status, usage = os.wait4(proc.pid, 0)
+            return status, usage, True
+        time.sleep(0.02)
+
+
 def run_case(case: Case, files: Path, timeout: float = TIMEOUT_S) -> Outcome:
     """Run one case in a fresh process with a capped address space; measure its time and peak RSS."""
     def limits() -> None:
@@ -380,17 +394,7 @@ def run_case(case: Case, files: Path, timeout: float = TIMEOUT_S) -> Outcome:
         proc = subprocess.Popen([sys.executable, "-c", _MEASURED, *args], stdin=subprocess.DEVNULL,
                                 stdout=out, stderr=err, preexec_fn=limits, env={**env, "VIZGEN_TEST_HWM": peak.name},
                                 cwd=files / "cwd")
-        timed_out = False
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() - began > timeout:
-                proc.kill()
-                _, status, usage = os.wait4(proc.pid, 0)
-                timed_out = True
-                break
-            time.sleep(0.02)
+        status, usage, timed_out = _wait(proc, began, timeout)
         seconds = time.monotonic() - began
         proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait for it again
         out.seek(0)
@@ -638,17 +642,7 @@ def _vizgen(args: list[str], cache: Path, timeout: float) -> tuple[int, str, flo
         began = time.monotonic()
         proc = subprocess.Popen([sys.executable, "-m", "vizgen", *args], stdin=subprocess.DEVNULL,
                                 stdout=subprocess.DEVNULL, stderr=err, env=env, cwd=ROOT)
-        timed_out = False
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() - began > timeout:
-                proc.kill()
-                _, status, usage = os.wait4(proc.pid, 0)
-                timed_out = True
-                break
-            time.sleep(0.05)
+        status, usage, timed_out = _wait(proc, began, timeout)
         proc.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
         return (proc.returncode, err.read().decode(errors="replace"), usage.ru_maxrss / 1024,
