@@ -222,16 +222,71 @@ def test_sweep_agrees_with_other_solvers_start_values() -> None:
 
 
 def test_remembered_tables_are_the_tables_built_afresh() -> None:
-    """The rule compile's memos (hit tables and splits by the parameters they read) change nothing: rule sets
-    built one after another, each memo warm from the others, have the tables of a build from cold memos."""
+    """The rule compile's memos (hit tables, the hands' own moves and the states, by the parameters they read)
+    change nothing: rule sets built one after another, each memo warm from the others, have the tables, moves and
+    states of a build from cold memos."""
     from vizgen.engine import rules as rules_module
 
     rng = random.Random(11)
     variants = [v for v in (_space_rule_set(rng.randrange(SPACE_SIZE)) for _ in range(300))
                 if v is not None and player_states(v.params) <= SMALL_STATES]
-    warm = [rules_module.Rules(v).forward_tables() for v in variants]
-    for variant, tables in zip(variants, warm):
+    warm = [rules_module.Rules(v) for v in variants]
+    for variant, rules in zip(variants, warm):
         rules_module._hits.clear()
-        rules_module._splits.clear()
-        cold = rules_module.Rules(variant).forward_tables()
-        assert all(np.array_equal(a, b) for a, b in zip(tables, cold)), variant.spec
+        rules_module._two.clear()
+        rules_module._hand_memo.clear()
+        rules_module._state_tables.cache_clear()
+        cold = rules_module.Rules(variant)
+        assert all(np.array_equal(a, b) for a, b in zip(rules.forward_tables(), cold.forward_tables())), variant.spec
+        assert (rules.moves, rules.names, rules.states) == (cold.moves, cold.names, cold.states), variant.spec
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, SPACE_SIZE - 1))
+def test_explore_lists_the_graph_enumeration_and_children_give(index: int) -> None:
+    """The sweep's one-pass search (`kernel.explore`) reaches the positions the breadth-first enumeration
+    reaches, with the same winners and the same distinct children (node ids aside)."""
+    from vizgen.engine import kernel
+    from vizgen.engine.rules import Rules
+
+    variant = _space_rule_set(index)
+    if variant is None or player_states(variant.params) > 2 * SMALL_STATES:
+        return
+    rules = Rules(variant)
+    tables = rules.forward_tables()
+    start = rules.encode(rules.start())
+    codes, winner, indptr, indices = kernel.explore(start, rules.space, tables)
+    depth, final, _, n, edges = kernel.enumerate_space(start, rules.space, tables)
+    reached = np.flatnonzero(depth >= 0)
+    assert codes[0] == start and np.array_equal(np.sort(codes), reached) and indices.size == edges
+    node_of = np.full(rules.space, -1, np.int32)
+    node_of[reached] = np.arange(n, dtype=np.int32)
+    ptr, kids = kernel.children(reached, final[reached], tables, node_of, edges)
+    assert np.array_equal(winner, final[codes])
+    for i, code in enumerate(codes):
+        mine = sorted(int(codes[k]) for k in indices[indptr[i]:indptr[i + 1]])
+        node = node_of[code]
+        assert mine == sorted(int(reached[k]) for k in kids[ptr[node]:ptr[node + 1]]), (variant.spec, int(code))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 60), st.integers(0, 2**32 - 1))
+def test_digest_sums_are_the_formula_written_in_numpy(n: int, seed: int) -> None:
+    """The compiled digest sum is the digest's formula (`sweep._mix` over numpy's wrapping uint64), written
+    here the slow way: nodes, then every move."""
+    from vizgen.analysis.sweep import _mix
+    from vizgen.engine import kernel
+
+    rng = np.random.default_rng(seed)
+    key = rng.integers(0, 2**63, n, dtype=np.uint64) * np.uint64(2) + rng.integers(0, 2, n, dtype=np.uint64)
+    value = rng.integers(0, 2**40, n, dtype=np.uint64)
+    degree = rng.integers(0, 5, n)
+    indptr = np.concatenate([[0], np.cumsum(degree)]).astype(np.int64)
+    indices = rng.integers(0, n, int(indptr[-1])).astype(np.int32)
+    salt = int(rng.integers(0, 2**63)) * 2 + 1
+    with np.errstate(over="ignore"):
+        nodes = _mix(_mix(key ^ np.uint64(salt)) + value)
+        src = np.repeat(key, degree)
+        moves = _mix(_mix(src ^ np.uint64(salt)) * np.uint64(0xD6E8FEB86659FD93) + key[indices])
+    expected = (int(nodes.sum(dtype=np.uint64)) + int(moves.sum(dtype=np.uint64))) % 2**64
+    assert kernel.digest_sums(key, value, indptr, indices, salt) == expected

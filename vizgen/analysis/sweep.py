@@ -190,14 +190,8 @@ def game_digest(rules: Rules, codes: np.ndarray, start: int, indptr: np.ndarray,
     with np.errstate(over="ignore"):
         for s in seats:
             key = _mix(key * np.uint64(0x9E3779B97F4A7C15) + seat_keys[s])
-        value = (np.asarray(win, np.int64) + 1) * 2**32 + np.asarray(rem, np.int64) + 1
-        src = np.repeat(key, np.diff(indptr))
-        dst = key[indices]
-        sums = []
-        for salt in (np.uint64(0x632BE59BD9B4E019), np.uint64(0x8CB92BA72F3D8DD7)):
-            nodes = _mix(_mix(key ^ salt) + value.astype(np.uint64))
-            moves = _mix(_mix(src ^ salt) * np.uint64(0xD6E8FEB86659FD93) + dst)
-            sums.append(int(nodes.sum(dtype=np.uint64)) + int(moves.sum(dtype=np.uint64)))
+        value = ((np.asarray(win, np.int64) + 1) * 2**32 + np.asarray(rem, np.int64) + 1).astype(np.uint64)
+    sums = [kernel.digest_sums(key, value, indptr, indices, salt) for salt in (0x632BE59BD9B4E019, 0x8CB92BA72F3D8DD7)]
     h = hashlib.blake2b(digest_size=16)
     h.update(np.array([rules.players, codes.size, indices.size, *(x % 2**64 for x in sums)], np.uint64).tobytes())
     h.update(key[start:start + 1].tobytes())
@@ -233,17 +227,8 @@ def solve_rule_set(variant: Variant, max_memory: int | None = None) -> dict[str,
     check_size(variant, max_memory=max_memory)
     rules = Rules(variant)
     tables = rules.forward_tables()
-    start = rules.encode(rules.start())
-    depth, final, _, n, edges = kernel.enumerate_space(start, rules.space, tables)
-    codes = np.flatnonzero(depth >= 0).astype(np.int64)
-    del depth
-    node_of = np.full(rules.space, -1, dtype=np.int32)
-    node_of[codes] = np.arange(n, dtype=np.int32)
-    winner = final[codes]
-    del final
-    indptr, indices = kernel.children(codes, winner, tables, node_of, edges)
-    first = int(node_of[start])
-    del node_of
+    codes, winner, indptr, indices = kernel.explore(rules.encode(rules.start()), rules.space, tables)
+    n, edges, first = codes.size, indices.size, 0  # the start is node 0
     win, rem = retrograde.solve_forced_graph(indptr, indices, winner, rules.players)
     w, r = int(win[first]), int(rem[first])
     out: dict[str, Any] = {"spec": variant.spec, "params": variant.params.as_dict(), "positions": int(n),

@@ -489,6 +489,115 @@ def compact(const uint8_t[::1] mask, values, int64_t width):
     return n
 
 
+cdef int _grow(void **buf, int64_t *room, int64_t need, size_t item) except -1 nogil:
+    """Make ``*buf`` hold at least ``need`` items of ``item`` bytes (doubling); MemoryError if it can't."""
+    cdef int64_t r = room[0]
+    cdef void *more
+    if need <= r:
+        return 0
+    while r < need:
+        r *= 2
+    more = realloc(buf[0], r * item)
+    if more == NULL:
+        with gil:
+            raise MemoryError()
+    buf[0] = more
+    room[0] = r
+    return 0
+
+
+def explore(int64_t start, int64_t space, Tables tables):
+    """Breadth-first search from ``start`` that lists the graph as it goes, in one thread:
+    ``(codes, winner, indptr, indices)``, node ids in the order first reached (the start is node 0), each
+    node's distinct children in the order its moves reach them."""
+    cdef const Tab *t = &tables.t
+    cdef Scratch scratch = Scratch(tables, 1)
+    node_a = np.full(space, -1, np.int32)
+    cdef int32_t[::1] node_of = node_a
+    cdef int64_t room_n = 1024, room_e = 4096, n = 1, e = 0, q = 0, code, count, k, j
+    cdef int32_t kid
+    cdef int8_t w
+    cdef int64_t *codes = <int64_t *> malloc(room_n * sizeof(int64_t))
+    cdef int8_t *winner = <int8_t *> malloc(room_n * sizeof(int8_t))
+    cdef int64_t *indptr = <int64_t *> malloc((room_n + 1) * sizeof(int64_t))
+    cdef int32_t *indices = <int32_t *> malloc(room_e * sizeof(int32_t))
+    cdef int64_t room_w = room_n, room_p = room_n + 1
+    try:
+        if not (codes and winner and indptr and indices):
+            raise MemoryError()
+        codes[0] = start
+        node_of[start] = 0
+        indptr[0] = 0
+        with nogil:
+            while q < n:
+                code = codes[q]
+                count = _decode(code, t, scratch.seats)
+                w = _winner(scratch.seats, t)
+                _grow(<void **> &winner, &room_w, q + 1, sizeof(int8_t))
+                winner[q] = w
+                if w < 0:
+                    k = _moves(code, count, scratch.seats, t, scratch.stamp, scratch.dst, scratch.mid, scratch.new)
+                    _grow(<void **> &indices, &room_e, e + k, sizeof(int32_t))
+                    for j in range(k):
+                        if not scratch.new[j]:
+                            continue
+                        kid = node_of[scratch.dst[j]]
+                        if kid < 0:
+                            _grow(<void **> &codes, &room_n, n + 1, sizeof(int64_t))
+                            kid = <int32_t> n
+                            node_of[scratch.dst[j]] = kid
+                            codes[n] = scratch.dst[j]
+                            n += 1
+                        indices[e] = kid
+                        e += 1
+                q += 1
+                _grow(<void **> &indptr, &room_p, q + 1, sizeof(int64_t))
+                indptr[q] = e
+                if (q & 0xFFFFF) == 0:
+                    _check()
+        del node_a, node_of
+        codes_a, winner_a = np.empty(n, np.int64), np.empty(n, np.int8)
+        indptr_a, indices_a = np.empty(n + 1, np.int64), np.empty(e, np.int32)
+        _copy_out(codes_a, codes, n * sizeof(int64_t))
+        _copy_out(winner_a, winner, n * sizeof(int8_t))
+        _copy_out(indptr_a, indptr, (n + 1) * sizeof(int64_t))
+        _copy_out(indices_a, indices, e * sizeof(int32_t))
+        return codes_a, winner_a, indptr_a, indices_a
+    finally:
+        free(codes)
+        free(winner)
+        free(indptr)
+        free(indices)
+
+
+cdef void _copy_out(out, const void *src, size_t size):
+    """Copy ``size`` bytes from ``src`` into the numpy array ``out``."""
+    cdef uint8_t[::1] view = out.view(np.uint8)
+    if size:
+        memcpy(&view[0], src, size)
+
+
+cdef inline uint64_t _mix64(uint64_t x) noexcept nogil:
+    """SplitMix64's finaliser (the sweep's ``_mix``): each output bit depends on every input bit."""
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL
+    return x ^ (x >> 31)
+
+
+def digest_sums(const uint64_t[::1] key, const uint64_t[::1] value, const int64_t[::1] indptr,
+                const int32_t[::1] indices, uint64_t salt):
+    """The game digest's sum for one salt: over the nodes and over the moves, wrapping (see the sweep's digest)."""
+    cdef uint64_t total = 0, here
+    cdef int64_t i, e, n = key.shape[0]
+    with nogil:
+        for i in range(n):
+            total += _mix64(_mix64(key[i] ^ salt) + value[i])
+            here = _mix64(key[i] ^ salt) * 0xD6E8FEB86659FD93ULL
+            for e in range(indptr[i], indptr[i + 1]):
+                total += _mix64(here + key[indices[e]])
+    return total
+
+
 include "_kernel_retrograde.pxi"
 
 include "_kernel_ranges.pxi"

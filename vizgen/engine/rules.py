@@ -15,6 +15,8 @@ is the number of swap counts in a row (``swaps + 1``, or 1 when each player coun
 
 from __future__ import annotations
 
+import itertools
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -46,11 +48,14 @@ from vizgen.util.text import quote
 __all__ = ["Move", "Position", "PositionError", "Rules", "check_shape"]
 
 
-#: the hit tables and splits of recent parameter sets, by the parameters they read (a sweep of many rule sets
-#: builds the same ones again and again: :func:`_hit_key`, :func:`_split_key`); entries kept at most
+#: the hit tables and the hands' own moves of recent parameter sets, by the parameters they read (a sweep of many
+#: rule sets builds the same ones again and again: :func:`_hit_key`, :func:`_hand_moves`); entries kept at most
 MEMO_SIZE = 256
+#: hit tables kept at most: three tables of (states x states x strikes), up to 200 MB a key at 1,000 states
+HIT_MEMO_SIZE = 8
 _hits: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-_splits: dict[tuple[Any, ...], list[Hands]] = {}
+_hand_memo: dict[tuple[Any, ...], tuple[np.ndarray, np.ndarray, np.ndarray, list[Move]]] = {}
+_two: dict[tuple[Any, ...], bool] = {}
 
 
 def _hit_key(p: Params) -> tuple[Any, ...]:
@@ -60,31 +65,130 @@ def _hit_key(p: Params) -> tuple[Any, ...]:
             p.attack, p.death_attack, p.cherry_bomb, p.sudden_death, p.zombies, p.start)
 
 
-def _split_key(p: Params) -> tuple[Any, ...]:
-    """Every parameter :func:`vizgen.engine.hands.split_results` reads."""
-    return (p.r, p.hands, p.signed, p.stumps, p.meta, p.transfers, p.divisions, p.suicide, p.halvesies,
-            p.transfer_scope, p.division_scope)
+def _hand_key(kind: str, p: Params) -> tuple[Any, ...]:
+    """Every parameter the hands' moves of ``kind`` read (:func:`_hand_moves`), beside r, the hands and the values."""
+    if kind == "split":  # what vizgen.engine.hands.split_results reads
+        return (p.meta, p.transfers, p.divisions, p.suicide, p.halvesies, p.transfer_scope, p.division_scope)
+    if kind == "self":
+        return (p.overflow, p.attack, p.cherry_bomb)
+    return (p.overflow,) if kind == "add" else ()
 
 
-def _remember(memo: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> Any:
-    """Keep ``value`` under ``key``, the oldest entry dropped beyond MEMO_SIZE; return the value."""
-    if len(memo) >= MEMO_SIZE:
+def _remember(memo: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any, size: int = MEMO_SIZE) -> Any:
+    """Keep ``value`` under ``key``, the oldest entry dropped beyond ``size`` entries; return the value."""
+    if len(memo) >= size:
         del memo[next(iter(memo))]
     memo[key] = value
     return value
 
 
-def _splits_of(hands: Hands, p: Params) -> list[Hands]:
-    """:func:`vizgen.engine.hands.split_results`, remembered by the hands and the parameters it reads."""
-    key = (hands, _split_key(p))
-    found = _splits.get(key)
-    return found if found is not None else _remember(_splits, key, split_results(hands, p))
+def _hand_moves(kind: str, p: Params, mv: MoveFormat,
+                hands: list[Hands]) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[Move]]:
+    """The moves of ``kind`` (``split``, ``self`` attacks, ``flip`` or ``add``) from every one of ``hands``.
+
+    Returns ``(indptr, to, move, moves)``: hands ``h``'s moves are entries ``indptr[h]`` to ``indptr[h + 1]``
+    of ``to`` (the new hands, an index of ``hands``) and ``move`` (an index of ``moves``), in the order the
+    rules list them (:mod:`vizgen.engine.hands`). Remembered by the parameters they read.
+
+    Examples
+    --------
+    >>> p = Params(r=3)
+    >>> hands = [(0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)]
+    >>> indptr, to, move, moves = _hand_moves("split", p, MoveFormat(players=2, wide=False), hands)
+    >>> [hands[int(t)] for t in to[indptr[2]:indptr[3]]], [str(m) for m in moves]
+    ([(1, 1)], ['02 -> 11'])
+    """
+    key = (kind, p.r, p.hands, p.signed, p.stumps, p.integers, *_hand_key(kind, p), mv["players"], mv["wide"])
+    found = _hand_memo.get(key)
+    if found is not None:
+        return found
+    index = {h: k for k, h in enumerate(hands)}
+    ids: dict[Move, int] = {}
+    to: list[int] = []
+    move: list[int] = []
+    indptr = [0]
+    for h in hands:
+        if kind == "split":
+            pairs = [(new, Move("split", before=h, after=new, **mv)) for new in split_results(h, p)]
+        elif kind == "self":
+            strike = "gain" if p.attack == "self-gain" else "attack"
+            pairs = [(new, Move(strike, a, b, 0, **mv)) for a, b, new in self_strike_results(h, p)]
+        elif kind == "flip":
+            pairs = [(new, Move("flip", v, **mv)) for v, new in flip_results(h, p)]
+        else:
+            pairs = [(new, Move("add", v, **mv)) for v, new in add_results(h, p)]
+        for new, mov in pairs:
+            to.append(index[new])
+            move.append(ids.setdefault(mov, len(ids)))
+        indptr.append(len(to))
+    out = (np.array(indptr, np.int64), np.array(to, np.int64), np.array(move, np.int64), list(ids))
+    _remember(_hand_memo, key, out)
+    return out
+
+
+@lru_cache(maxsize=16)
+def _no_parents(m: int) -> tuple[np.ndarray, np.ndarray]:
+    """Backward tables with every entry -1 (:meth:`Rules.forward_tables`), read-only, one pair for each size."""
+    own, hit = np.full((m, 1), -1, np.int32), np.full((m, m, 2), -1, np.int32)
+    own.flags.writeable = hit.flags.writeable = False
+    return own, hit
 
 
 @lru_cache(maxsize=4096)
 def _seat_marks(seat: Seat) -> str:
     """A state's marks (lives, the switch, own swaps) as its notation writes them after the hands."""
     return Position((seat.hands,), 0, (seat.lives,) if seat.lives else (), (seat.used,), (seat.own,)).marks(0)
+
+
+@dataclass(frozen=True)
+class _StateTables:
+    """What the rules keep of one player's states, shared by every rule set with the same states (read-only)."""
+
+    states: tuple[Seat, ...]
+    index: dict[Seat, int]
+    zero: int
+    all_hands: list[Hands]  # every sorted hands of the values: a state's, or one a move leaves before sudden death
+    hand_of: np.ndarray  # a state's hands, as an index of all_hands
+    grid: np.ndarray  # a state by its hands, lives (less one), switch used and own swaps; -1: no such state
+    hands_live: np.ndarray
+    hands_one: np.ndarray  # hands of one finger in all (sudden death)
+    hands_swap: np.ndarray
+    start_hand: int
+    live: np.ndarray
+    fingers: np.ndarray
+    names: tuple[str, ...]
+    hand_numbers: tuple[tuple[float | int, ...], ...]
+
+
+@lru_cache(maxsize=64)
+def _state_tables(r: int, hands: int, signed: bool, stumps: bool, lives: int, switch: bool, own_swaps: int,
+                  start: int) -> _StateTables:
+    """The states of the rule sets with these parameters (``own_swaps`` -1: swaps are counted in a row), and
+    their tables; remembered, as a sweep meets the same few again and again."""
+    p = Params(r=r, hands=hands, integers=signed, overflow="cutoff" if signed else "rollover", stumps=stumps,
+               lives=lives, sudden_death=lives > 1, one_point_switch=switch, swaps=max(own_swaps, 0),
+               swap_count="player" if own_swaps >= 0 else "row", start=start)
+    states = tuple(seat_states(p))
+    all_hands = list(itertools.combinations_with_replacement(hand_domain(p), hands))
+    hand_index = {h: k for k, h in enumerate(all_hands)}
+    hand_of = np.array([hand_index[s.hands] for s in states], np.int64)
+    grid = np.full((len(all_hands), max(lives, 1), 2, own_swaps + 1 if own_swaps >= 0 else 1), -1, np.int64)
+    for k, s in enumerate(states):
+        grid[hand_of[k], max(s.lives - 1, 0), int(s.used), s.own] = k
+    wide = r > 10
+    out = _StateTables(
+        states=states, index={s: i for i, s in enumerate(states)}, zero=states.index(Seat((0,) * hands)),
+        all_hands=all_hands, hand_of=hand_of, grid=grid,
+        hands_live=np.array([live_hands(h) > 0 for h in all_hands]),
+        hands_one=np.array([fingers(h) == 1 for h in all_hands]),
+        hands_swap=np.array([can_swap(h) for h in all_hands]), start_hand=hand_index[(start,) * hands],
+        live=np.array([live_hands(s.hands) > 0 for s in states]),
+        fingers=np.array([float(fingers(s.hands)) for s in states]),
+        names=tuple(fmt_hands(s.hands, wide) + _seat_marks(s) for s in states),
+        hand_numbers=tuple(tuple(float(v) if isinstance(v, Fraction) else v for v in s.hands) for s in states))
+    for array in (hand_of, grid, out.hands_live, out.hands_one, out.hands_swap, out.live, out.fingers):
+        array.flags.writeable = False
+    return out
 
 
 def _group(keys: np.ndarray, values: np.ndarray, n_keys: int) -> np.ndarray:
@@ -191,28 +295,25 @@ class Rules:
         self.params = p
         self.players = p.players
         self.wide = p.r > 10
-        self.states: list[Seat] = seat_states(p)
+        shared = _state_tables(p.r, p.hands, p.signed, p.stumps, p.lives, p.one_point_switch,
+                               p.swaps if p.own_swaps else -1, p.start)
+        self.states: list[Seat] = list(shared.states)
         self.sets: list[Hands] = [s.hands for s in self.states]
-        self._index: dict[tuple[Hands, int, bool, int], int] = {s: i for i, s in enumerate(self.states)}
+        self._index: dict[Seat, int] = shared.index
         self.m = len(self.states)
         self.counts = 1 if p.own_swaps else p.swaps + 1
         self.space: int = self.m ** p.players * self.counts
-        self.zero = self._index[Seat((0,) * p.hands)]
-        self._live_of = {h: live_hands(h) > 0 for h in self.sets}
-        self._fingers_of = {h: fingers(h) for h in self.sets}
-        self._start_hands = (p.start,) * p.hands
-        self.live = np.array([live_hands(h) > 0 for h in self.sets])
-        self.fingers = np.array([float(fingers(h)) for h in self.sets])
-        self.names = [fmt_hands(s.hands, self.wide) + self._marks(s) for s in self.states]
-        self.hand_numbers = [[float(v) if isinstance(v, Fraction) else v for v in h] for h in self.sets]
+        self.zero = shared.zero
+        self._all_hands, self._hand_of, self._grid = shared.all_hands, shared.hand_of, shared.grid
+        self._hands_live, self._hands_one, self._hands_swap = shared.hands_live, shared.hands_one, shared.hands_swap
+        self._start_hand = shared.start_hand
+        self.live, self.fingers = shared.live, shared.fingers
+        self.names = list(shared.names)
+        self.hand_numbers = [list(h) for h in shared.hand_numbers]
         self.moves: list[Move] = []
         self._move_ids: dict[Move, int] = {}
         self._tables: tuple[np.ndarray, ...] | None = None
         self._build_tables()
-
-    @staticmethod
-    def _marks(seat: Seat) -> str:
-        return _seat_marks(seat)
 
     # -- tables --------------------------------------------------------------
     def _mid(self, move: Move) -> int:
@@ -221,42 +322,87 @@ class Rules:
             self.moves.append(move)
         return self._move_ids[move]
 
-    def _norm(self, hands: Hands, lives: int, used: bool, own: int) -> int:
-        """Index of a player's new state: out when every hand is dead; the sudden-death rule (a life lost).
+    def _own_table(self, mv: MoveFormat) -> tuple[np.ndarray, np.ndarray]:
+        """The mover's moves that change only their own state, ``(own_dst, own_mid)``, each ``(m, width)`` int32.
 
-        Called once per move of every pair of states while the tables are built, so it reads
-        precomputed tables of the hands (``_live_of``, ``_fingers_of``) and looks states up by plain tuples.
+        Row ``s`` lists state ``s``'s moves in order: splits, self attacks, flips, then (a live player only) adds,
+        the Logan, a pass, the one-point switch and an own swap; the new state after the rule of sudden death.
+        Move ids are given in order of first appearance, row by row. What a move does to the hands is worked
+        out once per hands (:func:`_hand_moves`, remembered by the parameters it reads); numpy carries it to
+        every state (lives, the switch, own swaps) and applies the rule of sudden death.
         """
-        if self.params.sudden_death and self._fingers_of[hands] == 1:
-            return self._index[(self._start_hands, lives - 1, used, own)] if lives > 1 else self.zero
-        return self._index[(hands, lives, used, own)] if self._live_of[hands] else self.zero
+        p, m = self.params, self.m
+        hand_of = self._hand_of
+        live = self._hands_live[hand_of]
+        one = np.array([live_hands(h) == 1 for h in self._all_hands])[hand_of]
+        lone_one = np.array([live_hands(h) == 1 and sum(h) == 1 for h in self._all_hands])[hand_of]
+        used = np.array([s.used for s in self.states])
+        own = np.array([s.own for s in self.states])
+        states = np.arange(m)
+        kinds = [kind for kind, on in (("split", True), ("self", p.self_attack), ("flip", p.integers),
+                                       ("add", p.self_add)) if on]
+        src: list[np.ndarray] = []
+        new_hand: list[np.ndarray] = []
+        new_used: list[np.ndarray] = []
+        new_own: list[np.ndarray] = []
+        move: list[np.ndarray] = []
+        moves: list[Move] = []
+        for kind in kinds:
+            indptr, to, local, listed = _hand_moves(kind, p, mv, self._all_hands)
+            rows = states[live] if kind == "add" else states
+            counts = np.diff(indptr)[hand_of[rows]]
+            at = np.repeat(indptr[hand_of[rows]] - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
+            s = np.repeat(rows, counts)
+            src.append(s)
+            new_hand.append(to[at])
+            new_used.append(used[s])
+            new_own.append(np.zeros(s.size, np.int64))
+            move.append(local[at] + len(moves))
+            moves += listed
+        alone = (("logan", live & one if p.logan else None, False), ("pass", live if p.passes else None, False),
+                 ("switch", live & lone_one & ~used if p.one_point_switch else None, True),
+                 ("swap", live & self._hands_swap[hand_of] & (own < p.swaps) if p.own_swaps else None, False))
+        for kind, where, switch in alone:
+            if where is None:
+                continue
+            s = states[where]
+            src.append(s)
+            new_hand.append(hand_of[s])
+            new_used.append(np.ones(s.size, bool) if switch else used[s])
+            new_own.append(own[s] + 1 if kind == "swap" else np.zeros(s.size, np.int64))
+            move.append(np.full(s.size, len(moves)))
+            moves.append(Move(kind, **mv))
+        s_all = np.concatenate(src)
+        order = np.argsort(s_all, kind="stable")  # row by row, each row's moves in the order above
+        s_all = s_all[order]
+        dst = self._norm_all(np.concatenate(new_hand)[order], np.array([st.lives for st in self.states])[s_all],
+                             np.concatenate(new_used)[order], np.concatenate(new_own)[order])
+        listed_ids, first, mids = np.unique(np.concatenate(move)[order], return_index=True, return_inverse=True)
+        ids = np.empty(first.size, np.int64)
+        for k in np.argsort(first):  # ids by first appearance
+            ids[k] = self._mid(moves[int(listed_ids[k])])
+        counts = np.bincount(s_all, minlength=m)
+        col = np.arange(s_all.size) - np.repeat(np.cumsum(counts) - counts, counts)
+        own_dst = np.full((m, max(1, int(counts.max(initial=0)))), -1, np.int32)
+        own_mid = np.full_like(own_dst, -1)
+        own_dst[s_all, col] = dst
+        own_mid[s_all, col] = ids[mids.reshape(-1)]
+        return own_dst, own_mid
 
-    def _own_moves(self, seat: Seat, mv: MoveFormat) -> list[tuple[Seat, Move]]:
-        """The mover's moves that change only their own state, each with the state it leaves (before the rule
-        of sudden death): splits, self attacks, flips, then the house rules' moves."""
-        p, hands = self.params, seat.hands
-        mine = seat._replace(own=0)  # any move but a swap ends a player's own run of swaps
-        out = [(mine._replace(hands=new), Move("split", before=hands, after=new, **mv))
-               for new in _splits_of(hands, p)]
-        if p.self_attack:
-            kind = "gain" if p.attack == "self-gain" else "attack"
-            out += [(mine._replace(hands=new), Move(kind, a, b, 0, **mv))
-                    for a, b, new in self_strike_results(hands, p)]
-        if p.integers:
-            out += [(mine._replace(hands=new), Move("flip", v, **mv)) for v, new in flip_results(hands, p)]
-        if not live_hands(hands):
-            return out
-        if p.self_add:
-            out += [(mine._replace(hands=new), Move("add", v, **mv)) for v, new in add_results(hands, p)]
-        if p.logan and live_hands(hands) == 1:
-            out.append((mine, Move("logan", **mv)))
-        if p.passes:
-            out.append((mine, Move("pass", **mv)))
-        if p.one_point_switch and not seat.used and live_hands(hands) == 1 and sum(hands) == 1:
-            out.append((mine._replace(used=True), Move("switch", **mv)))
-        if p.own_swaps and can_swap(hands) and seat.own < p.swaps:
-            out.append((seat._replace(own=seat.own + 1), Move("swap", **mv)))
-        return out
+    def _norm_all(self, hands: np.ndarray, lives: np.ndarray, used: np.ndarray, own: np.ndarray) -> np.ndarray:
+        """The index of every new state, given as hands (an index of ``_all_hands``) and the marks it keeps: out
+        when every hand is dead; under sudden death, a hand of one finger in all costs a life (back to the start's
+        hands, or out at the last life)."""
+        p = self.params
+        grid = self._grid
+        lives_at = np.maximum(lives - 1, 0) if p.lives > 1 else np.zeros_like(lives)
+        out = grid[hands, lives_at, used.astype(np.int64), own]
+        if p.sudden_death:
+            hit = self._hands_one[hands]
+            back = np.where(lives > 1, grid[self._start_hand, np.maximum(lives - 2, 0), used.astype(np.int64), own],
+                            self.zero)
+            out = np.where(hit, back, out)
+        return np.where(self._hands_live[hands], out, self.zero).astype(np.int32)
 
     def _hit_tables(self, values: list[Value]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The strikes of every pair of states: ``(dst, own, ab)``, each ``(m, m, width)`` int32, -1 pads.
@@ -271,23 +417,42 @@ class Rules:
         """
         p, m, n = self.params, self.m, len(values)
         index = {v: k for k, v in enumerate(values)}
+        hand_index = {h: k for k, h in enumerate(self._all_hands)}
         phantom = (1,) if p.zombies else ()
-        strikers = [striking_values(s.hands if self._live_of[s.hands] else phantom) for s in self.states]
-        targets = [strike_targets(s.hands, p) if self._live_of[s.hands] else [] for s in self.states]
+        live = [bool(x) for x in self._hands_live]
+        by_hands = {k: (striking_values(h if live[k] else phantom), strike_targets(h, p) if live[k] else [])
+                    for k, h in ((int(k), self._all_hands[k]) for k in np.unique(self._hand_of))}
+        strikers = [by_hands[int(k)][0] for k in self._hand_of]
+        targets = [by_hands[int(k)][1] for k in self._hand_of]
         wa, wb = max(map(len, strikers)), max(map(len, targets))
         strike_with = sorted(set().union(*strikers), key=index.__getitem__)
-        theirs = np.full((n, m, max(wb, 1)), -1, dtype=np.int32)  # [a, j, kb]: the struck player's new state
-        for j, s in enumerate(self.states):
-            for kb, b in enumerate(targets[j]):
-                for a in strike_with:
-                    theirs[index[a], j, kb] = self._norm(struck_after(a, b, s.hands, p), s.lives, s.used, s.own)
         struck_values = sorted(set().union(*targets), key=index.__getitem__)
+        # what a strike leaves the hands, once per hands: the struck side [a, hands, kb], the striker [hands, ka, b]
+        struck = np.full((n, len(self._all_hands), max(wb, 1)), -1, np.int64)
+        striking = np.full((len(self._all_hands), max(wa, 1), n), -1, np.int64)
+        for k, (with_values, target_values) in by_hands.items():
+            h = self._all_hands[k]
+            for kb, b in enumerate(target_values):
+                for a in strike_with:
+                    struck[index[a], k, kb] = hand_index[struck_after(a, b, h, p)]
+            if live[k]:
+                for ka, a in enumerate(with_values):
+                    for b in struck_values:
+                        striking[k, ka, index[b]] = hand_index[striker_after(a, b, h, p)]
+        lives = np.array([s.lives for s in self.states])
+        used = np.array([s.used for s in self.states])
+        own_swaps = np.array([s.own for s in self.states])
+        theirs = struck[:, self._hand_of, :]  # [a, j, kb]: the struck player's new state
+        at = np.nonzero(theirs >= 0)
+        theirs = np.full(theirs.shape, -1, np.int32)
+        theirs[at] = self._norm_all(struck[:, self._hand_of, :][at], lives[at[1]], used[at[1]], own_swaps[at[1]])
         mine = np.full((m, max(wa, 1), n), -1, dtype=np.int32)  # [i, ka, b]: the striker's new state
-        for i, s in enumerate(self.states):
-            for ka, a in enumerate(strikers[i]):
-                for b in struck_values:
-                    mine[i, ka, index[b]] = self._norm(striker_after(a, b, s.hands, p), s.lives, s.used, 0) \
-                        if self._live_of[s.hands] else self.zero
+        for i, s in enumerate(strikers):  # a dead striker (a zombie) stays as it is: out
+            if not self._hands_live[self._hand_of[i]]:
+                mine[i, :len(s), [index[b] for b in struck_values]] = self.zero
+        after = striking[self._hand_of]
+        at = np.nonzero(after >= 0)
+        mine[at] = self._norm_all(after[at], lives[at[0]], used[at[0]], np.zeros(at[0].size, np.int64))
         a_of, b_of = np.zeros((m, max(wa, 1)), dtype=np.int32), np.zeros((m, max(wb, 1)), dtype=np.int32)
         for i in range(m):
             a_of[i, :len(strikers[i])] = [index[a] for a in strikers[i]]
@@ -308,9 +473,7 @@ class Rules:
     def _build_tables(self) -> None:
         p, m, players = self.params, self.m, self.players
         mv = MoveFormat(players=players, wide=self.wide)
-        own = [[(self._norm(*new), self._mid(move)) for new, move in self._own_moves(seat, mv)]
-               for seat in self.states]
-        self.own_dst, self.own_mid = self._pad(own)
+        self.own_dst, self.own_mid = self._own_table(mv)
         values = hand_domain(p)
         key = _hit_key(p)
         hits = _hits.get(key)
@@ -318,8 +481,11 @@ class Rules:
             hits = self._hit_tables(values)
             for table in hits:
                 table.flags.writeable = False  # shared by every Rules of the same key
-            _remember(_hits, key, hits)
+            _remember(_hits, key, hits, HIT_MEMO_SIZE)
         self.hit_dst, self.hit_own, self.hit_ab = hits
+        two = _two.get(key)  # whether a strike changes the striker too
+        self.two = _remember(_two, key, bool((self.hit_own != np.arange(m)[:, None, None])[self.hit_dst >= 0].any())) \
+            if two is None else two
         kind = "gain" if p.attack == "self-gain" else "attack"
         self.hit_mid = np.array(
             [[self._mid(Move(kind, a, b, seat, **mv)) if a and (b or p.death_attack) else -1
@@ -329,17 +495,6 @@ class Rules:
         self.swap_ok = np.array([can_swap(h) for h in self.sets]) if p.swaps and not p.own_swaps else np.zeros(m, bool)
         self.swap_mid = self._mid(Move("swap", **mv))
         self.pass_mid = self._mid(Move("pass", **mv))
-
-    @staticmethod
-    def _pad(rows: list[list[tuple[int, int]]]) -> tuple[np.ndarray, ...]:
-        """The rows as ``(n_rows, width)`` int32 arrays, one per entry of a row's tuples; -1 pads."""
-        width = max(1, max(len(r) for r in rows))
-        parts = len(next((r[0] for r in rows if r), (0, 0)))
-        out = np.full((parts, len(rows), width), -1, dtype=np.int32)
-        for i, row in enumerate(rows):
-            if row:
-                out[:, i, :len(row)] = np.array(row, dtype=np.int32).T
-        return tuple(out)
 
     # -- codes ---------------------------------------------------------------
     def seats(self, codes: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
@@ -442,7 +597,7 @@ class Rules:
         if self._tables is not None:
             return self._tables
         m = self.m
-        return self._assemble(np.full((m, 1), -1, np.int32), np.full((m, m, 2), -1, np.int32))
+        return self._assemble(*_no_parents(m))
 
     def _compile(self) -> tuple[np.ndarray, ...]:
         m = self.m
@@ -459,9 +614,7 @@ class Rules:
     def _assemble(self, own_src: np.ndarray, hit_src: np.ndarray) -> tuple[np.ndarray, ...]:
         """The kernel's tuple of tables, with these backward tables."""
         p, m, players = self.params, self.m, self.players
-        ab = np.maximum(self.hit_ab, 0)
-        hit_mid = np.where(self.hit_ab >= 0, self.hit_mid[:, ab], -1).astype(np.int32)
-        two = bool((self.hit_own != np.arange(m)[:, None, None])[self.hit_dst >= 0].any())
+        hit_mid = np.append(self.hit_mid, np.full((players, 1), -1, np.int32), axis=1)[:, self.hit_ab]  # -1: no strike
         end = (2 if p.attack == "self-gain" else 0) + (1 if p.misere else 0)
         passes = players > 2 and not p.zombies
         maxdeg = self.own_dst.shape[1] + (players - 1) * self.hit_dst.shape[2] + 2
@@ -469,7 +622,7 @@ class Rules:
         ints = np.zeros(kernel.N_INTS, dtype=np.int64)
         ints[[kernel.I_P, kernel.I_M, kernel.I_COUNTS, kernel.I_SWAPS, kernel.I_TWO, kernel.I_PASSES,
               kernel.I_END, kernel.I_TOP, kernel.I_SWAP_MID, kernel.I_PASS_MID, kernel.I_MAXDEG,
-              kernel.I_MAXPAR]] = [players, m, self.counts, 0 if p.own_swaps else p.swaps, two, passes, end,
+              kernel.I_MAXPAR]] = [players, m, self.counts, 0 if p.own_swaps else p.swaps, self.two, passes, end,
                                    m ** (players - 1), self.swap_mid, self.pass_mid, maxdeg, maxpar]
         return (ints, self.live, self.swap_ok, self.own_dst, self.own_mid, self.hit_dst, self.hit_own, hit_mid,
                 own_src, hit_src)
