@@ -9,7 +9,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["node_modules/", "build/", "site/", ".site-*/", ".cache/", ".venv/"] },
+  { ignores: ["node_modules/", "build/", "site/", ".site-*/", ".cache/", ".venv/", "vizgen/site/static/bundles/"] },
   js.configs.recommended,
   {
     linterOptions: { reportUnusedDisableDirectives: "error" },
@@ -27,10 +27,15 @@ export default [
   {
     files: ["vizgen/site/static/js/**/*.js"],
     languageOptions: {
-      sourceType: "script",
+      sourceType: "module",
       // vis-network's script, loaded before ours on the pages that draw a graph
       globals: { ...globals.browser, vis: "readonly" },
     },
+  },
+  {
+    // the bundler's script (npm run bundle)
+    files: ["tools/**/*.mjs"],
+    languageOptions: { sourceType: "module", globals: { ...globals.node } },
   },
   {
     files: ["tests/js/**/*.js"],

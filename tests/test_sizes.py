@@ -188,8 +188,9 @@ def test_no_other_module_defines_a_size_threshold() -> None:
 #: check, progress bar and Cancel (the comparison with any rule set and the sweeps load later, with rulesmore.js),
 #: then the address reader's note for every part of a rules= it leaves out (issue #39), then the contract
 #: (contract.js: the meaning table and its words, 2.4 KB, no longer in the page's configuration: rules.html 650
-#: bytes smaller): 33,118 bytes then
-RULES_SCRIPT_GZIP_BUDGET = 33 * 1024
+#: bytes smaller): 33,118 bytes then; bundled by esbuild from the ES modules (comments and blanks left out, the
+#: modules rulesmore.js shares read from it): 22.6 KB (docs/FRONTEND.md)
+RULES_SCRIPT_GZIP_BUDGET = 24 * 1024
 
 
 def test_the_rules_page_script_stays_small() -> None:

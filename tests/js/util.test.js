@@ -39,7 +39,7 @@ test("a share writes as the Python writes it, and one that is not zero never rea
 });
 
 test("a value's class is the meaning table's, as the Python classes it", () => {
-  const cases = fixture("units.json"), classes = globalThis.VZ.contract.classes;
+  const cases = fixture("units.json"), classes = load().contract.classes;
   for (const [v, python] of cases.classes) assert.equal(util.valueClass(v, classes), python, String(v));
 });
 

@@ -18,7 +18,7 @@ interface WireField { readonly name: WireName; readonly width: 1 | 2 | 3; readon
 /** [two players: 0, more: 1][over: 0 or 1][who: none, self, other]
     [fate: none, out now, out later, survives] -> a code */
 type CaseTable = ReadonlyArray<ReadonlyArray<ReadonlyArray<ReadonlyArray<number>>>>;
-interface Contract {
+export interface Contract {
   readonly classes: Readonly<Record<ClassKey, ValueClass>>;
   /** by verdict code */
   readonly verdicts: ReadonlyArray<Verdict>;
@@ -53,3 +53,5 @@ interface Contract {
   /** the class rank of a seat at a solved position (marks.value_classes): 2 win, 1 held, 0 lost */
   rankOf(seat: number, winner: number, outIn: number | null): 0 | 1 | 2;
 }
+/** The contract, as core/contract.js exports it. */
+export declare const contract: Contract;

@@ -3,110 +3,105 @@
  * vizgen/ai/tricky.py and maxn.py; its types are in contract.d.ts. Do not edit: run
  * `python -m vizgen.site.render.contract` (tests/test_contract.py checks it).
  */
-(/** @param {{ contract?: Contract }} VZ */ function (VZ) {
-  "use strict";
+/** @type {Omit<Contract, "verdictOf" | "choiceOf" | "rankOf">} */
+var data = {
+  "classes": {
+    "win": {"key": "win", "value": 1, "rank": 2, "palette": "win", "label": "on-value"},
+    "draw": {"key": "draw", "value": 0, "rank": 1, "palette": "draw", "label": "on-draw"},
+    "loss": {"key": "loss", "value": -1, "rank": 0, "palette": "loss", "label": "on-value"}
+  },
+  "verdicts": [
+    {"key": "draw", "cls": "draw", "over": false, "long": "draw", "short": "draw"},
+    {"key": "win", "cls": "win", "over": false, "long": "win in {n} {ply|plies}", "short": "win in {n} {ply|plies}"},
+    {"key": "loss", "cls": "loss", "over": false, "long": "loss in {n} {ply|plies}", "short": "loss in {n} {ply|plies}"},
+    {"key": "won", "cls": "win", "over": true, "long": "won: game over", "short": "won"},
+    {"key": "lost", "cls": "loss", "over": true, "long": "lost: game over", "short": "lost"},
+    {"key": "open", "cls": "draw", "over": false, "long": "open: no player can force a win", "short": "open"},
+    {"key": "mover-forces", "cls": "win", "over": false, "long": "the player to move can force a win in {n} {ply|plies}", "short": "forced win in {n} {ply|plies}"},
+    {"key": "other-forces", "cls": "loss", "over": false, "long": "{k:the next player|the player after next|the player # seats on} can force a win in {n} {ply|plies}", "short": "{k:the next player|the player after next|the player # seats on} can force a win in {n} {ply|plies}"},
+    {"key": "mover-won", "cls": "win", "over": true, "long": "game over: the player to move has won", "short": "won"},
+    {"key": "other-won", "cls": "loss", "over": true, "long": "game over: {k:the next player|the player after next|the player # seats on} has won", "short": "{k:the next player|the player after next|the player # seats on} has won"},
+    {"key": "mover-out", "cls": "loss", "over": false, "long": "the others together could force the player to move out within {n} {ply|plies}", "short": "others could force out in {n} {ply|plies}"},
+    {"key": "mover-survives", "cls": "draw", "over": false, "long": "the player to move survives whatever the others do", "short": "survives"},
+    {"key": "mover-is-out", "cls": "loss", "over": false, "long": "out: the player to move has no live hand and passes", "short": "out"}
+  ],
+  "choices": [
+    {"key": "draw", "cls": "draw", "over": false, "long": "draw", "short": "draw"},
+    {"key": "you-win", "cls": "win", "over": false, "long": "you win in {n} more {ply|plies}", "short": "you win in {n} more {ply|plies}"},
+    {"key": "you-lose", "cls": "loss", "over": false, "long": "you lose in {n} more {ply|plies}", "short": "you lose in {n} more {ply|plies}"},
+    {"key": "you-win-now", "cls": "win", "over": true, "long": "you win: the game ends", "short": "you win now"},
+    {"key": "you-lose-now", "cls": "loss", "over": true, "long": "you lose: the game ends", "short": "you lose now"},
+    {"key": "open", "cls": "draw", "over": false, "long": "no one can force a win", "short": "no one can force a win"},
+    {"key": "other-forces", "cls": "loss", "over": false, "long": "{k:the next player|the player after next|the player # seats on} can force a win in {n} more {ply|plies}", "short": "{k:the next player|the player after next|the player # seats on} can force a win in {n} more {ply|plies}"},
+    {"key": "other-wins-now", "cls": "loss", "over": true, "long": "{k:the next player|the player after next|the player # seats on} wins: the game ends", "short": "{k:the next player|the player after next|the player # seats on} wins now"},
+    {"key": "you-out", "cls": "loss", "over": false, "long": "the others together could force you out within {n} more {ply|plies}", "short": "others could force you out in {n} {ply|plies}"},
+    {"key": "you-survive", "cls": "draw", "over": false, "long": "you survive whatever the others do", "short": "you survive"},
+    {"key": "you-are-out", "cls": "loss", "over": false, "long": "you are out: you have no live hand", "short": "you are out"}
+  ],
+  "marks": [
+    {"key": "best", "symbol": "", "name": "best move", "two": "keeps your value: the fastest win, a draw kept, or the slowest loss", "more": "keeps your value: the fastest win, staying in, or the longest you can hold out", "palette": ""},
+    {"key": "inaccuracy", "symbol": "?!", "name": "inaccuracy", "two": "keeps your value, but wins more slowly or loses sooner than it has to", "more": "keeps your value, but wins more slowly or goes out sooner than it has to", "palette": "inaccuracy"},
+    {"key": "mistake", "symbol": "?", "name": "mistake", "two": "turns your win into a draw", "more": "gives up your forced win: you still stay in (or no one can force a win)", "palette": "mistake"},
+    {"key": "blunder", "symbol": "??", "name": "blunder", "two": "turns your win or draw into a loss", "more": "turns your forced win, or a game you could stay in, into one the others can force you out of (or another player can force a win)", "palette": "loss-ink"}
+  ],
+  "verdictCodes": {"draw": 0, "win": 1, "loss": 2, "won": 3, "lost": 4, "open": 5, "mover-forces": 6, "other-forces": 7, "mover-won": 8, "other-won": 9, "mover-out": 10, "mover-survives": 11, "mover-is-out": 12},
+  "choiceCodes": {"draw": 0, "you-win": 1, "you-lose": 2, "you-win-now": 3, "you-lose-now": 4, "open": 5, "other-forces": 6, "other-wins-now": 7, "you-out": 8, "you-survive": 9, "you-are-out": 10},
+  "markCodes": {"best": 0, "inaccuracy": 1, "mistake": 2, "blunder": 3},
+  "verdictValue": [0, 1, -1, 1, -1, 0, 1, -1, 1, -1, -1, 0, -1],
+  "rankTable": [[1, 0, 0, 1], [2, 2, 2, 2], [0, 0, 0, 0]],
+  "whos": ["none", "self", "other"],
+  "fates": ["none", "out-now", "out-later", "survives"],
+  "verdictTable": [[[[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2]], [[4, 4, 4, 4], [3, 3, 3, 3], [4, 4, 4, 4]]], [[[5, 12, 10, 11], [6, 6, 6, 6], [7, 7, 7, 7]], [[5, 12, 10, 11], [8, 8, 8, 8], [9, 9, 9, 9]]]],
+  "choiceTable": [[[[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2]], [[4, 4, 4, 4], [3, 3, 3, 3], [4, 4, 4, 4]]], [[[5, 10, 8, 9], [1, 1, 1, 1], [6, 6, 6, 6]], [[7, 7, 7, 7], [3, 3, 3, 3], [7, 7, 7, 7]]]],
+  "wire": [
+    {"name": "verdict", "width": 1, "bound": "verdicts"},
+    {"name": "winner", "width": 1, "bound": "seats"},
+    {"name": "choice", "width": 1, "bound": "choices"},
+    {"name": "choice_k", "width": 1, "bound": "seats"},
+    {"name": "verdict_n", "width": 2, "bound": "plies"},
+    {"name": "forced_out_in", "width": 2, "bound": "plies"},
+    {"name": "choice_n", "width": 2, "bound": "plies"},
+    {"name": "score", "width": 2, "bound": "score"},
+    {"name": "depth", "width": 2, "bound": "plies"},
+    {"name": "trap", "width": 1, "bound": "chance"}
+  ],
+  "nodeWidth": 3,
+  "kernel": {"P": 0, "M": 1, "COUNTS": 2, "SWAPS": 3, "TWO": 4, "PASSES": 5, "END": 6, "TOP": 7, "SWAP_MID": 8, "PASS_MID": 9, "MAXDEG": 10, "MAXPAR": 11},
+  "ending": {"cap": 200, "repetitions": 3},
+  "tricky": {"rounds": 2, "scale": 254},
+  "maxn": {"win": 10, "depths": [1, 2, 3, 5]}
+};
 
-  /** @type {Omit<Contract, "verdictOf" | "choiceOf" | "rankOf">} */
-  var data = {
-    "classes": {
-      "win": {"key": "win", "value": 1, "rank": 2, "palette": "win", "label": "on-value"},
-      "draw": {"key": "draw", "value": 0, "rank": 1, "palette": "draw", "label": "on-draw"},
-      "loss": {"key": "loss", "value": -1, "rank": 0, "palette": "loss", "label": "on-value"}
-    },
-    "verdicts": [
-      {"key": "draw", "cls": "draw", "over": false, "long": "draw", "short": "draw"},
-      {"key": "win", "cls": "win", "over": false, "long": "win in {n} {ply|plies}", "short": "win in {n} {ply|plies}"},
-      {"key": "loss", "cls": "loss", "over": false, "long": "loss in {n} {ply|plies}", "short": "loss in {n} {ply|plies}"},
-      {"key": "won", "cls": "win", "over": true, "long": "won: game over", "short": "won"},
-      {"key": "lost", "cls": "loss", "over": true, "long": "lost: game over", "short": "lost"},
-      {"key": "open", "cls": "draw", "over": false, "long": "open: no player can force a win", "short": "open"},
-      {"key": "mover-forces", "cls": "win", "over": false, "long": "the player to move can force a win in {n} {ply|plies}", "short": "forced win in {n} {ply|plies}"},
-      {"key": "other-forces", "cls": "loss", "over": false, "long": "{k:the next player|the player after next|the player # seats on} can force a win in {n} {ply|plies}", "short": "{k:the next player|the player after next|the player # seats on} can force a win in {n} {ply|plies}"},
-      {"key": "mover-won", "cls": "win", "over": true, "long": "game over: the player to move has won", "short": "won"},
-      {"key": "other-won", "cls": "loss", "over": true, "long": "game over: {k:the next player|the player after next|the player # seats on} has won", "short": "{k:the next player|the player after next|the player # seats on} has won"},
-      {"key": "mover-out", "cls": "loss", "over": false, "long": "the others together could force the player to move out within {n} {ply|plies}", "short": "others could force out in {n} {ply|plies}"},
-      {"key": "mover-survives", "cls": "draw", "over": false, "long": "the player to move survives whatever the others do", "short": "survives"},
-      {"key": "mover-is-out", "cls": "loss", "over": false, "long": "out: the player to move has no live hand and passes", "short": "out"}
-    ],
-    "choices": [
-      {"key": "draw", "cls": "draw", "over": false, "long": "draw", "short": "draw"},
-      {"key": "you-win", "cls": "win", "over": false, "long": "you win in {n} more {ply|plies}", "short": "you win in {n} more {ply|plies}"},
-      {"key": "you-lose", "cls": "loss", "over": false, "long": "you lose in {n} more {ply|plies}", "short": "you lose in {n} more {ply|plies}"},
-      {"key": "you-win-now", "cls": "win", "over": true, "long": "you win: the game ends", "short": "you win now"},
-      {"key": "you-lose-now", "cls": "loss", "over": true, "long": "you lose: the game ends", "short": "you lose now"},
-      {"key": "open", "cls": "draw", "over": false, "long": "no one can force a win", "short": "no one can force a win"},
-      {"key": "other-forces", "cls": "loss", "over": false, "long": "{k:the next player|the player after next|the player # seats on} can force a win in {n} more {ply|plies}", "short": "{k:the next player|the player after next|the player # seats on} can force a win in {n} more {ply|plies}"},
-      {"key": "other-wins-now", "cls": "loss", "over": true, "long": "{k:the next player|the player after next|the player # seats on} wins: the game ends", "short": "{k:the next player|the player after next|the player # seats on} wins now"},
-      {"key": "you-out", "cls": "loss", "over": false, "long": "the others together could force you out within {n} more {ply|plies}", "short": "others could force you out in {n} {ply|plies}"},
-      {"key": "you-survive", "cls": "draw", "over": false, "long": "you survive whatever the others do", "short": "you survive"},
-      {"key": "you-are-out", "cls": "loss", "over": false, "long": "you are out: you have no live hand", "short": "you are out"}
-    ],
-    "marks": [
-      {"key": "best", "symbol": "", "name": "best move", "two": "keeps your value: the fastest win, a draw kept, or the slowest loss", "more": "keeps your value: the fastest win, staying in, or the longest you can hold out", "palette": ""},
-      {"key": "inaccuracy", "symbol": "?!", "name": "inaccuracy", "two": "keeps your value, but wins more slowly or loses sooner than it has to", "more": "keeps your value, but wins more slowly or goes out sooner than it has to", "palette": "inaccuracy"},
-      {"key": "mistake", "symbol": "?", "name": "mistake", "two": "turns your win into a draw", "more": "gives up your forced win: you still stay in (or no one can force a win)", "palette": "mistake"},
-      {"key": "blunder", "symbol": "??", "name": "blunder", "two": "turns your win or draw into a loss", "more": "turns your forced win, or a game you could stay in, into one the others can force you out of (or another player can force a win)", "palette": "loss-ink"}
-    ],
-    "verdictCodes": {"draw": 0, "win": 1, "loss": 2, "won": 3, "lost": 4, "open": 5, "mover-forces": 6, "other-forces": 7, "mover-won": 8, "other-won": 9, "mover-out": 10, "mover-survives": 11, "mover-is-out": 12},
-    "choiceCodes": {"draw": 0, "you-win": 1, "you-lose": 2, "you-win-now": 3, "you-lose-now": 4, "open": 5, "other-forces": 6, "other-wins-now": 7, "you-out": 8, "you-survive": 9, "you-are-out": 10},
-    "markCodes": {"best": 0, "inaccuracy": 1, "mistake": 2, "blunder": 3},
-    "verdictValue": [0, 1, -1, 1, -1, 0, 1, -1, 1, -1, -1, 0, -1],
-    "rankTable": [[1, 0, 0, 1], [2, 2, 2, 2], [0, 0, 0, 0]],
-    "whos": ["none", "self", "other"],
-    "fates": ["none", "out-now", "out-later", "survives"],
-    "verdictTable": [[[[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2]], [[4, 4, 4, 4], [3, 3, 3, 3], [4, 4, 4, 4]]], [[[5, 12, 10, 11], [6, 6, 6, 6], [7, 7, 7, 7]], [[5, 12, 10, 11], [8, 8, 8, 8], [9, 9, 9, 9]]]],
-    "choiceTable": [[[[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2]], [[4, 4, 4, 4], [3, 3, 3, 3], [4, 4, 4, 4]]], [[[5, 10, 8, 9], [1, 1, 1, 1], [6, 6, 6, 6]], [[7, 7, 7, 7], [3, 3, 3, 3], [7, 7, 7, 7]]]],
-    "wire": [
-      {"name": "verdict", "width": 1, "bound": "verdicts"},
-      {"name": "winner", "width": 1, "bound": "seats"},
-      {"name": "choice", "width": 1, "bound": "choices"},
-      {"name": "choice_k", "width": 1, "bound": "seats"},
-      {"name": "verdict_n", "width": 2, "bound": "plies"},
-      {"name": "forced_out_in", "width": 2, "bound": "plies"},
-      {"name": "choice_n", "width": 2, "bound": "plies"},
-      {"name": "score", "width": 2, "bound": "score"},
-      {"name": "depth", "width": 2, "bound": "plies"},
-      {"name": "trap", "width": 1, "bound": "chance"}
-    ],
-    "nodeWidth": 3,
-    "kernel": {"P": 0, "M": 1, "COUNTS": 2, "SWAPS": 3, "TWO": 4, "PASSES": 5, "END": 6, "TOP": 7, "SWAP_MID": 8, "PASS_MID": 9, "MAXDEG": 10, "MAXPAR": 11},
-    "ending": {"cap": 200, "repetitions": 3},
-    "tricky": {"rounds": 2, "scale": 254},
-    "maxn": {"win": 10, "depths": [1, 2, 3, 5]}
-  };
+/* A case's index in verdictTable, choiceTable and rankTable: `who` from the winning seat (counted from the player
+   to move, -1 none) and the seat the table reads for (`self`: 0 for a verdict, players - 1 for a choice);
+   `fate` from the plies in which the others can force that seat out (-1 it survives; null: no fate read). */
+/** @param {number} winner @param {number} self @returns {number} */
+function who(winner, self) {
+  return winner < 0 ? 0 : winner === self ? 1 : 2;
+}
+/** @param {number | null} outIn @returns {number} */
+function fate(outIn) {
+  return outIn === null ? 0 : outIn === 0 ? 1 : outIn > 0 ? 2 : 3;
+}
+/** @param {unknown} x */
+function freeze(x) {
+  if (x && typeof x === "object") Object.values(x).forEach(freeze);
+  Object.freeze(x);
+}
 
-  /* A case's index in verdictTable, choiceTable and rankTable: `who` from the winning seat (counted from the player
-     to move, -1 none) and the seat the table reads for (`self`: 0 for a verdict, players - 1 for a choice);
-     `fate` from the plies in which the others can force that seat out (-1 it survives; null: no fate read). */
-  /** @param {number} winner @param {number} self @returns {number} */
-  function who(winner, self) {
-    return winner < 0 ? 0 : winner === self ? 1 : 2;
-  }
-  /** @param {number | null} outIn @returns {number} */
-  function fate(outIn) {
-    return outIn === null ? 0 : outIn === 0 ? 1 : outIn > 0 ? 2 : 3;
-  }
-  /** @param {unknown} x */
-  function freeze(x) {
-    if (x && typeof x === "object") Object.values(x).forEach(freeze);
-    Object.freeze(x);
-  }
-
-  /** @type {Contract} */
-  var contract = Object.assign({}, data, {
-    /** @type {Contract["verdictOf"]} */
-    verdictOf: function (players, over, winner, outIn) {
-      return data.verdictTable[players === 2 ? 0 : 1][over ? 1 : 0][who(winner, 0)][fate(outIn)];
-    },
-    /** @type {Contract["choiceOf"]} */
-    choiceOf: function (players, over, winner, outIn) {
-      return data.choiceTable[players === 2 ? 0 : 1][over ? 1 : 0][who(winner, players - 1)][fate(outIn)];
-    },
-    /** @type {Contract["rankOf"]} */
-    rankOf: function (seat, winner, outIn) {
-      return data.rankTable[who(winner, seat)][fate(outIn)];
-    },
-  });
-  freeze(contract);
-  VZ.contract = contract;
-})(globalThis.VZ = globalThis.VZ || {});
+/** @type {Contract} */
+export const contract = Object.assign({}, data, {
+  /** @type {Contract["verdictOf"]} */
+  verdictOf: function (players, over, winner, outIn) {
+    return data.verdictTable[players === 2 ? 0 : 1][over ? 1 : 0][who(winner, 0)][fate(outIn)];
+  },
+  /** @type {Contract["choiceOf"]} */
+  choiceOf: function (players, over, winner, outIn) {
+    return data.choiceTable[players === 2 ? 0 : 1][over ? 1 : 0][who(winner, players - 1)][fate(outIn)];
+  },
+  /** @type {Contract["rankOf"]} */
+  rankOf: function (seat, winner, outIn) {
+    return data.rankTable[who(winner, seat)][fate(outIn)];
+  },
+});
+freeze(contract);

@@ -4,17 +4,13 @@
  * each theme comes from the Python (valuemap.shade_colours, in the page's configuration): none is mixed here.
  * tests/test_theme.py checks this against the Python on several variants.
  */
-(function (VZ) {
-  "use strict";
+/* rem: per cell the remoteness of the position there (-1: no one can force an end), null where no game goes. */
+function shades(rem, count) {
+  var longest = 1;
+  rem.forEach(function (r) { if (r !== null) longest = Math.max(longest, r); });
+  return rem.map(function (r) {
+    return r === null ? -1 : r >= 0 ? Math.ceil((r * (count - 1)) / longest) : 0;
+  });
+}
 
-  /* rem: per cell the remoteness of the position there (-1: no one can force an end), null where no game goes. */
-  function shades(rem, count) {
-    var longest = 1;
-    rem.forEach(function (r) { if (r !== null) longest = Math.max(longest, r); });
-    return rem.map(function (r) {
-      return r === null ? -1 : r >= 0 ? Math.ceil((r * (count - 1)) / longest) : 0;
-    });
-  }
-
-  VZ.shading = { shades: shades };
-})(globalThis.VZ = globalThis.VZ || {});
+export { shades };

@@ -15,12 +15,19 @@
  * (a sentence and a picture drawn in the browser); other add-ons put their own links there (play.onAfter).
  * Everything a test needs is on window.vizgen.play.
  */
-(function (VZ) {
-  "use strict";
+import { contract } from "../core/contract.js";
+import * as theme from "../core/theme.js";
+import * as util from "../core/util.js";
+import { esc, fill as say } from "../core/util.js";
+import * as game from "./game.js";
+import { create as createOpponents } from "./opponents.js";
+import * as playDraw from "./playview.js";
+import * as keys from "../viewer/keys.js";
 
+/* Start the game of the variant page, once the page (viewer/main.js) has set up window.vizgen */
+export function boot() {
   var vz = typeof window === "undefined" ? null : window.vizgen;
   if (!vz || !vz.onPanel) return;
-  var esc = VZ.util.esc, say = VZ.util.fill;
   var cfg = vz.config;
   var W = cfg.words.play;
   var P = cfg.players;
@@ -64,7 +71,7 @@
   /* The address: the record in the query (others' query parameters kept), the game's position in the
      fragment; push: a new entry of the browser's history (a ply played), else the entry is rewritten. */
   function writeUrl(g, push) {
-    var q = VZ.game.withRecord(location.search, g ? g.record() : null);
+    var q = game.withRecord(location.search, g ? g.record() : null);
     var url = location.pathname + q + (g ? "#" + encodeURI(model.name(g.here())) : location.hash);
     if (push && url !== location.pathname + location.search + location.hash) history.pushState(null, "", url);
     else history.replaceState(history.state, "", url);
@@ -119,7 +126,7 @@
 
   function newGame(seats, seed, challenge, from) {
     stop();
-    play.game = new VZ.game.Game(model, seats, seed, VZ.contract.ending, from);
+    play.game = new game.Game(model, seats, seed, contract.ending, from);
     play.game.challenge = !!challenge;
     play.message = "";
     return play.game;
@@ -127,7 +134,7 @@
 
   /* Read the record in a query string; a bad one leaves `play.message` saying why. */
   function readRecord(query) {
-    var rec = VZ.game.readRecord(query, P, kinds);
+    var rec = game.readRecord(query, P, kinds);
     if (!rec) return Promise.resolve(null);
     if (rec.why) {
       play.message = say(W["bad-record"], { why: rec.why });
@@ -168,7 +175,7 @@
   function start(challenge, seats) {
     var g = newGame(seats || currentSeats(), Math.floor(Math.random() * 1e6), challenge);
     writeUrl(g, true);
-    if (VZ.keys && VZ.keys.expand) VZ.keys.expand(); // a phone: the game takes the screen under the header
+    if (keys && keys.expand) keys.expand(); // a phone: the game takes the screen under the header
     return show(g).then(function () { return advance(g); });
   }
   /* Play again: the same players (swapped: each one seat on), the same way of playing, a new seed. */
@@ -229,7 +236,7 @@
   }
   function copy(what) {
     var url = location.href;
-    if (what === "position") url = location.origin + location.pathname + VZ.game.withRecord(location.search, null) + location.hash;
+    if (what === "position") url = location.origin + location.pathname + game.withRecord(location.search, null) + location.hash;
     var done = function () {
       play.message = W.copied;
       render();
@@ -238,7 +245,7 @@
     else window.prompt("", url);
   }
   function setSeat(seat, kind) {
-    var seats = VZ.game.seatChange(currentSeats(), seat, kind);
+    var seats = game.seatChange(currentSeats(), seat, kind);
     var g = play.game;
     if (!g) {
       setup = seats;
@@ -264,7 +271,7 @@
   function onPopState() {
     if (!model) return;
     var g = play.game;
-    var rec = VZ.game.readRecord(location.search, P, kinds);
+    var rec = game.readRecord(location.search, P, kinds);
     if (!rec || rec.why) {
       if (!g) return;
       stop();
@@ -274,7 +281,7 @@
       show(g);
       return;
     }
-    if (g && location.search === VZ.game.withRecord(location.search, g.record())) return; // a position browsed
+    if (g && location.search === game.withRecord(location.search, g.record())) return; // a position browsed
     var names = g ? g.line().slice(1).map(function (i) { return model.name(i); }) : [];
     var same = g && rec.seats.join(".") === g.seats.join(".") && rec.seed === g.seed &&
       rec.moves.length <= names.length && rec.moves.every(function (m, k) { return m === names[k]; });
@@ -307,7 +314,7 @@
   function render() {
     if (!el || !model) return;
     var g = play.game;
-    var draw = VZ.playDraw;
+    var draw = playDraw;
     var hide = hidden();
     document.body.classList.toggle("vz-hide", hide);
     document.body.classList.toggle("vz-playing", !!g && !g.finished());
@@ -324,7 +331,7 @@
     if (now) now.scrollLeft = now.scrollWidth;
   }
   function context(hide) {
-    return { W: W, T: VZ.theme.palette(cfg), words: cfg.words, kindName: kindName, name: capitalName, role: roleName, live: live,
+    return { W: W, T: theme.palette(cfg), words: cfg.words, kindName: kindName, name: capitalName, role: roleName, live: live,
       hidden: hide, selected: vz.selected, after: after, sentence: sentence };
   }
 
@@ -344,12 +351,12 @@
     var mine = !g.paused && g.yourTurn();
     var coming = pending && pending.at === id ? pending.to : null;
     var theirs = !g.yourTurn() && !hidden();
-    var head = model.over(id) ? { cls: VZ.util.valueClass(g.value(n).v, VZ.contract.classes), text: g.valueWords(W, n) } : null;
+    var head = model.over(id) ? { cls: util.valueClass(g.value(n).v, contract.classes), text: g.valueWords(W, n) } : null;
     return {
       names: names, human: human, board: mine ? "play" : false, pending: coming, keep: true, head: head,
       row: function (m) { return (coming === m.dst ? " play-chosen" : "") + (mine ? " play-can" : ""); },
       badge: theirs ? function (m) {
-        return { cls: VZ.util.valueClass(g.valueAt(m.dst, n + 1).v, VZ.contract.classes), text: g.valueWordsAt(W, m.dst, n + 1) };
+        return { cls: util.valueClass(g.valueAt(m.dst, n + 1).v, contract.classes), text: g.valueWordsAt(W, m.dst, n + 1) };
       } : null,
     };
   }
@@ -380,7 +387,7 @@
   /* The result card as a picture (PNG, drawn on a canvas from the palette): the sentence, your value after
      each ply and the game's link. */
   function card(g) {
-    var T = VZ.theme.palette(cfg), w = 1200, h = 630;
+    var T = theme.palette(cfg), w = 1200, h = 630;
     var c = document.createElement("canvas");
     c.width = w;
     c.height = h;
@@ -413,7 +420,7 @@
     x.stroke();
     line.forEach(function (p, k) {
       var v = g.valueAt(p, k).v;
-      x.fillStyle = T[VZ.contract.classes[VZ.util.valueClass(v, VZ.contract.classes)].palette];
+      x.fillStyle = T[contract.classes[util.valueClass(v, contract.classes)].palette];
       x.beginPath();
       x.arc(60 + k * step, mid - v * 70, 7, 0, 2 * Math.PI);
       x.fill();
@@ -471,7 +478,7 @@
 
   function init() {
     model = vz.model;
-    opponents = VZ.opponents.create(model);
+    opponents = createOpponents(model);
     kinds = ["you"].concat(Object.keys(opponents));
     return readRecord(location.search).then(function (g) {
       play.ready = true;
@@ -481,7 +488,7 @@
         return;
       }
       writeUrl(g, false);
-      if (!g.finished() && g.seats.indexOf("you") >= 0 && VZ.keys && VZ.keys.expand) VZ.keys.expand();
+      if (!g.finished() && g.seats.indexOf("you") >= 0 && keys && keys.expand) keys.expand();
       show(g).then(function () { return advance(g); });
     });
   }
@@ -566,4 +573,4 @@
       values: g.path.map(function (p, k) { return g.value(k).v; }),
     };
   };
-})(globalThis.VZ = globalThis.VZ || {});
+}

@@ -12,32 +12,37 @@
  *
  * window.vizgenRules is its face to tests: {ready, spec, solution, facts, error, refused, compare, sweep}.
  */
-(function (VZ) {
-  "use strict";
+import * as address from "../core/address.js";
+import { contract } from "../core/contract.js";
+import * as util from "../core/util.js";
+import { esc } from "../core/util.js";
+import * as rulefacts from "./rulefacts.js";
+import * as rulemodel from "./rulemodel.js";
+import * as rulesworker from "./rulesworker.js";
+import * as movegen from "./engine/movegen.js";
+import * as rulebook from "./engine/rulebook.js";
+import * as rulesolve from "./engine/rulesolve.js";
 
+/* Start the rules page (not in its Web Worker, which loads the same script) */
+export function boot() {
   if (typeof document === "undefined") return;
   var cfgEl = document.getElementById("rules-config");
   if (!cfgEl) return;
   var cfg = JSON.parse(cfgEl.textContent);
   var D = cfg.book, W = cfg.words;
-  var book = new VZ.rulebook.Book(D);
+  var book = new rulebook.Book(D);
   var $ = function (id) { return document.getElementById(id); };
-  var esc = VZ.util.esc;
   var RECENT = "vizgen-rules-recent";
   var RECENT_MAX = 8, RECENT_BYTES = 8 * 1024; // the rule sets remembered, and the most storage read for them
   var api = (window.vizgenRules = { ready: false, spec: null, solution: null, facts: null, error: null, refused: null });
   var state = { base: "standard", params: null, solved: null, facts: null, shown: null, game: null, other: null };
+  // the modules of the page's second script (rulesmore.js: ruledownload, ruleguide, ruleside, rulethumbs), handed
+  // over on the page's handle (pages/rulesmore.js) once loaded (downloadScript)
+  var late = null;
 
-  /* The spec string the address names, or "" (one function: the site's address reader takes over when there). */
+  /* The spec string the address names, or "" (the site's address reader, core/address.js). */
   function specFromAddress() {
-    if (VZ.address && VZ.address.read) return VZ.address.read(location.search, location.hash, "rules").rules || "";
-    var m = /[?&]rules=([^&#]*)/.exec(location.search);
-    if (!m) return "";
-    try {
-      return decodeURIComponent(m[1].replace(/\+/g, " "));
-    } catch {
-      return m[1];
-    }
+    return address.read(location.search, location.hash, "rules").rules || "";
   }
   function encSpec(spec) {
     return encodeURIComponent(spec).replace(/%3A/gi, ":").replace(/%2C/gi, ",").replace(/%3D/gi, "=");
@@ -151,7 +156,7 @@
   /* Refuse a rule set too big for this device, in the words the page has always used; where the device says
      how much memory it has, what these rules would take of it. */
   function tooBig(fit) {
-    var count = VZ.rulebook.count, L = D.large;
+    var count = rulebook.count, L = D.large;
     api.refused = "size";
     var text = "These rules allow up to " + count(fit.size) + " positions: too many to solve " +
       "in a browser (this page takes up to " + count(D.max_positions) + "). Solve them on a " +
@@ -164,7 +169,7 @@
     say("too-big", text, true);
   }
   function gigabytes(bytes) {
-    return VZ.rulebook.count(bytes / Math.pow(2, 20)) + " MB";
+    return rulebook.count(bytes / Math.pow(2, 20)) + " MB";
   }
   function showProblem(spec, why) {
     api.refused = "rules";
@@ -188,26 +193,26 @@
     var t0 = Date.now();
     api.ready = false;
     api.large = !!large;
-    say("working", "Solving " + spec + " (up to " + VZ.rulebook.count(size) + " positions) on this device…");
+    say("working", "Solving " + spec + " (up to " + rulebook.count(size) + " positions) on this device…");
     var params = Object.assign({}, state.params);
     if (large) working(true, 0, "");
-    VZ.rulesworker.run(params, cfg.worker, function (step, done, total) {
-      if (large) working(true, VZ.rulesworker.fraction(step, done, total, size), STEPS[step]);
+    rulesworker.run(params, cfg.worker, function (step, done, total) {
+      if (large) working(true, rulesworker.fraction(step, done, total, size), STEPS[step]);
       if (Date.now() - t0 > 300) {
-        var far = step === "survival" ? ", " + VZ.rulebook.count(done) + (done === 1 ? " ply" : " plies") + " from the end" :
-          done > 1 && step !== "done" ? ", " + VZ.rulebook.count(done) + " positions so far" : "";
+        var far = step === "survival" ? ", " + rulebook.count(done) + (done === 1 ? " ply" : " plies") + " from the end" :
+          done > 1 && step !== "done" ? ", " + rulebook.count(done) + " positions so far" : "";
         say("working", "Solving " + spec + ": " + STEPS[step] + far + "…");
       }
     }, large).then(function (s) {
       if (large) working(false);
       if (api.spec !== spec) return null; // the rules changed meanwhile
-      s.rules = new VZ.movegen.Rules(s.R);
+      s.rules = new movegen.Rules(s.R);
       state.solved = api.solution = s;
-      state.facts = api.facts = VZ.rulefacts.compute(s, W, params);
+      state.facts = api.facts = rulefacts.compute(s, W, params);
       state.r = params.r;
       var secs = (Date.now() - t0) / 1000;
       say("solved", "Solved on this device in " + (secs < 0.1 ? "under 0.1" : secs.toFixed(1)) + " s: " +
-        VZ.rulebook.count(s.n) + " positions, " + VZ.rulebook.count(s.edges) + " moves.");
+        rulebook.count(s.n) + " positions, " + rulebook.count(s.edges) + " moves.");
       remember(spec);
       if (large) return showResult().then(bigResult);
       return showResult().then(function () { return startViewer(spec, params); });
@@ -234,7 +239,7 @@
     $("rules-working").hidden = !on;
     if (!on) return;
     $("rules-progress").value = share;
-    $("rules-progress-text").textContent = VZ.util.pct(share, W.units) + (step ? ": " + step : "");
+    $("rules-progress-text").textContent = util.pct(share, W.units) + (step ? ": " + step : "");
   }
   /* A large rule set solved: its figures and its own short walk and game, not the viewer (drawing every position
      of millions would take longer than solving them) nor the download (as large as the command's). */
@@ -254,7 +259,7 @@
     state.booted = true;
     if (P !== 2) document.querySelectorAll(".two-only").forEach(function (el) { el.remove(); });
     $("explore").hidden = false;
-    return VZ.rulemodel.boot(s, state.facts, cfg, params, spec).then(function () {
+    return rulemodel.boot(s, state.facts, cfg, params, spec).then(function () {
       return new Promise(function (resolve) {
         var tries = 0;
         (function wait() {
@@ -274,15 +279,15 @@
 
   // ------------------------------------------------------------------ words
   function verdictWords(f, i, short) {
-    var v = VZ.contract.verdicts[f.verdict[i]];
-    return VZ.util.fill(short ? v.short : v.long, { n: f.verdictN[i], k: state.solved.winner[i] });
+    var v = contract.verdicts[f.verdict[i]];
+    return util.fill(short ? v.short : v.long, { n: f.verdictN[i], k: state.solved.winner[i] });
   }
   function choiceWords(f, i) {
-    var c = VZ.contract.choices[f.choice[i]];
-    return VZ.util.fill(c.long, { n: f.choiceN[i], k: f.choiceK[i] });
+    var c = contract.choices[f.choice[i]];
+    return util.fill(c.long, { n: f.choiceN[i], k: f.choiceK[i] });
   }
   function cls(f, i) {
-    return VZ.contract.verdicts[f.verdict[i]].cls;
+    return contract.verdicts[f.verdict[i]].cls;
   }
   function badge(f, i) {
     return '<span class="badge ' + cls(f, i) + '">' + esc(verdictWords(f, i, true)) + "</span>";
@@ -295,18 +300,18 @@
     var start = s.start;
     $("rules-verdict").innerHTML = '<span class="big ' + cls(f, start) + '">' + esc(s.rules.name(s.codes[start])) +
       "</span> " + esc(startSentence(s, f));
-    state.figures = VZ.rulefacts.figures(s, f, W);
-    $("rules-counts").innerHTML = VZ.rulefacts.countRows(state.figures).map(function (r) {
+    state.figures = rulefacts.figures(s, f, W);
+    $("rules-counts").innerHTML = rulefacts.countRows(state.figures).map(function (r) {
       return "<tr><th scope=\"row\">" + esc(r[0]) + "</th><td class=\"num\">" + esc(r[1]) + "</td></tr>";
     }).join("");
     show(start);
     $("rules-guide").hidden = true;
-    if (P === 2 && s.n <= VZ.rulemodel.MAXN_MAX) downloadScript().then(function () { if (state.solved === s) showGuide(); }, function () {});
+    if (P === 2 && s.n <= rulemodel.MAXN_MAX) downloadScript().then(function () { if (state.solved === s) showGuide(); }, function () {});
     return compareWith();
   }
   function showGuide() {
-    api.guide = VZ.ruleguide.show(state.solved, state.facts, cfg, function (i) { return cls(state.facts, i); });
-    api.guide.thumbs = VZ.rulethumbs.show(state.solved, cfg, state.r).rules;
+    api.guide = late.ruleguide.show(state.solved, state.facts, cfg, function (i) { return cls(state.facts, i); });
+    api.guide.thumbs = late.rulethumbs.show(state.solved, cfg, state.r).rules;
   }
   function startSentence(s, f) {
     var i = s.start, P = s.rules.P;
@@ -323,7 +328,7 @@
   /* [{dst (node), names, best}] of node i, grouped by the position they reach (rulemodel.movesOf: the names by move
      id, as the built pages have them). */
   function movesOf(i) {
-    return VZ.rulemodel.movesOf(state.solved, state.facts, i);
+    return rulemodel.movesOf(state.solved, state.facts, i);
   }
   function show(i) {
     var s = state.solved, f = state.facts;
@@ -338,14 +343,14 @@
         '<th scope="col">For the player choosing it</th></tr></thead><tbody>' + moves.map(function (m) {
         return '<tr class="' + (m.best ? "best" : "") + '"><td>' + esc(m.names.join(" / ")) + (m.best ? ' <span class="opt">optimal</span>' : "") +
           '</td><td><a href="#" data-node="' + m.dst + '">' + esc(s.rules.name(s.codes[m.dst])) + "</a></td><td>" +
-          '<span class="badge ' + VZ.contract.choices[f.choice[m.dst]].cls + '">' + esc(choiceWords(f, m.dst)) + "</span></td></tr>";
+          '<span class="badge ' + contract.choices[f.choice[m.dst]].cls + '">' + esc(choiceWords(f, m.dst)) + "</span></td></tr>";
       }).join("") + "</tbody></table>";
     }
     $("rules-position").innerHTML = html;
   }
   function find(text) {
     var s = state.solved, code = s.rules.find(text);
-    return code === undefined ? -1 : VZ.rulesolve.nodeOf(s.codes, code);
+    return code === undefined ? -1 : rulesolve.nodeOf(s.codes, code);
   }
 
   // ------------------------------------------------------------------ a game against the perfect player
@@ -366,7 +371,7 @@
   function playView() {
     var s = state.solved, f = state.facts, g = state.game, i = g.at;
     var name = s.rules.name(s.codes[i]);
-    var over = s.final[i] >= 0 || g.trail.length > VZ.contract.ending.cap;
+    var over = s.final[i] >= 0 || g.trail.length > contract.ending.cap;
     var html = "<p>You move first; the perfect player answers. Position <b>" + esc(name) + "</b>.</p>";
     if (over) {
       html += "<p><b>Game over.</b> " + esc(s.final[i] >= 0 ? verdictWords(f, i, false) : "Two hundred moves played: a draw by length.") + "</p>";
@@ -391,7 +396,7 @@
     g.marks.push({ move: m.names[0], best: m.best, words: choiceWords(f, dst) + " (best: " + choiceWords(f, best.dst) + ")" });
     g.at = dst;
     g.trail.push(dst);
-    while (s.final[g.at] < 0 && g.trail.length % s.rules.P !== 1 && g.trail.length <= VZ.contract.ending.cap) {
+    while (s.final[g.at] < 0 && g.trail.length % s.rules.P !== 1 && g.trail.length <= contract.ending.cap) {
       g.at = perfectMove(g.at);
       g.trail.push(g.at);
     }
@@ -402,10 +407,10 @@
   /* The comparison (and the sweep's menu) once the script that makes them is in: a promise that never fails. */
   function compareWith() {
     return downloadScript().then(function () {
-      VZ.ruleside.attach({ cfg: cfg, book: book, state: state, api: api, $: $, currentSpec: currentSpec,
+      late.ruleside.attach({ cfg: cfg, book: book, state: state, api: api, $: $, currentSpec: currentSpec,
         addressOf: addressOf, encSpec: encSpec, badge: badge });
-      VZ.ruleside.sweepOptions();
-      return VZ.ruleside.compareWith();
+      late.ruleside.sweepOptions();
+      return late.ruleside.compareWith();
     }).catch(function (e) {
       $("rules-compare-out").textContent = String(e.message || e);
     });
@@ -450,11 +455,14 @@
   /* The script of the guide and the download (rulesmore.js), loaded once, when first needed. */
   var extra = null;
   function downloadScript() {
-    if (VZ.ruledownload) return Promise.resolve();
+    if (late) return Promise.resolve();
     extra = extra || new Promise(function (resolve, reject) {
       var sc = document.createElement("script");
       sc.src = cfg.root + "assets/rulesmore.js";
-      sc.onload = resolve;
+      sc.onload = function () {
+        late = globalThis.VZ.rulesmore;
+        resolve();
+      };
       sc.onerror = function () { reject(new Error("could not load rulesmore.js")); };
       document.body.appendChild(sc);
     });
@@ -465,8 +473,8 @@
   }
   function save() {
     var spec = currentSpec();
-    var doc = VZ.ruledownload.doc(state.solved, state.facts, cfg, book, spec);
-    var blob = new Blob([VZ.ruledownload.json(doc)], { type: "application/json" });
+    var doc = late.ruledownload.doc(state.solved, state.facts, cfg, book, spec);
+    var blob = new Blob([late.ruledownload.json(doc)], { type: "application/json" });
     var a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
     a.download = spec.replace(/[^a-z0-9]+/gi, "-") + ".json";
@@ -478,11 +486,10 @@
   // ------------------------------------------------------------------ wiring
   function wire() {
     buildForm();
-    var address = VZ.address && VZ.address.read ? VZ.address.read(location.search, location.hash, "rules") : {};
-    state.compareSpec = address.compare || null; // checked by ruleside.js, which says so if it cannot be read
+    state.compareSpec = address.read(location.search, location.hash, "rules").compare || null; // checked by ruleside.js, which says so if it cannot be read
     state.compareDropped = !state.compareSpec && /[?&]compare=/.test(location.search);
     showRecent();
-    $("rules-cancel").addEventListener("click", function () { VZ.rulesworker.cancel(); });
+    $("rules-cancel").addEventListener("click", function () { rulesworker.cancel(); });
     $("rules-again").addEventListener("click", function () {
       $("rules-again").hidden = true;
       changed(true);
@@ -519,7 +526,7 @@
     });
     $("rules-download").addEventListener("click", download);
     $("rules-play").addEventListener("click", newGame);
-    var notes = VZ.address && VZ.address.read ? VZ.address.read(location.search, location.hash, "rules").notes : [];
+    var notes = address.read(location.search, location.hash, "rules").notes;
     var spec = specFromAddress() || cfg.from || "standard";
     open(spec);
     addressNotes(notes);
@@ -540,4 +547,4 @@
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire);
   else wire();
-})(globalThis.VZ = globalThis.VZ || {});
+}

@@ -7,15 +7,17 @@
  *
  * window.vizgenSpace is its face to tests: {ready, spec, value}.
  */
-(function (VZ) {
-  "use strict";
+import * as loader from "../core/loader.js";
+import * as util from "../core/util.js";
+import { esc } from "../core/util.js";
 
+/* Start the rule space explorer */
+export function boot() {
   if (typeof document === "undefined") return;
   var form = document.getElementById("space-form");
   if (!form) return;
   var box = document.getElementById("space-choices");
   var answer = document.getElementById("space-answer");
-  var esc = VZ.util.esc;
   var api = (window.vizgenSpace = { ready: false, spec: null, value: null });
   var BITS = 15;
   var data = null, rows = null, groups = null;
@@ -86,7 +88,7 @@
       var other = rows.get(Math.floor(pick.index / bit) % 2 ? pick.index - bit : pick.index + bit);
       if (other !== undefined && data.game[other] === data.game[row]) idle.push(words(name));
     });
-    var text = "<b>" + esc(value) + "</b>" + (rem >= 0 ? " in " + VZ.util.plural(rem, "ply", "plies") : "") + "; " +
+    var text = "<b>" + esc(value) + "</b>" + (rem >= 0 ? " in " + util.plural(rem, "ply", "plies") : "") + "; " +
       data.positions[row].toLocaleString("en") + " positions, " +
       (100 * data.draws[row] / data.positions[row]).toFixed(1) + " % of them drawn. " +
       (same ? "The same game as " + same.toLocaleString("en") + " other rule set" + (same === 1 ? "" : "s") +
@@ -122,7 +124,7 @@
   }
 
   // a data file (a script calling vizgenLoad), so the page reads it from file:// as from a server
-  VZ.loader.create(form.getAttribute("data-root") || "")(form.getAttribute("data-source"))
+  loader.create(form.getAttribute("data-root") || "")(form.getAttribute("data-source"))
     .then(setup)
     .catch(function () { answer.textContent = "The map could not be loaded."; });
-})(globalThis.VZ = globalThis.VZ || {});
+}

@@ -17,14 +17,27 @@
  *   without touching the address, vizgen.load(name) loads a data file, vizgen.resolve(text) and
  *   vizgen.locate(text) find a typed position, vizgen.unfade() lifts the small graph's fading.
  */
-(function (VZ) {
-  "use strict";
+import * as address from "../core/address.js";
+import * as loader from "../core/loader.js";
+import * as theme from "../core/theme.js";
+import * as util from "../core/util.js";
+import { byId as $ } from "../core/util.js";
+import * as explorer from "./explorer.js";
+import * as graph from "./graph.js";
+import * as keys from "./keys.js";
+import { Model } from "./model.js";
+import { create as createOverview } from "./overview.js";
+import { create as createPanel } from "./panel.js";
+import { create as createSearch } from "./search.js";
+import { create as createStyles } from "./styles.js";
+import { create as createViews } from "./views.js";
 
+/* Start the variant page: parts.CodeModel on a code page, parts.ValueMap where the page has a value map (each page's bundle gives its own, vizgen/site/static/js/pages/) */
+export function boot(parts) {
   if (typeof document === "undefined") return;
   var cfgEl = document.getElementById("vizgen-config");
   if (!cfgEl) return;
   var cfg = JSON.parse(cfgEl.textContent);
-  var $ = VZ.util.byId;
 
   var api = (window.vizgen = {
     config: cfg,
@@ -38,10 +51,11 @@
   var hooks = { panel: [], move: [] };
   // what every part of the page shares: the configuration, its words and colours, the model, navigation
   var app = {
-    cfg: cfg, W: cfg.words, T: VZ.theme.palette(cfg), seats: cfg.seats, api: api, hooks: hooks, model: null, shown: null,
+    cfg: cfg, W: cfg.words, T: theme.palette(cfg), seats: cfg.seats, api: api, hooks: hooks, model: null, shown: null,
     // a built page loads its data files; the rules page makes them in the page (cfg.inline names the source)
-    load: cfg.inline ? VZ.loader.inline(window[cfg.inline]) : VZ.loader.create(cfg.data),
+    load: cfg.inline ? loader.inline(window[cfg.inline]) : loader.create(cfg.data),
     go: go, clicked: clicked, fail: fail,
+    ValueMap: parts.ValueMap || null, // the value map's drawing, on the pages that have one
   };
   api.load = app.load;
   api.onPanel = function (fn) {
@@ -51,13 +65,13 @@
   api.onMoveClick = function (fn) { hooks.move.push(fn); };
   api.decorate = function (fn) { app.decor = fn; };
 
-  var styles = VZ.styles.create(app);
-  var panel = VZ.panel.create(app);
-  var search = VZ.search.create(app);
-  var overview = VZ.overview.create(app);
-  var views = VZ.views.create(app);
-  app.graph = cfg.kind === "small" ? VZ.graph.create(app, styles) : null;
-  app.explorer = cfg.kind === "small" ? null : VZ.explorer.create(app, styles);
+  var styles = createStyles(app);
+  var panel = createPanel(app);
+  var search = createSearch(app);
+  var overview = createOverview(app);
+  var views = createViews(app);
+  app.graph = cfg.kind === "small" ? graph.create(app, styles) : null;
+  app.explorer = cfg.kind === "small" ? null : explorer.create(app, styles);
   api.resolve = search.resolve;
   api.locate = search.locate;
   api.unfade = function () { if (app.graph) app.graph.unfade(); };
@@ -81,7 +95,7 @@
   };
 
   /* The theme changed (theme.js): every colour drawn on a canvas drawn again from the palette in use. */
-  VZ.theme.on(function () {
+  theme.on(function () {
     if (api.network) api.network.setOptions({ nodes: { font: { color: app.T.ink, strokeColor: app.T.halo } } });
     if (app.graph) app.graph.restyle();
     if (app.explorer && app.explorer.restyle) app.explorer.restyle();
@@ -103,7 +117,7 @@
   document.addEventListener("click", function (ev) {
     var a = ev.target.closest ? ev.target.closest("#panel tr.move a") : null;
     if (!a || !app.model) return;
-    var to = app.model.lookup(VZ.address.read("", a.getAttribute("href"), "variant").hash || "");
+    var to = app.model.lookup(address.read("", a.getAttribute("href"), "variant").hash || "");
     if (to !== undefined && moveTaken(to)) {
       ev.preventDefault();
       ev.stopPropagation();
@@ -113,7 +127,7 @@
   // ------------------------------------------------------------------ navigation
   /* The position the fragment names, as typed ("" when it names none or cannot be read: address.js). */
   function decodeHash() {
-    return VZ.address.read("", location.hash, "variant").hash || "";
+    return address.read("", location.hash, "variant").hash || "";
   }
   function go(id) {
     var name = app.model.name(id);
@@ -140,7 +154,7 @@
     var model = app.model;
     api.selected = id;
     search.message("");
-    if (focus !== false) VZ.keys.sheet(true);
+    if (focus !== false) keys.sheet(true);
     var work;
     if (app.graph) {
       if (api.network) {
@@ -177,9 +191,9 @@
   }
   /* Show the position the fragment names; the first time (no event) the query is read too, for its notes. */
   function onHash(ev) {
-    var address = VZ.address.read(ev ? "" : location.search, location.hash, "variant");
-    var raw = address.hash || "";
-    notes = notes.concat(address.notes);
+    var asked = address.read(ev ? "" : location.search, location.hash, "variant");
+    var raw = asked.hash || "";
+    notes = notes.concat(asked.notes);
     if (!raw) return select(app.model.startId, false, false).then(function () { tell(); });
     return search.locate(raw).then(function (id) { return showHash(raw, id); });
   }
@@ -221,26 +235,26 @@
   function fail(err) {
     api.error = String(err && err.message ? err.message : err);
     var g = $("graph");
-    if (g) g.innerHTML = '<p class="graph-loading">Could not load this variant\'s data: ' + VZ.util.esc(api.error) + "</p>";
+    if (g) g.innerHTML = '<p class="graph-loading">Could not load this variant\'s data: ' + util.esc(api.error) + "</p>";
     var p = $("panel");
     if (p) p.innerHTML = "";
   }
 
   /* The model of this page: a promise (code pages read rules.js, the others nodes.js). */
   function openModel(data) {
-    if (cfg.kind === "code") return new VZ.CodeModel(data, app.load, cfg.words);
-    return VZ.Model.open(data, app.load, cfg.words);
+    if (cfg.kind === "code") return new parts.CodeModel(data, app.load, cfg.words);
+    return Model.open(data, app.load, cfg.words);
   }
 
   function init() {
-    VZ.keys.wireSwitcher();
+    keys.wireSwitcher();
     if (!window.vis || !window.vis.Network) {
       fail(new Error("vis-network did not load"));
       return;
     }
     var code = cfg.kind === "code";
-    if (code && !VZ.CodeModel) {
-      fail(new Error("codes.js did not load"));
+    if (code && !parts.CodeModel) {
+      fail(new Error("this page's script has no code model"));
       return;
     }
     // the files the first view and the panel need, fetched at once rather than one after the other
@@ -253,12 +267,12 @@
         app.model = api.model = model;
         if (cfg.kind !== "small") overview.wire();
         views.wire();
-        return views.show(cfg.map && VZ.ValueMap ? cfg.view : "graph");
+        return views.show(cfg.map && parts.ValueMap ? cfg.view : "graph");
       })
       .then(function () {
         wireControls();
-        VZ.keys.wireSheet();
-        VZ.keys.wireKeys();
+        keys.wireSheet();
+        keys.wireKeys();
         return onHash();
       })
       .then(function () {
@@ -270,4 +284,4 @@
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
-})(globalThis.VZ = globalThis.VZ || {});
+}
