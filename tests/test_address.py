@@ -1,5 +1,5 @@
 """The address reader's limits (vizgen/site/address_words.py): wide enough for every address the site makes,
-and written into every page for address.js (whose hostile-input tests are tests/js/address.test.js)."""
+and written into every page for address.js (whose hostile-input tests are tests/js/address.test.mjs)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
-"use strict";
+import test from "node:test";
+import assert from "node:assert/strict";
+import { fixture } from "./load.mjs";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
+import * as util from "../../vizgen/site/static/js/core/util.js";
+import * as movegen from "../../vizgen/site/static/js/rules/engine/movegen.js";
 
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const { load, fixture } = require("./load.js");
-
-const VZ = load("util", "movegen");
+const VZ = { contract, util, movegen };
 const STANDARD = new VZ.movegen.Rules(fixture("standard-rules.json"));
 const THREE = new VZ.movegen.Rules(fixture("players3-r3-rules.json")); // three players, r = 3: passes of the out
 

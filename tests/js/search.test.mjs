@@ -1,10 +1,12 @@
-"use strict";
+import test from "node:test";
+import assert from "node:assert/strict";
+import { fixture } from "./load.mjs";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
+import * as util from "../../vizgen/site/static/js/core/util.js";
+import * as movegen from "../../vizgen/site/static/js/rules/engine/movegen.js";
+import * as searchModule from "../../vizgen/site/static/js/viewer/search.js";
 
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const { load, fixture } = require("./load.js");
-
-const VZ = load("util", "movegen", "search");
+const VZ = { contract, util, movegen, search: searchModule };
 
 /* A code page's search over the standard rules' tables (its model finds a code by the notation). */
 function codePage(name) {

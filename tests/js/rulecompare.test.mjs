@@ -1,10 +1,17 @@
-"use strict";
+import test from "node:test";
+import assert from "node:assert";
+import { fixture } from "./load.mjs";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
+import * as util from "../../vizgen/site/static/js/core/util.js";
+import * as movegen from "../../vizgen/site/static/js/rules/engine/movegen.js";
+import * as rulebook from "../../vizgen/site/static/js/rules/engine/rulebook.js";
+import * as rulecompile from "../../vizgen/site/static/js/rules/engine/rulecompile.js";
+import * as rulesolve from "../../vizgen/site/static/js/rules/engine/rulesolve.js";
+import * as rulefacts from "../../vizgen/site/static/js/rules/rulefacts.js";
+import * as rulesworker from "../../vizgen/site/static/js/rules/rulesworker.js";
+import * as rulecompare from "../../vizgen/site/static/js/rules/rulecompare.js";
 
-const test = require("node:test");
-const assert = require("node:assert");
-const { load, fixture } = require("./load.js");
-
-const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "rulesworker", "rulecompare");
+const VZ = { contract, util, movegen, rulebook, rulecompile, rulesolve, rulefacts, rulesworker, rulecompare };
 const D = fixture("rulebook.json");
 const W = fixture("words.json");
 const book = new VZ.rulebook.Book(D);

@@ -1,12 +1,17 @@
 /* The rules page's one list of a position's moves (rulemodel.movesOf): the rules page's table, its game, its
  * guide and its downloads all read it, so they name and rank a position's moves as the built pages do. */
-"use strict";
+import test from "node:test";
+import assert from "node:assert/strict";
+import { fixture } from "./load.mjs";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
+import * as util from "../../vizgen/site/static/js/core/util.js";
+import * as movegen from "../../vizgen/site/static/js/rules/engine/movegen.js";
+import * as rulesolve from "../../vizgen/site/static/js/rules/engine/rulesolve.js";
+import * as rulefacts from "../../vizgen/site/static/js/rules/rulefacts.js";
+import * as pairwise from "../../vizgen/site/static/js/rules/engine/pairwise.js";
+import * as rulemodel from "../../vizgen/site/static/js/rules/rulemodel.js";
 
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const { load, fixture } = require("./load.js");
-
-const VZ = load("util", "movegen", "rulesolve", "rulefacts", "pairwise", "rulemodel");
+const VZ = { contract, util, movegen, rulesolve, rulefacts, pairwise, rulemodel };
 
 test("moves to one position are one entry, named by move id (the representative first), best by score", () => {
   // the rules list moves in their own order: mid 5 to code 30 before mid 1 to it

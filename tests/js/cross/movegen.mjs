@@ -1,11 +1,11 @@
 /* For tests/test_js.py: every code's moves ([dst, mid] in order) and parents (sorted) by movegen.js, one
  * JSON line per code of the space, from the rules.js payload in the file named by the first argument. */
-"use strict";
+import fs from "node:fs";
+import { contract } from "../../../vizgen/site/static/js/core/contract.js";
+import * as util from "../../../vizgen/site/static/js/core/util.js";
+import * as movegen from "../../../vizgen/site/static/js/rules/engine/movegen.js";
 
-const fs = require("node:fs");
-const { load } = require("../load.js");
-
-const VZ = load("util", "movegen");
+const VZ = { contract, util, movegen };
 const rules = new VZ.movegen.Rules(JSON.parse(fs.readFileSync(process.argv[2], "utf8")));
 const out = [];
 for (let code = 0; code < rules.space; code++) {

@@ -1,10 +1,13 @@
-"use strict";
+import test from "node:test";
+import assert from "node:assert/strict";
+import { fixture } from "./load.mjs";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
+import * as util from "../../vizgen/site/static/js/core/util.js";
+import * as board from "../../vizgen/site/static/js/core/board.js";
+import * as hands from "../../vizgen/site/static/js/core/hands.js";
+import * as panel from "../../vizgen/site/static/js/viewer/panel.js";
 
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const { load, fixture } = require("./load.js");
-
-const VZ = load("util", "board");
+const VZ = { contract, util, board, hands, panel };
 const CASES = fixture("board.json");
 const WORDS = fixture("words.json");
 
@@ -43,6 +46,5 @@ test("the moves on the hands: a strike lands on the struck hand's value, a split
 });
 
 test("the panel's badge is the pages' badge (vizgen/site/render/contexts.py's badge)", () => {
-  load("hands", "panel");
   for (const [cls, text, full, small, html] of CASES.badges) assert.equal(VZ.panel.badge(cls, text, full, small), html);
 });

@@ -2,12 +2,14 @@
  * {name: payload} (nodes, c0, c1 ...) in the file named by the first argument, with the words as the page
  * has them (second argument); print, per position, every move as [dst, best, choice, n, k] and the
  * position's verdict in words. */
-"use strict";
+import fs from "node:fs";
+import { contract } from "../../../vizgen/site/static/js/core/contract.js";
+import * as util from "../../../vizgen/site/static/js/core/util.js";
+import * as wire from "../../../vizgen/site/static/js/core/wire.js";
+import * as facts from "../../../vizgen/site/static/js/viewer/facts.js";
+import { Model } from "../../../vizgen/site/static/js/viewer/model.js";
 
-const fs = require("node:fs");
-const { load } = require("../load.js");
-
-const VZ = load("util", "wire", "facts", "model");
+const VZ = { contract, util, wire, facts, Model };
 const files = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const words = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
 const fetch = (name) => Promise.resolve(files[name]);

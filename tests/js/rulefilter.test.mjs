@@ -1,10 +1,9 @@
-"use strict";
+import test from "node:test";
+import assert from "node:assert";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
+import * as rulefilter from "../../vizgen/site/static/js/index/rulefilter.js";
 
-const test = require("node:test");
-const assert = require("node:assert");
-const { load } = require("./load.js");
-
-const VZ = load("rulefilter");
+const VZ = { contract, rulefilter };
 const { matches } = VZ.rulefilter;
 
 test("a card shows when it has every ticked rule", () => {

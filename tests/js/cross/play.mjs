@@ -3,12 +3,17 @@
  * argument) and games played by the Python (third argument: [{line: node ids from the start, limits}]).
  * Prints {marks: per position the mark code of each move (review.js), perfect: per position the move
  * the code pages' perfect player takes (opponents.js), endings: per game how it ends (game.js)}. */
-"use strict";
+import fs from "node:fs";
+import { contract } from "../../../vizgen/site/static/js/core/contract.js";
+import * as util from "../../../vizgen/site/static/js/core/util.js";
+import * as wire from "../../../vizgen/site/static/js/core/wire.js";
+import * as facts from "../../../vizgen/site/static/js/viewer/facts.js";
+import { Model } from "../../../vizgen/site/static/js/viewer/model.js";
+import * as game from "../../../vizgen/site/static/js/play/game.js";
+import * as review from "../../../vizgen/site/static/js/play/review.js";
+import * as opponents from "../../../vizgen/site/static/js/play/opponents.js";
 
-const fs = require("node:fs");
-const { load } = require("../load.js");
-
-const VZ = load("util", "wire", "facts", "model", "game", "review", "opponents");
+const VZ = { contract, util, wire, facts, Model, game, review, opponents };
 const files = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const words = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
 const played = JSON.parse(fs.readFileSync(process.argv[4], "utf8"));

@@ -1,10 +1,13 @@
-"use strict";
+import test from "node:test";
+import assert from "node:assert/strict";
+import { fixture, encodeBlock } from "./load.mjs";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
+import * as util from "../../vizgen/site/static/js/core/util.js";
+import * as wire from "../../vizgen/site/static/js/core/wire.js";
+import * as factsModule from "../../vizgen/site/static/js/viewer/facts.js";
+import { Model } from "../../vizgen/site/static/js/viewer/model.js";
 
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const { load, fixture, encodeBlock } = require("./load.js");
-
-const VZ = load("util", "wire", "facts", "model");
+const VZ = { contract, util, wire, facts: factsModule, Model };
 const WORDS = fixture("words.json");
 const verdict = (key) => VZ.contract.verdicts.findIndex((v) => v.key === key);
 const choice = (key) => VZ.contract.choices.findIndex((v) => v.key === key);

@@ -2,13 +2,22 @@
  * Reads {book, specs, tables, facts, words, thumbs} (facts: one flag per spec); prints one JSON line per spec: {error}
  * when the rules are refused, else {start, n, nodes: [[code, name, winner, remoteness, [[dst, move], ...], out_in...]]},
  * with the rule tables when asked and, where the spec's facts flag is set, the page facts, odds, stats and guide. */
-"use strict";
+import fs from "node:fs";
+import { contract } from "../../../vizgen/site/static/js/core/contract.js";
+import * as util from "../../../vizgen/site/static/js/core/util.js";
+import * as movegen from "../../../vizgen/site/static/js/rules/engine/movegen.js";
+import * as rulebook from "../../../vizgen/site/static/js/rules/engine/rulebook.js";
+import * as rulecompile from "../../../vizgen/site/static/js/rules/engine/rulecompile.js";
+import * as rulesolve from "../../../vizgen/site/static/js/rules/engine/rulesolve.js";
+import * as rulefacts from "../../../vizgen/site/static/js/rules/rulefacts.js";
+import * as pairwise from "../../../vizgen/site/static/js/rules/engine/pairwise.js";
+import * as rulemodel from "../../../vizgen/site/static/js/rules/rulemodel.js";
+import * as ruleodds from "../../../vizgen/site/static/js/rules/ruleodds.js";
+import * as rulestats from "../../../vizgen/site/static/js/rules/rulestats.js";
+import * as ruleguide from "../../../vizgen/site/static/js/rules/ruleguide.js";
+import * as rulethumbs from "../../../vizgen/site/static/js/rules/rulethumbs.js";
 
-const fs = require("node:fs");
-const { load } = require("../load.js");
-
-const VZ = load("util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts", "pairwise", "rulemodel", "ruleodds",
-  "rulestats", "ruleguide", "rulethumbs");
+const VZ = { contract, util, movegen, rulebook, rulecompile, rulesolve, rulefacts, pairwise, rulemodel, ruleodds, rulestats, ruleguide, rulethumbs };
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const book = new VZ.rulebook.Book(job.book);
 const out = [];

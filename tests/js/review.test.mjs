@@ -1,10 +1,11 @@
-"use strict";
+import test from "node:test";
+import assert from "node:assert/strict";
+import { fixture } from "./load.mjs";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
+import * as util from "../../vizgen/site/static/js/core/util.js";
+import * as review from "../../vizgen/site/static/js/play/review.js";
 
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const { load, fixture } = require("./load.js");
-
-const VZ = load("util", "review");
+const VZ = { contract, util, review };
 const W = fixture("words.json");
 const choice = (key) => VZ.contract.choices.findIndex((c) => c.key === key);
 

@@ -1,13 +1,14 @@
 /* The practice page's saved progress is data, never markup (issue #39): practice.js checks it against its schema
  * (types, ranges, sizes, own properties only) before use, and sets aside what fails with words for a note.
  * Property-style: seeded hostile JSON texts, each read as localStorage or an imported file would be. */
-"use strict";
+import test from "node:test";
+import assert from "node:assert/strict";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
+import * as util from "../../vizgen/site/static/js/core/util.js";
+import * as glicko from "../../vizgen/site/static/js/practice/glicko.js";
+import * as practice from "../../vizgen/site/static/js/practice/practice.js";
 
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const { load } = require("./load.js");
-
-const VZ = load("util", "glicko", "practice");
+const VZ = { contract, util, glicko, practice };
 const P = VZ.practice;
 const L = P.LIMITS;
 

@@ -1,14 +1,16 @@
-"use strict";
-
 /* The one reader of a page's address (address.js), against hostile addresses: bad percent-encoding, bytes that
  * are not UTF-8, surrogates, control characters, huge values, repeated and unknown keys, and random bytes. Its
  * tables are the Python's (vizgen/site/address_words.py, written to fixtures/address.json by tests/test_js.py). */
 
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const { load, fixture } = require("./load.js");
+import test from "node:test";
+import assert from "node:assert/strict";
+import { fixture } from "./load.mjs";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
+import * as address from "../../vizgen/site/static/js/core/address.js";
+import * as util from "../../vizgen/site/static/js/core/util.js";
+import * as game from "../../vizgen/site/static/js/play/game.js";
 
-const VZ = load("address", "util", "game");
+const VZ = { contract, address, util, game };
 const { tables, longest } = fixture("address.json");
 const STD = tables.standard;
 const KEYS = Object.keys(STD.parts);

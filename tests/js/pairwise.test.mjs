@@ -1,13 +1,11 @@
 /* numpy's sums in the browser (pairwise.js), bit for bit: arrays whose sum depends on the order of its terms, of
  * every length numpy's pairwise summation treats apart, with numpy's np.sum, np.mean and np.add.reduceat
  * (fixtures/pairwise.json, written by tests/test_js.py). */
-"use strict";
+import test from "node:test";
+import assert from "node:assert/strict";
+import { fixture } from "./load.mjs";
+import * as pairwise from "../../vizgen/site/static/js/rules/engine/pairwise.js";
 
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const { load, fixture } = require("./load.js");
-
-const { pairwise } = load("pairwise");
 
 test("the sums, means and reduceat segments are numpy's doubles", () => {
   const cases = fixture("pairwise.json");

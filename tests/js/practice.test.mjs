@@ -1,10 +1,15 @@
-"use strict";
+import test from "node:test";
+import assert from "node:assert/strict";
+import { fixture } from "./load.mjs";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
+import * as util from "../../vizgen/site/static/js/core/util.js";
+import * as glicko from "../../vizgen/site/static/js/practice/glicko.js";
+import * as practice from "../../vizgen/site/static/js/practice/practice.js";
+import * as retry from "../../vizgen/site/static/js/play/retry.js";
+import * as address from "../../vizgen/site/static/js/core/address.js";
+import * as practiceView from "../../vizgen/site/static/js/practice/practiceview.js";
 
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const { load, fixture } = require("./load.js");
-
-const VZ = load("util", "glicko", "practice");
+const VZ = { contract, util, glicko, practice, retry, address, practiceView };
 const P = VZ.practice;
 const data = fixture("practice.json");
 
@@ -139,7 +144,6 @@ test("the daily puzzle is the same all day and changes with the date; the streak
 });
 
 test("retry: the positions where your moves lost value, as the practice page's address", () => {
-  load("retry");
   const W = fixture("words.json");
   const code = (key) => VZ.contract.marks.findIndex((m) => m.key === key);
   const names = ["11-11", "12-11", "12-12", "13-12", "22-13", "12-12"];
@@ -153,7 +157,6 @@ test("retry: the positions where your moves lost value, as the practice page's a
 });
 
 test("the practice page reads its address through the site's reader: variant, puzzle, theme, retry, mode", () => {
-  load("address", "practiceview");
   const tables = fixture("address.json").tables;
   VZ.address.use(tables.any);
   const q = VZ.practiceView.params("?variant=standard&puzzle=12-33&theme=kill&retry=12-33_13-12&mode=daily", "");

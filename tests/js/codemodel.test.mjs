@@ -1,10 +1,14 @@
-"use strict";
+import test from "node:test";
+import assert from "node:assert/strict";
+import { fixture, encodeBlock } from "./load.mjs";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
+import * as util from "../../vizgen/site/static/js/core/util.js";
+import * as wire from "../../vizgen/site/static/js/core/wire.js";
+import * as factsModule from "../../vizgen/site/static/js/viewer/facts.js";
+import * as movegen from "../../vizgen/site/static/js/rules/engine/movegen.js";
+import { CodeModel } from "../../vizgen/site/static/js/viewer/codemodel.js";
 
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const { load, fixture, encodeBlock } = require("./load.js");
-
-const VZ = load("util", "wire", "facts", "movegen", "codemodel");
+const VZ = { contract, util, wire, facts: factsModule, movegen, CodeModel };
 const WORDS = fixture("words.json");
 const R = fixture("players3-r3-rules.json");
 const RULES = new VZ.movegen.Rules(R);

@@ -1,11 +1,9 @@
-"use strict";
+import test from "node:test";
+import assert from "node:assert/strict";
+import zlib from "node:zlib";
+import { encodeBlock } from "./load.mjs";
+import * as wire from "../../vizgen/site/static/js/core/wire.js";
 
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const zlib = require("node:zlib");
-const { load, encodeBlock } = require("./load.js");
-
-const { wire } = load("wire");
 
 test("a block is byte planes: every field's low byte, then the high ones; each value plus one", async () => {
   const fields = [{ name: "b", width: 2 }, { name: "a", width: 1 }];

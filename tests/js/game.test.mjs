@@ -1,10 +1,12 @@
-"use strict";
+import test from "node:test";
+import assert from "node:assert/strict";
+import { fixture } from "./load.mjs";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
+import * as address from "../../vizgen/site/static/js/core/address.js";
+import * as util from "../../vizgen/site/static/js/core/util.js";
+import * as game from "../../vizgen/site/static/js/play/game.js";
 
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const { load, fixture } = require("./load.js");
-
-const VZ = load("address", "util", "game");
+const VZ = { contract, address, util, game };
 VZ.address.use(fixture("address.json").tables.standard); // the record is read through the address's reader
 const KINDS = ["you", "perfect", "maxn1", "random"];
 

@@ -1,10 +1,9 @@
-"use strict";
+import test from "node:test";
+import assert from "node:assert/strict";
+import { fixture } from "./load.mjs";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
+import * as util from "../../vizgen/site/static/js/core/util.js";
 
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const { load, fixture } = require("./load.js");
-
-const { util } = load("util");
 
 test("esc makes text safe in HTML and attributes", () => {
   assert.equal(util.esc(`<a href="x">Tom & Jerry's</a>`), "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;");
@@ -39,7 +38,7 @@ test("a share writes as the Python writes it, and one that is not zero never rea
 });
 
 test("a value's class is the meaning table's, as the Python classes it", () => {
-  const cases = fixture("units.json"), classes = load().contract.classes;
+  const cases = fixture("units.json"), classes = contract.classes;
   for (const [v, python] of cases.classes) assert.equal(util.valueClass(v, classes), python, String(v));
 });
 
