@@ -24,7 +24,7 @@ import { create as createOpponents } from "./opponents.js";
 import * as playDraw from "./playview.js";
 import * as keys from "../viewer/keys.js";
 
-/* Start the game of the variant page, once the page (viewer/main.js) has set up window.vizgen */
+/* Start the game of the variant page, once the page (viewer/main.js) has set up window.vizgen. */
 export function boot() {
   var vz = typeof window === "undefined" ? null : window.vizgen;
   if (!vz || !vz.onPanel) return;

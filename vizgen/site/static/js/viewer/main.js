@@ -32,7 +32,8 @@ import { create as createSearch } from "./search.js";
 import { create as createStyles } from "./styles.js";
 import { create as createViews } from "./views.js";
 
-/* Start the variant page: parts.CodeModel on a code page, parts.ValueMap where the page has a value map (each page's bundle gives its own, vizgen/site/static/js/pages/) */
+/* Start the variant page with the parts its script carries (pages/variant.js, pages/code.js): parts.CodeModel on
+   a code page, parts.ValueMap where the page has a value map. */
 export function boot(parts) {
   if (typeof document === "undefined") return;
   var cfgEl = document.getElementById("vizgen-config");
