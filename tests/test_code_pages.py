@@ -103,7 +103,7 @@ def test_gather_gives_big_variants_a_code_page(monkeypatch: pytest.MonkeyPatch, 
     assert [p.code for p in pages] == [True, False]
     files = render_site(pages)
     html = files["variants/standard.html"].decode()
-    assert "assets/codes.js" in html and "assets/play.js" in html  # play on every page (opponents.js)
+    assert "assets/code.js" in html and "assets/variant.js" not in html  # play on every page (code.js carries it)
     assert "variants/standard/rules.js" in files and "variants/standard-players3-r3/nodes.js" in files
     assert not any(k.startswith("variants/standard/c") for k in files)  # no node-table chunks
 

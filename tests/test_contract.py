@@ -21,7 +21,6 @@ from tests.node import run_node
 from vizgen.analysis import marks, meaning
 from vizgen.analysis.rulebook import START_WORDS
 from vizgen.site.render import contract
-from vizgen.site.render.assets import SCRIPTS
 from vizgen.site.render.wire import POSITION_FIELDS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,44 +30,29 @@ pytestmark = pytest.mark.xdist_group("node")
 
 
 def test_the_checked_in_contract_and_its_types_are_what_the_python_writes() -> None:
-    assert contract.path() == JS / "contract.js"
+    assert contract.path() == JS / "core" / "contract.js"
     assert contract.path().read_text(encoding="utf-8") == contract.source(), \
-        "vizgen/site/static/js/contract.js is stale: run python -m vizgen.site.render.contract"
-    assert (JS / "contract.d.ts").read_text(encoding="utf-8") == contract.types(), \
-        "vizgen/site/static/js/contract.d.ts is stale: run python -m vizgen.site.render.contract"
+        "vizgen/site/static/js/core/contract.js is stale: run python -m vizgen.site.render.contract"
+    assert (JS / "core" / "contract.d.ts").read_text(encoding="utf-8") == contract.types(), \
+        "vizgen/site/static/js/core/contract.d.ts is stale: run python -m vizgen.site.render.contract"
     assert contract.source() == contract.source() and contract.types() == contract.types()  # deterministic
 
 
-#: scripts a page loads with one that carries the contract (assets.py: a code page loads codes.js, vizgen.js and
-#: play.js, another page valuemap.js, vizgen.js and play.js; the rules page rules.js, then rulesmore.js): their
-#: modules read it only when called (codes.js and valuemap.js come first)
-AFTER = {"codes.js": "vizgen.js", "valuemap.js": "vizgen.js", "play.js": "vizgen.js", "rulesmore.js": "rules.js"}
+#: a module that reads the contract imports it: ``import { contract } from ".../core/contract.js"``
+IMPORTS_CONTRACT = re.compile(r'^import \{ contract \} from "(?:\./|(?:\.\./)+core/)contract\.js";$', re.M)
 
 
-def test_every_script_that_reads_the_contract_carries_it_first() -> None:
-    readers = {name for name in sum(SCRIPTS.values(), ()) if "VZ.contract" in (JS / f"{name}.js").read_text()}
-    assert {"rulefacts", "rulemodel", "practice", "review", "movegen", "playview"} <= readers
-    for script, modules in SCRIPTS.items():
-        using = [m for m in modules if m in readers]
-        if not using:
-            continue
-        if script in AFTER:
-            assert "contract" in SCRIPTS[AFTER[script]], script
-        else:
-            assert modules[0] == "contract", script
-    assert "contract" not in SCRIPTS["address.js"] + SCRIPTS["index.js"] + SCRIPTS["theme.js"]
-
-
-def test_the_scripts_loaded_before_the_contract_read_it_only_when_called(tmp_path: Path) -> None:
-    """codes.js and valuemap.js come before vizgen.js on a page: each of their modules loads without the contract
-    (movegen.js read the kernel's layout as it loaded, and every code page stopped at 'codes.js did not load')."""
-    for script in ("codes.js", "valuemap.js"):
-        modules = [str(JS / f"{m}.js") for m in SCRIPTS[script]]
-        runner = tmp_path / "bare.js"
-        runner.write_text(f"for (const m of {json.dumps(modules)}) require(m);\n"
-                          "if (globalThis.VZ.contract) throw new Error('the contract was loaded');\n"
-                          "console.log(Object.keys(globalThis.VZ).join(' '));\n")
-        assert len(run_node(runner).split()) == len(SCRIPTS[script]), script  # each module attached itself
+def test_every_module_that_reads_the_contract_imports_it() -> None:
+    """The contract is an ES module (core/contract.js) and each reader imports it: no namespace carries it."""
+    text = {str(p.relative_to(JS)): p.read_text() for p in JS.rglob("*.js")}
+    readers = {name for name, code in text.items() if re.search(r"\bcontract\.\w", _code(code))} - {"core/contract.js"}
+    assert {"rules/rulefacts.js", "rules/rulemodel.js", "practice/practice.js", "play/review.js",
+            "rules/engine/movegen.js", "play/playview.js"} <= readers
+    for name in readers:
+        assert IMPORTS_CONTRACT.search(text[name]) or "contractModule" in text[name], name
+    assert not any("globalThis.VZ" in _code(code) for name, code in text.items() if not name.startswith("pages/")
+                   and name != "rules/rulespage.js")  # only the entries (and the rules page's late part) use the handle
+    assert "export const contract = " in text["core/contract.js"]
 
 
 def test_the_lookups_say_what_the_python_says(tmp_path: Path) -> None:
@@ -78,8 +62,8 @@ def test_the_lookups_say_what_the_python_says(tmp_path: Path) -> None:
              for fate in (None, -1, 0, 1, 7)]
     (tmp_path / "cases.json").write_text(json.dumps(cases))
     script = tmp_path / "look.js"
-    script.write_text(f"""require({json.dumps(str(JS / "contract.js"))});
-const K = globalThis.VZ.contract, cases = require({json.dumps(str(tmp_path / "cases.json"))});
+    script.write_text(f"""const K = require({json.dumps(str(JS / "core" / "contract.js"))}).contract;
+const cases = require({json.dumps(str(tmp_path / "cases.json"))});
 console.log(JSON.stringify(cases.map(([p, over, w, fate]) => [K.verdictOf(p, over, w, fate),
   K.choiceOf(p, over, w, fate), Array.from({{ length: p }}, (_, seat) => K.rankOf(seat, w, fate))])));
 """)
@@ -150,11 +134,12 @@ def rederived() -> list[str]:
     """Every line of the browser's modules, but the contract, that works out or copies a shared fact."""
     rules = {**RULES, "meaning words copied": _copied_words()}
     found = []
-    for path in sorted(JS.glob("*.js")):
-        if path.name == "contract.js":
+    for path in sorted(JS.rglob("*.js")):
+        file = path.relative_to(JS).as_posix()
+        if file in ("contract.js", "core/contract.js"):
             continue
         for number, line in enumerate(_code(path.read_text()).splitlines(), 1):
-            found += [f"{path.name}:{number}: {name}: {m.group(0)}" for name, rule in rules.items()
+            found += [f"{file}:{number}: {name}: {m.group(0)}" for name, rule in rules.items()
                       for m in rule.finditer(line)]
     return found
 

@@ -75,7 +75,7 @@ def rules_payload(spec: str) -> dict:
 
 def units_cases() -> dict[str, list]:
     """Every word template the browser fills, filled by the Python for counts 0, 1 and 2 and seats 1, 2 and 3, and
-    shares near the edges written by the Python: util.test.js checks the browser writes each the same."""
+    shares near the edges written by the Python: util.test.mjs checks the browser writes each the same."""
     shipped = words.for_browser()
     meant = contract.data()
     templates = [v[key] for table in ("verdicts", "choices") for v in meant[table] for key in ("long", "short")]
@@ -91,7 +91,7 @@ def units_cases() -> dict[str, list]:
 def practice_cases() -> dict[str, object]:
     """The practice page's rules against the Python's: every (mark, plies after, kind, plies left) that the puzzles
     of a few variants meet with the Python's verdict, and standard's puzzles, positions and goals as the page
-    has them (practice.test.js plays them)."""
+    has them (practice.test.mjs plays them)."""
     from tests.solved import solved_once
     from vizgen.reports.puzzles import accepts, puzzle_set
 
@@ -111,7 +111,7 @@ def practice_cases() -> dict[str, object]:
 
 
 def address_cases() -> dict[str, object]:
-    """The address reader's tables (:func:`vizgen.site.address_words.table`) that address.test.js reads: the
+    """The address reader's tables (:func:`vizgen.site.address_words.table`) that address.test.mjs reads: the
     classic game, three players, three players with r = 3, signed hands with stumps, and a page of any variant;
     with the longest notation (in bytes of UTF-8) of each variant small enough to list, which a link must be
     able to carry, percent-encoded byte by byte, in every place a position goes."""
@@ -124,7 +124,7 @@ def address_cases() -> dict[str, object]:
 
 
 def board_cases() -> dict[str, list]:
-    """What the board reads and says, as the Python reads and says it (board.test.js checks board.js does the
+    """What the board reads and says, as the Python reads and says it (board.test.mjs checks board.js does the
     same): every move of the move generator's variants (its notation, players, self-gain rules, the move as
     Move.parse reads it, its words), positions with what the rules keep with each player, and badges."""
     moves, seen = [], set()
@@ -155,7 +155,7 @@ def board_cases() -> dict[str, list]:
 def pairwise_cases() -> list[list]:
     """Float64 arrays whose sum depends on the order of its terms (magnitudes 1e-8 to 1e8), every length numpy's
     pairwise summation treats apart (below 8, 8 to 128, halves above), with numpy's sum, mean and reduceat segment:
-    pairwise.test.js checks the browser's are the same doubles."""
+    pairwise.test.mjs checks the browser's are the same doubles."""
     rng = np.random.default_rng(36)
     out = []
     for n in (*range(1, 20), 31, 64, 127, 128, 129, 136, 200, 255, 256, 257, 300, 520):
@@ -193,7 +193,7 @@ def test_js_move_generator_is_the_kernels(spec: str, tmp_path: Path) -> None:
     rules = solved_once(spec).graph.rules
     tables = rules.kernel_tables()
     (tmp_path / "rules.json").write_text(json.dumps(rules_payload(spec)))
-    lines = run_node(JS / "cross" / "movegen.js", tmp_path / "rules.json").splitlines()
+    lines = run_node(JS / "cross" / "movegen.mjs", tmp_path / "rules.json").splitlines()
     assert len(lines) == rules.space
     src, dst, mid = kernel.expand(np.arange(rules.space), tables)
     first = np.searchsorted(src, np.arange(rules.space + 1))
@@ -226,7 +226,7 @@ def test_js_decoder_reads_what_python_encodes(tmp_path: Path) -> None:
     sent = [{"fields": wire.spec(fields), "text": encode(fields, columns, 3),
              "length": len(next(iter(columns.values())))} for fields, columns in blocks]
     (tmp_path / "blocks.json").write_text(json.dumps(sent))
-    got = json.loads(run_node(JS / "cross" / "decode.js", tmp_path / "blocks.json"))
+    got = json.loads(run_node(JS / "cross" / "decode.mjs", tmp_path / "blocks.json"))
     assert len(got) == len(blocks)
     for (fields, columns), values in zip(blocks, got):
         assert list(values) == [f.name for f in fields]
@@ -251,7 +251,7 @@ def test_moves_read_their_words_from_their_targets(derived_pages: list[VariantPa
         files = dict(payload(blob) for name, blob in data_files(page).files.items()
                      if name == "nodes.js" or re.fullmatch(r"c\d+\.js", name))
         (tmp_path / "files.json").write_text(json.dumps(files))
-        got = json.loads(run_node(JS / "cross" / "moves.js", tmp_path / "files.json", tmp_path / "words.json"))
+        got = json.loads(run_node(JS / "cross" / "moves.mjs", tmp_path / "files.json", tmp_path / "words.json"))
         s = solved_once(page.variant.spec)
         g, f = s.graph, s.forced
         assert g.n == len(got) and page.n == g.n
@@ -307,7 +307,7 @@ def test_js_marks_endings_and_the_perfect_player_are_the_engines(derived_pages: 
         (tmp_path / "games.json").write_text(json.dumps([
             {"line": line, "limits": {"repetitions": REPETITIONS, "cap": PLY_CAP if k < 16 else cap}}
             for k, line in enumerate(games)]))
-        got = json.loads(run_node(JS / "cross" / "play.js", tmp_path / "files.json", tmp_path / "words.json",
+        got = json.loads(run_node(JS / "cross" / "play.mjs", tmp_path / "files.json", tmp_path / "words.json",
                                   tmp_path / "games.json"))
         marks = edge_marks(s)
         assert [code for moves in got["marks"] for code in moves] == marks.tolist(), page.slug
@@ -324,9 +324,10 @@ def test_js_marks_endings_and_the_perfect_player_are_the_engines(derived_pages: 
 
 def test_one_escape_and_one_template_filler() -> None:
     """The browser's code escapes HTML and fills word templates in one place (util.js)."""
-    sources = {p.name: p.read_text() for p in (STATIC / "js").glob("*.js")}
-    assert [name for name, text in sources.items() if "&amp;" in text] == ["util.js"]
-    assert [name for name, text in sources.items() if re.search(r"function (esc|fill|bare)\b", text)] == ["util.js"]
+    sources = {p.relative_to(STATIC / "js").as_posix(): p.read_text() for p in (STATIC / "js").rglob("*.js")}
+    assert [name for name, text in sources.items() if "&amp;" in text] == ["core/util.js"]
+    escapers = [name for name, text in sources.items() if re.search(r"function (esc|fill|bare)\b", text)]
+    assert escapers == ["core/util.js"]
 
 
 if __name__ == "__main__":

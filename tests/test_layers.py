@@ -7,6 +7,7 @@ How long a module is, is not tested: a module holds one purpose (a matter for re
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import vizgen
@@ -121,3 +122,40 @@ def test_no_import_cycle() -> None:
 
     cycles = [c for name in sorted(graph) for c in walk(name, ())]
     assert cycles == []
+
+
+#: the browser's folders (vizgen/site/static/js/) and those each may import from besides its own: the shared
+#: core; the in-browser engine; the pages' modules, apart but for the game's keys of the viewer and the code
+#: pages' move generator; the entries (pages/) import anything and nothing imports them
+BROWSER_ROOMS: dict[str, set[str]] = {
+    "core": set(),
+    "rules/engine": {"core"},
+    "viewer": {"core", "rules/engine"},
+    "play": {"core", "viewer"},
+    "practice": {"core"},
+    "rules": {"core", "rules/engine"},
+    "index": {"core"},
+    "space": {"core"},
+    "pages": {"core", "rules/engine", "viewer", "play", "practice", "rules", "index", "space"},
+}
+_JS_IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)";', re.M | re.S)
+
+
+def test_the_browser_folders_import_one_way() -> None:
+    """Every browser module is in a folder of BROWSER_ROOMS and imports by relative path from its own or an
+    allowed one (ES modules: tools/bundle.mjs bundles them by page)."""
+    js = PACKAGE / "site" / "static" / "js"
+    wrong = []
+    modules = sorted(js.rglob("*.js"))
+    assert len(modules) > 50
+    for path in modules:
+        room = path.parent.relative_to(js).as_posix()
+        assert room in BROWSER_ROOMS, f"{path.relative_to(js)}: not in a folder of BROWSER_ROOMS"
+        for target in _JS_IMPORT.findall(path.read_text()):
+            assert target.startswith("./") or target.startswith("../"), f"{path.name} imports {target}"
+            to = (path.parent / target).resolve()
+            assert to.is_file(), f"{path.relative_to(js)} imports {target}: no such file"
+            other = to.parent.relative_to(js.resolve()).as_posix()
+            if other != room and other not in BROWSER_ROOMS[room]:
+                wrong.append(f"{path.relative_to(js)} imports {target} ({room} -> {other})")
+    assert wrong == []

@@ -42,7 +42,8 @@ def test_wheel_carries_templates_and_assets(wheel: Path) -> None:
     assert sorted(n.removeprefix("vizgen/templates/") for n in names if n.startswith("vizgen/templates/")) == templates
     assert not any(n.startswith("templates/") for n in names), "no top-level package named templates"
     assert any(n.startswith("vizgen/site/static/") for n in names)
-    assert "vizgen/site/static/js/main.js" in names, "the browser's modules, joined into the assets at build"
+    assert "vizgen/site/static/bundles/variant.js" in names, "the browser's scripts, bundled (npm run bundle)"
+    assert not any(n.startswith("vizgen/site/static/js/") for n in names), "the modules are bundled, not shipped"
     assert {"vizgen/reports/claims.toml", "vizgen/reports/recorded.toml"} <= set(names)  # the data files
     assert any(n.startswith("vizgen/engine/_kernel.") and n.endswith(".so") for n in names), "the compiled kernel"
     assert {"vizgen/py.typed", "vizgen/engine/_kernel.pyi"} <= set(names), "typed (PEP 561), the kernel by its stub"

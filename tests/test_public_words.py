@@ -71,7 +71,7 @@ def test_the_recorded_runs_notes_show_no_workshop_words() -> None:
 
 def test_verdicts_name_the_other_seats_from_the_readers_side() -> None:
     """No "+2 can force a win" or "player +2 has won": every verdict names the seat from the reader's side, the
-    same words in the tables (Python) and the panel (the browser fills the same templates: util.test.js)."""
+    same words in the tables (Python) and the panel (the browser fills the same templates: util.test.mjs)."""
     shipped = contract.data()
     templates = [t for table in ("verdicts", "choices") for v in shipped[table] for t in (v["long"], v["short"])]
     templates += list(words.REVIEW["played"].values()) + list(words.OVER.values())

@@ -59,7 +59,7 @@ def load_jsonp(data: bytes) -> tuple[str, object]:
 
 
 def test_expected_files(site: dict[str, bytes], pages: list[VariantPage]) -> None:
-    for name in ("index.html", "assets/vis-network.min.js", "assets/vis-network.css", "assets/vizgen.js",
+    for name in ("index.html", "assets/vis-network.min.js", "assets/vis-network.css", "assets/variant.js",
                  "assets/vizgen.css", "assets/theme.css", "assets/favicon.svg"):
         assert name in site, name
     for p in pages:
@@ -236,13 +236,13 @@ def test_rejects_bad_input(site_pages: dict[str, VariantPage]) -> None:
 
 def test_empty_site() -> None:
     files = render_site([])
-    assert "index.html" in files and "assets/vizgen.js" in files
+    assert "index.html" in files and "assets/variant.js" in files
 
 
 def test_theme_is_the_one_palette(site: dict[str, bytes]) -> None:
     """The palette reaches the CSS variables, and no colour of it is written again in our CSS, JS or templates."""
     assert site["assets/theme.css"].decode() == theme.css()
-    for name in ("assets/vizgen.css", "assets/vizgen.js", "index.html", "variants/standard.html"):
+    for name in ("assets/vizgen.css", "assets/variant.js", "index.html", "variants/standard.html"):
         text = site[name].decode()
         if name.endswith(".html"):
             text = re.sub(r'id="vizgen-config">.*?</script>', "", text, flags=re.S)

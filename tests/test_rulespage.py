@@ -130,7 +130,7 @@ def browser(specs: list[str], tmp_path: Path, tables: bool = False, facts: list[
     facts = facts or [False] * len(specs)
     job.write_text(json.dumps({"book": rulebook_data(), "specs": specs, "tables": tables, "facts": facts,
                                "words": words.for_browser() if any(facts) else None, "thumbs": thumbs_data()}))
-    return [json.loads(line) for line in run_node(JS / "cross" / "rules.js", job).splitlines()]
+    return [json.loads(line) for line in run_node(JS / "cross" / "rules.mjs", job).splitlines()]
 
 
 def compare(spec: str, got: dict) -> None:
@@ -293,7 +293,7 @@ def test_sweeps_and_figures_are_the_engines(tmp_path: Path) -> None:
     job = tmp_path / "job.json"
     job.write_text(json.dumps({"book": rulebook_data(), "words": words.for_browser(), "limit": SWEEP_LIMIT,
                                "sweeps": [list(s) for s in SWEEPS]}))
-    lines = [json.loads(line) for line in run_node(JS / "cross" / "sweep.js", job).splitlines()]
+    lines = [json.loads(line) for line in run_node(JS / "cross" / "sweep.mjs", job).splitlines()]
     assert len(lines) == len(SWEEPS)
     for (spec, name), line in zip(SWEEPS, lines, strict=True):
         points = line["points"]

@@ -39,7 +39,7 @@ def _code(path: Path) -> str:
 def colour_literals() -> list[str]:
     """Every colour written outside the palettes in the browser's code, the stylesheets and the templates."""
     found = []
-    for path in [*sorted(STATIC.glob("*.css")), *sorted((STATIC / "js").glob("*.js"))]:
+    for path in [*sorted(STATIC.glob("*.css")), *sorted((STATIC / "js").rglob("*.js"))]:
         found += [f"{path.name}: {m.group(0)}" for m in COLOUR.finditer(_code(path))]
     for path in sorted((ROOT / "templates").glob("*.html")):
         text = re.sub(r"\{#.*?#\}", "", path.read_text(), flags=re.S)
@@ -153,7 +153,7 @@ def test_one_percentage_function() -> None:
     writers = [f"{p.relative_to(ROOT)}: {m.group(0)}" for p in python
                for m in re.finditer(r"def _?pct\b|\.\d?f\}\s?%|:\.\d%|\* 100\b.*%\"|\}(\\u202f| )?%\"", p.read_text())]
     assert writers == []
-    scripts = "".join(_code(p) for p in (STATIC / "js").glob("*.js"))
+    scripts = "".join(_code(p) for p in (STATIC / "js").rglob("*.js"))
     assert len(re.findall(r"\bfunction pct\b", scripts)) == 1 and "0.9995" not in scripts
 
 
@@ -187,10 +187,10 @@ def test_the_browsers_shades_are_the_pythons(tmp_path: Path) -> None:
     (tmp_path / "cases.json").write_text(json.dumps(cases))
     script = tmp_path / "check.js"
     script.write_text(f"""
-require({json.dumps(str(STATIC / "js" / "shading.js"))});
+const shading = require({json.dumps(str(STATIC / "js" / "core" / "shading.js"))});
 const cases = JSON.parse(require("node:fs").readFileSync({json.dumps(str(tmp_path / "cases.json"))}, "utf8"));
 const wrong = cases.filter(([spec, rem, python]) =>
-  JSON.stringify(globalThis.VZ.shading.shades(rem, {SHADES})) !== JSON.stringify(python)).map((c) => c[0]);
+  JSON.stringify(shading.shades(rem, {SHADES})) !== JSON.stringify(python)).map((c) => c[0]);
 console.log(JSON.stringify(wrong));
 """)
     assert json.loads(run_node(script)) == []

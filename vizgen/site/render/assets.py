@@ -5,11 +5,12 @@ The page templates live in the repository's top-level ``templates/`` (shipped in
 ``build --templates DIR`` comes first, so a user can override single
 templates (as MkDocs' ``custom_dir`` does).
 
-The browser's code is written as small modules in ``vizgen/site/static/js/``,
-one concern each, every one attached to the namespace ``globalThis.VZ`` (so a
-module runs in Node's tests as it does in the page). :data:`SCRIPTS` joins
-them, in a fixed order, into the scripts the pages load (the practice page its own): pages work from
-``file://``, where a module cannot import another from disk.
+The browser's code is written as ES modules in ``vizgen/site/static/js/``, in folders by the page they serve
+(``core/``, ``viewer/``, ``play/``, ``practice/``, ``rules/`` with its engine in ``rules/engine/``, ``index/``,
+``space/``); each page's entry is in ``pages/``. esbuild bundles them (``npm run bundle``, ``tools/bundle.mjs``)
+into one script a page, ``static/bundles/<name>.js``, committed and shipped in the package: the build copies
+them into the site's ``assets/`` (:func:`scripts`), so it needs no Node; pages work from ``file://``, where a
+module cannot import another from disk. ``tests/test_bundles.py`` checks they are what the sources build.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import importlib.util
 import re
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import jinja2
@@ -27,34 +29,9 @@ from vizgen.site.render.contexts import badge, num
 from vizgen.site.render.datafiles import as_json
 from vizgen.site.render.templating import TemplateLoader, UserTemplates, shown
 
-__all__ = ["SCRIPTS", "environment", "script", "shared_files"]
+__all__ = ["environment", "script", "scripts", "shared_files"]
 
 _STATIC = ("vizgen.css", "play.css", "report.css", "guide.css", "practice.css", "rules.css")
-
-#: each shipped script and its modules (``static/js/<name>.js``), in the order they are joined. Every page loads
-#: ``address.js`` first (``templates/base.html``: the one reader of the address). A code page then loads
-#: ``codes.js``, ``vizgen.js`` and ``play.js``, the others ``valuemap.js``, ``vizgen.js`` and ``play.js``,
-#: in that order: ``codes.js`` and ``valuemap.js`` use the modules of ``vizgen.js`` only when called, ``play.js``
-#: needs the page ``vizgen.js`` has set up. ``rules.js`` is the rules page's whole script, and its Web Worker.
-#: ``contract`` (generated: :mod:`vizgen.site.render.contract`) comes first in every script that reads it.
-SCRIPTS: dict[str, tuple[str, ...]] = {
-    "address.js": ("address",),
-    "vizgen.js": ("contract", "util", "loader", "wire", "facts", "model", "board", "hands", "panel", "styles", "graph",
-                  "explorer", "overview", "search", "keys", "views", "main"),
-    "codes.js": ("movegen", "codemodel"),
-    "valuemap.js": ("valuemap",),
-    "play.js": ("game", "review", "retry", "opponents", "playview", "play"),
-    "index.js": ("rulefilter",),
-    "theme.js": ("theme",),
-    "practice.js": ("contract", "util", "loader", "board", "hands", "glicko", "practice", "practiceview"),
-    "rules.js": ("contract", "util", "shading", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts",
-                 "rulesworker", "pairwise", "rulemodel", "rulespage"),
-    # loaded by the rules page once a rule set is solved: its short guide and rules of thumb, for the JSON
-    # download the random-play odds and the stats block, and its comparison with another rule set and its sweeps
-    "space.js": ("contract", "util", "loader", "space"),
-    "rulesmore.js": ("ruleguide", "rulethumbs", "ruleodds", "rulestats", "ruledownload", "rulecompare", "ruleside"),
-}
-
 
 def environment(templates: Path | None = None) -> jinja2.Environment:
     """Return the jinja2 environment: ``templates`` first (if given), then the built-in templates.
@@ -108,18 +85,36 @@ def _vis_files() -> dict[str, bytes]:
     return {"assets/vis-network.min.js": script, "assets/vis-network.css": used + b"\n"}
 
 
-def script(name: str) -> bytes:
-    """One shipped script: its modules joined in :data:`SCRIPTS`'s order.
+def _bundles() -> Traversable:
+    return resources.files("vizgen.site") / "static" / "bundles"
+
+
+def scripts() -> tuple[str, ...]:
+    """The shipped scripts' names, those ``npm run bundle`` wrote (its entries: ``tools/bundle.mjs``).
+
+    Every page loads ``theme.js`` in its head and ``address.js`` (``templates/base.html``: the one reader of the
+    address), then its own: a variant's page ``variant.js`` (``code.js`` on a page shipped by position code), the
+    index ``index.js`` (and ``practice.js`` for the puzzle of the day), the practice page ``practice.js``, the
+    rules page ``rules.js`` (also its Web Worker; it loads ``rulesmore.js`` once a rule set is solved, and
+    ``variant.js`` for its viewer), the rule space's page ``space.js``.
 
     Examples
     --------
-    >>> script("codes.js").startswith(b"/* vizgen codes.js: joined from static/js/movegen.js, codemodel.js")
+    >>> {"theme.js", "address.js", "variant.js", "code.js", "rules.js", "rulesmore.js"} <= set(scripts())
     True
     """
-    folder = resources.files("vizgen.site") / "static" / "js"
-    modules = SCRIPTS[name]
-    head = f"/* vizgen {name}: joined from static/js/{', '.join(m + '.js' for m in modules)} */\n"
-    return head.encode() + b"\n".join((folder / f"{m}.js").read_bytes() for m in modules)
+    return tuple(sorted(f.name for f in _bundles().iterdir() if f.name.endswith(".js")))
+
+
+def script(name: str) -> bytes:
+    """One shipped script, as ``npm run bundle`` wrote it.
+
+    Examples
+    --------
+    >>> script("code.js").startswith(b"/* vizgen code.js: bundled by esbuild from vizgen/site/static/js/pages/code.js")
+    True
+    """
+    return (_bundles() / name).read_bytes()
 
 
 def shared_files() -> dict[str, bytes]:
@@ -133,7 +128,7 @@ def shared_files() -> dict[str, bytes]:
     """
     static = resources.files("vizgen.site") / "static"
     files = {f"assets/{name}": (static / name).read_bytes() for name in _STATIC}
-    files.update({f"assets/{name}": script(name) for name in SCRIPTS})
+    files.update({f"assets/{name}": script(name) for name in scripts()})
     files["assets/theme.css"] = theme.css().encode()
     files["assets/favicon.svg"] = favicon()
     return {**files, **_vis_files()}

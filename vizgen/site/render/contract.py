@@ -1,7 +1,7 @@
 """The contract: what the Python and the browser share, written once as one generated script.
 
 The browser's modules (``vizgen/site/static/js``) read every fact the two languages share from
-``static/js/contract.js`` (``VZ.contract``), which :func:`source` writes from the Python that defines it:
+``static/js/core/contract.js`` (its export ``contract``), which :func:`source` writes from the Python that defines it:
 
 - the meaning table (:mod:`vizgen.analysis.meaning`): the value classes, the verdicts, the choices and the
   marks, with their palette keys and words; each code by its key (``verdictCodes`` ...); each verdict's value;
@@ -172,7 +172,7 @@ def types() -> str:
         "/** [two players: 0, more: 1][over: 0 or 1][who: none, self, other]",
         "    [fate: none, out now, out later, survives] -> a code */",
         "type CaseTable = ReadonlyArray<ReadonlyArray<ReadonlyArray<ReadonlyArray<number>>>>;",
-        "interface Contract {",
+        "export interface Contract {",
         "  readonly classes: Readonly<Record<ClassKey, ValueClass>>;",
         "  /** by verdict code */",
         "  readonly verdicts: ReadonlyArray<Verdict>;",
@@ -207,6 +207,8 @@ def types() -> str:
         "  /** the class rank of a seat at a solved position (marks.value_classes): 2 win, 1 held, 0 lost */",
         "  rankOf(seat: number, winner: number, outIn: number | null): 0 | 1 | 2;",
         "}",
+        "/** The contract, as core/contract.js exports it. */",
+        "export declare const contract: Contract;",
     ]
     return "\n".join(lines) + "\n"
 
@@ -220,47 +222,42 @@ _HEAD = """\
 """
 
 _BODY = """\
-(/** @param {{ contract?: Contract }} VZ */ function (VZ) {
-  "use strict";
+/** @type {Omit<Contract, "verdictOf" | "choiceOf" | "rankOf">} */
+var data = %s;
 
-  /** @type {Omit<Contract, "verdictOf" | "choiceOf" | "rankOf">} */
-  var data = %s;
+/* A case's index in verdictTable, choiceTable and rankTable: `who` from the winning seat (counted from the player
+   to move, -1 none) and the seat the table reads for (`self`: 0 for a verdict, players - 1 for a choice);
+   `fate` from the plies in which the others can force that seat out (-1 it survives; null: no fate read). */
+/** @param {number} winner @param {number} self @returns {number} */
+function who(winner, self) {
+  return winner < 0 ? 0 : winner === self ? 1 : 2;
+}
+/** @param {number | null} outIn @returns {number} */
+function fate(outIn) {
+  return outIn === null ? 0 : outIn === 0 ? 1 : outIn > 0 ? 2 : 3;
+}
+/** @param {unknown} x */
+function freeze(x) {
+  if (x && typeof x === "object") Object.values(x).forEach(freeze);
+  Object.freeze(x);
+}
 
-  /* A case's index in verdictTable, choiceTable and rankTable: `who` from the winning seat (counted from the player
-     to move, -1 none) and the seat the table reads for (`self`: 0 for a verdict, players - 1 for a choice);
-     `fate` from the plies in which the others can force that seat out (-1 it survives; null: no fate read). */
-  /** @param {number} winner @param {number} self @returns {number} */
-  function who(winner, self) {
-    return winner < 0 ? 0 : winner === self ? 1 : 2;
-  }
-  /** @param {number | null} outIn @returns {number} */
-  function fate(outIn) {
-    return outIn === null ? 0 : outIn === 0 ? 1 : outIn > 0 ? 2 : 3;
-  }
-  /** @param {unknown} x */
-  function freeze(x) {
-    if (x && typeof x === "object") Object.values(x).forEach(freeze);
-    Object.freeze(x);
-  }
-
-  /** @type {Contract} */
-  var contract = Object.assign({}, data, {
-    /** @type {Contract["verdictOf"]} */
-    verdictOf: function (players, over, winner, outIn) {
-      return data.verdictTable[players === 2 ? 0 : 1][over ? 1 : 0][who(winner, 0)][fate(outIn)];
-    },
-    /** @type {Contract["choiceOf"]} */
-    choiceOf: function (players, over, winner, outIn) {
-      return data.choiceTable[players === 2 ? 0 : 1][over ? 1 : 0][who(winner, players - 1)][fate(outIn)];
-    },
-    /** @type {Contract["rankOf"]} */
-    rankOf: function (seat, winner, outIn) {
-      return data.rankTable[who(winner, seat)][fate(outIn)];
-    },
-  });
-  freeze(contract);
-  VZ.contract = contract;
-})(globalThis.VZ = globalThis.VZ || {});
+/** @type {Contract} */
+export const contract = Object.assign({}, data, {
+  /** @type {Contract["verdictOf"]} */
+  verdictOf: function (players, over, winner, outIn) {
+    return data.verdictTable[players === 2 ? 0 : 1][over ? 1 : 0][who(winner, 0)][fate(outIn)];
+  },
+  /** @type {Contract["choiceOf"]} */
+  choiceOf: function (players, over, winner, outIn) {
+    return data.choiceTable[players === 2 ? 0 : 1][over ? 1 : 0][who(winner, players - 1)][fate(outIn)];
+  },
+  /** @type {Contract["rankOf"]} */
+  rankOf: function (seat, winner, outIn) {
+    return data.rankTable[who(winner, seat)][fate(outIn)];
+  },
+});
+freeze(contract);
 """
 
 
@@ -271,12 +268,12 @@ def _json(value: Any) -> str:
 
     def item(v: Any) -> str:
         if isinstance(v, list) and v and isinstance(v[0], dict):
-            return "[\n      " + ",\n      ".join(one(x) for x in v) + "\n    ]"
+            return "[\n    " + ",\n    ".join(one(x) for x in v) + "\n  ]"
         if isinstance(v, dict) and v and isinstance(next(iter(v.values())), dict):
-            return "{\n      " + ",\n      ".join(f"{one(k)}: {one(x)}" for k, x in v.items()) + "\n    }"
+            return "{\n    " + ",\n    ".join(f"{one(k)}: {one(x)}" for k, x in v.items()) + "\n  }"
         return one(v)
 
-    return "{\n" + ",\n".join(f"    {one(k)}: {item(v)}" for k, v in value.items()) + "\n  }"
+    return "{\n" + ",\n".join(f"  {one(k)}: {item(v)}" for k, v in value.items()) + "\n}"
 
 
 def source() -> str:
@@ -293,7 +290,7 @@ def source() -> str:
 
 def path(name: str = "contract.js") -> Path:
     """Where the checked-in contract (or its types, ``contract.d.ts``) is: in the package, the scripts join it."""
-    return Path(str(resources.files("vizgen.site") / "static" / "js" / name))
+    return Path(str(resources.files("vizgen.site") / "static" / "js" / "core" / name))
 
 
 if __name__ == "__main__":  # python -m vizgen.site.render.contract: write both again

@@ -1,0 +1,310 @@
+/* vizgen board: the players' hands as a board you touch.
+ *
+ * Tap (or click, or Enter on) one of your live hands, then a hand of another player to strike it; tap your
+ * own other hand to split (the possible splits, and a strike of your own hand where the rules allow it, are
+ * offered right there); drag one hand onto another does the same. While a hand is chosen its targets light
+ * up and, unless the values are hidden, each says what the move means for you (the moves' words and colour
+ * classes, words.CHOICES). The moves that use no other hand (flip, add a finger) and those of the whole
+ * player (swap, pass, logan, the one-point switch) are buttons under the hands. A move found on the board
+ * is played through the page (app.clicked): in a game it is your move, elsewhere it shows the position.
+ *
+ * What the board knows of a move it reads from the move's notation (parse, as vizgen.engine.notation's
+ * Move.parse reads it) and says in the words of vizgen.analysis.play_words.MOVE_WORDS (say, as say_move);
+ * tests/test_js.py checks both against the Python. Lives, a used one-point switch and a player's own swaps
+ * are read from the position's notation (seatMarks). The board draws its own element (.board) with the
+ * pictures of hands.js, and draws it again when a hand is chosen.
+ */
+import { contract } from "./contract.js";
+import * as hands from "./hands.js";
+import { esc, fill } from "./util.js";
+
+var HALF = "½", MINUS = "−";
+var VALUE = "−?(?:[0-9]{1,9}½?|½)";
+var COMPACT = /−?(?:[0-9]½?|½)/g;
+
+// ------------------------------------------------------------------ the notation
+/* One hand value from its text: "1½" 1.5, "−2" -2, "½" 0.5. */
+function value(text) {
+  var neg = text.charAt(0) === MINUS;
+  var t = neg ? text.slice(1) : text;
+  var half = t.slice(-1) === HALF;
+  if (half) t = t.slice(0, -1);
+  var v = (t ? parseInt(t, 10) : 0) + (half ? 0.5 : 0);
+  return neg ? -v : v;
+}
+/* One hand value written as the notation writes it (fmt_value). */
+function written(v) {
+  var a = Math.abs(v), whole = Math.floor(a), half = a - whole === 0.5;
+  return (v < 0 ? MINUS : "") + (half && !whole ? "" : String(whole)) + (half ? HALF : "");
+}
+/* A player's hands from "13", "1.10", "−12½", "00½" (sorted). */
+function handsOf(text) {
+  var parts = text.indexOf(".") >= 0 ? text.split(".") : text.match(COMPACT) || [];
+  return parts.map(value).sort(function (a, b) { return a - b; });
+}
+/* A move from its notation, as Move.parse reads it: {kind, hand, target, seat, before, after} (seat: the
+   struck player counted from the mover, 0 your own hand); gain: self-gain rules; null if it is not a move. */
+function parse(name, players, gain) {
+  var raw = String(name).trim().split(/\s+/).join(" ").toLowerCase();
+  var mv = { kind: raw, hand: 0, target: 0, seat: 0, before: [], after: [] };
+  if (["swap", "pass", "logan", "switch"].indexOf(raw) >= 0) return mv;
+  var m = new RegExp("^(flip|add) (" + VALUE + ")$").exec(raw);
+  if (m) {
+    mv.kind = m[1];
+    mv.hand = value(m[2]);
+    return mv;
+  }
+  m = new RegExp("^(" + VALUE + ") ?> ?(" + VALUE + ")(?: ?@ ?(me|[0-9]{1,9}))?$").exec(raw);
+  if (m) {
+    if (m[3] === undefined && players > 2) return null;
+    mv.kind = gain ? "gain" : "attack";
+    mv.hand = value(m[1]);
+    mv.target = value(m[2]);
+    mv.seat = m[3] === "me" ? 0 : m[3] === undefined ? 1 : parseInt(m[3], 10);
+    return mv;
+  }
+  m = /^([0-9.½−]+) ?-> ?([0-9.½−]+)$/.exec(raw);
+  if (m) {
+    mv.kind = "split";
+    mv.before = handsOf(m[1]);
+    mv.after = handsOf(m[2]);
+    return mv;
+  }
+  return null;
+}
+/* A move in words from the mover's side (MW: words.MOVE_WORDS), as play_words.say_move says it. */
+function say(MW, mv, players) {
+  var who = players === 2 ? MW.their : mv.seat === 1 ? MW.next : mv.seat === players - 1 ? MW.previous
+    : fill(MW["seats-on"], { k: mv.seat });
+  var list = function (h) { return h.map(written).join(MW.and); };
+  var key = mv.kind;
+  if (key === "attack" || key === "gain") key += mv.seat === 0 ? "-own" : key === "attack" && mv.target === 0 ? "-dead" : "";
+  return fill(MW[key], { who: who, a: written(mv.hand), b: written(mv.target), before: list(mv.before), after: list(mv.after) });
+}
+/* What the rules keep with each player, from a position's notation: per seat {lives, used, own} (lives 0
+   where the rules count none), and the swaps played in a row just before it. */
+function seatMarks(name) {
+  var slash = name.lastIndexOf("/s");
+  var swaps = slash >= 0 ? parseInt(name.slice(slash + 2), 10) : 0;
+  var seats = (slash >= 0 ? name.slice(0, slash) : name).split("-").map(function (part) {
+    var m = /:([0-9]*)(u?)(?:s([0-9]+))?$/.exec(part) || ["", "", "", ""];
+    return { lives: m[1] ? parseInt(m[1], 10) : 0, used: m[2] === "u", own: m[3] ? parseInt(m[3], 10) : 0 };
+  });
+  return { seats: seats, swaps: swaps };
+}
+
+// ------------------------------------------------------------------ the moves on the hands
+/* Every move of a position as the board offers it: [{m (the position's annotated move), mv (parsed),
+   name}], one per name (distinct moves that reach the same position each keep theirs). */
+function plan(moves, players, gain) {
+  var out = [];
+  moves.forEach(function (m) {
+    m.names.forEach(function (name) {
+      var mv = parse(name, players, gain);
+      if (mv) out.push({ m: m, mv: mv, name: name });
+    });
+  });
+  return out;
+}
+/* The moves from your hand of value a onto hand `hand` (value b) of seat `seat` (0: your other hand). */
+function onto(entries, a, seat, b) {
+  return entries.filter(function (e) {
+    var mv = e.mv;
+    if (mv.kind === "split") return seat === 0;
+    return (mv.kind === "attack" || mv.kind === "gain") && mv.hand === a && mv.seat === seat && mv.target === b;
+  });
+}
+/* The moves of one chosen hand alone (flip, add) and of the whole player (swap, pass, logan, switch). */
+function alone(entries, a) {
+  return entries.filter(function (e) {
+    var k = e.mv.kind;
+    return ((k === "flip" || k === "add") && e.mv.hand === a) ||
+      (a === null && (k === "swap" || k === "pass" || k === "logan" || k === "switch"));
+  });
+}
+/* The entries of the moves to distinct positions (the first of each). */
+function distinct(entries) {
+  var seen = [];
+  return entries.filter(function (e) {
+    if (seen.indexOf(e.m.dst) >= 0) return false;
+    seen.push(e.m.dst);
+    return true;
+  });
+}
+
+// ------------------------------------------------------------------ drawing
+/* A move's meaning for you as a small badge (none while the values are hidden). */
+function meaning(app, m) {
+  if (app.hideValues) return "";
+  var c = contract.choices[m.choice];
+  if (!c) return "";
+  return '<span class="badge sm ' + c.cls + '">' + esc(fill(c.short, { n: m.n, k: m.k })) + "</span>";
+}
+/* A button that plays one move: its notation, its words and (unless hidden) its meaning for you. */
+function moveButton(app, e, P) {
+  var words = say(app.W.moves, e.mv, P);
+  return '<button type="button" class="board-move" data-dst="' + e.m.dst + '" title="' + esc(words) + '">' +
+    '<span class="board-words">' + esc(words) + '</span> <code>' + esc(e.name) + "</code> " + meaning(app, e.m) +
+    "</button>";
+}
+
+function create(app) {
+  var state = { pos: null, chosen: null, offer: null, args: null };
+  var B = app.W.play;
+
+  /* The board of position id (detail d) as the panel draws it; decor: what a game asks of it (play.js). */
+  function html(id, d, decor) {
+    if (state.pos !== id) {
+      state.pos = id;
+      state.chosen = null;
+      state.offer = null;
+    }
+    state.args = [id, d, decor];
+    return draw(id, d, decor);
+  }
+
+  function draw(id, d, decor) {
+    var model = app.model, P = model.P;
+    var mode = decor ? decor.board : "browse";
+    var over = model.over(id);
+    var entries = over ? [] : plan(d.moves, P, !!app.cfg.gain);
+    var touch = !over && mode !== false && entries.length > 0;
+    var chosen = touch ? state.chosen : null;
+    var a = chosen === null ? null : d.hands[0][chosen];
+    var lit = {}; // "seat/hand" -> html under a target hand
+    var pendingHands = {};
+    if (chosen !== null) {
+      d.hands.forEach(function (h, s) {
+        h.forEach(function (b, j) {
+          if (s === 0 && j === chosen) return;
+          var es = distinct(onto(entries, a, s, b));
+          if (!es.length) return;
+          var best = es.length === 1 ? meaning(app, es[0].m) : "";
+          lit[s + "/" + j] = best || '<span class="board-can">' + esc(es.length === 1 ? B["board-strike"] :
+            B["board-split"]) + "</span>";
+        });
+      });
+    }
+    if (decor && decor.pending !== undefined && decor.pending !== null) {
+      // the computer's move about to be played: the hands it uses
+      plan(d.moves, P, !!app.cfg.gain).forEach(function (e) {
+        if (e.m.dst !== decor.pending || (e.mv.kind !== "attack" && e.mv.kind !== "gain")) return;
+        var i = d.hands[0].indexOf(e.mv.hand);
+        var t = d.hands[e.mv.seat].indexOf(e.mv.target);
+        if (i >= 0) pendingHands["0/" + i] = true;
+        if (t >= 0) pendingHands[e.mv.seat + "/" + (e.mv.seat === 0 && t === i ? d.hands[0].lastIndexOf(e.mv.target) : t)] = true;
+      });
+    }
+    var marks = seatMarks(model.name(id));
+    var out = '<div class="board' + (touch ? " touch" : "") + '" data-pos="' + id + '">' +
+      hands.players(app, d.hands, over ? model.winner(id) : -1, {
+        names: decor && decor.names, human: decor ? decor.human : -1, marks: marks.seats,
+        touch: touch,
+        chosen: chosen, lit: lit, moving: pendingHands,
+      });
+    if (touch) out += bar(entries, chosen, a, P);
+    return out + "</div>";
+  }
+
+  /* Under the hands: what to do next, the moves of the chosen hand alone or of the whole player, or the
+     moves onto the hand just tapped. */
+  function bar(entries, chosen, a, P) {
+    var out = '<div class="board-bar" role="group" aria-label="' + esc(B["board-label"]) + '">';
+    var buttons;
+    if (state.offer) {
+      out += '<p class="board-say">' + esc(B["board-choose"]) + "</p>";
+      buttons = state.offer;
+    } else {
+      out += '<p class="board-say">' + esc(chosen === null ? B["board-pick"] : B["board-target"]) + "</p>";
+      buttons = distinct(alone(entries, a));
+    }
+    if (buttons.length) {
+      out += '<div class="board-moves">' + buttons.map(function (e) { return moveButton(app, e, P); }).join("") + "</div>";
+    }
+    if (chosen !== null || state.offer) out += '<button type="button" class="board-cancel" data-board="cancel">' + esc(B["board-cancel"]) + "</button>";
+    return out + "</div>";
+  }
+
+  /* Draw the board again where it is (a hand chosen or let go), the focus kept on the same control. */
+  function redraw(focusKey) {
+    var el = document.querySelector("#panel .board");
+    if (!el || !state.args) return;
+    var wrap = document.createElement("div");
+    wrap.innerHTML = draw.apply(null, state.args);
+    var fresh = wrap.firstChild;
+    el.parentNode.replaceChild(fresh, el);
+    var f = focusKey && fresh.querySelector(focusKey);
+    if (f) f.focus({ preventScroll: true });
+  }
+  function entriesNow() {
+    var d = state.args[1];
+    return plan(d.moves, app.model.P, !!app.cfg.gain);
+  }
+  function play(dst) {
+    state.chosen = null;
+    state.offer = null;
+    app.clicked(dst);
+  }
+  /* A tap on hand j of seat s. */
+  function tap(s, j) {
+    var d = state.args[1];
+    state.offer = null;
+    if (state.chosen === null || (s === 0 && j === state.chosen)) {
+      state.chosen = s === 0 && state.chosen !== j ? j : null;
+      redraw('[data-seat="' + s + '"][data-hand="' + j + '"]');
+      return;
+    }
+    var es = distinct(onto(entriesNow(), d.hands[0][state.chosen], s, d.hands[s][j]));
+    if (es.length === 1) {
+      play(es[0].m.dst);
+      return;
+    }
+    if (!es.length) {
+      // not a target: another of your hands becomes the chosen one
+      if (s === 0) state.chosen = j;
+      redraw('[data-seat="' + s + '"][data-hand="' + j + '"]');
+      return;
+    }
+    state.offer = es;
+    redraw(".board-move");
+  }
+
+  document.addEventListener("click", function (ev) {
+    var t = ev.target.closest ? ev.target.closest("#panel .board button") : null;
+    if (!t || !state.args) return;
+    if (t.dataset.dst !== undefined) play(Number(t.dataset.dst));
+    else if (t.dataset.board === "cancel") {
+      state.chosen = null;
+      state.offer = null;
+      redraw();
+    } else if (t.dataset.hand !== undefined) tap(Number(t.dataset.seat), Number(t.dataset.hand));
+  });
+  // a hand dragged onto another: the same as tapping one, then the other
+  var drag = null;
+  document.addEventListener("pointerdown", function (ev) {
+    var t = ev.target.closest ? ev.target.closest('#panel .board .hand-btn[data-seat="0"]') : null;
+    drag = t ? { j: Number(t.dataset.hand), x: ev.clientX, y: ev.clientY } : null;
+  });
+  document.addEventListener("pointerup", function (ev) {
+    if (!drag || !state.args) return;
+    var from = drag;
+    drag = null;
+    if (Math.abs(ev.clientX - from.x) + Math.abs(ev.clientY - from.y) < 12) return; // a tap: the click handles it
+    var under = document.elementFromPoint(ev.clientX, ev.clientY);
+    var t = under && under.closest ? under.closest("#panel .board .hand-btn") : null;
+    if (!t || (t.dataset.seat === "0" && Number(t.dataset.hand) === from.j)) return;
+    state.chosen = from.j;
+    tap(Number(t.dataset.seat), Number(t.dataset.hand));
+  });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Escape" && state.args && (state.chosen !== null || state.offer)) {
+      state.chosen = null;
+      state.offer = null;
+      redraw();
+    }
+  });
+
+  return { html: html };
+}
+
+export { create, parse, say, seatMarks, written, plan, onto };

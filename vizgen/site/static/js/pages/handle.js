@@ -1,0 +1,11 @@
+/* vizgen handle: the page's handle, globalThis.VZ, for what is not a module: a page's inline script (the index's
+ * puzzle of the day, the practice page's start, the base template's fragment), the browser tests and add-ons.
+ * Each page's entry (this folder) publishes the modules it offers there; no module reads it, except the rules
+ * page, which finds the modules of its second script (rulesmore.js) there once loaded.
+ */
+
+/* Put these modules on the page's handle (by name: VZ.practice, VZ.util ...). */
+export function publish(parts) {
+  var VZ = (globalThis.VZ = globalThis.VZ || {});
+  Object.keys(parts).forEach(function (name) { VZ[name] = parts[name]; });
+}

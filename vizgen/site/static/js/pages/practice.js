@@ -1,0 +1,14 @@
+/* practice.js, the practice page's script (and the index's, for the puzzle of the day): the page's inline script
+ * starts it (VZ.practiceView.init). */
+import * as board from "../core/board.js";
+import { contract } from "../core/contract.js";
+import * as hands from "../core/hands.js";
+import * as loader from "../core/loader.js";
+import * as util from "../core/util.js";
+import * as glicko from "../practice/glicko.js";
+import * as practice from "../practice/practice.js";
+import * as practiceView from "../practice/practiceview.js";
+import { publish } from "./handle.js";
+
+publish({ contract: contract, util: util, loader: loader, board: board, hands: hands, glicko: glicko,
+  practice: practice, practiceView: practiceView });

@@ -1,0 +1,27 @@
+/* rules.js, the rules page's script and its Web Worker (the same file: a worker has no document). */
+import * as contractModule from "../core/contract.js";
+import * as shading from "../core/shading.js";
+import * as util from "../core/util.js";
+import * as movegen from "../rules/engine/movegen.js";
+import * as pairwise from "../rules/engine/pairwise.js";
+import * as rulebook from "../rules/engine/rulebook.js";
+import * as rulecompile from "../rules/engine/rulecompile.js";
+import * as rulesolve from "../rules/engine/rulesolve.js";
+import * as rulefacts from "../rules/rulefacts.js";
+import * as rulemodel from "../rules/rulemodel.js";
+import { boot } from "../rules/rulespage.js";
+import * as rulesworker from "../rules/rulesworker.js";
+import { publish } from "./handle.js";
+
+if (typeof document === "undefined") {
+  rulesworker.serve();
+} else {
+  publish({ contract: contractModule.contract, util: util, shading: shading, movegen: movegen, rulebook: rulebook,
+    rulecompile: rulecompile, rulesolve: rulesolve, rulefacts: rulefacts, rulesworker: rulesworker,
+    pairwise: pairwise, rulemodel: rulemodel,
+    // the modules of this script that rulesmore.js reads instead of its own copy (tools/bundle.mjs checks the list)
+    rulesShared: { "core/contract.js": contractModule, "core/util.js": util, "rules/engine/movegen.js": movegen,
+      "rules/engine/pairwise.js": pairwise, "rules/engine/rulebook.js": rulebook, "rules/engine/rulesolve.js": rulesolve,
+      "rules/rulefacts.js": rulefacts, "rules/rulemodel.js": rulemodel, "rules/rulesworker.js": rulesworker } });
+  boot();
+}

@@ -1,0 +1,4 @@
+/* space.js, the rule space explorer's page. */
+import { boot } from "../space/space.js";
+
+boot();

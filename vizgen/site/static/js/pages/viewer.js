@@ -1,0 +1,36 @@
+/* What the two variant pages' scripts (variant.js, code.js) share: the viewer and the game, started in that
+ * order (the game is built on the page's hooks, window.vizgen), and the modules they offer on the handle. */
+import * as board from "../core/board.js";
+import { contract } from "../core/contract.js";
+import * as hands from "../core/hands.js";
+import * as loader from "../core/loader.js";
+import * as util from "../core/util.js";
+import * as wire from "../core/wire.js";
+import * as game from "../play/game.js";
+import * as opponents from "../play/opponents.js";
+import { boot as startPlay } from "../play/play.js";
+import * as playDraw from "../play/playview.js";
+import * as retry from "../play/retry.js";
+import * as review from "../play/review.js";
+import * as explorer from "../viewer/explorer.js";
+import * as facts from "../viewer/facts.js";
+import * as graph from "../viewer/graph.js";
+import * as keys from "../viewer/keys.js";
+import { boot as startViewer } from "../viewer/main.js";
+import { Model } from "../viewer/model.js";
+import * as overview from "../viewer/overview.js";
+import * as panel from "../viewer/panel.js";
+import * as search from "../viewer/search.js";
+import * as styles from "../viewer/styles.js";
+import * as views from "../viewer/views.js";
+import { publish } from "./handle.js";
+
+/* Start a variant page with its own parts ({CodeModel} or {ValueMap}), offering them on the handle too. */
+export function start(parts) {
+  publish(Object.assign({ contract: contract, util: util, loader: loader, wire: wire, facts: facts, Model: Model,
+    board: board, hands: hands, panel: panel, styles: styles, graph: graph, explorer: explorer, overview: overview,
+    search: search, keys: keys, views: views, game: game, review: review, retry: retry, opponents: opponents,
+    playDraw: playDraw }, parts));
+  startViewer(parts);
+  startPlay();
+}

@@ -1,0 +1,258 @@
+/* vizgen game: the state of a game played on a variant's page, its record and the random player.
+ *
+ * A game is the line of positions from the start (or from another position, as a study), the ply shown (the positions after it are kept to step
+ * forward again), the kind of player in each seat (you, perfect, tricky, maxn1, maxn2, maxn3, maxn5 or
+ * random; at most one "you": a game of computers only is watched), a seed, whether it is a challenge (values hidden until the end) and the plies
+ * at which you asked for a hint. Its record lives in the address's query string, so the fragment stays the
+ * position shown:  ?play=you.perfect&seed=42&moves=12-11_12-12&at=1&mode=challenge&hints=0
+ *   play   one word per player in turn order (player 1 moves first: at `from`, the player to move there);
+ *   from   the position the game starts at when it is not the variant's start;
+ *   seed   seeds the random player: its move at ply i depends only on the seed, i and the position, so a
+ *          shared record replays and goes on the same way;
+ *   moves  the position after each ply, separated by "_";
+ *   at     the ply shown when it is not the last one;
+ *   mode   "challenge" for a challenge; hints: the plies at which a hint was taken, separated by ".".
+ * A game ends as the rules say, or as a draw by repetition or at the ply cap (ending(), the rule of
+ * vizgen/engine/ending.py). Nothing here touches the page: play.js draws the game and asks the model
+ * (model.js or codemodel.js) for the moves.
+ */
+import * as address from "../core/address.js";
+import { contract } from "../core/contract.js";
+import * as util from "../core/util.js";
+
+var SEP = "_";
+
+/* A 32-bit hash of a string (FNV-1a). */
+function hash(text) {
+  var h = 2166136261;
+  for (var i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return h >>> 0;
+}
+/* A number in [0, 1) from a seed (mulberry32). */
+function uniform(seed) {
+  var t = (seed + 0x6d2b79f5) | 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+/* A game on `model` (the page's model: name, over, winner, remoteness), from the start or from `from`. */
+function Game(model, seats, seed, limits, from) {
+  this.model = model;
+  this.limits = limits || contract.ending;
+  this.challenge = false;
+  this.hints = []; // plies at which you took a hint, in order
+  this.P = model.P;
+  this.seats = seats;
+  this.you = Math.max(0, seats.indexOf("you")); // the values are for you (for player 1 in a game you watch)
+  this.seed = seed;
+  this.from = from === undefined || from === null ? model.startId : from;
+  this.path = [this.from];
+  this.redo = [];
+  this.last = 0; // plies when a move was last played (0: none to report)
+  this.paused = false;
+}
+/* The seat to move at ply `ply`. */
+Game.prototype.mover = function (ply) {
+  return ply % this.P;
+};
+Game.prototype.here = function () {
+  return this.path[this.path.length - 1];
+};
+Game.prototype.plies = function () {
+  return this.path.length - 1;
+};
+/* How the game ends at the ply shown: null while it goes on (ending()). */
+Game.prototype.end = function (live) {
+  var model = this.model;
+  return ending(this.P, this.path, function (i) { return model.over(i); }, function (i) { return model.winner(i); },
+    live || null, this.limits);
+};
+Game.prototype.over = function () {
+  return this.end() !== null;
+};
+/* Whether the game's line ends the game (it may be shown at an earlier ply). */
+Game.prototype.finished = function () {
+  var model = this.model;
+  return ending(this.P, this.line(), function (i) { return model.over(i); }, function (i) { return model.winner(i); },
+    null, this.limits) !== null;
+};
+/* Every position of the line: the ones played up to the ply shown, then the ones after it. */
+Game.prototype.line = function () {
+  return this.path.concat(this.redo.slice().reverse());
+};
+/* Show ply k of the line (clamped), the positions after it kept. */
+Game.prototype.seek = function (k) {
+  var line = this.line();
+  k = Math.max(0, Math.min(line.length - 1, k));
+  this.path = line.slice(0, k + 1);
+  this.redo = line.slice(k + 1).reverse();
+  this.last = 0;
+};
+/* Whether a hint was taken at the ply shown. */
+Game.prototype.hinted = function () {
+  return this.hints.indexOf(this.plies()) >= 0;
+};
+Game.prototype.hint = function () {
+  if (!this.hinted()) this.hints.push(this.plies());
+};
+Game.prototype.yourTurn = function () {
+  return !this.over() && this.seats[this.mover(this.plies())] === "you";
+};
+/* The game's value at ply `ply` for you: v +1 you can force a win, -1 someone else can (player: who, in
+   turn order), 0 nobody; pos: the position then. */
+Game.prototype.value = function (ply) {
+  return this.valueAt(this.path[ply], ply);
+};
+/* The same for position `pos` reached after `ply` plies. */
+Game.prototype.valueAt = function (pos, ply) {
+  var w = this.model.winner(pos);
+  if (w < 0) return { v: 0, pos: pos };
+  var player = (ply + w) % this.P; // the seat counted from the mover, as a player in turn order
+  return { v: player === this.you ? 1 : -1, pos: pos, player: player };
+};
+/* That value in the words of vizgen/analysis/words.py's PLAY (W). */
+Game.prototype.valueWords = function (W, ply) {
+  return this.valueWordsAt(W, this.path[ply], ply);
+};
+Game.prototype.valueWordsAt = function (W, pos, ply) {
+  var say = util.fill, two = this.P === 2;
+  var val = this.valueAt(pos, ply);
+  var n = this.model.remoteness(val.pos);
+  var done = this.model.over(val.pos);
+  if (val.v === 0) return two ? W["value-draw"] : W["value-open"];
+  if (this.seats.indexOf("you") < 0) { // a game you watch: the seat named, not "you"
+    var k = val.v === 1 ? this.you + 1 : two ? 2 - this.you : val.player + 1;
+    return say(done ? W["value-other-won"] : W["value-other"], { k: k, n: n });
+  }
+  if (val.v === 1) return say(done ? W["value-won"] : W["value-win"], { n: n });
+  if (done) return two ? W["value-lost"] : say(W["value-other-won"], { k: val.player + 1 });
+  return two ? say(W["value-loss"], { n: n }) : say(W["value-other"], { k: val.player + 1, n: n });
+};
+/* Play the move to position `to` (a child of the game's position); redo keeps its line while it is followed. */
+Game.prototype.push = function (to) {
+  this.path.push(to);
+  if (this.redo.length && this.redo[this.redo.length - 1] === to) this.redo.pop();
+  else this.redo = [];
+};
+/* The ply of your last move, -1 if you have not moved. */
+Game.prototype.lastMine = function () {
+  var k = this.plies() - 1;
+  while (k >= 0 && this.seats[this.mover(k)] !== "you") k--;
+  return k;
+};
+/* Take back your last move and the others' after it; false if you have not moved. */
+Game.prototype.undo = function () {
+  var k = this.lastMine();
+  if (k < 0) return false;
+  while (this.plies() > k) this.redo.push(this.path.pop());
+  this.last = 0;
+  this.paused = false;
+  return true;
+};
+/* The players of the next game ("Play again"): the same seats, or with swapped: each one seat on, so you
+   move at another turn (with two players, the other side). */
+Game.prototype.rematch = function (swapped) {
+  var seats = this.seats.slice();
+  if (swapped) seats.unshift(seats.pop());
+  return seats;
+};
+/* The random player's move among these children (distinct, in the moves' order). */
+Game.prototype.randomChild = function (kids) {
+  var u = uniform(hash(this.seed + "/" + this.plies() + "/" + this.model.name(this.here())));
+  return kids[Math.floor(u * kids.length)];
+};
+/* The record: the query string's play, seed and moves. */
+Game.prototype.record = function () {
+  var model = this.model, line = this.line();
+  var q = "play=" + this.seats.join(".") + "&seed=" + this.seed;
+  if (this.from !== model.startId) q += "&from=" + encodeURI(model.name(this.from));
+  if (line.length > 1) q += "&moves=" + line.slice(1).map(function (i) { return encodeURI(model.name(i)); }).join(SEP);
+  if (this.redo.length) q += "&at=" + this.plies();
+  if (this.challenge) q += "&mode=challenge";
+  if (this.hints.length) q += "&hints=" + this.hints.join(".");
+  return q;
+};
+
+/* How a game along `path` (positions, the start first) ends at its last position, by the rules and the
+   repetition rule as vizgen/engine/ending.py's Referee applies them: null while it goes on, else {reason:
+   "won", "repetition" or "cap"; winner: the seat from the first player, -1 for a draw; shared: the seats
+   still in that share a draw (from live(pos): per seat counted from the mover, whether it has a live
+   hand; [] without live); plies}. over(pos), winner(pos): the model's (the winner counted from the mover). */
+function ending(P, path, over, winner, live, limits) {
+  var seen = new Map();
+  var plies = path.length - 1;
+  for (var ply = 0; ply <= plies; ply++) {
+    var pos = path[ply], mover = ply % P;
+    if (over(pos)) return ply === plies ? { reason: "won", winner: (mover + winner(pos)) % P, shared: [], plies: ply } : null;
+    var key = pos + "/" + mover;
+    var times = (seen.get(key) || 0) + 1;
+    seen.set(key, times);
+    var reason = times >= limits.repetitions ? "repetition" : ply >= limits.cap ? "cap" : null;
+    if (reason) {
+      if (ply !== plies) return null; // a line that went on past its end is not a game
+      var alive = live ? live(pos) : null;
+      var shared = [];
+      if (alive) alive.forEach(function (on, k) { if (on) shared.push((ply + k) % P); });
+      shared.sort(function (a, b) { return a - b; });
+      return { reason: reason, winner: -1, shared: shared, plies: ply };
+    }
+  }
+  return null;
+}
+
+/* Read a record from a query string, through the address's one reader (address.js: bounded, decoded, a
+   record it cannot read dropped with its note). null: there is none; {why}: it cannot be read (every part is
+   checked: numbers written in digits, the one mode the page has, the ply shown one of the record's; nothing
+   is rewritten in silence); else {seats, seed, from, moves, ...} (from: null for the start; from and moves:
+   positions as typed, to be checked against the rules by the caller). */
+function readRecord(query, players, kinds) {
+  var params = address.read(query, "", "variant");
+  if (params.play === null) return null;
+  var digits = function (text) { return /^\d+$/.test(text); };
+  var seats = params.play.split(".");
+  var moves = params.moves ? params.moves.split(SEP) : [];
+  var hints = params.hints ? params.hints.split(".") : [];
+  var why = null;
+  if (seats.length !== players) why = "it names " + seats.length + " players, this variant has " + players;
+  else if (seats.some(function (s) { return kinds.indexOf(s) < 0; })) why = "a player is not one of " + kinds.join(", ");
+  else if (seats.filter(function (s) { return s === "you"; }).length > 1) why = "at most one player can be you";
+  else if (params.seed !== null && !digits(params.seed)) why = "the seed must be a whole number";
+  else if (moves.some(function (m) { return !m; })) why = "the moves must be positions joined by " + SEP;
+  else if (params.at !== null && !(digits(params.at) && Number(params.at) <= moves.length)) {
+    why = "the ply shown (at) must be a whole number, at most the " + moves.length + " the record holds";
+  } else if (!hints.every(digits)) why = "hints must be plies";
+  else if (params.mode !== null && params.mode !== "challenge") why = "the only mode is challenge";
+  if (why) return { why: why };
+  return { seats: seats, seed: params.seed === null ? 1 : Number(params.seed), from: params.from, moves: moves,
+    at: params.at === null ? null : Number(params.at), challenge: params.mode === "challenge",
+    hints: hints.map(Number) };
+}
+
+/* A query string with the record in it (null: without one), other parameters kept. */
+function withRecord(query, record) {
+  var keep = query.replace(/^\?/, "").split("&").filter(function (p) {
+    return p && !/^(play|seed|from|moves|at|mode|hints)=/.test(p);
+  });
+  if (record) keep.push(record);
+  return keep.length ? "?" + keep.join("&") : "";
+}
+
+/* The seats after seat `seat` becomes `kind`: one seat stays "you" (the old one takes the new seat's
+   kind, or the next seat becomes you when you leave yours). */
+function seatChange(seats, seat, kind) {
+  var out = seats.slice();
+  if (kind === "you") {
+    var was = out.indexOf("you");
+    if (was >= 0 && was !== seat) out[was] = out[seat] === "you" ? "perfect" : out[seat];
+  } else if (out[seat] === "you") {
+    out[(seat + 1) % out.length] = "you";
+  }
+  out[seat] = kind;
+  return out;
+}
+
+export { Game, readRecord, withRecord, seatChange, ending, hash, uniform };

@@ -1,0 +1,96 @@
+/* vizgen review: how each move of a game compares with the best one, and the game's review.
+ *
+ * A move's mark is the engine's (vizgen/analysis/marks.py): the chooser's value class after it (win, held
+ * or lost: the class of its meaning for the chooser, words.CHOICES) against the best class among the
+ * moves; best if it is an optimal move, an inaccuracy if it keeps the class otherwise, a mistake if it
+ * turns a win into a held position, a blunder if it turns a win or a held position into a loss. Everything
+ * is read from the moves a model annotates (facts.js: choice, n, k, best); nothing is worked out again.
+ */
+import { contract } from "../core/contract.js";
+import * as util from "../core/util.js";
+
+function markCode(W, key) {
+  for (var i = 0; i < contract.marks.length; i++) if (contract.marks[i].key === key) return i;
+  throw new Error("no mark " + key);
+}
+/* The chooser's value class after move m, as its rank (the contract's classes): 2 win, 1 held, 0 lost. */
+function moveClass(W, m) {
+  return contract.classes[contract.choices[m.choice].cls].rank;
+}
+
+/* The mark of the move to position `to` among a position's annotated moves: {mark (an index into
+   contract.marks), move (the move played), best (an optimal move)}; null if `to` is not a move there. */
+function mark(W, moves, to) {
+  var keep = -1, played = null, best = null;
+  moves.forEach(function (m) {
+    keep = Math.max(keep, moveClass(W, m));
+    if (m.dst === to) played = m;
+    if (m.best && !best) best = m;
+  });
+  if (!played) return null;
+  var after = moveClass(W, played);
+  var key = played.best ? "best" : after === keep ? "inaccuracy" : after === contract.classes.draw.rank ? "mistake" : "blunder";
+  return { mark: markCode(W, key), move: played, best: best };
+}
+
+/* A review's sentence about a marked move (vizgen.analysis.marks.say_review): "1>3?? lets them win in 1;
+   1>1 kept the draw". */
+function sentence(W, r) {
+  var R = W.review, fill = util.fill;
+  function part(table, m) {
+    return fill(table[contract.choices[m.choice].key], { n: m.n, k: m.k });
+  }
+  var text = fill(R.sentence, { move: r.move.names[0], mark: contract.marks[r.mark].symbol, played: part(R.played, r.move) });
+  if (contract.marks[r.mark].key !== "best" && r.best) text += fill(R.better, { best: r.best.names[0], kept: part(R.kept, r.best) });
+  return text;
+}
+
+/* Every move of a game along `path`: per ply k (the move from path[k] to path[k + 1]) its mark, or null
+   where the position's moves are not known; detail(pos): its annotated moves' holder, or undefined. */
+function marks(W, path, detail) {
+  var out = [];
+  for (var k = 0; k + 1 < path.length; k++) {
+    var d = detail(path[k]);
+    out.push(d ? mark(W, d.moves, path[k + 1]) : null);
+  }
+  return out;
+}
+
+/* Per seat (from the first player) the count of each mark, and of hints at that seat's plies. */
+function counts(W, P, marked, hints) {
+  var out = [];
+  for (var s = 0; s < P; s++) out.push({ marks: contract.marks.map(function () { return 0; }), hints: 0 });
+  marked.forEach(function (r, k) { if (r) out[k % P].marks[r.mark]++; });
+  hints.forEach(function (h) { out[h % P].hints++; });
+  return out;
+}
+
+/* The turning point for a player whose value after each ply is values[k] (+1, 0, -1): the last ply whose
+   move changed it, {ply (the move's number from 1), was (the value before)}; null if it never changed. */
+function turning(values) {
+  for (var k = values.length - 1; k > 0; k--) {
+    if (values[k] !== values[k - 1]) return { ply: k, was: values[k - 1], now: values[k] };
+  }
+  return null;
+}
+
+/* What the review says of a player's game, from the same facts as the panel: the player at `seat` (from
+   the first player) whose value after each ply is values[k] (+1, 0, -1), in a game of P players whose
+   moves are marked[k] (mark or null). {kind: "turning", ply, was, now} where the value changed (turning);
+   else {kind: "slipped", ply, was, r} for the player's own move the panel marked worst (the latest of
+   equals): the value class held but that move gave ground, so the review never says it never changed;
+   else {kind: "steady", was}. */
+function summary(W, values, marked, P, seat) {
+  var turn = turning(values);
+  if (turn) return { kind: "turning", ply: turn.ply, was: turn.was, now: turn.now };
+  var worst = null;
+  marked.forEach(function (r, k) {
+    if (r && k % P === seat && contract.marks[r.mark].key !== "best" && (!worst || r.mark >= worst.r.mark)) {
+      worst = { ply: k + 1, r: r };
+    }
+  });
+  if (worst) return { kind: "slipped", ply: worst.ply, was: values[0], r: worst.r };
+  return { kind: "steady", was: values[0] };
+}
+
+export { mark, marks, sentence, counts, turning, summary };

@@ -1,0 +1,386 @@
+/* vizgen practice: the puzzles' and the goals' rules, the visitor's progress, the daily puzzle and the streak.
+ *
+ * No DOM here (practiceview.js draws). The data is the build's (vizgen/reports/puzzles.py): a position's
+ * moves are [move, target, mark, choice code, n, k, reply move, reply target, 1 if the reply ends the game]
+ * (the reply: the perfect player's, absent at the end of the game); a mark is a code of the contract's marks
+ * (contract.js: best, inaccuracy, mistake, blunder). The acceptance rule is the Python's `accepts`, cross-checked in tests/js/practice.test.js.
+ */
+import { contract } from "../core/contract.js";
+import { own } from "../core/util.js";
+import * as glicko from "./glicko.js";
+
+var MARK = contract.markCodes, BEST = MARK.best, INACCURACY = MARK.inaccuracy, MISTAKE = MARK.mistake,
+  BLUNDER = MARK.blunder;
+var KEY = "vizgen-practice";
+var ALL = "all of it"; // what load sets aside when the stored text is not progress
+var VERSION = 1;
+
+/* Whether a puzzle accepts a move: it keeps the mover's value class and, in a win puzzle, the win it leaves
+   (after plies to go) still fits in the plies left, this move counted. */
+function accepts(mark, after, kind, left) {
+  return mark <= INACCURACY && (kind !== "win" || after + 1 <= left);
+}
+
+function moveTo(node, to) {
+  for (var i = 0; i < node.m.length; i++) if (node.m[i][1] === to) return node.m[i];
+  return null;
+}
+
+/* A puzzle being solved: p {position, kind, plies, line, single (one move: three or four players)}, nodes:
+   the positions by notation. */
+function start(p, nodes) {
+  return { puzzle: p, nodes: nodes, at: p.position, left: p.plies, played: [], status: "play", wrong: null };
+}
+
+/* The move (to `to`) played in puzzle state s: s changes. Returns {ok, move, reply (the defender's
+   [move, target] or null), done}; a wrong move ends the puzzle as failed and keeps the move in s.wrong. */
+function play(s, to) {
+  var node = s.nodes[s.at], m = node && moveTo(node, to);
+  if (!m || s.status !== "play") return null;
+  var p = s.puzzle;
+  var ok = accepts(m[2], m[4], p.kind, s.left);
+  s.played.push(m[0]);
+  if (!ok) {
+    s.status = "failed";
+    s.wrong = { from: s.at, move: m };
+    return { ok: false, move: m, reply: null, done: true };
+  }
+  var end = p.kind !== "win" || p.single || m.length < 8;
+  if (end) {
+    s.status = "solved"; // s.at stays the position solved: the board shows it with the move found
+    return { ok: true, move: m, reply: null, done: true };
+  }
+  s.played.push(m[6]);
+  if (m[8]) { // the defender's reply ended the game: it is the solver's win
+    s.status = "solved";
+    return { ok: true, move: m, reply: [m[6], m[7]], done: true };
+  }
+  s.left -= 2;
+  s.at = m[7];
+  return { ok: true, move: m, reply: [m[6], m[7]], done: false };
+}
+
+/* The moves at s's position a puzzle accepts (the solution from here: the best first). */
+function good(s) {
+  var node = s.nodes[s.at];
+  return node.m.filter(function (m) { return accepts(m[2], m[4], s.puzzle.kind, s.left); })
+    .sort(function (a, b) { return a[2] - b[2]; });
+}
+
+/* A small deterministic hash of a string (FNV-1a), for the daily pick and the streak's order. */
+function hash(text) {
+  var h = 2166136261;
+  for (var i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/* The visitor's date, YYYY-MM-DD. */
+function today(date) {
+  var d = date || new Date();
+  var two = function (n) { return (n < 10 ? "0" : "") + n; };
+  return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate());
+}
+
+/* The daily puzzle: one of the list (index entries {id, r: the rating}) picked by the date, among those
+   rated 1100 to 1800 when there are any. */
+function daily(list, day) {
+  var pool = list.filter(function (p) { return p.r >= 1100 && p.r < 1800; });
+  if (!pool.length) pool = list;
+  if (!pool.length) return null;
+  return pool[hash("daily " + day) % pool.length];
+}
+
+/* The streak's order: puzzles (index entries {id, r}) of rising difficulty, each step the next one up in rating, shuffled by `seed`
+   among equal ratings and thinned to at most one in `spread` so a streak climbs steadily. */
+function streakOrder(list, seed) {
+  var sorted = list.slice().sort(function (a, b) {
+    return a.r - b.r || hash(seed + a.id) - hash(seed + b.id);
+  });
+  var out = [], step = Math.max(1, Math.floor(sorted.length / 60));
+  for (var i = hash("offset " + seed) % step; i < sorted.length; i += step) out.push(sorted[i]);
+  return out;
+}
+
+/* The index's puzzles ([variant index, position, rating, theme indices]) as entries {id, v (the variant's
+   slug), p, r, t (theme keys)}. */
+function entries(idx) {
+  return idx.puzzles.map(function (row) {
+    var slug = idx.variants[row[0]].slug;
+    return { id: slug + ":" + row[1], v: slug, p: row[1], r: row[2],
+      t: row[3].map(function (k) { return idx.keys[k]; }) };
+  });
+}
+
+/* Stars earned by a goal met: 3 every move best, 2 at least three moves in four best, else 1. */
+function stars(marks) {
+  if (!marks.length) return 3;
+  var best = marks.filter(function (m) { return m === BEST; }).length / marks.length;
+  return best === 1 ? 3 : best >= 0.75 ? 2 : 1;
+}
+
+/* A goal being played: goal {kind (win, hold, survive), from, plies, opponent (perfect or tricky)},
+   table: every position by notation, players. */
+function goalStart(goal, table, players) {
+  return { goal: goal, table: table, players: players, at: goal.from, ply: 0, marks: [], status: "play",
+    why: null, seen: {}, last: null };
+}
+
+/* The visitor's move in goal state s, then the computer players' replies. Returns the state. s.status:
+   play, met or failed (s.why: "mistake" a win given up, "blunder" a loss let in, "slow" no longer in time,
+   "lost" the game ended against you). */
+function goalPlay(s, to) {
+  var node = s.table[s.at], m = node && moveTo(node, to);
+  if (!m || s.status !== "play") return s;
+  var G = s.goal;
+  s.marks.push(m[2]);
+  s.last = { from: s.at, move: m, replies: [] };
+  s.ply += 1;
+  s.at = m[1];
+  if (G.kind === "win" && m[2] >= MISTAKE) return fail(s, "mistake");
+  if (m[2] >= BLUNDER) return fail(s, "blunder");
+  if (G.kind === "win" && s.ply + Math.max(0, m[4]) > G.plies) return fail(s, "slow");
+  for (var r = 1; r < s.players; r++) {
+    var here = s.table[s.at];
+    if (!here.m.length) break;
+    if (seenTwice(s)) return met(s);
+    var next = G.opponent === "tricky" ? here.t : here.r;
+    s.last.replies.push([moveTo(here, next)[0], next]);
+    s.at = next;
+    s.ply += 1;
+  }
+  var now = s.table[s.at];
+  if (!now.m.length) return won(s, now);
+  if (seenTwice(s)) return met(s);
+  if (G.kind !== "win" && s.ply >= G.plies) return met(s);
+  return s;
+}
+
+/* The third time the same position comes up: a draw by repetition (the game's rule), the goal held. */
+function seenTwice(s) {
+  s.seen[s.at] = (s.seen[s.at] || 0) + 1;
+  return s.seen[s.at] >= 3 && s.goal.kind !== "win";
+}
+function met(s) {
+  s.status = "met";
+  s.stars = stars(s.marks);
+  return s;
+}
+function fail(s, why) {
+  s.status = "failed";
+  s.why = why;
+  return s;
+}
+/* The game is over at s.at: met when the winner there (node.v[2], a seat counted from the player to move
+   there) is the visitor, who moved as many seats back as the replies since their move, plus one. */
+function won(s, node) {
+  return node.v[2] === s.players - 1 - s.last.replies.length ? met(s) : fail(s, "lost");
+}
+
+/* Progress: the visitor's rating, history, solved and failed puzzles, best streak and goals' stars. The maps
+   (solved, failed: puzzle id -> times; goals: goal id -> stars) have no prototype: a key is only ever data. */
+function fresh() {
+  return { version: VERSION, rating: Object.assign({}, glicko.START), history: [], solved: Object.create(null),
+    failed: Object.create(null), best: 0, goals: Object.create(null) };
+}
+
+/* What progress may hold. Anything else is set aside: it never reaches the page. text: characters of a
+   progress file or of what the browser stores (checked before it is parsed); history: entries (record keeps
+   the last 500); keys: entries of a map; id: characters of a puzzle's or a goal's id ("standard:12-33",
+   "standard:1": a variant, a colon, then the position or the goal's number); count: times a puzzle was
+   solved or failed; best: the best streak; rating, rd, vol: the Glicko-2 rating's ranges. */
+var LIMITS = { text: 4 * 1024 * 1024, history: 500, keys: 50000, id: 160, count: 1e6, best: 1e6,
+  rating: [0, 5000], rd: [0, glicko.MAX_RD], vol: [0, 1] };
+/* An id: a variant's slug, a colon, then what follows it (no space). */
+var ID = /^[^\s:<>&"'`]+:[^\s<>&"'`]+$/;
+var DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function plain(x) {
+  return x !== null && typeof x === "object" && !Array.isArray(x);
+}
+/* x as it is kept: -0 (which JSON writes 0) read as 0. */
+function num(x) {
+  return x + 0;
+}
+function within(x, range) {
+  return typeof x === "number" && isFinite(x) && x >= range[0] && x <= range[1];
+}
+function whole(x, lo, hi) {
+  return Number.isInteger(x) && x >= lo && x <= hi;
+}
+/* Whether text has no control character (C0, C1). */
+function printable(text) {
+  for (var i = 0; i < text.length; i++) {
+    var c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return false;
+  }
+  return true;
+}
+function isId(x) {
+  return typeof x === "string" && x.length <= LIMITS.id && ID.test(x) && printable(x);
+}
+
+/* x's own property key, or undefined (never one of its prototype's). */
+function field(x, key) {
+  return own(x, key) ? x[key] : undefined;
+}
+
+/* A rating {rating, rd, vol} if x is one (rd and vol missing: the starting ones), else null. */
+function ratingOf(x) {
+  if (!plain(x) || !within(field(x, "rating"), LIMITS.rating)) return null;
+  var out = { rating: num(x.rating), rd: glicko.START.rd, vol: glicko.START.vol };
+  if (own(x, "rd")) {
+    if (!within(x.rd, LIMITS.rd) || x.rd <= 0) return null;
+    out.rd = num(x.rd);
+  }
+  if (own(x, "vol")) {
+    if (!within(x.vol, LIMITS.vol) || x.vol <= 0) return null;
+    out.vol = num(x.vol);
+  }
+  return out;
+}
+
+/* A history entry {id, ok, day, before, after} if x is one, else null. */
+function entryOf(x) {
+  if (!plain(x)) return null;
+  var e = { id: field(x, "id"), ok: field(x, "ok"), day: field(x, "day"), before: field(x, "before"),
+    after: field(x, "after") };
+  if (!isId(e.id) || typeof e.ok !== "boolean" || !(typeof e.day === "string" && DAY.test(e.day)) ||
+      !within(e.before, LIMITS.rating) || !within(e.after, LIMITS.rating)) return null;
+  e.before = num(e.before);
+  e.after = num(e.after);
+  return e;
+}
+
+/* A map of ids to whole numbers lo..hi, its bad entries left out: {map, bad (how many), whole (false: not a
+   map at all, or too big: every entry left out)}. */
+function mapOf(x, lo, hi) {
+  var out = { map: Object.create(null), bad: 0, whole: true };
+  var keys = plain(x) ? Object.keys(x) : null;
+  if (!keys || keys.length > LIMITS.keys) {
+    out.whole = false;
+    return out;
+  }
+  keys.forEach(function (k) {
+    if (isId(k) && whole(x[k], lo, hi)) out.map[k] = num(x[k]);
+    else out.bad++;
+  });
+  return out;
+}
+
+/* Progress checked against the schema above (x: JSON.parse's value): null when x is not progress of this
+   version at all; else {progress, aside: what was set aside, in words (a part, or how many of its entries),
+   for the visitor's note}. Only x's own properties are read; a part missing takes its fresh value. */
+function check(x) {
+  if (!plain(x) || !own(x, "version") || x.version !== VERSION) return null;
+  var out = fresh(), aside = [];
+  if (own(x, "rating")) {
+    var r = ratingOf(x.rating);
+    if (r) out.rating = r;
+    else aside.push("your rating");
+  }
+  if (own(x, "history")) {
+    if (!Array.isArray(x.history) || x.history.length > LIMITS.history) {
+      aside.push("your history");
+    } else {
+      var bad = 0;
+      x.history.forEach(function (e) {
+        var ok = entryOf(e);
+        if (ok) out.history.push(ok);
+        else bad++;
+      });
+      if (bad) aside.push(bad + (bad === 1 ? " entry" : " entries") + " of your history");
+    }
+  }
+  [["solved", 1, LIMITS.count, "solved puzzle"], ["failed", 1, LIMITS.count, "failed puzzle"],
+    ["goals", 0, 3, "goal's stars", "goals' stars"]].forEach(function (part) {
+    var name = part[0];
+    if (!own(x, name)) return;
+    var m = mapOf(x[name], part[1], part[2]);
+    out[name] = m.map;
+    if (!m.whole) aside.push("your " + (part[4] || part[3] + "s"));
+    else if (m.bad) aside.push(m.bad + " " + (m.bad === 1 ? part[3] : part[4] || part[3] + "s"));
+  });
+  if (own(x, "best")) {
+    if (whole(x.best, 0, LIMITS.best)) out.best = num(x.best);
+    else aside.push("your best streak");
+  }
+  return { progress: out, aside: aside };
+}
+
+/* Progress read back from JSON text: null when the text is not progress of this version (or longer than
+   any progress is); `aside` (an array, optional) receives what was set aside (check). */
+function parse(text, aside) {
+  if (typeof text !== "string" || text.length > LIMITS.text) return null;
+  var x;
+  try {
+    x = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  var got = check(x);
+  if (!got) return null;
+  if (aside) got.aside.forEach(function (a) { aside.push(a); });
+  return got.progress;
+}
+
+/* The progress this browser keeps (fresh when there is none, or it is not progress); `aside` as parse's. */
+function load(storage, aside) {
+  var text;
+  try {
+    text = storage ? storage.getItem(KEY) : null;
+  } catch {
+    text = null; // storage refused
+  }
+  if (text === null) return fresh();
+  var p = parse(text, aside);
+  if (!p && aside) aside.push(ALL);
+  return p || fresh();
+}
+
+function save(storage, progress) {
+  try {
+    if (storage) storage.setItem(KEY, JSON.stringify(progress));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/* How many times map (solved, failed, goals) holds id: 0 when it does not (an own property or nothing). */
+function count(map, id) {
+  return own(map, id) ? map[id] : 0;
+}
+
+/* A copy of a map, without prototype. */
+function copyMap(map) {
+  var out = Object.create(null);
+  Object.keys(map).forEach(function (k) { out[k] = map[k]; });
+  return out;
+}
+/* A copy of progress (its maps without prototype). */
+function copy(progress) {
+  return { version: VERSION, rating: Object.assign({}, progress.rating), history: progress.history.slice(),
+    solved: copyMap(progress.solved), failed: copyMap(progress.failed), best: progress.best,
+    goals: copyMap(progress.goals) };
+}
+
+/* The progress after a puzzle rated `rating` (id `id`) was solved (ok) or failed: a new object. */
+function record(progress, id, rating, ok, day) {
+  var p = copy(progress);
+  var before = p.rating.rating;
+  p.rating = glicko.update(p.rating, rating, ok ? 1 : 0);
+  p.history.push({ id: id, ok: ok, day: day, before: before, after: p.rating.rating });
+  if (p.history.length > LIMITS.history) p.history = p.history.slice(-LIMITS.history);
+  if (ok) {
+    p.solved[id] = count(p.solved, id) + 1;
+    delete p.failed[id];
+  } else {
+    p.failed[id] = count(p.failed, id) + 1;
+  }
+  return p;
+}
+
+export { accepts, entries, start, play, good, hash, today, daily, streakOrder, stars, goalStart, goalPlay, fresh, check, parse, load, save, record, count, copy, KEY, ALL, LIMITS };

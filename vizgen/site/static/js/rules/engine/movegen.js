@@ -1,0 +1,155 @@
+/* vizgen movegen: a position's moves and parents generated from the rule tables, as the engine does.
+ *
+ * rules.js carries a variant's rule tables (vizgen/engine/rules.py, Rules.kernel_tables; the layout is in
+ * vizgen/engine/kernel.py) and the names of its hand sets and moves. Rules here decodes a position code,
+ * names it, reads a typed position, and lists its moves and parents exactly as the compiled kernel's
+ * _moves and _parents do (vizgen/engine/_kernel.pyx): the fast lane checks every position of several
+ * variants against kernel.expand and kernel.parents (tests/test_js.py).
+ */
+import { contract } from "../../core/contract.js";
+import * as util from "../../core/util.js";
+
+// positions of the scalars in ints (vizgen/engine/kernel.py, I_*: the contract's kernel layout), read when the
+// first Rules is made: a code page loads this script before the one that carries the contract
+var I_P, I_M, I_COUNTS, I_SWAPS, I_TWO, I_PASSES, I_TOP, I_SWAP_MID, I_PASS_MID;
+function layout() {
+  var L = contract.kernel;
+  I_P = L.P;
+  I_M = L.M;
+  I_COUNTS = L.COUNTS;
+  I_SWAPS = L.SWAPS;
+  I_TWO = L.TWO;
+  I_PASSES = L.PASSES;
+  I_TOP = L.TOP;
+  I_SWAP_MID = L.SWAP_MID;
+  I_PASS_MID = L.PASS_MID;
+}
+
+function Rules(R) {
+  if (I_P === undefined) layout();
+  var I = R.ints;
+  this.R = R;
+  this.P = I[I_P];
+  this.m = I[I_M];
+  this.counts = I[I_COUNTS];
+  this.top = I[I_TOP];
+  this.space = R.space;
+  // a hand set by its notation and, where that is not ambiguous, by its bare spelling
+  var index = (this.setIndex = util.unambiguous(R.sets.map(function (name, s) { return [util.bare(name), s]; })));
+  R.sets.forEach(function (name, s) { index.set(name, s); });
+}
+
+/* The hand-set index of every seat (the mover first) and the swap count of a code. */
+Rules.prototype.seats = function (code) {
+  var base = Math.floor(code / this.counts);
+  var s = new Array(this.P);
+  for (var i = 0; i < this.P; i++) {
+    s[i] = base % this.m;
+    base = Math.floor(base / this.m);
+  }
+  return { s: s, count: code % this.counts };
+};
+/* The notation of a position, as vizgen/engine/rules.py writes it. */
+Rules.prototype.name = function (code) {
+  var d = this.seats(code);
+  var sets = this.R.sets;
+  var text = d.s.map(function (s) { return sets[s]; }).join("-");
+  return d.count ? text + "/s" + d.count : text;
+};
+/* Every seat's hands, the mover first. */
+Rules.prototype.hands = function (code) {
+  var hands = this.R.hands;
+  return this.seats(code).s.map(function (s) { return hands[s].slice(); });
+};
+/* The code of a position typed by a person (12-11-11, 121111, "12 11 11"): each player's hands as the
+   notation writes them, the player to move first; undefined if it names no position of this shape. */
+Rules.prototype.find = function (text) {
+  var t = String(text || "").trim();
+  var count = 0;
+  var sw = /\/s(\d+)$/.exec(t);
+  if (sw) {
+    count = parseInt(sw[1], 10);
+    t = t.slice(0, sw.index);
+  }
+  if (count >= this.counts) return undefined;
+  var parts = t.split(/[\s-]+/).filter(Boolean);
+  if (parts.length !== this.P && parts.length === 1) {
+    var digits = util.bare(t);
+    var w = digits.length / this.P;
+    if (w !== Math.floor(w) || !w) return undefined;
+    parts = [];
+    for (var i = 0; i < this.P; i++) parts.push(digits.slice(i * w, (i + 1) * w));
+  }
+  if (parts.length !== this.P) return undefined;
+  var code = 0;
+  for (var k = this.P - 1; k >= 0; k--) {
+    var s = this.setIndex.get(parts[k]);
+    if (s === undefined) return undefined;
+    code = code * this.m + s;
+  }
+  return code * this.counts + count;
+};
+
+/* Every move of a position where the game goes on: [{dst, mid}] in the kernel's order (repeats kept). A strike
+   changes the struck player's state (hit_dst) and, where the rules say so, the striker's (hit_own). */
+Rules.prototype.moves = function (code) {
+  var R = this.R, I = R.ints, m = this.m, counts = this.counts, top = this.top;
+  var d = this.seats(code), seats = d.s, count = d.count;
+  var rot = Math.floor(Math.floor(code / counts) / m); // the seats after the mover, moved down one place
+  var s0 = seats[0];
+  var out = [];
+  R.own_dst[s0].forEach(function (dst, w) {
+    if (dst >= 0) out.push({ dst: (rot + dst * top) * counts, mid: R.own_mid[s0][w] });
+  });
+  var two = I[I_TWO] !== 0;
+  var mul = 1;
+  for (var t = 1; t < this.P; t++) {
+    var u = seats[t];
+    var row = R.hit_dst[s0][u];
+    for (var w = 0; w < row.length && row[w] >= 0; w++) {
+      var o = two ? R.hit_own[s0][u][w] : s0;
+      out.push({ dst: (rot + (row[w] - u) * mul + o * top) * counts, mid: R.hit_mid[t][s0][u][w] });
+    }
+    mul *= m;
+  }
+  if (R.swap_ok[s0] && count < I[I_SWAPS]) out.push({ dst: (rot + s0 * top) * counts + count + 1, mid: I[I_SWAP_MID] });
+  if (I[I_PASSES] && !R.live[s0]) out.push({ dst: (rot + s0 * top) * counts, mid: I[I_PASS_MID] });
+  return out;
+};
+
+/* Every distinct position with a move to this one, reachable or not, final ones too (the caller filters). */
+Rules.prototype.parents = function (code) {
+  var R = this.R, I = R.ints, m = this.m, counts = this.counts, P = this.P;
+  var d = this.seats(code), seats = d.s, count = d.count;
+  var last = seats[P - 1]; // the parent's mover
+  var rest = (Math.floor(code / counts) % this.top) * m; // the parent's seats 1.. (the child's 0..P-2)
+  if (count > 0) return R.swap_ok[last] ? [(rest + last) * counts + count - 1] : []; // only a swap leads here
+  var seen = new Set(); // parents that differ in the mover's seat alone can repeat: rest + s, by s
+  var bases = [];
+  R.own_src[last].forEach(function (s) {
+    if (s >= 0 && !seen.has(s)) {
+      seen.add(s);
+      bases.push(rest + s);
+    }
+  });
+  var mul = m;
+  for (var t = 1; t < P; t++) {
+    var dd = seats[t - 1];
+    var pairs = R.hit_src[last][dd]; // (striker, struck) before the strike, side by side
+    for (var w = 0; w < pairs.length && pairs[w] >= 0; w += 2) {
+      var s = pairs[w], u = pairs[w + 1];
+      if (u !== dd) bases.push(rest + s + (u - dd) * mul);
+      else if (!seen.has(s)) {
+        seen.add(s);
+        bases.push(rest + s);
+      }
+    }
+    mul *= m;
+  }
+  if (I[I_PASSES] && !R.live[last] && !seen.has(last)) bases.push(rest + last);
+  var out = [];
+  bases.forEach(function (b) { for (var j = 0; j < counts; j++) out.push(b * counts + j); });
+  return out;
+};
+
+export { Rules };

@@ -1,0 +1,416 @@
+/* vizgen rulecompile: a rule set's parameters compiled into the move tables the code pages ship.
+ *
+ * The same tables as vizgen/engine/rules.py's Rules.kernel_tables (layout in vizgen/engine/kernel.py), built
+ * from the same plain functions as vizgen/engine/hands.py, in the same order, so movegen.js reads them as it
+ * reads a code page's rules.js. Hand values are kept in units of a half finger with stumps (of a finger
+ * otherwise), so every value is a whole number. The fast lane checks every table, position and value of
+ * built-in and random rule sets against the Python engine (tests/test_rulespage.py).
+ */
+var HALF = "\u00bd", MINUS = "\u2212";
+
+// ------------------------------------------------------------------ values and hands (hands.py)
+function Book(p) {
+  this.p = p;
+  this.step = p.stumps ? 2 : 1;
+  this.ru = p.r * this.step; // r in units
+  this.signed = p.integers && p.overflow === "cutoff";
+  this.ownSwaps = p.swap_count === "player" && p.swaps > 0;
+  this.wide = p.r > 10;
+  var low = this.signed ? -(this.ru - 1) : 0;
+  this.domain = [];
+  for (var k = low; k < this.ru; k++) this.domain.push(k);
+}
+Book.prototype.combine = function (a, b) {
+  var total = a + b;
+  if (this.signed) return Math.abs(total) >= this.ru ? 0 : total;
+  if (total < this.ru) return total;
+  return this.p.overflow === "rollover" ? total - this.ru : 0;
+};
+function sorted(list) {
+  return list.slice().sort(function (x, y) { return x - y; });
+}
+function replace(hands, old, now) {
+  var out = hands.slice();
+  out[out.indexOf(old)] = now;
+  return sorted(out);
+}
+function liveCount(hands) {
+  var n = 0;
+  for (var i = 0; i < hands.length; i++) if (hands[i]) n++;
+  return n;
+}
+function distinct(list) {
+  return sorted(Array.from(new Set(list)));
+}
+function sum(list) {
+  var s = 0;
+  for (var i = 0; i < list.length; i++) s += list[i];
+  return s;
+}
+function same(a, b) {
+  if (a.length !== b.length) return false;
+  for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+/* Every sorted tuple of `size` values of `values` (ascending), in itertools.combinations_with_replacement order. */
+function multisets(values, size) {
+  var out = [];
+  var pick = [];
+  (function go(from) {
+    if (pick.length === size) {
+      out.push(pick.map(function (i) { return values[i]; }));
+      return;
+    }
+    for (var i = from; i < values.length; i++) {
+      pick.push(i);
+      go(i);
+      pick.pop();
+    }
+  })(0);
+  return out;
+}
+Book.prototype.fingers = function (hands) {
+  var s = 0;
+  for (var i = 0; i < hands.length; i++) s += Math.abs(hands[i]);
+  return s;
+};
+Book.prototype.fractions = function (hands) {
+  var step = this.step;
+  return sorted(hands.map(function (v) { return ((v % step) + step) % step; }));
+};
+/* Counter(a) - Counter(b): the values of a not matched in b, with multiplicity. */
+function minus(a, b) {
+  var left = b.slice(), out = [];
+  a.forEach(function (v) {
+    var i = left.indexOf(v);
+    if (i >= 0) left.splice(i, 1);
+    else out.push(v);
+  });
+  return out;
+}
+Book.prototype.scopeOk = function (before, after) {
+  var p = this.p;
+  var removed = minus(before, after), added = minus(after, before);
+  if (liveCount(after) === liveCount(before)) return p.transfer_scope === "any" || removed.length === 2;
+  if (p.division_scope === "any") return true;
+  var donors = removed.filter(function (v) { return v !== 0; });
+  return donors.length === 1 && added.indexOf(0) < 0 && (p.division_scope === "one-to-many" || removed.length === 2);
+};
+Book.prototype.splits = function (hands) {
+  var p = this.p, self = this;
+  if (hands.some(function (v) { return v < 0; })) return [];
+  var total = sum(hands), live = liveCount(hands);
+  var totals = [total];
+  if (p.meta && total - this.ru > 0) totals.push(total - this.ru);
+  if (!this.nonneg) {
+    this.nonneg = multisets(this.domain.filter(function (v) { return v >= 0; }), p.hands);
+  }
+  var fractions = this.fractions(hands).join(",");
+  var out = [];
+  totals.forEach(function (tot) {
+    self.nonneg.forEach(function (now) {
+      if (sum(now) !== tot || same(now, hands) || liveCount(now) === 0) return;
+      if (self.fractions(now).join(",") !== fractions) return;
+      var after = liveCount(now);
+      var allowed = after === live ? p.transfers : (after > live ? p.divisions : p.suicide);
+      var spread = now[now.length - 1] - now[0];
+      if ((p.halvesies === "even" && spread !== 0) || (p.halvesies === "near" && spread > self.step)) return;
+      if (allowed && (tot !== total || after < live || self.scopeOk(hands, now))) out.push(now);
+    });
+  });
+  if (p.stumps && live === 1 && total === this.step && p.hands >= 2) {
+    var halves = [1, 1];
+    for (var i = 2; i < p.hands; i++) halves.push(0);
+    out.push(sorted(halves));
+  }
+  return out;
+};
+Book.prototype.strikes = function (striker, struck) {
+  var p = this.p, self = this;
+  var gain = p.attack === "self-gain", bomb = p.cherry_bomb;
+  var targets = p.death_attack ? distinct(struck) : distinct(struck.filter(function (v) { return v; }));
+  var out = [];
+  distinct(striker.filter(function (v) { return v; })).forEach(function (a) {
+    targets.forEach(function (b) {
+      var now = self.combine(a, b);
+      if (gain) out.push([a, b, replace(striker, a, now), struck]);
+      else {
+        out.push([a, b, bomb && a + b === self.ru ? replace(striker, a, self.step) : striker,
+          replace(struck, b, now)]);
+      }
+    });
+  });
+  return out;
+};
+Book.prototype.selfStrikes = function (hands) {
+  var p = this.p;
+  var by = new Map();
+  for (var i = 0; i < hands.length; i++) {
+    for (var j = 0; j < hands.length; j++) {
+      var a = hands[i], b = hands[j];
+      if (i === j || !a || !b) continue;
+      var now = hands.slice();
+      now[p.attack === "self-gain" ? i : j] = this.combine(a, b);
+      if (p.cherry_bomb && p.attack !== "self-gain" && a + b === this.ru) now[i] = this.step;
+      by.set(a + "," + b, [a, b, sorted(now)]);
+    }
+  }
+  return Array.from(by.values()).sort(function (x, y) { return x[0] - y[0] || x[1] - y[1]; });
+};
+Book.prototype.flips = function (hands) {
+  var self = this;
+  var vals = distinct(hands).filter(function (v) { return v; });
+  if (this.signed) return vals.map(function (v) { return [v, replace(hands, v, -v)]; });
+  return vals.filter(function (v) { return 2 * v !== self.ru; })
+    .map(function (v) { return [v, replace(hands, v, self.ru - v)]; });
+};
+Book.prototype.adds = function (hands) {
+  var self = this;
+  return distinct(hands).filter(function (v) { return v; })
+    .map(function (v) { return [v, replace(hands, v, self.combine(v, self.step))]; });
+};
+function canSwap(hands) {
+  return new Set(hands.filter(function (v) { return v; })).size >= 2;
+}
+
+// ------------------------------------------------------------------ notation (notation.py)
+Book.prototype.value = function (v) {
+  var halves = Math.abs(v) * (2 / this.step);
+  var whole = Math.floor(halves / 2), half = halves % 2;
+  return (v < 0 ? MINUS : "") + (half && !whole ? "" : String(whole)) + (half ? HALF : "");
+};
+Book.prototype.handsText = function (hands) {
+  var self = this;
+  if (this.wide) return hands.map(function (v) { return self.value(v); }).join(".");
+  var text = "";
+  hands.forEach(function (v) {
+    var part = self.value(v);
+    text += part.charAt(0) === HALF && /[0-9]$/.test(text) ? "0" + part : part;
+  });
+  return text;
+};
+Book.prototype.moveName = function (kind, a, b, seat, players) {
+  if (kind === "attack" || kind === "gain") {
+    var where = seat === 0 ? "@me" : (players > 2 ? "@" + seat : "");
+    return this.value(a) + ">" + this.value(b) + where;
+  }
+  if (kind === "split") return this.handsText(a) + " -> " + this.handsText(b);
+  if (kind === "flip" || kind === "add") return kind + " " + this.value(a);
+  return kind;
+};
+
+// ------------------------------------------------------------------ the tables (rules.py)
+function key(hands, lives, used, own) {
+  return hands.join(",") + "|" + lives + "|" + (used ? 1 : 0) + "|" + own;
+}
+function pad(rows, parts) {
+  var width = 1;
+  rows.forEach(function (r) { width = Math.max(width, r.length); });
+  var out = [];
+  for (var k = 0; k < parts; k++) {
+    out.push(rows.map(function (r) {
+      var line = new Array(width).fill(-1);
+      r.forEach(function (t, w) { line[w] = t[k]; });
+      return line;
+    }));
+  }
+  return out;
+}
+/* Per key, its distinct values ascending, padded with -1 to the longest (numpy's _group in rules.py). */
+function group(lists, n) {
+  var width = 1;
+  var rows = [];
+  for (var k = 0; k < n; k++) {
+    var row = distinct(lists[k] || []);
+    width = Math.max(width, row.length);
+    rows.push(row);
+  }
+  return rows.map(function (r) {
+    while (r.length < width) r.push(-1);
+    return r;
+  });
+}
+
+/* Compile checked parameters into a rules payload: {ints, live, swap_ok, own_dst, own_mid, hit_dst, hit_own,
+   hit_mid, own_src, hit_src, sets, hands, moves, space, start}, what a code page's rules.js carries, and kinds: each
+   move's kind (vizgen/engine/notation.py Move.kind), for the rules of thumb. */
+function compile(p) {
+  var b = new Book(p);
+  var P = p.players;
+  var livesRange = [], usedRange = [false], ownRange = [0];
+  if (p.lives > 1) for (var l = 1; l <= p.lives; l++) livesRange.push(l);
+  else livesRange.push(0);
+  if (p.one_point_switch) usedRange.push(true);
+  if (b.ownSwaps) for (var o = 1; o <= p.swaps; o++) ownRange.push(o);
+  var states = [];
+  multisets(b.domain, p.hands).forEach(function (hands) {
+    if (!liveCount(hands)) states.push({ hands: hands, lives: 0, used: false, own: 0 });
+    else {
+      livesRange.forEach(function (k) {
+        usedRange.forEach(function (u) {
+          ownRange.forEach(function (s) { states.push({ hands: hands, lives: k, used: u, own: s }); });
+        });
+      });
+    }
+  });
+  var index = new Map();
+  states.forEach(function (s, i) { index.set(key(s.hands, s.lives, s.used, s.own), i); });
+  var m = states.length;
+  var counts = b.ownSwaps ? 1 : p.swaps + 1;
+  var zeroHands = new Array(p.hands).fill(0);
+  var zero = index.get(key(zeroHands, 0, false, 0));
+  var startHands = new Array(p.hands).fill(p.start * b.step);
+  var moves = [], kinds = [], mids = new Map();
+  function mid(label, kind) {
+    if (!mids.has(label)) {
+      mids.set(label, moves.length);
+      moves.push(label);
+      kinds.push(kind);
+    }
+    return mids.get(label);
+  }
+  function norm(hands, lives, used, own) {
+    if (p.sudden_death && b.fingers(hands) === b.step) {
+      return lives > 1 ? index.get(key(startHands, lives - 1, used, own)) : zero;
+    }
+    return liveCount(hands) ? index.get(key(hands, lives, used, own)) : zero;
+  }
+  function name(kind, a, x, seat) {
+    return b.moveName(kind, a, x, seat, P);
+  }
+  var strikeKind = p.attack === "self-gain" ? "gain" : "attack";
+  // the mover's own moves (Rules._own_moves), in the engine's order
+  var own = states.map(function (seat) {
+    var hands = seat.hands;
+    var out = [];
+    function add(h, lives, used, ownCount, label, kind) {
+      out.push([norm(h, lives, used, ownCount), mid(label, kind)]);
+    }
+    b.splits(hands).forEach(function (now) { add(now, seat.lives, seat.used, 0, name("split", hands, now), "split"); });
+    if (p.self_attack) {
+      b.selfStrikes(hands).forEach(function (t) {
+        add(t[2], seat.lives, seat.used, 0, name(strikeKind, t[0], t[1], 0), strikeKind);
+      });
+    }
+    if (p.integers) b.flips(hands).forEach(function (t) { add(t[1], seat.lives, seat.used, 0, name("flip", t[0]), "flip"); });
+    if (!liveCount(hands)) return out;
+    if (p.self_add) b.adds(hands).forEach(function (t) { add(t[1], seat.lives, seat.used, 0, name("add", t[0]), "add"); });
+    if (p.logan && liveCount(hands) === 1) add(hands, seat.lives, seat.used, 0, "logan", "logan");
+    if (p.passes) add(hands, seat.lives, seat.used, 0, "pass", "pass");
+    if (p.one_point_switch && !seat.used && liveCount(hands) === 1 && sum(hands) === b.step) {
+      add(hands, seat.lives, true, 0, "switch", "switch");
+    }
+    if (b.ownSwaps && canSwap(hands) && seat.own < p.swaps) add(hands, seat.lives, seat.used, seat.own + 1, "swap", "swap");
+    return out;
+  });
+  var ownT = pad(own, 2);
+  // strikes (Rules._hits): striker state i against state j
+  var n = b.domain.length, low = b.domain[0];
+  var strikeCache = new Map();
+  var hit = [];
+  var liveOf = states.map(function (s) { return liveCount(s.hands) > 0; });
+  for (var i = 0; i < m; i++) {
+    for (var j = 0; j < m; j++) {
+      var striker = states[i], struck = states[j], row = [];
+      hit.push(row);
+      if (!liveOf[j]) continue;
+      var live = liveOf[i];
+      var hands = live ? striker.hands : (p.zombies ? [b.step] : []);
+      var ck = hands.join(",") + "/" + struck.hands.join(",");
+      if (!strikeCache.has(ck)) strikeCache.set(ck, b.strikes(hands, struck.hands));
+      strikeCache.get(ck).forEach(function (t) {
+        var theirs = norm(t[3], struck.lives, struck.used, struck.own);
+        var mine = live ? norm(t[2], striker.lives, striker.used, 0) : zero;
+        row.push([theirs, mine, (t[0] - low) * n + (t[1] - low)]);
+      });
+    }
+  }
+  var hitT = pad(hit, 3);
+  var midTable = [];
+  for (var seat = 0; seat < P; seat++) {
+    var line = [];
+    b.domain.forEach(function (a) {
+      b.domain.forEach(function (x) {
+        line.push(a && (x || p.death_attack) ? mid(name(strikeKind, a, x, seat), strikeKind) : -1);
+      });
+    });
+    midTable.push(line);
+  }
+  var swapOk = states.map(function (s) { return p.swaps && !b.ownSwaps && canSwap(s.hands) ? 1 : 0; });
+  var swapMid = mid("swap", "swap"), passMid = mid("pass", "pass");
+  // reshape and invert (Rules._compile)
+  var hitDst = [], hitOwn = [], hitMid = [], pairLists = [];
+  var two = false;
+  for (var t = 0; t < P; t++) hitMid.push([]);
+  for (i = 0; i < m; i++) {
+    hitDst.push([]);
+    hitOwn.push([]);
+    for (t = 0; t < P; t++) hitMid[t].push([]);
+    for (j = 0; j < m; j++) {
+      var d = hitT[0][i * m + j], ow = hitT[1][i * m + j], ab = hitT[2][i * m + j];
+      var ownRow = d.map(function (x, w) { return x >= 0 ? ow[w] : -1; });
+      hitDst[i].push(d);
+      hitOwn[i].push(ownRow);
+      for (t = 0; t < P; t++) {
+        hitMid[t][i].push(ab.map(function (v) { return v >= 0 ? midTable[t][v] : -1; }));
+      }
+      d.forEach(function (x, w) {
+        if (x < 0) return;
+        if (ownRow[w] !== i) two = true;
+        var k2 = ownRow[w] * m + x;
+        (pairLists[k2] = pairLists[k2] || []).push(i * m + j);
+      });
+    }
+  }
+  var srcLists = [];
+  ownT[0].forEach(function (r, s) {
+    r.forEach(function (x) { if (x >= 0) (srcLists[x] = srcLists[x] || []).push(s); });
+  });
+  var ownSrc = group(srcLists, m);
+  var pairs = group(pairLists, m * m);
+  var hitSrc = [];
+  for (i = 0; i < m; i++) {
+    hitSrc.push([]);
+    for (j = 0; j < m; j++) {
+      var flat = [];
+      pairs[i * m + j].forEach(function (v) {
+        if (v >= 0) flat.push(Math.floor(v / m), v % m);
+        else flat.push(-1, -1);
+      });
+      hitSrc[i].push(flat);
+    }
+  }
+  var end = (p.attack === "self-gain" ? 2 : 0) + (p.misere ? 1 : 0);
+  var passes = P > 2 && !p.zombies ? 1 : 0;
+  var ownW = ownT[0][0].length, hitW = hitT[0][0].length;
+  var top = Math.pow(m, P - 1);
+  var ints = [P, m, counts, b.ownSwaps ? 0 : p.swaps, two ? 1 : 0, passes, end, top, swapMid, passMid,
+    ownW + (P - 1) * hitW + 2, ownSrc[0].length + (P - 1) * pairs[0].length + 1];
+  var stateNames = states.map(function (s) {
+    var marks = (s.lives ? String(s.lives) : "") + (s.used ? "u" : "") + (s.own ? "s" + s.own : "");
+    return b.handsText(s.hands) + (marks ? ":" + marks : "");
+  });
+  var startState = index.get(key(startHands, p.lives > 1 ? p.lives : 0, false, 0));
+  var startCode = 0;
+  for (t = 0; t < P; t++) startCode = startCode * m + startState;
+  return {
+    ints: ints,
+    live: liveOf.map(function (x) { return x ? 1 : 0; }),
+    swap_ok: swapOk,
+    own_dst: ownT[0],
+    own_mid: ownT[1],
+    hit_dst: hitDst,
+    hit_own: hitOwn,
+    hit_mid: hitMid,
+    own_src: ownSrc,
+    hit_src: hitSrc,
+    sets: stateNames,
+    hands: states.map(function (s) { return s.hands.map(function (v) { return v / b.step; }); }),
+    moves: moves,
+    kinds: kinds,
+    space: Math.pow(m, P) * counts,
+    start: startCode * counts,
+  };
+}
+
+export { compile };

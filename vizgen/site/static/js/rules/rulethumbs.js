@@ -1,0 +1,250 @@
+/* vizgen rulethumbs: the first rules of thumb of a two-player rule set solved in the browser
+ * (vizgen/reports/rules_of_thumb.py).
+ *
+ * features(): per move (distinct positions reached, as the engine's graph edges) every condition a player sees at
+ * the table, and per position when a rule applies (move_features); search(): the rules picked greedily by the
+ * kept share, each with what it does alone (search_rules, measure_rule). The conditions, their words and the
+ * search's limits come from the Python (cfg.thumbs: the candidates in the order the search ranks ties). The
+ * shares are the same doubles as numpy's: the same integer ratios per position, summed pairwise in node order
+ * as numpy's mean does (pairwise.js). Cross-checked against the Python in the fast lane (tests/test_rulespage.py).
+ */
+import { contract } from "../core/contract.js";
+import * as util from "../core/util.js";
+import * as pairwise from "./engine/pairwise.js";
+import * as rulebook from "./engine/rulebook.js";
+import * as rulesolve from "./engine/rulesolve.js";
+
+/* The graph of a solved rule set as the engine numbers it: per node its moves to distinct positions (ptr, dst,
+   src), whether any move to that position is a split, and per node its mover's and opponent's state. */
+function edges(s) {
+  var n = s.n, ptr = new Int32Array(n + 1), dst = [], src = [], split = [], kinds = s.R.kinds;
+  var mine = new Int32Array(n), theirs = new Int32Array(n);
+  for (var i = 0; i < n; i++) {
+    var seats = s.rules.seats(s.codes[i]).s;
+    mine[i] = seats[0];
+    theirs[i] = seats[1];
+    if (s.final[i] < 0) {
+      var at = new Map();
+      s.rules.moves(s.codes[i]).forEach(function (mv) {
+        var j = rulesolve.nodeOf(s.codes, mv.dst);
+        if (!at.has(j)) {
+          at.set(j, dst.length);
+          dst.push(j);
+          src.push(i);
+          split.push(0);
+        }
+        if (kinds[mv.mid] === "split") split[at.get(j)] = 1;
+      });
+    }
+    ptr[i + 1] = dst.length;
+  }
+  return { n: n, ptr: ptr, dst: dst, src: src, split: split, mine: mine, theirs: theirs };
+}
+
+/* Per node, whether any of its moves has flag (an array per move). */
+function any(g, flag) {
+  var out = new Uint8Array(g.n);
+  for (var e = 0; e < g.dst.length; e++) if (flag[e]) out[g.src[e]] = 1;
+  return out;
+}
+
+// the keys move_features fills (the words come from cfg.thumbs)
+var FEATURE_KEYS = ["wins", "kills", "self_kill", "revives", "gives_win", "gives_kill", "evens", "split", "top_mine",
+  "top_theirs", "ahead", "one_reply"];
+
+/* {feats: key -> 0/1 per move, when: key -> 0/1 per node} (move_features); r: the roll-over number. */
+function features(s, g, r) {
+  var hands = s.R.hands, k = hands[0].length, top = r - 1;
+  var live = [], total = [], equal = [], big = [];
+  for (var h = 0; h < hands.length; h++) {
+    var x = hands[h], l = 0, t = 0, b = 0;
+    for (var q = 0; q < x.length; q++) {
+      if (x[q] !== 0) l++;
+      t += Math.abs(x[q]);
+      b = Math.max(b, Math.abs(x[q]));
+    }
+    live.push(l);
+    total.push(t);
+    big.push(b);
+    equal.push(x.every(function (v) { return v === x[0]; }));
+  }
+  var E = g.dst.length, F = {};
+  FEATURE_KEYS.forEach(function (key) { F[key] = new Uint8Array(E); });
+  var terminal = function (i) { return s.final[i] >= 0; };
+  for (var e = 0; e < E; e++) {
+    var a = g.src[e], d = g.dst[e];
+    var mineB = g.mine[a], theirsB = g.theirs[a], mineA = g.theirs[d], theirsA = g.mine[d];
+    F.wins[e] = s.final[d] === 1 ? 1 : 0; // the chooser sits last at the move's target
+    F.kills[e] = live[theirsA] < live[theirsB] ? 1 : 0;
+    F.self_kill[e] = live[mineA] < live[mineB] ? 1 : 0;
+    F.revives[e] = live[mineA] > live[mineB] ? 1 : 0;
+    F.evens[e] = equal[mineA] && !equal[mineB] ? 1 : 0;
+    F.split[e] = g.split[e];
+    F.top_mine[e] = big[mineA] === top ? 1 : 0;
+    F.top_theirs[e] = big[theirsA] === top ? 1 : 0;
+    F.ahead[e] = total[mineA] > total[theirsA] ? 1 : 0;
+    F.one_reply[e] = g.ptr[d + 1] - g.ptr[d] === 1 && !terminal(d) ? 1 : 0;
+  }
+  var canWin = any(g, F.wins), canKill = any(g, F.kills);
+  for (e = 0; e < E; e++) {
+    d = g.dst[e];
+    F.gives_win[e] = canWin[d] && !terminal(d) ? 1 : 0;
+    F.gives_kill[e] = canKill[d] && !terminal(d) ? 1 : 0;
+  }
+  var when = { always: new Uint8Array(g.n).fill(1), my_dead: new Uint8Array(g.n), their_dead: new Uint8Array(g.n) };
+  for (var i = 0; i < g.n; i++) {
+    when.my_dead[i] = live[g.mine[i]] < k && live[g.mine[i]] > 0 ? 1 : 0;
+    when.their_dead[i] = live[g.theirs[i]] < k && live[g.theirs[i]] > 0 ? 1 : 0;
+  }
+  return { feats: F, when: when };
+}
+
+/* Per move whether it keeps the mover's value class (keeping), per node whether the mover has a win or a draw
+   that some move throws away (to_keep). */
+function keepers(s, g) {
+  var E = g.dst.length, keep = new Uint8Array(E), where = new Uint8Array(g.n);
+  function cls(i) { return contract.rankOf(1, s.winner[i], null); }
+  for (var i = 0; i < g.n; i++) {
+    var best = -1, e;
+    for (e = g.ptr[i]; e < g.ptr[i + 1]; e++) best = Math.max(best, cls(g.dst[e]));
+    var loses = false;
+    for (e = g.ptr[i]; e < g.ptr[i + 1]; e++) {
+      keep[e] = cls(g.dst[e]) === best ? 1 : 0;
+      if (!keep[e]) loses = true;
+    }
+    where[i] = s.final[i] < 0 && contract.rankOf(0, s.winner[i], null) > 0 && loses ? 1 : 0;
+  }
+  return { keep: keep, where: where };
+}
+
+/* The mean over the nodes `where` of the share of the candidate moves that keep the value (_kept_share). */
+function keptShare(g, cand, keep, where) {
+  var ratios = [];
+  for (var i = 0; i < g.n; i++) {
+    if (!where[i]) continue;
+    var kept = 0, left = 0;
+    for (var e = g.ptr[i]; e < g.ptr[i + 1]; e++) {
+      if (cand[e]) {
+        left++;
+        if (keep[e]) kept++;
+      }
+    }
+    ratios.push(kept / left);
+  }
+  return ratios.length ? pairwise.mean(ratios) : 1.0;
+}
+
+/* The moves a rule allows: those that meet its condition (prefer) or do not (avoid). */
+function meets(F, rule) {
+  var f = F.feats[rule.feature], out = new Uint8Array(f.length);
+  for (var e = 0; e < f.length; e++) out[e] = rule.prefer ? f[e] : 1 - f[e];
+  return out;
+}
+
+/* One rule alone (measure_rule): {applies, accuracy, baseline, fails, example, node: the example's}. */
+function measure(s, g, F, K, rule) {
+  var ok = meets(F, rule), not = ok.map(function (x) { return 1 - x; }), good = ok.map(function (x, e) { return x & K.keep[e]; });
+  var some = any(g, ok), other = any(g, not), saves = any(g, good), when = F.when[rule.when];
+  var applies = new Uint8Array(g.n), count = 0, fails = 0, example = null, node = -1;
+  for (var i = 0; i < g.n; i++) {
+    applies[i] = K.where[i] && when[i] && some[i] && other[i] ? 1 : 0;
+    count += applies[i];
+    if (applies[i] && !saves[i]) {
+      fails++;
+      var name = s.rules.name(s.codes[i]);
+      if (example === null || name < example) {
+        example = name;
+        node = i;
+      }
+    }
+  }
+  return { applies: count, accuracy: keptShare(g, ok, K.keep, applies),
+    baseline: keptShare(g, new Uint8Array(ok.length).fill(1), K.keep, applies), fails: fails, example: example,
+    node: node };
+}
+
+/* The moves left after one more rule, from those left by the rules before it (follow, one step). */
+function step(g, F, cand, rule) {
+  var ok = meets(F, rule), when = F.when[rule.when], E = cand.length;
+  for (var e = 0; e < E; e++) ok[e] = cand[e] && ok[e] && when[g.src[e]] ? 1 : 0;
+  var some = any(g, ok), out = new Uint8Array(E);
+  for (e = 0; e < E; e++) out[e] = some[g.src[e]] ? ok[e] : cand[e];
+  return out;
+}
+
+/* The rules of thumb of a solved two-player rule set (search_rules): {rules: [{feature, prefer, when, text,
+   applies, accuracy, baseline, fails, example, share_after}], base: the kept share with no rule, positions: where
+   a win or a draw can be thrown away}. T: cfg.thumbs ({rules: the candidates, max_rules, min_gain}); r: the
+   roll-over number. */
+function search(s, T, r) {
+  var g = edges(s), F = features(s, g, r), K = keepers(s, g), E = g.dst.length;
+  var cand = new Uint8Array(E).fill(1);
+  var shares = [keptShare(g, cand, K.keep, K.where)];
+  var alone = new Map(), pool = [];
+  T.rules.forEach(function (rule) {
+    var m = measure(s, g, F, K, rule);
+    if (m.accuracy > m.baseline) {
+      alone.set(rule, m);
+      pool.push(rule);
+    }
+  });
+  var chosen = [];
+  while (chosen.length < T.max_rules) {
+    var best = null, bestShare = -Infinity, bestCand = null;
+    for (var i = 0; i < pool.length; i++) {
+      if (chosen.indexOf(pool[i]) >= 0) continue;
+      var next = step(g, F, cand, pool[i]), share = keptShare(g, next, K.keep, K.where);
+      if (share > bestShare) { // ties: the first in the search's order
+        best = pool[i];
+        bestShare = share;
+        bestCand = next;
+      }
+    }
+    if (best === null || bestShare - shares[shares.length - 1] < T.min_gain) break;
+    chosen.push(best);
+    shares.push(bestShare);
+    cand = bestCand;
+  }
+  var positions = 0;
+  for (var k = 0; k < g.n; k++) positions += K.where[k];
+  return { base: shares[0], positions: positions, rules: chosen.map(function (rule, j) {
+    return Object.assign({}, rule, alone.get(rule), { share_after: shares[j + 1] });
+  }) };
+}
+
+/* Draw the rules of thumb into the rules page's guide (#rules-thumbs...), in the built guide's words
+   (templates/guide.html), without the games the built guide plays with them; r: the roll-over number. Over
+   MAX_EDGES moves the search (a few passes over every move for each of some hundred candidates) would hold the
+   page for seconds: a sentence says so instead. Returns {rules: their words, null when not searched}. */
+var MAX_EDGES = 250000;
+function show(s, cfg, r) {
+  var $ = function (id) { return document.getElementById(id); };
+  var big = s.edges > MAX_EDGES;
+  $("rules-thumbs-big").hidden = !big;
+  if (big) {
+    $("rules-thumbs-moves").textContent = rulebook.count(s.edges);
+    $("rules-thumbs-lead").hidden = $("rules-thumbs-none").hidden = true;
+    $("rules-thumbs-list").innerHTML = "";
+    return { rules: null };
+  }
+  var out = search(s, cfg.thumbs, r), U = cfg.words.units, pct = function (x) { return util.pct(x, U); };
+  var esc = util.esc, count = rulebook.count;
+  var n = out.rules.length, last = n ? out.rules[n - 1].share_after : out.base;
+  $("rules-thumbs-lead").hidden = !n;
+  $("rules-thumbs-none").hidden = !!n;
+  $("rules-thumbs-positions").textContent = count(out.positions);
+  $("rules-thumbs-base").textContent = pct(out.base);
+  $("rules-thumbs-count").textContent = count(n);
+  $("rules-thumbs-final").textContent = pct(last);
+  $("rules-thumbs-list").innerHTML = out.rules.map(function (rule) {
+    return '<li><p class="rule-text">' + esc(rule.text) + '</p><p class="rule-figures">Alone, it applies at ' +
+      count(rule.applies) + " position" + (rule.applies === 1 ? "" : "s") + "; the moves it allows keep the value " +
+      pct(rule.accuracy) + " of the time there, against " + pct(rule.baseline) + " for a random move. With the " +
+      "rules above it: " + pct(rule.share_after) + ". " + (rule.fails ? "It fails at " + count(rule.fails) +
+      " position" + (rule.fails === 1 ? "" : "s") + ', where every move it allows throws the value away, such as <a href="#" data-node="' +
+      rule.node + '">' + esc(rule.example) + "</a>." : "It never leaves only losing moves.") + "</p></li>";
+  }).join("");
+  return { rules: out.rules.map(function (rule) { return rule.text; }) };
+}
+
+export { edges, features, search, show };

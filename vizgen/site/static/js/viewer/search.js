@@ -1,0 +1,117 @@
+/* vizgen search: a position from what a person typed, in the search box or the address's fragment.
+ *
+ * The model finds it (model.find: its notation or a spelling without separators on small pages, the
+ * position's code on code pages, where locate also checks that a game reaches it). Hands may be typed in any
+ * order inside a player's group ("21-11" finds 12-11): each group is put in the notation's order by looking it
+ * up among the hand sets the page knows (the rule tables' sets and hands on code pages, the groups of the
+ * notations on small pages), every order of each set's hands leading to it. A position that is not found gets a
+ * message saying how to type one.
+ * create(app) returns {resolve(text), locate(text), message(text), hint(), wire()}.
+ */
+import * as util from "../core/util.js";
+import { byId as $ } from "../core/util.js";
+
+
+function create(app) {
+  var orders = null; // every order of every hand set, written as the set is -> the set's notation
+
+  /* Every order of a list. */
+  function permutations(list) {
+    if (list.length < 2) return [list.slice()];
+    var out = [];
+    list.forEach(function (x, i) {
+      permutations(list.slice(0, i).concat(list.slice(i + 1))).forEach(function (p) { out.push([x].concat(p)); });
+    });
+    return out;
+  }
+  /* The hand sets of the page: [notation, hands as written] (rule tables on code pages, notations else). */
+  function handSets() {
+    var R = app.model.rules && app.model.rules.R;
+    if (R) return R.sets.map(function (name, s) { return [name, R.hands[s].map(String)]; });
+    var seen = new Set(), out = [];
+    app.model.notation.forEach(function (name) {
+      name.replace(/\/s\d+$/, "").split("-").forEach(function (g) {
+        if (!seen.has(g)) { seen.add(g); out.push([g, g.indexOf(".") >= 0 ? g.split(".") : g.split("")]); }
+      });
+    });
+    return out;
+  }
+  function orderIndex() {
+    if (orders) return orders;
+    var pairs = [];
+    handSets().forEach(function (set) {
+      var name = set[0], sep = set[1].join("") === name ? "" : ".";
+      permutations(set[1]).forEach(function (p) { pairs.push([p.join(sep), name]); });
+    });
+    orders = util.unambiguous(pairs);
+    return orders;
+  }
+  /* A typed position with each player's hands put in the notation's order, or null if a group is unknown. */
+  function inOrder(text) {
+    var t = String(text).trim(), suffix = "";
+    var sw = /\/s\d+$/.exec(t);
+    if (sw) { suffix = sw[0]; t = t.slice(0, sw.index); }
+    var groups = t.split(/[\s-]+/).filter(Boolean);
+    var P = app.model.P || app.cfg.players;
+    if (groups.length === 1 && P > 1 && groups[0].length % P === 0 && groups[0].indexOf(".") < 0) {
+      var w = groups[0].length / P, one = groups[0];
+      groups = [];
+      for (var i = 0; i < P; i++) groups.push(one.slice(i * w, (i + 1) * w));
+    }
+    var index = orderIndex();
+    var named = groups.map(function (g) { return index.get(g); });
+    return named.every(function (g) { return g !== undefined; }) ? named.join("-") + suffix : null;
+  }
+
+  /* The id of a typed position, or undefined (on a code page: its code, reachable or not). */
+  function resolve(text) {
+    var t = String(text || "").trim();
+    if (!t) return undefined;
+    var id = app.model.find(t);
+    if (id !== undefined) return id;
+    var sorted = inOrder(t);
+    return sorted === null ? undefined : app.model.find(sorted);
+  }
+
+  /* A promise of the id of a typed position once known to be one a game reaches (a code page loads its chunk). */
+  function locate(text) {
+    var model = app.model;
+    var id = resolve(text);
+    if (id === undefined || !model.lazy) return Promise.resolve(id);
+    return model.ensure([id]).then(function () {
+      return model.reachable(id) ? id : undefined;
+    });
+  }
+
+  function message(text) {
+    var el = $("search-msg");
+    if (!el) return;
+    el.textContent = text || "";
+    el.classList.toggle("shown", !!text);
+  }
+
+  function hint() {
+    var ex = app.model.name(app.model.startId);
+    var cfg = app.cfg;
+    var compact = cfg.r <= 10 && cfg.hands > 0 ? " (or " + ex.replace(/-/g, "").replace(/\/.*$/, "") + ")" : "";
+    return "Type the hands of the player to move first, then the next player's, like " + ex + compact +
+      " (each player's hands in any order).";
+  }
+
+  function wire() {
+    var form = $("search");
+    if (!form) return;
+    form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      var q = $("q").value;
+      locate(q).then(function (id) {
+        if (id === undefined) message(q.trim() ? "No position “" + q.trim() + "” in this variant. " + hint() : hint());
+        else app.go(id);
+      });
+    });
+  }
+
+  return { resolve: resolve, locate: locate, message: message, hint: hint, wire: wire };
+}
+
+export { create };
