@@ -62,7 +62,6 @@ def test_ticking_rules_answers_from_the_map(new_tab: Callable[..., object], addr
     link = answer.get_by_role("link")
     assert link.is_visible()
     assert link.get_attribute("href") == "rules.html?rules=" + near["spec"]
-    assert page.get_by_label("stumps", exact=True).count() == 0  # held off in the map: no box
     page.get_by_label("passes", exact=True).set_checked(True)  # with passes, a Logan is one more pass
     assert "Makes no difference here: " in answer.inner_text() and "logan" in answer.inner_text().split(
         "Makes no difference here: ")[1]
@@ -85,3 +84,30 @@ def test_the_page_file_names_its_data() -> None:
             "share": {"path": "", "image": "assets/preview.png", "alt": "x"}}
     html = space_files(environment(), base)["space.html"].decode()
     assert 'data-root="" data-source="space-data"' in html and 'src="assets/space.js"' in html
+
+
+def test_another_part_of_the_map_loads_and_the_left_out_corner_says_so(new_tab: Callable[..., object],
+                                                                       address: str) -> None:
+    """Changing overflow loads another part of the map and answers from it; stumps with each player counting their
+    own swaps is the corner the map leaves out, and the answer says so (with the rules page's link)."""
+    page = new_tab()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(address + "space.html")
+    page.wait_for_function("window.vizgenSpace && window.vizgenSpace.ready", timeout=30000)
+    answer = page.locator("#space-answer")
+    page.get_by_label("overflow").select_option("cutoff")
+    page.wait_for_function("window.vizgenSpace.spec === 'standard:overflow=cutoff'")
+    page.wait_for_function("document.getElementById('space-answer').innerText.includes('positions')")
+    assert "cutoff" in answer.inner_text() and "the rules refuse" not in answer.inner_text()
+    counted = page.get_by_label("counted by")
+    assert counted.is_disabled()  # no swaps: nothing to count
+    page.get_by_label("swaps").select_option("2")
+    assert counted.is_enabled()
+    counted.select_option("player")
+    page.get_by_label("stumps", exact=True).set_checked(True)
+    page.wait_for_function("document.getElementById('space-answer').innerText.includes('leaves out')")
+    assert answer.is_visible() and "not solved here yet" in answer.inner_text()
+    assert answer.get_by_role("link").is_visible()
+    assert page.evaluate("window.vizgenSpace.value") is None
+    assert errors == [], errors

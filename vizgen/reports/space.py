@@ -1,7 +1,7 @@
 """The rule space, mapped: many rule sets of two players, two hands and r = 5, solved and compared.
 
 The record (``space_r5.json.gz`` beside this module) holds, for every rule set of the mapped part of
-the space (:data:`FIXED`: the axes held at one value), its combination's index
+the space (all of it but the corner :data:`EXCLUDED`), its combination's index
 (:func:`vizgen.analysis.sweep.space_overrides`), the first player's value at the start, the remoteness,
 the positions, the positions nobody can force, and which distinct game it is
 (:func:`vizgen.analysis.sweep.game_digest`). It takes minutes of CPU, so it is computed once
@@ -32,49 +32,46 @@ import numpy as np
 from vizgen.analysis.sweep import SPACE_BOOLS, SPACE_SIZE, SWAPS, Base, Task, space_overrides, sweep
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, Params
 
-__all__ = ["FIXED", "RECORD", "VALUES", "load_record", "record_space", "space_figures", "space_specs",
+__all__ = ["EXCLUDED", "RECORD", "VALUES", "load_record", "mapped", "record_space", "space_figures", "space_specs",
            "space_tasks"]
 
 #: the record's file, beside this module
 RECORD = "space_r5.json.gz"
-#: the axes the mapped part of the space holds at one value (the rest of the space multiplies a player's states
-#: by up to 60 and the Python rule compile with it: hours of CPU, see docs/SCALE.md)
-FIXED: dict[str, Any] = {"integers": False, "stumps": False, "one_point_switch": False, "swap_count": "row"}
+#: the corner of the space the map leaves out, each entry the parameters its rule sets share: stumps with each
+#: player counting their own swaps (up to 1,135 states a player and a million positions a rule set: three
+#: quarters of the whole space's CPU, docs/SCALE.md)
+EXCLUDED: list[dict[str, Any]] = [{"stumps": True, "swap_count": "player"}]
 #: a value's letter in the record: the first player wins, loses, or nobody can force a win
 VALUES = {"W": "win", "L": "loss", "D": "draw"}
 _CODE = {"win": "W", "loss": "L", "draw": "D"}
-_RANGE = 128  # consecutive combinations a task of the mapped space covers
+_RANGE = 512  # consecutive combinations a task of the mapped space covers
 
 
-def space_tasks(fixed: dict[str, Any] | None = None) -> list[Task]:
-    """The tasks of the mapped space around the standard game: every combination whose ``fixed`` axes hold
-    their value, in index order.
+def mapped(overrides: dict[str, Any], excluded: list[dict[str, Any]] | None = None) -> bool:
+    """Whether a combination (:func:`~vizgen.analysis.sweep.space_overrides`) is outside every excluded corner.
 
     Examples
     --------
-    >>> sum(t.size for t in space_tasks()), sum(t.size for t in space_tasks({}))
-    (196608, 2752512)
+    >>> mapped(space_overrides(0)), mapped({"stumps": True, "swap_count": "player"})
+    (True, False)
     """
-    fixed = FIXED if fixed is None else fixed
-    bits = [k for k, name in enumerate(SPACE_BOOLS) if name in fixed]
-    tasks = []
-    for lo in range(0, SPACE_SIZE, _RANGE):
-        first = space_overrides(lo)
-        if any(first[k] != v for k, v in fixed.items() if k not in SPACE_BOOLS) or \
-                any(first[SPACE_BOOLS[b]] != fixed[SPACE_BOOLS[b]] for b in bits if (1 << b) >= _RANGE):
-            continue
-        low = [b for b in bits if (1 << b) < _RANGE]
-        if not low:
-            tasks.append(Task("standard", lo=lo, hi=lo + _RANGE))
-            continue
-        for i in range(lo, lo + _RANGE):  # runs of combinations that keep the low fixed bits
-            o = space_overrides(i)
-            if all(o[SPACE_BOOLS[b]] == fixed[SPACE_BOOLS[b]] for b in low):
-                if tasks and tasks[-1].hi == i and tasks[-1].lo >= lo:
-                    tasks[-1] = Task("standard", lo=tasks[-1].lo, hi=i + 1)
-                else:
-                    tasks.append(Task("standard", lo=i, hi=i + 1))
-    return tasks
+    corners = EXCLUDED if excluded is None else excluded
+    return not any(all(overrides.get(k) == v for k, v in corner.items()) for corner in corners)
+
+
+def space_tasks(excluded: list[dict[str, Any]] | None = None) -> list[Task]:
+    """The tasks of the mapped space around the standard game: every run of :data:`_RANGE` combinations
+    outside the ``excluded`` corners (default :data:`EXCLUDED`), in index order. A corner names axes that
+    change slower than a task's run (stumps, the swaps and how they are counted).
+
+    Examples
+    --------
+    >>> sum(t.size for t in space_tasks()), sum(t.size for t in space_tasks([]))
+    (2162688, 2752512)
+    """
+    corners = EXCLUDED if excluded is None else excluded
+    return [Task("standard", lo=lo, hi=lo + _RANGE) for lo in range(0, SPACE_SIZE, _RANGE)
+            if mapped(space_overrides(lo), corners)]
 
 
 def _record_of(figures: list[dict[str, Any]], meta: dict[str, Any]) -> dict[str, Any]:
@@ -98,7 +95,7 @@ def record_space(processes: int = 2) -> dict[str, Any]:
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     own = resource.getrusage(resource.RUSAGE_SELF)
     cpu = children.ru_utime + children.ru_stime + own.ru_utime + own.ru_stime
-    meta = {"command": "python -m vizgen.reports.space", "fixed": FIXED, "base": "standard",
+    meta = {"command": "python -m vizgen.reports.space", "excluded": EXCLUDED, "base": "standard",
             "machine": f"{platform.machine()}, {processes} processes", "date": time.strftime("%Y-%m-%d"),
             "cpu_seconds": round(cpu), "wall_seconds": round(time.time() - began)}
     return _record_of(figures, meta)
@@ -136,13 +133,14 @@ def space_specs(indices: list[int]) -> list[str]:
 def _steps() -> list[tuple[str, str, Any, Any, int]]:
     block = 2 ** len(SPACE_BOOLS)
     out: list[tuple[str, str, Any, Any, int]] = [(name, name, False, True, 1 << k)
-                                                 for k, name in enumerate(SPACE_BOOLS) if name not in FIXED]
+                                                 for k, name in enumerate(SPACE_BOOLS)]
     swaps = block
     halvesies = swaps * len(SWAPS)
     attack = halvesies * len(HALVESIES)
     overflow = attack * len(ATTACKS)
     out += [("swaps 0→1", "swaps", 0, 1, swaps), ("swaps 1→2", "swaps", 1, 2, 2 * swaps),
             ("swaps 2→3", "swaps", 2, 3, 2 * swaps),
+            ("swaps counted by each player", "swap_count", "row", "player", swaps),
             ("halvesies even", "halvesies", "off", "even", halvesies),
             ("halvesies near", "halvesies", "off", "near", 2 * halvesies),
             ("self-gain", "attack", ATTACKS[0], ATTACKS[1], attack),
@@ -183,7 +181,7 @@ def space_figures(record: dict[str, Any] | None = None) -> dict[str, Any]:
         rule sets alike but for them: how often turning A on changes who wins with B off but not with B on, or
         the other way round), ``nearest`` and ``nearest_wins`` (the fewest changes to the standard rules that
         make the start a forced win, and the rule sets that do), ``longest`` and ``drawish`` (rule sets), and
-        the record's ``command``, ``date``, ``machine``, ``cpu_seconds`` and ``fixed``.
+        the record's ``command``, ``date``, ``machine``, ``cpu_seconds`` and ``excluded``.
 
     Examples
     --------
@@ -201,6 +199,8 @@ def space_figures(record: dict[str, Any] | None = None) -> dict[str, Any]:
     for label, name, frm, to, step in _steps():
         if name in SPACE_BOOLS:
             here = axes[SPACE_BOOLS.index(name)] == 0
+        elif name == "swap_count":  # from swaps 1, 2 or 3 in a row counted by anyone to the same counted by each
+            here = np.isin(axes[-4], [k for k, (n, count) in enumerate(SWAPS) if n and count == "row"])
         else:
             axis = {"swaps": -4, "halvesies": -3, "attack": -2, "overflow": -1}[name]
             table: dict[str, list[Any]] = {"swaps": [n for n, _ in SWAPS], "halvesies": list(HALVESIES),
@@ -220,6 +220,7 @@ def space_figures(record: dict[str, Any] | None = None) -> dict[str, Any]:
                         "changed": changed, "share": changed / a.size if a.size else 0.0,
                         "same_game": int(np.count_nonzero(game[a] == game[b])),
                         "directions": {k: v for k, v in moves.items() if v}})
+    effects = [e for e in effects if e["pairs"]]  # a rule every rule set of the map has one way has no pairs
     effects.sort(key=lambda e: (-e["share"], e["rule"]))
     interactions = []
     bools = [(label, step) for label, name, _, _, step in _steps() if name in SPACE_BOOLS]
@@ -257,7 +258,7 @@ def space_figures(record: dict[str, Any] | None = None) -> dict[str, Any]:
             "effects": effects, "interactions": interactions[:12], "nearest": nearest,
             "nearest_wins": rows(nearest_rows[:24]), "nearest_count": len(nearest_rows),
             "longest": rows([int(k) for k in longest]), "drawish": rows([int(k) for k in drawish]),
-            **{k: record[k] for k in ("command", "date", "machine", "cpu_seconds", "fixed")}}
+            **{k: record[k] for k in ("command", "date", "machine", "cpu_seconds", "excluded")}}
 
 
 def _standard_index() -> int:

@@ -1,8 +1,11 @@
-"""The page "The rule space" (``space.html``) and its data (``space-data.js``), from the recorded map.
+"""The page "The rule space" (``space.html``) and its data (``space-data.js`` and ``space/part-<k>.js``), from
+the recorded map.
 
-The figures come from :func:`vizgen.reports.space.space_figures`; the explorer (``static/js/space.js``)
-reads ``space-data.js``: the record's columns, the space's axes and the standard rules' parameters,
-from which it finds the rule set the boxes tick and writes its spec for the rules page.
+The figures come from :func:`vizgen.reports.space.space_figures`; the explorer (``static/js/space/space.js``)
+reads ``space-data.js`` (the space's axes, the corners left out, the standard rules' parameters and which parts
+exist) and then the part of the rule sets it is asked about: part ``k`` holds the record's rows of combinations
+``k * 2**15`` to ``(k + 1) * 2**15 - 1``, the rule sets alike in overflow, attack, halvesies and swaps, so that
+the page loads a few hundred kilobytes, not the whole map.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from html import escape
 from typing import Any
 
 import jinja2
+import numpy as np
 
 from vizgen.analysis.sweep import SPACE_BOOLS, SWAPS
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, PARAM_NAMES, Params, word
@@ -18,10 +22,12 @@ from vizgen.reports.space import load_record, space_figures
 from vizgen.site import theme
 from vizgen.site.render.datafiles import jsonp
 
-__all__ = ["SPACE_DATA", "SPACE_PAGE", "bar_chart", "space_files"]
+__all__ = ["SPACE_DATA", "SPACE_PAGE", "bar_chart", "space_data", "space_files"]
 
 SPACE_PAGE = "space.html"
 SPACE_DATA = "space-data.js"
+#: the folder of the explorer's parts, one a block of 2**15 combinations
+SPACE_PARTS = "space"
 #: a bar's height and the room for its label, in the drawing's units
 ROW, LABEL_W, WIDTH = 26, 150, 400
 
@@ -87,34 +93,56 @@ def space_context(figures: dict[str, Any]) -> dict[str, Any]:
                 "arrows": ", ".join(f"{k} {n:,}" for k, n in sorted(e["directions"].items(), key=lambda x: -x[1]))}
                for e in figures["effects"]]
     interactions = [{**x, "pct": 100 * x["share"]} for x in figures["interactions"]]
-    fixed = ", ".join(f"{k.replace('_', ' ')} {word(v)}" if not isinstance(v, bool) else
-                      f"{k.replace('_', ' ')} {'on' if v else 'off'}" for k, v in figures["fixed"].items())
-    return {"f": figures, "pct": pct, "effects": effects, "interactions": interactions, "fixed": fixed,
+    excluded = "; ".join(" with ".join(f"{k.replace('_', ' ')} {word(v)}" if not isinstance(v, bool) else
+                                       f"{k.replace('_', ' ')} {'on' if v else 'off'}" for k, v in corner.items())
+                         for corner in figures["excluded"])
+    return {"f": figures, "pct": pct, "effects": effects, "interactions": interactions, "excluded": excluded,
             "top5": [e["rule"] for e in figures["effects"][:5]],
             "chart": _effect_chart(figures["effects"]), "data": SPACE_DATA.removesuffix(".js")}
 
 
-def space_data(record: dict[str, Any]) -> bytes:
-    """The explorer's data: the record's columns, the axes and the standard rules, as a data file
-    (:func:`vizgen.site.render.datafiles.jsonp`: a script, so the page reads it from ``file://`` too).
+def space_data(record: dict[str, Any]) -> dict[str, bytes]:
+    """The explorer's data files: ``space-data.js`` (the axes, the corners left out, the standard rules, the
+    parts) and a part a block of combinations (``space/part-<k>.js``) with the record's rows there: each
+    row's combination (gaps from the block's start), value, remoteness, positions, drawn positions, its game
+    (numbered within the part) and how many other rule sets of the map share that game. Data files are
+    scripts (:func:`vizgen.site.render.datafiles.jsonp`), so the page reads them from ``file://`` too.
 
     Examples
     --------
-    >>> text = space_data(load_record()).decode()
+    >>> files = space_data(load_record())
+    >>> text = files["space-data.js"].decode()
     >>> text.startswith('vizgenLoad("space-data",')
     True
     >>> import json
     >>> data = json.loads(text.split(",", 1)[1].removesuffix(");\\n"))
-    >>> data["bools"][0], len(data["value"]) == len(data["index"])
-    ('self_attack', True)
+    >>> data["bools"][0], data["block"], f"space/part-{data['parts'][0]}.js" in files
+    ('self_attack', 32768, True)
     """
+    block = 2 ** len(SPACE_BOOLS)
+    index = np.array(record["index"], dtype=np.int64)
+    game = np.array(record["game"], dtype=np.int64)
+    others = np.bincount(game)[game] - 1
+    part = index // block
+    files: dict[str, bytes] = {}
+    parts = []
+    for k in np.unique(part).tolist():
+        rows = np.flatnonzero(part == k)
+        at = index[rows] - k * block
+        local = {g: n for n, g in enumerate(dict.fromkeys(game[rows].tolist()))}
+        name = f"{SPACE_PARTS}/part-{k}"
+        files[name + ".js"] = jsonp(name, {
+            "index": np.diff(at, prepend=-1).tolist(), "value": "".join(record["value"][r] for r in rows.tolist()),
+            **{key: [record[key][r] for r in rows.tolist()] for key in ("remoteness", "positions", "draws")},
+            "game": [local[g] for g in game[rows].tolist()], "others": others[rows].tolist()})
+        parts.append(k)
     standard = Params()
-    data = {"bools": list(SPACE_BOOLS), "swaps": [list(s) for s in SWAPS], "overflow": list(OVERFLOWS),
-            "attack": list(ATTACKS), "halvesies": list(HALVESIES), "fixed": record["fixed"],
-            "order": list(PARAM_NAMES), "standard": standard.as_dict(),
-            **{k: record[k] for k in ("index", "value", "remoteness", "positions", "draws", "game")}}
-    data["index"] = [b - a for a, b in zip([0, *record["index"]], record["index"])]
-    return jsonp(SPACE_DATA.removesuffix(".js"), data)
+    files[SPACE_DATA] = jsonp(SPACE_DATA.removesuffix(".js"), {
+        "bools": list(SPACE_BOOLS), "swaps": [list(s) for s in SWAPS], "overflow": list(OVERFLOWS),
+        "attack": list(ATTACKS), "halvesies": list(HALVESIES), "excluded": record["excluded"],
+        "order": list(PARAM_NAMES), "standard": standard.as_dict(), "block": block, "parts": parts,
+        "rule_sets": record["rule_sets"]})
+    return files
 
 
 def space_files(env: jinja2.Environment, base: dict[str, Any]) -> dict[str, bytes]:
@@ -122,4 +150,4 @@ def space_files(env: jinja2.Environment, base: dict[str, Any]) -> dict[str, byte
     record = load_record()
     context = {**base, "page_title": f"The rule space · {base['site_title']}",
                "share": {**base["share"], "path": SPACE_PAGE}, **space_context(space_figures(record))}
-    return {SPACE_PAGE: env.get_template(SPACE_PAGE).render(context).encode(), SPACE_DATA: space_data(record)}
+    return {SPACE_PAGE: env.get_template(SPACE_PAGE).render(context).encode(), **space_data(record)}

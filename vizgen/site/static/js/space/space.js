@@ -1,130 +1,268 @@
 /* vizgen space: the rule space's explorer. Tick rules and read the answer from the recorded map at once.
  *
- * The page's form names its data file (space-data.js, vizgen/site/render/space_page.py): the record's columns (a
- * rule set's combination, the first player's value, the remoteness, positions, drawn positions, its game), the
- * space's axes and the standard rules. The boxes give a combination's index (vizgen.analysis.sweep's
- * space_overrides, read the other way), the map its figures; the rule set's spec links to the rules page.
+ * The page's form names its data (vizgen/site/render/space_page.py): space-data.js holds the space's axes, the
+ * corners the map leaves out, the standard rules and which parts exist; part k (space/part-<k>.js) holds the
+ * record's rows of the combinations k * block .. (k + 1) * block - 1 (a rule set's combination, the first player's
+ * value, the remoteness, positions, drawn positions, its game within the part and how many other rule sets share
+ * it). The boxes give a combination's index (vizgen.analysis.sweep's space_overrides, read the other way); the
+ * part it lies in is loaded when first asked for; the rule set's spec links to the rules page.
  *
  * window.vizgenSpace is its face to tests: {ready, spec, value}.
  */
-import * as loader from "../core/loader.js";
-import * as util from "../core/util.js";
-import { esc } from "../core/util.js";
+import { html, render, renderEnd } from "../core/html.js";
+import { create } from "../core/loader.js";
+import { plural } from "../core/util.js";
 
-/* Start the rule space explorer */
+/**
+ * @typedef {object} SpaceIndex
+ * @property {string[]} bools the on/off rules, in the order of their bits
+ * @property {[number, string][]} swaps swaps and how they are counted, in index order
+ * @property {string[]} overflow
+ * @property {string[]} attack
+ * @property {string[]} halvesies
+ * @property {Record<string, unknown>[]} excluded the corners left out: the parameters their rule sets share
+ * @property {string[]} order every parameter, in the order a spec writes them
+ * @property {Record<string, unknown>} standard the standard rules' parameters
+ * @property {number} block combinations a part covers
+ * @property {number[]} parts the parts that exist
+ * @property {number} rule_sets
+ */
+
+/**
+ * @typedef {object} SpacePart
+ * @property {number[]} index each row's combination: gaps from the part's start (the first from -1)
+ * @property {string} value a letter a row: W, L or D (the first player's value at the start)
+ * @property {number[]} remoteness plies to the end under best play, -1 in a draw
+ * @property {number[]} positions
+ * @property {number[]} draws positions where nobody can force a win
+ * @property {number[]} game the row's game, numbered within the part
+ * @property {number[]} others how many other rule sets of the map give the same game
+ */
+
+/** @typedef {{rows: Map<number, number>, data: SpacePart}} LoadedPart */
+/** @typedef {{params: Record<string, unknown>, index: number}} Choice */
+
+const VALUE_WORDS = /** @type {Record<string, string>} */ (
+  { W: "the first player wins", L: "the second player wins", D: "a draw" });
+
+/**
+ * A whole number as the site writes it: thin spaces between thousands (vizgen.analysis.words.count).
+ * @param {number} n
+ * @returns {string}
+ */
+function count(n) {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
+}
+
+/** @param {string} name */
+function words(name) {
+  return name.replace(/_/g, " ");
+}
+
+/**
+ * A rule set's spec: the standard rules with every parameter that differs from them.
+ * @param {SpaceIndex} data
+ * @param {Record<string, unknown>} params
+ * @returns {string}
+ */
+export function specOf(data, params) {
+  /** @type {string[]} */
+  const parts = [];
+  for (const name of data.order) {
+    if (name in params && params[name] !== data.standard[name]) parts.push(name + "=" + String(params[name]));
+  }
+  return "standard" + (parts.length ? ":" + parts.join(",") : "");
+}
+
+/**
+ * Whether a rule set lies in a corner the map leaves out.
+ * @param {SpaceIndex} data
+ * @param {Record<string, unknown>} params
+ * @returns {boolean}
+ */
+export function leftOut(data, params) {
+  return data.excluded.some((corner) => Object.keys(corner).every((k) => params[k] === corner[k]));
+}
+
+/**
+ * The combination of the chosen parameters (vizgen.analysis.sweep.space_overrides read the other way).
+ * @param {SpaceIndex} data
+ * @param {{bits: Record<string, boolean>, overflow: number, attack: number, halvesies: number, swaps: number,
+ *   counted: string}} pick
+ * @returns {Choice}
+ */
+export function combination(data, pick) {
+  /** @type {Record<string, unknown>} */
+  const params = {};
+  let bits = 0;
+  data.bools.forEach((name, k) => {
+    params[name] = pick.bits[name] === true;
+    if (params[name]) bits += 2 ** k;
+  });
+  const counted = pick.swaps === 0 ? "row" : pick.counted;
+  const swapIndex = data.swaps.findIndex((s) => s[0] === pick.swaps && s[1] === counted);
+  params.overflow = data.overflow[pick.overflow];
+  params.attack = data.attack[pick.attack];
+  params.halvesies = data.halvesies[pick.halvesies];
+  params.swaps = pick.swaps;
+  params.swap_count = counted;
+  const block = ((pick.overflow * data.attack.length + pick.attack) * data.halvesies.length + pick.halvesies) *
+    data.swaps.length + swapIndex;
+  return { params, index: block * data.block + bits };
+}
+
+/**
+ * The rows of a part by their combination.
+ * @param {SpacePart} part
+ * @param {number} first the part's first combination
+ * @returns {Map<number, number>}
+ */
+export function rowsOf(part, first) {
+  const rows = new Map();
+  let at = first - 1;
+  part.index.forEach((gap, k) => {
+    at += gap;
+    rows.set(at, k);
+  });
+  return rows;
+}
+
+/** Set up the explorer on the page, if the page has one. */
 export function boot() {
   if (typeof document === "undefined") return;
-  var form = document.getElementById("space-form");
-  if (!form) return;
-  var box = document.getElementById("space-choices");
-  var answer = document.getElementById("space-answer");
-  var api = (window.vizgenSpace = { ready: false, spec: null, value: null });
-  var BITS = 15;
-  var data = null, rows = null, groups = null;
+  const formEl = document.getElementById("space-form");
+  const boxEl = document.getElementById("space-choices");
+  const answerEl = document.getElementById("space-answer");
+  if (!formEl || !boxEl || !answerEl) return;
+  const form = /** @type {HTMLFormElement} */ (formEl);
+  const box = /** @type {HTMLElement} */ (boxEl);
+  const answer = /** @type {HTMLElement} */ (answerEl);
+  const api = { ready: false, spec: /** @type {string | null} */ (null), value: /** @type {string | null} */ (null) };
+  /** @type {any} the page's face to tests (window has no such member in the DOM's types) */
+  (window).vizgenSpace = api;
+  const load = create(form.getAttribute("data-root") || "");
+  /** @type {Map<number, Promise<LoadedPart>>} */
+  const parts = new Map();
+  let asked = 0; // the latest question: an older answer that arrives late is not shown
 
-  function words(name) { return name.replace(/_/g, " "); }
-
-  function control(name, choices) {
-    if (choices === null) {
-      return '<label><input type="checkbox" name="' + esc(name) + '"> ' + esc(words(name)) + "</label>";
-    }
-    var opts = choices.map(function (c, k) {
-      return '<option value="' + k + '">' + esc(String(c)) + "</option>";
-    }).join("");
-    return '<label>' + esc(words(name)) + ' <select name="' + esc(name) + '">' + opts + "</select></label>";
-  }
-
-  /* The ticked rule set: its parameters and its combination's index. */
-  function chosen() {
-    var params = {}, bits = 0;
-    data.bools.forEach(function (name, k) {
-      var input = form.elements.namedItem(name);
-      var on = input ? input.checked : data.fixed[name] === true;
-      params[name] = on;
-      if (on) bits += 1 << k;
+  /**
+   * @param {SpaceIndex} data
+   * @param {number} k
+   * @returns {Promise<LoadedPart>}
+   */
+  function part(data, k) {
+    const known = parts.get(k);
+    if (known) return known;
+    const made = load("space/part-" + k).then((/** @type {unknown} */ raw) => {
+      const loaded = /** @type {SpacePart} */ (raw);
+      return { rows: rowsOf(loaded, k * data.block), data: loaded };
     });
-    var pick = function (name) { return Number(form.elements.namedItem(name).value); };
-    var swapsRow = data.swaps.map(function (s) { return s[1] === "row"; });
-    var swapIndex = data.swaps.findIndex(function (s, k) { return swapsRow[k] && s[0] === pick("swaps"); });
-    var overflow = pick("overflow"), attack = pick("attack"), halvesies = pick("halvesies");
-    params.overflow = data.overflow[overflow];
-    params.attack = data.attack[attack];
-    params.halvesies = data.halvesies[halvesies];
-    params.swaps = data.swaps[swapIndex][0];
-    params.swap_count = data.swaps[swapIndex][1];
-    var block = ((overflow * data.attack.length + attack) * data.halvesies.length + halvesies) * data.swaps.length;
-    return { params: params, index: (block + swapIndex) * Math.pow(2, BITS) + bits };
+    parts.set(k, made);
+    return made;
   }
 
-  function specOf(params) {
-    var parts = [];
-    data.order.forEach(function (name) {
-      if (name in params && params[name] !== data.standard[name]) parts.push(name + "=" + String(params[name]));
-    });
-    return "standard" + (parts.length ? ":" + parts.join(",") : "");
+  /** @param {string} name */
+  function field(name) {
+    return /** @type {HTMLInputElement | HTMLSelectElement} */ (form.elements.namedItem(name));
   }
 
-  function show() {
-    var pick = chosen();
-    var spec = specOf(pick.params);
-    var href = "rules.html?rules=" + encodeURIComponent(spec).replace(/%3A/gi, ":").replace(/%2C/gi, ",")
+  /** @param {SpaceIndex} data */
+  function chosen(data) {
+    /** @type {Record<string, boolean>} */
+    const bits = {};
+    for (const name of data.bools) bits[name] = /** @type {HTMLInputElement} */ (field(name)).checked;
+    const swaps = Number(field("swaps").value);
+    field("swap_count").disabled = swaps === 0;
+    return combination(data, { bits, overflow: Number(field("overflow").value), attack: Number(field("attack").value),
+      halvesies: Number(field("halvesies").value), swaps, counted: field("swap_count").value });
+  }
+
+  /**
+   * @param {SpaceIndex} data
+   * @param {Choice} pick
+   * @param {LoadedPart | null} found
+   */
+  function show(data, pick, found) {
+    api.ready = true; // the first answer is shown
+    const spec = specOf(data, pick.params);
+    const href = "rules.html?rules=" + encodeURIComponent(spec).replace(/%3A/gi, ":").replace(/%2C/gi, ",")
       .replace(/%3D/gi, "=");
-    var row = rows.get(pick.index);
+    const link = html`<a href="${href}">Solve <code>${spec}</code> on the rules page</a>.`;
     api.spec = spec;
-    if (row === undefined) {
-      api.value = null;
-      answer.innerHTML = "<code>" + esc(spec) + "</code>: the rules refuse this combination " +
-        "(<code>vizgen sweep</code> says why).";
+    api.value = null;
+    if (leftOut(data, pick.params)) {
+      render(answer, html`<code>${spec}</code> lies in the corner this map leaves out (stumps with each player
+        counting their own swaps): not solved here yet. ${link}`);
       return;
     }
-    var value = { W: "the first player wins", L: "the second player wins", D: "a draw" }[data.value[row]];
+    const row = found ? found.rows.get(pick.index) : undefined;
+    if (!found || row === undefined) {
+      render(answer, html`<code>${spec}</code>: the rules refuse this combination (<code>vizgen sweep</code> says why).`);
+      return;
+    }
+    const d = found.data;
+    const value = VALUE_WORDS[d.value[row]];
     api.value = value;
-    var rem = data.remoteness[row];
-    var same = groups[data.game[row]] - 1;
-    var idle = [];  // the rules that, turned the other way here, give the very same game
-    data.bools.forEach(function (name, k) {
-      if (name in data.fixed) return;
-      var bit = Math.pow(2, k);
-      var other = rows.get(Math.floor(pick.index / bit) % 2 ? pick.index - bit : pick.index + bit);
-      if (other !== undefined && data.game[other] === data.game[row]) idle.push(words(name));
+    const rem = d.remoteness[row];
+    const others = d.others[row];
+    /** @type {string[]} */
+    const idle = []; // the rules that, turned the other way here, give the very same game
+    data.bools.forEach((name, k) => {
+      const bit = 2 ** k;
+      const other = found.rows.get(Math.floor(pick.index / bit) % 2 ? pick.index - bit : pick.index + bit);
+      if (other !== undefined && d.game[other] === d.game[row]) idle.push(words(name));
     });
-    var text = "<b>" + esc(value) + "</b>" + (rem >= 0 ? " in " + util.plural(rem, "ply", "plies") : "") + "; " +
-      data.positions[row].toLocaleString("en") + " positions, " +
-      (100 * data.draws[row] / data.positions[row]).toFixed(1) + " % of them drawn. " +
-      (same ? "The same game as " + same.toLocaleString("en") + " other rule set" + (same === 1 ? "" : "s") +
-        " of the map. " : "A game no other rule set of the map gives. ") +
-      (idle.length ? "Makes no difference here: " + esc(idle.join(", ")) + ". " : "") +
-      '<a href="' + esc(href) + '">Solve <code>' + esc(spec) + "</code> on the rules page</a>.";
-    answer.innerHTML = text;
+    const drawn = (100 * d.draws[row] / d.positions[row]).toFixed(1);
+    render(answer, html`<b>${value}</b>${rem >= 0 ? " in " + plural(rem, "ply", "plies") : ""};
+      ${count(d.positions[row])} positions, ${drawn} % of them drawn.
+      ${others ? `The same game as ${count(others)} other rule set${others === 1 ? "" : "s"} of the map.` :
+        "A game no other rule set of the map gives."}
+      ${idle.length ? `Makes no difference here: ${idle.join(", ")}.` : ""} ${link}`);
   }
 
-  function setup(loaded) {
-    data = loaded;
-    rows = new Map();
-    groups = {};
-    var at = 0;
-    data.index.forEach(function (gap, k) {
-      at += gap;
-      rows.set(at, k);
-      groups[data.game[k]] = (groups[data.game[k]] || 0) + 1;
+  /** @param {SpaceIndex} data */
+  function ask(data) {
+    const pick = chosen(data);
+    const mine = ++asked;
+    const k = Math.floor(pick.index / data.block);
+    if (leftOut(data, pick.params) || !data.parts.includes(k)) {
+      show(data, pick, null);
+      return;
+    }
+    part(data, k).then((found) => {
+      if (mine === asked) show(data, pick, found);
+    }).catch(() => {
+      if (mine === asked) answer.textContent = "This part of the map could not be loaded.";
     });
-    var html = data.bools.filter(function (name) { return !(name in data.fixed); }).map(function (name) {
-      return control(name, null);
-    });
-    html.push(control("overflow", data.overflow), control("attack", data.attack), control("halvesies", data.halvesies),
-      control("swaps", data.swaps.filter(function (s) { return s[1] === "row"; }).map(function (s) { return s[0]; })));
-    box.insertAdjacentHTML("beforeend", html.join(" "));
-    ["transfers", "divisions"].forEach(function (name) {
-      var input = form.elements.namedItem(name);
-      if (input) input.checked = data.standard[name];
-    });
-    form.addEventListener("change", show);
-    show();
-    api.ready = true;
   }
 
-  // a data file (a script calling vizgenLoad), so the page reads it from file:// as from a server
-  loader.create(form.getAttribute("data-root") || "")(form.getAttribute("data-source"))
-    .then(setup)
-    .catch(function () { answer.textContent = "The map could not be loaded."; });
+  /**
+   * @param {string} name
+   * @param {string} label
+   * @param {string[]} choices
+   */
+  function select(name, label, choices) {
+    return html`<label>${label} <select name="${name}">${choices.map((c, k) =>
+      html`<option value="${k}">${c}</option>`)}</select></label>`;
+  }
+
+  /** @param {SpaceIndex} data */
+  function setup(data) {
+    const boxes = data.bools.map((name) => html`<label><input type="checkbox" name="${name}"> ${words(name)}</label>`);
+    const swapCounts = [...new Set(data.swaps.map((s) => s[0]))];
+    renderEnd(box, html`${boxes} ${select("overflow", "overflow", data.overflow)}
+      ${select("attack", "attack", data.attack)} ${select("halvesies", "halvesies", data.halvesies)}
+      <label>swaps <select name="swaps">${swapCounts.map((n) => html`<option value="${n}">${n}</option>`)}</select></label>
+      <label>counted by <select name="swap_count"><option value="row">anyone</option><option value="player">each player</option></select></label>`);
+    for (const name of data.bools) {
+      /** @type {HTMLInputElement} */ (field(name)).checked = data.standard[name] === true;
+    }
+    form.addEventListener("change", () => ask(data));
+    ask(data);
+  }
+
+  load(form.getAttribute("data-source") || "space-data")
+    .then((/** @type {unknown} */ raw) => setup(/** @type {SpaceIndex} */ (raw)))
+    .catch(() => { answer.textContent = "The map could not be loaded."; });
 }
+
