@@ -270,6 +270,7 @@ function ending(P, path, over, winner, live, limits) {
    checked: numbers written in digits, the one mode the page has, the ply shown one of the record's; nothing
    is rewritten in silence); else {seats, seed, from, moves, ...} (from: null for the start; from and moves:
    positions as typed, to be checked against the rules by the caller). */
+/** A record that can be read. @typedef {Exclude<GameRecord, { why: string }>} GoodRecord */
 /** @param {string} query @param {number} players @param {ReadonlyArray<string>} kinds @returns {GameRecord | null} */
 function readRecord(query, players, kinds) {
   var params = address.read(query, "", "variant");
