@@ -270,10 +270,22 @@ function ending(P, path, over, winner, live, limits) {
    checked: numbers written in digits, the one mode the page has, the ply shown one of the record's; nothing
    is rewritten in silence); else {seats, seed, from, moves, ...} (from: null for the start; from and moves:
    positions as typed, to be checked against the rules by the caller). */
+/**
+ * One part of what the address's reader read (address.js): its text, or null when the address has none.
+ * @param {unknown} params @param {string} key @returns {string | null}
+ */
+function part(params, key) {
+  if (typeof params !== "object" || params === null) return null;
+  var value = /** @type {Record<string, unknown>} */ (params)[key];
+  return typeof value === "string" ? value : null;
+}
+
 /** A record that can be read. @typedef {Exclude<GameRecord, { why: string }>} GoodRecord */
 /** @param {string} query @param {number} players @param {ReadonlyArray<string>} kinds @returns {GameRecord | null} */
 function readRecord(query, players, kinds) {
-  var params = address.read(query, "", "variant");
+  var read = address.read(query, "", "variant");
+  var params = { play: part(read, "play"), seed: part(read, "seed"), from: part(read, "from"), moves: part(read, "moves"),
+    at: part(read, "at"), mode: part(read, "mode"), hints: part(read, "hints") };
   if (params.play === null) return null;
   /** @param {string} text */
   var digits = function (text) { return /^\d+$/.test(text); };

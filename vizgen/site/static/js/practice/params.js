@@ -10,6 +10,16 @@ import * as address from "../core/address.js";
  */
 
 /**
+ * One part of what the address's reader read (address.js): its text, "" when the address has none.
+ * @param {unknown} read @param {string} key @returns {string}
+ */
+function part(read, key) {
+  if (typeof read !== "object" || read === null) return "";
+  var value = /** @type {Record<string, unknown>} */ (read)[key];
+  return typeof value === "string" ? value : "";
+}
+
+/**
  * The page's address parameters: variant, puzzle, theme, retry, mode, and notes (the reader's line for each
  * part it dropped). One place reads them (the site's address reader when the page has it).
  * @param {string} search @param {string} hash @returns {Params}
@@ -17,8 +27,9 @@ import * as address from "../core/address.js";
 function params(search, hash) {
   if (address && address.read) {
     var a = address.read(search, hash, "practice");
-    return { variant: a.variant || "", puzzle: a.puzzle || "", theme: a.theme || "", retry: a.retry || "",
-      mode: a.mode || "", notes: a.notes };
+    var notes = /** @type {{ notes?: unknown }} */ (a).notes;
+    return { variant: part(a, "variant"), puzzle: part(a, "puzzle"), theme: part(a, "theme"), retry: part(a, "retry"),
+      mode: part(a, "mode"), notes: Array.isArray(notes) ? notes.filter(function (n) { return typeof n === "string"; }) : [] };
   }
   var q = new URLSearchParams(search);
   /** @param {string} k */
