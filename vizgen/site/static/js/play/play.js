@@ -13,7 +13,9 @@
  * (decor: the seats named by who plays them, the board live on your turn, the computer's move about to be
  * played, each move's value for you while another player chooses). At the end: Play again, and a result card
  * (a sentence and a picture drawn in the browser); other add-ons put their own links there (play.onAfter).
- * Everything a test needs is on window.vizgen.play.
+ * Everything a test needs is on window.vizgen.play. This module holds the game's flow on the page (its state,
+ * the address, the computer's moves, the panel's decorations); the rules of a game are game.js's, the markup
+ * playview.js's, the events controls.js's, the seats' names names.js's and the result card card.js's.
  */
 import { contract } from "../core/contract.js";
 import { html, render as write } from "../core/html.js";
@@ -21,6 +23,7 @@ import * as theme from "../core/theme.js";
 import * as util from "../core/util.js";
 import { fill as say } from "../core/util.js";
 import * as resultCard from "./card.js";
+import * as controls from "./controls.js";
 import * as game from "./game.js";
 import * as names from "./names.js";
 import { create as createOpponents } from "./opponents.js";
@@ -390,24 +393,6 @@ export function boot() {
       else refresh();
     });
   }
-  /** @param {KeyboardEvent} ev */
-  function onKey(ev) {
-    var g = play.game;
-    if (!g || ev.ctrlKey || ev.metaKey || ev.altKey || ev.shiftKey) return;
-    // form fields keep their keys, and so does the view's tab list (its arrows switch views)
-    var target = ev.target instanceof Element ? ev.target : null;
-    if (target && target.closest("input, select, textarea, [contenteditable], [role=tab]")) return;
-    var n = g.plies(), end = g.line().length - 1;
-    /** @type {Record<string, number>} */
-    var steps = { ArrowLeft: n - 1, ArrowRight: n + 1, Home: 0, End: end };
-    var to = Object.prototype.hasOwnProperty.call(steps, ev.key) ? steps[ev.key] : undefined;
-    if (to !== undefined) seek(to);
-    else if (ev.key === "Backspace") undo();
-    else return;
-    ev.preventDefault();
-    ev.stopPropagation();
-  }
-
   // ------------------------------------------------------------------ drawing
   function render() {
     if (!el || !log || !model) return;
@@ -489,32 +474,9 @@ export function boot() {
   }
 
   // ------------------------------------------------------------------ wiring
-  /** @param {MouseEvent} ev */
-  function onClick(ev) {
-    var b = ev.target instanceof Element ? ev.target.closest("[data-act], [data-ply]") : null;
-    if (!(b instanceof HTMLElement || b instanceof SVGElement)) return;
-    if (b.dataset.ply !== undefined) {
-      ev.preventDefault();
-      seek(Number(b.dataset.ply));
-      return;
-    }
-    var g = play.game;
-    var n = g ? g.plies() : 0;
-    /** @type {Record<string, () => void>} */
-    var acts = {
-      start: function () { start(true); }, open: function () { start(false); }, undo: undo, quit: quit,
-      first: function () { seek(0); }, prev: function () { seek(n - 1); }, next: function () { seek(n + 1); },
-      last: function () { if (g) seek(g.line().length - 1); }, playon: playOn, resume: playOn, hint: hint,
-      analysis: analysis, "copy-game": function () { copy("game"); }, "copy-position": function () { copy("position"); },
-      again: function () { again(false); }, "again-swapped": function () { again(true); }, card: download,
-    };
-    acts[/** @type {string} */ (b.dataset.act)]();
-  }
-  /** @param {Event} ev */
-  function onChange(ev) {
-    var sel = ev.target instanceof Element ? ev.target.closest("select[data-seat]") : null;
-    if (sel instanceof HTMLSelectElement) setSeat(Number(sel.dataset.seat), sel.value);
-  }
+  /** @type {import("./controls.js").Actions} */
+  var actions = { game: function () { return play.game; }, start: start, seek: seek, undo: undo, quit: quit,
+    playOn: playOn, hint: hint, analysis: analysis, copy: copy, again: again, download: download, setSeat: setSeat };
 
   function init() {
     model = vz.model;
@@ -539,14 +501,14 @@ export function boot() {
       el.id = "play";
       el.className = "play";
       el.setAttribute("aria-label", "Play");
-      el.addEventListener("click", onClick);
-      el.addEventListener("change", onChange);
+      el.addEventListener("click", controls.click(actions));
+      el.addEventListener("change", controls.change(actions));
       log = document.createElement("section");
       log.className = "play-log";
       log.setAttribute("aria-label", "The game so far");
-      log.addEventListener("click", onClick);
+      log.addEventListener("click", controls.click(actions));
       window.addEventListener("popstate", onPopState);
-      document.addEventListener("keydown", onKey, true);
+      document.addEventListener("keydown", controls.keys(actions), true);
       init().catch(function (err) {
         play.message = String(err && err.message ? err.message : err);
       });
