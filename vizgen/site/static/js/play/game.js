@@ -22,7 +22,33 @@ import * as util from "../core/util.js";
 
 var SEP = "_";
 
+/**
+ * What a game asks of the page's model (viewer/model.js or viewer/codemodel.js): positions are ids.
+ * @typedef {object} GameModel
+ * @property {number} P the players
+ * @property {number} startId the variant's start
+ * @property {(id: number) => boolean} over
+ * @property {(id: number) => number} winner the winner counted from the mover, -1 for none
+ * @property {(id: number) => number} remoteness
+ * @property {(id: number) => string} name the position's notation
+ */
+/** @typedef {{ readonly cap: number, readonly repetitions: number }} Limits */
+/**
+ * How a game ends: the reason, the winner (a seat from the first player, -1 for a draw), the seats that share
+ * a draw, and the plies played.
+ * @typedef {{ reason: "won" | "repetition" | "cap", winner: number, shared: number[], plies: number }} Ending
+ */
+/** Per seat counted from the mover, whether it has a live hand (null if unknown). @typedef {(pos: number) => boolean[] | null} Live */
+/** A value for you: v +1 you can force a win, -1 someone else can (player), 0 nobody; pos the position. @typedef {{ v: -1 | 0 | 1, pos: number, player?: number }} Value */
+/** The words of vizgen/analysis/words.py's PLAY. @typedef {Record<string, string>} PlayWords */
+/**
+ * A record read from the address: null none, {why} unreadable, else the game's parts (from: null for the start).
+ * @typedef {{ why: string } | { why?: undefined, seats: string[], seed: number, from: string | null, moves: string[],
+ *   at: number | null, challenge: boolean, hints: number[] }} GameRecord
+ */
+
 /* A 32-bit hash of a string (FNV-1a). */
+/** @param {string} text @returns {number} */
 function hash(text) {
   var h = 2166136261;
   for (var i = 0; i < text.length; i++) {
@@ -32,6 +58,7 @@ function hash(text) {
   return h >>> 0;
 }
 /* A number in [0, 1) from a seed (mulberry32). */
+/** @param {number} seed @returns {number} */
 function uniform(seed) {
   var t = (seed + 0x6d2b79f5) | 0;
   t = Math.imul(t ^ (t >>> 15), t | 1);
@@ -39,11 +66,15 @@ function uniform(seed) {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
-/* A game on `model` (the page's model: name, over, winner, remoteness), from the start or from `from`. */
+/** A game on `model` (the page's model: name, over, winner, remoteness), from the start or from `from`.
+   @constructor
+   @param {GameModel} model @param {string[]} seats @param {number} seed @param {Limits | null} [limits]
+   @param {number | null} [from] */
 function Game(model, seats, seed, limits, from) {
   this.model = model;
   this.limits = limits || contract.ending;
   this.challenge = false;
+  /** @type {number[]} */
   this.hints = []; // plies at which you took a hint, in order
   this.P = model.P;
   this.seats = seats;
@@ -51,40 +82,49 @@ function Game(model, seats, seed, limits, from) {
   this.seed = seed;
   this.from = from === undefined || from === null ? model.startId : from;
   this.path = [this.from];
+  /** @type {number[]} */
   this.redo = [];
   this.last = 0; // plies when a move was last played (0: none to report)
   this.paused = false;
 }
 /* The seat to move at ply `ply`. */
+/** @param {number} ply @returns {number} */
 Game.prototype.mover = function (ply) {
   return ply % this.P;
 };
+/** @returns {number} */
 Game.prototype.here = function () {
   return this.path[this.path.length - 1];
 };
+/** @returns {number} */
 Game.prototype.plies = function () {
   return this.path.length - 1;
 };
 /* How the game ends at the ply shown: null while it goes on (ending()). */
+/** @param {Live} [live] @returns {Ending | null} */
 Game.prototype.end = function (live) {
   var model = this.model;
   return ending(this.P, this.path, function (i) { return model.over(i); }, function (i) { return model.winner(i); },
     live || null, this.limits);
 };
+/** @returns {boolean} */
 Game.prototype.over = function () {
   return this.end() !== null;
 };
 /* Whether the game's line ends the game (it may be shown at an earlier ply). */
+/** @returns {boolean} */
 Game.prototype.finished = function () {
   var model = this.model;
   return ending(this.P, this.line(), function (i) { return model.over(i); }, function (i) { return model.winner(i); },
     null, this.limits) !== null;
 };
 /* Every position of the line: the ones played up to the ply shown, then the ones after it. */
+/** @returns {number[]} */
 Game.prototype.line = function () {
   return this.path.concat(this.redo.slice().reverse());
 };
 /* Show ply k of the line (clamped), the positions after it kept. */
+/** @param {number} k */
 Game.prototype.seek = function (k) {
   var line = this.line();
   k = Math.max(0, Math.min(line.length - 1, k));
@@ -93,21 +133,26 @@ Game.prototype.seek = function (k) {
   this.last = 0;
 };
 /* Whether a hint was taken at the ply shown. */
+/** @returns {boolean} */
 Game.prototype.hinted = function () {
   return this.hints.indexOf(this.plies()) >= 0;
 };
+/** Take a hint at the ply shown. */
 Game.prototype.hint = function () {
   if (!this.hinted()) this.hints.push(this.plies());
 };
+/** @returns {boolean} */
 Game.prototype.yourTurn = function () {
   return !this.over() && this.seats[this.mover(this.plies())] === "you";
 };
 /* The game's value at ply `ply` for you: v +1 you can force a win, -1 someone else can (player: who, in
    turn order), 0 nobody; pos: the position then. */
+/** @param {number} ply @returns {Value} */
 Game.prototype.value = function (ply) {
   return this.valueAt(this.path[ply], ply);
 };
 /* The same for position `pos` reached after `ply` plies. */
+/** @param {number} pos @param {number} ply @returns {Value} */
 Game.prototype.valueAt = function (pos, ply) {
   var w = this.model.winner(pos);
   if (w < 0) return { v: 0, pos: pos };
@@ -115,57 +160,66 @@ Game.prototype.valueAt = function (pos, ply) {
   return { v: player === this.you ? 1 : -1, pos: pos, player: player };
 };
 /* That value in the words of vizgen/analysis/words.py's PLAY (W). */
+/** @param {PlayWords} W @param {number} ply @returns {string} */
 Game.prototype.valueWords = function (W, ply) {
   return this.valueWordsAt(W, this.path[ply], ply);
 };
+/** @param {PlayWords} W @param {number} pos @param {number} ply @returns {string} */
 Game.prototype.valueWordsAt = function (W, pos, ply) {
   var say = util.fill, two = this.P === 2;
   var val = this.valueAt(pos, ply);
   var n = this.model.remoteness(val.pos);
   var done = this.model.over(val.pos);
+  var other = val.player === undefined ? 0 : val.player; // set whenever v is not 0
   if (val.v === 0) return two ? W["value-draw"] : W["value-open"];
   if (this.seats.indexOf("you") < 0) { // a game you watch: the seat named, not "you"
-    var k = val.v === 1 ? this.you + 1 : two ? 2 - this.you : val.player + 1;
+    var k = val.v === 1 ? this.you + 1 : two ? 2 - this.you : other + 1;
     return say(done ? W["value-other-won"] : W["value-other"], { k: k, n: n });
   }
   if (val.v === 1) return say(done ? W["value-won"] : W["value-win"], { n: n });
-  if (done) return two ? W["value-lost"] : say(W["value-other-won"], { k: val.player + 1 });
-  return two ? say(W["value-loss"], { n: n }) : say(W["value-other"], { k: val.player + 1, n: n });
+  if (done) return two ? W["value-lost"] : say(W["value-other-won"], { k: other + 1 });
+  return two ? say(W["value-loss"], { n: n }) : say(W["value-other"], { k: other + 1, n: n });
 };
 /* Play the move to position `to` (a child of the game's position); redo keeps its line while it is followed. */
+/** @param {number} to */
 Game.prototype.push = function (to) {
   this.path.push(to);
   if (this.redo.length && this.redo[this.redo.length - 1] === to) this.redo.pop();
   else this.redo = [];
 };
 /* The ply of your last move, -1 if you have not moved. */
+/** @returns {number} */
 Game.prototype.lastMine = function () {
   var k = this.plies() - 1;
   while (k >= 0 && this.seats[this.mover(k)] !== "you") k--;
   return k;
 };
 /* Take back your last move and the others' after it; false if you have not moved. */
+/** @returns {boolean} */
 Game.prototype.undo = function () {
   var k = this.lastMine();
   if (k < 0) return false;
-  while (this.plies() > k) this.redo.push(this.path.pop());
+  while (this.plies() > k) this.redo.push(/** @type {number} */ (this.path.pop()));
   this.last = 0;
   this.paused = false;
   return true;
 };
 /* The players of the next game ("Play again"): the same seats, or with swapped: each one seat on, so you
    move at another turn (with two players, the other side). */
+/** @param {boolean} swapped @returns {string[]} */
 Game.prototype.rematch = function (swapped) {
   var seats = this.seats.slice();
-  if (swapped) seats.unshift(seats.pop());
+  if (swapped) seats.unshift(/** @type {string} */ (seats.pop()));
   return seats;
 };
 /* The random player's move among these children (distinct, in the moves' order). */
+/** @param {number[]} kids @returns {number} */
 Game.prototype.randomChild = function (kids) {
   var u = uniform(hash(this.seed + "/" + this.plies() + "/" + this.model.name(this.here())));
   return kids[Math.floor(u * kids.length)];
 };
 /* The record: the query string's play, seed and moves. */
+/** @returns {string} */
 Game.prototype.record = function () {
   var model = this.model, line = this.line();
   var q = "play=" + this.seats.join(".") + "&seed=" + this.seed;
@@ -182,6 +236,11 @@ Game.prototype.record = function () {
    "won", "repetition" or "cap"; winner: the seat from the first player, -1 for a draw; shared: the seats
    still in that share a draw (from live(pos): per seat counted from the mover, whether it has a live
    hand; [] without live); plies}. over(pos), winner(pos): the model's (the winner counted from the mover). */
+/**
+ * @param {number} P @param {ReadonlyArray<number>} path @param {(pos: number) => boolean} over
+ * @param {(pos: number) => number} winner @param {Live | null} live @param {Limits} limits
+ * @returns {Ending | null}
+ */
 function ending(P, path, over, winner, live, limits) {
   var seen = new Map();
   var plies = path.length - 1;
@@ -191,10 +250,12 @@ function ending(P, path, over, winner, live, limits) {
     var key = pos + "/" + mover;
     var times = (seen.get(key) || 0) + 1;
     seen.set(key, times);
+    /** @type {"repetition" | "cap" | null} */
     var reason = times >= limits.repetitions ? "repetition" : ply >= limits.cap ? "cap" : null;
     if (reason) {
       if (ply !== plies) return null; // a line that went on past its end is not a game
       var alive = live ? live(pos) : null;
+      /** @type {number[]} */
       var shared = [];
       if (alive) alive.forEach(function (on, k) { if (on) shared.push((ply + k) % P); });
       shared.sort(function (a, b) { return a - b; });
@@ -209,9 +270,24 @@ function ending(P, path, over, winner, live, limits) {
    checked: numbers written in digits, the one mode the page has, the ply shown one of the record's; nothing
    is rewritten in silence); else {seats, seed, from, moves, ...} (from: null for the start; from and moves:
    positions as typed, to be checked against the rules by the caller). */
+/**
+ * One part of what the address's reader read (address.js): its text, or null when the address has none.
+ * @param {unknown} params @param {string} key @returns {string | null}
+ */
+function part(params, key) {
+  if (typeof params !== "object" || params === null) return null;
+  var value = /** @type {Record<string, unknown>} */ (params)[key];
+  return typeof value === "string" ? value : null;
+}
+
+/** A record that can be read. @typedef {Exclude<GameRecord, { why: string }>} GoodRecord */
+/** @param {string} query @param {number} players @param {ReadonlyArray<string>} kinds @returns {GameRecord | null} */
 function readRecord(query, players, kinds) {
-  var params = address.read(query, "", "variant");
+  var read = address.read(query, "", "variant");
+  var params = { play: part(read, "play"), seed: part(read, "seed"), from: part(read, "from"), moves: part(read, "moves"),
+    at: part(read, "at"), mode: part(read, "mode"), hints: part(read, "hints") };
   if (params.play === null) return null;
+  /** @param {string} text */
   var digits = function (text) { return /^\d+$/.test(text); };
   var seats = params.play.split(".");
   var moves = params.moves ? params.moves.split(SEP) : [];
@@ -233,6 +309,7 @@ function readRecord(query, players, kinds) {
 }
 
 /* A query string with the record in it (null: without one), other parameters kept. */
+/** @param {string} query @param {string | null} record @returns {string} */
 function withRecord(query, record) {
   var keep = query.replace(/^\?/, "").split("&").filter(function (p) {
     return p && !/^(play|seed|from|moves|at|mode|hints)=/.test(p);
@@ -243,6 +320,7 @@ function withRecord(query, record) {
 
 /* The seats after seat `seat` becomes `kind`: one seat stays "you" (the old one takes the new seat's
    kind, or the next seat becomes you when you leave yours). */
+/** @param {ReadonlyArray<string>} seats @param {number} seat @param {string} kind @returns {string[]} */
 function seatChange(seats, seat, kind) {
   var out = seats.slice();
   if (kind === "you") {

@@ -13,25 +13,94 @@
  * (decor: the seats named by who plays them, the board live on your turn, the computer's move about to be
  * played, each move's value for you while another player chooses). At the end: Play again, and a result card
  * (a sentence and a picture drawn in the browser); other add-ons put their own links there (play.onAfter).
- * Everything a test needs is on window.vizgen.play.
+ * Everything a test needs is on window.vizgen.play. This module holds the game's flow on the page (its state,
+ * the address, the computer's moves, the panel's decorations); the rules of a game are game.js's, the markup
+ * playview.js's, the events controls.js's, the seats' names names.js's and the result card card.js's.
  */
 import { contract } from "../core/contract.js";
+import { html, render as write } from "../core/html.js";
 import * as theme from "../core/theme.js";
 import * as util from "../core/util.js";
-import { esc, fill as say } from "../core/util.js";
+import { fill as say } from "../core/util.js";
+import * as resultCard from "./card.js";
+import * as controls from "./controls.js";
 import * as game from "./game.js";
+import * as names from "./names.js";
 import { create as createOpponents } from "./opponents.js";
 import * as playDraw from "./playview.js";
 import * as keys from "../viewer/keys.js";
 
+/** @typedef {import("../core/html.js").Html} Html */
+/** @typedef {import("./game.js").Game} Game */
+/** @typedef {import("./game.js").Live} Live */
+/** @typedef {import("./opponents.js").Opponent} Opponent */
+/** @typedef {import("./opponents.js").Detail} OpponentDetail */
+/** @typedef {import("./review.js").Move} Move */
+/**
+ * A position's detail as the game reads it: its annotated moves, the computer opponents' moves where shipped,
+ * the players' hands where known.
+ * @typedef {OpponentDetail & { hands?: number[][] }} Detail
+ */
+/**
+ * The page's model as the game reads it (viewer/model.js or viewer/codemodel.js).
+ * @typedef {import("./game.js").GameModel & import("./opponents.js").OpponentModel & {
+ *   details: { get(id: number): Detail | undefined }, detail(id: number): Promise<Detail>,
+ *   hands?: (id: number) => number[][] }} PlayModel
+ */
+/**
+ * What the game asks of the panel at a position (viewer/panel.js draws it).
+ * @typedef {{ board: "browse" } | { names: string[], human: number, board: "play" | false, pending: number | null,
+ *   keep: boolean, head: { cls: string, text: string } | null, row: (m: Move) => string,
+ *   badge: ((m: Move) => { cls: string, text: string }) | null }} Decor
+ */
+/**
+ * Everything a test needs of the game (window.vizgen.play).
+ * @typedef {object} PlayApi
+ * @property {boolean} ready the record in the address has been read
+ * @property {number} delay ms before a computer opponent's move is shown highlighted, and again before it is played
+ * @property {Game | null} game
+ * @property {string} message
+ * @property {((g: Game) => Html | null)[]} after functions (game) -> markup put in the end-of-game area
+ * @property {(seats: string[], seed?: number, challenge?: boolean) => Promise<void>} [start]
+ * @property {(fn: (g: Game) => Html | null) => void} [onAfter]
+ * @property {() => string} [sentence]
+ * @property {() => void} [undo]
+ * @property {(k: number) => void} [seek]
+ * @property {() => void} [quit]
+ * @property {() => void} [hint]
+ * @property {() => string | null} [record]
+ * @property {() => object | null} [state]
+ */
+/**
+ * The page's add-on hooks (viewer/main.js) the game is built on.
+ * @typedef {object} Vizgen
+ * @property {(fn: (panel: Element) => void) => void} onPanel
+ * @property {(fn: (from: number, to: number) => boolean) => void} onMoveClick
+ * @property {(fn: (id: number) => Decor | null) => void} decorate
+ * @property {() => unknown} redraw
+ * @property {(id: number) => Promise<unknown>} select
+ * @property {(text: string) => Promise<number | undefined>} locate
+ * @property {(text: string) => number | undefined} resolve
+ * @property {number | null} selected
+ * @property {(hide: boolean) => void} [hideValues]
+ * @property {(line: number[] | null) => void} [path]
+ * @property {{ words: import("./playview.js").Words & { play: Record<string, string> }, players: number, slug: string,
+ *   themes: Record<string, Record<string, string>> }} config
+ * @property {PlayModel} model
+ * @property {PlayApi} [play]
+ */
+
 /* Start the game of the variant page, once the page (viewer/main.js) has set up window.vizgen. */
 export function boot() {
-  var vz = typeof window === "undefined" ? null : window.vizgen;
-  if (!vz || !vz.onPanel) return;
+  /** @type {Vizgen | undefined} */
+  var found = typeof window === "undefined" ? undefined : /** @type {Window & { vizgen?: Vizgen }} */ (window).vizgen;
+  if (!found || !found.onPanel) return;
+  var vz = found;
   var cfg = vz.config;
   var W = cfg.words.play;
   var P = cfg.players;
 
+  /** @type {PlayApi} */
   var play = (vz.play = {
     ready: false, // the record in the address has been read
     delay: 650, // ms before a computer opponent's move is shown highlighted, and again before it is played
@@ -40,42 +109,52 @@ export function boot() {
     after: [], // functions (game) -> HTML put in the end-of-game area (play.onAfter)
   });
 
+  /** @type {PlayModel | null} */
   var model = null;
-  var opponents = null; // kind -> function (game, detail) giving the computer's move
+  /** @type {Record<string, Opponent>} */
+  var opponents = {}; // kind -> function (game, detail) giving the computer's move
   var kinds = ["you"];
+  /** @type {HTMLElement | null} */
   var el = null; // the play section, moved into the panel on every render (below the hands)
+  /** @type {HTMLElement | null} */
   var log = null; // the chart, the review and the move list (below the panel's move table)
+  /** @type {ReturnType<typeof setTimeout> | null} */
   var timer = null;
-  var pending = null; // {at: position, to: position} while a computer move is shown before it is played
+  /** @type {{ at: number, to: number } | null} */
+  var pending = null; // while a computer move is shown before it is played
+  /** @type {string[] | null} */
   var setup = null; // the players chosen before a game starts
+
+  /** The model, once init has read it. @returns {PlayModel} */
+  function theModel() {
+    if (!model) throw new Error("play: the page's model is not there yet");
+    return model;
+  }
 
   /* Draw the panel again (it asks for the game's decorations, then play's section is drawn in it). */
   function refresh() {
     if (vz.selected === null) render();
     else vz.redraw();
   }
+  /** @param {string} kind */
   function kindName(kind) {
-    if (kind === "maxn" + kind.slice(4) && /^\d+$/.test(kind.slice(4))) return say(W.maxn, { n: kind.slice(4) });
-    return W[kind];
+    return names.kindName(W, kind);
   }
-  /* Who plays a seat, as a sentence begins: "You", "Perfect player". */
-  function capitalName(kind) {
-    var name = kindName(kind);
-    return name.charAt(0).toUpperCase() + name.slice(1);
-  }
-  /* A seat by who plays it: "You (player 1)", "Perfect player (player 2)". */
+  /** @param {Game} g @param {number} seat */
   function roleName(g, seat) {
-    return say(W.seat, { name: capitalName(g.seats[seat]), k: seat + 1 });
+    return names.roleName(W, g, seat);
   }
 
   /* The address: the record in the query (others' query parameters kept), the game's position in the
      fragment; push: a new entry of the browser's history (a ply played), else the entry is rewritten. */
+  /** @param {Game | null} g @param {boolean} push */
   function writeUrl(g, push) {
     var q = game.withRecord(location.search, g ? g.record() : null);
-    var url = location.pathname + q + (g ? "#" + encodeURI(model.name(g.here())) : location.hash);
+    var url = location.pathname + q + (g ? "#" + encodeURI(g.model.name(g.here())) : location.hash);
     if (push && url !== location.pathname + location.search + location.hash) history.pushState(null, "", url);
     else history.replaceState(history.state, "", url);
   }
+  /** @param {Game} g */
   function show(g) {
     return vz.select(g.here());
   }
@@ -85,9 +164,11 @@ export function boot() {
     pending = null;
   }
   /* The players of position pos: per seat from the mover, whether it has a live hand (null if unknown). */
+  /** @type {Live} */
   function live(pos) {
-    var d = model.details.get(pos);
-    var hands = d ? d.hands : model.hands ? model.hands(pos) : null;
+    var m = theModel();
+    var d = m.details.get(pos);
+    var hands = d ? d.hands : m.hands ? m.hands(pos) : null;
     return hands ? hands.map(function (h) { return h.some(function (v) { return v !== 0; }); }) : null;
   }
   /* Whether the values are hidden now: a challenge not yet over, no hint taken at the position shown. */
@@ -98,12 +179,13 @@ export function boot() {
 
   /* Let the computer players move until it is your turn, the game is over or it is shown at an earlier
      ply: each move is shown highlighted for a moment, then played. */
+  /** @param {Game} g @returns {Promise<void>} */
   function advance(g) {
     stop();
     render();
     if (g !== play.game || g.paused || g.redo.length || g.over() || g.yourTurn()) return Promise.resolve();
     var at = g.here();
-    return model.detail(at).then(function (d) {
+    return theModel().detail(at).then(function (d) {
       if (g !== play.game || g.here() !== at) return;
       var to = opponents[g.seats[g.mover(g.plies())]](g, d);
       pending = { at: at, to: to };
@@ -117,6 +199,7 @@ export function boot() {
     });
   }
   /* A ply played (by you or a computer): a new entry of the history, then the others move. */
+  /** @param {Game} g @param {number} to @returns {Promise<void>} */
   function played(g, to) {
     g.push(to);
     g.last = g.plies();
@@ -124,45 +207,51 @@ export function boot() {
     return show(g).then(function () { return advance(g); });
   }
 
+  /** @param {string[]} seats @param {number} seed @param {boolean} [challenge] @param {number} [from] @returns {Game} */
   function newGame(seats, seed, challenge, from) {
     stop();
-    play.game = new game.Game(model, seats, seed, contract.ending, from);
-    play.game.challenge = !!challenge;
+    var g = new game.Game(theModel(), seats, seed, contract.ending, from);
+    g.challenge = !!challenge;
+    play.game = g;
     play.message = "";
-    return play.game;
+    return g;
   }
 
   /* Read the record in a query string; a bad one leaves `play.message` saying why. */
+  /** @param {string} query @returns {Promise<Game | null>} */
   function readRecord(query) {
     var rec = game.readRecord(query, P, kinds);
     if (!rec) return Promise.resolve(null);
-    if (rec.why) {
+    if (rec.why !== undefined) {
       play.message = say(W["bad-record"], { why: rec.why });
       return Promise.resolve(null);
     }
-    var located = rec.from === null ? Promise.resolve(model.startId) : vz.locate(rec.from);
+    /** @type {import("./game.js").GoodRecord} */
+    var good = rec;
+    var located = good.from === null ? Promise.resolve(theModel().startId) : vz.locate(good.from);
     return located.then(function (from) {
       if (from === undefined) {
-        play.message = say(W["bad-record"], { why: "“" + rec.from + "” is not a position a game reaches" });
+        play.message = say(W["bad-record"], { why: "“" + good.from + "” is not a position a game reaches" });
         return null;
       }
-      var g = newGame(rec.seats, rec.seed, rec.challenge, from);
-      g.hints = rec.hints;
-      return replay(g, rec.moves, 0).then(function (done) {
-        if (rec.at !== null && !done.paused) done.seek(rec.at);
+      var g = newGame(good.seats, good.seed, good.challenge, from);
+      g.hints = good.hints;
+      return replay(g, good.moves, 0).then(function (done) {
+        if (good.at !== null && !done.paused) done.seek(good.at);
         done.last = done.plies();
         return done;
       });
     });
   }
   /* The record's moves from the k-th on played in game g, checked against the rules; an illegal one pauses it. */
+  /** @param {Game} g @param {ReadonlyArray<string>} moves @param {number} k @returns {Promise<Game>} */
   function replay(g, moves, k) {
     if (k >= moves.length) return Promise.resolve(g);
     var at = g.here();
-    return model.detail(at).then(function (d) {
+    return theModel().detail(at).then(function (d) {
       var to = vz.resolve(moves[k]);
       if (g.over() || to === undefined || !d.moves.some(function (m) { return m.dst === to; })) {
-        play.message = say(W.illegal, { n: k + 1, move: moves[k], from: model.name(at) });
+        play.message = say(W.illegal, { n: k + 1, move: moves[k], from: g.model.name(at) });
         g.paused = true;
         return g;
       }
@@ -172,6 +261,7 @@ export function boot() {
   }
 
   // ------------------------------------------------------------------ actions
+  /** @param {boolean} challenge @param {string[]} [seats] */
   function start(challenge, seats) {
     var g = newGame(seats || currentSeats(), Math.floor(Math.random() * 1e6), challenge);
     writeUrl(g, true);
@@ -179,20 +269,23 @@ export function boot() {
     return show(g).then(function () { return advance(g); });
   }
   /* Play again: the same players (swapped: each one seat on), the same way of playing, a new seed. */
+  /** @param {boolean} swapped */
   function again(swapped) {
     var g = play.game;
     if (!g) return;
     start(g.challenge, g.rematch(swapped));
   }
   /* Show ply k of the game's line. */
+  /** @param {number} k */
   function seek(k) {
     var g = play.game;
     if (!g) return;
     stop();
+    var shown = g;
     g.seek(k);
     g.paused = false;
     writeUrl(g, false);
-    show(g).then(function () { return advance(g); });
+    show(g).then(function () { return advance(shown); });
   }
   function undo() {
     var g = play.game;
@@ -234,6 +327,7 @@ export function boot() {
     writeUrl(null, false);
     refresh();
   }
+  /** @param {"game" | "position"} what */
   function copy(what) {
     var url = location.href;
     if (what === "position") url = location.origin + location.pathname + game.withRecord(location.search, null) + location.hash;
@@ -244,6 +338,7 @@ export function boot() {
     if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).then(done, function () { window.prompt("", url); });
     else window.prompt("", url);
   }
+  /** @param {number} seat @param {string} kind */
   function setSeat(seat, kind) {
     var seats = game.seatChange(currentSeats(), seat, kind);
     var g = play.game;
@@ -258,6 +353,7 @@ export function boot() {
     writeUrl(g, false);
     advance(g);
   }
+  /** @returns {string[]} */
   function currentSeats() {
     if (play.game) return play.game.seats.slice();
     if (!setup) {
@@ -270,9 +366,10 @@ export function boot() {
   /* The browser's Back or Forward: the game shown at the entry's ply; past the game's start the game stays. */
   function onPopState() {
     if (!model) return;
+    var m = model;
     var g = play.game;
     var rec = game.readRecord(location.search, P, kinds);
-    if (!rec || rec.why) {
+    if (!rec || rec.why !== undefined) {
       if (!g) return;
       stop();
       g.seek(0);
@@ -282,10 +379,10 @@ export function boot() {
       return;
     }
     if (g && location.search === game.withRecord(location.search, g.record())) return; // a position browsed
-    var names = g ? g.line().slice(1).map(function (i) { return model.name(i); }) : [];
+    var line = g ? g.line().slice(1).map(function (i) { return m.name(i); }) : [];
     var same = g && rec.seats.join(".") === g.seats.join(".") && rec.seed === g.seed &&
-      rec.moves.length <= names.length && rec.moves.every(function (m, k) { return m === names[k]; });
-    if (same) {
+      rec.moves.length <= line.length && rec.moves.every(function (name, k) { return name === line[k]; });
+    if (g && same) {
       g.challenge = rec.challenge;
       g.hints = rec.hints;
       seek(rec.at === null ? rec.moves.length : rec.at);
@@ -296,23 +393,9 @@ export function boot() {
       else refresh();
     });
   }
-  function onKey(ev) {
-    var g = play.game;
-    if (!g || ev.ctrlKey || ev.metaKey || ev.altKey || ev.shiftKey) return;
-    // form fields keep their keys, and so does the view's tab list (its arrows switch views)
-    if (ev.target.closest && ev.target.closest("input, select, textarea, [contenteditable], [role=tab]")) return;
-    var n = g.plies(), end = g.line().length - 1;
-    var to = { ArrowLeft: n - 1, ArrowRight: n + 1, Home: 0, End: end }[ev.key];
-    if (to !== undefined) seek(to);
-    else if (ev.key === "Backspace") undo();
-    else return;
-    ev.preventDefault();
-    ev.stopPropagation();
-  }
-
   // ------------------------------------------------------------------ drawing
   function render() {
-    if (!el || !model) return;
+    if (!el || !log || !model) return;
     var g = play.game;
     var draw = playDraw;
     var hide = hidden();
@@ -321,31 +404,34 @@ export function boot() {
     if (vz.hideValues) vz.hideValues(hide);
     if (vz.path) vz.path(g ? g.line() : null); // the path of the game on the graph and the value map
     var ctx = context(hide);
-    el.innerHTML = draw.head(g, ctx) + draw.seats(currentSeats(), g, kinds, ctx) +
-      (play.message ? '<p class="play-message" role="status">' + esc(play.message) + "</p>" : "") +
-      (g ? draw.status(g, ctx) : "");
+    write(el, html`${draw.head(g, ctx)}${draw.seats(currentSeats(), g, kinds, ctx)}${
+      play.message ? html`<p class="play-message" role="status">${play.message}</p>` : ""}${g ? draw.status(g, ctx) : ""}`);
     el.classList.toggle("active", !!g);
-    log.innerHTML = g ? draw.log(g, ctx) : "";
+    write(log, html`${g ? draw.log(g, ctx) : ""}`);
     log.hidden = !g;
     var now = log.querySelector(".play-chart-box");
     if (now) now.scrollLeft = now.scrollWidth;
   }
+  /** @param {boolean} hide @returns {import("./playview.js").Ctx} */
   function context(hide) {
-    return { W: W, T: theme.palette(cfg), words: cfg.words, kindName: kindName, name: capitalName, role: roleName, live: live,
+    return { W: W, T: theme.palette(cfg), words: cfg.words, kindName: kindName,
+      name: function (kind) { return names.capitalName(W, kind); }, role: roleName, live: live,
       hidden: hide, selected: vz.selected, after: after, sentence: sentence };
   }
 
   /* What the game asks of the panel at position id: the seats named by who plays them, the board live on
      your turn (elsewhere it browses), the computer's move about to be played, and while another player
      chooses, what each of their moves means for you. */
+  /** @param {number} id @returns {Decor | null} */
   function decor(id) {
     var g = play.game;
     if (!g || !model) return null;
     if (id !== g.here()) return { board: "browse" };
-    var n = g.plies(), names = [], human = -1;
+    var shownGame = g;
+    var n = g.plies(), roles = [], human = -1;
     for (var s = 0; s < P; s++) {
       var seat = (n + s) % P;
-      names.push(roleName(g, seat));
+      roles.push(roleName(g, seat));
       if (g.seats[seat] === "you") human = s;
     }
     var mine = !g.paused && g.yourTurn();
@@ -353,100 +439,34 @@ export function boot() {
     var theirs = !g.yourTurn() && !hidden();
     var head = model.over(id) ? { cls: util.valueClass(g.value(n).v, contract.classes), text: g.valueWords(W, n) } : null;
     return {
-      names: names, human: human, board: mine ? "play" : false, pending: coming, keep: true, head: head,
+      names: roles, human: human, board: mine ? "play" : false, pending: coming, keep: true, head: head,
       row: function (m) { return (coming === m.dst ? " play-chosen" : "") + (mine ? " play-can" : ""); },
       badge: theirs ? function (m) {
-        return { cls: util.valueClass(g.valueAt(m.dst, n + 1).v, contract.classes), text: g.valueWordsAt(W, m.dst, n + 1) };
+        return { cls: util.valueClass(shownGame.valueAt(m.dst, n + 1).v, contract.classes), text: shownGame.valueWordsAt(W, m.dst, n + 1) };
       } : null,
     };
   }
 
-  /* The result in one sentence, for you: "I held the draw for 40 plies against the perfect player on Standard." */
+  /** The result in one sentence, for you (card.js). @param {Game} g @returns {string} */
   function sentence(g) {
-    var end = g.end(live);
-    if (!end || g.seats.indexOf("you") < 0) return "";
-    var others = [];
-    g.seats.forEach(function (k) {
-      var name = say(W.the, { name: kindName(k) });
-      if (k !== "you" && others.indexOf(name) < 0) others.push(name);
-    });
-    var key = end.reason === "won" ? (end.winner === g.you ? "card-won" : g.P === 2 ? "card-lost" : "card-out")
-      : g.P === 2 ? "card-draw" : end.shared.indexOf(g.you) >= 0 ? "card-shared" : "card-out";
-    return say(W[key], { against: others.join(W.and), variant: variantTitle(), n: end.plies });
+    return resultCard.sentence(W, g, live, variantTitle());
   }
   /* The variant's title, as the page's heading shows it (read from the page: a title never reaches a script). */
   function variantTitle() {
     var h = document.querySelector("main h1");
-    return h ? h.textContent.trim() : "";
+    return h && h.textContent ? h.textContent.trim() : "";
   }
-  /* The end-of-game area's add-ons (play.onAfter). */
+  /** The end-of-game area's add-ons (play.onAfter). @param {Game} g @returns {Html} */
   function after(g) {
-    return play.after.map(function (fn) { return fn(g) || ""; }).join("");
+    return html`${play.after.map(function (fn) { return fn(g); })}`;
   }
 
-  /* The result card as a picture (PNG, drawn on a canvas from the palette): the sentence, your value after
-     each ply and the game's link. */
-  function card(g) {
-    var T = theme.palette(cfg), w = 1200, h = 630;
-    var c = document.createElement("canvas");
-    c.width = w;
-    c.height = h;
-    var x = c.getContext("2d");
-    x.fillStyle = T.paper;
-    x.fillRect(0, 0, w, h);
-    x.fillStyle = T.accent;
-    x.fillRect(0, 0, w, 14);
-    x.fillStyle = T.muted;
-    x.font = "600 30px sans-serif";
-    x.fillText(W["card-site"] + " · " + variantTitle(), 60, 84);
-    x.fillStyle = T.ink;
-    x.font = "700 52px sans-serif";
-    wrap(x, sentence(g), 60, 170, w - 120, 64);
-    var notes = [];
-    if (g.challenge) notes.push(W["card-challenge"]);
-    if (g.hints.length) notes.push(say(W["card-hints"], { h: g.hints.length }));
-    x.fillStyle = T.muted;
-    x.font = "28px sans-serif";
-    x.fillText(notes.join(" "), 60, 330);
-    // your value after each ply: wins above the line, losses below
-    x.font = "24px sans-serif";
-    x.fillText(W["card-chart"], 60, 385);
-    var line = g.line(), mid = 470, step = Math.min(24, (w - 120) / Math.max(1, line.length - 1));
-    x.strokeStyle = T.draw;
-    x.lineWidth = 3;
-    x.beginPath();
-    x.moveTo(60, mid);
-    x.lineTo(w - 60, mid);
-    x.stroke();
-    line.forEach(function (p, k) {
-      var v = g.valueAt(p, k).v;
-      x.fillStyle = T[contract.classes[util.valueClass(v, contract.classes)].palette];
-      x.beginPath();
-      x.arc(60 + k * step, mid - v * 70, 7, 0, 2 * Math.PI);
-      x.fill();
-    });
-    x.fillStyle = T.muted;
-    x.font = "22px sans-serif";
-    wrap(x, location.href, 60, h - 48, w - 120, 26);
-    return c;
-  }
-  /* Text in lines no wider than `width`, from (left, y), lh apart. */
-  function wrap(x, text, left, y, width, lh) {
-    var row = "";
-    text.split(/(?=[ /&])/).forEach(function (word) {
-      if (row && x.measureText(row + word).width > width) {
-        x.fillText(row, left, y);
-        y += lh;
-        row = word.replace(/^ /, "");
-      } else row += word;
-    });
-    if (row) x.fillText(row, left, y);
-  }
+  /* The result card as a picture (card.js), downloaded. */
   function download() {
     var g = play.game;
     if (!g) return;
     var a = document.createElement("a");
-    a.href = card(g).toDataURL("image/png");
+    a.href = resultCard.picture(theme.palette(cfg), W, g, sentence(g), variantTitle(), location.href).toDataURL("image/png");
     a.download = cfg.slug + "-game.png";
     document.body.appendChild(a);
     a.click();
@@ -454,31 +474,13 @@ export function boot() {
   }
 
   // ------------------------------------------------------------------ wiring
-  function onClick(ev) {
-    var b = ev.target.closest("[data-act], [data-ply]");
-    if (!b) return;
-    if (b.dataset.ply !== undefined) {
-      ev.preventDefault();
-      seek(Number(b.dataset.ply));
-      return;
-    }
-    var n = play.game ? play.game.plies() : 0;
-    ({
-      start: function () { start(true); }, open: function () { start(false); }, undo: undo, quit: quit,
-      first: function () { seek(0); }, prev: function () { seek(n - 1); }, next: function () { seek(n + 1); },
-      last: function () { seek(play.game.line().length - 1); }, playon: playOn, resume: playOn, hint: hint,
-      analysis: analysis, "copy-game": function () { copy("game"); }, "copy-position": function () { copy("position"); },
-      again: function () { again(false); }, "again-swapped": function () { again(true); }, card: download,
-    })[b.dataset.act]();
-  }
-  function onChange(ev) {
-    var sel = ev.target.closest("select[data-seat]");
-    if (sel) setSeat(Number(sel.dataset.seat), sel.value);
-  }
+  /** @type {import("./controls.js").Actions} */
+  var actions = { game: function () { return play.game; }, start: start, seek: seek, undo: undo, quit: quit,
+    playOn: playOn, hint: hint, analysis: analysis, copy: copy, again: again, download: download, setSeat: setSeat };
 
   function init() {
     model = vz.model;
-    opponents = createOpponents(model);
+    opponents = createOpponents(vz.model);
     kinds = ["you"].concat(Object.keys(opponents));
     return readRecord(location.search).then(function (g) {
       play.ready = true;
@@ -499,14 +501,14 @@ export function boot() {
       el.id = "play";
       el.className = "play";
       el.setAttribute("aria-label", "Play");
-      el.addEventListener("click", onClick);
-      el.addEventListener("change", onChange);
+      el.addEventListener("click", controls.click(actions));
+      el.addEventListener("change", controls.change(actions));
       log = document.createElement("section");
       log.className = "play-log";
       log.setAttribute("aria-label", "The game so far");
-      log.addEventListener("click", onClick);
+      log.addEventListener("click", controls.click(actions));
       window.addEventListener("popstate", onPopState);
-      document.addEventListener("keydown", onKey, true);
+      document.addEventListener("keydown", controls.keys(actions), true);
       init().catch(function (err) {
         play.message = String(err && err.message ? err.message : err);
       });
@@ -514,7 +516,7 @@ export function boot() {
     var board = panel.querySelector(".board");
     panel.insertBefore(el, board ? board.nextSibling : panel.firstChild);
     var table = panel.querySelector(".panel-moves") || el;
-    table.parentNode.insertBefore(log, table.nextSibling);
+    if (table.parentNode && log) table.parentNode.insertBefore(log, table.nextSibling);
     render();
   });
   vz.onMoveClick(function (from, to) {
@@ -526,11 +528,12 @@ export function boot() {
   });
   // the invitations (index and the top of the page) open a challenge
   document.addEventListener("click", function (ev) {
-    var a = ev.target.closest ? ev.target.closest("[data-invite]") : null;
-    if (!a || !model || location.pathname !== a.pathname) return;
+    var a = ev.target instanceof Element ? ev.target.closest("[data-invite]") : null;
+    if (!(a instanceof HTMLAnchorElement) || !model || location.pathname !== a.pathname) return;
     ev.preventDefault();
     setup = null;
-    document.getElementById("explore").scrollIntoView({ block: "start" });
+    var explore = document.getElementById("explore");
+    if (explore) explore.scrollIntoView({ block: "start" });
     start(true);
   });
   vz.decorate(decor);
@@ -540,7 +543,7 @@ export function boot() {
     writeUrl(g, true);
     return show(g).then(function () { return advance(g); });
   };
-  /* An add-on's part of the end-of-game area: fn(game) returns its HTML (a link: retry, practice...). */
+  /* An add-on's part of the end-of-game area: fn(game) returns its markup (html``; a link: retry, practice...). */
   play.onAfter = function (fn) {
     play.after.push(fn);
   };
@@ -555,13 +558,14 @@ export function boot() {
     return play.game ? play.game.record() : null;
   };
   play.state = function () {
-    var g = play.game;
-    if (!g) return null;
+    var now = play.game;
+    if (!now) return null;
+    var g = now;
     var end = g.end(live);
     return {
       seats: g.seats.slice(),
-      path: g.path.map(function (i) { return model.name(i); }),
-      line: g.line().map(function (i) { return model.name(i); }),
+      path: g.path.map(function (i) { return g.model.name(i); }),
+      line: g.line().map(function (i) { return g.model.name(i); }),
       redo: g.redo.length,
       over: g.over(),
       end: end,

@@ -3,10 +3,16 @@
  * The positions travel as the play record's moves do (game.js): names joined by "_".
  */
 import { contract } from "../core/contract.js";
-import * as util from "../core/util.js";
+import { html } from "../core/html.js";
+
+/** @typedef {import("./game.js").Game} Game */
+/** @typedef {import("./review.js").Marked} Marked */
+/** @typedef {import("../core/html.js").Html} Html */
 
 /* The positions (names) where a move of yours was a mistake or a blunder, in the order played, each once. */
+/** @param {unknown} W @param {Game} g @param {ReadonlyArray<Marked | null>} marked @returns {string[]} */
 function positions(W, g, marked) {
+  /** @type {string[]} */
   var out = [];
   marked.forEach(function (r, k) {
     if (!r || g.seats[g.mover(k)] !== "you") return;
@@ -18,18 +24,23 @@ function positions(W, g, marked) {
 }
 
 /* The practice page's address for these positions of the variant `slug`, from a variant's page. */
+/** @param {string} slug @param {ReadonlyArray<string>} names @returns {string} */
 function href(slug, names) {
   return "../practice.html?variant=" + encodeURIComponent(slug) + "&retry=" +
     names.map(function (n) { return encodeURI(n); }).join("_");
 }
 
 /* The link, or nothing when you lost no value or the page is not a variant's. */
+/**
+ * @param {unknown} W @param {Game} g @param {ReadonlyArray<Marked | null>} marked @param {string} path
+ * @returns {Html | null}
+ */
 function link(W, g, marked, path) {
   var m = /([^/]+)\.html$/.exec(path || "");
   var names = positions(W, g, marked);
-  if (!m || !names.length) return "";
-  return '<p class="play-retry"><a href="' + util.esc(href(decodeURIComponent(m[1]), names)) +
-    '">Retry from your mistake' + (names.length > 1 ? "s (" + names.length + ")" : "") + "</a></p>";
+  if (!m || !names.length) return null;
+  return html`<p class="play-retry"><a href="${href(decodeURIComponent(m[1]), names)}">Retry from your mistake${
+    names.length > 1 ? "s (" + names.length + ")" : ""}</a></p>`;
 }
 
 export { positions, href, link };

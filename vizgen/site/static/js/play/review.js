@@ -9,24 +9,43 @@
 import { contract } from "../core/contract.js";
 import * as util from "../core/util.js";
 
+/**
+ * A move as a model annotates it (facts.js): the position it leads to, whether it is optimal, its choice code
+ * (the contract's choices) with n and k, and its names (the first the panel's).
+ * @typedef {{ dst: number, best: boolean, choice: number, n: number, k: number, names: string[] }} Move
+ */
+/** A position's detail as far as the game reads it: its annotated moves. @typedef {{ moves: Move[] }} Detail */
+/** A move's mark: mark (an index into contract.marks), the move played, the best move. @typedef {{ mark: number, move: Move, best: Move | null }} Marked */
+/** The review's words (words.py's PLAY.review). @typedef {{ sentence: string, better: string, played: Record<string, string>, kept: Record<string, string> }} ReviewWords */
+/** The words the review reads: the page's words (their review part). @typedef {{ review: ReviewWords }} Words */
+/** What a player's game comes to (summary). @typedef {{ kind: "turning", ply: number, was: number, now: number } | { kind: "slipped", ply: number, was: number, r: Marked } | { kind: "steady", was: number }} Summary */
+
+/** @param {unknown} W @param {string} key @returns {number} */
 function markCode(W, key) {
   for (var i = 0; i < contract.marks.length; i++) if (contract.marks[i].key === key) return i;
   throw new Error("no mark " + key);
 }
 /* The chooser's value class after move m, as its rank (the contract's classes): 2 win, 1 held, 0 lost. */
+/** @param {unknown} W @param {Move} m @returns {number} */
 function moveClass(W, m) {
   return contract.classes[contract.choices[m.choice].cls].rank;
 }
 
 /* The mark of the move to position `to` among a position's annotated moves: {mark (an index into
    contract.marks), move (the move played), best (an optimal move)}; null if `to` is not a move there. */
+/** @param {unknown} W @param {ReadonlyArray<Move>} moves @param {number} to @returns {Marked | null} */
 function mark(W, moves, to) {
-  var keep = -1, played = null, best = null;
-  moves.forEach(function (m) {
+  var keep = -1;
+  /** @type {Move | null} */
+  var played = null;
+  /** @type {Move | null} */
+  var best = null;
+  for (var i = 0; i < moves.length; i++) {
+    var m = moves[i];
     keep = Math.max(keep, moveClass(W, m));
     if (m.dst === to) played = m;
     if (m.best && !best) best = m;
-  });
+  }
   if (!played) return null;
   var after = moveClass(W, played);
   var key = played.best ? "best" : after === keep ? "inaccuracy" : after === contract.classes.draw.rank ? "mistake" : "blunder";
@@ -35,8 +54,10 @@ function mark(W, moves, to) {
 
 /* A review's sentence about a marked move (vizgen.analysis.marks.say_review): "1>3?? lets them win in 1;
    1>1 kept the draw". */
+/** @param {Words} W @param {Marked} r @returns {string} */
 function sentence(W, r) {
   var R = W.review, fill = util.fill;
+  /** @param {Record<string, string>} table @param {Move} m */
   function part(table, m) {
     return fill(table[contract.choices[m.choice].key], { n: m.n, k: m.k });
   }
@@ -47,7 +68,12 @@ function sentence(W, r) {
 
 /* Every move of a game along `path`: per ply k (the move from path[k] to path[k + 1]) its mark, or null
    where the position's moves are not known; detail(pos): its annotated moves' holder, or undefined. */
+/**
+ * @param {unknown} W @param {ReadonlyArray<number>} path @param {(pos: number) => Detail | undefined} detail
+ * @returns {(Marked | null)[]}
+ */
 function marks(W, path, detail) {
+  /** @type {(Marked | null)[]} */
   var out = [];
   for (var k = 0; k + 1 < path.length; k++) {
     var d = detail(path[k]);
@@ -57,7 +83,12 @@ function marks(W, path, detail) {
 }
 
 /* Per seat (from the first player) the count of each mark, and of hints at that seat's plies. */
+/**
+ * @param {unknown} W @param {number} P @param {ReadonlyArray<Marked | null>} marked @param {ReadonlyArray<number>} hints
+ * @returns {{ marks: number[], hints: number }[]}
+ */
 function counts(W, P, marked, hints) {
+  /** @type {{ marks: number[], hints: number }[]} */
   var out = [];
   for (var s = 0; s < P; s++) out.push({ marks: contract.marks.map(function () { return 0; }), hints: 0 });
   marked.forEach(function (r, k) { if (r) out[k % P].marks[r.mark]++; });
@@ -67,6 +98,7 @@ function counts(W, P, marked, hints) {
 
 /* The turning point for a player whose value after each ply is values[k] (+1, 0, -1): the last ply whose
    move changed it, {ply (the move's number from 1), was (the value before)}; null if it never changed. */
+/** @param {ReadonlyArray<number>} values @returns {{ ply: number, was: number, now: number } | null} */
 function turning(values) {
   for (var k = values.length - 1; k > 0; k--) {
     if (values[k] !== values[k - 1]) return { ply: k, was: values[k - 1], now: values[k] };
@@ -80,15 +112,21 @@ function turning(values) {
    else {kind: "slipped", ply, was, r} for the player's own move the panel marked worst (the latest of
    equals): the value class held but that move gave ground, so the review never says it never changed;
    else {kind: "steady", was}. */
+/**
+ * @param {unknown} W @param {ReadonlyArray<number>} values @param {ReadonlyArray<Marked | null>} marked
+ * @param {number} P @param {number} seat @returns {Summary}
+ */
 function summary(W, values, marked, P, seat) {
   var turn = turning(values);
   if (turn) return { kind: "turning", ply: turn.ply, was: turn.was, now: turn.now };
+  /** @type {{ ply: number, r: Marked } | null} */
   var worst = null;
-  marked.forEach(function (r, k) {
+  for (var k = 0; k < marked.length; k++) {
+    var r = marked[k];
     if (r && k % P === seat && contract.marks[r.mark].key !== "best" && (!worst || r.mark >= worst.r.mark)) {
       worst = { ply: k + 1, r: r };
     }
-  });
+  }
   if (worst) return { kind: "slipped", ply: worst.ply, was: values[0], r: worst.r };
   return { kind: "steady", was: values[0] };
 }

@@ -2,22 +2,27 @@
  * system", 2013), one puzzle a rating period: the puzzle is an opponent of fixed rating (its rating from the
  * practice players' failures, vizgen/reports/puzzles.py) and fixed deviation PUZZLE_RD.
  */
+/** A Glicko-2 rating: the rating, its deviation and its volatility. @typedef {{ rating: number, rd: number, vol: number }} Rating */
 var SCALE = 173.7178, TAU = 0.5, EPS = 1e-6;
+/** @type {Readonly<Rating>} */
 var START = { rating: 1500, rd: 350, vol: 0.06 };
 var PUZZLE_RD = 80;
 var MIN_RD = 45, MAX_RD = 350;
 
+/** @param {number} phi @returns {number} */
 function g(phi) {
   return 1 / Math.sqrt(1 + 3 * phi * phi / (Math.PI * Math.PI));
 }
 
 /* The chance a player of rating r (deviation rd) solves a puzzle rated p. */
+/** @param {number} r @param {number} rd @param {number} p @returns {number} */
 function expected(r, rd, p) {
   var phiJ = PUZZLE_RD / SCALE;
   return 1 / (1 + Math.exp(-g(phiJ) * ((r - p) / SCALE)));
 }
 
 /* The player {rating, rd, vol} after one puzzle rated p: score 1 solved, 0 failed. A new object. */
+/** @param {Rating} player @param {number} p @param {number} score @returns {Rating} */
 function update(player, p, score) {
   var mu = (player.rating - 1500) / SCALE, phi = player.rd / SCALE, sigma = player.vol;
   var muJ = (p - 1500) / SCALE, phiJ = PUZZLE_RD / SCALE;
@@ -25,11 +30,14 @@ function update(player, p, score) {
   var v = 1 / (gJ * gJ * E * (1 - E));
   var delta = v * gJ * (score - E);
   var a = Math.log(sigma * sigma);
+  /** @param {number} x @returns {number} */
   var f = function (x) {
     var ex = Math.exp(x), d = phi * phi + v + ex;
     return ex * (delta * delta - phi * phi - v - ex) / (2 * d * d) - (x - a) / (TAU * TAU);
   };
-  var A = a, B;
+  var A = a;
+  /** @type {number} */
+  var B;
   if (delta * delta > phi * phi + v) {
     B = Math.log(delta * delta - phi * phi - v);
   } else {
@@ -39,7 +47,9 @@ function update(player, p, score) {
   }
   var fA = f(A), fB = f(B);
   while (Math.abs(B - A) > EPS) {
-    var C = A + (A - B) * fA / (fB - fA), fC = f(C);
+    /** @type {number} */
+    var C = A + (A - B) * fA / (fB - fA);
+    var fC = f(C);
     if (fC * fB <= 0) {
       A = B;
       fA = fB;

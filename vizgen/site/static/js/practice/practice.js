@@ -9,6 +9,51 @@ import { contract } from "../core/contract.js";
 import { own } from "../core/util.js";
 import * as glicko from "./glicko.js";
 
+/** @typedef {import("./glicko.js").Rating} Rating */
+/**
+ * A move of the build's data: [move, target, mark code, choice code, n, k, reply move, reply target, 1 if the
+ * reply ends the game] (the reply absent at the end of the game).
+ * @typedef {[string, string, number, number, number, number, string?, string?, number?]} Move
+ */
+/**
+ * A position of a variant's data: its moves; in the table of every position also its value (v[2]: the winner
+ * counted from the mover) and the perfect (r) and tricky (t) player's move target.
+ * @typedef {{ m: Move[], v?: number[], r?: string, t?: string }} Node
+ */
+/** Positions by notation. @typedef {Record<string, Node>} Nodes */
+/**
+ * A puzzle: its position, kind (win, draw, survive, keep), plies, solution line, rating, themes, value, and
+ * single (one move: three or four players).
+ * @typedef {{ position: string, kind: string, plies: number, line: string[], rating: number, themes: string[] | null,
+ *   value?: unknown, single?: boolean }} Puzzle
+ */
+/**
+ * A puzzle being solved.
+ * @typedef {{ puzzle: Puzzle, nodes: Nodes, at: string, left: number, played: string[],
+ *   status: "play" | "solved" | "failed", wrong: { from: string, move: Move } | null }} PuzzleState
+ */
+/** What a move played in a puzzle did. @typedef {{ ok: boolean, move: Move, reply: [string, string] | null, done: boolean }} Played */
+/** A goal: its kind (win, hold, survive), position, plies and opponent (perfect or tricky). @typedef {{ kind: string, from: string, plies: number, opponent: string }} Goal */
+/**
+ * A goal being played.
+ * @typedef {{ goal: Goal, table: Nodes, players: number, at: string, ply: number, marks: number[],
+ *   status: "play" | "met" | "failed", why: string | null, seen: Record<string, number>, stars?: number,
+ *   last: { from: string, move: Move, replies: [string, string][] } | null }} GoalState
+ */
+/** An index entry: id, the variant's slug (v), the position (p), the rating (r), the theme keys (t). @typedef {{ id: string, v: string, p: string, r: number, t: string[] }} Entry */
+/**
+ * The practice index (practice/index.js) as far as entries reads it.
+ * @typedef {{ puzzles: [number, string, number, number[]][], variants: { slug: string }[], keys: string[] }} RawIndex
+ */
+/** A history entry. @typedef {{ id: string, ok: boolean, day: string, before: number, after: number }} HistoryEntry */
+/** Id -> count (no prototype). @typedef {Record<string, number>} Counts */
+/**
+ * The visitor's progress.
+ * @typedef {{ version: number, rating: Rating, history: HistoryEntry[], solved: Counts, failed: Counts, best: number,
+ *   goals: Counts }} Progress
+ */
+/** The part of Web Storage progress uses. @typedef {{ getItem(key: string): string | null, setItem(key: string, value: string): void }} Store */
+
 var MARK = contract.markCodes, BEST = MARK.best, INACCURACY = MARK.inaccuracy, MISTAKE = MARK.mistake,
   BLUNDER = MARK.blunder;
 var KEY = "vizgen-practice";
@@ -17,10 +62,12 @@ var VERSION = 1;
 
 /* Whether a puzzle accepts a move: it keeps the mover's value class and, in a win puzzle, the win it leaves
    (after plies to go) still fits in the plies left, this move counted. */
+/** @param {number} mark @param {number} after @param {string} kind @param {number} left @returns {boolean} */
 function accepts(mark, after, kind, left) {
   return mark <= INACCURACY && (kind !== "win" || after + 1 <= left);
 }
 
+/** @param {Node} node @param {string} to @returns {Move | null} */
 function moveTo(node, to) {
   for (var i = 0; i < node.m.length; i++) if (node.m[i][1] === to) return node.m[i];
   return null;
@@ -28,16 +75,20 @@ function moveTo(node, to) {
 
 /* A puzzle being solved: p {position, kind, plies, line, single (one move: three or four players)}, nodes:
    the positions by notation. */
+/** @param {Puzzle} p @param {Nodes} nodes @returns {PuzzleState} */
 function start(p, nodes) {
   return { puzzle: p, nodes: nodes, at: p.position, left: p.plies, played: [], status: "play", wrong: null };
 }
 
 /* The move (to `to`) played in puzzle state s: s changes. Returns {ok, move, reply (the defender's
    [move, target] or null), done}; a wrong move ends the puzzle as failed and keeps the move in s.wrong. */
+/** @param {PuzzleState} s @param {string} to @returns {Played | null} */
 function play(s, to) {
   var node = s.nodes[s.at], m = node && moveTo(node, to);
   if (!m || s.status !== "play") return null;
   var p = s.puzzle;
+  /** @type {[string, string] | null} */
+  var reply = m[6] !== undefined && m[7] !== undefined ? [m[6], m[7]] : null;
   var ok = accepts(m[2], m[4], p.kind, s.left);
   s.played.push(m[0]);
   if (!ok) {
@@ -45,22 +96,24 @@ function play(s, to) {
     s.wrong = { from: s.at, move: m };
     return { ok: false, move: m, reply: null, done: true };
   }
-  var end = p.kind !== "win" || p.single || m.length < 8;
+  var end = p.kind !== "win" || p.single || !reply;
   if (end) {
     s.status = "solved"; // s.at stays the position solved: the board shows it with the move found
     return { ok: true, move: m, reply: null, done: true };
   }
-  s.played.push(m[6]);
+  if (!reply) return null; // unreachable: a move without a reply ends the puzzle above
+  s.played.push(reply[0]);
   if (m[8]) { // the defender's reply ended the game: it is the solver's win
     s.status = "solved";
-    return { ok: true, move: m, reply: [m[6], m[7]], done: true };
+    return { ok: true, move: m, reply: reply, done: true };
   }
   s.left -= 2;
-  s.at = m[7];
-  return { ok: true, move: m, reply: [m[6], m[7]], done: false };
+  s.at = reply[1];
+  return { ok: true, move: m, reply: reply, done: false };
 }
 
 /* The moves at s's position a puzzle accepts (the solution from here: the best first). */
+/** @param {{ puzzle: Puzzle, nodes: Nodes, at: string, left: number }} s @returns {Move[]} */
 function good(s) {
   var node = s.nodes[s.at];
   return node.m.filter(function (m) { return accepts(m[2], m[4], s.puzzle.kind, s.left); })
@@ -68,6 +121,7 @@ function good(s) {
 }
 
 /* A small deterministic hash of a string (FNV-1a), for the daily pick and the streak's order. */
+/** @param {string} text @returns {number} */
 function hash(text) {
   var h = 2166136261;
   for (var i = 0; i < text.length; i++) {
@@ -78,23 +132,33 @@ function hash(text) {
 }
 
 /* The visitor's date, YYYY-MM-DD. */
+/** @param {Date} [date] @returns {string} */
 function today(date) {
   var d = date || new Date();
+  /** @param {number} n */
   var two = function (n) { return (n < 10 ? "0" : "") + n; };
   return d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate());
 }
 
 /* The daily puzzle: one of the list (index entries {id, r: the rating}) picked by the date, among those
    rated 1100 to 1800 when there are any. */
+/**
+ * @template {{ r: number }} E
+ * @param {ReadonlyArray<E>} list @param {string} day @returns {E | null}
+ */
 function daily(list, day) {
   var pool = list.filter(function (p) { return p.r >= 1100 && p.r < 1800; });
-  if (!pool.length) pool = list;
+  if (!pool.length) pool = list.slice();
   if (!pool.length) return null;
   return pool[hash("daily " + day) % pool.length];
 }
 
 /* The streak's order: puzzles (index entries {id, r}) of rising difficulty, each step the next one up in rating, shuffled by `seed`
    among equal ratings and thinned to at most one in `spread` so a streak climbs steadily. */
+/**
+ * @template {{ id: string, r: number }} E
+ * @param {ReadonlyArray<E>} list @param {string} seed @returns {E[]}
+ */
 function streakOrder(list, seed) {
   var sorted = list.slice().sort(function (a, b) {
     return a.r - b.r || hash(seed + a.id) - hash(seed + b.id);
@@ -106,6 +170,7 @@ function streakOrder(list, seed) {
 
 /* The index's puzzles ([variant index, position, rating, theme indices]) as entries {id, v (the variant's
    slug), p, r, t (theme keys)}. */
+/** @param {RawIndex} idx @returns {Entry[]} */
 function entries(idx) {
   return idx.puzzles.map(function (row) {
     var slug = idx.variants[row[0]].slug;
@@ -115,6 +180,7 @@ function entries(idx) {
 }
 
 /* Stars earned by a goal met: 3 every move best, 2 at least three moves in four best, else 1. */
+/** @param {ReadonlyArray<number>} marks @returns {number} */
 function stars(marks) {
   if (!marks.length) return 3;
   var best = marks.filter(function (m) { return m === BEST; }).length / marks.length;
@@ -123,6 +189,7 @@ function stars(marks) {
 
 /* A goal being played: goal {kind (win, hold, survive), from, plies, opponent (perfect or tricky)},
    table: every position by notation, players. */
+/** @param {Goal} goal @param {Nodes} table @param {number} players @returns {GoalState} */
 function goalStart(goal, table, players) {
   return { goal: goal, table: table, players: players, at: goal.from, ply: 0, marks: [], status: "play",
     why: null, seen: {}, last: null };
@@ -131,12 +198,15 @@ function goalStart(goal, table, players) {
 /* The visitor's move in goal state s, then the computer players' replies. Returns the state. s.status:
    play, met or failed (s.why: "mistake" a win given up, "blunder" a loss let in, "slow" no longer in time,
    "lost" the game ended against you). */
+/** @param {GoalState} s @param {string} to @returns {GoalState} */
 function goalPlay(s, to) {
   var node = s.table[s.at], m = node && moveTo(node, to);
   if (!m || s.status !== "play") return s;
   var G = s.goal;
   s.marks.push(m[2]);
-  s.last = { from: s.at, move: m, replies: [] };
+  /** @type {[string, string][]} */
+  var replies = [];
+  s.last = { from: s.at, move: m, replies: replies };
   s.ply += 1;
   s.at = m[1];
   if (G.kind === "win" && m[2] >= MISTAKE) return fail(s, "mistake");
@@ -146,28 +216,33 @@ function goalPlay(s, to) {
     var here = s.table[s.at];
     if (!here.m.length) break;
     if (seenTwice(s)) return met(s);
-    var next = G.opponent === "tricky" ? here.t : here.r;
-    s.last.replies.push([moveTo(here, next)[0], next]);
+    var next = /** @type {string} */ (G.opponent === "tricky" ? here.t : here.r);
+    var reply = moveTo(here, next);
+    if (!reply) throw new Error("no move to " + next + " at " + s.at); // the data names a move it lacks
+    replies.push([reply[0], next]);
     s.at = next;
     s.ply += 1;
   }
   var now = s.table[s.at];
-  if (!now.m.length) return won(s, now);
+  if (!now.m.length) return won(s, now, replies.length);
   if (seenTwice(s)) return met(s);
   if (G.kind !== "win" && s.ply >= G.plies) return met(s);
   return s;
 }
 
 /* The third time the same position comes up: a draw by repetition (the game's rule), the goal held. */
+/** @param {GoalState} s @returns {boolean} */
 function seenTwice(s) {
   s.seen[s.at] = (s.seen[s.at] || 0) + 1;
   return s.seen[s.at] >= 3 && s.goal.kind !== "win";
 }
+/** @param {GoalState} s @returns {GoalState} */
 function met(s) {
   s.status = "met";
   s.stars = stars(s.marks);
   return s;
 }
+/** @param {GoalState} s @param {string} why @returns {GoalState} */
 function fail(s, why) {
   s.status = "failed";
   s.why = why;
@@ -175,12 +250,14 @@ function fail(s, why) {
 }
 /* The game is over at s.at: met when the winner there (node.v[2], a seat counted from the player to move
    there) is the visitor, who moved as many seats back as the replies since their move, plus one. */
-function won(s, node) {
-  return node.v[2] === s.players - 1 - s.last.replies.length ? met(s) : fail(s, "lost");
+/** @param {GoalState} s @param {Node} node @param {number} replies @returns {GoalState} */
+function won(s, node, replies) {
+  return node.v && node.v[2] === s.players - 1 - replies ? met(s) : fail(s, "lost");
 }
 
 /* Progress: the visitor's rating, history, solved and failed puzzles, best streak and goals' stars. The maps
    (solved, failed: puzzle id -> times; goals: goal id -> stars) have no prototype: a key is only ever data. */
+/** @returns {Progress} */
 function fresh() {
   return { version: VERSION, rating: Object.assign({}, glicko.START), history: [], solved: Object.create(null),
     failed: Object.create(null), best: 0, goals: Object.create(null) };
@@ -197,20 +274,25 @@ var LIMITS = { text: 4 * 1024 * 1024, history: 500, keys: 50000, id: 160, count:
 var ID = /^[^\s:<>&"'`]+:[^\s<>&"'`]+$/;
 var DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** @param {unknown} x @returns {x is Record<string, unknown>} */
 function plain(x) {
   return x !== null && typeof x === "object" && !Array.isArray(x);
 }
 /* x as it is kept: -0 (which JSON writes 0) read as 0. */
+/** @param {number} x @returns {number} */
 function num(x) {
   return x + 0;
 }
+/** @param {unknown} x @param {ReadonlyArray<number>} range @returns {x is number} */
 function within(x, range) {
   return typeof x === "number" && isFinite(x) && x >= range[0] && x <= range[1];
 }
+/** @param {unknown} x @param {number} lo @param {number} hi @returns {x is number} */
 function whole(x, lo, hi) {
-  return Number.isInteger(x) && x >= lo && x <= hi;
+  return typeof x === "number" && Number.isInteger(x) && x >= lo && x <= hi;
 }
 /* Whether text has no control character (C0, C1). */
+/** @param {string} text @returns {boolean} */
 function printable(text) {
   for (var i = 0; i < text.length; i++) {
     var c = text.charCodeAt(i);
@@ -218,53 +300,61 @@ function printable(text) {
   }
   return true;
 }
+/** @param {unknown} x @returns {x is string} */
 function isId(x) {
   return typeof x === "string" && x.length <= LIMITS.id && ID.test(x) && printable(x);
 }
 
 /* x's own property key, or undefined (never one of its prototype's). */
+/** @param {Record<string, unknown>} x @param {string} key @returns {unknown} */
 function field(x, key) {
   return own(x, key) ? x[key] : undefined;
 }
 
 /* A rating {rating, rd, vol} if x is one (rd and vol missing: the starting ones), else null. */
+/** @param {unknown} x @returns {Rating | null} */
 function ratingOf(x) {
-  if (!plain(x) || !within(field(x, "rating"), LIMITS.rating)) return null;
-  var out = { rating: num(x.rating), rd: glicko.START.rd, vol: glicko.START.vol };
+  if (!plain(x)) return null;
+  var rating = field(x, "rating");
+  if (!within(rating, LIMITS.rating)) return null;
+  var out = { rating: num(rating), rd: glicko.START.rd, vol: glicko.START.vol };
   if (own(x, "rd")) {
-    if (!within(x.rd, LIMITS.rd) || x.rd <= 0) return null;
-    out.rd = num(x.rd);
+    var rd = x.rd;
+    if (!within(rd, LIMITS.rd) || rd <= 0) return null;
+    out.rd = num(rd);
   }
   if (own(x, "vol")) {
-    if (!within(x.vol, LIMITS.vol) || x.vol <= 0) return null;
-    out.vol = num(x.vol);
+    var vol = x.vol;
+    if (!within(vol, LIMITS.vol) || vol <= 0) return null;
+    out.vol = num(vol);
   }
   return out;
 }
 
 /* A history entry {id, ok, day, before, after} if x is one, else null. */
+/** @param {unknown} x @returns {HistoryEntry | null} */
 function entryOf(x) {
   if (!plain(x)) return null;
-  var e = { id: field(x, "id"), ok: field(x, "ok"), day: field(x, "day"), before: field(x, "before"),
-    after: field(x, "after") };
-  if (!isId(e.id) || typeof e.ok !== "boolean" || !(typeof e.day === "string" && DAY.test(e.day)) ||
-      !within(e.before, LIMITS.rating) || !within(e.after, LIMITS.rating)) return null;
-  e.before = num(e.before);
-  e.after = num(e.after);
-  return e;
+  var id = field(x, "id"), ok = field(x, "ok"), day = field(x, "day"), before = field(x, "before"),
+    after = field(x, "after");
+  if (!isId(id) || typeof ok !== "boolean" || !(typeof day === "string" && DAY.test(day)) ||
+      !within(before, LIMITS.rating) || !within(after, LIMITS.rating)) return null;
+  return { id: id, ok: ok, day: day, before: num(before), after: num(after) };
 }
 
 /* A map of ids to whole numbers lo..hi, its bad entries left out: {map, bad (how many), whole (false: not a
    map at all, or too big: every entry left out)}. */
+/** @param {unknown} x @param {number} lo @param {number} hi @returns {{ map: Counts, bad: number, whole: boolean }} */
 function mapOf(x, lo, hi) {
+  /** @type {{ map: Counts, bad: number, whole: boolean }} */
   var out = { map: Object.create(null), bad: 0, whole: true };
-  var keys = plain(x) ? Object.keys(x) : null;
-  if (!keys || keys.length > LIMITS.keys) {
+  if (!plain(x) || Object.keys(x).length > LIMITS.keys) {
     out.whole = false;
     return out;
   }
-  keys.forEach(function (k) {
-    if (isId(k) && whole(x[k], lo, hi)) out.map[k] = num(x[k]);
+  Object.keys(x).forEach(function (k) {
+    var v = x[k];
+    if (isId(k) && whole(v, lo, hi)) out.map[k] = num(v);
     else out.bad++;
   });
   return out;
@@ -273,20 +363,24 @@ function mapOf(x, lo, hi) {
 /* Progress checked against the schema above (x: JSON.parse's value): null when x is not progress of this
    version at all; else {progress, aside: what was set aside, in words (a part, or how many of its entries),
    for the visitor's note}. Only x's own properties are read; a part missing takes its fresh value. */
+/** @param {unknown} x @returns {{ progress: Progress, aside: string[] } | null} */
 function check(x) {
   if (!plain(x) || !own(x, "version") || x.version !== VERSION) return null;
-  var out = fresh(), aside = [];
+  var out = fresh();
+  /** @type {string[]} */
+  var aside = [];
   if (own(x, "rating")) {
     var r = ratingOf(x.rating);
     if (r) out.rating = r;
     else aside.push("your rating");
   }
+  var history = own(x, "history") ? x.history : undefined;
   if (own(x, "history")) {
-    if (!Array.isArray(x.history) || x.history.length > LIMITS.history) {
+    if (!Array.isArray(history) || history.length > LIMITS.history) {
       aside.push("your history");
     } else {
       var bad = 0;
-      x.history.forEach(function (e) {
+      history.forEach(function (/** @type {unknown} */ e) {
         var ok = entryOf(e);
         if (ok) out.history.push(ok);
         else bad++;
@@ -294,8 +388,10 @@ function check(x) {
       if (bad) aside.push(bad + (bad === 1 ? " entry" : " entries") + " of your history");
     }
   }
-  [["solved", 1, LIMITS.count, "solved puzzle"], ["failed", 1, LIMITS.count, "failed puzzle"],
-    ["goals", 0, 3, "goal's stars", "goals' stars"]].forEach(function (part) {
+  /** @type {["solved" | "failed" | "goals", number, number, string, string?][]} */
+  var maps = [["solved", 1, LIMITS.count, "solved puzzle"], ["failed", 1, LIMITS.count, "failed puzzle"],
+    ["goals", 0, 3, "goal's stars", "goals' stars"]];
+  maps.forEach(function (part) {
     var name = part[0];
     if (!own(x, name)) return;
     var m = mapOf(x[name], part[1], part[2]);
@@ -304,7 +400,8 @@ function check(x) {
     else if (m.bad) aside.push(m.bad + " " + (m.bad === 1 ? part[3] : part[4] || part[3] + "s"));
   });
   if (own(x, "best")) {
-    if (whole(x.best, 0, LIMITS.best)) out.best = num(x.best);
+    var best = x.best;
+    if (whole(best, 0, LIMITS.best)) out.best = num(best);
     else aside.push("your best streak");
   }
   return { progress: out, aside: aside };
@@ -312,8 +409,10 @@ function check(x) {
 
 /* Progress read back from JSON text: null when the text is not progress of this version (or longer than
    any progress is); `aside` (an array, optional) receives what was set aside (check). */
+/** @param {unknown} text @param {string[]} [aside] @returns {Progress | null} */
 function parse(text, aside) {
   if (typeof text !== "string" || text.length > LIMITS.text) return null;
+  /** @type {unknown} */
   var x;
   try {
     x = JSON.parse(text);
@@ -327,7 +426,9 @@ function parse(text, aside) {
 }
 
 /* The progress this browser keeps (fresh when there is none, or it is not progress); `aside` as parse's. */
+/** @param {Store | null} storage @param {string[]} [aside] @returns {Progress} */
 function load(storage, aside) {
+  /** @type {string | null} */
   var text;
   try {
     text = storage ? storage.getItem(KEY) : null;
@@ -340,6 +441,7 @@ function load(storage, aside) {
   return p || fresh();
 }
 
+/** @param {Store | null} storage @param {Progress} progress @returns {boolean} */
 function save(storage, progress) {
   try {
     if (storage) storage.setItem(KEY, JSON.stringify(progress));
@@ -350,17 +452,21 @@ function save(storage, progress) {
 }
 
 /* How many times map (solved, failed, goals) holds id: 0 when it does not (an own property or nothing). */
+/** @param {Counts} map @param {string} id @returns {number} */
 function count(map, id) {
   return own(map, id) ? map[id] : 0;
 }
 
 /* A copy of a map, without prototype. */
+/** @param {Counts} map @returns {Counts} */
 function copyMap(map) {
+  /** @type {Counts} */
   var out = Object.create(null);
   Object.keys(map).forEach(function (k) { out[k] = map[k]; });
   return out;
 }
 /* A copy of progress (its maps without prototype). */
+/** @param {Progress} progress @returns {Progress} */
 function copy(progress) {
   return { version: VERSION, rating: Object.assign({}, progress.rating), history: progress.history.slice(),
     solved: copyMap(progress.solved), failed: copyMap(progress.failed), best: progress.best,
@@ -368,6 +474,10 @@ function copy(progress) {
 }
 
 /* The progress after a puzzle rated `rating` (id `id`) was solved (ok) or failed: a new object. */
+/**
+ * @param {Progress} progress @param {string} id @param {number} rating @param {boolean} ok @param {string} day
+ * @returns {Progress}
+ */
 function record(progress, id, rating, ok, day) {
   var p = copy(progress);
   var before = p.rating.rating;
