@@ -60,6 +60,18 @@ function words(name) {
 }
 
 /**
+ * A corner of the space in words: "stumps on, swap count player".
+ * @param {Record<string, unknown>} corner
+ * @returns {string}
+ */
+export function cornerWords(corner) {
+  return Object.keys(corner).map((k) => {
+    const v = corner[k];
+    return words(k) + " " + (v === true ? "on" : v === false ? "off" : String(v));
+  }).join(", ");
+}
+
+/**
  * A rule set's spec: the standard rules with every parameter that differs from them.
  * @param {SpaceIndex} data
  * @param {Record<string, unknown>} params
@@ -75,13 +87,23 @@ export function specOf(data, params) {
 }
 
 /**
+ * The corner the map leaves out that a rule set lies in, if any.
+ * @param {SpaceIndex} data
+ * @param {Record<string, unknown>} params
+ * @returns {Record<string, unknown> | undefined}
+ */
+export function cornerOf(data, params) {
+  return data.excluded.find((corner) => Object.keys(corner).every((k) => params[k] === corner[k]));
+}
+
+/**
  * Whether a rule set lies in a corner the map leaves out.
  * @param {SpaceIndex} data
  * @param {Record<string, unknown>} params
  * @returns {boolean}
  */
 export function leftOut(data, params) {
-  return data.excluded.some((corner) => Object.keys(corner).every((k) => params[k] === corner[k]));
+  return cornerOf(data, params) !== undefined;
 }
 
 /**
@@ -190,9 +212,10 @@ export function boot() {
     const link = html`<a href="${href}">Solve <code>${spec}</code> on the rules page</a>.`;
     api.spec = spec;
     api.value = null;
-    if (leftOut(data, pick.params)) {
-      render(answer, html`<code>${spec}</code> lies in the corner this map leaves out (stumps with each player
-        counting their own swaps): not solved here yet. ${link}`);
+    const corner = cornerOf(data, pick.params);
+    if (corner) {
+      render(answer, html`<code>${spec}</code> lies in a corner this map leaves out (${cornerWords(corner)}): not
+        solved here yet. ${link}`);
       return;
     }
     const row = found ? found.rows.get(pick.index) : undefined;
