@@ -13,7 +13,7 @@ import * as util from "../core/util.js";
 /** @typedef {{ color: string, highlight: string, hover: string, inherit: false, opacity: number }} Solid */
 /**
  * How a position looks (vis-network node options); the graph adds its id, place and label.
- * @typedef {Record<string, unknown> & { size?: number, color?: unknown, id?: number }} NodeLook
+ * @typedef {Record<string, unknown> & { size?: number, color?: Record<string, unknown> & { border?: string }, id?: number }} NodeLook
  */
 /** @typedef {{ color: Solid, width: number }} EdgeLook */
 

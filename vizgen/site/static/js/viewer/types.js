@@ -79,6 +79,7 @@
  *   name(i: number): string, find(text: string): number | undefined, lookup(text: string): number | undefined,
  *   detail(i: number): Promise<Detail>,
  *   ensure?(codes: ReadonlyArray<number>): Promise<unknown>, reachable?(code: number): boolean,
+ *   links?(code: number): { moves: Array<import("./facts.js").Link & { best: boolean }>, parents: number[] },
  *   chunkData?(k: number): Promise<import("./model.js").Chunk>,
  *   rowMoves?(row: import("./model.js").Row): Move[],
  * }} PageModel
@@ -134,7 +135,7 @@
  * @property {string} [view]
  * @property {MapView} [map]
  * @property {boolean} [drawn]
- * @property {boolean} [explored]
+ * @property {{ centre: number, level1: number, level2: number, of: number, edges: number }} [explored] what the explorer shows
  * @property {Load} [load]
  * @property {(fn: PanelHook) => void} [onPanel]
  * @property {(fn: MoveHook) => void} [onMoveClick]
