@@ -114,7 +114,7 @@ class CodeModel extends Facts {
   }
 
   /** The moves grouped by the position they reach (first move's order), without any value: [{dst, names}].
-   @param {number} code @returns {{ moves: Link[], parents: number[] }} */
+   @param {number} code @returns {{ moves: Array<Link & { best: boolean }>, parents: number[] }} */
   links(code) {
     if (this.ready(code) && this.over(code)) return { moves: [], parents: [] };
     var moves = this.R.moves;
