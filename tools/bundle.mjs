@@ -48,6 +48,7 @@ async function one(name, plugins) {
     target: "es2020",
     charset: "utf8",
     legalComments: "none",
+    tsconfigRaw: "{}", // the type checker's tsconfig.json (strict) is not the bundle's: no "use strict" is added
     minifySyntax: true,
     minifyWhitespace: true,
     banner: { js: `/* vizgen ${name}.js: bundled by esbuild from vizgen/site/static/js/pages/${name}.js (npm run bundle) */` },
