@@ -46,5 +46,5 @@ test("the moves on the hands: a strike lands on the struck hand's value, a split
 });
 
 test("the panel's badge is the pages' badge (vizgen/site/render/contexts.py's badge)", () => {
-  for (const [cls, text, full, small, html] of CASES.badges) assert.equal(VZ.panel.badge(cls, text, full, small), html);
+  for (const [cls, text, full, small, html] of CASES.badges) assert.equal(String(VZ.panel.badge(cls, text, full, small)), html);
 });

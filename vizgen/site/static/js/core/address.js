@@ -16,26 +16,48 @@
  * page to check; a value it cannot use is said with the same table's note (note(key)), never
  * replaced in silence.
  */
+/**
+ * The table vizgen/site/address_words.py writes into the page (the site's own, not the visitor's).
+ * @typedef {object} AddressTable
+ * @property {Record<string, number>} limits per key, the longest encoded value read
+ * @property {number} plies the longest game, in plies
+ * @property {Record<string, number>} caps per kind of page, the longest query split
+ * @property {Record<string, string[]>} pages per kind of page, the keys it reads
+ * @property {Record<string, string>} parts per key, the part of the address it belongs to
+ * @property {string[]} lines the keys whose value is a line of positions
+ * @property {Record<string, string>} notes per part (and "address", "<part>-long"), the line said when dropped
+ */
+/**
+ * What a page reads from its address: per key its decoded text or null (absent without a table), and the notes.
+ * @typedef {{ notes: string[], hash?: string | null, play?: string | null, seed?: string | null,
+ *   moves?: string | null, at?: string | null, mode?: string | null, hints?: string | null, from?: string | null,
+ *   rules?: string | null, compare?: string | null, variant?: string | null, puzzle?: string | null,
+ *   theme?: string | null, retry?: string | null }} AddressRead
+ */
+/** @type {AddressTable | null} */
 var table = null;
 
-/* Read with this table from now on (vizgen.site.address_words.table()). */
+/** Read with this table from now on (vizgen.site.address_words.table()).
+ @param {AddressTable | null} t */
 function use(t) {
   table = t;
 }
-/* The page's table: given with use(), else the one the page carries. */
+/** The page's table: given with use(), else the one the page carries.
+ @returns {AddressTable | null} */
 function current() {
   if (table || typeof document === "undefined") return table;
   var el = document.getElementById("vizgen-address");
   if (!el) return null;
   try {
-    table = JSON.parse(el.textContent);
+    table = /** @type {AddressTable} */ (JSON.parse(el.textContent || "")); // the site's own JSON
   } catch {
     table = null;
   }
   return table;
 }
 
-/* Whether text holds a C0 or C1 control character, or a surrogate without its other half. */
+/** Whether text holds a C0 or C1 control character, or a surrogate without its other half.
+ @param {string} text @returns {boolean} */
 function forbidden(text) {
   for (var i = 0; i < text.length; i++) {
     var c = text.charCodeAt(i);
@@ -51,7 +73,8 @@ function forbidden(text) {
   return false;
 }
 
-/* The text of percent-encoded `raw` (at most `limit` characters), or null if it cannot be read. */
+/** The text of percent-encoded `raw` (at most `limit` characters), or null if it cannot be read.
+ @param {unknown} raw @param {number} limit @returns {string | null} */
 function decode(raw, limit) {
   if (typeof raw !== "string" || raw.length > limit) return null;
   var text;
@@ -63,27 +86,40 @@ function decode(raw, limit) {
   return forbidden(text) ? null : text;
 }
 
-/* How many positions a line (a_b_c) holds, counted no further than `most` + 1. */
+/** How many positions a line (a_b_c) holds, counted no further than `most` + 1.
+ @param {string} line @param {number} most @returns {number} */
 function count(line, most) {
   var n = 1;
   for (var i = line.indexOf("_"); i >= 0 && n <= most; i = line.indexOf("_", i + 1)) n++;
   return n;
 }
 
+/** @param {object} obj @param {string} key @returns {boolean} */
 function own(obj, key) {
   return Object.prototype.hasOwnProperty.call(obj, key);
 }
 
-/* Everything a page of kind `page` reads from its address (see the top of this file). */
+/** Everything a page of kind `page` reads from its address (see the top of this file).
+ @param {unknown} search the query string (location.search)
+ @param {unknown} hash the fragment (location.hash)
+ @param {string} page the kind of page
+ @returns {AddressRead} */
 function read(search, hash, page) {
   var t = current();
-  var out = { notes: [] };
+  /** @type {string[]} */
+  var notes = [];
+  /** @type {Record<string, string | null>} */
+  var values = {};
+  var out = /** @type {AddressRead} */ (/** @type {unknown} */ (values));
+  out.notes = notes;
   var kind = t && own(t.pages, page) ? page : "page";
   var keys = t ? t.pages[kind] : [];
   var all = t ? Object.keys(t.parts) : [];
-  for (var a = 0; a < all.length; a++) out[all[a]] = null;
+  for (var a = 0; a < all.length; a++) values[all[a]] = null;
   if (!t) return out;
+  /** @type {Record<string, string>} */
   var dropped = {}; // part -> its note's key
+  /** @type {Record<string, string>} */
   var raw = {};
 
   // the fragment
@@ -96,7 +132,7 @@ function read(search, hash, page) {
   if (q.charAt(0) === "?") q = q.slice(1);
   var reads = keys.some(function (k) { return k !== "hash"; });
   if (q && reads && q.length > t.caps[kind]) {
-    out.notes.push(t.notes.address);
+    notes.push(t.notes.address);
   } else if (q && reads) {
     var parts = q.split("&");
     for (var i = 0; i < parts.length; i++) {
@@ -114,22 +150,24 @@ function read(search, hash, page) {
     var text = decode(raw[name], t.limits[name]);
     if (text === null) dropped[part] = part;
     else if (t.lines.indexOf(name) >= 0 && count(text, t.plies) > t.plies) dropped[part] = part + "-long";
-    else out[name] = text;
+    else values[name] = text;
   }
+  /** @type {Record<string, boolean>} */
   var done = {};
   for (var n = 0; n < keys.length; n++) {
     var p = t.parts[keys[n]];
     if (!own(dropped, p)) continue;
-    out[keys[n]] = null;
+    values[keys[n]] = null;
     if (own(done, p)) continue;
     done[p] = true;
-    out.notes.push(t.notes[dropped[p]]);
+    notes.push(t.notes[dropped[p]]);
   }
   return out;
 }
 
-/* The line the page says of a part of its address that names nothing there (the table's note of that key:
-   "variant", "puzzle", "game"...), or "" without a table. */
+/** The line the page says of a part of its address that names nothing there (the table's note of that key:
+   "variant", "puzzle", "game"...), or "" without a table.
+   @param {string} key @returns {string} */
 function note(key) {
   var t = current();
   return t && own(t.notes, key) ? t.notes[key] : "";

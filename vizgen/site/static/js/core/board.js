@@ -16,14 +16,50 @@
  */
 import { contract } from "./contract.js";
 import * as hands from "./hands.js";
-import { esc, fill } from "./util.js";
+import { html as markup, render } from "./html.js";
+import { fill } from "./util.js";
+
+/** @typedef {import("./html.js").Html} Html */
+/** @typedef {import("./hands.js").WordTable} WordTable */
+/** @typedef {import("./hands.js").SeatMark} SeatMark */
+/**
+ * A move as the notation reads it (parse): seat the struck player counted from the mover (0 your own hand).
+ * @typedef {{ kind: string, hand: number, target: number, seat: number, before: number[], after: number[] }} ParsedMove
+ */
+/**
+ * A move of a position as the page's detail gives it (the fields the board reads).
+ * @typedef {{ readonly names: ReadonlyArray<string>, readonly dst: number, readonly choice: number,
+ *   readonly n?: number | null, readonly k?: number | null }} BoardMove
+ */
+/** @typedef {{ m: BoardMove, mv: ParsedMove, name: string }} Entry  a move as the board offers it */
+/** @typedef {{ readonly moves: ReadonlyArray<BoardMove>, readonly hands: ReadonlyArray<ReadonlyArray<number>> }} BoardDetail */
+/**
+ * What a game asks of the board (play.js's decor): whether it plays, browses or is still (false), the
+ * computer's move about to be played, the seats named by who plays them and the seat you play.
+ * @typedef {object} BoardDecor
+ * @property {string | false} [board]
+ * @property {number | null} [pending]
+ * @property {ReadonlyArray<string> | null} [names]
+ * @property {number} [human]
+ */
+/**
+ * The page the board draws on.
+ * @typedef {import("./hands.js").HandsApp & {
+ *   readonly W: { readonly moves: WordTable, readonly play: WordTable },
+ *   readonly model: { readonly P: number, over(id: number): boolean, winner(id: number): number, name(id: number): string },
+ *   readonly cfg: { readonly gain?: unknown },
+ *   readonly hideValues?: boolean,
+ *   clicked(dst: number): void,
+ * }} BoardApp
+ */
 
 var HALF = "½", MINUS = "−";
 var VALUE = "−?(?:[0-9]{1,9}½?|½)";
 var COMPACT = /−?(?:[0-9]½?|½)/g;
 
 // ------------------------------------------------------------------ the notation
-/* One hand value from its text: "1½" 1.5, "−2" -2, "½" 0.5. */
+/** One hand value from its text: "1½" 1.5, "−2" -2, "½" 0.5.
+ @param {string} text @returns {number} */
 function value(text) {
   var neg = text.charAt(0) === MINUS;
   var t = neg ? text.slice(1) : text;
@@ -32,20 +68,24 @@ function value(text) {
   var v = (t ? parseInt(t, 10) : 0) + (half ? 0.5 : 0);
   return neg ? -v : v;
 }
-/* One hand value written as the notation writes it (fmt_value). */
+/** One hand value written as the notation writes it (fmt_value).
+ @param {number} v @returns {string} */
 function written(v) {
   var a = Math.abs(v), whole = Math.floor(a), half = a - whole === 0.5;
   return (v < 0 ? MINUS : "") + (half && !whole ? "" : String(whole)) + (half ? HALF : "");
 }
-/* A player's hands from "13", "1.10", "−12½", "00½" (sorted). */
+/** A player's hands from "13", "1.10", "−12½", "00½" (sorted).
+ @param {string} text @returns {number[]} */
 function handsOf(text) {
   var parts = text.indexOf(".") >= 0 ? text.split(".") : text.match(COMPACT) || [];
   return parts.map(value).sort(function (a, b) { return a - b; });
 }
-/* A move from its notation, as Move.parse reads it: {kind, hand, target, seat, before, after} (seat: the
-   struck player counted from the mover, 0 your own hand); gain: self-gain rules; null if it is not a move. */
+/** A move from its notation, as Move.parse reads it: {kind, hand, target, seat, before, after} (seat: the
+   struck player counted from the mover, 0 your own hand); gain: self-gain rules; null if it is not a move.
+   @param {string} name @param {number} players @param {boolean} [gain] @returns {ParsedMove | null} */
 function parse(name, players, gain) {
   var raw = String(name).trim().split(/\s+/).join(" ").toLowerCase();
+  /** @type {ParsedMove} */
   var mv = { kind: raw, hand: 0, target: 0, seat: 0, before: [], after: [] };
   if (["swap", "pass", "logan", "switch"].indexOf(raw) >= 0) return mv;
   var m = new RegExp("^(flip|add) (" + VALUE + ")$").exec(raw);
@@ -72,17 +112,19 @@ function parse(name, players, gain) {
   }
   return null;
 }
-/* A move in words from the mover's side (MW: words.MOVE_WORDS), as play_words.say_move says it. */
+/** A move in words from the mover's side (MW: words.MOVE_WORDS), as play_words.say_move says it.
+ @param {WordTable} MW @param {ParsedMove} mv @param {number} players @returns {string} */
 function say(MW, mv, players) {
   var who = players === 2 ? MW.their : mv.seat === 1 ? MW.next : mv.seat === players - 1 ? MW.previous
     : fill(MW["seats-on"], { k: mv.seat });
-  var list = function (h) { return h.map(written).join(MW.and); };
+  var list = function (/** @type {number[]} */ h) { return h.map(written).join(MW.and); };
   var key = mv.kind;
   if (key === "attack" || key === "gain") key += mv.seat === 0 ? "-own" : key === "attack" && mv.target === 0 ? "-dead" : "";
   return fill(MW[key], { who: who, a: written(mv.hand), b: written(mv.target), before: list(mv.before), after: list(mv.after) });
 }
-/* What the rules keep with each player, from a position's notation: per seat {lives, used, own} (lives 0
-   where the rules count none), and the swaps played in a row just before it. */
+/** What the rules keep with each player, from a position's notation: per seat {lives, used, own} (lives 0
+   where the rules count none), and the swaps played in a row just before it.
+   @param {string} name @returns {{ seats: SeatMark[], swaps: number }} */
 function seatMarks(name) {
   var slash = name.lastIndexOf("/s");
   var swaps = slash >= 0 ? parseInt(name.slice(slash + 2), 10) : 0;
@@ -94,9 +136,11 @@ function seatMarks(name) {
 }
 
 // ------------------------------------------------------------------ the moves on the hands
-/* Every move of a position as the board offers it: [{m (the position's annotated move), mv (parsed),
-   name}], one per name (distinct moves that reach the same position each keep theirs). */
+/** Every move of a position as the board offers it: [{m (the position's annotated move), mv (parsed),
+   name}], one per name (distinct moves that reach the same position each keep theirs).
+   @param {ReadonlyArray<BoardMove>} moves @param {number} players @param {boolean} [gain] @returns {Entry[]} */
 function plan(moves, players, gain) {
+  /** @type {Entry[]} */
   var out = [];
   moves.forEach(function (m) {
     m.names.forEach(function (name) {
@@ -106,7 +150,8 @@ function plan(moves, players, gain) {
   });
   return out;
 }
-/* The moves from your hand of value a onto hand `hand` (value b) of seat `seat` (0: your other hand). */
+/** The moves from your hand of value a onto hand `hand` (value b) of seat `seat` (0: your other hand).
+ @param {Entry[]} entries @param {number | null} a @param {number} seat @param {number} b @returns {Entry[]} */
 function onto(entries, a, seat, b) {
   return entries.filter(function (e) {
     var mv = e.mv;
@@ -114,7 +159,8 @@ function onto(entries, a, seat, b) {
     return (mv.kind === "attack" || mv.kind === "gain") && mv.hand === a && mv.seat === seat && mv.target === b;
   });
 }
-/* The moves of one chosen hand alone (flip, add) and of the whole player (swap, pass, logan, switch). */
+/** The moves of one chosen hand alone (flip, add) and of the whole player (swap, pass, logan, switch).
+ @param {Entry[]} entries @param {number | null} a @returns {Entry[]} */
 function alone(entries, a) {
   return entries.filter(function (e) {
     var k = e.mv.kind;
@@ -122,8 +168,10 @@ function alone(entries, a) {
       (a === null && (k === "swap" || k === "pass" || k === "logan" || k === "switch"));
   });
 }
-/* The entries of the moves to distinct positions (the first of each). */
+/** The entries of the moves to distinct positions (the first of each).
+ @param {Entry[]} entries @returns {Entry[]} */
 function distinct(entries) {
+  /** @type {number[]} */
   var seen = [];
   return entries.filter(function (e) {
     if (seen.indexOf(e.m.dst) >= 0) return false;
@@ -133,26 +181,33 @@ function distinct(entries) {
 }
 
 // ------------------------------------------------------------------ drawing
-/* A move's meaning for you as a small badge (none while the values are hidden). */
+/** A move's meaning for you as a small badge (none while the values are hidden).
+ @param {BoardApp} app @param {BoardMove} m @returns {Html | null} */
 function meaning(app, m) {
-  if (app.hideValues) return "";
+  if (app.hideValues) return null;
   var c = contract.choices[m.choice];
-  if (!c) return "";
-  return '<span class="badge sm ' + c.cls + '">' + esc(fill(c.short, { n: m.n, k: m.k })) + "</span>";
+  if (!c) return null;
+  return markup`<span class="badge sm ${c.cls}">${fill(c.short, { n: m.n, k: m.k })}</span>`;
 }
-/* A button that plays one move: its notation, its words and (unless hidden) its meaning for you. */
+/** A button that plays one move: its notation, its words and (unless hidden) its meaning for you.
+ @param {BoardApp} app @param {Entry} e @param {number} P @returns {Html} */
 function moveButton(app, e, P) {
   var words = say(app.W.moves, e.mv, P);
-  return '<button type="button" class="board-move" data-dst="' + e.m.dst + '" title="' + esc(words) + '">' +
-    '<span class="board-words">' + esc(words) + '</span> <code>' + esc(e.name) + "</code> " + meaning(app, e.m) +
-    "</button>";
+  return markup`<button type="button" class="board-move" data-dst="${e.m.dst}" title="${words}"><span class="board-words">${words}</span> <code>${e.name}</code> ${meaning(app, e.m)}</button>`;
 }
 
+/**
+ * The board of a page: html(id, detail, decor) draws it; it listens for its own taps, drags and keys.
+ * @param {BoardApp} app
+ * @returns {{ html: (id: number, d: BoardDetail, decor?: BoardDecor | null) => Html }}
+ */
 function create(app) {
+  /** @type {{ pos: number | null, chosen: number | null, offer: Entry[] | null, args: [number, BoardDetail, BoardDecor | null | undefined] | null }} */
   var state = { pos: null, chosen: null, offer: null, args: null };
   var B = app.W.play;
 
-  /* The board of position id (detail d) as the panel draws it; decor: what a game asks of it (play.js). */
+  /** The board of position id (detail d) as the panel draws it; decor: what a game asks of it (play.js).
+   @param {number} id @param {BoardDetail} d @param {BoardDecor | null} [decor] @returns {Html} */
   function html(id, d, decor) {
     if (state.pos !== id) {
       state.pos = id;
@@ -163,6 +218,7 @@ function create(app) {
     return draw(id, d, decor);
   }
 
+  /** @param {number} id @param {BoardDetail} d @param {BoardDecor | null} [decor] @returns {Html} */
   function draw(id, d, decor) {
     var model = app.model, P = model.P;
     var mode = decor ? decor.board : "browse";
@@ -171,7 +227,9 @@ function create(app) {
     var touch = !over && mode !== false && entries.length > 0;
     var chosen = touch ? state.chosen : null;
     var a = chosen === null ? null : d.hands[0][chosen];
+    /** @type {Record<string, Html>} */
     var lit = {}; // "seat/hand" -> html under a target hand
+    /** @type {Record<string, boolean>} */
     var pendingHands = {};
     if (chosen !== null) {
       d.hands.forEach(function (h, s) {
@@ -179,16 +237,17 @@ function create(app) {
           if (s === 0 && j === chosen) return;
           var es = distinct(onto(entries, a, s, b));
           if (!es.length) return;
-          var best = es.length === 1 ? meaning(app, es[0].m) : "";
-          lit[s + "/" + j] = best || '<span class="board-can">' + esc(es.length === 1 ? B["board-strike"] :
-            B["board-split"]) + "</span>";
+          var best = es.length === 1 ? meaning(app, es[0].m) : null;
+          lit[s + "/" + j] = best || markup`<span class="board-can">${es.length === 1 ? B["board-strike"] :
+            B["board-split"]}</span>`;
         });
       });
     }
     if (decor && decor.pending !== undefined && decor.pending !== null) {
       // the computer's move about to be played: the hands it uses
+      var pending = decor.pending;
       plan(d.moves, P, !!app.cfg.gain).forEach(function (e) {
-        if (e.m.dst !== decor.pending || (e.mv.kind !== "attack" && e.mv.kind !== "gain")) return;
+        if (e.m.dst !== pending || (e.mv.kind !== "attack" && e.mv.kind !== "gain")) return;
         var i = d.hands[0].indexOf(e.mv.hand);
         var t = d.hands[e.mv.seat].indexOf(e.mv.target);
         if (i >= 0) pendingHands["0/" + i] = true;
@@ -196,57 +255,49 @@ function create(app) {
       });
     }
     var marks = seatMarks(model.name(id));
-    var out = '<div class="board' + (touch ? " touch" : "") + '" data-pos="' + id + '">' +
-      hands.players(app, d.hands, over ? model.winner(id) : -1, {
-        names: decor && decor.names, human: decor ? decor.human : -1, marks: marks.seats,
-        touch: touch,
-        chosen: chosen, lit: lit, moving: pendingHands,
-      });
-    if (touch) out += bar(entries, chosen, a, P);
-    return out + "</div>";
+    var players = hands.players(app, d.hands, over ? model.winner(id) : -1, {
+      names: decor && decor.names, human: decor ? decor.human : -1, marks: marks.seats,
+      touch: touch,
+      chosen: chosen, lit: lit, moving: pendingHands,
+    });
+    return markup`<div class="board${touch ? " touch" : ""}" data-pos="${id}">${players}${touch ? bar(entries, chosen, a, P) : ""}</div>`;
   }
 
-  /* Under the hands: what to do next, the moves of the chosen hand alone or of the whole player, or the
-     moves onto the hand just tapped. */
+  /** Under the hands: what to do next, the moves of the chosen hand alone or of the whole player, or the
+     moves onto the hand just tapped.
+     @param {Entry[]} entries @param {number | null} chosen @param {number | null} a @param {number} P @returns {Html} */
   function bar(entries, chosen, a, P) {
-    var out = '<div class="board-bar" role="group" aria-label="' + esc(B["board-label"]) + '">';
-    var buttons;
-    if (state.offer) {
-      out += '<p class="board-say">' + esc(B["board-choose"]) + "</p>";
-      buttons = state.offer;
-    } else {
-      out += '<p class="board-say">' + esc(chosen === null ? B["board-pick"] : B["board-target"]) + "</p>";
-      buttons = distinct(alone(entries, a));
-    }
-    if (buttons.length) {
-      out += '<div class="board-moves">' + buttons.map(function (e) { return moveButton(app, e, P); }).join("") + "</div>";
-    }
-    if (chosen !== null || state.offer) out += '<button type="button" class="board-cancel" data-board="cancel">' + esc(B["board-cancel"]) + "</button>";
-    return out + "</div>";
+    var ask = state.offer ? B["board-choose"] : chosen === null ? B["board-pick"] : B["board-target"];
+    var buttons = state.offer ? state.offer : distinct(alone(entries, a));
+    return markup`<div class="board-bar" role="group" aria-label="${B["board-label"]}"><p class="board-say">${ask}</p>${buttons.length ? markup`<div class="board-moves">${buttons.map(function (e) { return moveButton(app, e, P); })}</div>` : ""}${chosen !== null || state.offer ? markup`<button type="button" class="board-cancel" data-board="cancel">${B["board-cancel"]}</button>` : ""}</div>`;
   }
 
-  /* Draw the board again where it is (a hand chosen or let go), the focus kept on the same control. */
+  /** Draw the board again where it is (a hand chosen or let go), the focus kept on the same control.
+   @param {string} [focusKey] */
   function redraw(focusKey) {
     var el = document.querySelector("#panel .board");
-    if (!el || !state.args) return;
+    if (!el || !el.parentNode || !state.args) return;
     var wrap = document.createElement("div");
-    wrap.innerHTML = draw.apply(null, state.args);
-    var fresh = wrap.firstChild;
+    render(wrap, draw(state.args[0], state.args[1], state.args[2]));
+    var fresh = /** @type {Element} */ (wrap.firstElementChild);
     el.parentNode.replaceChild(fresh, el);
-    var f = focusKey && fresh.querySelector(focusKey);
-    if (f) f.focus({ preventScroll: true });
+    var f = focusKey ? fresh.querySelector(focusKey) : null;
+    if (f instanceof HTMLElement) f.focus({ preventScroll: true });
   }
-  function entriesNow() {
-    var d = state.args[1];
+  /** @param {BoardDetail} d @returns {Entry[]} */
+  function entriesNow(d) {
     return plan(d.moves, app.model.P, !!app.cfg.gain);
   }
+  /** @param {number} dst */
   function play(dst) {
     state.chosen = null;
     state.offer = null;
     app.clicked(dst);
   }
-  /* A tap on hand j of seat s. */
+  /** A tap on hand j of seat s.
+   @param {number} s @param {number} j */
   function tap(s, j) {
+    if (!state.args) return;
     var d = state.args[1];
     state.offer = null;
     if (state.chosen === null || (s === 0 && j === state.chosen)) {
@@ -254,7 +305,7 @@ function create(app) {
       redraw('[data-seat="' + s + '"][data-hand="' + j + '"]');
       return;
     }
-    var es = distinct(onto(entriesNow(), d.hands[0][state.chosen], s, d.hands[s][j]));
+    var es = distinct(onto(entriesNow(d), d.hands[0][state.chosen], s, d.hands[s][j]));
     if (es.length === 1) {
       play(es[0].m.dst);
       return;
@@ -269,8 +320,13 @@ function create(app) {
     redraw(".board-move");
   }
 
+  /** @param {EventTarget | null} target @param {string} selector @returns {HTMLElement | null} */
+  function closest(target, selector) {
+    var found = target instanceof Element ? target.closest(selector) : null;
+    return found instanceof HTMLElement ? found : null;
+  }
   document.addEventListener("click", function (ev) {
-    var t = ev.target.closest ? ev.target.closest("#panel .board button") : null;
+    var t = closest(ev.target, "#panel .board button");
     if (!t || !state.args) return;
     if (t.dataset.dst !== undefined) play(Number(t.dataset.dst));
     else if (t.dataset.board === "cancel") {
@@ -280,9 +336,10 @@ function create(app) {
     } else if (t.dataset.hand !== undefined) tap(Number(t.dataset.seat), Number(t.dataset.hand));
   });
   // a hand dragged onto another: the same as tapping one, then the other
+  /** @type {{ j: number, x: number, y: number } | null} */
   var drag = null;
   document.addEventListener("pointerdown", function (ev) {
-    var t = ev.target.closest ? ev.target.closest('#panel .board .hand-btn[data-seat="0"]') : null;
+    var t = closest(ev.target, '#panel .board .hand-btn[data-seat="0"]');
     drag = t ? { j: Number(t.dataset.hand), x: ev.clientX, y: ev.clientY } : null;
   });
   document.addEventListener("pointerup", function (ev) {
@@ -291,7 +348,7 @@ function create(app) {
     drag = null;
     if (Math.abs(ev.clientX - from.x) + Math.abs(ev.clientY - from.y) < 12) return; // a tap: the click handles it
     var under = document.elementFromPoint(ev.clientX, ev.clientY);
-    var t = under && under.closest ? under.closest("#panel .board .hand-btn") : null;
+    var t = closest(under, "#panel .board .hand-btn");
     if (!t || (t.dataset.seat === "0" && Number(t.dataset.hand) === from.j)) return;
     state.chosen = from.j;
     tap(Number(t.dataset.seat), Number(t.dataset.hand));

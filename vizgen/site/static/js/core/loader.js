@@ -4,26 +4,37 @@
  * file://, from a sub-path and from any static server. A slot per name holds the promise of its payload;
  * the script is added once, on the first request.
  */
-/* A loader of the files under `base` (the page's data folder): load(name) -> promise of the payload. */
+/** @typedef {(name: string) => Promise<unknown>} Load  a data file's payload by its name */
+/** @typedef {{ requested: boolean, promise: Promise<unknown>, resolve: (payload: unknown) => void, reject: (error: Error) => void }} Slot */
+
+/** A loader of the files under `base` (the page's data folder): load(name) -> promise of the payload.
+ @param {string} base
+ @returns {Load} */
 function create(base) {
+  /** @type {Map<string, Slot>} */
   var slots = new Map();
+  /** @param {string} name @returns {Slot} */
   function slot(name) {
     var s = slots.get(name);
     if (!s) {
-      s = { requested: false };
-      s.promise = new Promise(function (resolve, reject) {
-        s.resolve = resolve;
-        s.reject = reject;
+      /** @type {(payload: unknown) => void} */
+      var resolve = function () {};
+      /** @type {(error: Error) => void} */
+      var reject = function () {};
+      var promise = new Promise(function (yes, no) {
+        resolve = yes;
+        reject = no;
       });
+      s = { requested: false, promise: promise, resolve: resolve, reject: reject };
       slots.set(name, s);
     }
     return s;
   }
   /* Called by every data file. */
-  globalThis.vizgenLoad = function (name, payload) {
+  /** @type {{vizgenLoad?: (name: string, payload: unknown) => void}} */ (globalThis).vizgenLoad = function (name, payload) {
     slot(name).resolve(payload);
   };
-  return function load(name) {
+  return function load(/** @type {string} */ name) {
     var s = slot(name);
     if (!s.requested) {
       s.requested = true;
@@ -39,10 +50,12 @@ function create(base) {
   };
 }
 
-/* A loader of files made in the page (the rules page's solved rule set): `source(name)` gives a promise of
-   the payload, as a data file would. */
+/** A loader of files made in the page (the rules page's solved rule set): `source(name)` gives a promise of
+   the payload, as a data file would.
+   @param {(name: string) => unknown} source
+   @returns {Load} */
 function inline(source) {
-  return function load(name) {
+  return function load(/** @type {string} */ name) {
     return Promise.resolve(name).then(source);
   };
 }

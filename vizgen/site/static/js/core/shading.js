@@ -4,7 +4,10 @@
  * each theme comes from the Python (valuemap.shade_colours, in the page's configuration): none is mixed here.
  * tests/test_theme.py checks this against the Python on several variants.
  */
-/* rem: per cell the remoteness of the position there (-1: no one can force an end), null where no game goes. */
+/** rem: per cell the remoteness of the position there (-1: no one can force an end), null where no game goes.
+ @param {ReadonlyArray<number | null>} rem
+ @param {number} count the number of shades
+ @returns {number[]} */
 function shades(rem, count) {
   var longest = 1;
   rem.forEach(function (r) { if (r !== null) longest = Math.max(longest, r); });

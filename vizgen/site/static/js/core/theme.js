@@ -10,14 +10,21 @@
  */
 var KEY = "vizgen-theme";
 var EVENT = "vizgen-theme"; // dispatched on the document after each change
+/** @typedef {"light" | "dark"} ThemeName */
+/** @typedef {Record<string, string>} Palette  a theme's colours by palette key (theme.py) */
+/** @typedef {{ readonly themes: Readonly<Record<ThemeName, Palette>> }} Themed  a page configuration with both palettes */
+/** @type {Array<(theme: ThemeName) => void>} */
 var listeners = [];
+/** @type {Array<[Themed, Palette]>} */
 var live = []; // [cfg, palette object] pairs handed out by palette()
 var root = typeof document === "undefined" ? null : document.documentElement;
 
+/** @param {Palette} target @param {Palette} source @returns {Palette} */
 function assign(target, source) {
   Object.keys(source).forEach(function (k) { target[k] = source[k]; });
   return target;
 }
+/** @returns {ThemeName | null} */
 function stored() {
   try {
     var t = window.localStorage.getItem(KEY);
@@ -29,14 +36,17 @@ function stored() {
 function systemDark() {
   return typeof window !== "undefined" && !!window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
 }
-/* The theme in use: "light" or "dark". */
+/** The theme in use: "light" or "dark".
+ @returns {ThemeName} */
 function name() {
   var t = root && root.getAttribute("data-theme");
   if (t === "light" || t === "dark") return t;
   return systemDark() ? "dark" : "light";
 }
-/* The page's palette (cfg.themes, from theme.py) for the theme in use: one object per configuration,
-   updated in place when the theme changes, so whoever holds it draws in the current colours. */
+/** The page's palette (cfg.themes, from theme.py) for the theme in use: one object per configuration,
+   updated in place when the theme changes, so whoever holds it draws in the current colours.
+   @param {Themed} cfg
+   @returns {Palette} */
 function palette(cfg) {
   for (var i = 0; i < live.length; i++) if (live[i][0] === cfg) return live[i][1];
   hear();
@@ -47,9 +57,10 @@ function palette(cfg) {
 function swapPictures() {
   var dark = name() === "dark";
   document.querySelectorAll("img[data-dark]").forEach(function (img) {
-    if (!img.hasAttribute("data-light")) img.setAttribute("data-light", img.getAttribute("src"));
+    var src = img.getAttribute("src");
+    if (!img.hasAttribute("data-light") && src !== null) img.setAttribute("data-light", src);
     var want = img.getAttribute(dark ? "data-dark" : "data-light");
-    if (img.getAttribute("src") !== want) img.setAttribute("src", want);
+    if (want !== null && src !== want) img.setAttribute("src", want);
   });
 }
 /* Tell every script of the page (each page's bundle has its own copy of this module) that the theme changed:
@@ -69,15 +80,18 @@ function hear() {
     listeners.forEach(function (fn) { fn(name()); });
   });
 }
-/* Use this theme from now on ("light" or "dark"), remembered for the next visit. */
+/** Use this theme from now on ("light" or "dark"), remembered for the next visit.
+ @param {ThemeName} theme */
 function set(theme) {
+  if (!root) return;
   root.setAttribute("data-theme", theme);
   try {
     window.localStorage.setItem(KEY, theme);
   } catch { /* not remembered: the choice holds for this page */ }
   changed();
 }
-/* fn(theme) after each change of theme. */
+/** fn(theme) after each change of theme.
+ @param {(theme: ThemeName) => void} fn */
 function on(fn) {
   hear();
   listeners.push(fn);

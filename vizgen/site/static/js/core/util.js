@@ -3,20 +3,35 @@
  * An ES module, as every module of the site's script: the same file runs in the browser (bundled by esbuild,
  * tools/bundle.mjs) and in Node (tests/js/).
  */
+/**
+ * The units the Python ships (words.units, vizgen/analysis/units.py): how a share is written.
+ * @typedef {{ readonly percent: string, readonly below: string, readonly above: string, readonly none: string,
+ *   readonly decimals: number }} Units
+ */
+/** @type {Record<string, string>} */
 var ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-/* Text made safe inside HTML, attributes included. */
+/**
+ * Text made safe inside HTML, attributes included.
+ * @param {unknown} text
+ * @returns {string}
+ */
 function esc(text) {
   return String(text).replace(/[&<>"']/g, function (c) { return ENTITIES[c]; });
 }
 
-/* Fill a word template from vizgen/analysis/words.py as vizgen/analysis/units.py's fill does: each {name}
+/** Fill a word template from vizgen/analysis/words.py as vizgen/analysis/units.py's fill does: each {name}
    whose name is a key of `values` (in a verdict, {n} plies and {k} a seat), and each {one|many} by whether
    values.n is 1 ("win in {n} {ply|plies}"), and each {k:next|after next|other} by the seat values.k counted
-   from the reader (1, 2, any other with its # read as k); other braces are left as they are. */
+   from the reader (1, 2, any other with its # read as k); other braces are left as they are.
+   @param {string} template
+   @param {Record<string, unknown>} values
+   @returns {string} */
 function fill(template, values) {
-  var has = function (key) { return Object.prototype.hasOwnProperty.call(values, key); };
+  var has = function (/** @type {string} */ key) { return Object.prototype.hasOwnProperty.call(values, key); };
   return String(template).replace(/\{(\w+)\}|\{([^{}|:]*)\|([^{}|]*)\}|\{k:([^{}|]*)\|([^{}|]*)\|([^{}|]*)\}/g,
+    /** @param {string} all @param {string | undefined} key @param {string} one @param {string} many
+        @param {string | undefined} next @param {string} after @param {string} other */
     function (all, key, one, many, next, after, other) {
       if (key !== undefined) return has(key) ? String(values[key]) : all;
       if (next !== undefined) {
@@ -29,14 +44,18 @@ function fill(template, values) {
     });
 }
 
-/* "1 ply", "3 plies". */
+/** "1 ply", "3 plies".
+ @param {number} n @param {string} one @param {string} many @returns {string} */
 function plural(n, one, many) {
   return n + " " + (n === 1 ? one : many);
 }
 
-/* A chance (a fraction) as a percentage, as vizgen/analysis/units.py's percent writes it, from the units it
+/** A chance (a fraction) as a percentage, as vizgen/analysis/units.py's percent writes it, from the units it
    ships (U: words.units: the form, the decimals, the words of a share below or above them, of none): a chance
-   that is not zero never reads 0.0 %; a dash for none. */
+   that is not zero never reads 0.0 %; a dash for none.
+   @param {number | null | undefined} p
+   @param {Units} U
+   @returns {string} */
 function pct(p, U) {
   if (p === null || p === undefined) return U.none;
   if (p <= 0) return fill(U.percent, { p: 0 });
@@ -47,33 +66,47 @@ function pct(p, U) {
   return fill(U.percent, { p: share.toFixed(U.decimals) });
 }
 
-/* A spelling without its separators and spaces: 12-11, 1211 and " 12 11 " are one. */
+/** A spelling without its separators and spaces: 12-11, 1211 and " 12 11 " are one.
+ @param {unknown} text @returns {string} */
 function bare(text) {
   return String(text || "").replace(/[\s.-]+/g, "");
 }
 
-/* The element of this id, or null (no document in Node). */
+/** The element of this id, or null (no document in Node).
+ @param {string} id @returns {HTMLElement | null} */
 function byId(id) {
   return typeof document === "undefined" ? null : document.getElementById(id);
 }
 
-/* The class of a value for a player (+1, 0, -1) in the meaning table (the contract's classes, from
-   vizgen/analysis/meaning.py): its key, which is also its colour's palette key. */
+/** The class of a value for a player (+1, 0, -1) in the meaning table (the contract's classes, from
+   vizgen/analysis/meaning.py): its key, which is also its colour's palette key.
+   @template {string} K
+   @param {number} v
+   @param {Readonly<Record<K, {readonly value: number}>>} classes
+   @returns {K} */
 function valueClass(v, classes) {
   var sign = v > 0 ? 1 : v < 0 ? -1 : 0;
   for (var key in classes) if (classes[key].value === sign) return key;
   throw new Error("no value class for " + v);
 }
 
-/* The moves with the optimal ones first, each group in its own order (a copy). */
+/** The moves with the optimal ones first, each group in its own order (a copy).
+ @template {{best?: unknown}} M
+ @param {ReadonlyArray<M>} moves @returns {M[]} */
 function bestFirst(moves) {
-  return moves.slice().sort(function (a, b) { return (b.best ? 1 : 0) - (a.best ? 1 : 0); });
+  return moves.slice().sort(function (/** @type {M} */ a, /** @type {M} */ b) { return (b.best ? 1 : 0) - (a.best ? 1 : 0); });
 }
 
-/* A Map of the [key, value] pairs, without the keys that two different values share: the spellings a
-   person may type, where one spelling must name one thing. */
+/** A Map of the [key, value] pairs, without the keys that two different values share: the spellings a
+   person may type, where one spelling must name one thing.
+   @template K, V
+   @param {ReadonlyArray<readonly [K, V]>} pairs
+   @returns {Map<K, V>} */
 function unambiguous(pairs) {
-  var map = new Map(), twice = new Set();
+  /** @type {Map<K, V>} */
+  var map = new Map();
+  /** @type {Set<K>} */
+  var twice = new Set();
   pairs.forEach(function (pair) {
     if (map.has(pair[0]) && map.get(pair[0]) !== pair[1]) twice.add(pair[0]);
     map.set(pair[0], pair[1]);
@@ -82,15 +115,20 @@ function unambiguous(pairs) {
   return map;
 }
 
-/* Whether obj has key as its own property (never one of its prototype's: "constructor", "__proto__"). */
+/** Whether obj has key as its own property (never one of its prototype's: "constructor", "__proto__").
+ @param {unknown} obj @param {PropertyKey} key @returns {boolean} */
 function own(obj, key) {
   return obj !== null && obj !== undefined && Object.prototype.hasOwnProperty.call(obj, key);
 }
 
-/* `target` with the own keys of `source` copied in; returns target. */
+/** `target` with the own keys of `source` copied in; returns target.
+ @template {object} T
+ @template {object} S
+ @param {T} target @param {S} source @returns {T & S} */
 function assign(target, source) {
-  Object.keys(source).forEach(function (k) { target[k] = source[k]; });
-  return target;
+  var to = /** @type {Record<string, unknown>} */ (target), from = /** @type {Record<string, unknown>} */ (source);
+  Object.keys(from).forEach(function (k) { to[k] = from[k]; });
+  return /** @type {T & S} */ (target);
 }
 
 export { esc, fill, plural, pct, bare, byId, assign, own, bestFirst, valueClass, unambiguous };

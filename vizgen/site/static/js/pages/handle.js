@@ -4,8 +4,11 @@
  * page, which finds the modules of its second script (rulesmore.js) there once loaded.
  */
 
-/* Put these modules on the page's handle (by name: VZ.practice, VZ.util ...). */
+/** Put these modules on the page's handle (by name: VZ.practice, VZ.util ...).
+ @param {Record<string, unknown>} parts */
 export function publish(parts) {
-  var VZ = (globalThis.VZ = globalThis.VZ || {});
+  var G = /** @type {{ VZ?: Record<string, unknown> }} */ (globalThis);
+  /** @type {Record<string, unknown>} */
+  var VZ = (G.VZ = G.VZ || {});
   Object.keys(parts).forEach(function (name) { VZ[name] = parts[name]; });
 }

@@ -25,7 +25,8 @@ import * as styles from "../viewer/styles.js";
 import * as views from "../viewer/views.js";
 import { publish } from "./handle.js";
 
-/* Start a variant page with its own parts ({CodeModel} or {ValueMap}), offering them on the handle too. */
+/** Start a variant page with its own parts ({CodeModel} or {ValueMap}), offering them on the handle too.
+ @param {import("../viewer/main.js").Parts} parts */
 export function start(parts) {
   publish(Object.assign({ contract: contract, util: util, loader: loader, wire: wire, facts: facts, Model: Model,
     board: board, hands: hands, panel: panel, styles: styles, graph: graph, explorer: explorer, overview: overview,

@@ -8,114 +8,158 @@
  */
 import * as wire from "../core/wire.js";
 import * as movegen from "../rules/engine/movegen.js";
-import * as facts from "./facts.js";
+import { Facts } from "./facts.js";
 
-function CodeModel(R, load, words) {
-  facts.install(CodeModel.prototype); // on the first model made, as before
-  this.rules = new movegen.Rules(R);
-  this.R = R;
-  this.load = load;
-  this.W = words;
-  this.P = this.rules.P;
-  this.n = R.positions;
-  this.space = R.space;
-  this.startId = R.start;
-  this.chunk = R.chunk;
-  this.fields = R.fields;
-  this.wired = new Set(R.fields.map(function (f) { return f.name; }));
-  this.columns = R.columns;
-  this.lazy = true;
-  this.chunks = new Map(); // chunk -> its Block
-  this.pending = new Map(); // chunk -> promise while it loads
-  this.details = new Map();
-}
+/** @typedef {import("./types.js").Words} Words */
+/** @typedef {import("./types.js").Column} Column */
+/** @typedef {import("./types.js").FieldSpec} FieldSpec */
+/** @typedef {import("./types.js").Detail} Detail */
+/** @typedef {import("./facts.js").Link} Link */
+/** @typedef {import("../core/loader.js").Load} Load */
+/** @typedef {import("../core/wire.js").Block} Block */
+/**
+ * rules.js's payload (vizgen/site/render/codepage.py): the rule tables movegen.js reads, and the fields read here.
+ * @typedef {{ positions: number, space: number, start: number, chunk: number, fields: FieldSpec[],
+ *   columns: Column[], moves: string[] } & Record<string, unknown>} CodeRules
+ */
 
-CodeModel.prototype.name = function (code) {
-  return this.rules.name(code);
-};
-CodeModel.prototype.hands = function (code) {
-  return this.rules.hands(code);
-};
-/* The code of a typed position, reachable or not (locate in search.js checks). */
-CodeModel.prototype.find = function (text) {
-  return this.rules.find(text);
-};
-CodeModel.prototype.lookup = CodeModel.prototype.find;
+/** The positions of a variant with millions of them, by position code. */
+class CodeModel extends Facts {
+  /**
+   * @param {unknown} payload rules.js's (the site's own file)
+   * @param {Load} load
+   * @param {Words} words
+   */
+  constructor(payload, load, words) {
+    var R = /** @type {CodeRules} */ (payload);
+    super(words, R.columns, R.fields);
+    this.rules = new movegen.Rules(R);
+    this.R = R;
+    this.load = load;
+    /** @type {number} */
+    this.P = this.rules.P;
+    this.n = R.positions;
+    this.space = R.space;
+    this.startId = R.start;
+    this.chunk = R.chunk;
+    this.lazy = true;
+    /** @type {Map<number, Block>} */
+    this.chunks = new Map(); // chunk -> its Block
+    /** @type {Map<number, Promise<void>>} */
+    this.pending = new Map(); // chunk -> promise while it loads
+    /** @type {Map<number, Detail>} */
+    this.details = new Map();
+  }
 
-// ---------------------------------------------------------------- the data chunks
-CodeModel.prototype.chunkOf = function (code) {
-  return Math.floor(code / this.chunk);
-};
-/* Load the chunks holding these codes; resolves when all are known. */
-CodeModel.prototype.ensure = function (codes) {
-  var self = this;
-  var wanted = new Set();
-  codes.forEach(function (c) {
-    var k = self.chunkOf(c);
-    if (!self.chunks.has(k)) wanted.add(k);
-  });
-  return Promise.all(Array.from(wanted).map(function (k) {
-    if (!self.pending.has(k)) {
-      var length = Math.min(self.chunk, self.space - k * self.chunk);
-      self.pending.set(k, self.load("d" + k).then(function (text) {
-        return wire.read(self.fields, text, length);
-      }).then(function (block) { self.chunks.set(k, block); }));
-    }
-    return self.pending.get(k);
-  }));
-};
-CodeModel.prototype.ready = function (code) {
-  return this.chunks.has(this.chunkOf(code));
-};
-/* A field's value at a code whose chunk is loaded (-1: none). */
-CodeModel.prototype.fact = function (code, name) {
-  return this.chunks.get(this.chunkOf(code)).get(name, code % this.chunk);
-};
-CodeModel.prototype.reachable = function (code) {
-  if (code < 0 || code >= this.space || code !== Math.floor(code)) return false;
-  return this.fact(code, "verdict") >= 0;
-};
+  /** @param {number} code @returns {string} */
+  name(code) {
+    return this.rules.name(code);
+  }
+  /** @param {number} code @returns {number[][]} */
+  hands(code) {
+    return this.rules.hands(code);
+  }
+  /** The code of a typed position, reachable or not (locate in search.js checks).
+   @param {string} text @returns {number | undefined} */
+  find(text) {
+    return this.rules.find(text);
+  }
+  /** @param {string} text @returns {number | undefined} */
+  lookup(text) {
+    return this.find(text);
+  }
 
-/* The moves grouped by the position they reach (first move's order), without any value: [{dst, names}]. */
-CodeModel.prototype.links = function (code) {
-  if (this.ready(code) && this.over(code)) return { moves: [], parents: [] };
-  var moves = this.R.moves;
-  var by = new Map();
-  var list = [];
-  this.rules.moves(code).forEach(function (mv) {
-    var e = by.get(mv.dst);
-    if (!e) {
-      e = { dst: mv.dst, best: false, names: [] };
-      by.set(mv.dst, e);
-      list.push(e);
-    }
-    e.names.push(moves[mv.mid]);
-  });
-  return { moves: list, parents: [] };
-};
-
-/* Everything the panel shows about a position: {id, hands, values, moves, parents}. */
-CodeModel.prototype.detail = function (code) {
-  var self = this;
-  var cached = this.details.get(code);
-  if (cached) return Promise.resolve(cached);
-  return this.ensure([code]).then(function () {
-    var moves = self.links(code).moves;
-    var parents = self.rules.parents(code);
-    return self.ensure(moves.map(function (mv) { return mv.dst; }).concat(parents)).then(function () {
-      var real = parents.filter(function (p) { return self.reachable(p) && !self.over(p); });
-      real.sort(function (a, b) { return a - b; });
-      var d = {
-        id: code,
-        hands: self.hands(code),
-        values: self.values(code, []),
-        moves: self.annotate(moves),
-        parents: real,
-      };
-      self.details.set(code, d);
-      return d;
+  // ---------------------------------------------------------------- the data chunks
+  /** @param {number} code @returns {number} */
+  chunkOf(code) {
+    return Math.floor(code / this.chunk);
+  }
+  /** Load the chunks holding these codes; resolves when all are known.
+   @param {ReadonlyArray<number>} codes @returns {Promise<unknown>} */
+  ensure(codes) {
+    var self = this;
+    /** @type {Set<number>} */
+    var wanted = new Set();
+    codes.forEach(function (c) {
+      var k = self.chunkOf(c);
+      if (!self.chunks.has(k)) wanted.add(k);
     });
-  });
-};
+    return Promise.all(Array.from(wanted).map(function (k) {
+      var loading = self.pending.get(k);
+      if (!loading) {
+        var length = Math.min(self.chunk, self.space - k * self.chunk);
+        loading = self.load("d" + k).then(function (text) {
+          return wire.read(self.fields, /** @type {string} */ (text), length); // a chunk file's payload is its base64 text
+        }).then(function (block) { self.chunks.set(k, block); });
+        self.pending.set(k, loading);
+      }
+      return loading;
+    }));
+  }
+  /** @param {number} code @returns {boolean} */
+  ready(code) {
+    return this.chunks.has(this.chunkOf(code));
+  }
+  /** A field's value at a code whose chunk is loaded (-1: none).
+   @param {number} code @param {string} name @returns {number} */
+  fact(code, name) {
+    var block = this.chunks.get(this.chunkOf(code));
+    if (!block) throw new Error("the facts of " + code + " are not loaded");
+    return block.get(name, code % this.chunk);
+  }
+  /** @param {number} code @returns {boolean} */
+  reachable(code) {
+    if (code < 0 || code >= this.space || code !== Math.floor(code)) return false;
+    return this.fact(code, "verdict") >= 0;
+  }
+
+  /** The moves grouped by the position they reach (first move's order), without any value: [{dst, names}].
+   @param {number} code @returns {{ moves: Array<Link & { best: boolean }>, parents: number[] }} */
+  links(code) {
+    if (this.ready(code) && this.over(code)) return { moves: [], parents: [] };
+    var moves = this.R.moves;
+    /** @type {Map<number, Link & { best: boolean }>} */
+    var by = new Map();
+    /** @type {Array<Link & { best: boolean }>} */
+    var list = [];
+    this.rules.moves(code).forEach(function (/** @type {{ dst: number, mid: number }} */ mv) {
+      var e = by.get(mv.dst);
+      if (!e) {
+        e = { dst: mv.dst, best: false, names: [] };
+        by.set(mv.dst, e);
+        list.push(e);
+      }
+      e.names.push(moves[mv.mid]);
+    });
+    return { moves: list, parents: [] };
+  }
+
+  /** Everything the panel shows about a position: {id, hands, values, moves, parents}.
+   @param {number} code @returns {Promise<Detail>} */
+  detail(code) {
+    var self = this;
+    var cached = this.details.get(code);
+    if (cached) return Promise.resolve(cached);
+    return this.ensure([code]).then(function () {
+      var moves = self.links(code).moves;
+      /** @type {number[]} */
+      var parents = self.rules.parents(code);
+      return self.ensure(moves.map(function (mv) { return mv.dst; }).concat(parents)).then(function () {
+        var real = parents.filter(function (p) { return self.reachable(p) && !self.over(p); });
+        real.sort(function (a, b) { return a - b; });
+        /** @type {Detail} */
+        var d = {
+          id: code,
+          hands: self.hands(code),
+          values: self.values(code, []),
+          moves: self.annotate(moves),
+          parents: real,
+        };
+        self.details.set(code, d);
+        return d;
+      });
+    });
+  }
+}
 
 export { CodeModel };

@@ -6,35 +6,91 @@
  * create(app, styles) returns {build(), restyle(), path(ids), highlight(id, fade), focus(id), redrawMoves(), unfade()}.
  */
 import * as util from "../core/util.js";
+import { Model } from "./model.js";
+import * as vis from "./vis.js";
+
+/** @typedef {import("./types.js").App} App */
+/** @typedef {import("./types.js").Graph} Graph */
+/** @typedef {import("./types.js").Move} Move */
+/** @typedef {import("./model.js").Chunk} Chunk */
+/** @typedef {import("./styles.js").NodeLook} NodeLook */
+/** @typedef {import("./vis.js").Item} Item */
+/** @typedef {import("./vis.js").DataSet} DataSet */
+/** @typedef {import("./vis.js").Network} Network */
+/** @typedef {ReturnType<typeof import("./styles.js").create>} Styles */
+/**
+ * A move as the graph draws it (a vis edge).
+ * @typedef {import("./styles.js").EdgeLook & { id: number, from: number, to: number, best: boolean, shown: boolean,
+ *   hidden: boolean, smooth: false | Record<string, unknown> }} Edge
+ */
+/**
+ * The drawn graph: its data sets, who links to whom (edge ids by position), every edge and the label size.
+ * @typedef {{ nodes: DataSet, edges: DataSet, out: Map<number, number[]>, inn: Map<number, number[]>, all: Edge[],
+ *   fontSize: number }} Drawn
+ */
 
 var BOX_FONT = 12.5; // label size in the banded layout's boxes (vizgen/site/band_picture.py: 7 units a character)
 
+/**
+ * A small variant's whole graph.
+ * @param {App} app
+ * @param {Styles} styles
+ * @returns {Graph}
+ */
 function create(app, styles) {
+  /** @type {Drawn | null} */
   var graph = null; // {nodes, edges, out: Map id -> [edge ids], inn: Map id -> [edge ids], all, fontSize}
+  /** @type {number[]} */
   var lit = [];
+  /** @type {Set<number> | null} */
   var bright = null; // Set of node ids at full strength, or null: nothing faded
+  /** @type {number | null} */
   var lastSelected = null;
 
+  /** The page's model: a small variant's, with its layout.
+   @returns {Model} */
+  function small() {
+    if (!(app.model instanceof Model)) throw new Error("the graph needs a small variant's model");
+    return app.model;
+  }
+  /** The drawn graph (build() made it).
+   @returns {Drawn} */
+  function drawnGraph() {
+    if (!graph) throw new Error("the graph is not drawn yet");
+    return graph;
+  }
+  /** @returns {Network} */
+  function network() {
+    var n = app.api.network;
+    if (!n) throw new Error("the graph is not drawn yet");
+    return n;
+  }
+
+  /** @returns {Item[]} */
   function nodes() {
-    var model = app.model, S = model.size, out = [];
+    var model = small(), S = model.size;
+    /** @type {Item[]} */
+    var out = [];
+    var xs = model.x || [], ys = model.y || [];
     for (var i = 0; i < model.n; i++) {
       var node = styles.nodeStyle(i, S);
       node.id = i;
-      node.x = model.x[i];
-      node.y = model.y[i];
+      node.x = xs[i];
+      node.y = ys[i];
       node.label = model.name(i);
       node.title = styles.tooltip(i);
-      out.push(node);
+      out.push(/** @type {Item} */ (node));
     }
     return out.concat(bandLabels());
   }
 
   /* The banded picture's words as text nodes (ids "band-k", never selected): each block's name above it, what
      its rows count, and each band's plies beside it. A text node is drawn centred on its point; the point is
-     moved by half the label's width so that the text ends (align right) or starts (left) there. */
+     moved by half the label's width so that the text ends (align right) or starts (left) there.
+     @returns {Item[]} */
   function bandLabels() {
     var T = app.T;
-    return app.model.bands.map(function (b, k) {
+    return small().bands.map(function (b, k) {
       var head = b[3] === "center";
       var size = head && b[4] ? 14 : 11;
       var half = b[3] === "center" ? 0 : (String(b[2]).length * size * 0.3);
@@ -46,39 +102,48 @@ function create(app, styles) {
     });
   }
 
-  /* Every move of the chunk as a vis edge (optimal ones marked), and who links to whom. */
+  /** Every move of the chunk as a vis edge (optimal ones marked), and who links to whom.
+   @param {Chunk} ch @returns {{ all: Edge[], out: Map<number, number[]>, inn: Map<number, number[]> }} */
   function edges(ch) {
-    var model = app.model, S = model.size;
+    var model = small(), S = model.size;
     var rows = ch.nodes.map(function (row) { return model.rowMoves(row); });
+    /** @type {Set<string>} */
     var pairs = new Set();
     rows.forEach(function (moves, k) {
       moves.forEach(function (m) { pairs.add((ch.first + k) + ">" + m.dst); });
     });
-    var all = [], out = new Map(), inn = new Map();
+    /** @type {Edge[]} */
+    var all = [];
+    /** @type {Map<number, number[]>} */
+    var out = new Map();
+    /** @type {Map<number, number[]>} */
+    var inn = new Map();
     rows.forEach(function (moves, k) {
       var src = ch.first + k;
       moves.forEach(function (m) {
         var eid = all.length;
-        var e = styles.edgeStyle(m.best, S);
-        e.id = eid;
-        e.from = src;
-        e.to = m.dst;
-        e.best = m.best;
-        e.shown = model.shownEdges ? model.shownEdges.has(eid) : e.best;
-        e.hidden = !e.shown;
-        e.smooth = pairs.has(m.dst + ">" + src) ? { enabled: true, type: "curvedCW", roundness: 0.14 } : false;
+        var look = styles.edgeStyle(m.best, S);
+        var shown = model.shownEdges ? model.shownEdges.has(eid) : m.best;
+        /** @type {Edge} */
+        var e = {
+          color: look.color, width: look.width, id: eid, from: src, to: m.dst, best: m.best, shown: shown, hidden: !shown,
+          smooth: pairs.has(m.dst + ">" + src) ? { enabled: true, type: "curvedCW", roundness: 0.14 } : false,
+        };
         all.push(e);
-        if (!out.has(src)) out.set(src, []);
-        out.get(src).push(eid);
-        if (!inn.has(m.dst)) inn.set(m.dst, []);
-        inn.get(m.dst).push(eid);
+        var from = out.get(src) || [];
+        out.set(src, from);
+        from.push(eid);
+        var into = inn.get(m.dst) || [];
+        inn.set(m.dst, into);
+        into.push(eid);
       });
     });
     return { all: all, out: out, inn: inn };
   }
 
+  /** @param {boolean} many @param {boolean} banded @returns {Record<string, unknown>} */
   function options(many, banded) {
-    var S = app.model.size, fs = S * 1.05;
+    var S = small().size, fs = S * 1.05;
     return {
       autoResize: true,
       physics: false,
@@ -109,116 +174,131 @@ function create(app, styles) {
     };
   }
 
-  /* vis-network draws the arrowheads after the positions, so a head reaching a box through a narrow gap sits on
+  /** vis-network draws the arrowheads after the positions, so a head reaching a box through a narrow gap sits on
      the next box's label; here they are drawn with the lines, under the positions (vis-network 9.1's renderer,
-     as pyvis ships it; left as it is if another version lacks these methods). */
-  function arrowsUnderNodes(network) {
-    var r = network.renderer;
+     as pyvis ships it; left as it is if another version lacks these methods).
+     @param {Network} net */
+  function arrowsUnderNodes(net) {
+    var r = /** @type {{ _drawEdges?: unknown, _drawArrows?: unknown } | undefined} */ (net.renderer);
     if (!r || typeof r._drawEdges !== "function" || typeof r._drawArrows !== "function") return;
     var drawEdges = r._drawEdges.bind(r), drawArrows = r._drawArrows.bind(r);
-    r._drawEdges = function (ctx) { drawEdges(ctx); drawArrows(ctx); };
+    r._drawEdges = function (/** @type {CanvasRenderingContext2D} */ ctx) { drawEdges(ctx); drawArrows(ctx); };
     r._drawArrows = function () {};
   }
 
-  /* Draw the graph (the chunk c0 holds every position of a small variant). */
+  /** Draw the graph (the chunk c0 holds every position of a small variant).
+   @returns {Promise<void>} */
   function build() {
-    return app.model.chunkData(0).then(function (ch) {
+    var model = small();
+    return model.chunkData(0).then(function (ch) {
+      var V = vis.lib(), container = util.byId("graph");
+      if (!V || !container) throw new Error("no graph to draw in");
       var e = edges(ch);
-      var banded = !!app.model.box;
-      var container = util.byId("graph");
-      container.innerHTML = "";
-      var data = { nodes: new vis.DataSet(nodes()), edges: new vis.DataSet(e.all) };
-      var network = new vis.Network(container, data, options(e.all.length > 4000, banded));
-      arrowsUnderNodes(network);
+      var banded = !!model.box;
+      container.textContent = "";
+      var data = { nodes: new V.DataSet(nodes()), edges: new V.DataSet(e.all) };
+      var net = new V.Network(container, data, options(e.all.length > 4000, banded));
+      arrowsUnderNodes(net);
       graph = { nodes: data.nodes, edges: data.edges, out: e.out, inn: e.inn, all: e.all,
-        fontSize: banded ? BOX_FONT : app.model.size * 1.05 };
-      app.api.network = network;
-      network.on("click", function (params) {
+        fontSize: banded ? BOX_FONT : model.size * 1.05 };
+      app.api.network = net;
+      net.on("click", function (/** @type {import("./vis.js").ClickParams} */ params) {
         if (params.nodes && params.nodes.length && typeof params.nodes[0] === "number") app.clicked(params.nodes[0]);
         else if (!params.edges || !params.edges.length) unfade();
       });
-      network.once("afterDrawing", function () {
+      net.once("afterDrawing", function () {
         app.api.drawn = true;
       });
-      network.on("afterDrawing", drawTrail);
-      network.fit({ animation: false });
+      net.on("afterDrawing", drawTrail);
+      net.fit({ animation: false });
     });
   }
 
-  /* Position i faded (on) or at full strength: a faded one keeps its value's tint and a readable label. */
+  /** Position i faded (on) or at full strength: a faded one keeps its value's tint and a readable label.
+   @param {number} i @param {boolean} on @returns {Item} */
   function nodeFade(i, on) {
-    var st = styles.nodeStyle(i, app.model.size);
+    var st = styles.nodeStyle(i, small().size);
     if (on) return util.assign(styles.faded(i), { id: i, size: st.size });
     return { id: i, opacity: 1, color: st.color, font: { color: styles.labelColour(i) }, size: st.size };
   }
-  /* Fade every position but the selected one and its neighbours, so the neighbourhood stands out even
-     in a dense layout. Only the nodes and edges whose state changes are updated. */
+  /** Fade every position but the selected one and its neighbours, so the neighbourhood stands out even
+     in a dense layout. Only the nodes and edges whose state changes are updated.
+     @param {number} id @param {boolean} on */
   function fade(id, on) {
+    var G = drawnGraph(), size = small().size;
     var n = app.model.n;
     var keep = new Set([id]);
-    (graph.out.get(id) || []).forEach(function (e) { keep.add(graph.all[e].to); });
-    (graph.inn.get(id) || []).forEach(function (e) { keep.add(graph.all[e].from); });
+    (G.out.get(id) || []).forEach(function (e) { keep.add(G.all[e].to); });
+    (G.inn.get(id) || []).forEach(function (e) { keep.add(G.all[e].from); });
+    /** @type {Item[]} */
     var ups = [];
-    var wasFaded = bright !== null;
+    var was = bright;
+    var wasFaded = was !== null;
     if (!on) {
       if (wasFaded) for (var i = 0; i < n; i++) ups.push(nodeFade(i, false));
       bright = null;
     } else if (!wasFaded) {
       for (var j = 0; j < n; j++) ups.push(nodeFade(j, !keep.has(j)));
       bright = keep;
-    } else {
-      bright.forEach(function (k) { if (!keep.has(k)) ups.push(nodeFade(k, true)); });
-      keep.forEach(function (k) { if (!bright.has(k) || k === lastSelected) ups.push(nodeFade(k, false)); });
+    } else if (was) {
+      var before = was;
+      before.forEach(function (k) { if (!keep.has(k)) ups.push(nodeFade(k, true)); });
+      keep.forEach(function (k) { if (!before.has(k) || k === lastSelected) ups.push(nodeFade(k, false)); });
       bright = keep;
     }
-    if (on) ups.push({ id: id, opacity: 1, size: styles.nodeStyle(id, app.model.size).size * 1.35 });
+    if (on) ups.push({ id: id, opacity: 1, size: styles.nodeStyle(id, size).size * 1.35 });
     lastSelected = id;
-    graph.nodes.update(ups);
+    G.nodes.update(ups);
     if (on !== wasFaded) {
-      graph.edges.update(graph.all.map(function (e) {
-        var st = styles.edgeStyle(e.best, app.model.size, on);
+      G.edges.update(G.all.map(function (e) {
+        var st = styles.edgeStyle(e.best, size, on);
         return { id: e.id, color: st.color, width: st.width };
       }));
     }
   }
 
+  /** @returns {boolean} */
   function allMoves() {
     var box = util.byId("all-moves");
-    return !!(box && box.checked);
+    return box instanceof HTMLInputElement && box.checked;
   }
-  /* Whether move e is drawn when not lit: all moves, or the ones that carry meaning (none while a
-     challenge hides the values: which moves are optimal is a value). */
+  /** Whether move e is drawn when not lit: all moves, or the ones that carry meaning (none while a
+     challenge hides the values: which moves are optimal is a value).
+     @param {Edge} e @returns {boolean} */
   function drawn(e) {
     return !app.hideValues && (allMoves() || e.shown);
   }
 
-  /* Select position id in the graph and light its moves; fade: let its neighbourhood stand out. */
+  /** Select position id in the graph and light its moves; fade: let its neighbourhood stand out.
+   @param {number} id @param {boolean} faded */
   function highlight(id, faded) {
-    var S = app.model.size;
+    var G = drawnGraph(), S = small().size;
     fade(id, faded);
+    /** @type {Array<{ id: number, color: import("./styles.js").Solid, width: number, hidden?: boolean }>} */
     var updates = [];
     lit.forEach(function (e) {
-      var st = styles.edgeStyle(graph.all[e].best, S, faded);
+      var st = styles.edgeStyle(G.all[e].best, S, faded);
       updates.push({ id: e, color: st.color, width: st.width });
     });
+    /** @type {number[]} */
     var now = [];
-    (graph.out.get(id) || []).forEach(function (e) {
-      var best = graph.all[e].best && !app.hideValues; // a challenge: the optimal moves look like the others
+    (G.out.get(id) || []).forEach(function (e) {
+      var best = G.all[e].best && !app.hideValues; // a challenge: the optimal moves look like the others
       updates.push({ id: e, color: styles.solid(app.T.accent), width: S * (best ? 0.3 : 0.2) });
       now.push(e);
     });
-    (graph.inn.get(id) || []).forEach(function (e) {
-      if (graph.all[e].from === id) return;
+    (G.inn.get(id) || []).forEach(function (e) {
+      if (G.all[e].from === id) return;
       updates.push({ id: e, color: styles.solid(app.T.parent), width: S * 0.16 });
       now.push(e);
     });
     // only the moves that carry meaning are drawn (all of them with "all moves"), and those lit now
     updates.forEach(function (u) {
-      u.hidden = !drawn(graph.all[u.id]) && now.indexOf(u.id) < 0;
+      u.hidden = !drawn(G.all[u.id]) && now.indexOf(u.id) < 0;
     });
-    graph.edges.update(updates);
+    G.edges.update(updates);
     lit = now;
-    app.api.network.selectNodes([id], false);
+    network().selectNodes([id], false);
   }
 
   function unfade() {
@@ -228,20 +308,22 @@ function create(app, styles) {
     }
   }
 
-  /* Bring position id into view, at a readable scale, when it is not in view already. No animation:
-     the view never moves under the mouse, so a click always lands on the position under it. */
+  /** Bring position id into view, at a readable scale, when it is not in view already. No animation:
+     the view never moves under the mouse, so a click always lands on the position under it.
+     @param {number} id */
   function focus(id) {
-    var network = app.api.network;
-    var readable = 13 / graph.fontSize;
-    var pos = network.getPositions([id])[id];
-    var dom = network.canvasToDOM(pos);
+    var net = network();
+    var readable = 13 / drawnGraph().fontSize;
+    var pos = net.getPositions([id])[id];
+    var dom = net.canvasToDOM(pos);
     var box = util.byId("graph");
+    if (!box) return;
     var inside = dom.x > 24 && dom.y > 24 && dom.x < box.clientWidth - 24 && dom.y < box.clientHeight - 24;
     if (inside) return;
-    network.moveTo({ position: pos, scale: Math.max(network.getScale(), Math.min(readable, 8)), animation: false });
+    net.moveTo({ position: pos, scale: Math.max(net.getScale(), Math.min(readable, 8)), animation: false });
   }
 
-  /* Draw or hide each move again as "all moves" and the lit moves say. */
+  /** Draw or hide each move again as "all moves" and the lit moves say. */
   function redrawMoves() {
     if (!graph) return;
     graph.edges.update(graph.all.map(function (e) {
@@ -249,15 +331,17 @@ function create(app, styles) {
     }));
   }
 
+  /** @type {number[] | null} */
   var trail = null; // a game's path: position ids in order
-  /* The game's path over the graph: a line from position to position, in order. */
+  /** The game's path over the graph: a line from position to position, in order.
+   @param {CanvasRenderingContext2D} ctx */
   function drawTrail(ctx) {
     if (!trail || trail.length < 2) return;
-    var at = app.api.network.getPositions(trail);
+    var at = network().getPositions(trail);
     ctx.save();
     ctx.strokeStyle = app.T.accent;
     ctx.globalAlpha = 0.7;
-    ctx.lineWidth = app.model.size * 0.35;
+    ctx.lineWidth = small().size * 0.35;
     ctx.lineJoin = "round";
     ctx.beginPath();
     trail.forEach(function (i, j) {
@@ -268,24 +352,28 @@ function create(app, styles) {
     ctx.stroke();
     ctx.restore();
   }
+  /** @param {ReadonlyArray<number> | null} ids */
   function path(ids) {
     trail = ids && ids.length > 1 ? ids.slice() : null;
     if (app.api.network) app.api.network.redraw();
   }
 
-  /* Draw every position again in its style (after app.hideValues or the theme changed). */
+  /** Draw every position again in its style (after app.hideValues or the theme changed). */
   function restyle() {
     if (!graph) return;
-    var model = app.model, ups = [];
+    var drawnNow = graph, model = small();
+    /** @type {Item[]} */
+    var ups = [];
     for (var i = 0; i < model.n; i++) {
       // a faded position stays faded, in its new colours
-      var st = bright && !bright.has(i) ? nodeFade(i, true) : styles.nodeStyle(i, model.size);
+      /** @type {Item} */
+      var st = bright && !bright.has(i) ? nodeFade(i, true) : Object.assign(styles.nodeStyle(i, model.size), { id: i });
       st.id = i;
       st.title = styles.tooltip(i);
       ups.push(st);
     }
-    graph.nodes.update(app.model.bands ? ups.concat(bandLabels()) : ups);
-    graph.edges.update(graph.all.map(function (e) {
+    drawnNow.nodes.update(model.bands ? ups.concat(bandLabels()) : ups);
+    drawnNow.edges.update(drawnNow.all.map(function (e) {
       var look = styles.edgeStyle(e.best, model.size, !!bright);
       return { id: e.id, color: look.color, width: look.width, hidden: !drawn(e) && lit.indexOf(e.id) < 0 };
     }));

@@ -9,17 +9,29 @@
 import { byId as $ } from "../core/util.js";
 
 
+/** @returns {HTMLElement[]} the panel's moves' links */
 function moveLinks() {
-  return Array.prototype.slice.call(document.querySelectorAll("#panel tr.move td.mv a"));
+  return Array.from(/** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#panel tr.move td.mv a")));
+}
+/** Whether an event comes from inside a form field.
+ @param {Event} ev @returns {boolean} */
+function inField(ev) {
+  return ev.target instanceof Element && !!ev.target.closest("input, select, textarea");
+}
+/** Whether an event comes from the sheet's handle.
+ @param {Event} ev @returns {boolean} */
+function onHandle(ev) {
+  return ev.target instanceof Element && !!ev.target.closest(".sheet-toggle");
 }
 
 function wireKeys() {
-  var panel = $("panel");
-  if (!panel) return;
+  var found = $("panel");
+  if (!found) return;
+  var panel = found;
   /* j and k work as soon as the page opens: from anywhere but a form field, they step into the panel's moves */
   document.addEventListener("keydown", function (ev) {
-    if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey || panel.contains(ev.target)) return;
-    if ((ev.key !== "j" && ev.key !== "k") || (ev.target.closest && ev.target.closest("input, select, textarea"))) {
+    if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey || (ev.target instanceof Node && panel.contains(ev.target))) return;
+    if ((ev.key !== "j" && ev.key !== "k") || inField(ev)) {
       return;
     }
     var links = moveLinks();
@@ -28,13 +40,13 @@ function wireKeys() {
     ev.preventDefault();
   });
   panel.addEventListener("keydown", function (ev) {
-    if (ev.ctrlKey || ev.metaKey || (ev.target.closest && ev.target.closest("input, select, textarea"))) return;
+    if (ev.ctrlKey || ev.metaKey || inField(ev)) return;
     var key = ev.key;
     var down = key === "ArrowDown" || key === "j";
     if (down || key === "ArrowUp" || key === "k") {
       var links = moveLinks();
       if (!links.length) return;
-      var k = links.indexOf(document.activeElement);
+      var k = document.activeElement instanceof HTMLElement ? links.indexOf(document.activeElement) : -1;
       var next = k < 0 ? (down ? 0 : links.length - 1) : Math.max(0, Math.min(links.length - 1, k + (down ? 1 : -1)));
       links[next].focus();
       ev.preventDefault();
@@ -45,20 +57,24 @@ function wireKeys() {
   });
 }
 
+/** @type {{ matches: boolean } | null} */
 var phone = null;
+/** @returns {boolean} */
 function isPhone() {
   if (!phone) phone = window.matchMedia ? window.matchMedia("(max-width: 760px)") : { matches: false };
   return phone.matches;
 }
-/* Set the sheet's height: "peek", "half" or "full". */
+/** Set the sheet's height: "peek", "half" or "full".
+ @param {HTMLElement} panel @param {"peek" | "half" | "full"} state */
 function setSheet(panel, state) {
   panel.classList.toggle("open", state !== "peek");
   panel.classList.toggle("full", state === "full");
   var t = panel.querySelector(".sheet-toggle");
   if (t) t.setAttribute("aria-expanded", String(state !== "peek"));
 }
-/* Open (or fold) the panel's sheet; on a phone the graph moves up under the header, above the open sheet. A
-   sheet at full height stays so. */
+/** Open (or fold) the panel's sheet; on a phone the graph moves up under the header, above the open sheet. A
+   sheet at full height stays so.
+   @param {boolean} open */
 function sheet(open) {
   var panel = $("panel");
   if (!panel) return;
@@ -76,13 +92,15 @@ function expand() {
   if (panel && isPhone()) setSheet(panel, "full");
 }
 
-/* The handle drags the sheet: it follows the finger and, let go, snaps to the nearest of its three heights. */
+/** The handle drags the sheet: it follows the finger and, let go, snaps to the nearest of its three heights.
+ @param {HTMLElement} panel */
 function wireDrag(panel) {
+  /** @type {{ y: number, h: number, moved: boolean } | null} */
   var drag = null, swallow = false;
   panel.addEventListener("pointerdown", function (ev) {
-    if (!isPhone() || !ev.target.closest || !ev.target.closest(".sheet-toggle")) return;
+    if (!isPhone() || !onHandle(ev)) return;
     drag = { y: ev.clientY, h: panel.getBoundingClientRect().height, moved: false };
-    if (ev.target.setPointerCapture) ev.target.setPointerCapture(ev.pointerId);
+    if (ev.target instanceof Element && ev.target.setPointerCapture) ev.target.setPointerCapture(ev.pointerId);
   });
   panel.addEventListener("pointermove", function (ev) {
     if (!drag) return;
@@ -102,8 +120,9 @@ function wireDrag(panel) {
     panel.style.maxHeight = "";
     panel.classList.remove("dragging");
     var heights = { peek: 0, half: 0.5 * vh, full: vh };
+    /** @type {"peek" | "half" | "full"} */
     var best = "peek";
-    Object.keys(heights).forEach(function (k) {
+    /** @type {Array<"peek" | "half" | "full">} */ (["peek", "half", "full"]).forEach(function (k) {
       if (Math.abs(heights[k] - h) < Math.abs(heights[best] - h)) best = k;
     });
     setSheet(panel, best);
@@ -112,7 +131,7 @@ function wireDrag(panel) {
   panel.addEventListener("pointerup", end);
   panel.addEventListener("pointercancel", end);
   panel.addEventListener("click", function (ev) {
-    if (!ev.target.closest(".sheet-toggle")) return;
+    if (!onHandle(ev)) return;
     if (swallow) { swallow = false; return; }
     setSheet(panel, panel.classList.contains("open") ? "peek" : "half");
   });
@@ -122,19 +141,21 @@ function wireSheet() {
   var panel = $("panel");
   var explore = $("explore");
   if (!panel || !explore) return;
+  var sheetEl = panel;
   wireDrag(panel);
   if (window.IntersectionObserver) {
     new IntersectionObserver(function (entries) {
-      panel.classList.toggle("away", !entries[0].isIntersecting);
+      sheetEl.classList.toggle("away", !entries[0].isIntersecting);
     }).observe(explore);
   }
 }
 
 function wireSwitcher() {
-  var sw = document.querySelector(".switcher");
-  if (!sw) return;
+  var found = document.querySelector(".switcher");
+  if (!(found instanceof HTMLDetailsElement)) return;
+  var sw = found;
   document.addEventListener("click", function (ev) {
-    if (sw.open && !sw.contains(ev.target)) sw.open = false;
+    if (sw.open && !(ev.target instanceof Node && sw.contains(ev.target))) sw.open = false;
   });
   document.addEventListener("keydown", function (ev) {
     if (ev.key === "Escape" && sw.open) sw.open = false;

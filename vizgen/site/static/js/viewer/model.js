@@ -8,105 +8,160 @@
  */
 import * as util from "../core/util.js";
 import * as wire from "../core/wire.js";
-import * as facts from "./facts.js";
+import { Facts } from "./facts.js";
 
-function Model(d, block, load, words) {
-  var n = d.n;
-  this.W = words;
-  this.load = load;
-  this.n = n;
-  this.P = d.players;
-  this.startId = d.start;
-  this.chunk = d.chunk;
-  this.edges = d.edges;
-  this.notation = n ? d.notation.split(" ") : [];
-  this.columns = d.columns;
-  this.fields = d.fields;
-  this.opponents = d.opponents; // the wire's fields of a chunk's opponents block, one per computer player
-  this.wired = new Set(d.fields.map(function (f) { return f.name; }));
-  this.block = block;
-  this.lazy = false;
-  this.x = d.x;
-  this.y = d.y;
-  this.size = d.size || 12;
-  this.box = d.box || null; // the banded layout: labelled boxes of this [width, height], one CSS px per unit at fit
-  this.bands = d.bands || []; // its words: [x, y, text, align, cls] (vizgen/site/band_picture.py band_labels)
-  this.shownEdges = d.shown ? new Set(d.shown) : null; // the moves drawn by default (they carry meaning)
-  this.index = new Map();
-  for (var j = 0; j < n; j++) this.index.set(this.notation[j], j);
-  this.spellings = null;
-  this.chunks = new Map(); // chunk -> promise of {first, nodes, block}
-  this.details = new Map();
-}
-facts.install(Model.prototype);
+/** @typedef {import("./types.js").Words} Words */
+/** @typedef {import("./types.js").Column} Column */
+/** @typedef {import("./types.js").FieldSpec} FieldSpec */
+/** @typedef {import("./types.js").Move} Move */
+/** @typedef {import("./types.js").Detail} Detail */
+/** @typedef {import("../core/loader.js").Load} Load */
+/** @typedef {import("../core/wire.js").Block} Block */
+/**
+ * A chunk row (datafiles.py): a position's hands, its panel values not on the wire, its moves ([target,
+ * ...names]) and its parents.
+ * @typedef {[number[][], Array<number | null>, Array<[number, ...string[]]>, number[]]} Row
+ */
+/** @typedef {{ first: number, nodes: Row[], block: Block }} Chunk  a chunk, its opponents' block read */
+/**
+ * nodes.js's payload (vizgen/site/render/datafiles.py).
+ * @typedef {object} Nodes
+ * @property {number} n
+ * @property {number} players
+ * @property {number} start
+ * @property {number} chunk
+ * @property {number} [edges]
+ * @property {string} notation
+ * @property {Column[]} columns
+ * @property {FieldSpec[]} fields
+ * @property {FieldSpec[]} opponents
+ * @property {string} facts
+ * @property {number[]} [x]
+ * @property {number[]} [y]
+ * @property {number} [size]
+ * @property {[number, number]} [box]
+ * @property {Array<[number, number, string, string, string]>} [bands]
+ * @property {number[]} [shown]
+ */
 
-/* The model of nodes.js's payload, once its block is read: a promise. */
-Model.open = function (d, load, words) {
-  return wire.read(d.fields, d.facts, d.n).then(function (block) {
-    return new Model(d, block, load, words);
-  });
-};
-
-Model.prototype.fact = function (i, name) {
-  return this.block.column(name)[i];
-};
-Model.prototype.name = function (i) {
-  return this.notation[i];
-};
-Model.prototype.lookup = function (text) {
-  return this.index.get(text);
-};
-/* A position a person typed: its notation, or a spelling without separators and spaces (12-11, 1211,
-   " 12 11 "). The notation is Python's; only spellings are compared, so no rule of it is written again
-   here. Spellings that two positions share are not offered. */
-Model.prototype.find = function (text) {
-  var t = String(text || "").trim();
-  if (!t) return undefined;
-  if (this.index.has(t)) return this.index.get(t);
-  if (!this.spellings) {
-    this.spellings = util.unambiguous(this.notation.map(function (name, i) { return [util.bare(name), i]; }));
+/** The positions of a small or big variant, by node id. */
+class Model extends Facts {
+  /**
+   * @param {Nodes} d
+   * @param {Block} block
+   * @param {Load} load
+   * @param {Words} words
+   */
+  constructor(d, block, load, words) {
+    super(words, d.columns, d.fields);
+    var n = d.n;
+    this.load = load;
+    this.n = n;
+    this.P = d.players;
+    this.startId = d.start;
+    this.chunk = d.chunk;
+    this.edges = d.edges;
+    this.notation = n ? d.notation.split(" ") : [];
+    this.opponents = d.opponents; // the wire's fields of a chunk's opponents block, one per computer player
+    this.block = block;
+    this.lazy = false;
+    this.x = d.x;
+    this.y = d.y;
+    this.size = d.size || 12;
+    this.box = d.box || null; // the banded layout: labelled boxes of this [width, height], one CSS px per unit at fit
+    this.bands = d.bands || []; // its words: [x, y, text, align, cls] (vizgen/site/band_picture.py band_labels)
+    this.shownEdges = d.shown ? new Set(d.shown) : null; // the moves drawn by default (they carry meaning)
+    /** @type {Map<string, number>} */
+    this.index = new Map();
+    for (var j = 0; j < n; j++) this.index.set(this.notation[j], j);
+    /** @type {Map<string, number> | null} */
+    this.spellings = null;
+    /** @type {Map<number, Promise<Chunk>>} */
+    this.chunks = new Map(); // chunk -> promise of {first, nodes, block}
+    /** @type {Map<number, Detail>} */
+    this.details = new Map();
   }
-  return this.spellings.get(util.bare(t));
-};
 
-/* Chunk k: a promise of {first, nodes (the rows), block (the opponents' moves)}. */
-Model.prototype.chunkData = function (k) {
-  var self = this;
-  var ch = this.chunks.get(k);
-  if (!ch) {
-    ch = this.load("c" + k).then(function (c) {
-      return wire.read(self.opponents, c.opponents, c.nodes.length).then(function (block) {
-        return { first: c.first, nodes: c.nodes, block: block };
-      });
+  /** The model of nodes.js's payload, once its block is read: a promise.
+   @param {unknown} payload nodes.js's (the site's own file) @param {Load} load @param {Words} words
+   @returns {Promise<Model>} */
+  static open(payload, load, words) {
+    var d = /** @type {Nodes} */ (payload);
+    return wire.read(d.fields, d.facts, d.n).then(function (block) {
+      return new Model(d, block, load, words);
     });
-    this.chunks.set(k, ch);
   }
-  return ch;
-};
-/* The moves of a chunk row, each with its meaning for the chooser and whether it is optimal. */
-Model.prototype.rowMoves = function (row) {
-  return this.annotate(row[2].map(function (m) { return { dst: m[0], names: m.slice(1) }; }));
-};
-/* Everything the panel and a game need about position i: {id, hands, values, moves, parents, opponents}
-   (opponents: the position each computer player of nodes.js's `opponents` moves to, -1 at the end). */
-Model.prototype.detail = function (i) {
-  var self = this;
-  var cached = this.details.get(i);
-  if (cached) return Promise.resolve(cached);
-  return this.chunkData(Math.floor(i / this.chunk)).then(function (ch) {
-    var at = i - ch.first;
-    var row = ch.nodes[at];
-    var d = {
-      id: i,
-      hands: row[0],
-      values: self.values(i, row[1]),
-      moves: self.rowMoves(row),
-      parents: row[3],
-      opponents: self.opponents.map(function (f) { return ch.block.get(f.name, at); }),
-    };
-    self.details.set(i, d);
-    return d;
-  });
-};
+
+  /** @param {number} i @param {string} name @returns {number} */
+  fact(i, name) {
+    return this.block.column(name)[i];
+  }
+  /** @param {number} i @returns {string} */
+  name(i) {
+    return this.notation[i];
+  }
+  /** @param {string} text @returns {number | undefined} */
+  lookup(text) {
+    return this.index.get(text);
+  }
+  /** A position a person typed: its notation, or a spelling without separators and spaces (12-11, 1211,
+     " 12 11 "). The notation is Python's; only spellings are compared, so no rule of it is written again
+     here. Spellings that two positions share are not offered.
+     @param {string} text @returns {number | undefined} */
+  find(text) {
+    var t = String(text || "").trim();
+    if (!t) return undefined;
+    if (this.index.has(t)) return this.index.get(t);
+    if (!this.spellings) {
+      this.spellings = util.unambiguous(this.notation.map(function (name, i) { return /** @type {[string, number]} */ ([util.bare(name), i]); }));
+    }
+    return this.spellings.get(util.bare(t));
+  }
+
+  /** Chunk k: a promise of {first, nodes (the rows), block (the opponents' moves)}.
+   @param {number} k @returns {Promise<Chunk>} */
+  chunkData(k) {
+    var self = this;
+    var ch = this.chunks.get(k);
+    if (!ch) {
+      ch = this.load("c" + k).then(function (payload) {
+        var c = /** @type {{ first: number, nodes: Row[], opponents: string }} */ (payload); // the site's own file
+        return wire.read(self.opponents, c.opponents, c.nodes.length).then(function (block) {
+          return { first: c.first, nodes: c.nodes, block: block };
+        });
+      });
+      this.chunks.set(k, ch);
+    }
+    return ch;
+  }
+  /** The moves of a chunk row, each with its meaning for the chooser and whether it is optimal.
+   @param {Row} row @returns {Move[]} */
+  rowMoves(row) {
+    return this.annotate(row[2].map(function (m) { return { dst: m[0], names: /** @type {string[]} */ (m.slice(1)) }; }));
+  }
+  /** Everything the panel and a game need about position i: {id, hands, values, moves, parents, opponents}
+     (opponents: the position each computer player of nodes.js's `opponents` moves to, -1 at the end).
+     @param {number} i @returns {Promise<Detail>} */
+  detail(i) {
+    var self = this;
+    var cached = this.details.get(i);
+    if (cached) return Promise.resolve(cached);
+    return this.chunkData(Math.floor(i / this.chunk)).then(function (ch) {
+      var at = i - ch.first;
+      var row = ch.nodes[at];
+      /** @type {Detail} */
+      var d = {
+        id: i,
+        hands: row[0],
+        values: self.values(i, row[1]),
+        moves: self.rowMoves(row),
+        parents: row[3],
+        opponents: self.opponents.map(function (f) { return ch.block.get(f.name, at); }),
+      };
+      self.details.set(i, d);
+      return d;
+    });
+  }
+}
 
 export { Model };

@@ -11,33 +11,56 @@
 import * as util from "../core/util.js";
 import { byId as $ } from "../core/util.js";
 
+/** @typedef {import("./types.js").App} App */
+/**
+ * What the viewer asks of the search.
+ * @typedef {{ resolve(text: string): number | undefined, locate(text: string): Promise<number | undefined>,
+ *   message(text: string): void, hint(): string, wire(): void }} Search
+ */
 
+/**
+ * A position from what a person typed.
+ * @param {App} app
+ * @returns {Search}
+ */
 function create(app) {
+  /** @type {Map<string, string> | null} */
   var orders = null; // every order of every hand set, written as the set is -> the set's notation
 
-  /* Every order of a list. */
+  /** Every order of a list.
+   @param {string[]} list @returns {string[][]} */
   function permutations(list) {
     if (list.length < 2) return [list.slice()];
+    /** @type {string[][]} */
     var out = [];
     list.forEach(function (x, i) {
       permutations(list.slice(0, i).concat(list.slice(i + 1))).forEach(function (p) { out.push([x].concat(p)); });
     });
     return out;
   }
-  /* The hand sets of the page: [notation, hands as written] (rule tables on code pages, notations else). */
+  /** The hand sets of the page: [notation, hands as written] (rule tables on code pages, notations else).
+   @returns {Array<[string, string[]]>} */
   function handSets() {
     var R = app.model.rules && app.model.rules.R;
-    if (R) return R.sets.map(function (name, s) { return [name, R.hands[s].map(String)]; });
-    var seen = new Set(), out = [];
-    app.model.notation.forEach(function (name) {
+    if (R) {
+      var tables = R;
+      return R.sets.map(function (name, s) { return /** @type {[string, string[]]} */ ([name, tables.hands[s].map(String)]); });
+    }
+    /** @type {Set<string>} */
+    var seen = new Set();
+    /** @type {Array<[string, string[]]>} */
+    var out = [];
+    (app.model.notation || []).forEach(function (name) {
       name.replace(/\/s\d+$/, "").split("-").forEach(function (g) {
         if (!seen.has(g)) { seen.add(g); out.push([g, g.indexOf(".") >= 0 ? g.split(".") : g.split("")]); }
       });
     });
     return out;
   }
+  /** @returns {Map<string, string>} */
   function orderIndex() {
     if (orders) return orders;
+    /** @type {Array<[string, string]>} */
     var pairs = [];
     handSets().forEach(function (set) {
       var name = set[0], sep = set[1].join("") === name ? "" : ".";
@@ -46,13 +69,14 @@ function create(app) {
     orders = util.unambiguous(pairs);
     return orders;
   }
-  /* A typed position with each player's hands put in the notation's order, or null if a group is unknown. */
+  /** A typed position with each player's hands put in the notation's order, or null if a group is unknown.
+   @param {string} text @returns {string | null} */
   function inOrder(text) {
     var t = String(text).trim(), suffix = "";
     var sw = /\/s\d+$/.exec(t);
     if (sw) { suffix = sw[0]; t = t.slice(0, sw.index); }
     var groups = t.split(/[\s-]+/).filter(Boolean);
-    var P = app.model.P || app.cfg.players;
+    var P = app.model.P || app.cfg.players || 0;
     if (groups.length === 1 && P > 1 && groups[0].length % P === 0 && groups[0].indexOf(".") < 0) {
       var w = groups[0].length / P, one = groups[0];
       groups = [];
@@ -63,7 +87,8 @@ function create(app) {
     return named.every(function (g) { return g !== undefined; }) ? named.join("-") + suffix : null;
   }
 
-  /* The id of a typed position, or undefined (on a code page: its code, reachable or not). */
+  /** The id of a typed position, or undefined (on a code page: its code, reachable or not).
+   @param {string} text @returns {number | undefined} */
   function resolve(text) {
     var t = String(text || "").trim();
     if (!t) return undefined;
@@ -73,16 +98,19 @@ function create(app) {
     return sorted === null ? undefined : app.model.find(sorted);
   }
 
-  /* A promise of the id of a typed position once known to be one a game reaches (a code page loads its chunk). */
+  /** A promise of the id of a typed position once known to be one a game reaches (a code page loads its chunk).
+   @param {string} text @returns {Promise<number | undefined>} */
   function locate(text) {
     var model = app.model;
     var id = resolve(text);
-    if (id === undefined || !model.lazy) return Promise.resolve(id);
-    return model.ensure([id]).then(function () {
-      return model.reachable(id) ? id : undefined;
+    if (id === undefined || !model.lazy || !model.ensure) return Promise.resolve(id);
+    var code = id;
+    return model.ensure([code]).then(function () {
+      return model.reachable && model.reachable(code) ? code : undefined;
     });
   }
 
+  /** @param {string} text */
   function message(text) {
     var el = $("search-msg");
     if (!el) return;
@@ -90,10 +118,11 @@ function create(app) {
     el.classList.toggle("shown", !!text);
   }
 
+  /** @returns {string} */
   function hint() {
     var ex = app.model.name(app.model.startId);
     var cfg = app.cfg;
-    var compact = cfg.r <= 10 && cfg.hands > 0 ? " (or " + ex.replace(/-/g, "").replace(/\/.*$/, "") + ")" : "";
+    var compact = cfg.r !== undefined && cfg.r <= 10 && cfg.hands !== undefined && cfg.hands > 0 ? " (or " + ex.replace(/-/g, "").replace(/\/.*$/, "") + ")" : "";
     return "Type the hands of the player to move first, then the next player's, like " + ex + compact +
       " (each player's hands in any order).";
   }
@@ -103,7 +132,8 @@ function create(app) {
     if (!form) return;
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
-      var q = $("q").value;
+      var box = $("q");
+      var q = box instanceof HTMLInputElement ? box.value : "";
       locate(q).then(function (id) {
         if (id === undefined) message(q.trim() ? "No position “" + q.trim() + "” in this variant. " + hint() : hint());
         else app.go(id);

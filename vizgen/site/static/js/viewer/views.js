@@ -6,12 +6,23 @@ import { contract } from "../core/contract.js";
 import * as util from "../core/util.js";
 import { byId as $ } from "../core/util.js";
 
+/** @typedef {import("./types.js").App} App */
+/** @typedef {import("./types.js").MapView} MapView */
+/** @typedef {"graph" | "map"} ViewName */
 
+/**
+ * The graph and the value map under their tabs.
+ * @param {App} app
+ * @returns {{ show(name: ViewName): Promise<unknown>, wire(): void, map(): MapView | null }}
+ */
 function create(app) {
+  /** @type {ViewName | null} */
   var view = null; // "graph" or "map"
+  /** @type {MapView | null} */
   var vmap = null; // the value map (valuemap.js), once drawn
 
-  /* Draw the graph or the explorer the first time it is shown; later, fit it to its box again. */
+  /** Draw the graph or the explorer the first time it is shown; later, fit it to its box again.
+   @returns {Promise<unknown>} */
   function drawGraph() {
     var api = app.api;
     if (api.network) {
@@ -19,76 +30,91 @@ function create(app) {
       api.network.redraw();
       return Promise.resolve();
     }
-    var small = app.cfg.kind === "small";
-    var built = small ? app.graph.build() : Promise.resolve(app.explorer.build());
+    var graph = app.graph, explorer = app.explorer;
+    var built = graph ? graph.build() : explorer ? Promise.resolve(explorer.build()) : Promise.resolve();
     return built.then(function () {
       var id = api.selected;
       if (id === null) return null;
-      if (small) {
-        app.graph.highlight(id, true);
+      if (graph) {
+        graph.highlight(id, true);
         return null;
       }
-      return app.explorer.explore(id, false);
+      return explorer ? explorer.explore(id, false) : null;
     });
   }
 
+  /** @param {number} v @returns {string} */
   function valueWord(v) {
     return util.valueClass(v, contract.classes);
   }
+  /** @returns {Promise<unknown>} */
   function drawMap() {
     if (vmap) {
       vmap.draw();
       return Promise.resolve();
     }
+    var Maker = app.ValueMap, box = $("valuemap");
+    if (!Maker || !box) return Promise.reject(new Error("this page has no value map"));
+    var make = Maker, container = box;
     return app.load("map").then(function (payload) {
       var model = app.model;
-      vmap = new app.ValueMap($("valuemap"), model, payload, {
+      var made = new make(container, model, payload, {
         theme: app.T,
         pick: app.clicked,
         text: function (i) { return model.name(i) + " · " + model.short(i); },
         valueWord: valueWord,
       });
-      app.api.map = vmap;
-      if (app.trail) vmap.path(app.trail); // a game's path drawn before the map was made
-      vmap.draw();
-      if (app.api.selected !== null) vmap.mark(app.api.selected, model.details.get(app.api.selected) || null);
+      vmap = made;
+      app.api.map = made;
+      if (app.trail && made.path) made.path(app.trail); // a game's path drawn before the map was made
+      made.draw();
+      if (app.api.selected !== null) made.mark(app.api.selected, model.details.get(app.api.selected) || null);
     });
   }
 
-  /* Show the graph ("graph") or the value map ("map"). */
+  /** Show the graph ("graph") or the value map ("map").
+   @param {ViewName} name @returns {Promise<unknown>} */
   function show(name) {
     if (name === view) return Promise.resolve();
     view = name;
     app.api.view = name;
-    var tabs = document.querySelectorAll(".view-tab");
+    var tabs = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".view-tab"));
     for (var t = 0; t < tabs.length; t++) {
       var on = tabs[t].dataset.view === name;
       tabs[t].setAttribute("aria-selected", on ? "true" : "false");
       tabs[t].tabIndex = on ? 0 : -1;
     }
-    $("graph").hidden = name !== "graph";
-    if ($("valuemap")) $("valuemap").hidden = name !== "map";
+    var graphBox = $("graph"), mapBox = $("valuemap");
+    if (graphBox) graphBox.hidden = name !== "graph";
+    if (mapBox) mapBox.hidden = name !== "map";
     document.body.classList.toggle("view-map", name === "map");
     return name === "map" ? drawMap() : drawGraph();
   }
 
   function wire() {
-    var tabs = Array.prototype.slice.call(document.querySelectorAll(".view-tab"));
+    var tabs = Array.from(/** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".view-tab")));
     tabs.forEach(function (tab, t) {
-      tab.addEventListener("click", function (ev) {
-        show(ev.currentTarget.dataset.view).catch(app.fail);
+      tab.addEventListener("click", function () {
+        show(viewOf(tab)).catch(app.fail);
       });
       // the tab list's keys: arrows, Home and End move between the tabs and show the view
       tab.addEventListener("keydown", function (ev) {
-        var to = { ArrowLeft: t - 1, ArrowRight: t + 1, Home: 0, End: tabs.length - 1 }[ev.key];
+        /** @type {Record<string, number>} */
+        var keys = { ArrowLeft: t - 1, ArrowRight: t + 1, Home: 0, End: tabs.length - 1 };
+        var to = Object.prototype.hasOwnProperty.call(keys, ev.key) ? keys[ev.key] : undefined;
         if (to === undefined) return;
         ev.preventDefault();
         ev.stopPropagation();
         var next = tabs[(to + tabs.length) % tabs.length];
         next.focus();
-        show(next.dataset.view).catch(app.fail);
+        show(viewOf(next)).catch(app.fail);
       });
     });
+    /** The view a tab shows (its data-view).
+     @param {HTMLElement} tab @returns {ViewName} */
+    function viewOf(tab) {
+      return tab.dataset.view === "map" ? "map" : "graph";
+    }
     window.addEventListener("resize", function () {
       if (view === "map" && vmap) vmap.draw();
     });
