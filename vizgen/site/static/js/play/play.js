@@ -85,7 +85,7 @@ import * as keys from "../viewer/keys.js";
  * @property {(hide: boolean) => void} [hideValues]
  * @property {(line: number[] | null) => void} [path]
  * @property {{ words: import("./playview.js").Words & { play: Record<string, string> }, players: number, slug: string,
- *   themes: Record<string, Record<string, string>> }} config
+ *   themes: Record<import("../core/theme.js").ThemeName, Record<string, string>> }} config
  * @property {PlayModel} model
  * @property {PlayApi} [play]
  */

@@ -5,7 +5,7 @@
  */
 import { contract } from "../core/contract.js";
 import { svg as handSvg } from "../core/hands.js";
-import { html, trusted } from "../core/html.js";
+import { html } from "../core/html.js";
 import * as util from "../core/util.js";
 import { fill } from "../core/util.js";
 import * as P from "./practice.js";
@@ -72,7 +72,7 @@ function playersHtml(app, position, players, you) {
   return html`<div class="pz-players">${hands.map(function (h, s) {
     return html`<div class="pz-player${s === me ? " me" : ""}"><div class="who">${names[s] || ""}</div><div class="hands">${
       h.map(function (v, j) {
-        return trusted(handSvg(app.W, v, j % 2 === 0 && h.length > 1, false)); // the site's own picture of a count
+        return handSvg(app.W, v, j % 2 === 0 && h.length > 1, false); // the site's own picture of a count (Html)
       })}</div></div>`;
   })}</div><p class="pz-pos">position <code>${position}</code></p>`;
 }
