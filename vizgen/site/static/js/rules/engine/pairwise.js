@@ -6,7 +6,15 @@
  * multiple of 8). np.sum and np.mean add so; np.add.reduceat adds a segment's first term, then the rest so.
  * Cross-checked against numpy in tests/js/pairwise.test.js (fixture written by tests/test_js.py).
  */
-/* The sum of a[lo .. lo + k), as numpy's pairwise_sum. */
+/** @typedef {ArrayLike<number>} Numbers a plain array or a Float64Array */
+
+/**
+ * The sum of a[lo .. lo + k), as numpy's pairwise_sum.
+ * @param {Numbers} a
+ * @param {number} lo
+ * @param {number} k
+ * @returns {number}
+ */
 function sum(a, lo, k) {
   var res = 0, i;
   if (k < 8) {
@@ -25,12 +33,21 @@ function sum(a, lo, k) {
   return sum(a, lo, half) + sum(a, lo + half, k - half);
 }
 
-/* np.mean of the whole of a (a plain array or a Float64Array). */
+/**
+ * np.mean of the whole of a (a plain array or a Float64Array).
+ * @param {Numbers} a
+ * @returns {number}
+ */
 function mean(a) {
   return sum(a, 0, a.length) / a.length;
 }
 
-/* The sum of a[0 .. k) as np.add.reduceat adds a segment (k >= 1): the first term, plus the rest pairwise. */
+/**
+ * The sum of a[0 .. k) as np.add.reduceat adds a segment (k >= 1): the first term, plus the rest pairwise.
+ * @param {Numbers} a
+ * @param {number} k
+ * @returns {number}
+ */
 function reduceat(a, k) {
   return a[0] + sum(a, 1, k - 1);
 }
