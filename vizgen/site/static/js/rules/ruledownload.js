@@ -3,9 +3,11 @@
  * Loaded by the rules page when a visitor first asks for the download (with ruleodds.js and rulestats.js): the
  * same stats block, columns and values, position by position, as `vizgen build --variant` writes.
  */
-import * as rulemodel from "./rulemodel.js";
+import * as rulegraph from "./rulegraph.js";
+import * as rulemaxn from "./rulemaxn.js";
 import * as ruleodds from "./ruleodds.js";
 import * as rulestats from "./rulestats.js";
+import * as ruletricky from "./ruletricky.js";
 
 /* The JSON text with every object's keys sorted, as the build writes its download (json.dumps sort_keys). */
 function sortedJson(value) {
@@ -23,9 +25,9 @@ function sortedJson(value) {
    facts, cfg: the page's configuration, book: the rulebook, spec: the rule set's spec string. */
 function doc(s, f, cfg, book, spec) {
   var P = s.rules.P;
-  var searched = s.n <= rulemodel.MAXN_MAX ? rulemodel.maxn(s) : null;
-  var trick = searched ? rulemodel.tricky(s, f) : null;
-  var g = rulemodel.graph(s);
+  var searched = s.n <= rulemaxn.MAXN_MAX ? rulemaxn.maxn(s) : null;
+  var trick = searched ? ruletricky.tricky(s, f) : null;
+  var g = rulegraph.graph(s);
   // the random-play odds where they are quick to work out (ruleodds.ODDS_MAX; the build has them for any size)
   var odds = s.n <= ruleodds.ODDS_MAX;
   var seats = odds && (P === 2 || s.n * P <= cfg.book.random_max_states) ? ruleodds.seats(s, g) : null;
@@ -37,8 +39,8 @@ function doc(s, f, cfg, book, spec) {
   });
   var nodes = [], edges = [];
   for (var i = 0; i < s.n; i++) {
-    var moves = rulemodel.movesOf(s, f, i);
-    var perfect = rulemodel.perfect(s, moves);
+    var moves = rulegraph.movesOf(s, f, i);
+    var perfect = rulegraph.perfect(s, moves);
     var values = { id: i, position: s.rules.name(s.codes[i]), winner: s.winner[i] < 0 ? null : s.winner[i],
       remoteness: s.rem[i] < 0 ? null : s.rem[i], terminal: s.final[i] >= 0, depth: s.depth[i],
       forced_out_in: f.mover && f.mover[i] >= 0 ? f.mover[i] : null,
@@ -49,7 +51,7 @@ function doc(s, f, cfg, book, spec) {
     if (searched) {
       values.tricky_move = trick.tricky[i] < 0 ? null : trick.tricky[i];
       values.trap = trick.trap[i];
-      rulemodel.MAXN_DEPTHS.forEach(function (d) {
+      rulemaxn.MAXN_DEPTHS.forEach(function (d) {
         values["maxn" + d + "_move"] = searched[d][i] < 0 ? null : searched[d][i];
       });
     }

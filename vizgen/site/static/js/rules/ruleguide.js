@@ -7,7 +7,7 @@
  */
 import { contract } from "../core/contract.js";
 import * as util from "../core/util.js";
-import * as rulemodel from "./rulemodel.js";
+import * as rulegraph from "./rulegraph.js";
 import * as rulebook from "./engine/rulebook.js";
 
 /* The value class of a node for the player who moved there (marks.py value_classes, two players: the
@@ -16,9 +16,9 @@ function classFor(s, i) {
   return contract.rankOf(1, s.winner[i], null);
 }
 
-/* Per node its distinct moves (rulemodel.movesOf) with `keep`: the move keeps the best value class there. */
+/* Per node its distinct moves (rulegraph.movesOf) with `keep`: the move keeps the best value class there. */
 function annotated(s, f, i) {
-  var moves = rulemodel.movesOf(s, f, i), top = -1;
+  var moves = rulegraph.movesOf(s, f, i), top = -1;
   moves.forEach(function (m) { top = Math.max(top, classFor(s, m.dst)); });
   moves.forEach(function (m) { m.keep = classFor(s, m.dst) === top; });
   return moves;

@@ -11,7 +11,7 @@ import { contract } from "../core/contract.js";
 import * as util from "../core/util.js";
 import * as rulecompare from "./rulecompare.js";
 import * as rulefacts from "./rulefacts.js";
-import * as rulemodel from "./rulemodel.js";
+import * as rulemap from "./rulemap.js";
 import * as rulesworker from "./rulesworker.js";
 import * as movegen from "./engine/movegen.js";
 import * as rulebook from "./engine/rulebook.js";
@@ -205,7 +205,7 @@ function compareWith() {
     }
     out.innerHTML = html;
     api.compare = { spec: otherSpec, changed: changedList.length, sentence: sentence, figures: [mine, theirs] };
-    var cells = each ? rulemodel.differ(s, f, o, of, W) : null;
+    var cells = each ? rulemap.differ(s, f, o, of, W) : null;
     if (cells && !state.booted) {
       // the value map shows the same comparison (made once, with the viewer)
       cfg.compare = [{ slug: otherSpec, title: otherSpec, cells: cells.cells, value: cells.value }];

@@ -17,6 +17,8 @@ import { contract } from "../core/contract.js";
 import * as util from "../core/util.js";
 import { esc } from "../core/util.js";
 import * as rulefacts from "./rulefacts.js";
+import * as rulegraph from "./rulegraph.js";
+import * as rulemaxn from "./rulemaxn.js";
 import * as rulemodel from "./rulemodel.js";
 import * as rulesworker from "./rulesworker.js";
 import * as movegen from "./engine/movegen.js";
@@ -306,7 +308,7 @@ export function boot() {
     }).join("");
     show(start);
     $("rules-guide").hidden = true;
-    if (P === 2 && s.n <= rulemodel.MAXN_MAX) downloadScript().then(function () { if (state.solved === s) showGuide(); }, function () {});
+    if (P === 2 && s.n <= rulemaxn.MAXN_MAX) downloadScript().then(function () { if (state.solved === s) showGuide(); }, function () {});
     return compareWith();
   }
   function showGuide() {
@@ -325,10 +327,10 @@ export function boot() {
   }
 
   // ------------------------------------------------------------------ one position and its moves
-  /* [{dst (node), names, best}] of node i, grouped by the position they reach (rulemodel.movesOf: the names by move
+  /* [{dst (node), names, best}] of node i, grouped by the position they reach (rulegraph.movesOf: the names by move
      id, as the built pages have them). */
   function movesOf(i) {
-    return rulemodel.movesOf(state.solved, state.facts, i);
+    return rulegraph.movesOf(state.solved, state.facts, i);
   }
   function show(i) {
     var s = state.solved, f = state.facts;

@@ -1,5 +1,5 @@
 /* vizgen pairwise: numpy's sums of float64 arrays, bit for bit, for the figures the rules page computes as the
- * Python does (the tricky player's trap figure in rulemodel.js, the rules of thumb's shares in rulethumbs.js).
+ * Python does (the tricky player's trap figure in ruletricky.js, the rules of thumb's shares in rulethumbs.js).
  *
  * numpy adds a contiguous run pairwise (numpy/_core/src/umath/loops_utils.h, pairwise_sum): below 8 terms in a
  * row, from 8 to 128 with eight running sums added in pairs, above that the two halves apart (the first a
