@@ -27,7 +27,10 @@
  * @property {number} random_max_states
  * @property {{max_positions: number, memory_share: number, bytes_per_position: number,
  *   bytes_per_hand_pair: number}} large
- * @property {Record<string, {title: string, params: Partial<Params>}>} variants the built-in variants by slug
+ * @property {Record<string, string>} axes each parameter's one-line doc
+ * @property {Record<string, {title: string, summary: string, params: Partial<Params>}>} variants the built-in
+ *   variants by slug
+ * @property {Record<string, string>} start the start's words (vizgen/analysis/rulebook.py START_WORDS)
  */
 /**
  * What a device may solve (Book.allowance).
