@@ -1,5 +1,6 @@
-/* vizgen rulebadge: the rules page's value badges, from the contract's meaning table (core/contract.js): a
- * position's verdict for the player to move in its class's colours, and a class's badge with its letter.
+/* vizgen rulebadge: the rules page's values in words and badges, from the contract's meaning table
+ * (core/contract.js): a position's verdict for the player to move, what moving there means for the player
+ * choosing it, each in its class's badge, and a class's badge with its letter.
  */
 import { contract } from "../core/contract.js";
 import { html } from "../core/html.js";
@@ -11,6 +12,38 @@ import * as util from "../core/util.js";
 /** @typedef {import("../core/html.js").Html} Html */
 
 /**
+ * Node i's verdict for the player to move, in the verdicts' short or long words.
+ * @param {Solved} s
+ * @param {Facts} f
+ * @param {number} i
+ * @param {boolean} short
+ * @returns {string}
+ */
+function verdictWords(s, f, i, short) {
+  var v = contract.verdicts[f.verdict[i]];
+  return util.fill(short ? v.short : v.long, { n: f.verdictN[i], k: s.winner[i] });
+}
+/**
+ * What moving to node i means for the player choosing it, in the choices' long words.
+ * @param {Facts} f
+ * @param {number} i
+ * @returns {string}
+ */
+function choiceWords(f, i) {
+  var c = contract.choices[f.choice[i]];
+  return util.fill(c.long, { n: f.choiceN[i], k: f.choiceK[i] });
+}
+/**
+ * The same in its class's badge.
+ * @param {Facts} f
+ * @param {number} i
+ * @returns {Html}
+ */
+function choiceBadge(f, i) {
+  return classBadge(contract.choices[f.choice[i]].cls, choiceWords(f, i));
+}
+
+/**
  * Node i's verdict for the player to move, in the verdicts' short words, in its class's badge.
  * @param {Solved} s
  * @param {Facts} f
@@ -18,8 +51,7 @@ import * as util from "../core/util.js";
  * @returns {Html}
  */
 function verdictBadge(s, f, i) {
-  var v = contract.verdicts[f.verdict[i]];
-  return classBadge(v.cls, util.fill(v.short, { n: f.verdictN[i], k: s.winner[i] }));
+  return classBadge(contract.verdicts[f.verdict[i]].cls, verdictWords(s, f, i, true));
 }
 
 /**
@@ -42,4 +74,4 @@ function classLetters() {
     .map(function (key) { return { key: key, letter: key.charAt(0).toUpperCase() }; });
 }
 
-export { verdictBadge, classBadge, classLetters };
+export { verdictWords, choiceWords, verdictBadge, choiceBadge, classBadge, classLetters };
