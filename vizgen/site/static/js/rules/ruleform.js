@@ -47,7 +47,7 @@ function build(D, base, axes) {
  * @param {string} base
  * @param {Params} params
  */
-function fill(D, base, params) {
+function setRules(D, base, params) {
   /** @type {HTMLSelectElement} */ (document.getElementById("rules-base")).value = base;
   D.names.forEach(function (name) {
     var el = /** @type {HTMLInputElement} */ (document.getElementById("ax-" + name)), v = params[name];
@@ -68,4 +68,4 @@ function valueOf(D, name, el) {
   return typeof def === "boolean" ? el.checked : typeof def === "number" ? Number(el.value) : el.value;
 }
 
-export { build, fill, valueOf };
+export { build, setRules, valueOf };

@@ -127,7 +127,7 @@ export function boot() {
   }
   function fillForm() {
     formSet = true;
-    ruleform.fill(D, state.base, state.params);
+    ruleform.setRules(D, state.base, state.params);
   }
 
   // ------------------------------------------------------------------ reading, checking, sizing
