@@ -88,7 +88,7 @@ test("the sweep's chart: one link a point, the theme's classes, every word escap
     { value: 3, href: "?rules=standard:r=3", n: 26, cls: "draw", words: "draw", here: true },
     { value: 4, href: "?rules=standard:r=4", n: null, state: "waiting" },
   ];
-  const svg = sweepChart(points, "r", W, 0);
+  const svg = sweepChart(points, "r", W, 0).text;
   assert.strictEqual((svg.match(/<a class="sweep-point/g) || []).length, 3);
   assert.ok(svg.includes('href="?rules=a&quot;b&lt;c&gt;"') && !svg.includes('a"b<c>'));
   assert.ok(svg.includes('class="sweep-value fill-win"') && svg.includes('class="sweep-value fill-draw"'));
@@ -97,7 +97,7 @@ test("the sweep's chart: one link a point, the theme's classes, every word escap
   assert.ok(svg.includes("r = 4: waiting"));
   assert.ok(!/#[0-9a-f]{3,8}\b|rgb\(|hsl\(/i.test(svg), "no colour written out");
   // the points fit the room where they can, 28 to 44 pixels apart
-  const width = (room) => Number(/width="(\d+)"/.exec(sweepChart(points, "r", W, room))[1]);
+  const width = (room) => Number(/width="(\d+)"/.exec(sweepChart(points, "r", W, room).text)[1]);
   assert.strictEqual(width(0), 50 + 3 * 44 + 8);
   assert.strictEqual(width(50 + 3 * 30 + 8), 50 + 3 * 30 + 8);
   assert.strictEqual(width(20), 50 + 3 * 28 + 8);

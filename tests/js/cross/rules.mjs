@@ -11,13 +11,15 @@ import * as rulecompile from "../../../vizgen/site/static/js/rules/engine/ruleco
 import * as rulesolve from "../../../vizgen/site/static/js/rules/engine/rulesolve.js";
 import * as rulefacts from "../../../vizgen/site/static/js/rules/rulefacts.js";
 import * as pairwise from "../../../vizgen/site/static/js/rules/engine/pairwise.js";
-import * as rulemodel from "../../../vizgen/site/static/js/rules/rulemodel.js";
+import * as rulegraph from "../../../vizgen/site/static/js/rules/rulegraph.js";
+import * as rulemaxn from "../../../vizgen/site/static/js/rules/rulemaxn.js";
+import * as ruletricky from "../../../vizgen/site/static/js/rules/ruletricky.js";
 import * as ruleodds from "../../../vizgen/site/static/js/rules/ruleodds.js";
 import * as rulestats from "../../../vizgen/site/static/js/rules/rulestats.js";
 import * as ruleguide from "../../../vizgen/site/static/js/rules/ruleguide.js";
 import * as rulethumbs from "../../../vizgen/site/static/js/rules/rulethumbs.js";
 
-const VZ = { contract, util, movegen, rulebook, rulecompile, rulesolve, rulefacts, pairwise, rulemodel, ruleodds, rulestats, ruleguide, rulethumbs };
+const VZ = { contract, util, movegen, rulebook, rulecompile, rulesolve, rulefacts, pairwise, rulegraph, rulemaxn, ruletricky, ruleodds, rulestats, ruleguide, rulethumbs };
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const book = new VZ.rulebook.Book(job.book);
 const out = [];
@@ -49,8 +51,8 @@ for (const [index, spec] of job.specs.entries()) {
     line.facts = [];
     // the trap figure, and the random-play odds as the download rounds them (per node for two players, from
     // the start per seat for more)
-    const trick = VZ.rulemodel.tricky(s, f);
-    const g = VZ.rulemodel.graph(s);
+    const trick = VZ.ruletricky.tricky(s, f);
+    const g = VZ.rulegraph.graph(s);
     line.trap = Array.from(trick.trap);
     const seats = VZ.ruleodds.seats(s, g);
     const mine = P === 2 ? VZ.ruleodds.perfectVsRandom(s, g) : null;
@@ -66,12 +68,12 @@ for (const [index, spec] of job.specs.entries()) {
         thumbs: VZ.rulethumbs.search(s, job.thumbs, read.params.r) };
     }
     if (job.tables) {
-      const searched = VZ.rulemodel.maxn(s);
+      const searched = VZ.rulemaxn.maxn(s);
       for (let i = 0; i < s.n; i++) {
-        const moves = VZ.rulemodel.movesOf(s, f, i);
+        const moves = VZ.rulegraph.movesOf(s, f, i);
         line.facts.push([f.verdict[i], f.verdictN[i], f.choice[i], f.choiceN[i], f.choiceK[i], f.score[i],
-          moves.filter((m) => m.best).length, VZ.rulemodel.perfect(s, moves), trick.tricky[i],
-          ...VZ.rulemodel.MAXN_DEPTHS.map((d) => searched[d][i])]);
+          moves.filter((m) => m.best).length, VZ.rulegraph.perfect(s, moves), trick.tricky[i],
+          ...VZ.rulemaxn.MAXN_DEPTHS.map((d) => searched[d][i])]);
       }
     }
   }

@@ -11,15 +11,43 @@ import { contract } from "../core/contract.js";
 import * as util from "../core/util.js";
 import * as rulebook from "./engine/rulebook.js";
 
+/** @typedef {import("./engine/rulesolve.js").Solved} Solved */
+/** @typedef {import("./engine/rulebook.js").Params} Params */
+/**
+ * A solved rule set's facts, one entry a node; mover and chooser (where going out is a fate, else null): the
+ * plies in which the player to move / the one who moved there is forced out, -1 if it survives.
+ * @typedef {object} Facts
+ * @property {Int8Array} verdict
+ * @property {Int32Array} verdictN
+ * @property {Int8Array} choice
+ * @property {Int32Array} choiceN
+ * @property {Int8Array} choiceK
+ * @property {Float64Array} score
+ * @property {Int16Array | null} mover
+ * @property {Int16Array | null} chooser
+ */
+/** @typedef {keyof import("../core/contract.js").Contract["classes"]} ClassKey a value class (the contract's) */
+/**
+ * A solved rule set summed up (figures).
+ * @typedef {{players: number, start: string, cls: ClassKey, words: string, n: number, edges: number, over: number,
+ *   longest: number, win: number, draw: number, loss: number}} Figures
+ */
+
 /* s: a solution (rulesolve.js); W: not read (the meaning is the contract's; the argument stays while other
    work on the rules page calls compute with it); params: the rules (going out is no fate in misere and
    self-gain). Returns {verdict, verdictN, choice, choiceN, choiceK, score, mover, chooser}, one entry a node. */
+/**
+ * @param {Solved} s
+ * @param {unknown} W
+ * @param {Params} params
+ * @returns {Facts}
+ */
 function compute(s, W, params) {
   var P = s.rules.P, n = s.n;
   var K = contract, V = K.verdictCodes, C = K.choiceCodes;
-  var fateApplies = P > 2 && !params.misere && params.attack !== "self-gain";
-  var mover = fateApplies ? s.outIn.subarray(0, n) : null;
-  var chooser = fateApplies ? s.outIn.subarray((P - 1) * n, P * n) : null;
+  var outIn = P > 2 && !params.misere && params.attack !== "self-gain" ? s.outIn : null;
+  var mover = outIn ? outIn.subarray(0, n) : null;
+  var chooser = outIn ? outIn.subarray((P - 1) * n, P * n) : null;
   var verdict = new Int8Array(n), verdictN = new Int32Array(n), choice = new Int8Array(n);
   var choiceN = new Int32Array(n), choiceK = new Int8Array(n), score = new Float64Array(n);
   var big = 0, i;
@@ -46,19 +74,38 @@ function compute(s, W, params) {
 }
 
 /* The class (win, draw, loss: the meaning table's keys) of node i's value for the player to move. */
+/**
+ * @param {Facts} f
+ * @param {unknown} W
+ * @param {number} i
+ * @returns {ClassKey}
+ */
 function cls(f, W, i) {
   return contract.verdicts[f.verdict[i]].cls;
 }
 /* Node i's value for the player to move, in the verdicts' short words. */
+/**
+ * @param {Solved} s
+ * @param {Facts} f
+ * @param {unknown} W
+ * @param {number} i
+ * @returns {string}
+ */
 function words(s, f, W, i) {
   return util.fill(contract.verdicts[f.verdict[i]].short, { n: f.verdictN[i], k: s.winner[i] });
 }
 
 /* A solved rule set summed up: its start (notation, value class and words for the first player), positions,
    moves, positions won, drawn (open) and lost for the player to move, games over, the longest forced win. */
+/**
+ * @param {Solved} s
+ * @param {Facts} f
+ * @param {unknown} W
+ * @returns {Figures}
+ */
 function figures(s, f, W) {
-  var tally = {}, over = 0, longest = 0;
-  Object.keys(contract.classes).forEach(function (k) { tally[k] = 0; });
+  var tally = /** @type {Record<ClassKey, number>} */ ({}), over = 0, longest = 0;
+  Object.keys(contract.classes).forEach(function (k) { tally[/** @type {ClassKey} */ (k)] = 0; });
   for (var i = 0; i < s.n; i++) {
     tally[cls(f, W, i)]++;
     if (s.final[i] >= 0) over++;
@@ -66,14 +113,18 @@ function figures(s, f, W) {
   }
   var out = { players: s.rules.P, start: s.rules.name(s.codes[s.start]), cls: cls(f, W, s.start),
     words: words(s, f, W, s.start), n: s.n, edges: s.edges, over: over, longest: longest };
-  Object.keys(tally).forEach(function (k) { out[k] = tally[k]; }); // the positions of each class: win, draw, loss
-  return out;
+  return Object.assign(out, tally); // the positions of each class: win, draw, loss
 }
 
+/** @param {number} n */
 function plies(n) {
   return rulebook.count(n) + (n === 1 ? " ply" : " plies");
 }
 /* The rows of the counts table of one rule set's figures: [label, text]. */
+/**
+ * @param {Figures} a
+ * @returns {Array<[string, string]>}
+ */
 function countRows(a) {
   var two = a.players === 2, count = rulebook.count;
   return [["Positions reachable from the start", count(a.n)],

@@ -15,12 +15,26 @@ var SWEEPS = 100000;
 // minutes at 44,000 (r = 20), where random games wander long before they end
 var ODDS_MAX = 5000;
 
+/** @typedef {import("./engine/rulesolve.js").Solved} Solved */
+/** @typedef {{ptr: Int32Array, kids: number[]}} Children every node's children (rulegraph.js graph) */
+
 /* Nodes from which a final node can be reached (random_play.py _can_reach), over the children lists. */
+/**
+ * @param {number} n
+ * @param {Int32Array} ptr
+ * @param {number[]} kids
+ * @param {Int8Array} final
+ * @returns {Uint8Array}
+ */
 function canEnd(n, ptr, kids, final) {
-  var parents = [], i, e;
+  /** @type {number[][]} */
+  var parents = [];
+  var i, e;
   for (i = 0; i < n; i++) parents.push([]);
   for (i = 0; i < n; i++) for (e = ptr[i]; e < ptr[i + 1]; e++) parents[kids[e]].push(i);
-  var seen = new Uint8Array(n), stack = [];
+  var seen = new Uint8Array(n);
+  /** @type {number[]} */
+  var stack = [];
   for (i = 0; i < n; i++) {
     if (final[i] >= 0) {
       seen[i] = 1;
@@ -28,7 +42,7 @@ function canEnd(n, ptr, kids, final) {
     }
   }
   while (stack.length) {
-    var k = stack.pop();
+    var k = /** @type {number} */ (stack.pop());
     parents[k].forEach(function (p) {
       if (!seen[p]) {
         seen[p] = 1;
@@ -41,11 +55,18 @@ function canEnd(n, ptr, kids, final) {
 
 /* Per node and seat (node-major, seat 0 the player to move), the chance that seat wins when every player moves
    uniformly at random among the distinct positions it can reach (random_play_seats). `g`: {ptr, kids}. */
+/**
+ * @param {Solved} s
+ * @param {Children} g
+ * @returns {Float64Array}
+ */
 function seats(s, g) {
   var n = s.n, P = s.rules.P, ptr = g.ptr, kids = g.kids, final = s.final, i, k, e;
   var odds = new Float64Array(n * P);
   for (i = 0; i < n; i++) if (final[i] >= 0) odds[i * P + final[i]] = 1;
-  var ends = canEnd(n, ptr, kids, final), live = [];
+  var ends = canEnd(n, ptr, kids, final);
+  /** @type {number[]} */
+  var live = [];
   for (i = 0; i < n; i++) if (ends[i] && final[i] < 0) live.push(i);
   for (var sweep = 0; sweep < SWEEPS; sweep++) {
     var moved = 0;
@@ -68,6 +89,11 @@ function seats(s, g) {
 /* Two players: per node, the chance the player to move wins playing perfectly against a uniformly random
    opponent (perfect_vs_random): the least fixed point of "the best child's chance with the random player to
    move there" and "the mean of the children's chances with the perfect player to move", from 0. */
+/**
+ * @param {Solved} s
+ * @param {Children} g
+ * @returns {Float64Array}
+ */
 function perfectVsRandom(s, g) {
   var n = s.n, ptr = g.ptr, kids = g.kids, final = s.final, i, e;
   var mine = new Float64Array(n), theirs = new Float64Array(n); // the perfect player to move; the random one
@@ -95,6 +121,11 @@ function perfectVsRandom(s, g) {
 }
 
 /* Python's round(x, digits): the decimal nearest x's exact value, an exact half to the even digit. */
+/**
+ * @param {number} x
+ * @param {number} digits
+ * @returns {number}
+ */
 function pyRound(x, digits) {
   var text = x.toFixed(digits), exact = Math.abs(x).toFixed(digits + 21);
   var tail = exact.slice(exact.length - 21);

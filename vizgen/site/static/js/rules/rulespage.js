@@ -1,78 +1,116 @@
 /* vizgen rulespage: "Try your own rules": a rule set from the address or the form, solved on this machine.
  *
  * The page's configuration (<script id="rules-config">) carries the rulebook's data and the words. The rule
- * set lives in the address as a spec string (rules.html?rules=cutoff:death_attack=true); the form edits it;
- * each change is checked (rulebook.js, the engine's own refusals) and sized (the engine's estimate) before
- * anything is compiled; then rulesworker.js solves it off the page and this module shows the start's value,
- * the counts, a position with its moves (each move's meaning for the player choosing it), a game against the
- * perfect player, a comparison with another rule set (any spec: rules.html?rules=A&compare=B) and a sweep of
- * one number (ruleside.js, loaded with rulesmore.js), a link, the JSON download and the recent rule sets. A rule
- * set past the page's usual limit is solved where the device reports the memory for it, with a progress bar and
- * a Cancel that ends the worker.
+ * set lives in the address as a spec string (rules.html?rules=cutoff:death_attack=true); the form (ruleform.js)
+ * edits it; each change is checked (rulebook.js, the engine's own refusals) and sized (the engine's estimate)
+ * before anything is compiled; then rulesworker.js solves it off the page and the page shows the start's value,
+ * the counts and a position with its moves (ruleresult.js), a game against the perfect player (rulegame.js), a
+ * comparison with another rule set (any spec: rules.html?rules=A&compare=B) and a sweep of one number
+ * (ruleside.js, loaded with rulesmore.js), a link, the JSON download and the recent rule sets (rulerecent.js). A
+ * rule set past the page's usual limit is solved where the device reports the memory for it, with a progress
+ * bar and a Cancel that ends the worker. This module holds the page's state and wires these together.
  *
  * window.vizgenRules is its face to tests: {ready, spec, solution, facts, error, refused, compare, sweep}.
  */
 import * as address from "../core/address.js";
 import { contract } from "../core/contract.js";
+import { html, render } from "../core/html.js";
 import * as util from "../core/util.js";
-import { esc } from "../core/util.js";
 import * as rulefacts from "./rulefacts.js";
+import * as ruleform from "./ruleform.js";
+import * as rulegame from "./rulegame.js";
+import * as rulemaxn from "./rulemaxn.js";
 import * as rulemodel from "./rulemodel.js";
+import * as rulerecent from "./rulerecent.js";
+import * as ruleresult from "./ruleresult.js";
 import * as rulesworker from "./rulesworker.js";
 import * as movegen from "./engine/movegen.js";
 import * as rulebook from "./engine/rulebook.js";
 import * as rulesolve from "./engine/rulesolve.js";
 
-/* Start the rules page (not in its Web Worker, which loads the same script) */
+/** @typedef {import("./engine/rulebook.js").Params} Params */
+/** @typedef {import("./engine/rulebook.js").Allowance} Allowance */
+/** @typedef {import("./engine/rulesolve.js").Solved} Solved */
+/** @typedef {import("./rulefacts.js").Facts} Facts */
+/** @typedef {import("./rulegame.js").Game} Game */
+/**
+ * The page's configuration (vizgen/site/rulespage.py rules_context): what the data files, the comparison, the
+ * download, the guide and the rules of thumb read, and the legends and the rule set to start from.
+ * @typedef {import("./rulemodel.js").ModelConfig & import("./ruleside.js").SideConfig
+ *   & import("./ruledownload.js").DownloadConfig & {guide: Record<string, string>,
+ *   thumbs: import("./rulethumbs.js").ThumbsData, legends: Record<string, Record<string, string>>, from: string}} RulesConfig
+ */
+/**
+ * The page's state.
+ * @typedef {import("./ruleside.js").SideState & {solved: Solved | null, facts: Facts | null, shown: number | null,
+ *   game: Game | null, r?: number}} PageState
+ */
+/**
+ * The page's face to tests (window.vizgenRules).
+ * @typedef {import("./ruleside.js").SideApi & {ready: boolean, spec: string | null, solution: Solved | null,
+ *   facts: Facts | null, error: string | null, refused: string | null, large?: boolean,
+ *   guide?: {must: number, thumbs?: string[] | null}}} PageApi
+ */
+/**
+ * The modules of the page's second script (rulesmore.js), handed over on the page's handle.
+ * @typedef {{ruleguide: typeof import("./ruleguide.js"), rulethumbs: typeof import("./rulethumbs.js"),
+ *   ruleside: typeof import("./ruleside.js"), ruledownload: typeof import("./ruledownload.js")}} Late
+ */
+/** @typedef {{ready?: boolean, error?: unknown, go: (node: number) => void}} Viewer the variant pages' viewer */
+
+/** Start the rules page (not in its Web Worker, which loads the same script) */
 export function boot() {
   if (typeof document === "undefined") return;
   var cfgEl = document.getElementById("rules-config");
   if (!cfgEl) return;
-  var cfg = JSON.parse(cfgEl.textContent);
+  /** @type {RulesConfig} */
+  var cfg = JSON.parse(cfgEl.textContent || "");
   var D = cfg.book, W = cfg.words;
   var book = new rulebook.Book(D);
-  var $ = function (id) { return document.getElementById(id); };
-  var RECENT = "vizgen-rules-recent";
-  var RECENT_MAX = 8, RECENT_BYTES = 8 * 1024; // the rule sets remembered, and the most storage read for them
-  var api = (window.vizgenRules = { ready: false, spec: null, solution: null, facts: null, error: null, refused: null });
-  var state = { base: "standard", params: null, solved: null, facts: null, shown: null, game: null, other: null };
+  var $ = function (/** @type {string} */ id) { return /** @type {HTMLElement} */ (document.getElementById(id)); };
+  var field = function (/** @type {string} */ id) { return /** @type {HTMLInputElement} */ ($(id)); };
+  var page = /** @type {Window & {vizgenRules?: PageApi, vizgen?: Viewer}} */ (window);
+  /** @type {PageApi} */
+  var api = (page.vizgenRules = { ready: false, spec: null, solution: null, facts: null, error: null, refused: null });
+  /** @type {PageState} */
+  var state = { base: "standard", params: book.params("standard"), solved: null, facts: null, shown: null, game: null,
+    figures: /** @type {import("./rulefacts.js").Figures} */ (/** @type {unknown} */ (null)) };
+  var formSet = false; // whether the form holds rules yet (the standard rules until then)
   // the modules of the page's second script (rulesmore.js: ruledownload, ruleguide, ruleside, rulethumbs), handed
   // over on the page's handle (pages/rulesmore.js) once loaded (downloadScript)
+  /** @type {Late | null} */
   var late = null;
 
-  /* The spec string the address names, or "" (the site's address reader, core/address.js). */
-  function specFromAddress() {
-    return address.read(location.search, location.hash, "rules").rules || "";
+  /** The solved rule set and its facts (the views run once it is solved). */
+  function solved() {
+    return { s: /** @type {Solved} */ (state.solved), f: /** @type {Facts} */ (state.facts) };
   }
+
+  /**
+   * What the address says for this page (the site's address reader, core/address.js): rules=, compare= and the
+   * notes of what it left out.
+   * @returns {{rules?: string | null, compare?: string | null, notes: string[]}}
+   */
+  function readAddress() {
+    return address.read(location.search, location.hash, "rules");
+  }
+  /* The spec string the address names, or "". */
+  function specFromAddress() {
+    return readAddress().rules || "";
+  }
+  /** @param {string} spec */
   function encSpec(spec) {
     return encodeURIComponent(spec).replace(/%3A/gi, ":").replace(/%2C/gi, ",").replace(/%3D/gi, "=");
   }
+  /** @param {string} spec */
   function addressOf(spec) {
     return "?rules=" + encSpec(spec) + (state.compareSpec ? "&compare=" + encSpec(state.compareSpec) : "");
   }
 
   // ------------------------------------------------------------------ the form
-  function control(name) {
-    var def = D.defaults[name], id = "ax-" + name;
-    var input;
-    if (typeof def === "boolean") input = '<input type="checkbox" id="' + id + '" name="' + name + '">';
-    else if (typeof def === "number") {
-      var r = D.ranges[name];
-      input = '<input type="number" id="' + id + '" name="' + name + '" min="' + r[0] + '" max="' + r[1] + '" step="1">';
-    } else {
-      input = '<select id="' + id + '" name="' + name + '">' + D.choices[name].map(function (c) {
-        return '<option value="' + esc(c) + '">' + esc(c) + "</option>";
-      }).join("") + "</select>";
-    }
-    return '<div class="axis"><label for="' + id + '"><code>' + esc(name) + "</code></label>" + input +
-      '<p class="axis-doc">' + esc(D.axes[name]) + "</p></div>";
-  }
   function buildForm() {
-    var base = $("rules-base");
-    base.innerHTML = Object.keys(D.variants).map(function (slug) {
-      return '<option value="' + esc(slug) + '">' + esc(D.variants[slug].title) + "</option>";
-    }).join("");
-    $("rules-axes").innerHTML = D.names.map(control).join("");
+    var base = /** @type {HTMLSelectElement} */ ($("rules-base"));
+    ruleform.build(D, base, $("rules-axes"));
     base.addEventListener("change", function () {
       state.base = base.value;
       state.params = book.params(base.value);
@@ -80,37 +118,33 @@ export function boot() {
       changed();
     });
     $("rules-axes").addEventListener("change", function (ev) {
-      var el = ev.target, name = el.name;
+      var el = /** @type {HTMLInputElement} */ (ev.target), name = el.name;
       if (!name) return;
-      var def = D.defaults[name];
-      state.params[name] = typeof def === "boolean" ? el.checked : typeof def === "number" ? Number(el.value) : el.value;
+      state.params[name] = ruleform.valueOf(D, name, el);
       changed();
     });
-    $("rules-spec").addEventListener("change", function () { open($("rules-spec").value); });
+    $("rules-spec").addEventListener("change", function () { open(field("rules-spec").value); });
   }
   function fillForm() {
-    $("rules-base").value = state.base;
-    D.names.forEach(function (name) {
-      var el = $("ax-" + name), v = state.params[name];
-      if (el.type === "checkbox") el.checked = !!v;
-      else el.value = String(v);
-    });
+    formSet = true;
+    ruleform.setRules(D, state.base, state.params);
   }
 
   // ------------------------------------------------------------------ reading, checking, sizing
+  /** @param {string} spec */
   function open(spec) {
     var read;
     try {
       read = book.read(spec);
     } catch (e) {
       // keep the form where it was (the standard rules at first); say why in the engine's words
-      if (!state.params) {
+      if (!formSet) {
         state.params = book.params("standard");
         fillForm();
       }
       api.spec = spec;
-      $("rules-spec").value = spec;
-      showProblem(spec, e.message);
+      field("rules-spec").value = spec;
+      showProblem(spec, /** @type {Error} */ (e).message);
       return;
     }
     state.base = read.base;
@@ -121,9 +155,11 @@ export function boot() {
   function currentSpec() {
     return book.spec(state.base, state.params);
   }
+  /** @param {string} spec */
   function command(spec) {
     return "python -m vizgen build --variant " + spec;
   }
+  /** @param {boolean} [first] */
   function changed(first) {
     var spec = currentSpec();
     if (state.booted && spec !== api.spec) {
@@ -132,20 +168,21 @@ export function boot() {
       return;
     }
     api.spec = spec;
-    $("rules-spec").value = spec;
+    field("rules-spec").value = spec;
     if (!first || specFromAddress() !== spec) history.replaceState(null, "", addressOf(spec) + location.hash);
     $("rules-command").textContent = command(spec);
     var same = book.builtin(state.params);
-    $("rules-same").innerHTML = same
-      ? 'These are the rules of the built-in variant <a href="' + esc(cfg.root) + "variants/" + esc(same) + '.html">' +
-        esc(D.variants[same].title) + "</a>: its page has the same answers, drawn from the atlas."
-      : "No built-in variant has exactly these rules.";
+    render($("rules-same"), same
+      ? html`These are the rules of the built-in variant <a href="${cfg.root}variants/${same}.html">${
+        D.variants[same].title}</a>: its page has the same answers, drawn from the atlas.`
+      : html`No built-in variant has exactly these rules.`);
     var why = book.problem(state.params);
     if (why) {
       showProblem(spec, why);
       return;
     }
-    var fit = book.allowance(state.params, navigator.deviceMemory);
+    var memory = /** @type {Navigator & {deviceMemory?: number}} */ (navigator).deviceMemory;
+    var fit = book.allowance(state.params, memory);
     if (!fit.ok) {
       tooBig(fit);
       return;
@@ -155,6 +192,7 @@ export function boot() {
   }
   /* Refuse a rule set too big for this device, in the words the page has always used; where the device says
      how much memory it has, what these rules would take of it. */
+  /** @param {Allowance} fit */
   function tooBig(fit) {
     var count = rulebook.count, L = D.large;
     api.refused = "size";
@@ -168,14 +206,24 @@ export function boot() {
     }
     say("too-big", text, true);
   }
+  /** @param {number} bytes */
   function gigabytes(bytes) {
     return rulebook.count(bytes / Math.pow(2, 20)) + " MB";
   }
+  /**
+   * @param {string} spec
+   * @param {string} why
+   */
   function showProblem(spec, why) {
     api.refused = "rules";
     api.error = why;
     say("impossible", "These rules cannot be played as they stand: " + why + ".", true);
   }
+  /**
+   * @param {string} kind
+   * @param {string} text
+   * @param {boolean} [clear]
+   */
   function say(kind, text, clear) {
     var el = $("rules-status");
     el.className = "rules-status " + kind;
@@ -187,8 +235,14 @@ export function boot() {
   }
 
   // ------------------------------------------------------------------ solving
+  /** @type {Record<string, string>} */
   var STEPS = { compile: "compiling the rules", enumerate: "finding every position", solve: "solving",
     survival: "working out who survives", done: "done" };
+  /**
+   * @param {string} spec
+   * @param {number} size
+   * @param {boolean} large
+   */
   function solve(spec, size, large) {
     var t0 = Date.now();
     api.ready = false;
@@ -203,10 +257,11 @@ export function boot() {
           done > 1 && step !== "done" ? ", " + rulebook.count(done) + " positions so far" : "";
         say("working", "Solving " + spec + ": " + STEPS[step] + far + "…");
       }
-    }, large).then(function (s) {
+    }, large).then(function (solution) {
       if (large) working(false);
       if (api.spec !== spec) return null; // the rules changed meanwhile
-      s.rules = new movegen.Rules(s.R);
+      /** @type {Solved} */
+      var s = Object.assign(solution, { rules: new movegen.Rules(solution.R) });
       state.solved = api.solution = s;
       state.facts = api.facts = rulefacts.compute(s, W, params);
       state.r = params.r;
@@ -235,10 +290,15 @@ export function boot() {
     });
   }
   /* The progress bar and its Cancel button of a large rule set: shown at `share` (0 to 1) of the work, or hidden. */
+  /**
+   * @param {boolean} on
+   * @param {number} [share]
+   * @param {string} [step]
+   */
   function working(on, share, step) {
     $("rules-working").hidden = !on;
     if (!on) return;
-    $("rules-progress").value = share;
+    /** @type {HTMLProgressElement} */ ($("rules-progress")).value = share || 0;
     $("rules-progress-text").textContent = util.pct(share, W.units) + (step ? ": " + step : "");
   }
   /* A large rule set solved: its figures and its own short walk and game, not the viewer (drawing every position
@@ -250,217 +310,126 @@ export function boot() {
 
   /* The variant pages' own viewer on these rules (graph or explorer, panel, search, play); the page's own
      short walk and game stay as they are if it cannot start. */
+  /**
+   * @param {string} spec
+   * @param {Params} params
+   */
   function startViewer(spec, params) {
-    var s = state.solved, P = s.rules.P;
-    var legend = P === 2 ? cfg.legends.two : state.facts.mover ? cfg.legends.more : cfg.legends.more_plain;
+    var { s, f } = solved(), P = s.rules.P;
+    var legend = P === 2 ? cfg.legends.two : f.mover ? cfg.legends.more : cfg.legends.more_plain;
     document.querySelectorAll("[data-legend]").forEach(function (el) {
-      el.textContent = legend[el.getAttribute("data-legend")] || "";
+      el.textContent = legend[el.getAttribute("data-legend") || ""] || "";
     });
     state.booted = true;
     if (P !== 2) document.querySelectorAll(".two-only").forEach(function (el) { el.remove(); });
     $("explore").hidden = false;
-    return rulemodel.boot(s, state.facts, cfg, params, spec).then(function () {
+    return rulemodel.boot(s, f, cfg, params, spec).then(function () {
       return new Promise(function (resolve) {
         var tries = 0;
         (function wait() {
-          var v = window.vizgen;
-          if ((v && (v.ready || v.error)) || ++tries > 2400) resolve(); // two minutes on a slow device
+          var v = page.vizgen;
+          if ((v && (v.ready || v.error)) || ++tries > 2400) resolve(undefined); // two minutes on a slow device
           else setTimeout(wait, 50);
         })();
       });
     }).then(function () {
-      if (window.vizgen && window.vizgen.ready) $("rules-fallback").hidden = true;
-      else if (window.vizgen && window.vizgen.error) $("explore").hidden = true;
+      if (page.vizgen && page.vizgen.ready) $("rules-fallback").hidden = true;
+      else if (page.vizgen && page.vizgen.error) $("explore").hidden = true;
     }).catch(function (e) {
       api.error = String(e.message || e);
       $("explore").hidden = true;
     });
   }
 
-  // ------------------------------------------------------------------ words
-  function verdictWords(f, i, short) {
-    var v = contract.verdicts[f.verdict[i]];
-    return util.fill(short ? v.short : v.long, { n: f.verdictN[i], k: state.solved.winner[i] });
-  }
-  function choiceWords(f, i) {
-    var c = contract.choices[f.choice[i]];
-    return util.fill(c.long, { n: f.choiceN[i], k: f.choiceK[i] });
-  }
-  function cls(f, i) {
-    return contract.verdicts[f.verdict[i]].cls;
-  }
-  function badge(f, i) {
-    return '<span class="badge ' + cls(f, i) + '">' + esc(verdictWords(f, i, true)) + "</span>";
-  }
-
   // ------------------------------------------------------------------ the result
   function showResult() {
-    var s = state.solved, f = state.facts, P = s.rules.P;
+    var { s, f } = solved(), P = s.rules.P;
     $("rules-result").hidden = false;
-    var start = s.start;
-    $("rules-verdict").innerHTML = '<span class="big ' + cls(f, start) + '">' + esc(s.rules.name(s.codes[start])) +
-      "</span> " + esc(startSentence(s, f));
+    ruleresult.verdict($("rules-verdict"), s, f);
     state.figures = rulefacts.figures(s, f, W);
-    $("rules-counts").innerHTML = rulefacts.countRows(state.figures).map(function (r) {
-      return "<tr><th scope=\"row\">" + esc(r[0]) + "</th><td class=\"num\">" + esc(r[1]) + "</td></tr>";
-    }).join("");
-    show(start);
+    ruleresult.counts($("rules-counts"), state.figures);
+    show(s.start);
     $("rules-guide").hidden = true;
-    if (P === 2 && s.n <= rulemodel.MAXN_MAX) downloadScript().then(function () { if (state.solved === s) showGuide(); }, function () {});
+    if (P === 2 && s.n <= rulemaxn.MAXN_MAX) downloadScript().then(function () { if (state.solved === s) showGuide(); }, function () {});
     return compareWith();
   }
   function showGuide() {
-    api.guide = late.ruleguide.show(state.solved, state.facts, cfg, function (i) { return cls(state.facts, i); });
-    api.guide.thumbs = late.rulethumbs.show(state.solved, cfg, state.r).rules;
-  }
-  function startSentence(s, f) {
-    var i = s.start, P = s.rules.P;
-    var text = verdictWords(f, i, false);
-    if (P === 2) {
-      if (s.winner[i] === 0) return "The first player can force a win: " + text + ".";
-      if (s.winner[i] === 1) return "The second player can force a win: " + text + " for the first.";
-      return "With perfect play neither player can force a win: a draw.";
-    }
-    return "At the start, " + text + ".";
+    var { s, f } = solved(), more = /** @type {Late} */ (late);
+    var guide = more.ruleguide.show(s, f, cfg, function (i) { return contract.verdicts[f.verdict[i]].cls; });
+    api.guide = Object.assign(guide, { thumbs: more.rulethumbs.show(s, cfg, /** @type {number} */ (state.r)).rules });
   }
 
   // ------------------------------------------------------------------ one position and its moves
-  /* [{dst (node), names, best}] of node i, grouped by the position they reach (rulemodel.movesOf: the names by move
-     id, as the built pages have them). */
-  function movesOf(i) {
-    return rulemodel.movesOf(state.solved, state.facts, i);
-  }
+  /** @param {number} i */
   function show(i) {
-    var s = state.solved, f = state.facts;
+    var { s, f } = solved();
     state.shown = i;
-    var name = s.rules.name(s.codes[i]);
-    var moves = movesOf(i);
-    var html = "<h3>" + esc(name) + " " + badge(f, i) + "</h3><p>" + esc(verdictWords(f, i, false)) + ". " +
-      s.depth[i] + (s.depth[i] === 1 ? " ply" : " plies") + " from the start.</p>";
-    if (!moves.length) html += "<p>The game is over here.</p>";
-    else {
-      html += '<table class="data rules-moves"><thead><tr><th scope="col">Move</th><th scope="col">Leads to</th>' +
-        '<th scope="col">For the player choosing it</th></tr></thead><tbody>' + moves.map(function (m) {
-        return '<tr class="' + (m.best ? "best" : "") + '"><td>' + esc(m.names.join(" / ")) + (m.best ? ' <span class="opt">optimal</span>' : "") +
-          '</td><td><a href="#" data-node="' + m.dst + '">' + esc(s.rules.name(s.codes[m.dst])) + "</a></td><td>" +
-          '<span class="badge ' + contract.choices[f.choice[m.dst]].cls + '">' + esc(choiceWords(f, m.dst)) + "</span></td></tr>";
-      }).join("") + "</tbody></table>";
-    }
-    $("rules-position").innerHTML = html;
+    ruleresult.position($("rules-position"), s, f, i);
   }
+  /** @param {string} text */
   function find(text) {
-    var s = state.solved, code = s.rules.find(text);
+    var s = solved().s, code = s.rules.find(text);
     return code === undefined ? -1 : rulesolve.nodeOf(s.codes, code);
   }
 
   // ------------------------------------------------------------------ a game against the perfect player
-  function perfectMove(i) {
-    var s = state.solved, best = null;
-    movesOf(i).forEach(function (m) {
-      if (!m.best) return;
-      var name = s.rules.name(s.codes[m.dst]);
-      if (best === null || name < best.name) best = { dst: m.dst, name: name };
-    });
-    return best ? best.dst : -1;
-  }
   function newGame() {
-    var s = state.solved;
-    state.game = { at: s.start, trail: [s.start], marks: [] };
+    state.game = rulegame.newGame(solved().s);
     playView();
   }
   function playView() {
-    var s = state.solved, f = state.facts, g = state.game, i = g.at;
-    var name = s.rules.name(s.codes[i]);
-    var over = s.final[i] >= 0 || g.trail.length > contract.ending.cap;
-    var html = "<p>You move first; the perfect player answers. Position <b>" + esc(name) + "</b>.</p>";
-    if (over) {
-      html += "<p><b>Game over.</b> " + esc(s.final[i] >= 0 ? verdictWords(f, i, false) : "Two hundred moves played: a draw by length.") + "</p>";
-    } else {
-      html += '<div class="rules-play-moves">' + movesOf(i).map(function (m) {
-        return '<button type="button" data-play="' + m.dst + '">' + esc(m.names[0]) + "</button>";
-      }).join("") + "</div>";
-    }
-    if (g.marks.length) {
-      html += "<h4>Your moves, marked</h4><ol>" + g.marks.map(function (mk) {
-        return "<li>" + esc(mk.move) + ": " + (mk.best ? "optimal" : "not optimal: " + esc(mk.words)) + "</li>";
-      }).join("") + "</ol>";
-    }
-    html += '<p><button type="button" id="rules-newgame">New game</button></p>';
-    $("rules-game").innerHTML = html;
+    var { s, f } = solved();
+    if (state.game) rulegame.view($("rules-game"), s, f, state.game);
   }
+  /** @param {number} dst */
   function play(dst) {
-    var s = state.solved, f = state.facts, g = state.game;
-    var m = movesOf(g.at).find(function (x) { return x.dst === dst; });
-    if (!m) return;
-    var best = movesOf(g.at).filter(function (x) { return x.best; })[0];
-    g.marks.push({ move: m.names[0], best: m.best, words: choiceWords(f, dst) + " (best: " + choiceWords(f, best.dst) + ")" });
-    g.at = dst;
-    g.trail.push(dst);
-    while (s.final[g.at] < 0 && g.trail.length % s.rules.P !== 1 && g.trail.length <= contract.ending.cap) {
-      g.at = perfectMove(g.at);
-      g.trail.push(g.at);
-    }
-    playView();
+    var { s, f } = solved();
+    if (state.game && rulegame.play(s, f, state.game, dst)) playView();
   }
 
   // ------------------------------------------------------------------ compare, sweep (ruleside.js, with rulesmore.js)
   /* The comparison (and the sweep's menu) once the script that makes them is in: a promise that never fails. */
   function compareWith() {
     return downloadScript().then(function () {
-      late.ruleside.attach({ cfg: cfg, book: book, state: state, api: api, $: $, currentSpec: currentSpec,
-        addressOf: addressOf, encSpec: encSpec, badge: badge });
-      late.ruleside.sweepOptions();
-      return late.ruleside.compareWith();
+      var side = /** @type {Late} */ (late).ruleside;
+      side.attach({ cfg: cfg, book: book, state: state, api: api, $: $, currentSpec: currentSpec,
+        addressOf: addressOf, encSpec: encSpec });
+      side.sweepOptions();
+      return side.compareWith();
     }).catch(function (e) {
       $("rules-compare-out").textContent = String(e.message || e);
     });
   }
 
   // ------------------------------------------------------------------ share, download, recent
-  function remember(spec) {
-    var list = recent().filter(function (x) { return x !== spec; });
-    list.unshift(spec);
+  /** @param {string} spec */
+  function readable(spec) {
     try {
-      localStorage.setItem(RECENT, JSON.stringify(list.slice(0, RECENT_MAX)));
+      book.read(spec);
+      return true;
     } catch {
-      // storage refused (private mode): nothing is remembered
+      return false;
     }
+  }
+  /** @param {string} spec */
+  function remember(spec) {
+    rulerecent.remember(spec, readable);
     showRecent();
   }
-  /* The recent rule sets as stored, checked before use: at most RECENT_MAX of them, each a spec the page reads
-     (anything else in storage, or more than RECENT_BYTES of it, is left out). */
-  function recent() {
-    try {
-      var text = localStorage.getItem(RECENT) || "[]";
-      var v = text.length <= RECENT_BYTES ? JSON.parse(text) : [];
-      return (Array.isArray(v) ? v : []).filter(function (x) {
-        if (typeof x !== "string" || x.length > RECENT_BYTES / RECENT_MAX) return false;
-        try {
-          book.read(x);
-          return true;
-        } catch {
-          return false;
-        }
-      }).slice(0, RECENT_MAX);
-    } catch {
-      return [];
-    }
-  }
   function showRecent() {
-    var list = recent();
-    $("rules-recent").innerHTML = list.length ? list.map(function (spec) {
-      return '<li><a href="' + esc(addressOf(spec)) + '"><code>' + esc(spec) + "</code></a></li>";
-    }).join("") : "<li>None yet: the rule sets you solve here are listed on this device only.</li>";
+    rulerecent.show($("rules-recent"), rulerecent.recent(readable), addressOf);
   }
   /* The script of the guide and the download (rulesmore.js), loaded once, when first needed. */
+  /** @type {Promise<void> | null} */
   var extra = null;
+  /** @returns {Promise<void>} */
   function downloadScript() {
     if (late) return Promise.resolve();
     extra = extra || new Promise(function (resolve, reject) {
       var sc = document.createElement("script");
       sc.src = cfg.root + "assets/rulesmore.js";
       sc.onload = function () {
-        late = globalThis.VZ.rulesmore;
+        late = /** @type {{VZ: {rulesmore: Late}}} */ (/** @type {unknown} */ (globalThis)).VZ.rulesmore;
         resolve();
       };
       sc.onerror = function () { reject(new Error("could not load rulesmore.js")); };
@@ -472,9 +441,9 @@ export function boot() {
     downloadScript().then(save, function (e) { $("rules-copy-msg").textContent = e.message; });
   }
   function save() {
-    var spec = currentSpec();
-    var doc = late.ruledownload.doc(state.solved, state.facts, cfg, book, spec);
-    var blob = new Blob([late.ruledownload.json(doc)], { type: "application/json" });
+    var spec = currentSpec(), { s, f } = solved(), more = /** @type {Late} */ (late);
+    var doc = more.ruledownload.doc(s, f, cfg, book, spec);
+    var blob = new Blob([more.ruledownload.json(doc)], { type: "application/json" });
     var a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
     a.download = spec.replace(/[^a-z0-9]+/gi, "-") + ".json";
@@ -486,7 +455,7 @@ export function boot() {
   // ------------------------------------------------------------------ wiring
   function wire() {
     buildForm();
-    state.compareSpec = address.read(location.search, location.hash, "rules").compare || null; // checked by ruleside.js, which says so if it cannot be read
+    state.compareSpec = readAddress().compare || null; // checked by ruleside.js, which says so if it cannot be read
     state.compareDropped = !state.compareSpec && /[?&]compare=/.test(location.search);
     showRecent();
     $("rules-cancel").addEventListener("click", function () { rulesworker.cancel(); });
@@ -496,25 +465,27 @@ export function boot() {
     });
     document.addEventListener("click", function (ev) {
       var t = ev.target;
-      var node = t.closest && t.closest("[data-node]");
+      if (!(t instanceof Element)) return;
+      var node = t.closest("[data-node]");
       if (node) {
         ev.preventDefault();
         var at = Number(node.getAttribute("data-node"));
-        if (window.vizgen && window.vizgen.ready) {
-          window.vizgen.go(at);
+        var viewer = page.vizgen;
+        if (viewer && viewer.ready) {
+          viewer.go(at);
           $("explore").scrollIntoView({ block: "start" });
         } else {
           show(at);
           $("rules-position").scrollIntoView({ block: "nearest" });
         }
       }
-      var mv = t.closest && t.closest("[data-play]");
+      var mv = t.closest("[data-play]");
       if (mv) play(Number(mv.getAttribute("data-play")));
       if (t.id === "rules-newgame") newGame();
     });
     $("rules-find").addEventListener("submit", function (ev) {
       ev.preventDefault();
-      var i = find($("rules-find-text").value);
+      var i = find(field("rules-find-text").value);
       $("rules-find-msg").textContent = i < 0 ? "No reachable position is written that way under these rules." : "";
       if (i >= 0) show(i);
     });
@@ -526,7 +497,7 @@ export function boot() {
     });
     $("rules-download").addEventListener("click", download);
     $("rules-play").addEventListener("click", newGame);
-    var notes = address.read(location.search, location.hash, "rules").notes;
+    var notes = readAddress().notes;
     var spec = specFromAddress() || cfg.from || "standard";
     open(spec);
     addressNotes(notes);
@@ -534,6 +505,7 @@ export function boot() {
 
   /* What the address reader left out of the address (a rules= too long or not readable), said above the
      status: the page shows other rules, never in silence. */
+  /** @param {string[]} notes */
   function addressNotes(notes) {
     if (!notes.length) return;
     var el = document.createElement("p");
@@ -542,7 +514,7 @@ export function boot() {
     el.setAttribute("role", "status");
     el.textContent = notes.join(" ");
     var status = $("rules-status");
-    status.parentNode.insertBefore(el, status);
+    /** @type {ParentNode} */ (status.parentNode).insertBefore(el, status);
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire);

@@ -12,10 +12,18 @@ import * as ruleodds from "./ruleodds.js";
 // how many example positions a longest win or loss names (figures.py EXAMPLES)
 var EXAMPLES = 6;
 
+/** @typedef {import("./engine/rulesolve.js").Solved} Solved */
+/** @typedef {import("./rulefacts.js").Facts} Facts */
+/** @typedef {import("./engine/rulebook.js").Book} Book */
+/** @typedef {import("./engine/rulebook.js").Spec} Spec */
+/** @typedef {import("../core/contract.js").Contract["verdicts"][number]} Verdict */
+
 /* A whole number as the site writes it (units.py count: a thin space between thousands). */
+/** @param {number} n */
 function count(n) {
   return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
 }
+/** @param {number} n */
 function plies(n) {
   return count(n) + (n === 1 ? " ply" : " plies");
 }
@@ -23,17 +31,34 @@ function plies(n) {
 /* The start's value for the whole game (vizgen/analysis/rulebook.py start_words, with its words START_WORDS:
    T). `verdict`: the start's verdict, whose words say a draw or an open game; outIn: the first player's fate,
    or null where it is no fate. */
+/**
+ * @param {Record<string, string>} T
+ * @param {number} P
+ * @param {number} winner
+ * @param {number} rem
+ * @param {number | null} outIn
+ * @param {Verdict} verdict
+ * @returns {string}
+ */
 function startWords(T, P, winner, rem, outIn, verdict) {
   var fill = util.fill;
   if (winner < 0 && (P === 2 || outIn === null)) return verdict.long;
   if (P === 2) return fill(T.wins, { who: T["seat-" + winner], plies: plies(rem) });
-  if (winner < 0) return outIn < 0 ? T.survives : fill(T.out, { plies: plies(outIn) });
+  var fate = /** @type {number} */ (outIn); // more players, a fate: the first player's
+  if (winner < 0) return fate < 0 ? T.survives : fill(T.out, { plies: plies(fate) });
   return fill(T.forced, { k: winner + 1, plies: plies(rem) });
 }
 
 /* The largest remoteness among the nodes `mask` picks, how many have it and the first EXAMPLES of their names. */
+/**
+ * @param {Solved} s
+ * @param {(i: number) => boolean} mask
+ * @returns {{top: number, n: number, names: string[]}}
+ */
 function longest(s, mask) {
-  var top = -1, at = [];
+  var top = -1;
+  /** @type {string[]} */
+  var at = [];
   for (var i = 0; i < s.n; i++) {
     if (!mask(i)) continue;
     if (s.rem[i] > top) {
@@ -49,12 +74,25 @@ function longest(s, mask) {
 /* The stats object. spec: the spec string; read: book.read(spec) ({base, pairs, params}); book: the rulebook;
    W: not read (the meaning is the contract's; the argument stays while other work on the rules page calls
    stats with it); seats: ruleodds.seats's chances (or null); mine: perfectVsRandom's (two players, or null). */
+/**
+ * @param {string} spec
+ * @param {Spec} read
+ * @param {Book} book
+ * @param {Solved} s
+ * @param {Facts} f
+ * @param {unknown} W
+ * @param {Float64Array | null} seats
+ * @param {Float64Array | null} mine
+ * @returns {Record<string, unknown>} the JSON object
+ */
 function stats(spec, read, book, s, f, W, seats, mine) {
   var P = s.rules.P, n = s.n, D = book.D, i, k;
   var base = D.variants[read.base];
   var said = read.pairs.map(function (p) { return p[0] + " = " + String(p[1]); }).join(", ");
+  /** @type {Record<string, unknown>} */
   var params = {};
   D.names.forEach(function (name) { params[name] = read.params[name]; });
+  /** @type {Record<string, unknown>} */
   var out = { variant: spec, title: said ? base.title + " (" + said + ")" : base.title,
     summary: said ? base.title + " rules with " + said + "." : base.summary, params: params, positions: n,
     reachable_of: book.estimate(read.params) };
@@ -81,18 +119,21 @@ function stats(spec, read, book, s, f, W, seats, mine) {
     out.forced_win = winners.slice(1);
     out.open = winners[0];
     if (s.outIn) {
-      out.survive = [];
-      out.forced_out = [];
+      /** @type {number[]} */
+      var survive = (out.survive = []);
+      /** @type {number[]} */
+      var forcedOut = (out.forced_out = []);
       for (k = 0; k < P; k++) {
         var alive = 0;
         for (i = 0; i < n; i++) if (s.outIn[k * n + i] < 0) alive++;
-        out.survive.push(alive);
-        out.forced_out.push(n - alive);
+        survive.push(alive);
+        forcedOut.push(n - alive);
       }
     }
     if (seats) {
-      out.random_win = [];
-      for (k = 0; k < P; k++) out.random_win.push(ruleodds.pyRound(seats[s.start * P + k], 12));
+      /** @type {number[]} */
+      var random = (out.random_win = []);
+      for (k = 0; k < P; k++) random.push(ruleodds.pyRound(seats[s.start * P + k], 12));
     }
   }
   var keys = P === 2 ? ["longest_win", "longest_loss"] : ["longest_win"];
@@ -105,14 +146,15 @@ function stats(spec, read, book, s, f, W, seats, mine) {
   });
   out.greatest_depth = deepest;
   var st = s.start, w = s.winner[st], rem = s.rem[st], fated = !!f.mover;
-  var outIn = fated ? f.mover[st] : null;
+  var outIn = f.mover ? f.mover[st] : null;
   var verdict = contract.verdicts[f.verdict[st]];
-  out.start = { position: s.rules.name(s.codes[st]),
+  /** @type {Record<string, unknown>} */
+  var start = (out.start = { position: s.rules.name(s.codes[st]),
     value: P === 2 ? verdict.cls : D.start[w < 0 ? "value-none" : "value-forced"],
-    remoteness: rem >= 0 ? rem : null, verdict: util.fill(verdict.long, { n: f.verdictN[st], k: w }) };
-  if (P > 2) out.start.winner = w >= 0 ? w : null;
-  out.start.outcome = startWords(D.start, P, w, rem, outIn, verdict);
-  if (fated) out.start.forced_out_in = outIn;
+    remoteness: rem >= 0 ? rem : null, verdict: util.fill(verdict.long, { n: f.verdictN[st], k: w }) });
+  if (P > 2) start.winner = w >= 0 ? w : null;
+  start.outcome = startWords(D.start, P, w, rem, outIn, verdict);
+  if (fated) start.forced_out_in = outIn;
   if (P === 2 && seats && mine) {
     out.random_win_start = ruleodds.pyRound(seats[st * P], 12);
     out.perfect_win_start = ruleodds.pyRound(mine[st], 12);

@@ -9,20 +9,47 @@
 import * as rulecompile from "./engine/rulecompile.js";
 import * as rulesolve from "./engine/rulesolve.js";
 
+/** @typedef {import("./engine/rulebook.js").Params} Params */
+/** @typedef {import("./engine/rulesolve.js").Progress} Progress */
+/** @typedef {import("./engine/rulesolve.js").Solved} Solved */
+/** @typedef {Omit<Solved, "rules">} Solution a solve's result: the solution without its Rules (made again) */
+/** @typedef {{id: number, params: Params}} Ask the page's message to the worker */
+/**
+ * The worker's message to the page: progress, the result or an error.
+ * @typedef {{id: number, progress?: [string, number, number], result?: Solution, error?: string}} Reply
+ */
+/**
+ * A run waiting for the worker.
+ * @typedef {{resolve: (result: Solution | Promise<Solution>) => void, reject: (e: Error) => void,
+ *   progress: Progress, params: Params, only: boolean}} Job
+ */
+/**
+ * What this module uses of a worker's global scope (this file runs there too; the page's types are the DOM's).
+ * @typedef {{onmessage: ((ev: MessageEvent<Ask>) => void) | null,
+ *   postMessage: (message: Reply, transfer?: Transferable[]) => void}} WorkerScope
+ */
+
+/** @type {Array<"codes" | "depth" | "winner" | "rem" | "outdeg" | "final" | "outIn">} */
 var ARRAYS = ["codes", "depth", "winner", "rem", "outdeg", "final", "outIn"];
 
+/**
+ * @param {Params} params
+ * @param {Progress} tell
+ * @returns {Solution}
+ */
 function work(params, tell) {
   var R = rulecompile.compile(params);
   tell("compile", 1, 1);
   var s = rulesolve.solve(R, tell);
-  var out = { R: R, n: s.n, edges: s.edges, start: s.start };
-  ARRAYS.forEach(function (k) { out[k] = s[k]; });
-  return out;
+  return { R: R, n: s.n, edges: s.edges, start: s.start, codes: s.codes, depth: s.depth, winner: s.winner,
+    rem: s.rem, outdeg: s.outdeg, final: s.final, outIn: s.outIn };
 }
 
 /* In a worker: answer the page's messages (the rules page's script calls this when it runs as the worker). */
 function serve() {
-  self.onmessage = function (ev) {
+  var scope = /** @type {WorkerScope} */ (/** @type {unknown} */ (self));
+  var postMessage = scope.postMessage.bind(scope);
+  scope.onmessage = function (ev) {
     var id = ev.data.id, last = 0;
     try {
       var out = work(ev.data.params, function (step, done, total) {
@@ -32,16 +59,27 @@ function serve() {
           postMessage({ id: id, progress: [step, done, total] });
         }
       });
-      postMessage({ id: id, result: out }, ARRAYS.map(function (k) { return out[k]; })
-        .filter(Boolean).map(function (a) { return a.buffer; }));
+      /** @type {Transferable[]} */
+      var buffers = [];
+      ARRAYS.forEach(function (k) {
+        var a = out[k];
+        if (a) buffers.push(a.buffer);
+      });
+      postMessage({ id: id, result: out }, buffers);
     } catch (e) {
-      postMessage({ id: id, error: String(e && e.message ? e.message : e) });
+      var err = /** @type {{message?: unknown} | null | undefined} */ (e);
+      postMessage({ id: id, error: String(err && err.message ? err.message : e) });
     }
   };
 }
 
-var worker = null, refused = false, serial = 0, pending = new Map(); // id -> {resolve, reject, progress, ...}
+/** @type {Worker | null} */
+var worker = null;
+var refused = false, serial = 0;
+/** @type {Map<number, Job>} */
+var pending = new Map();
 /* The worker's answers, to the run they belong to (it takes its messages one after another). */
+/** @param {MessageEvent<Reply>} ev */
 function answer(ev) {
   var job = pending.get(ev.data.id);
   if (!job) return;
@@ -51,7 +89,7 @@ function answer(ev) {
   }
   pending.delete(ev.data.id);
   if (ev.data.error) job.reject(new Error(ev.data.error));
-  else job.resolve(ev.data.result);
+  else job.resolve(/** @type {Solution} */ (ev.data.result));
 }
 /* The worker could not start after all: its runs are solved in the page, or fail (`only`). */
 function failed() {
@@ -67,6 +105,13 @@ function failed() {
 /* Solve `params` where the page does not freeze: a promise of the result; `progress(step, done, total)`. With
    `only` (a large rule set) the worker or nothing: the promise fails with Error("no worker") rather than
    freeze the page, where cancel() could not stop it. */
+/**
+ * @param {Params} params
+ * @param {string | URL} src
+ * @param {Progress} progress
+ * @param {boolean} [only]
+ * @returns {Promise<Solution>}
+ */
 function run(params, src, progress, only) {
   var id = ++serial;
   if (!worker && !refused) {
@@ -80,9 +125,10 @@ function run(params, src, progress, only) {
     }
   }
   if (worker) {
+    var live = worker;
     return new Promise(function (resolve, reject) {
       pending.set(id, { resolve: resolve, reject: reject, progress: progress, params: params, only: !!only });
-      worker.postMessage({ id: id, params: params });
+      live.postMessage({ id: id, params: params });
     });
   }
   if (only) return Promise.reject(new Error("no worker"));
@@ -103,6 +149,11 @@ function cancel() {
 function busy() {
   return pending.size > 0;
 }
+/**
+ * @param {Params} params
+ * @param {Progress} progress
+ * @returns {Promise<Solution>}
+ */
 function inPage(params, progress) {
   progress("compile", 0, 1);
   return new Promise(function (resolve) { setTimeout(resolve, 30); }).then(function () {
@@ -112,6 +163,13 @@ function inPage(params, progress) {
 
 /* How far a solve has got, from 0 to 1, from the solver's progress (step, done, total) and the positions that
    exist (`size`): finding the positions is the first half, solving them most of the rest, survival the end. */
+/**
+ * @param {string} step
+ * @param {number} done
+ * @param {number} total
+ * @param {number} size
+ * @returns {number}
+ */
 function fraction(step, done, total, size) {
   if (step === "compile") return 0.02;
   if (step === "enumerate") return 0.02 + 0.48 * Math.min(1, done / Math.max(size, 1));

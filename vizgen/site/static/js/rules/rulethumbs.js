@@ -9,21 +9,55 @@
  * as numpy's mean does (pairwise.js). Cross-checked against the Python in the fast lane (tests/test_rulespage.py).
  */
 import { contract } from "../core/contract.js";
+import { html, render } from "../core/html.js";
 import * as util from "../core/util.js";
 import * as pairwise from "./engine/pairwise.js";
 import * as rulebook from "./engine/rulebook.js";
 import * as rulesolve from "./engine/rulesolve.js";
 
+/** @typedef {import("./engine/rulesolve.js").Solved} Solved */
+/**
+ * The graph as the engine numbers it (edges).
+ * @typedef {{n: number, ptr: Int32Array, dst: number[], src: number[], split: number[], mine: Int32Array,
+ *   theirs: Int32Array}} Edges
+ */
+/** @typedef {ArrayLike<number>} Flags 0/1 per move or per node */
+/** @typedef {{feats: Record<string, Uint8Array>, when: Record<string, Uint8Array>}} Features */
+/** @typedef {{keep: Uint8Array, where: Uint8Array}} Keepers */
+/** @typedef {{feature: string, prefer: boolean, when: string, text: string}} Rule a candidate rule (cfg.thumbs) */
+/**
+ * One rule alone (measure).
+ * @typedef {{applies: number, accuracy: number, baseline: number, fails: number, example: string | null,
+ *   node: number}} Measured
+ */
+/** @typedef {Rule & Measured & {share_after: number}} Thumb a rule of thumb found */
+/** @typedef {{rules: Rule[], max_rules: number, min_gain: number}} ThumbsData the search's candidates and limits */
+/**
+ * The words' units (words.units; core/util.js pct reads them).
+ * @typedef {{percent: string, below: string, above: string, none: string, decimals: number}} Units
+ */
+
 /* The graph of a solved rule set as the engine numbers it: per node its moves to distinct positions (ptr, dst,
    src), whether any move to that position is a split, and per node its mover's and opponent's state. */
+/**
+ * @param {Solved} s
+ * @returns {Edges}
+ */
 function edges(s) {
-  var n = s.n, ptr = new Int32Array(n + 1), dst = [], src = [], split = [], kinds = s.R.kinds;
+  var n = s.n, ptr = new Int32Array(n + 1), kinds = s.R.kinds || [];
+  /** @type {number[]} */
+  var dst = [];
+  /** @type {number[]} */
+  var src = [];
+  /** @type {number[]} */
+  var split = [];
   var mine = new Int32Array(n), theirs = new Int32Array(n);
   for (var i = 0; i < n; i++) {
     var seats = s.rules.seats(s.codes[i]).s;
     mine[i] = seats[0];
     theirs[i] = seats[1];
     if (s.final[i] < 0) {
+      /** @type {Map<number, number>} */
       var at = new Map();
       s.rules.moves(s.codes[i]).forEach(function (mv) {
         var j = rulesolve.nodeOf(s.codes, mv.dst);
@@ -33,7 +67,7 @@ function edges(s) {
           src.push(i);
           split.push(0);
         }
-        if (kinds[mv.mid] === "split") split[at.get(j)] = 1;
+        if (kinds[mv.mid] === "split") split[/** @type {number} */ (at.get(j))] = 1;
       });
     }
     ptr[i + 1] = dst.length;
@@ -42,6 +76,11 @@ function edges(s) {
 }
 
 /* Per node, whether any of its moves has flag (an array per move). */
+/**
+ * @param {Edges} g
+ * @param {Flags} flag
+ * @returns {Uint8Array}
+ */
 function any(g, flag) {
   var out = new Uint8Array(g.n);
   for (var e = 0; e < g.dst.length; e++) if (flag[e]) out[g.src[e]] = 1;
@@ -53,9 +92,22 @@ var FEATURE_KEYS = ["wins", "kills", "self_kill", "revives", "gives_win", "gives
   "top_theirs", "ahead", "one_reply"];
 
 /* {feats: key -> 0/1 per move, when: key -> 0/1 per node} (move_features); r: the roll-over number. */
+/**
+ * @param {Solved} s
+ * @param {Edges} g
+ * @param {number} r
+ * @returns {Features}
+ */
 function features(s, g, r) {
   var hands = s.R.hands, k = hands[0].length, top = r - 1;
-  var live = [], total = [], equal = [], big = [];
+  /** @type {number[]} */
+  var live = [];
+  /** @type {number[]} */
+  var total = [];
+  /** @type {boolean[]} */
+  var equal = [];
+  /** @type {number[]} */
+  var big = [];
   for (var h = 0; h < hands.length; h++) {
     var x = hands[h], l = 0, t = 0, b = 0;
     for (var q = 0; q < x.length; q++) {
@@ -68,9 +120,11 @@ function features(s, g, r) {
     big.push(b);
     equal.push(x.every(function (v) { return v === x[0]; }));
   }
-  var E = g.dst.length, F = {};
+  var E = g.dst.length;
+  /** @type {Record<string, Uint8Array>} */
+  var F = {};
   FEATURE_KEYS.forEach(function (key) { F[key] = new Uint8Array(E); });
-  var terminal = function (i) { return s.final[i] >= 0; };
+  var terminal = function (/** @type {number} */ i) { return s.final[i] >= 0; };
   for (var e = 0; e < E; e++) {
     var a = g.src[e], d = g.dst[e];
     var mineB = g.mine[a], theirsB = g.theirs[a], mineA = g.theirs[d], theirsA = g.mine[d];
@@ -91,6 +145,7 @@ function features(s, g, r) {
     F.gives_win[e] = canWin[d] && !terminal(d) ? 1 : 0;
     F.gives_kill[e] = canKill[d] && !terminal(d) ? 1 : 0;
   }
+  /** @type {Record<string, Uint8Array>} */
   var when = { always: new Uint8Array(g.n).fill(1), my_dead: new Uint8Array(g.n), their_dead: new Uint8Array(g.n) };
   for (var i = 0; i < g.n; i++) {
     when.my_dead[i] = live[g.mine[i]] < k && live[g.mine[i]] > 0 ? 1 : 0;
@@ -101,8 +156,14 @@ function features(s, g, r) {
 
 /* Per move whether it keeps the mover's value class (keeping), per node whether the mover has a win or a draw
    that some move throws away (to_keep). */
+/**
+ * @param {Solved} s
+ * @param {Edges} g
+ * @returns {Keepers}
+ */
 function keepers(s, g) {
   var E = g.dst.length, keep = new Uint8Array(E), where = new Uint8Array(g.n);
+  /** @param {number} i */
   function cls(i) { return contract.rankOf(1, s.winner[i], null); }
   for (var i = 0; i < g.n; i++) {
     var best = -1, e;
@@ -118,7 +179,15 @@ function keepers(s, g) {
 }
 
 /* The mean over the nodes `where` of the share of the candidate moves that keep the value (_kept_share). */
+/**
+ * @param {Edges} g
+ * @param {Flags} cand
+ * @param {Flags} keep
+ * @param {Flags} where
+ * @returns {number}
+ */
 function keptShare(g, cand, keep, where) {
+  /** @type {number[]} */
   var ratios = [];
   for (var i = 0; i < g.n; i++) {
     if (!where[i]) continue;
@@ -135,6 +204,11 @@ function keptShare(g, cand, keep, where) {
 }
 
 /* The moves a rule allows: those that meet its condition (prefer) or do not (avoid). */
+/**
+ * @param {Features} F
+ * @param {Rule} rule
+ * @returns {Uint8Array}
+ */
 function meets(F, rule) {
   var f = F.feats[rule.feature], out = new Uint8Array(f.length);
   for (var e = 0; e < f.length; e++) out[e] = rule.prefer ? f[e] : 1 - f[e];
@@ -142,10 +216,20 @@ function meets(F, rule) {
 }
 
 /* One rule alone (measure_rule): {applies, accuracy, baseline, fails, example, node: the example's}. */
+/**
+ * @param {Solved} s
+ * @param {Edges} g
+ * @param {Features} F
+ * @param {Keepers} K
+ * @param {Rule} rule
+ * @returns {Measured}
+ */
 function measure(s, g, F, K, rule) {
   var ok = meets(F, rule), not = ok.map(function (x) { return 1 - x; }), good = ok.map(function (x, e) { return x & K.keep[e]; });
   var some = any(g, ok), other = any(g, not), saves = any(g, good), when = F.when[rule.when];
-  var applies = new Uint8Array(g.n), count = 0, fails = 0, example = null, node = -1;
+  var applies = new Uint8Array(g.n), count = 0, fails = 0, node = -1;
+  /** @type {string | null} */
+  var example = null;
   for (var i = 0; i < g.n; i++) {
     applies[i] = K.where[i] && when[i] && some[i] && other[i] ? 1 : 0;
     count += applies[i];
@@ -164,6 +248,13 @@ function measure(s, g, F, K, rule) {
 }
 
 /* The moves left after one more rule, from those left by the rules before it (follow, one step). */
+/**
+ * @param {Edges} g
+ * @param {Features} F
+ * @param {Uint8Array} cand
+ * @param {Rule} rule
+ * @returns {Uint8Array}
+ */
 function step(g, F, cand, rule) {
   var ok = meets(F, rule), when = F.when[rule.when], E = cand.length;
   for (var e = 0; e < E; e++) ok[e] = cand[e] && ok[e] && when[g.src[e]] ? 1 : 0;
@@ -176,11 +267,21 @@ function step(g, F, cand, rule) {
    applies, accuracy, baseline, fails, example, share_after}], base: the kept share with no rule, positions: where
    a win or a draw can be thrown away}. T: cfg.thumbs ({rules: the candidates, max_rules, min_gain}); r: the
    roll-over number. */
+/**
+ * @param {Solved} s
+ * @param {ThumbsData} T
+ * @param {number} r
+ * @returns {{base: number, positions: number, rules: Thumb[]}}
+ */
 function search(s, T, r) {
   var g = edges(s), F = features(s, g, r), K = keepers(s, g), E = g.dst.length;
+  /** @type {Uint8Array} */
   var cand = new Uint8Array(E).fill(1);
   var shares = [keptShare(g, cand, K.keep, K.where)];
-  var alone = new Map(), pool = [];
+  /** @type {Map<Rule, Measured>} */
+  var alone = new Map();
+  /** @type {Rule[]} */
+  var pool = [];
   T.rules.forEach(function (rule) {
     var m = measure(s, g, F, K, rule);
     if (m.accuracy > m.baseline) {
@@ -188,9 +289,14 @@ function search(s, T, r) {
       pool.push(rule);
     }
   });
+  /** @type {Rule[]} */
   var chosen = [];
   while (chosen.length < T.max_rules) {
-    var best = null, bestShare = -Infinity, bestCand = null;
+    /** @type {Rule | null} */
+    var best = null;
+    var bestShare = -Infinity;
+    /** @type {Uint8Array} */
+    var bestCand = cand;
     for (var i = 0; i < pool.length; i++) {
       if (chosen.indexOf(pool[i]) >= 0) continue;
       var next = step(g, F, cand, pool[i]), share = keptShare(g, next, K.keep, K.where);
@@ -208,7 +314,7 @@ function search(s, T, r) {
   var positions = 0;
   for (var k = 0; k < g.n; k++) positions += K.where[k];
   return { base: shares[0], positions: positions, rules: chosen.map(function (rule, j) {
-    return Object.assign({}, rule, alone.get(rule), { share_after: shares[j + 1] });
+    return Object.assign({}, rule, /** @type {Measured} */ (alone.get(rule)), { share_after: shares[j + 1] });
   }) };
 }
 
@@ -217,18 +323,25 @@ function search(s, T, r) {
    MAX_EDGES moves the search (a few passes over every move for each of some hundred candidates) would hold the
    page for seconds: a sentence says so instead. Returns {rules: their words, null when not searched}. */
 var MAX_EDGES = 250000;
+/**
+ * @param {Solved} s
+ * @param {{thumbs: ThumbsData, words: {units: Units}}} cfg
+ * @param {number} r
+ * @returns {{rules: string[] | null}}
+ */
 function show(s, cfg, r) {
-  var $ = function (id) { return document.getElementById(id); };
+  var $ = function (/** @type {string} */ id) { return /** @type {HTMLElement} */ (document.getElementById(id)); };
   var big = s.edges > MAX_EDGES;
   $("rules-thumbs-big").hidden = !big;
   if (big) {
     $("rules-thumbs-moves").textContent = rulebook.count(s.edges);
     $("rules-thumbs-lead").hidden = $("rules-thumbs-none").hidden = true;
-    $("rules-thumbs-list").innerHTML = "";
+    render($("rules-thumbs-list"), html``);
     return { rules: null };
   }
-  var out = search(s, cfg.thumbs, r), U = cfg.words.units, pct = function (x) { return util.pct(x, U); };
-  var esc = util.esc, count = rulebook.count;
+  var out = search(s, cfg.thumbs, r), U = cfg.words.units;
+  var pct = function (/** @type {number} */ x) { return util.pct(x, U); };
+  var count = rulebook.count;
   var n = out.rules.length, last = n ? out.rules[n - 1].share_after : out.base;
   $("rules-thumbs-lead").hidden = !n;
   $("rules-thumbs-none").hidden = !!n;
@@ -236,14 +349,15 @@ function show(s, cfg, r) {
   $("rules-thumbs-base").textContent = pct(out.base);
   $("rules-thumbs-count").textContent = count(n);
   $("rules-thumbs-final").textContent = pct(last);
-  $("rules-thumbs-list").innerHTML = out.rules.map(function (rule) {
-    return '<li><p class="rule-text">' + esc(rule.text) + '</p><p class="rule-figures">Alone, it applies at ' +
-      count(rule.applies) + " position" + (rule.applies === 1 ? "" : "s") + "; the moves it allows keep the value " +
-      pct(rule.accuracy) + " of the time there, against " + pct(rule.baseline) + " for a random move. With the " +
-      "rules above it: " + pct(rule.share_after) + ". " + (rule.fails ? "It fails at " + count(rule.fails) +
-      " position" + (rule.fails === 1 ? "" : "s") + ', where every move it allows throws the value away, such as <a href="#" data-node="' +
-      rule.node + '">' + esc(rule.example) + "</a>." : "It never leaves only losing moves.") + "</p></li>";
-  }).join("");
+  render($("rules-thumbs-list"), html`${out.rules.map(function (rule) {
+    var fails = rule.fails ? html`It fails at ${count(rule.fails)} position${rule.fails === 1 ? "" : "s"
+    }, where every move it allows throws the value away, such as <a href="#" data-node="${rule.node}">${rule.example
+    }</a>.` : "It never leaves only losing moves.";
+    return html`<li><p class="rule-text">${rule.text}</p><p class="rule-figures">Alone, it applies at ${
+      count(rule.applies)} position${rule.applies === 1 ? "" : "s"}; the moves it allows keep the value ${
+      pct(rule.accuracy)} of the time there, against ${pct(rule.baseline)} for a random move. With the rules above it: ${
+      pct(rule.share_after)}. ${fails}</p></li>`;
+  })}`);
   return { rules: out.rules.map(function (rule) { return rule.text; }) };
 }
 

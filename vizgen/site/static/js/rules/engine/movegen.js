@@ -9,9 +9,50 @@
 import { contract } from "../../core/contract.js";
 import * as util from "../../core/util.js";
 
+/**
+ * A variant's rule tables (vizgen/engine/rules.py Rules.kernel_tables, or rulecompile.js compile): ints the
+ * scalars (the contract's kernel layout), per hand set its liveness, swap, own moves and parents, per pair of
+ * hand sets the strikes and their parents, the hand sets' names and hands, the moves' names.
+ * @typedef {object} Payload
+ * @property {number[]} ints
+ * @property {number[]} live
+ * @property {number[]} swap_ok
+ * @property {number[][]} own_dst
+ * @property {number[][]} own_mid
+ * @property {number[][][]} hit_dst
+ * @property {number[][][]} hit_own
+ * @property {number[][][][]} hit_mid
+ * @property {number[][]} own_src
+ * @property {number[][][]} hit_src
+ * @property {string[]} sets
+ * @property {number[][]} hands
+ * @property {string[]} moves
+ * @property {string[]} [kinds] each move's kind (compiled rule sets only)
+ * @property {number} space
+ * @property {number} start
+ */
+/** @typedef {{dst: number, mid: number}} Move a move: the position code it leads to and the move's name index */
+
 // positions of the scalars in ints (vizgen/engine/kernel.py, I_*: the contract's kernel layout), read when the
 // first Rules is made: a code page loads this script before the one that carries the contract
-var I_P, I_M, I_COUNTS, I_SWAPS, I_TWO, I_PASSES, I_TOP, I_SWAP_MID, I_PASS_MID;
+/** @type {number} */
+var I_P;
+/** @type {number} */
+var I_M;
+/** @type {number} */
+var I_COUNTS;
+/** @type {number} */
+var I_SWAPS;
+/** @type {number} */
+var I_TWO;
+/** @type {number} */
+var I_PASSES;
+/** @type {number} */
+var I_TOP;
+/** @type {number} */
+var I_SWAP_MID;
+/** @type {number} */
+var I_PASS_MID;
 function layout() {
   var L = contract.kernel;
   I_P = L.P;
@@ -25,6 +66,10 @@ function layout() {
   I_PASS_MID = L.PASS_MID;
 }
 
+/**
+ * @constructor
+ * @param {Payload} R
+ */
 function Rules(R) {
   if (I_P === undefined) layout();
   var I = R.ints;
@@ -35,11 +80,17 @@ function Rules(R) {
   this.top = I[I_TOP];
   this.space = R.space;
   // a hand set by its notation and, where that is not ambiguous, by its bare spelling
-  var index = (this.setIndex = util.unambiguous(R.sets.map(function (name, s) { return [util.bare(name), s]; })));
+  var index = (this.setIndex = util.unambiguous(R.sets.map(function (name, s) {
+    return /** @type {[string, number]} */ ([util.bare(name), s]);
+  })));
   R.sets.forEach(function (name, s) { index.set(name, s); });
 }
 
 /* The hand-set index of every seat (the mover first) and the swap count of a code. */
+/**
+ * @param {number} code
+ * @returns {{s: number[], count: number}}
+ */
 Rules.prototype.seats = function (code) {
   var base = Math.floor(code / this.counts);
   var s = new Array(this.P);
@@ -50,6 +101,10 @@ Rules.prototype.seats = function (code) {
   return { s: s, count: code % this.counts };
 };
 /* The notation of a position, as vizgen/engine/rules.py writes it. */
+/**
+ * @param {number} code
+ * @returns {string}
+ */
 Rules.prototype.name = function (code) {
   var d = this.seats(code);
   var sets = this.R.sets;
@@ -57,12 +112,20 @@ Rules.prototype.name = function (code) {
   return d.count ? text + "/s" + d.count : text;
 };
 /* Every seat's hands, the mover first. */
+/**
+ * @param {number} code
+ * @returns {number[][]}
+ */
 Rules.prototype.hands = function (code) {
   var hands = this.R.hands;
   return this.seats(code).s.map(function (s) { return hands[s].slice(); });
 };
 /* The code of a position typed by a person (12-11-11, 121111, "12 11 11"): each player's hands as the
    notation writes them, the player to move first; undefined if it names no position of this shape. */
+/**
+ * @param {unknown} text
+ * @returns {number | undefined}
+ */
 Rules.prototype.find = function (text) {
   var t = String(text || "").trim();
   var count = 0;
@@ -92,11 +155,16 @@ Rules.prototype.find = function (text) {
 
 /* Every move of a position where the game goes on: [{dst, mid}] in the kernel's order (repeats kept). A strike
    changes the struck player's state (hit_dst) and, where the rules say so, the striker's (hit_own). */
+/**
+ * @param {number} code
+ * @returns {Move[]}
+ */
 Rules.prototype.moves = function (code) {
   var R = this.R, I = R.ints, m = this.m, counts = this.counts, top = this.top;
   var d = this.seats(code), seats = d.s, count = d.count;
   var rot = Math.floor(Math.floor(code / counts) / m); // the seats after the mover, moved down one place
   var s0 = seats[0];
+  /** @type {Move[]} */
   var out = [];
   R.own_dst[s0].forEach(function (dst, w) {
     if (dst >= 0) out.push({ dst: (rot + dst * top) * counts, mid: R.own_mid[s0][w] });
@@ -118,6 +186,10 @@ Rules.prototype.moves = function (code) {
 };
 
 /* Every distinct position with a move to this one, reachable or not, final ones too (the caller filters). */
+/**
+ * @param {number} code
+ * @returns {number[]}
+ */
 Rules.prototype.parents = function (code) {
   var R = this.R, I = R.ints, m = this.m, counts = this.counts, P = this.P;
   var d = this.seats(code), seats = d.s, count = d.count;
@@ -125,6 +197,7 @@ Rules.prototype.parents = function (code) {
   var rest = (Math.floor(code / counts) % this.top) * m; // the parent's seats 1.. (the child's 0..P-2)
   if (count > 0) return R.swap_ok[last] ? [(rest + last) * counts + count - 1] : []; // only a swap leads here
   var seen = new Set(); // parents that differ in the mover's seat alone can repeat: rest + s, by s
+  /** @type {number[]} */
   var bases = [];
   R.own_src[last].forEach(function (s) {
     if (s >= 0 && !seen.has(s)) {
@@ -147,6 +220,7 @@ Rules.prototype.parents = function (code) {
     mul *= m;
   }
   if (I[I_PASSES] && !R.live[last] && !seen.has(last)) bases.push(rest + last);
+  /** @type {number[]} */
   var out = [];
   bases.forEach(function (b) { for (var j = 0; j < counts; j++) out.push(b * counts + j); });
   return out;

@@ -5,18 +5,67 @@
  * sentences follow vizgen/engine/params.py's check(), word for word, and the fast lane compares them on
  * random combinations (tests/test_rulespage.py).
  */
+/** @typedef {number | boolean | string} Value one parameter's value */
+/**
+ * A rule set's parameters (vizgen/engine/params.py Params), read by name too.
+ * @typedef {{players: number, hands: number, r: number, overflow: string, attack: string, self_attack: boolean,
+ *   transfers: boolean, divisions: boolean, suicide: boolean, meta: boolean, halvesies: string, swaps: number,
+ *   misere: boolean, sudden_death: boolean, integers: boolean, zombies: boolean, start: number,
+ *   death_attack: boolean, self_add: boolean, cherry_bomb: boolean, logan: boolean, passes: boolean,
+ *   one_point_switch: boolean, swap_count: string, stumps: boolean, lives: number, transfer_scope: string,
+ *   division_scope: string} & Record<string, Value>} Params
+ */
+/**
+ * The rule book the Python writes (vizgen/site/rulespage.py rule_book).
+ * @typedef {object} BookData
+ * @property {string[]} names every parameter, in order
+ * @property {Params} defaults
+ * @property {Record<string, [number, number]>} ranges the whole-number parameters' bounds
+ * @property {Record<string, string[]>} choices the text parameters' choices
+ * @property {number} hand_sets_max
+ * @property {number} max_positions
+ * @property {number} random_max_states
+ * @property {{max_positions: number, memory_share: number, bytes_per_position: number,
+ *   bytes_per_hand_pair: number}} large
+ * @property {Record<string, string>} axes each parameter's one-line doc
+ * @property {Record<string, {title: string, summary: string, params: Partial<Params>}>} variants the built-in
+ *   variants by slug
+ * @property {Record<string, string>} start the start's words (vizgen/analysis/rulebook.py START_WORDS)
+ */
+/**
+ * What a device may solve (Book.allowance).
+ * @typedef {{ok: boolean, large: boolean, size: number, bytes: number, budget: number}} Allowance
+ */
+/**
+ * A spec string read (Book.read).
+ * @typedef {{base: string, pairs: Array<[string, Value]>, params: Params}} Spec
+ */
+
+/**
+ * @constructor
+ * @param {BookData} data
+ */
 function Book(data) {
-  this.D = data; // {names, defaults, ranges, choices, hand_sets_max, variants: {slug: {title, params}}}
+  this.D = data;
 }
 
+/** @param {unknown} v */
 function shown(v) {
   return typeof v === "string" ? "'" + v + "'" : String(v);
 }
-/* A count for people (vizgen/util/text.py format_count). */
+/**
+ * A count for people (vizgen/util/text.py format_count).
+ * @param {number} n
+ * @returns {string}
+ */
 function count(n) {
   if (n < 1e12) return Math.round(n).toLocaleString("en-US");
   return "about 10^" + Math.round(Math.log10(n));
 }
+/**
+ * @param {number} n
+ * @param {number} k
+ */
 function choose(n, k) {
   var out = 1;
   for (var i = 1; i <= k; i++) out = (out * (n - k + i)) / i;
@@ -25,23 +74,40 @@ function choose(n, k) {
 
 /* How many values one hand can hold, multisets one player can hold, states one player can be in, and the
    positions that exist (params.py hand_values, hand_sets, player_states, estimate_positions). */
+/**
+ * @param {Params} p
+ * @returns {number}
+ */
 Book.prototype.handValues = function (p) {
   var signed = p.integers && p.overflow === "cutoff";
   var whole = signed ? 2 * p.r - 1 : p.r;
   return p.stumps && signed ? 2 * whole - 1 : (p.stumps ? 2 * whole : whole);
 };
+/**
+ * @param {Params} p
+ * @returns {number}
+ */
 Book.prototype.handSets = function (p) {
   return choose(this.handValues(p) + p.hands - 1, p.hands);
 };
+/** @param {Params} p */
 function ownSwaps(p) {
   return p.swap_count === "player" && p.swaps > 0;
 }
+/**
+ * @param {Params} p
+ * @returns {number}
+ */
 Book.prototype.playerStates = function (p) {
   var extra = p.lives > 1 ? p.lives : 1;
   extra *= p.one_point_switch ? 2 : 1;
   extra *= ownSwaps(p) ? p.swaps + 1 : 1;
   return (this.handSets(p) - 1) * extra + 1;
 };
+/**
+ * @param {Params} p
+ * @returns {number}
+ */
 Book.prototype.estimate = function (p) {
   return Math.pow(this.playerStates(p), p.players) * (ownSwaps(p) ? 1 : p.swaps + 1);
 };
@@ -50,6 +116,11 @@ Book.prototype.estimate = function (p) {
    large (past the page's usual limit), size (positions that exist), bytes (its estimate), budget (the share of
    the memory it may take, 0 where unknown)}: past max_positions, up to the site's own ceiling (D.large,
    vizgen/util/sizes.py) where the share of the memory holds the bytes the rule set takes. */
+/**
+ * @param {Params} p
+ * @param {number | undefined} deviceMemory
+ * @returns {Allowance}
+ */
 Book.prototype.allowance = function (p, deviceMemory) {
   var D = this.D, L = D.large, size = this.estimate(p);
   var sets = this.handSets(p);
@@ -59,11 +130,16 @@ Book.prototype.allowance = function (p, deviceMemory) {
   return { ok: size <= L.max_positions && bytes <= budget, large: true, size: size, bytes: bytes, budget: budget };
 };
 
+/** @param {Params} p */
 function splits(p) {
   return p.transfers || p.divisions || p.suicide;
 }
 
 /* The reason these parameters are refused, in the engine's words (params.py check), or null. */
+/**
+ * @param {Params} p
+ * @returns {string | null}
+ */
 Book.prototype.problem = function (p) {
   var D = this.D, name, i;
   for (name in D.ranges) {
@@ -73,7 +149,7 @@ Book.prototype.problem = function (p) {
     }
   }
   for (name in D.choices) {
-    if (D.choices[name].indexOf(p[name]) < 0) {
+    if (/** @type {Value[]} */ (D.choices[name]).indexOf(p[name]) < 0) {
       return "parameter " + name + " must be one of " + D.choices[name].join(", ") + ", got " + shown(p[name]);
     }
   }
@@ -132,11 +208,16 @@ Book.prototype.problem = function (p) {
 };
 
 /* A raw value of a spec string as parameter `name` takes it (params.py _coerce), or throws a sentence. */
+/**
+ * @param {string} name
+ * @param {Value} raw
+ * @returns {Value}
+ */
 Book.prototype.coerce = function (name, raw) {
   var def = this.D.defaults[name];
   if (typeof def === "boolean") {
     if (typeof raw === "boolean") return raw;
-    if (/^(true|false)$/i.test(raw)) return raw.toLowerCase() === "true";
+    if (/^(true|false)$/i.test(String(raw))) return String(raw).toLowerCase() === "true";
     throw new Error("parameter " + name + " takes true or false, got " + shown(raw));
   }
   if (typeof def === "number") {
@@ -155,6 +236,10 @@ Book.prototype.coerce = function (name, raw) {
 
 /* Read a spec string (standard, cutoff:death_attack=true,r=7) as the engine does (spec.py resolve).
    Returns {base, pairs: [[name, value]], params}; throws an Error whose message is one sentence. */
+/**
+ * @param {unknown} spec
+ * @returns {Spec}
+ */
 Book.prototype.read = function (spec) {
   var D = this.D;
   var text = String(spec || "").trim() || "standard";
@@ -164,7 +249,9 @@ Book.prototype.read = function (spec) {
   if (!Object.prototype.hasOwnProperty.call(D.variants, base)) {
     throw new Error("unknown variant '" + base + "'; start from one of " + Object.keys(D.variants).join(", "));
   }
-  var pairs = [], seen = new Set(), self = this;
+  /** @type {Array<[string, Value]>} */
+  var pairs = [];
+  var seen = new Set(), self = this;
   rest.split(",").map(function (s) { return s.trim(); }).filter(Boolean).forEach(function (item) {
     var eq = item.indexOf("=");
     var k = eq < 0 ? item : item.slice(0, eq).trim(), v = eq < 0 ? "" : item.slice(eq + 1).trim();
@@ -186,21 +273,37 @@ Book.prototype.read = function (spec) {
 };
 
 /* Every parameter of a built-in variant (the defaults, then its own). */
+/**
+ * @param {string} slug
+ * @returns {Params}
+ */
 Book.prototype.params = function (slug) {
   var out = Object.assign({}, this.D.defaults);
   return Object.assign(out, this.D.variants[slug].params);
 };
 /* The shortest spec string for these parameters from base `base`: only what differs, in parameter order. */
+/**
+ * @param {string} base
+ * @param {Params} params
+ * @returns {string}
+ */
 Book.prototype.spec = function (base, params) {
-  var from = this.params(base), parts = [];
+  /** @type {string[]} */
+  var parts = [];
+  var from = this.params(base);
   this.D.names.forEach(function (k) {
     if (params[k] !== from[k]) parts.push(k + "=" + String(params[k]));
   });
   return parts.length ? base + ":" + parts.join(",") : base;
 };
 /* The built-in variant with exactly these parameters, or null. */
+/**
+ * @param {Params} params
+ * @returns {string | null}
+ */
 Book.prototype.builtin = function (params) {
   var D = this.D, self = this;
+  /** @type {string | null} */
   var found = null;
   Object.keys(D.variants).some(function (slug) {
     var v = self.params(slug);

@@ -8,7 +8,18 @@
  */
 var HALF = "\u00bd", MINUS = "\u2212";
 
+/** @typedef {import("./rulebook.js").Params} Params */
+/** @typedef {import("./movegen.js").Payload} Payload */
+/** @typedef {[number, number, number[], number[]]} Strike striker's hand, struck hand, both players' hands after */
+/** @typedef {[number, number, number[]]} SelfStrike the two hands and the hands after */
+/** @typedef {[number, number[]]} Change a hand and the hands after (a flip, an add) */
+/** @typedef {{hands: number[], lives: number, used: boolean, own: number}} State one player's state */
+
 // ------------------------------------------------------------------ values and hands (hands.py)
+/**
+ * @constructor
+ * @param {Params} p
+ */
 function Book(p) {
   this.p = p;
   this.step = p.stumps ? 2 : 1;
@@ -17,46 +28,77 @@ function Book(p) {
   this.ownSwaps = p.swap_count === "player" && p.swaps > 0;
   this.wide = p.r > 10;
   var low = this.signed ? -(this.ru - 1) : 0;
+  /** @type {number[]} */
   this.domain = [];
+  /** @type {number[][] | null} the non-negative hand sets, made at the first split */
+  this.nonneg = null;
   for (var k = low; k < this.ru; k++) this.domain.push(k);
 }
+/**
+ * @param {number} a
+ * @param {number} b
+ * @returns {number}
+ */
 Book.prototype.combine = function (a, b) {
   var total = a + b;
   if (this.signed) return Math.abs(total) >= this.ru ? 0 : total;
   if (total < this.ru) return total;
   return this.p.overflow === "rollover" ? total - this.ru : 0;
 };
+/**
+ * @param {number[]} list
+ * @returns {number[]}
+ */
 function sorted(list) {
   return list.slice().sort(function (x, y) { return x - y; });
 }
+/**
+ * @param {number[]} hands
+ * @param {number} old
+ * @param {number} now
+ */
 function replace(hands, old, now) {
   var out = hands.slice();
   out[out.indexOf(old)] = now;
   return sorted(out);
 }
+/** @param {number[]} hands */
 function liveCount(hands) {
   var n = 0;
   for (var i = 0; i < hands.length; i++) if (hands[i]) n++;
   return n;
 }
+/** @param {number[]} list */
 function distinct(list) {
   return sorted(Array.from(new Set(list)));
 }
+/** @param {number[]} list */
 function sum(list) {
   var s = 0;
   for (var i = 0; i < list.length; i++) s += list[i];
   return s;
 }
+/**
+ * @param {number[]} a
+ * @param {number[]} b
+ */
 function same(a, b) {
   if (a.length !== b.length) return false;
   for (var i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 /* Every sorted tuple of `size` values of `values` (ascending), in itertools.combinations_with_replacement order. */
+/**
+ * @param {number[]} values
+ * @param {number} size
+ * @returns {number[][]}
+ */
 function multisets(values, size) {
+  /** @type {number[][]} */
   var out = [];
+  /** @type {number[]} */
   var pick = [];
-  (function go(from) {
+  (function go(/** @type {number} */ from) {
     if (pick.length === size) {
       out.push(pick.map(function (i) { return values[i]; }));
       return;
@@ -69,18 +111,26 @@ function multisets(values, size) {
   })(0);
   return out;
 }
+/** @param {number[]} hands */
 Book.prototype.fingers = function (hands) {
   var s = 0;
   for (var i = 0; i < hands.length; i++) s += Math.abs(hands[i]);
   return s;
 };
+/** @param {number[]} hands */
 Book.prototype.fractions = function (hands) {
   var step = this.step;
   return sorted(hands.map(function (v) { return ((v % step) + step) % step; }));
 };
 /* Counter(a) - Counter(b): the values of a not matched in b, with multiplicity. */
+/**
+ * @param {number[]} a
+ * @param {number[]} b
+ */
 function minus(a, b) {
-  var left = b.slice(), out = [];
+  /** @type {number[]} */
+  var out = [];
+  var left = b.slice();
   a.forEach(function (v) {
     var i = left.indexOf(v);
     if (i >= 0) left.splice(i, 1);
@@ -88,6 +138,10 @@ function minus(a, b) {
   });
   return out;
 }
+/**
+ * @param {number[]} before
+ * @param {number[]} after
+ */
 Book.prototype.scopeOk = function (before, after) {
   var p = this.p;
   var removed = minus(before, after), added = minus(after, before);
@@ -96,19 +150,23 @@ Book.prototype.scopeOk = function (before, after) {
   var donors = removed.filter(function (v) { return v !== 0; });
   return donors.length === 1 && added.indexOf(0) < 0 && (p.division_scope === "one-to-many" || removed.length === 2);
 };
+/**
+ * @param {number[]} hands
+ * @returns {number[][]}
+ */
 Book.prototype.splits = function (hands) {
   var p = this.p, self = this;
   if (hands.some(function (v) { return v < 0; })) return [];
   var total = sum(hands), live = liveCount(hands);
   var totals = [total];
   if (p.meta && total - this.ru > 0) totals.push(total - this.ru);
-  if (!this.nonneg) {
-    this.nonneg = multisets(this.domain.filter(function (v) { return v >= 0; }), p.hands);
-  }
+  if (!this.nonneg) this.nonneg = multisets(this.domain.filter(function (v) { return v >= 0; }), p.hands);
+  var nonneg = this.nonneg;
   var fractions = this.fractions(hands).join(",");
+  /** @type {number[][]} */
   var out = [];
   totals.forEach(function (tot) {
-    self.nonneg.forEach(function (now) {
+    nonneg.forEach(function (now) {
       if (sum(now) !== tot || same(now, hands) || liveCount(now) === 0) return;
       if (self.fractions(now).join(",") !== fractions) return;
       var after = liveCount(now);
@@ -125,10 +183,16 @@ Book.prototype.splits = function (hands) {
   }
   return out;
 };
+/**
+ * @param {number[]} striker
+ * @param {number[]} struck
+ * @returns {Strike[]}
+ */
 Book.prototype.strikes = function (striker, struck) {
   var p = this.p, self = this;
   var gain = p.attack === "self-gain", bomb = p.cherry_bomb;
   var targets = p.death_attack ? distinct(struck) : distinct(struck.filter(function (v) { return v; }));
+  /** @type {Strike[]} */
   var out = [];
   distinct(striker.filter(function (v) { return v; })).forEach(function (a) {
     targets.forEach(function (b) {
@@ -142,8 +206,13 @@ Book.prototype.strikes = function (striker, struck) {
   });
   return out;
 };
+/**
+ * @param {number[]} hands
+ * @returns {SelfStrike[]}
+ */
 Book.prototype.selfStrikes = function (hands) {
   var p = this.p;
+  /** @type {Map<string, SelfStrike>} */
   var by = new Map();
   for (var i = 0; i < hands.length; i++) {
     for (var j = 0; j < hands.length; j++) {
@@ -157,28 +226,45 @@ Book.prototype.selfStrikes = function (hands) {
   }
   return Array.from(by.values()).sort(function (x, y) { return x[0] - y[0] || x[1] - y[1]; });
 };
+/**
+ * @param {number[]} hands
+ * @returns {Change[]}
+ */
 Book.prototype.flips = function (hands) {
   var self = this;
   var vals = distinct(hands).filter(function (v) { return v; });
-  if (this.signed) return vals.map(function (v) { return [v, replace(hands, v, -v)]; });
+  if (this.signed) return vals.map(function (v) { return /** @type {Change} */ ([v, replace(hands, v, -v)]); });
   return vals.filter(function (v) { return 2 * v !== self.ru; })
-    .map(function (v) { return [v, replace(hands, v, self.ru - v)]; });
+    .map(function (v) { return /** @type {Change} */ ([v, replace(hands, v, self.ru - v)]); });
 };
+/**
+ * @param {number[]} hands
+ * @returns {Change[]}
+ */
 Book.prototype.adds = function (hands) {
   var self = this;
   return distinct(hands).filter(function (v) { return v; })
-    .map(function (v) { return [v, replace(hands, v, self.combine(v, self.step))]; });
+    .map(function (v) { return /** @type {Change} */ ([v, replace(hands, v, self.combine(v, self.step))]); });
 };
+/** @param {number[]} hands */
 function canSwap(hands) {
   return new Set(hands.filter(function (v) { return v; })).size >= 2;
 }
 
 // ------------------------------------------------------------------ notation (notation.py)
+/**
+ * @param {number} v
+ * @returns {string}
+ */
 Book.prototype.value = function (v) {
   var halves = Math.abs(v) * (2 / this.step);
   var whole = Math.floor(halves / 2), half = halves % 2;
   return (v < 0 ? MINUS : "") + (half && !whole ? "" : String(whole)) + (half ? HALF : "");
 };
+/**
+ * @param {number[]} hands
+ * @returns {string}
+ */
 Book.prototype.handsText = function (hands) {
   var self = this;
   if (this.wide) return hands.map(function (v) { return self.value(v); }).join(".");
@@ -189,23 +275,45 @@ Book.prototype.handsText = function (hands) {
   });
   return text;
 };
+/**
+ * A move's name: a strike's two hands (numbers), a split's hands before and after (lists), a flip's or add's hand.
+ * @param {string} kind
+ * @param {number | number[]} [a]
+ * @param {number | number[]} [b]
+ * @param {number} [seat]
+ * @param {number} [players]
+ * @returns {string}
+ */
 Book.prototype.moveName = function (kind, a, b, seat, players) {
   if (kind === "attack" || kind === "gain") {
-    var where = seat === 0 ? "@me" : (players > 2 ? "@" + seat : "");
-    return this.value(a) + ">" + this.value(b) + where;
+    var where = seat === 0 ? "@me" : (/** @type {number} */ (players) > 2 ? "@" + seat : "");
+    return this.value(/** @type {number} */ (a)) + ">" + this.value(/** @type {number} */ (b)) + where;
   }
-  if (kind === "split") return this.handsText(a) + " -> " + this.handsText(b);
-  if (kind === "flip" || kind === "add") return kind + " " + this.value(a);
+  if (kind === "split") return this.handsText(/** @type {number[]} */ (a)) + " -> " + this.handsText(/** @type {number[]} */ (b));
+  if (kind === "flip" || kind === "add") return kind + " " + this.value(/** @type {number} */ (a));
   return kind;
 };
 
 // ------------------------------------------------------------------ the tables (rules.py)
+/**
+ * @param {number[]} hands
+ * @param {number} lives
+ * @param {boolean} used
+ * @param {number} own
+ */
 function key(hands, lives, used, own) {
   return hands.join(",") + "|" + lives + "|" + (used ? 1 : 0) + "|" + own;
 }
+/**
+ * Per part k, every row's tuples' k-th numbers, padded with -1 to the longest row.
+ * @param {number[][][]} rows
+ * @param {number} parts
+ * @returns {number[][][]}
+ */
 function pad(rows, parts) {
   var width = 1;
   rows.forEach(function (r) { width = Math.max(width, r.length); });
+  /** @type {number[][][]} */
   var out = [];
   for (var k = 0; k < parts; k++) {
     out.push(rows.map(function (r) {
@@ -217,8 +325,14 @@ function pad(rows, parts) {
   return out;
 }
 /* Per key, its distinct values ascending, padded with -1 to the longest (numpy's _group in rules.py). */
+/**
+ * @param {Array<number[] | undefined>} lists
+ * @param {number} n
+ * @returns {number[][]}
+ */
 function group(lists, n) {
   var width = 1;
+  /** @type {number[][]} */
   var rows = [];
   for (var k = 0; k < n; k++) {
     var row = distinct(lists[k] || []);
@@ -234,14 +348,21 @@ function group(lists, n) {
 /* Compile checked parameters into a rules payload: {ints, live, swap_ok, own_dst, own_mid, hit_dst, hit_own,
    hit_mid, own_src, hit_src, sets, hands, moves, space, start}, what a code page's rules.js carries, and kinds: each
    move's kind (vizgen/engine/notation.py Move.kind), for the rules of thumb. */
+/**
+ * @param {Params} p
+ * @returns {Payload & {kinds: string[]}}
+ */
 function compile(p) {
   var b = new Book(p);
   var P = p.players;
-  var livesRange = [], usedRange = [false], ownRange = [0];
+  /** @type {number[]} */
+  var livesRange = [];
+  var usedRange = [false], ownRange = [0];
   if (p.lives > 1) for (var l = 1; l <= p.lives; l++) livesRange.push(l);
   else livesRange.push(0);
   if (p.one_point_switch) usedRange.push(true);
   if (b.ownSwaps) for (var o = 1; o <= p.swaps; o++) ownRange.push(o);
+  /** @type {State[]} */
   var states = [];
   multisets(b.domain, p.hands).forEach(function (hands) {
     if (!liveCount(hands)) states.push({ hands: hands, lives: 0, used: false, own: 0 });
@@ -253,28 +374,60 @@ function compile(p) {
       });
     }
   });
+  /** @type {Map<string, number>} */
   var index = new Map();
   states.forEach(function (s, i) { index.set(key(s.hands, s.lives, s.used, s.own), i); });
   var m = states.length;
   var counts = b.ownSwaps ? 1 : p.swaps + 1;
   var zeroHands = new Array(p.hands).fill(0);
-  var zero = index.get(key(zeroHands, 0, false, 0));
+  /**
+   * The index of a state every rule set has (normalised states, the start's, the dead one's).
+   * @param {string} k
+   * @returns {number}
+   */
+  function stateAt(k) {
+    return /** @type {number} */ (index.get(k));
+  }
+  var zero = stateAt(key(zeroHands, 0, false, 0));
   var startHands = new Array(p.hands).fill(p.start * b.step);
-  var moves = [], kinds = [], mids = new Map();
+  /** @type {string[]} */
+  var moves = [];
+  /** @type {string[]} */
+  var kinds = [];
+  /** @type {Map<string, number>} */
+  var mids = new Map();
+  /**
+   * @param {string} label
+   * @param {string} kind
+   * @returns {number}
+   */
   function mid(label, kind) {
     if (!mids.has(label)) {
       mids.set(label, moves.length);
       moves.push(label);
       kinds.push(kind);
     }
-    return mids.get(label);
+    return /** @type {number} */ (mids.get(label));
   }
+  /**
+   * @param {number[]} hands
+   * @param {number} lives
+   * @param {boolean} used
+   * @param {number} own
+   * @returns {number}
+   */
   function norm(hands, lives, used, own) {
     if (p.sudden_death && b.fingers(hands) === b.step) {
-      return lives > 1 ? index.get(key(startHands, lives - 1, used, own)) : zero;
+      return lives > 1 ? stateAt(key(startHands, lives - 1, used, own)) : zero;
     }
-    return liveCount(hands) ? index.get(key(hands, lives, used, own)) : zero;
+    return liveCount(hands) ? stateAt(key(hands, lives, used, own)) : zero;
   }
+  /**
+   * @param {string} kind
+   * @param {number | number[]} a
+   * @param {number | number[]} [x]
+   * @param {number} [seat]
+   */
   function name(kind, a, x, seat) {
     return b.moveName(kind, a, x, seat, P);
   }
@@ -282,7 +435,16 @@ function compile(p) {
   // the mover's own moves (Rules._own_moves), in the engine's order
   var own = states.map(function (seat) {
     var hands = seat.hands;
+    /** @type {number[][]} */
     var out = [];
+    /**
+     * @param {number[]} h
+     * @param {number} lives
+     * @param {boolean} used
+     * @param {number} ownCount
+     * @param {string} label
+     * @param {string} kind
+     */
     function add(h, lives, used, ownCount, label, kind) {
       out.push([norm(h, lives, used, ownCount), mid(label, kind)]);
     }
@@ -306,19 +468,23 @@ function compile(p) {
   var ownT = pad(own, 2);
   // strikes (Rules._hits): striker state i against state j
   var n = b.domain.length, low = b.domain[0];
+  /** @type {Map<string, Strike[]>} */
   var strikeCache = new Map();
+  /** @type {number[][][]} */
   var hit = [];
   var liveOf = states.map(function (s) { return liveCount(s.hands) > 0; });
   for (var i = 0; i < m; i++) {
     for (var j = 0; j < m; j++) {
-      var striker = states[i], struck = states[j], row = [];
+      var striker = states[i], struck = states[j];
+      /** @type {number[][]} */
+      var row = [];
       hit.push(row);
       if (!liveOf[j]) continue;
       var live = liveOf[i];
       var hands = live ? striker.hands : (p.zombies ? [b.step] : []);
       var ck = hands.join(",") + "/" + struck.hands.join(",");
       if (!strikeCache.has(ck)) strikeCache.set(ck, b.strikes(hands, struck.hands));
-      strikeCache.get(ck).forEach(function (t) {
+      /** @type {Strike[]} */ (strikeCache.get(ck)).forEach(function (t) {
         var theirs = norm(t[3], struck.lives, struck.used, struck.own);
         var mine = live ? norm(t[2], striker.lives, striker.used, 0) : zero;
         row.push([theirs, mine, (t[0] - low) * n + (t[1] - low)]);
@@ -326,8 +492,10 @@ function compile(p) {
     }
   }
   var hitT = pad(hit, 3);
+  /** @type {number[][]} */
   var midTable = [];
   for (var seat = 0; seat < P; seat++) {
+    /** @type {number[]} */
     var line = [];
     b.domain.forEach(function (a) {
       b.domain.forEach(function (x) {
@@ -339,7 +507,14 @@ function compile(p) {
   var swapOk = states.map(function (s) { return p.swaps && !b.ownSwaps && canSwap(s.hands) ? 1 : 0; });
   var swapMid = mid("swap", "swap"), passMid = mid("pass", "pass");
   // reshape and invert (Rules._compile)
-  var hitDst = [], hitOwn = [], hitMid = [], pairLists = [];
+  /** @type {number[][][]} */
+  var hitDst = [];
+  /** @type {number[][][]} */
+  var hitOwn = [];
+  /** @type {number[][][][]} */
+  var hitMid = [];
+  /** @type {number[][]} */
+  var pairLists = [];
   var two = false;
   for (var t = 0; t < P; t++) hitMid.push([]);
   for (i = 0; i < m; i++) {
@@ -362,16 +537,19 @@ function compile(p) {
       });
     }
   }
+  /** @type {number[][]} */
   var srcLists = [];
   ownT[0].forEach(function (r, s) {
     r.forEach(function (x) { if (x >= 0) (srcLists[x] = srcLists[x] || []).push(s); });
   });
   var ownSrc = group(srcLists, m);
   var pairs = group(pairLists, m * m);
+  /** @type {number[][][]} */
   var hitSrc = [];
   for (i = 0; i < m; i++) {
     hitSrc.push([]);
     for (j = 0; j < m; j++) {
+      /** @type {number[]} */
       var flat = [];
       pairs[i * m + j].forEach(function (v) {
         if (v >= 0) flat.push(Math.floor(v / m), v % m);
@@ -390,7 +568,7 @@ function compile(p) {
     var marks = (s.lives ? String(s.lives) : "") + (s.used ? "u" : "") + (s.own ? "s" + s.own : "");
     return b.handsText(s.hands) + (marks ? ":" + marks : "");
   });
-  var startState = index.get(key(startHands, p.lives > 1 ? p.lives : 0, false, 0));
+  var startState = stateAt(key(startHands, p.lives > 1 ? p.lives : 0, false, 0));
   var startCode = 0;
   for (t = 0; t < P; t++) startCode = startCode * m + startState;
   return {

@@ -10,7 +10,35 @@
 import { contract } from "../../core/contract.js";
 import * as movegen from "./movegen.js";
 
+/** @typedef {import("./movegen.js").Payload} Payload */
+/** @typedef {(step: string, done: number, total: number) => void} Progress told how far each step got */
+/**
+ * A solved rule set: per node (reachable code in ascending order) its code, plies from the start, forced winner
+ * (-1: none), remoteness (-1: none), distinct children, the winner where the game is over (-1 while it goes on);
+ * outIn (three or more players, else null): per seat * n + node, the plies in which the others force that seat
+ * out, -1 if it survives.
+ * @typedef {object} Solved
+ * @property {movegen.Rules} rules
+ * @property {Payload} R
+ * @property {Float64Array} codes
+ * @property {Int32Array} depth
+ * @property {Int8Array} winner
+ * @property {Int32Array} rem
+ * @property {Uint16Array} outdeg
+ * @property {number} n
+ * @property {Int8Array} final
+ * @property {number} edges
+ * @property {number} start
+ * @property {Int16Array | null} outIn
+ */
+
 /* The winner's seat (0 = the mover) if the game is over, else -1 (the kernel's _winner). */
+/**
+ * @param {number[]} seats
+ * @param {ArrayLike<number>} live
+ * @param {number} end
+ * @returns {number}
+ */
 function winnerOf(seats, live, end) {
   var nLive = 0, firstLive = -1, firstDead = -1;
   for (var i = 0; i < seats.length; i++) {
@@ -29,6 +57,11 @@ function winnerOf(seats, live, end) {
    code in ascending order) its code, plies from the start, forced winner (-1: none), its remoteness (-1:
    none), its distinct children, the winner where the game is over (-1 while it goes on); outIn (three or more players): per seat * n + node, the plies in which the
    others force that seat out, -1 if it survives. */
+/**
+ * @param {Payload} R
+ * @param {Progress} [progress]
+ * @returns {Solved}
+ */
 function solve(R, progress) {
   var tell = progress || function () {};
   var rules = new movegen.Rules(R);
@@ -37,7 +70,14 @@ function solve(R, progress) {
   var winS = new Int8Array(space).fill(-1);
   var outdegS = new Uint16Array(space);
   var stamp = new Int32Array(space).fill(-1);
+  /** @type {Int32Array} */
   var queue = new Int32Array(Math.min(space, 1 << 20) || 1);
+  /**
+   * @param {Int32Array} q
+   * @param {number} tail
+   * @param {number} v
+   * @returns {Int32Array}
+   */
   function push(q, tail, v) {
     if (tail === q.length) {
       var bigger = new Int32Array(Math.min(space, q.length * 2));
@@ -120,6 +160,7 @@ function solve(R, progress) {
     rem[i] = remS[c];
     outdeg[i] = outdegS[c];
   }
+  /** @type {Solved} */
   var out = { rules: rules, R: R, codes: codes, depth: depth, winner: winner, rem: rem, outdeg: outdeg, n: n,
     final: final, edges: edges, start: nodeOf(codes, R.start), outIn: null };
   if (P > 2) {
@@ -132,6 +173,11 @@ function solve(R, progress) {
 }
 
 /* The node id of a reachable code (binary search in the ascending codes), -1 if it is not reachable. */
+/**
+ * @param {ArrayLike<number>} codes
+ * @param {number} code
+ * @returns {number}
+ */
 function nodeOf(codes, code) {
   var lo = 0, hi = codes.length - 1;
   while (lo <= hi) {
@@ -145,6 +191,15 @@ function nodeOf(codes, code) {
 
 /* Survival, one ply at a time (the kernel's _survival): a seat to move is out once every child has it out,
    another seat as soon as one child does. */
+/**
+ * @param {movegen.Rules} rules
+ * @param {Payload} R
+ * @param {Float64Array} codes
+ * @param {Int32Array} node
+ * @param {Int8Array} final
+ * @param {Progress} tell
+ * @returns {Int16Array}
+ */
 function survival(rules, R, codes, node, final, tell) {
   var P = rules.P, n = codes.length, every = (1 << P) - 1;
   var out = new Int16Array(P * n).fill(-1);
@@ -173,7 +228,9 @@ function survival(rules, R, codes, node, final, tell) {
     for (k = 0; k < mv.length; k++) kids[used++] = node[mv[k].dst];
   }
   ptr[n] = used;
-  var plies = 0, found = 1, later = [];
+  /** @type {number[]} */
+  var later = [];
+  var plies = 0, found = 1;
   while (found) {
     found = 0;
     later.length = 0;

@@ -1,0 +1,226 @@
+/* vizgen rulecompareview: the rules page's comparison of the solved rule set with another (ruleside.js attaches
+ * it): the standard rules, one rule toggled or any rule set (compare=B in the address: any spec rules= takes),
+ * both rule sets' figures side by side (rulecompare.js) and the positions whose value changes; a compare= that
+ * cannot be read is said with the address's note (vizgen/site/address_words.py) and the engine's reason.
+ */
+import { contract } from "../core/contract.js";
+import { html, render } from "../core/html.js";
+import * as rulebadge from "./rulebadge.js";
+import * as rulecompare from "./rulecompare.js";
+import * as rulefacts from "./rulefacts.js";
+import * as rulemap from "./rulemap.js";
+import * as rulesworker from "./rulesworker.js";
+import * as movegen from "./engine/movegen.js";
+import * as rulebook from "./engine/rulebook.js";
+
+/** @typedef {import("./ruleside.js").SidePage} SidePage */
+/** @typedef {import("./engine/rulebook.js").Params} Params */
+/** @typedef {import("./engine/rulesolve.js").Solved} Solved */
+
+/** @type {SidePage} */
+var P;
+
+/** @param {string} id */
+function field(id) {
+  return /** @type {HTMLInputElement} */ (P.$(id));
+}
+/** @param {string} id */
+function menu(id) {
+  return /** @type {HTMLSelectElement} */ (P.$(id));
+}
+
+/**
+ * Take the page's state and helpers; fill the menu and read compare=.
+ * @param {SidePage} page
+ */
+function attach(page) {
+  P = page;
+  compareOptions();
+}
+
+function compareOptions() {
+  var D = P.cfg.book, state = P.state, sel = menu("rules-compare");
+  var toggles = D.names.filter(function (name) { return typeof D.defaults[name] === "boolean"; });
+  render(sel, html`<option value="base">the standard rules (same players, hands and r)</option>${
+    toggles.map(function (name) { return html`<option value="${name}">the same rules with ${name} toggled</option>`; })
+  }<option value="spec">another rule set (type its rules)</option>`);
+  // compare=B from the address: any spec rules= takes; one that cannot be read is said, never dropped quietly
+  var given = state.compareSpec;
+  if (state.compareDropped) compareNote(P.cfg.notes.compare);
+  else if (given) {
+    field("rules-compare-spec").value = given;
+    var why = useCompare(given);
+    if (why) compareNote(P.cfg.notes.compare + " (" + why + ".)");
+    else sel.value = "spec";
+  }
+  P.$("rules-compare-other").hidden = sel.value !== "spec";
+  sel.addEventListener("change", function () {
+    var typed = sel.value === "spec";
+    P.$("rules-compare-other").hidden = !typed;
+    compareNote("");
+    state.compareSpec = null;
+    if (typed) {
+      var bad = field("rules-compare-spec").value.trim() ? useCompare(field("rules-compare-spec").value) : null;
+      if (bad) compareNote("That rule set cannot be compared: " + bad + ".");
+      field("rules-compare-spec").focus();
+    }
+    history.replaceState(null, "", P.addressOf(P.currentSpec()) + location.hash);
+    compareWith();
+  });
+  field("rules-compare-spec").addEventListener("change", function () {
+    compareNote("");
+    var bad = useCompare(field("rules-compare-spec").value);
+    if (bad) compareNote("That rule set cannot be compared: " + bad + ".");
+    history.replaceState(null, "", P.addressOf(P.currentSpec()) + location.hash);
+    compareWith();
+  });
+}
+
+/**
+ * Compare with the rule set `text` names from now on: null, or why it cannot be read (the engine's words).
+ * @param {string} text
+ * @returns {string | null}
+ */
+function useCompare(text) {
+  var state = P.state;
+  try {
+    var read = P.book.read(text);
+    state.compareSpec = P.book.spec(read.base, read.params);
+    state.compareParams = read.params;
+    return null;
+  } catch (e) {
+    state.compareSpec = null;
+    return /** @type {Error} */ (e).message;
+  }
+}
+/** @param {string} text */
+function compareNote(text) {
+  P.$("rules-compare-note").textContent = text;
+  P.$("rules-compare-note").hidden = !text;
+  P.api.compareNote = text || null;
+}
+/**
+ * The rule set chosen under "compare with": {params, spec}, or a sentence to show instead.
+ * @returns {{params: Params, spec: string} | string}
+ */
+function compareTarget() {
+  var state = P.state, book = P.book, which = menu("rules-compare").value;
+  if (which === "spec") {
+    if (!state.compareSpec) return "Type the rules to compare with as the address writes them, e.g. standard:r=6.";
+    return { params: Object.assign({}, /** @type {Params} */ (state.compareParams)), spec: state.compareSpec };
+  }
+  var other = Object.assign({}, state.params);
+  if (which === "base") {
+    other = Object.assign(book.params("standard"), { players: state.params.players, hands: state.params.hands,
+      r: state.params.r });
+  } else other[which] = !other[which];
+  return { params: other, spec: book.spec("standard", other) };
+}
+
+/**
+ * Solve the rule set chosen under "compare with" and show both rule sets' figures side by side, and the
+ * positions whose value changes.
+ * @returns {Promise<void>}
+ */
+function compareWith() {
+  var state = P.state, api = P.api, D = P.cfg.book, W = P.cfg.words, book = P.book;
+  var s = state.solved;
+  if (!s) return Promise.resolve();
+  var solved = s;
+  var out = P.$("rules-compare-out");
+  var target = compareTarget();
+  if (typeof target === "string") {
+    out.textContent = target;
+    return Promise.resolve();
+  }
+  var other = target.params, otherSpec = target.spec;
+  if (D.names.every(function (k) { return other[k] === state.params[k]; })) {
+    render(out, menu("rules-compare").value === "spec" ? html`<p>${otherSpec} are your rules: choose another rule set to compare.</p>`
+      : html`<p>Your rules are the standard rules for ${state.params.players} players, ${
+        state.params.hands} hands and r = ${state.params.r}: choose a rule to toggle to compare.</p>`);
+    api.compare = { spec: otherSpec, changed: 0, sentence: out.textContent || "", figures: null };
+    return Promise.resolve();
+  }
+  var why = book.problem(other);
+  if (why) {
+    render(out, html`<p>${otherSpec} cannot be played: ${why}.</p>`);
+    return Promise.resolve();
+  }
+  var size = book.estimate(other);
+  if (size > D.max_positions) {
+    render(out, html`<p>${otherSpec} allows up to ${rulebook.count(size)} positions: too big to solve beside your rules here (this comparison takes up to ${
+      rulebook.count(D.max_positions)}).</p>`);
+    return Promise.resolve();
+  }
+  out.textContent = "Solving " + otherSpec + "…";
+  return rulesworker.run(other, P.cfg.worker, function () {}).then(function (solution) {
+    if (state.solved !== solved) return;
+    /** @type {Solved} */
+    var o = Object.assign(solution, { rules: new movegen.Rules(solution.R) });
+    var of = rulefacts.compute(o, W, other), f = /** @type {import("./rulefacts.js").Facts} */ (state.facts);
+    var mine = state.figures, theirs = rulefacts.figures(o, of, W);
+    var here = solved.rules.name(solved.codes[solved.start]);
+    var sameStart = mine.cls === theirs.cls;
+    var sentence = "Under " + otherSpec + ", the start " + theirs.start + (sameStart
+      ? " has the same value: " + theirs.words + "." : " has another value: " + theirs.words + " (under your rules, " +
+      here + ": " + mine.words + ").");
+    /** @type {Array<[number, number]>} */
+    var changedList = [];
+    var shared = 0;
+    var each = solved.n <= D.max_positions && o.n <= D.max_positions;
+    if (each) {
+      /** @type {Map<string, number>} */
+      var byName = new Map();
+      for (var j = 0; j < o.n; j++) byName.set(o.rules.name(o.codes[j]), j);
+      for (var i = 0; i < solved.n; i++) {
+        var k = byName.get(solved.rules.name(solved.codes[i]));
+        if (k === undefined) continue;
+        shared++;
+        if (contract.verdicts[f.verdict[i]].cls !== contract.verdicts[of.verdict[k]].cls) changedList.push([i, k]);
+      }
+      sentence += " Of the " + rulebook.count(shared) + " positions both rule sets reach, " +
+        (changedList.length ? rulebook.count(changedList.length) + (changedList.length === 1 ? " changes" : " change") +
+          " value" + (changedList.length > 1 ? ", listed below." : ", below.") : "none changes value.");
+    } else {
+      sentence += " Position by position, rule sets are compared up to " + rulebook.count(D.max_positions) + " positions.";
+    }
+    var rows = rulecompare.sideBySide(mine, theirs, W.units);
+    var differ = rows.filter(function (r) { return r.differ; }).length;
+    var side = html`<div class="rules-side-wrap"><table class="data rules-side"><caption>${
+      differ ? "Marked ≠: the " + differ + (differ === 1 ? " figure" : " figures") + " that differ." :
+        "Every figure is the same."}</caption><thead><tr><th scope="col">Figure</th><th scope="col">Your rules<br><code>${
+      P.currentSpec()}</code></th><th scope="col">Compared with<br><code>${otherSpec}</code></th></tr></thead><tbody>${
+      rows.map(function (r) {
+        /**
+         * @param {string} text
+         * @param {import("./rulefacts.js").ClassKey | null} c
+         */
+        var cell = function (text, c) {
+          return html`<td${r.cls ? "" : html` class="num"`}>${c ? rulebadge.classBadge(c, text) : text}</td>`;
+        };
+        return html`<tr class="${r.differ ? "differ" : "same"}"><th scope="row">${r.label}${
+          r.differ ? html` <span class="differs" title="differs">≠</span>` : ""}</th>${
+          cell(r.a, r.cls && r.cls[0])}${cell(r.b, r.cls && r.cls[1])}</tr>`;
+      })}</tbody></table></div><p>${sentence}</p>`;
+    var changed = changedList.length ? html`<table class="data"><thead><tr><th scope="col">Position</th><th scope="col">Here</th><th scope="col">Under ${
+      otherSpec}</th></tr></thead><tbody>${changedList.slice(0, 40).map(function (pair) {
+      var name = solved.rules.name(solved.codes[pair[0]]);
+      return html`<tr><td><a href="#" data-node="${pair[0]}">${name}</a></td><td>${
+        rulebadge.verdictBadge(solved, f, pair[0])}</td><td>${rulebadge.verdictBadge(o, of, pair[1])}</td></tr>`;
+    })}</tbody></table>${changedList.length > 40 ? html`<p>… and ${rulebook.count(changedList.length - 40)} more.</p>` : ""}`
+      : "";
+    render(out, html`${side}${changed}`);
+    api.compare = { spec: otherSpec, changed: changedList.length, sentence: sentence, figures: [mine, theirs] };
+    var cells = each ? rulemap.differ(solved, f, o, of) : null;
+    if (cells && !state.booted) {
+      // the value map shows the same comparison (made once, with the viewer)
+      P.cfg.compare = [{ slug: otherSpec, title: otherSpec, cells: cells.cells, value: cells.value }];
+    }
+  }, function (e) {
+    if (state.solved !== solved) return;
+    out.textContent = String(e.message) === "cancelled" ? "Stopped: " + otherSpec + " was not solved." :
+      "Could not solve " + otherSpec + " here: " + String(e.message || e);
+  });
+}
+
+export { attach, compareWith };
