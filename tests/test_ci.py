@@ -42,7 +42,7 @@ def test_the_tests_run_on_every_push_and_pull_request_with_the_readmes_command()
     assert any(r.strip() == ".ci/run" for r in runs)
     readme = (ROOT / "README.md").read_text()
     command = re.search(r'pip install -e "\.\[test\]" && npm ci && '
-                        r'(ruff check \. && npm run lint && mypy && python -m pytest -q)', readme)
+                        r'(ruff check \. && npm run lint && npm run typecheck && mypy && python -m pytest -q)', readme)
     assert command, "the README names its test command"
     ci_run = (ROOT / ".ci" / "run").read_text()
     assert command.group(1) in ci_run and 'pip install' in ci_run and '-e ".[test]"' in ci_run

@@ -19,8 +19,8 @@ import { Facts } from "./facts.js";
 /** @typedef {import("../core/wire.js").Block} Block */
 /**
  * rules.js's payload (vizgen/site/render/codepage.py): the rule tables movegen.js reads, and the fields read here.
- * @typedef {{ positions: number, space: number, start: number, chunk: number, fields: FieldSpec[],
- *   columns: Column[], moves: string[] } & Record<string, unknown>} CodeRules
+ * @typedef {import("../rules/engine/movegen.js").Payload & { positions: number, chunk: number,
+ *   fields: FieldSpec[], columns: Column[] }} CodeRules
  */
 
 /** The positions of a variant with millions of them, by position code. */
