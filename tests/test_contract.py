@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.js_source import code_of
 from tests.node import run_node
 from vizgen.analysis import marks, meaning
 from vizgen.analysis.rulebook import START_WORDS
@@ -45,12 +46,13 @@ IMPORTS_CONTRACT = re.compile(r'^import \{ contract \} from "(?:\./|(?:\.\./)+co
 def test_every_module_that_reads_the_contract_imports_it() -> None:
     """The contract is an ES module (core/contract.js) and each reader imports it: no namespace carries it."""
     text = {str(p.relative_to(JS)): p.read_text() for p in JS.rglob("*.js")}
-    readers = {name for name, code in text.items() if re.search(r"\bcontract\.\w", _code(code))} - {"core/contract.js"}
+    readers = {name for name, code in text.items()
+               if re.search(r"\bcontract\.\w", code_of(code))} - {"core/contract.js"}
     assert {"rules/rulefacts.js", "rules/rulemodel.js", "practice/practice.js", "play/review.js",
             "rules/engine/movegen.js", "play/playview.js"} <= readers
     for name in readers:
         assert IMPORTS_CONTRACT.search(text[name]) or "contractModule" in text[name], name
-    assert not any("globalThis.VZ" in _code(code) for name, code in text.items() if not name.startswith("pages/")
+    assert not any("globalThis.VZ" in code_of(code) for name, code in text.items() if not name.startswith("pages/")
                    and name != "rules/rulespage.js")  # only the entries (and the rules page's late part) use the handle
     assert "export const contract = " in text["core/contract.js"]
 
@@ -124,12 +126,6 @@ def _copied_words() -> re.Pattern[str]:
     return re.compile(rf"\"\s*(?:{words})|(?:{words})\s*\"")  # a string that starts or ends with them
 
 
-def _code(text: str) -> str:
-    """A module's text without its comments (they may say what a code means), its lines kept."""
-    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
-    return re.sub(r"(?m)^[ \t]*//.*$|[ \t]//[ \t].*$", "", text)
-
-
 def rederived() -> list[str]:
     """Every line of the browser's modules, but the contract, that works out or copies a shared fact."""
     rules = {**RULES, "meaning words copied": _copied_words()}
@@ -138,7 +134,7 @@ def rederived() -> list[str]:
         file = path.relative_to(JS).as_posix()
         if file in ("contract.js", "core/contract.js"):
             continue
-        for number, line in enumerate(_code(path.read_text()).splitlines(), 1):
+        for number, line in enumerate(code_of(path.read_text()).splitlines(), 1):
             found += [f"{file}:{number}: {name}: {m.group(0)}" for name, rule in rules.items()
                       for m in rule.finditer(line)]
     return found

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.test_contract import _code
+from tests.js_source import code_of
 
 JS = Path(__file__).resolve().parents[1] / "vizgen" / "site" / "static" / "js"
 
@@ -28,7 +28,7 @@ RULES = {
 def offences(code: str) -> list[str]:
     """The rules a module's code breaks, one entry a line: ``rule: line``."""
     found = []
-    for number, line in enumerate(_code(code).splitlines(), 1):
+    for number, line in enumerate(code_of(code).splitlines(), 1):
         found += [f"{rule}: {number}: {line.strip()}" for rule, pattern in RULES.items() if pattern.search(line)]
     return found
 
