@@ -32,8 +32,8 @@ import numpy as np
 from vizgen.analysis.sweep import SPACE_BOOLS, SPACE_SIZE, SWAPS, Base, Task, space_overrides, sweep
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, Params
 
-__all__ = ["EXCLUDED", "RECORD", "VALUES", "load_record", "mapped", "record_space", "space_figures", "space_specs",
-           "space_tasks"]
+__all__ = ["EXCLUDED", "RECORD", "VALUES", "corner_words", "load_record", "mapped", "record_space", "space_figures",
+           "space_specs", "space_tasks"]
 
 #: the record's file, beside this module
 RECORD = "space_r5.json.gz"
@@ -57,6 +57,22 @@ def mapped(overrides: dict[str, Any], excluded: list[dict[str, Any]] | None = No
     """
     corners = EXCLUDED if excluded is None else excluded
     return not any(all(overrides.get(k) == v for k, v in corner.items()) for corner in corners)
+
+
+#: how a corner's parameters read on the page (an on/off rule on reads as its name)
+_CORNER_WORDS = {("swap_count", "player"): "swaps counted by each player", ("overflow", "cutoff"): "cut-off"}
+
+
+def corner_words(corner: dict[str, Any]) -> str:
+    """A corner of the space in words, as the page and its explorer write it.
+
+    Examples
+    --------
+    >>> [corner_words(c) for c in EXCLUDED]
+    ['stumps with swaps counted by each player', 'stumps with cut-off']
+    """
+    return " with ".join(_CORNER_WORDS.get((k, v)) or (k.replace("_", " ") if v is True else
+                                                       f"{k.replace('_', ' ')} {v}") for k, v in corner.items())
 
 
 def space_tasks(excluded: list[dict[str, Any]] | None = None) -> list[Task]:

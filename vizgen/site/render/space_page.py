@@ -17,8 +17,8 @@ import jinja2
 import numpy as np
 
 from vizgen.analysis.sweep import SPACE_BOOLS, SWAPS
-from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, PARAM_NAMES, Params, word
-from vizgen.reports.space import load_record, space_figures
+from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, PARAM_NAMES, Params
+from vizgen.reports.space import corner_words, load_record, space_figures
 from vizgen.site import theme
 from vizgen.site.render.datafiles import jsonp
 
@@ -93,9 +93,7 @@ def space_context(figures: dict[str, Any]) -> dict[str, Any]:
                 "arrows": ", ".join(f"{k} {n:,}" for k, n in sorted(e["directions"].items(), key=lambda x: -x[1]))}
                for e in figures["effects"]]
     interactions = [{**x, "pct": 100 * x["share"]} for x in figures["interactions"]]
-    excluded = "; ".join(" with ".join(f"{k.replace('_', ' ')} {word(v)}" if not isinstance(v, bool) else
-                                       f"{k.replace('_', ' ')} {'on' if v else 'off'}" for k, v in corner.items())
-                         for corner in figures["excluded"])
+    excluded = "; ".join(corner_words(c) for c in figures["excluded"])
     return {"f": figures, "pct": pct, "effects": effects, "interactions": interactions, "excluded": excluded,
             "top5": [e["rule"] for e in figures["effects"][:5]],
             "chart": _effect_chart(figures["effects"]), "data": SPACE_DATA.removesuffix(".js")}
@@ -140,6 +138,7 @@ def space_data(record: dict[str, Any]) -> dict[str, bytes]:
     files[SPACE_DATA] = jsonp(SPACE_DATA.removesuffix(".js"), {
         "bools": list(SPACE_BOOLS), "swaps": [list(s) for s in SWAPS], "overflow": list(OVERFLOWS),
         "attack": list(ATTACKS), "halvesies": list(HALVESIES), "excluded": record["excluded"],
+        "corner_words": [corner_words(c) for c in record["excluded"]],
         "order": list(PARAM_NAMES), "standard": standard.as_dict(), "block": block, "parts": parts,
         "rule_sets": record["rule_sets"]})
     return files

@@ -21,6 +21,7 @@ import { plural } from "../core/util.js";
  * @property {string[]} attack
  * @property {string[]} halvesies
  * @property {Record<string, unknown>[]} excluded the corners left out: the parameters their rule sets share
+ * @property {string[]} corner_words each corner in words (vizgen.reports.space.corner_words)
  * @property {string[]} order every parameter, in the order a spec writes them
  * @property {Record<string, unknown>} standard the standard rules' parameters
  * @property {number} block combinations a part covers
@@ -57,18 +58,6 @@ function count(n) {
 /** @param {string} name */
 function words(name) {
   return name.replace(/_/g, " ");
-}
-
-/**
- * A corner of the space in words: "stumps on, swap count player".
- * @param {Record<string, unknown>} corner
- * @returns {string}
- */
-export function cornerWords(corner) {
-  return Object.keys(corner).map((k) => {
-    const v = corner[k];
-    return words(k) + " " + (v === true ? "on" : v === false ? "off" : String(v));
-  }).join(", ");
 }
 
 /**
@@ -214,7 +203,7 @@ export function boot() {
     api.value = null;
     const corner = cornerOf(data, pick.params);
     if (corner) {
-      render(answer, html`<code>${spec}</code> lies in a corner this map leaves out (${cornerWords(corner)}): not
+      render(answer, html`<code>${spec}</code> lies in a corner this map leaves out (${data.corner_words[data.excluded.indexOf(corner)]}): not
         solved here yet. ${link}`);
       return;
     }
