@@ -59,3 +59,9 @@ test("unambiguous keeps a key only while one value owns it", () => {
   assert.equal(map.get("13"), 3);
   assert.equal(util.unambiguous([]).size, 0);
 });
+
+test("count writes thousands with thin spaces, as the Python's words.count", () => {
+  assert.equal(util.count(12259534), "12\u202f259\u202f534");
+  assert.equal(util.count(999), "999");
+  assert.equal(util.count(1000), "1\u202f000");
+});

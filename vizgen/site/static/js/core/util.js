@@ -44,6 +44,15 @@ function fill(template, values) {
     });
 }
 
+/**
+ * A whole number as the site writes it: a thin space between thousands (vizgen/analysis/words.py count).
+ * @param {number} n
+ * @returns {string}
+ */
+function count(n) {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
+}
+
 /** "1 ply", "3 plies".
  @param {number} n @param {string} one @param {string} many @returns {string} */
 function plural(n, one, many) {
@@ -131,4 +140,4 @@ function assign(target, source) {
   return /** @type {T & S} */ (target);
 }
 
-export { esc, fill, plural, pct, bare, byId, assign, own, bestFirst, valueClass, unambiguous };
+export { esc, fill, count, plural, pct, bare, byId, assign, own, bestFirst, valueClass, unambiguous };

@@ -18,11 +18,7 @@ var EXAMPLES = 6;
 /** @typedef {import("./engine/rulebook.js").Spec} Spec */
 /** @typedef {import("../core/contract.js").Contract["verdicts"][number]} Verdict */
 
-/* A whole number as the site writes it (units.py count: a thin space between thousands). */
-/** @param {number} n */
-function count(n) {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
-}
+const count = util.count;
 /** @param {number} n */
 function plies(n) {
   return count(n) + (n === 1 ? " ply" : " plies");

@@ -11,7 +11,7 @@
  */
 import { html, render, renderEnd } from "../core/html.js";
 import { create } from "../core/loader.js";
-import { plural } from "../core/util.js";
+import { count, plural } from "../core/util.js";
 
 /**
  * @typedef {object} SpaceIndex
@@ -45,15 +45,6 @@ import { plural } from "../core/util.js";
 
 const VALUE_WORDS = /** @type {Record<string, string>} */ (
   { W: "the first player wins", L: "the second player wins", D: "a draw" });
-
-/**
- * A whole number as the site writes it: thin spaces between thousands (vizgen.analysis.words.count).
- * @param {number} n
- * @returns {string}
- */
-function count(n) {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
-}
 
 /** @param {string} name */
 function words(name) {
