@@ -38,6 +38,7 @@ from vizgen.site.layout import layout_all
 from vizgen.site.pages import rendered_variants
 from vizgen.util import sizes
 from vizgen.util.cache import MAGIC, Cache, Entry
+from vizgen.util.text import format_count
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = "standard:r=3"
@@ -344,7 +345,8 @@ def test_a_huge_sparse_entry_is_refused_without_reading_it(tmp_path: Path) -> No
     finally:
         tracemalloc.stop()
     assert peak < 1 << 20, f"{peak:,} bytes allocated to refuse it"
-    assert len(warned) == 1 and f"4,294,967,296 bytes, over the bound of {sizes.CACHE_ENTRY_MAX:,}" in warned[0]
+    bound = format_count(sizes.CACHE_ENTRY_MAX)
+    assert len(warned) == 1 and f"4\u202f294\u202f967\u202f296 bytes, over the bound of {bound}" in warned[0]
     assert not cache.path("demo", 1).exists()
 
 
@@ -403,7 +405,8 @@ def test_a_guide_healed_in_a_worker_process_is_said_by_the_build(clean: dict[str
         warned = Lines()
         assert _page(Cache(cache, warn=warned)) == value
         assert sorted(warned) == sorted(f"vizgen: warning: discarded the cache entry {path} (its checksum does "
-                                        f"not match its {path.stat().st_size:,} bytes: changed or cut short); "
+                                        f"not match its {format_count(path.stat().st_size)} bytes: changed or "
+                                        "cut short); "
                                         "computing it again" for path in (page, guide)), warned
         assert _page(Cache(cache, warn=pytest.fail)) == value
 

@@ -118,7 +118,7 @@ def run_cli(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str
     (("--workers", "2", "--cluster", "127.0.0.1:8786"), "--cluster uses a running cluster"),
     (("--workers", "2", "--worker-memory", "lots"), "not a size: 'lots'"),
     (("--workers", "2", "--worker-memory", "1MB"), "--worker-memory must be at least 256 MiB"),
-    (("--workers", "2", "--max-positions", "1000"), "over the limit of 1,000"),
+    (("--workers", "2", "--max-positions", "1000"), "over the limit of 1\u202f000"),
 ])
 def test_cluster_flags_are_checked_before_any_work(args: tuple[str, ...], needle: str) -> None:
     result = run_cli("stats", "standard:players=3", *args, timeout=60)
@@ -153,7 +153,7 @@ def test_cluster_is_imported_only_when_asked_for() -> None:
     ("127.0.0.1", "not an address"),
     ("ucx://127.0.0.1:8786", "over tcp:// only, not ucx://"),
     ("TLS://127.0.0.1:8786", "over tcp:// only, not tls://"),
-    ("h" * 10_000 + ":1", "at most 253 characters, this one 10,000"),
+    ("h" * 10_000 + ":1", "at most 253 characters, this one 10\u202f000"),
     ("[::g]:1", "is not an IPv6 address"),
 ])
 def test_a_bad_address_is_refused_before_any_connection(text: str, needle: str) -> None:
@@ -172,14 +172,14 @@ def test_addresses_read() -> None:
 
 
 @pytest.mark.parametrize(("kind", "needle"), [
-    ("liar", "announces 2,500,000,000 bytes"),
-    ("liar6", "announces 2,500,000,000 bytes"),
+    ("liar", "announces 2\u202f500\u202f000\u202f000 bytes"),
+    ("liar6", "announces 2\u202f500\u202f000\u202f000 bytes"),
     ("garbage", "its first message is not a Dask handshake"),
     ("closer", "the connection closed before a Dask handshake"),
     ("silent", "no Dask handshake within 0.5 s"),
     ("http", "no Dask handshake within 0.5 s"),
     ("mimic", "no answer to 'identity' after its handshake within 0.5 s"),
-    ("mimic-liar", "its answer to 'identity' announces 2,500,000,000 bytes"),
+    ("mimic-liar", "its answer to 'identity' announces 2\u202f500\u202f000\u202f000 bytes"),
 ])
 def test_the_probe_refuses_what_is_not_a_scheduler_within_its_timeout(kind: str, needle: str) -> None:
     """Servers this test starts on loopback; the probe reads at most 64 KB and gives up at its deadline."""

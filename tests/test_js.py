@@ -43,6 +43,7 @@ from vizgen.site.render.datafiles import data_files
 from vizgen.site.render.wire import POSITION_FIELDS, Field, encode, fact_columns, fields_of, node_fields
 from vizgen.site.rulespage import rulebook_data
 from vizgen.site.tables import OPPONENTS
+from vizgen.util.text import format_count
 
 pytestmark = pytest.mark.xdist_group("js")  # the derived pages (solved and laid out) once a run
 
@@ -84,7 +85,9 @@ def units_cases() -> dict[str, list]:
     fills = [[t, {"n": n, "k": k}, words.fill(t, n=n, k=k)] for t in templates for n in (0, 1, 2) for k in (1, 2, 3)]
     shares = [0.0, 1e-9, 0.0004, 0.000499, 0.0005, 0.0006, 0.1234, 0.5, 0.99949, 0.9995, 0.99999, 1.0, -0.5, 2.0]
     shares += [k / 997 for k in range(998)] + [k / 100003 for k in range(0, 100003, 101)]  # every decimal place
+    counts = [0, 7, 999, 1000, 4240, 12259534, -3, -1234, 10**12 - 1, 10**12, 15**20, 1999.6]
     return {"fills": fills, "percents": [[p, words.percent(p)] for p in shares], "units": shipped["units"],
+            "counts": [[n, format_count(round(n))] for n in counts],
             "classes": [[v, meaning.class_of_value(v)] for v in (-7, -1, 0, 1, 5)]}
 
 

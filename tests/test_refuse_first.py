@@ -21,6 +21,7 @@ from vizgen.engine.params import INT_RANGE, VariantError
 from vizgen.engine.rules import Rules
 from vizgen.engine.spec import resolve
 from vizgen.util.sizes import HAND_SETS_MAX
+from vizgen.util.text import format_count
 
 
 def _tripwire(name: str):
@@ -99,5 +100,5 @@ def test_a_player_holds_at_most_a_thousand_hand_sets(hands: int, r: int) -> None
     if sets <= HAND_SETS_MAX:
         assert resolve(f"standard:hands={hands},r={r}").params.r == r
     else:
-        with pytest.raises(VariantError, match=f"at most {HAND_SETS_MAX:,} are taken"):
+        with pytest.raises(VariantError, match=f"at most {format_count(HAND_SETS_MAX)} are taken"):
             resolve(f"standard:hands={hands},r={r}")

@@ -33,6 +33,7 @@ from vizgen.reports.lessons import VERDICT_WORDS
 from vizgen.reports.rules_of_thumb import measure_rule, move_features, search_rules, to_keep
 from vizgen.site.address_words import NOTES
 from vizgen.site.render import render_site
+from vizgen.util.text import format_count
 
 #: the browser tests are skipped, saying why, where Playwright is not installed
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api",
@@ -121,12 +122,13 @@ def test_a_rule_set_is_solved_drawn_played_and_downloaded(rules_page: Callable, 
         figures = page.eval_on_selector_all("#rules-thumbs-list .rule-figures", "ps => ps.map(p => p.textContent)")
         for r, after, shown_figures in zip(chosen, shares[1:], figures, strict=True):
             alone = measure_rule(solved, r, feats, when)
-            assert shown_figures.startswith(f"Alone, it applies at {alone['applies']:,} position"), shown_figures
+            applies = format_count(alone["applies"])
+            assert shown_figures.startswith(f"Alone, it applies at {applies} position"), shown_figures
             assert f"keep the value {percent(alone['accuracy'])} of the time there, against " \
                    f"{percent(alone['baseline'])} for a random move. With the rules above it: {percent(after)}." \
                    in shown_figures, shown_figures
         lead = page.locator("#rules-thumbs-lead").inner_text()
-        assert f"over the {int(to_keep(solved).sum()):,} positions" in lead
+        assert f"over the {format_count(int(to_keep(solved).sum()))} positions" in lead
         assert f"keeps the value {percent(shares[0])} of the time; following all {len(chosen)} rules, " \
                f"{percent(shares[-1])}." in lead
     # the same values, position by position, as the build's download
@@ -246,7 +248,7 @@ def test_any_two_rule_sets_compared_side_by_side(rules_page: Callable, phone: bo
     mine, theirs = start_words("standard"), start_words("standard:r=6")
     assert shown["The start, for the first player"][1:] == [f"{mine[0]}: {mine[1]}", f"{theirs[0]}: {theirs[1]}"]
     positions = shown["Positions reachable from the start"]
-    assert positions[1:] == [f"{mine[2]:,}", f"{theirs[2]:,}"]
+    assert positions[1:] == [f"{format_count(mine[2])}", f"{format_count(theirs[2])}"]
     # where they differ: marked, and only there
     differing = page.locator("#rules-compare-out tr.differ")
     assert differing.count() >= 1
@@ -309,11 +311,11 @@ def test_a_sweep_charts_the_start_and_the_positions(rules_page: Callable) -> Non
         bar = point.locator("rect.sweep-bar").bounding_box()
         assert bar is not None and bar["height"] > 0 and bar["x"] >= 0 and bar["x"] + bar["width"] <= view["width"]
         assert point.locator("title").text_content() == \
-            f"r = {r}: the start is a {value} for the first player; {n:,} positions"
+            f"r = {r}: the start is a {value} for the first player; {format_count(n)} positions"
         assert point.get_attribute("href") == f"?rules={spec}"
         row = page.locator("#rules-sweep-out .sweep-table tbody tr").nth(k)
         assert row.is_visible()
-        assert row.inner_text().split("\t")[1:] == [f"{start}: {value}", f"{n:,}"]
+        assert row.inner_text().split("\t")[1:] == [f"{start}: {value}", f"{format_count(n)}"]
     # more positions, taller bars (a log scale)
     heights = [points.nth(k).locator("rect.sweep-bar").bounding_box()["height"] for k in range(points.count())]
     assert heights == sorted(heights) and heights[0] < heights[-1]
@@ -357,8 +359,8 @@ def test_a_large_rule_set_shows_its_progress_and_cancel_stops_it(new_tab: Callab
     small = open_large(new_tab, site_url, "standard:players=6", 4)
     small.wait_for_function("window.vizgenRules && window.vizgenRules.refused", timeout=60000)
     words = small.locator("#rules-status").inner_text()
-    assert "too many to solve in a browser (this page takes up to 1,000,000)" in words
-    assert "up to 12,000,000 here" in words and small.locator("#rules-working").is_hidden()
+    assert "too many to solve in a browser (this page takes up to 1\u202f000\u202f000)" in words
+    assert "up to 12\u202f000\u202f000 here" in words and small.locator("#rules-working").is_hidden()
 
 
 def test_a_large_rule_set_is_solved_in_the_worker(new_tab: Callable, site_url: str) -> None:

@@ -77,7 +77,7 @@ def test_eight_players_follow_the_machine(tmp_path: Path, monkeypatch: pytest.Mo
     with pytest.raises(VariantError) as refused:
         check_size(eight)
     message = str(refused.value)
-    assert "2,562,890,625 positions and needs about 73 GB of memory (85 GB with survival)" in message
+    assert "2\u202f562\u202f890\u202f625 positions and needs about 73 GB of memory (85 GB with survival)" in message
     assert "the machine's memory is 24 GB" in message
     assert "bigger machine" in message and "--cluster ADDRESS" in message and "--workers N" in message
     assert "--max-memory" in message and "\n" not in message

@@ -26,7 +26,7 @@ from vizgen.engine.variants import REGISTRY, Variant
 from vizgen.site.outdir import BuildError
 from vizgen.util import sizes
 from vizgen.util.processes import stop_on_signals, stopped_code
-from vizgen.util.text import quote, visible
+from vizgen.util.text import format_count, one_line, quote, visible
 
 if TYPE_CHECKING:  # the solvers and the site builder are imported by the commands that use them
     from vizgen.analysis.solved import Solved
@@ -55,7 +55,8 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"not a whole number: {quote(text)}")
         value = int(digits)
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {low:,} to {high:,}, got {quote(text)}")
+            raise argparse.ArgumentTypeError(f"must be from {format_count(low)} to {format_count(high)}, "
+                                             f"got {quote(text)}")
         return value
 
     return parse
@@ -144,7 +145,8 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--variant", action="append", metavar="SPEC", dest="variants",
                        help="build only these variants (repeatable; default: the whole catalogue)")
     build.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None,
-                       help=f"refuse variants larger than this (default {sizes.SITE_MAX_POSITIONS:,} for the site)")
+                       help=f"refuse variants larger than this "
+                            f"(default {format_count(sizes.SITE_MAX_POSITIONS)} for the site)")
     build.add_argument("--max-memory", type=_memory, default=None, metavar="BYTES", help=_BYTES_HELP)
     build.add_argument("--templates", metavar="DIR",
                        help="a folder of page templates that take the place of the built-in ones of the same name")
@@ -155,7 +157,7 @@ def _parser() -> argparse.ArgumentParser:
                             "the max^n page from the cache otherwise)")
     build.add_argument("--family-max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None, metavar="N",
                        help=f"the family page solves variants up to N possible positions "
-                            f"(default {sizes.FAMILY_MAX_POSITIONS:,})")
+                            f"(default {format_count(sizes.FAMILY_MAX_POSITIONS)})")
     build.add_argument("--site-url", type=_site_url, default=None, metavar="URL",
                        help="where the site is published (https://user.github.io/repo/): pages then carry Open Graph "
                             "and Twitter tags with a preview picture for shared links")
@@ -200,12 +202,13 @@ def _print_stats(data: dict[str, Any]) -> None:
     lines = [
         f"{data['title']}  ({data['variant']})",
         f"  rules        {', '.join(changed) or 'the standard core'}",
-        f"  positions    {data['positions']:,} reachable of {data['reachable_of']:,}; "
-        f"{data['terminal']:,} final; {data['edges']:,} moves",
+        f"  positions    {format_count(data['positions'])} reachable of {format_count(data['reachable_of'])}; "
+        f"{format_count(data['terminal'])} final; {format_count(data['edges'])} moves",
     ]
     if "win" in data:
         final = "win" if data["terminal_win"] else "loss"
-        lines.append(f"  to move      win {data['win']:,}  draw {data['draw']:,}  loss {data['loss']:,}"
+        lines.append(f"  to move      win {format_count(data['win'])}"
+                     f"  draw {format_count(data['draw'])}  loss {format_count(data['loss'])}"
                      f" ({final} includes the final positions)")
         lines.append(f"  start        {start['position']}: {start['outcome']}")
         if data["longest_win"] is not None:
@@ -214,11 +217,11 @@ def _print_stats(data: dict[str, Any]) -> None:
             lines.append(f"  random play  first player wins {percent(data['random_win_start'])} "
                          f"(playing perfectly against random: {percent(data['perfect_win_start'])})")
     else:
-        seats = "  ".join(f"seat+{k} {n:,}" for k, n in enumerate(data["forced_win"]))
-        lines.append(f"  forced win   {seats}  open {data['open']:,}  (seat+0 = the player to move)")
+        seats = "  ".join(f"seat+{k} {format_count(n)}" for k, n in enumerate(data["forced_win"]))
+        lines.append(f"  forced win   {seats}  open {format_count(data['open'])}  (seat+0 = the player to move)")
         lines.append(f"  start        {start['position']}: {start['outcome']}")
         if "survive" in data:
-            seats = "  ".join(f"seat+{k} {n:,}" for k, n in enumerate(data["survive"]))
+            seats = "  ".join(f"seat+{k} {format_count(n)}" for k, n in enumerate(data["survive"]))
             lines.append(f"  survives     {seats}  (positions where the seat can avoid elimination forever)")
         if "random_win" in data:
             seats = "  ".join(f"seat+{k} {percent(x)}" for k, x in enumerate(data["random_win"]))
@@ -391,7 +394,8 @@ def _sweep(args: argparse.Namespace) -> int:
 
     def bar(done: int, total: int) -> None:
         filled = round(28 * done / total)
-        print(f"\r[{'#' * filled}{'-' * (28 - filled)}] {done:,}/{total:,} rule sets", end="", file=sys.stderr,
+        print(f"\r[{'#' * filled}{'-' * (28 - filled)}] {format_count(done)}/{format_count(total)} rule sets", end="",
+              file=sys.stderr,
               flush=True)
 
     width = 36 if args.whole else max(len(f"{t.base}:" + ",".join(f"{k}={v}" for k, v in o))
@@ -420,7 +424,7 @@ def _sweep(args: argparse.Namespace) -> int:
         if tty:
             print(file=sys.stderr)
     if refused and not args.json:
-        print(f"refused: {sum(refused.values()):,} combinations of the space ({len(refused)} reasons)")
+        print(f"refused: {format_count(sum(refused.values()))} combinations of the space ({len(refused)} reasons)")
     return 0
 
 
@@ -526,5 +530,5 @@ def say_stopped(code: int) -> None:
 def _fail(message: str, code: int = 2) -> int:
     """Print one error line on stderr, the user's text in it with control characters visible; return the exit code
     (2: a user error)."""
-    print(f"vizgen: error: {visible(' '.join(message.split()))}", file=sys.stderr)
+    print(f"vizgen: error: {visible(one_line(message))}", file=sys.stderr)
     return code

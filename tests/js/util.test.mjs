@@ -60,6 +60,12 @@ test("unambiguous keeps a key only while one value owns it", () => {
   assert.equal(util.unambiguous([]).size, 0);
 });
 
+test("count writes every count as the Python's format_count does", () => {
+  const cases = fixture("units.json").counts;
+  assert.ok(cases.length > 10);
+  for (const [n, python] of cases) assert.equal(util.count(n), python, String(n));
+});
+
 test("count writes thousands with thin spaces, as the Python's words.count", () => {
   assert.equal(util.count(12259534), "12\u202f259\u202f534");
   assert.equal(util.count(999), "999");

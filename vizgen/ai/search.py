@@ -13,6 +13,7 @@ import numpy as np
 from vizgen.ai.maxn import check_depth, evaluate, finger_counts
 from vizgen.engine.rules import Move, Position, Rules
 from vizgen.util import sizes
+from vizgen.util.text import format_count
 
 __all__ = ["Choice", "MaxnSearch", "SearchTooLarge", "choose"]
 
@@ -115,7 +116,7 @@ class MaxnSearch:
         stack = [(root, depth)]
         while stack:
             if len(memo) == limit:
-                raise SearchTooLarge(f"the search holds {limit:,} (position, depth) pairs, its limit")
+                raise SearchTooLarge(f"the search holds {format_count(limit)} (position, depth) pairs, its limit")
             state = stack[-1]
             if state in memo:
                 stack.pop()
@@ -239,7 +240,8 @@ def choose(rules: Rules, position: Position, depth: int, max_states: int | None 
         except SearchTooLarge:
             fits = f"depth {d - 1} is the deepest that fits there" if d > 1 else "not even depth 1 fits there"
             raise SearchTooLarge(f"max^n at depth {depth} from {rules.notation(position)} would search more than "
-                                 f"{max_states:,} (position, depth) pairs, the limit that keeps it to seconds and "
+                                 f"{format_count(max_states)} (position, depth) pairs, the limit that keeps it to "
+                                 "seconds and "
                                  f"megabytes; {fits}", d - 1) from None
     if child is None:
         return Choice(value, None, None)

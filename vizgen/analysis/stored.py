@@ -22,6 +22,7 @@ from vizgen.engine.rules import Rules
 from vizgen.engine.solve import Forced, Survival
 from vizgen.engine.variants import Variant
 from vizgen.util.cache import Cache, Entry, code_version
+from vizgen.util.text import format_count
 
 __all__ = ["CODE", "from_entry", "solve_stored", "to_entry"]
 
@@ -82,12 +83,12 @@ def from_entry(variant: Variant, entry: Entry) -> Solved:
     counts, arrays = entry.data["graph"], dict(entry.arrays)
     space = {name: arrays.pop(f"graph.{name}") for name in _SPACE}
     if any(a.shape != (rules.space,) for a in space.values()):
-        raise ValueError(f"arrays over {rules.space:,} codes expected")
+        raise ValueError(f"arrays over {format_count(rules.space)} codes expected")
     n = int(counts["n"])
     if int(np.count_nonzero(space["space_depth"] >= 0)) != n:
         raise ValueError("the reachable positions do not add up")
     if any(a.ndim == 0 or a.shape[0] != n for a in arrays.values()):
-        raise ValueError(f"arrays of {n:,} positions expected")
+        raise ValueError(f"arrays of {format_count(n)} positions expected")
     graph = StateGraph(rules=rules, n=n, edges=int(counts["edges"]), start_code=int(counts["start_code"]), **space)
     values: dict[str, Any] = {"graph": graph}
     for f in fields(Solved):

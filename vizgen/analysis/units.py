@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import re
 
+from vizgen.util.text import THOUSANDS
+from vizgen.util.text import format_count as count
+
 __all__ = ["UNITS", "count", "fill", "percent", "plies", "ply_note"]
 
 
@@ -30,7 +33,7 @@ UNITS: dict[str, str | int] = {
     "above": ">\u202f{p}\u202f%",
     "none": "\u2013",
     "decimals": 1,
-    "thousands": "\u202f",
+    "thousands": THOUSANDS,
 }
 
 _SLOT = re.compile(r"\{(\w+)\}|\{([^{}|:]*)\|([^{}|]*)\}|\{k:([^{}|]*)\|([^{}|]*)\|([^{}|]*)\}")
@@ -87,17 +90,6 @@ def ply_note(players: int) -> str:
     "A ply is one player's move: 3 plies = you, them, you."
     """
     return str(UNITS["ply-note"] if players == 2 else UNITS["ply-note-more"])
-
-
-def count(n: int) -> str:
-    """Write a whole number as the site does everywhere (a thin space between thousands).
-
-    Examples
-    --------
-    >>> count(759285), count(-3)
-    ('759\u202f285', '-3')
-    """
-    return f"{int(n):,}".replace(",", str(UNITS["thousands"]))
 
 
 def percent(part: float | None, whole: float = 1.0, decimals: int | None = None) -> str:

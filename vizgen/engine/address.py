@@ -111,7 +111,8 @@ def parse_address(text: str) -> Address:
         raise AddressError(f"{shown}: not an address; give {_FORMS}")
     host, port = (match["v6"], match["p6"]) if match["v6"] else (match["host"], match["port"])
     if len(host) > sizes.HOST_MAX:
-        raise AddressError(f"{shown}: a host name has at most {sizes.HOST_MAX} characters, this one {len(host):,}")
+        raise AddressError(f"{shown}: a host name has at most {sizes.HOST_MAX} characters, "
+                           f"this one {format_count(len(host))}")
     if match["v6"]:
         try:
             ipaddress.IPv6Address(host)

@@ -48,7 +48,7 @@ from vizgen.engine import ranges
 from vizgen.engine.address import Address, AddressError, parse_address, probe
 from vizgen.engine.rules import Rules
 from vizgen.util import sizes
-from vizgen.util.text import quote
+from vizgen.util.text import one_line, quote
 
 __all__ = ["BYTES_PER_CODE", "ClusterError", "Run", "WorkerLost", "connect", "local_cluster", "plan_ranges",
            "read_address", "solve", "worker_report"]
@@ -111,7 +111,7 @@ def local_cluster(workers: int, memory_limit: int | None = None) -> Iterator[Any
                                        dashboard_address=None, local_directory=spill, silence_logs=logging.CRITICAL,
                                        memory_limit=memory_limit if memory_limit else "auto")
         except Exception as exc:  # a worker that died while starting, a port that could not be had
-            raise WorkerLost(f"the local cluster could not start: {' '.join(str(exc).split())}") from None
+            raise WorkerLost(f"the local cluster could not start: {one_line(str(exc))}") from None
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         with Client(cluster) as client:

@@ -109,8 +109,9 @@ class StateGraph:
         """``(indptr, indices, move_ptr, move_ids)``, from the kernel's moves of every node."""
         if self.edges > sizes.MAX_EDGE_ARRAYS:
             raise VariantError(
-                f"{self.variant.spec or self.variant.slug} has {self.edges:,} moves: too many to list them all "
-                f"(at most {sizes.MAX_EDGE_ARRAYS:,}); `stats` works without them"
+                f"{self.variant.spec or self.variant.slug} has {format_count(self.edges)} moves: "
+                "too many to list them all "
+                f"(at most {format_count(sizes.MAX_EDGE_ARRAYS)}); `stats` works without them"
             )
         codes, n = self.codes, self.n
         moving = np.flatnonzero(self.winner < 0)
@@ -337,7 +338,7 @@ def check_size(variant: Variant, max_positions: int | None = None, max_memory: i
     >>> check_size(resolve("standard:players=7"), max_memory=8 * 10**9)
     >>> check_size(resolve("standard:players=8"), max_memory=24 * 10**9)
     Traceback (most recent call last):
-    vizgen.engine.params.VariantError: 'standard:players=8' has up to 2,562,890,625 positions and ...
+    vizgen.engine.params.VariantError: 'standard:players=8' has up to 2\u202f562\u202f890\u202f625 positions and ...
     """
     estimate = estimate_positions(variant.params)
     memory = estimate_memory(variant, solve=solve, survival=survival)
@@ -355,7 +356,7 @@ def check_size(variant: Variant, max_positions: int | None = None, max_memory: i
         )
     if max_positions is not None and estimate > max_positions:
         raise VariantError(
-            f"{name} has up to {format_count(estimate)} positions, over the limit of {max_positions:,} "
+            f"{name} has up to {format_count(estimate)} positions, over the limit of {format_count(max_positions)} "
             f"(about {sizes.memory_words(memory)} of memory); raise it with --max-positions if the machine can take it"
         )
 

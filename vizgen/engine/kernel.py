@@ -42,6 +42,7 @@ from __future__ import annotations
 import numpy as np
 
 from vizgen.engine import _kernel
+from vizgen.util.text import format_count
 
 __all__ = [
     "I_COUNTS",
@@ -147,8 +148,8 @@ def children(codes: np.ndarray, winner: np.ndarray, tables: tuple[np.ndarray, ..
     n = _kernel.children(np.ascontiguousarray(codes, dtype=np.int64), np.ascontiguousarray(winner, dtype=np.int8),
                          _kernel.Tables(tables), np.ascontiguousarray(node_of, dtype=np.int32), indptr, indices)
     if n != edges:
-        raise ValueError(f"more children than the {edges:,} expected" if n < 0 else
-                         f"{n:,} children, not the {edges:,} expected")
+        raise ValueError(f"more children than the {format_count(edges)} expected" if n < 0 else
+                         f"{format_count(n)} children, not the {format_count(edges)} expected")
     return indptr, indices
 
 

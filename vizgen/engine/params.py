@@ -125,7 +125,8 @@ def check(params: Params) -> Params:
     states = player_states(params)
     if states > sizes.HAND_SETS_MAX:
         raise VariantError(f"r = {params.r} with {params.hands} hand(s) gives a player {format_count(states)} possible "
-                           f"{'states' if states != hand_sets(params) else 'hands'}; at most {sizes.HAND_SETS_MAX:,} "
+                           f"{'states' if states != hand_sets(params) else 'hands'}; "
+                           f"at most {format_count(sizes.HAND_SETS_MAX)} "
                            "are taken (their rules would take minutes to compile)")
     p = params
     if p.start > p.r - 1:

@@ -18,6 +18,7 @@ import numpy as np
 
 from vizgen.engine.graph import StateGraph
 from vizgen.util import sizes
+from vizgen.util.text import format_count
 
 __all__ = ["perfect_vs_random", "random_play", "random_play_seats"]
 
@@ -84,7 +85,7 @@ def _power_solve(size: int, rows: np.ndarray, cols: np.ndarray, weights: np.ndar
         x, info = method(system, rhs, rtol=1e-13, atol=0.0, maxiter=20_000)
         if info == 0 and np.abs(step(x) - rhs).max() < 1e-10:
             return x
-    raise ArithmeticError(f"the linear solve of {size:,} unknowns did not converge")
+    raise ArithmeticError(f"the linear solve of {format_count(size)} unknowns did not converge")
 
 
 def _dense_power(size: int, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray, power: int) -> np.ndarray:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from vizgen.engine.params import VariantError, override
 from vizgen.engine.variants import GROUPS, Variant, lookup
-from vizgen.util.text import quote
+from vizgen.util.text import format_count, quote
 
 __all__ = ["TOML_MAX_BYTES", "load_variant_file"]
 
@@ -99,7 +99,7 @@ def _read_file(path: Path) -> str:
     except OSError as exc:
         raise VariantError(f"cannot read variant file {quote(str(path))}: {exc.strerror or exc}") from None
     if len(data) > TOML_MAX_BYTES:
-        raise VariantError(f"variant file {quote(str(path))} is over {TOML_MAX_BYTES:,} bytes")
+        raise VariantError(f"variant file {quote(str(path))} is over {format_count(TOML_MAX_BYTES)} bytes")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -46,6 +46,7 @@ from vizgen.engine.variants import Variant
 from vizgen.reports import rules_of_thumb
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version
+from vizgen.util.text import format_count
 
 __all__ = [
     "REACH_DEPTHS",
@@ -254,8 +255,9 @@ def not_taught(variant: Variant) -> str | None:
         return f"the guide is for two-player variants; this one has {variant.params.players} players"
     possible = estimate_positions(variant.params)
     if possible > sizes.GUIDE_MAX_POSITIONS:
-        return (f"the guide is computed for variants of at most {sizes.GUIDE_MAX_POSITIONS:,} possible positions; "
-                f"this one has {possible:,}")
+        return (f"the guide is computed for variants of at most {format_count(sizes.GUIDE_MAX_POSITIONS)} "
+                "possible positions; "
+                f"this one has {format_count(possible)}")
     return None
 
 

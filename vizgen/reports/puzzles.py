@@ -66,6 +66,7 @@ from vizgen.reports.puzzle_rating import LADDER, ladder_chances, ratings_of
 from vizgen.reports.rules_of_thumb import Rule
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version
+from vizgen.util.text import format_count
 
 __all__ = ["BANDS", "HOLD_PLIES", "LONG_WIN", "SURVIVE_PLIES", "THEMES", "accepts", "calibration", "goals",
            "multi_puzzles", "node_table", "practised", "puzzle_figures", "puzzle_set", "two_player_puzzles"]
@@ -539,8 +540,9 @@ def practised(variant: Variant) -> str | None:
         return not_taught(variant)
     possible = estimate_positions(variant.params)
     if possible > sizes.GUIDE_MAX_POSITIONS:
-        return (f"puzzles are made for variants of at most {sizes.GUIDE_MAX_POSITIONS:,} possible positions; "
-                f"this one has {possible:,}")
+        return (f"puzzles are made for variants of at most {format_count(sizes.GUIDE_MAX_POSITIONS)} "
+                "possible positions; "
+                f"this one has {format_count(possible)}")
     return None
 
 

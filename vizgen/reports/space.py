@@ -31,6 +31,7 @@ import numpy as np
 
 from vizgen.analysis.sweep import SPACE_BOOLS, SPACE_SIZE, SWAPS, Base, Task, space_overrides, sweep
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, Params
+from vizgen.util.text import format_count
 
 __all__ = ["EXCLUDED", "RECORD", "VALUES", "corner_words", "load_record", "mapped", "record_space", "space_figures",
            "space_specs", "space_tasks"]
@@ -320,7 +321,8 @@ def main() -> None:
     path = resources.files("vizgen.reports") / RECORD
     with open(str(path), "wb") as out:
         out.write(gzip.compress(json.dumps(record, separators=(",", ":")).encode(), mtime=0))
-    print(f"{record['rule_sets']:,} rule sets, {record['cpu_seconds']:,} s CPU", file=sys.stderr)
+    print(f"{format_count(record['rule_sets'])} rule sets, {format_count(record['cpu_seconds'])} s CPU",
+          file=sys.stderr)
 
 
 if __name__ == "__main__":

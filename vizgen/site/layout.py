@@ -31,6 +31,7 @@ from vizgen.site.band_picture import node_size, order_dot, place
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version, digest
 from vizgen.util.processes import run_each
+from vizgen.util.text import format_count
 
 __all__ = ["COLOURS", "Layout", "layout_all", "overview_svg"]
 
@@ -261,7 +262,7 @@ def _checker(n: int) -> Callable[[Entry], str | None]:
     def check(entry: Entry) -> str | None:
         x, y, svg = entry.arrays["x"], entry.arrays["y"], entry.blobs["svg"]
         if x.shape != (n,) or y.shape != (n,) or x.dtype != np.float64 or y.dtype != np.float64:
-            return f"coordinates of shape {x.shape}, {y.shape} for {n:,} positions"
+            return f"coordinates of shape {x.shape}, {y.shape} for {format_count(n)} positions"
         return None if svg.lstrip().startswith(b"<") else "no picture"
 
     return check

@@ -51,6 +51,7 @@ import numpy as np
 import vizgen
 from vizgen.util import sizes
 from vizgen.util.processes import pid_alive
+from vizgen.util.text import format_count, one_line
 
 __all__ = ["Cache", "Entry", "Notice", "code_version", "default_folder", "digest"]
 
@@ -235,7 +236,8 @@ def _read(path: Path) -> tuple[bytearray, os.stat_result]:
         if not stat.S_ISREG(seen.st_mode):
             raise _Unreadable(f"{_what(seen.st_mode)}, not a file", seen)
         if seen.st_size > sizes.CACHE_ENTRY_MAX:
-            raise _Unreadable(f"{seen.st_size:,} bytes, over the bound of {sizes.CACHE_ENTRY_MAX:,}", seen)
+            raise _Unreadable(f"{format_count(seen.st_size)} bytes, "
+                              f"over the bound of {format_count(sizes.CACHE_ENTRY_MAX)}", seen)
         if seen.st_size and not os.pread(fd, len(MAGIC), 0).startswith(MAGIC[:13]):  # read no further
             raise _Unreadable("not a vizgen cache entry", seen)
         raw = bytearray(seen.st_size)
@@ -416,7 +418,7 @@ class Cache:
                     path.unlink()
         except OSError:
             pass
-        self._say(Notice(kind, f"vizgen: warning: discarded the cache entry {path} ({' '.join(reason.split())}); "
+        self._say(Notice(kind, f"vizgen: warning: discarded the cache entry {path} ({one_line(reason)}); "
                                "computing it again", other_version))
 
     def _make_folder(self, kind: str, key: str) -> None:
@@ -457,8 +459,9 @@ class Cache:
         parts = _parts(entry, kind, key, version)
         size = len(MAGIC) + _SUM_LINE + sum(len(part) for part in parts)
         if size > sizes.CACHE_ENTRY_MAX:
-            self._say(Notice(kind, f"vizgen: warning: not kept in the cache: the {kind} entry {key} is {size:,} "
-                                   f"bytes, over the bound of {sizes.CACHE_ENTRY_MAX:,}"))
+            self._say(Notice(kind, f"vizgen: warning: not kept in the cache: the {kind} entry {key} is "
+                                   f"{format_count(size)} "
+                                   f"bytes, over the bound of {format_count(sizes.CACHE_ENTRY_MAX)}"))
             return
         tmp = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(8)}.tmp")
         try:
@@ -538,7 +541,7 @@ def _decode(raw: bytearray, kind: str, key: str, version: str) -> Entry:
     start = len(MAGIC) + _SUM_LINE
     with memoryview(raw) as view:
         if len(raw) < start or _checksum([view[start:]]) != raw[len(MAGIC):start]:
-            raise _Unreadable(f"its checksum does not match its {len(raw):,} bytes: changed or cut short")
+            raise _Unreadable(f"its checksum does not match its {format_count(len(raw))} bytes: changed or cut short")
     end = raw.find(b"\n", start)
     if end < 0:
         raise _Unreadable("truncated header")
@@ -558,17 +561,17 @@ def _decode(raw: bytearray, kind: str, key: str, version: str) -> Entry:
     arrays, blobs = {}, {}
     for name, kind_of, dtype, shape, size in header["parts"]:
         if offset + size > len(raw):
-            raise _Unreadable(f"truncated: {len(raw):,} bytes")
+            raise _Unreadable(f"truncated: {format_count(len(raw))} bytes")
         if kind_of == "array":
             count = int(np.prod(shape, dtype=np.int64))
             array = np.frombuffer(raw, dtype=np.dtype(dtype), count=count, offset=offset) if count else \
                 np.empty(0, dtype=np.dtype(dtype))
             if array.nbytes != size:
-                raise _Unreadable(f"part {name}: {array.nbytes:,} bytes for {size:,}")
+                raise _Unreadable(f"part {name}: {format_count(array.nbytes)} bytes for {format_count(size)}")
             arrays[name] = array.reshape(shape)
         else:
             blobs[name] = bytes(raw[offset:offset + size])
         offset += size
     if offset != len(raw):
-        raise _Unreadable(f"{len(raw) - offset:,} bytes too many")
+        raise _Unreadable(f"{format_count(len(raw) - offset)} bytes too many")
     return Entry(data=header["data"], arrays=arrays, blobs=blobs)

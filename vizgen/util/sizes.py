@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from vizgen.util.text import format_count
+
 __all__ = [
     "BANDS_LIMIT",
     "BIG",
@@ -423,4 +425,4 @@ def memory_words(size: int) -> str:
         return f"about 10^{round(math.log10(size)) - 9} GB"
     if size >= 10**9:
         return f"{size / 1e9:,.0f} GB" if size >= 10**10 else f"{size / 1e9:.1f} GB"
-    return f"{size / 1e6:,.0f} MB" if size >= 10**6 else f"{size:,} bytes"
+    return f"{size / 1e6:,.0f} MB" if size >= 10**6 else f"{format_count(size)} bytes"

@@ -12,8 +12,12 @@ from __future__ import annotations
 import math
 import re
 
-__all__ = ["QUOTE_LIMIT", "format_count", "quote", "visible"]
+__all__ = ["QUOTE_LIMIT", "THOUSANDS", "format_count", "one_line", "quote", "visible"]
 
+#: the separator between thousands of every whole number a person reads (a narrow no-break space: "12 259 534")
+THOUSANDS = "\u202f"
+#: a run of ASCII white space (one_line)
+_RUNS = re.compile("[ \t\n\r\f\v]+")
 #: how much of a user's input an error message repeats
 QUOTE_LIMIT = 80
 #: characters shown as escapes: C0 and C1 controls and DEL, the line and paragraph separators, the bidirectional
@@ -85,26 +89,44 @@ def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
     return f"{text[:limit - 20]!r}... ({len(text)} characters)"
 
 
+def one_line(text: str) -> str:
+    """Put a message on one line: each run of ASCII white space (new lines, tabs) becomes one space.
+
+    The narrow no-break space between a count's thousands (:data:`THOUSANDS`) is kept, as ``str.split``
+    would not.
+
+    Examples
+    --------
+    >>> one_line("  12\u202f259 positions,\\n  too many ")
+    '12\u202f259 positions, too many'
+    """
+    return _RUNS.sub(" ", text).strip(" ")
+
+
 def format_count(n: int) -> str:
-    """Write a count for people, in constant time however large it is.
+    """Write a count for people, the one way every page, message and download writes a whole number.
+
+    A narrow no-break space between thousands (:data:`THOUSANDS`), in constant time however large the
+    count: ``about 10^k`` from a trillion on. The browser's ``count`` (``core/util.js``) is its copy,
+    checked against it in the fast lane.
 
     Parameters
     ----------
     n : int
-        A non-negative count.
+        A count (a minus sign is kept).
 
     Returns
     -------
     str
-        ``1,234,567`` up to a trillion, ``about 10^k`` beyond.
+        ``1\u202f234\u202f567`` up to a trillion, ``about 10^k`` beyond.
 
     Examples
     --------
-    >>> format_count(759375)
-    '759,375'
+    >>> format_count(759375), format_count(-3), format_count(999)
+    ('759\u202f375', '-3', '999')
     >>> format_count(15 ** 2000)
     'about 10^2352'
     """
-    if n < 10**12:
-        return f"{n:,}"
-    return f"about 10^{round(math.log10(n))}"  # math.log10 takes any int without writing it out
+    if abs(n) < 10**12:
+        return f"{int(n):,}".replace(",", THOUSANDS)
+    return f"about 10^{round(math.log10(abs(n)))}"  # math.log10 takes any int without writing it out

@@ -21,6 +21,7 @@ from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, PARAM_NAMES, Par
 from vizgen.reports.space import corner_words, load_record, space_figures
 from vizgen.site import theme
 from vizgen.site.render.datafiles import jsonp
+from vizgen.util.text import format_count
 
 __all__ = ["SPACE_DATA", "SPACE_PAGE", "bar_chart", "space_data", "space_files"]
 
@@ -90,7 +91,8 @@ def space_context(figures: dict[str, Any]) -> dict[str, Any]:
     total = figures["rule_sets"]
     pct = {k: 100 * v / total for k, v in figures["counts"].items()}
     effects = [{**e, "pct": 100 * e["share"], "same_pct": 100 * e["same_game"] / e["pairs"] if e["pairs"] else 0.0,
-                "arrows": ", ".join(f"{k} {n:,}" for k, n in sorted(e["directions"].items(), key=lambda x: -x[1]))}
+                "arrows": ", ".join(f"{k} {format_count(n)}"
+                                  for k, n in sorted(e["directions"].items(), key=lambda x: -x[1]))}
                for e in figures["effects"]]
     interactions = [{**x, "pct": 100 * x["share"]} for x in figures["interactions"]]
     excluded = "; ".join(corner_words(c) for c in figures["excluded"])

@@ -52,7 +52,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from vizgen import templates_folder
 from vizgen.site.outdir import BuildError
 from vizgen.util.paths import NoHome, expand_user
-from vizgen.util.text import quote, visible
+from vizgen.util.text import format_count, quote, visible
 
 __all__ = ["TEMPLATE_BYTES", "TEMPLATE_INT_BITS", "TEMPLATE_MEMORY", "TEMPLATE_SECONDS", "TemplateLimit",
            "TemplateLoader", "TemplateProblem", "UserTemplates", "bounded", "check_templates", "compile_templates",
@@ -135,7 +135,7 @@ outside the template folders
         if not stat.S_ISREG(info.st_mode):
             return "not a regular file"
         if info.st_size > TEMPLATE_BYTES:
-            return f"{info.st_size:,} bytes, over the {TEMPLATE_BYTES:,} a template may have"
+            return f"{format_count(info.st_size)} bytes, over the {format_count(TEMPLATE_BYTES)} a template may have"
         return None
 
     def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
@@ -155,7 +155,8 @@ outside the template folders
             if why is not None:
                 raise TemplateProblem(f"template {quote(path, _PATH_LIMIT)} refused: {why}")
             if len(data) > TEMPLATE_BYTES:
-                raise TemplateProblem(f"template {quote(path, _PATH_LIMIT)} refused: over the {TEMPLATE_BYTES:,} "
+                raise TemplateProblem(f"template {quote(path, _PATH_LIMIT)} refused: "
+                                      f"over the {format_count(TEMPLATE_BYTES)} "
                                       "bytes a template may have")
             try:
                 text = data.decode(self.encoding)
@@ -334,7 +335,7 @@ class UserTemplates(SandboxedEnvironment):
     Traceback (most recent call last):
     ...
     vizgen.site.render.templating.TemplateProblem: template '<template>': '**' would make an integer of \
-3,000,001 bits or so, over the 65,536 a template may make
+3\u202f000\u202f001 bits or so, over the 65\u202f536 a template may make
     >>> env.from_string("{{ 2 ** 10 * 3 }}").render()
     '3072'
     """
@@ -363,8 +364,8 @@ class UserTemplates(SandboxedEnvironment):
         else:
             bits = 0
         if bits > TEMPLATE_INT_BITS:
-            raise TemplateLimit(f"'{operator}' would make an integer of {bits:,} bits or so, over the "
-                                f"{TEMPLATE_INT_BITS:,} a template may make")
+            raise TemplateLimit(f"'{operator}' would make an integer of {format_count(bits)} bits or so, over the "
+                                f"{format_count(TEMPLATE_INT_BITS)} a template may make")
         return super().call_binop(context, operator, left, right)
 
     def call(__self, __context: Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:

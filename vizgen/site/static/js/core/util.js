@@ -45,18 +45,20 @@ function fill(template, values) {
 }
 
 /**
- * A whole number as the site writes it: a thin space between thousands (vizgen/analysis/words.py count).
+ * A count as the site writes it, the Python's format_count (vizgen/util/text.py) copied and checked against it:
+ * a narrow no-break space between thousands, rounded to a whole number; "about 10^k" from a trillion on.
  * @param {number} n
  * @returns {string}
  */
 function count(n) {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
+  if (Math.abs(n) >= 1e12) return "about 10^" + Math.round(Math.log10(Math.abs(n)));
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
 }
 
-/** "1 ply", "3 plies".
+/** A count and its noun by the one plural rule: "1 ply", "3 plies", "1\u202f234 positions".
  @param {number} n @param {string} one @param {string} many @returns {string} */
 function plural(n, one, many) {
-  return n + " " + (n === 1 ? one : many);
+  return count(n) + " " + (n === 1 ? one : many);
 }
 
 /** A chance (a fraction) as a percentage, as vizgen/analysis/units.py's percent writes it, from the units it

@@ -9,7 +9,6 @@ import { contract } from "../core/contract.js";
 import { html } from "../core/html.js";
 import * as util from "../core/util.js";
 import * as rulefacts from "./rulefacts.js";
-import * as rulebook from "./engine/rulebook.js";
 
 /* The numbers a sweep may run along, in the order the page offers them. */
 var SWEEP = ["r", "swaps", "lives", "start", "hands"];
@@ -133,7 +132,7 @@ function decades(top) {
  * @returns {Html}
  */
 function sweepChart(points, name, W, room) {
-  var count = rulebook.count, left = 50;
+  var count = util.count, left = 50;
   var step = room ? Math.max(28, Math.min(44, Math.floor((room - left - 8) / Math.max(points.length, 1)))) : 44;
   var bar = Math.round(step * 0.55);
   var top = 14, valueRow = 26, barTop = top + valueRow + 16, barH = 120;

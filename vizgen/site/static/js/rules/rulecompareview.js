@@ -11,7 +11,7 @@ import * as rulefacts from "./rulefacts.js";
 import * as rulemap from "./rulemap.js";
 import * as rulesworker from "./rulesworker.js";
 import * as movegen from "./engine/movegen.js";
-import * as rulebook from "./engine/rulebook.js";
+import * as util from "../core/util.js";
 
 /** @typedef {import("./ruleside.js").SidePage} SidePage */
 /** @typedef {import("./engine/rulebook.js").Params} Params */
@@ -148,8 +148,8 @@ function compareWith() {
   }
   var size = book.estimate(other);
   if (size > D.max_positions) {
-    render(out, html`<p>${otherSpec} allows up to ${rulebook.count(size)} positions: too big to solve beside your rules here (this comparison takes up to ${
-      rulebook.count(D.max_positions)}).</p>`);
+    render(out, html`<p>${otherSpec} allows up to ${util.count(size)} positions: too big to solve beside your rules here (this comparison takes up to ${
+      util.count(D.max_positions)}).</p>`);
     return Promise.resolve();
   }
   out.textContent = "Solving " + otherSpec + "…";
@@ -178,16 +178,16 @@ function compareWith() {
         shared++;
         if (contract.verdicts[f.verdict[i]].cls !== contract.verdicts[of.verdict[k]].cls) changedList.push([i, k]);
       }
-      sentence += " Of the " + rulebook.count(shared) + " positions both rule sets reach, " +
-        (changedList.length ? rulebook.count(changedList.length) + (changedList.length === 1 ? " changes" : " change") +
+      sentence += " Of the " + util.count(shared) + " positions both rule sets reach, " +
+        (changedList.length ? util.plural(changedList.length, "changes", "change") +
           " value" + (changedList.length > 1 ? ", listed below." : ", below.") : "none changes value.");
     } else {
-      sentence += " Position by position, rule sets are compared up to " + rulebook.count(D.max_positions) + " positions.";
+      sentence += " Position by position, rule sets are compared up to " + util.count(D.max_positions) + " positions.";
     }
     var rows = rulecompare.sideBySide(mine, theirs, W.units);
     var differ = rows.filter(function (r) { return r.differ; }).length;
     var side = html`<div class="rules-side-wrap"><table class="data rules-side"><caption>${
-      differ ? "Marked ≠: the " + differ + (differ === 1 ? " figure" : " figures") + " that differ." :
+      differ ? "Marked ≠: the " + util.plural(differ, "figure", "figures") + " that differ." :
         "Every figure is the same."}</caption><thead><tr><th scope="col">Figure</th><th scope="col">Your rules<br><code>${
       P.currentSpec()}</code></th><th scope="col">Compared with<br><code>${otherSpec}</code></th></tr></thead><tbody>${
       rows.map(function (r) {
@@ -207,7 +207,7 @@ function compareWith() {
       var name = solved.rules.name(solved.codes[pair[0]]);
       return html`<tr><td><a href="#" data-node="${pair[0]}">${name}</a></td><td>${
         rulebadge.verdictBadge(solved, f, pair[0])}</td><td>${rulebadge.verdictBadge(o, of, pair[1])}</td></tr>`;
-    })}</tbody></table>${changedList.length > 40 ? html`<p>… and ${rulebook.count(changedList.length - 40)} more.</p>` : ""}`
+    })}</tbody></table>${changedList.length > 40 ? html`<p>… and ${util.count(changedList.length - 40)} more.</p>` : ""}`
       : "";
     render(out, html`${side}${changed}`);
     api.compare = { spec: otherSpec, changed: changedList.length, sentence: sentence, figures: [mine, theirs] };

@@ -9,7 +9,6 @@
  */
 import { contract } from "../core/contract.js";
 import * as util from "../core/util.js";
-import * as rulebook from "./engine/rulebook.js";
 
 /** @typedef {import("./engine/rulesolve.js").Solved} Solved */
 /** @typedef {import("./engine/rulebook.js").Params} Params */
@@ -118,7 +117,7 @@ function figures(s, f, W) {
 
 /** @param {number} n */
 function plies(n) {
-  return rulebook.count(n) + (n === 1 ? " ply" : " plies");
+  return util.plural(n, "ply", "plies");
 }
 /* The rows of the counts table of one rule set's figures: [label, text]. */
 /**
@@ -126,7 +125,7 @@ function plies(n) {
  * @returns {Array<[string, string]>}
  */
 function countRows(a) {
-  var two = a.players === 2, count = rulebook.count;
+  var two = a.players === 2, count = util.count;
   return [["Positions reachable from the start", count(a.n)],
     ["Moves (distinct positions reached)", count(a.edges)],
     [two ? "Won for the player to move" : "The player to move wins or survives", count(a.win)],

@@ -9,7 +9,6 @@ import { contract } from "../core/contract.js";
 import { html, render } from "../core/html.js";
 import * as util from "../core/util.js";
 import * as rulegraph from "./rulegraph.js";
-import * as rulebook from "./engine/rulebook.js";
 
 /** @typedef {import("./engine/rulesolve.js").Solved} Solved */
 /** @typedef {import("./rulefacts.js").Facts} Facts */
@@ -134,7 +133,7 @@ function show(s, f, cfg, cls) {
   var $ = function (/** @type {string} */ id) { return /** @type {HTMLElement} */ (document.getElementById(id)); };
   var v = verdict(s, f), must = mustFind(s, f);
   var head = v.winner < 0 ? fill(G.draw, { start: v.start })
-    : fill(G.win, { who: v.winner === 0 ? "first" : "second", start: v.start, plies: rulebook.count(v.plies) + (v.plies === 1 ? " ply" : " plies") });
+    : fill(G.win, { who: v.winner === 0 ? "first" : "second", start: v.start, plies: util.plural(v.plies, "ply", "plies") });
   $("rules-guide-verdict").textContent = head + fill(G.room, v) + (must.length ? fill(G.must, { total: must.length }) : G.none);
   $("rules-guide-lead").hidden = !must.length;
   $("rules-guide-none").hidden = !!must.length;
@@ -150,7 +149,7 @@ function show(s, f, cfg, cls) {
   var headRow = html`<thead><tr><th scope="col">position</th><th scope="col">the only move</th><th scope="col">for the player to move</th><th scope="col">the other moves, for you</th></tr></thead>`;
   var first = must.length
     ? html`<table class="report-table guide-table">${headRow}<tbody>${rows(must.slice(0, ROWS))}</tbody></table>` : "";
-  var more = must.length > ROWS ? html`<details class="guide-more"><summary>All ${rulebook.count(must.length)} positions${
+  var more = must.length > ROWS ? html`<details class="guide-more"><summary>All ${util.count(must.length)} positions${
     must.length > MOST_ROWS ? " (the first " + MOST_ROWS + ")" : ""}</summary><table class="report-table guide-table">${
     headRow}<tbody>${rows(must.slice(ROWS, MOST_ROWS))}</tbody></table></details>` : "";
   render($("rules-guide-must"), html`${first}${more}`);

@@ -6,6 +6,7 @@ import { html, render } from "../core/html.js";
 import * as rulebadge from "./rulebadge.js";
 import * as rulefacts from "./rulefacts.js";
 import * as rulegraph from "./rulegraph.js";
+import * as util from "../core/util.js";
 
 /** @typedef {import("./engine/rulesolve.js").Solved} Solved */
 /** @typedef {import("./rulefacts.js").Facts} Facts */
@@ -69,7 +70,7 @@ function position(el, s, f, i) {
           s.rules.name(s.codes[m.dst])}</a></td><td>${rulebadge.choiceBadge(f, m.dst)}</td></tr>`;
       })}</tbody></table>`;
   render(el, html`<h3>${name} ${rulebadge.verdictBadge(s, f, i)}</h3><p>${rulebadge.verdictWords(s, f, i, false)}. ${
-    s.depth[i]}${s.depth[i] === 1 ? " ply" : " plies"} from the start.</p>${table}`);
+    util.plural(s.depth[i], "ply", "plies")} from the start.</p>${table}`);
 }
 
 export { verdict, counts, position };

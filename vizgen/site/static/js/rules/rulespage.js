@@ -194,7 +194,7 @@ export function boot() {
      how much memory it has, what these rules would take of it. */
   /** @param {Allowance} fit */
   function tooBig(fit) {
-    var count = rulebook.count, L = D.large;
+    var count = util.count, L = D.large;
     api.refused = "size";
     var text = "These rules allow up to " + count(fit.size) + " positions: too many to solve " +
       "in a browser (this page takes up to " + count(D.max_positions) + "). Solve them on a " +
@@ -208,7 +208,7 @@ export function boot() {
   }
   /** @param {number} bytes */
   function gigabytes(bytes) {
-    return rulebook.count(bytes / Math.pow(2, 20)) + " MB";
+    return util.count(bytes / Math.pow(2, 20)) + " MB";
   }
   /**
    * @param {string} spec
@@ -247,14 +247,14 @@ export function boot() {
     var t0 = Date.now();
     api.ready = false;
     api.large = !!large;
-    say("working", "Solving " + spec + " (up to " + rulebook.count(size) + " positions) on this device…");
+    say("working", "Solving " + spec + " (up to " + util.count(size) + " positions) on this device…");
     var params = Object.assign({}, state.params);
     if (large) working(true, 0, "");
     rulesworker.run(params, cfg.worker, function (step, done, total) {
       if (large) working(true, rulesworker.fraction(step, done, total, size), STEPS[step]);
       if (Date.now() - t0 > 300) {
-        var far = step === "survival" ? ", " + rulebook.count(done) + (done === 1 ? " ply" : " plies") + " from the end" :
-          done > 1 && step !== "done" ? ", " + rulebook.count(done) + " positions so far" : "";
+        var far = step === "survival" ? ", " + util.plural(done, "ply", "plies") + " from the end" :
+          done > 1 && step !== "done" ? ", " + util.count(done) + " positions so far" : "";
         say("working", "Solving " + spec + ": " + STEPS[step] + far + "…");
       }
     }, large).then(function (solution) {
@@ -267,7 +267,7 @@ export function boot() {
       state.r = params.r;
       var secs = (Date.now() - t0) / 1000;
       say("solved", "Solved on this device in " + (secs < 0.1 ? "under 0.1" : secs.toFixed(1)) + " s: " +
-        rulebook.count(s.n) + " positions, " + rulebook.count(s.edges) + " moves.");
+        util.count(s.n) + " positions, " + util.count(s.edges) + " moves.");
       remember(spec);
       if (large) return showResult().then(bigResult);
       return showResult().then(function () { return startViewer(spec, params); });

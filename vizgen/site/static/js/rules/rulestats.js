@@ -18,10 +18,9 @@ var EXAMPLES = 6;
 /** @typedef {import("./engine/rulebook.js").Spec} Spec */
 /** @typedef {import("../core/contract.js").Contract["verdicts"][number]} Verdict */
 
-const count = util.count;
 /** @param {number} n */
 function plies(n) {
-  return count(n) + (n === 1 ? " ply" : " plies");
+  return util.plural(n, "ply", "plies");
 }
 
 /* The start's value for the whole game (vizgen/analysis/rulebook.py start_words, with its words START_WORDS:

@@ -9,7 +9,7 @@ import * as rulecompare from "./rulecompare.js";
 import * as rulefacts from "./rulefacts.js";
 import * as rulesworker from "./rulesworker.js";
 import * as movegen from "./engine/movegen.js";
-import * as rulebook from "./engine/rulebook.js";
+import * as util from "../core/util.js";
 
 /** @typedef {import("./ruleside.js").SidePage} SidePage */
 /** @typedef {import("./engine/rulebook.js").Params} Params */
@@ -101,7 +101,7 @@ function sweep(name) {
         return html`<tr${p.here ? html` class="here"` : ""}><td><a href="${p.href}">${name + " = " + p.value}</a>${
           p.here ? " (yours)" : ""}</td><td>${n === null || n === undefined ? p.state
           : rulebadge.classBadge(/** @type {import("./rulefacts.js").ClassKey} */ (p.cls), p.start + ": " + p.words)
-        }</td><td class="num">${n === null || n === undefined ? "" : rulebook.count(n)}</td></tr>`;
+        }</td><td class="num">${n === null || n === undefined ? "" : util.count(n)}</td></tr>`;
       })}</tbody></table></div>`);
   };
   draw();

@@ -12,7 +12,6 @@ import { contract } from "../core/contract.js";
 import { html, render } from "../core/html.js";
 import * as util from "../core/util.js";
 import * as pairwise from "./engine/pairwise.js";
-import * as rulebook from "./engine/rulebook.js";
 import * as rulesolve from "./engine/rulesolve.js";
 
 /** @typedef {import("./engine/rulesolve.js").Solved} Solved */
@@ -334,14 +333,14 @@ function show(s, cfg, r) {
   var big = s.edges > MAX_EDGES;
   $("rules-thumbs-big").hidden = !big;
   if (big) {
-    $("rules-thumbs-moves").textContent = rulebook.count(s.edges);
+    $("rules-thumbs-moves").textContent = util.count(s.edges);
     $("rules-thumbs-lead").hidden = $("rules-thumbs-none").hidden = true;
     render($("rules-thumbs-list"), html``);
     return { rules: null };
   }
   var out = search(s, cfg.thumbs, r), U = cfg.words.units;
   var pct = function (/** @type {number} */ x) { return util.pct(x, U); };
-  var count = rulebook.count;
+  var count = util.count;
   var n = out.rules.length, last = n ? out.rules[n - 1].share_after : out.base;
   $("rules-thumbs-lead").hidden = !n;
   $("rules-thumbs-none").hidden = !!n;
@@ -350,11 +349,10 @@ function show(s, cfg, r) {
   $("rules-thumbs-count").textContent = count(n);
   $("rules-thumbs-final").textContent = pct(last);
   render($("rules-thumbs-list"), html`${out.rules.map(function (rule) {
-    var fails = rule.fails ? html`It fails at ${count(rule.fails)} position${rule.fails === 1 ? "" : "s"
-    }, where every move it allows throws the value away, such as <a href="#" data-node="${rule.node}">${rule.example
+    var fails = rule.fails ? html`It fails at ${util.plural(rule.fails, "position", "positions")}, where every move it allows throws the value away, such as <a href="#" data-node="${rule.node}">${rule.example
     }</a>.` : "It never leaves only losing moves.";
     return html`<li><p class="rule-text">${rule.text}</p><p class="rule-figures">Alone, it applies at ${
-      count(rule.applies)} position${rule.applies === 1 ? "" : "s"}; the moves it allows keep the value ${
+      util.plural(rule.applies, "position", "positions")}; the moves it allows keep the value ${
       pct(rule.accuracy)} of the time there, against ${pct(rule.baseline)} for a random move. With the rules above it: ${
       pct(rule.share_after)}. ${fails}</p></li>`;
   })}`);

@@ -218,7 +218,7 @@ export function boot() {
     const drawn = (100 * d.draws[row] / d.positions[row]).toFixed(1);
     render(answer, html`<b>${value}</b>${rem >= 0 ? " in " + plural(rem, "ply", "plies") : ""};
       ${count(d.positions[row])} positions, ${drawn} % of them drawn.
-      ${others ? `The same game as ${count(others)} other rule set${others === 1 ? "" : "s"} of the map.` :
+      ${others ? `The same game as ${plural(others, "other rule set", "other rule sets")} of the map.` :
         "A game no other rule set of the map gives."}
       ${idle.length ? `Makes no difference here: ${idle.join(", ")}.` : ""} ${link}`);
   }

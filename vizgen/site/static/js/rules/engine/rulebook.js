@@ -5,6 +5,7 @@
  * sentences follow vizgen/engine/params.py's check(), word for word, and the fast lane compares them on
  * random combinations (tests/test_rulespage.py).
  */
+import { count } from "../../core/util.js";
 /** @typedef {number | boolean | string} Value one parameter's value */
 /**
  * A rule set's parameters (vizgen/engine/params.py Params), read by name too.
@@ -52,15 +53,6 @@ function Book(data) {
 /** @param {unknown} v */
 function shown(v) {
   return typeof v === "string" ? "'" + v + "'" : String(v);
-}
-/**
- * A count for people (vizgen/util/text.py format_count).
- * @param {number} n
- * @returns {string}
- */
-function count(n) {
-  if (n < 1e12) return Math.round(n).toLocaleString("en-US");
-  return "about 10^" + Math.round(Math.log10(n));
 }
 /**
  * @param {number} n
@@ -313,4 +305,4 @@ Book.prototype.builtin = function (params) {
   return found;
 };
 
-export { Book, count };
+export { Book };
