@@ -33,6 +33,7 @@ from vizgen.reports.lessons import VERDICT_WORDS
 from vizgen.reports.rules_of_thumb import measure_rule, move_features, search_rules, to_keep
 from vizgen.site.address_words import NOTES
 from vizgen.site.render import render_site
+from vizgen.util import sizes
 from vizgen.util.text import format_count
 
 #: the browser tests are skipped, saying why, where Playwright is not installed
@@ -269,6 +270,30 @@ def test_any_two_rule_sets_compared_side_by_side(rules_page: Callable, phone: bo
     assert "compare=standard:r=6" in page.url
 
 
+def test_a_graph_of_thousands_stays_readable_on_a_phone(rules_page: Callable) -> None:
+    """r = 10 (2 958 positions) drawn whole on a phone was one solid mass: a phone gets the value map and the
+    neighbourhood explorer, as a big page does; a desktop still gets the whole graph."""
+    n = solve_variant(resolve("standard:r=10")).graph.n
+    assert sizes.PHONE_GRAPH_MAX < n <= sizes.BIG
+    page = rules_page("standard:r=10", phone=True)
+    page.wait_for_function("window.vizgen && window.vizgen.ready", timeout=60000)
+    tabs = page.locator(".view-tabs")
+    tabs.scroll_into_view_if_needed()
+    assert page.locator("#valuemap").is_visible() and page.locator("#graph").is_hidden()
+    assert "rows: the player to move" in page.locator(".explore").inner_text()
+    page.locator("button[data-view=graph]").click()
+    caption = page.locator("#explorer-caption")
+    caption.wait_for(state="visible")
+    assert "Click any position to move the centre there" in caption.inner_text()
+    drawn = page.evaluate("window.vizgen.network.body.data.nodes.length")
+    assert 1 < drawn < 60, drawn  # the start's neighbourhood, not every position
+    wide = rules_page("standard:r=10")
+    wide.wait_for_function("window.vizgen && window.vizgen.ready", timeout=60000)
+    assert wide.locator("#graph").is_visible() and wide.locator("#valuemap").is_hidden()
+    assert wide.locator("#explorer-caption").inner_text().strip() == ""
+    assert wide.evaluate("window.vizgen.network.body.data.nodes.length") >= n
+
+
 @pytest.mark.parametrize(("compare", "reason"), [("nonsense", "unknown variant 'nonsense'"), ("%ZZ", None),
                                                  ("standard:r=999", "parameter r must be a whole number")])
 def test_a_compare_that_cannot_be_read_is_said(rules_page: Callable, compare: str, reason: str | None) -> None:
@@ -370,7 +395,7 @@ def test_a_large_rule_set_is_solved_in_the_worker(new_tab: Callable, site_url: s
                            timeout=300000)
     start, _, n, _ = start_words(spec)
     edges = page.evaluate("vizgenRules.solution.edges")
-    assert page.locator("#rules-status").inner_text().endswith(f"{n:,} positions, {edges:,} moves.")
+    assert page.locator("#rules-status").inner_text().endswith(f"{format_count(n)} positions, {format_count(edges)} moves.")
     assert n > 1_000_000
     assert start in page.locator("#rules-verdict").inner_text()
     assert page.locator("#rules-big").is_visible() and page.locator("#rules-download").is_hidden()

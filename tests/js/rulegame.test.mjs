@@ -47,3 +47,16 @@ test("the wire encoder writes a block as the site's documented layout (values pl
   const want = encodeBlock(fields, columns);
   assert.deepEqual(zlib.inflateSync(Buffer.from(got, "base64")), zlib.inflateSync(Buffer.from(want, "base64")));
 });
+
+test("the rules page draws one whole graph up to the contract's sizes, a phone fewer (rulemodel.whole)", async () => {
+  const { whole } = await import("../../vizgen/site/static/js/rules/rulemodel.js");
+  const { contract } = await import("../../vizgen/site/static/js/core/contract.js");
+  const G = contract.graph;
+  assert.ok(G.phoneMax < G.big);
+  assert.equal(whole(G.big, 1400), true);
+  assert.equal(whole(G.big + 1, 1400), false);
+  assert.equal(whole(G.phoneMax, 390), true);
+  assert.equal(whole(G.phoneMax + 1, 390), false); // r = 10 (2 958 positions) on a phone: the explorer
+  assert.equal(whole(2958, 390), false);
+  assert.equal(whole(2958, G.narrow + 1), true);
+});

@@ -85,6 +85,12 @@ CODE_PAGE_OVER = 250_000
 RENDER_APART_OVER = 100_000
 #: a variant with more positions (up to CODE_PAGE_OVER) gets the neighbourhood explorer, not one whole graph
 BIG = 3000
+#: the most positions a whole graph is drawn for on a narrow screen (at most NARROW_SCREEN CSS pixels wide: a
+#: phone); more, and the rules page opens the neighbourhood explorer there (at r = 8, 1 197 positions, a phone's
+#: graph is one solid mass; at r = 7, 748, each position is still a dot of its own)
+PHONE_GRAPH_MAX = 800
+#: the widest screen, in CSS pixels, that is laid out as a phone's
+NARROW_SCREEN = 760
 #: the position tables of a big variant name at most this many positions per row
 BIG_ROW_LIMIT = 48
 #: the site's default ceiling on a variant's possible positions (its data files grow with them): six players fit

@@ -10,7 +10,8 @@ The browser's modules (``vizgen/site/static/js``) read every fact the two langua
   (``rankTable``): the browser looks a solved position's verdict, choice or class up, never works it out again;
 - the wire's position fields (:data:`vizgen.site.render.wire.POSITION_FIELDS`) and a node id's width;
 - the kernel's index layout (the ``I_*`` of :mod:`vizgen.engine.kernel`), as the move generator reads it;
-- the game's end (:data:`~vizgen.engine.ending.PLY_CAP`, :data:`~vizgen.engine.ending.REPETITIONS`), the tricky
+- the game's end (:data:`~vizgen.engine.ending.PLY_CAP`, :data:`~vizgen.engine.ending.REPETITIONS`), the graph's
+  size limits (:data:`~vizgen.util.sizes.BIG`, :data:`~vizgen.util.sizes.PHONE_GRAPH_MAX`), the tricky
   player's rounds and scale (:mod:`vizgen.ai.tricky`), max^n's prize and depths (:mod:`vizgen.ai.maxn`,
   :data:`vizgen.site.tables.PLAY_DEPTHS`);
 
@@ -34,6 +35,7 @@ from vizgen.analysis import marks, meaning
 from vizgen.engine import ending, kernel
 from vizgen.site.render.wire import POSITION_FIELDS
 from vizgen.site.tables import PLAY_DEPTHS
+from vizgen.util import sizes
 
 __all__ = ["FATES", "NODE_WIDTH", "WHOS", "data", "path", "source", "types"]
 
@@ -123,6 +125,7 @@ def data() -> dict[str, Any]:
         "nodeWidth": NODE_WIDTH,
         "kernel": {name: getattr(kernel, f"I_{name}") for name in _KERNEL},
         "ending": {"cap": ending.PLY_CAP, "repetitions": ending.REPETITIONS},
+        "graph": {"big": sizes.BIG, "phoneMax": sizes.PHONE_GRAPH_MAX, "narrow": sizes.NARROW_SCREEN},
         "tricky": {"rounds": tricky.ROUNDS, "scale": tricky.SCALE},
         "maxn": {"win": maxn.WIN, "depths": list(PLAY_DEPTHS)},
     }
@@ -198,6 +201,8 @@ def types() -> str:
         "  readonly nodeWidth: number;",
         "  readonly kernel: Readonly<Record<KernelName, number>>;",
         "  readonly ending: { readonly cap: number; readonly repetitions: number };",
+        "  /** the most positions one whole graph is drawn for; on a narrow screen (CSS px) phoneMax */",
+        "  readonly graph: { readonly big: number; readonly phoneMax: number; readonly narrow: number };",
         "  readonly tricky: { readonly rounds: number; readonly scale: number };",
         "  readonly maxn: { readonly win: number; readonly depths: ReadonlyArray<number> };",
         "  /** the verdict code of a solved position (meaning.verdicts); outIn null where no fate is read */",

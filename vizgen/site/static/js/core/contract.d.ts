@@ -44,6 +44,8 @@ export interface Contract {
   readonly nodeWidth: number;
   readonly kernel: Readonly<Record<KernelName, number>>;
   readonly ending: { readonly cap: number; readonly repetitions: number };
+  /** the most positions one whole graph is drawn for; on a narrow screen (CSS px) phoneMax */
+  readonly graph: { readonly big: number; readonly phoneMax: number; readonly narrow: number };
   readonly tricky: { readonly rounds: number; readonly scale: number };
   readonly maxn: { readonly win: number; readonly depths: ReadonlyArray<number> };
   /** the verdict code of a solved position (meaning.verdicts); outIn null where no fate is read */

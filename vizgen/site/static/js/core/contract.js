@@ -68,6 +68,7 @@ var data = {
   "nodeWidth": 3,
   "kernel": {"P": 0, "M": 1, "COUNTS": 2, "SWAPS": 3, "TWO": 4, "PASSES": 5, "END": 6, "TOP": 7, "SWAP_MID": 8, "PASS_MID": 9, "MAXDEG": 10, "MAXPAR": 11},
   "ending": {"cap": 200, "repetitions": 3},
+  "graph": {"big": 3000, "phoneMax": 800, "narrow": 760},
   "tricky": {"rounds": 2, "scale": 254},
   "maxn": {"win": 10, "depths": [1, 2, 3, 5]}
 };

@@ -39,17 +39,26 @@ import * as rulesolve from "./engine/rulesolve.js";
 /** @typedef {(name: string) => Promise<unknown>} Files a data file's payload by its name */
 
 var CHUNK = 4096;
-// the widest a small page's graph is drawn (more positions: the neighbourhood explorer); render/page.py BIG
-var BIG = 3000;
+/**
+ * Whether a rule set of n positions gets one whole graph, as a small page does (else the neighbourhood
+ * explorer, as a big page): up to the contract's graph.big positions, and on a narrow screen (a phone, at most
+ * graph.narrow CSS pixels wide) up to graph.phoneMax, beyond which a phone's graph is one solid mass.
+ * @param {number} n @param {number} width the screen's width in CSS pixels @returns {boolean}
+ */
+function whole(n, width) {
+  var G = contract.graph;
+  return n <= G.big && (width > G.narrow || n <= G.phoneMax);
+}
 
 /**
  * The data files of a solved rule set by name (nodes, c0, c1 ...): a function name -> promise of payload.
  * @param {Solved} s
  * @param {Facts} f
  * @param {ModelConfig} cfg
+ * @param {boolean} small one whole graph is drawn (whole): the files carry its layout
  * @returns {Files}
  */
-function files(s, f, cfg) {
+function files(s, f, cfg, small) {
   var P = s.rules.P, n = s.n;
   /** @type {Record<string, ArrayLike<number> | null>} */
   var columns = { verdict: f.verdict, winner: s.winner, choice: f.choice, choice_k: f.choiceK, verdict_n: f.verdictN,
@@ -71,7 +80,6 @@ function files(s, f, cfg) {
   var searched = null;
   /** @type {{trap: Int32Array, tricky: Int32Array} | null} */
   var trick = null;
-  var small = n <= BIG;
   /** @type {Map<string, Promise<unknown>>} */
   var cache = new Map();
   function nodes() {
@@ -149,11 +157,12 @@ function files(s, f, cfg) {
  */
 function boot(s, f, cfg, params, spec) {
   var P = s.rules.P;
-  /** @type {Window & {vizgenRulesFiles?: Files}} */ (window).vizgenRulesFiles = files(s, f, cfg);
+  var small = whole(s.n, window.innerWidth);
+  /** @type {Window & {vizgenRulesFiles?: Files}} */ (window).vizgenRulesFiles = files(s, f, cfg, small);
   var config = {
-    kind: s.n <= BIG ? "small" : "big", data: "", inline: "vizgenRulesFiles", slug: spec.replace(/[^a-z0-9]+/gi, "-"),
+    kind: small ? "small" : "big", data: "", inline: "vizgenRulesFiles", slug: spec.replace(/[^a-z0-9]+/gi, "-"),
     players: P, hands: params.hands, r: params.r, start: s.rules.name(s.codes[s.start]),
-    chunks: Math.ceil(s.n / CHUNK), overview: false, map: P === 2, view: P === 2 && s.n > BIG ? "map" : "graph", themes: cfg.themes, words: cfg.words,
+    chunks: Math.ceil(s.n / CHUNK), overview: false, map: P === 2, view: P === 2 && !small ? "map" : "graph", themes: cfg.themes, words: cfg.words,
     seats: cfg.seats[P],
   };
   var el = document.createElement("script");
@@ -178,4 +187,4 @@ function boot(s, f, cfg, params, spec) {
   return chain;
 }
 
-export { boot, files, BIG };
+export { boot, files, whole };
