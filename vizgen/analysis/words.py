@@ -133,7 +133,8 @@ PRACTICE = {
     "hint": "Show the moves (a hint)",
     "hint-note": "A move here counts as your answer.",
     "timed": "Three minutes",
-    "timed-lead": "Solve as many puzzles as you can in three minutes. A wrong move costs nothing but time: the next puzzle comes.",
+    "timed-lead": ("Solve as many puzzles as you can in three minutes. A wrong move costs nothing but time: "
+                   "the next puzzle comes."),
     "timed-start": "Start the clock",
     "timed-left": "left",
     "timed-solved": "solved",
