@@ -19,7 +19,8 @@ from vizgen.engine.notation import Position, fmt_value
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import REGISTRY, Variant
 from vizgen.reports.puzzles import practised, puzzle_figures, puzzle_set
-from vizgen.site.render.practice_page import hands_of, practice_files
+from vizgen.site.render.assets import environment
+from vizgen.site.render.practice_page import hands_of, practice_context, practice_files
 
 ROOT = Path(__file__).resolve().parents[1]
 SPECS = ["standard", "signed-integers", "stumps", "lives", "standard:players=3,r=3"]
@@ -82,8 +83,17 @@ def test_every_puzzle_position_ships_its_hands_and_draws_them(tmp_path: Path) ->
 
 @pytest.mark.catalogue
 def test_every_variant_with_puzzles_draws_every_puzzles_hands(tmp_path: Path) -> None:
-    variants = [v for v in REGISTRY.values() if practised(v) is None]
-    sets = {v.slug: puzzle_figures(v) for v in variants}
-    variants = [v for v in variants if sets[v.slug]["puzzles"]]
+    """Over the catalogue: every puzzle's hands drawn; and the About section's calibration table (what the page
+    shows, practice_context) has no band holding more than a third of the puzzles, the easy ones counted and said."""
+    every = [v for v in REGISTRY.values() if practised(v) is None]
+    sets = {v.slug: puzzle_figures(v) for v in every}
+    variants = [v for v in every if sets[v.slug]["puzzles"]]
     assert len(variants) > 10
     assert _check_drawn(_shipped(variants, {v.slug: sets[v.slug] for v in variants}), variants, tmp_path) > 10000
+    ctx = practice_context(every, sets, {}, "Atlas")
+    assert ctx["calibration"] and sum(row["puzzles"] for row in ctx["calibration"]) == ctx["total"]
+    assert max(row["puzzles"] for row in ctx["calibration"]) <= ctx["total"] / 3, ctx["calibration"]
+    assert ctx["dropped"] > 0 and ctx["easy"] > 0
+    page = environment().get_template("practice.html").render({**ctx, "share": {"path": "practice.html"}})
+    assert f"{words.count(ctx['dropped'])} must-find positions with just two moves" in page
+    assert re.search(r'<table class="data report-table pz-calibration">', page)

@@ -5,6 +5,7 @@ rising; three minutes timed on an injected clock; the history chart; a goal's en
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -164,7 +165,7 @@ def test_the_streak_rises_puzzle_by_puzzle(phone: tuple[object, str]) -> None:
         tab.locator('button[data-act="next"]').click()
         tab.wait_for_selector('.pz-board[data-status="play"]')
     seen.append(_rating_shown(tab))
-    assert all(b > a for a, b in zip(seen, seen[1:], strict=False)), seen
+    assert all(b > a for a, b in itertools.pairwise(seen)), seen
     assert tab.locator("[data-streak]").inner_text() == "4"
 
 

@@ -11,7 +11,7 @@ import * as util from "../core/util.js";
 /** A theme's tally: its key, solved, failed. @typedef {{ key: string, solved: number, failed: number }} Tally */
 /** A point of the rating line: x, y in the picture, the entry. @typedef {{ x: number, y: number, e: HistoryEntry }} Point */
 
-var W = 320, H = 120, PAD = 8;
+var W = 320, H = 120, PAD = 8, AXIS = 40; // AXIS: the room on the right for the ratings written there
 
 /**
  * The rating line's points: the history's entries left to right, the rating after each from bottom (lo) to top
@@ -25,7 +25,7 @@ function ratingPoints(history) {
   if (hi - lo < 100) hi = lo + 100;
   var n = history.length;
   var points = history.map(function (e, i) {
-    var x = PAD + (n > 1 ? i * (W - 2 * PAD) / (n - 1) : (W - 2 * PAD) / 2);
+    var x = PAD + (n > 1 ? i * (W - 2 * PAD - AXIS) / (n - 1) : (W - 2 * PAD - AXIS) / 2);
     var y = PAD + (hi - e.after) * (H - 2 * PAD) / (hi - lo);
     return { x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10, e: e };
   });
@@ -79,9 +79,9 @@ function chartHtml(history, T, themes, themesOf) {
   return html`<section class="pz-chart" aria-label="${T.chart}"><h2>${T.chart}</h2>${""
   }<figure><figcaption>${T["chart-rating"]} <span class="muted">(● ${T["chart-solved"]}, ✕ ${T["chart-failed"]})</span></figcaption>${""
   }<svg class="pz-rating-chart" viewBox="0 0 ${W} ${H + 14}" role="img" aria-label="${said}">${""
-  }<text class="axis" x="${W - PAD}" y="${PAD + 4}">${util.count(line.hi)}</text>${""
-  }<text class="axis" x="${W - PAD}" y="${H - PAD}">${util.count(line.lo)}</text>${""
-  }<line class="base" x1="${PAD}" x2="${W - PAD}" y1="${H - PAD}" y2="${H - PAD}"/>${""
+  }<text class="axis" x="${W - 2}" y="${PAD + 4}">${util.count(line.hi)}</text>${""
+  }<text class="axis" x="${W - 2}" y="${H - PAD + 3}">${util.count(line.lo)}</text>${""
+  }<line class="base" x1="${PAD}" x2="${W - PAD - AXIS}" y1="${H - PAD}" y2="${H - PAD}"/>${""
   }<path class="line" d="${path}"/>${marks}</svg></figure>${""
   }<h3>${T["chart-themes"]}</h3><ul class="pz-theme-bars">${tally.map(function (t) {
     var total = t.solved + t.failed;
