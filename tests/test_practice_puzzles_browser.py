@@ -131,10 +131,12 @@ def test_the_difficulty_moves_the_next_puzzles_band_and_is_kept(phone: tuple[obj
     tab.wait_for_selector('.pz-board[data-status="play"]')
     says = tab.locator("[data-level-says]")
     assert _band(says) == [1350, 1650]
+    first = tab.evaluate("VZ.practiceView.state().cur.id")
     tab.locator('button[data-level="harder"]').click()
-    assert tab.locator('button[data-level="harder"]').get_attribute("aria-pressed") == "true"
+    tab.wait_for_selector('button[data-level="harder"][aria-pressed="true"]')
     assert _band(says) == [1650, 1950], says.inner_text()
-    tab.wait_for_function("VZ.practiceView.state().cur && VZ.practiceView.state().cur.state.status === 'play'")
+    # the unanswered puzzle on the board is swapped for one of the harder band
+    tab.wait_for_function("(first) => VZ.practiceView.state().cur.id !== first", arg=first)
     for _ in range(3):
         assert 1650 <= _rating_shown(tab) <= 1950
         tab.locator('button[data-act="giveup"]').click()
@@ -142,8 +144,9 @@ def test_the_difficulty_moves_the_next_puzzles_band_and_is_kept(phone: tuple[obj
         tab.wait_for_selector('.pz-board[data-status="play"]')
         low, high = _band(says)
         assert low <= _rating_shown(tab) <= high
+    first = tab.evaluate("VZ.practiceView.state().cur.id")
     tab.locator('button[data-level="easier"]').click()
-    tab.wait_for_selector('.pz-board[data-status="play"]')
+    tab.wait_for_function("(first) => VZ.practiceView.state().cur.id !== first", arg=first)
     low, high = _band(says)
     assert high < 1500 and low <= _rating_shown(tab) <= high
     # kept in this browser, and a stored value that is not a level reads normal

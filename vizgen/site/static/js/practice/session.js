@@ -229,9 +229,9 @@ function setLevel(level) {
   var app = state();
   app.level = P.levelOf(level);
   P.saveLevel(app.storage, app.level);
+  draw(); // the choice shows at once
   var c = app.cur;
   if (app.mode === "puzzles" && c && c.state.status === "play" && !c.state.played.length) return nextPuzzle();
-  draw();
   return Promise.resolve();
 }
 
