@@ -49,7 +49,7 @@ def page(built: tuple[Path, Path], browser: object) -> Iterator[tuple[object, st
 
 
 def _rating(tab: object) -> float:
-    return float(tab.locator("[data-rating]").inner_text())
+    return float(tab.locator("[data-rating]").inner_text().replace("\u202f", "").replace("\u2009", ""))
 
 
 def _board(tab: object, status: str = "play") -> None:

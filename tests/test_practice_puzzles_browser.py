@@ -236,3 +236,24 @@ def test_a_goal_says_why_it_ended(phone: tuple[object, str]) -> None:
     assert head.startswith(f"Goal met at ply {ply} of 40: ")
     assert ("drawn by repetition" in head) or ("you held it for 40 plies" in head), head
     assert "Goal met at ply" in tab.locator(".pz-feedback").inner_text()
+
+
+def test_a_puzzle_answered_from_the_keyboard(built: tuple[Path, Path], browser: object) -> None:
+    """The hands are buttons with names: a strike played with the keyboard alone (focus, Enter, focus, Enter)."""
+    standard = puzzle_figures("standard", Cache(built[1]))
+    win = next(p for p in standard["puzzles"] if p["kind"] == "win" and p["plies"] == 1 and ">" in p["line"][0])
+    hand, target = win["line"][0].split(">")
+    with served(built[0]) as url:
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        tab = context.new_page()
+        tab.goto(f"{url}practice.html?variant=standard&puzzle={win['position']}")
+        mine = tab.get_by_role("button", name=re.compile(rf"^You, to move: {hand} fingers?$")).first
+        mine.focus()
+        tab.keyboard.press("Enter")
+        assert tab.locator(".hand-btn.chosen").count() == 1
+        theirs = tab.get_by_role("button", name=re.compile(rf"^Opponent: {target} fingers?$")).first
+        theirs.focus()
+        tab.keyboard.press("Enter")
+        tab.wait_for_selector('.pz-board[data-status="solved"]')
+        assert "Solved!" in tab.locator(".pz-feedback").inner_text()
+        context.close()

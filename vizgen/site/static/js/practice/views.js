@@ -77,10 +77,10 @@ function ratingLine(app) {
   var r = app.progress.rating;
   var played = app.progress.history.length;
   return html`<div class="pz-status"><span class="pz-rating" title="Glicko-2 rating against the puzzles' ratings">${""
-  }Your puzzle rating <b data-rating>${Math.round(r.rating)}</b>${
-    r.rd > 110 ? html` <span class="muted">(provisional: ${played} played)</span>` : ""}</span>${""
-  }<span class="pz-best">best streak <b data-best>${app.progress.best}</b></span>${""
-  }<span class="pz-solved">solved <b>${Object.keys(app.progress.solved).length}</b></span></div>`;
+  }Your puzzle rating <b data-rating>${util.count(Math.round(r.rating))}</b>${
+    r.rd > 110 ? html` <span class="muted">(provisional: ${util.count(played)} played)</span>` : ""}</span>${""
+  }<span class="pz-best">best streak <b data-best>${util.count(app.progress.best)}</b></span>${""
+  }<span class="pz-solved">solved <b>${util.count(Object.keys(app.progress.solved).length)}</b></span></div>`;
 }
 
 /**
@@ -125,13 +125,13 @@ function filters(app, left) {
   var chosen = (variant ? variant.title : "every variant") + ", " +
     (app.theme ? app.idx.themes[app.theme] : "every theme");
   return html`<details class="pz-filters"${app.filtersOpen ? " open" : ""}><summary>Puzzles from: <b>${
-    chosen}</b> (${left})</summary><div class="pz-filter-row"><label>Variant ${""
-  }<select data-filter="variant"><option value="">every variant (${app.puzzles.length})</option>${
+    chosen}</b> (${util.count(left)})</summary><div class="pz-filter-row"><label>Variant ${""
+  }<select data-filter="variant"><option value="">every variant (${util.count(app.puzzles.length)})</option>${
     vs.map(function (v) {
-      return html`<option value="${v.slug}"${v.slug === app.variant ? " selected" : ""}>${v.title} (${v.count})</option>`;
+      return html`<option value="${v.slug}"${v.slug === app.variant ? " selected" : ""}>${v.title} (${util.count(v.count)})</option>`;
     })}</select></label><label>Theme <select data-filter="theme"><option value="">every theme</option>${
     themes.filter(function (t) { return counts[t]; }).map(function (t) {
-      return html`<option value="${t}"${t === app.theme ? " selected" : ""}>${app.idx.themes[t]} (${counts[t]})</option>`;
+      return html`<option value="${t}"${t === app.theme ? " selected" : ""}>${app.idx.themes[t]} (${util.count(counts[t])})</option>`;
     })}</select></label></div></details>`;
 }
 
@@ -153,7 +153,7 @@ function boardHtml(app) {
   var themes = p.themes;
   return html`<article class="pz-board" data-puzzle="${c.id}" data-status="${s.status}">${""
   }<p class="pz-meta"><a href="${graphHref(c.slug, p.position)}">${v ? v.title : c.slug}</a>${
-    p.rating ? html` · puzzle rated <b>${p.rating}</b>` : ""}${
+    p.rating ? html` · puzzle rated <b>${util.count(p.rating)}</b>` : ""}${
     themes && s.status !== "play" ? html` · <span class="pz-themes">${themes.map(function (t, i) {
       return html`${i ? " " : ""}<span class="chip">${app.idx.themes[t]}</span>`;
     })}</span>` : ""}</p>${""
@@ -175,7 +175,7 @@ function goalsHtml(app) {
   var shown = mine.length ? mine : app.idx.goals;
   var variant = variantOf(app, app.variant);
   var note = mine.length && variant ? html`<p class="pz-goal-note">The goals of ${variant.title} ${""
-  }<button type="button" data-act="allgoals">Goals of every variant (${app.idx.goals.length})</button></p>` :
+  }<button type="button" data-act="allgoals">Goals of every variant (${util.count(app.idx.goals.length)})</button></p>` :
     html`<p class="pz-goal-note">Play a position out against the computer. Stars: three when every move is the best, ${""
     }two when three moves in four are, one otherwise.</p>`;
   return html`${note}<div class="pz-goals">${shown.map(function (g) {
@@ -301,12 +301,12 @@ function solutionHtml(sol) {
 }
 /** The streak over. @param {number} count @param {number} best @returns {Html} */
 function streakOverHtml(count, best) {
-  return html`<p class="pz-over">Streak over at <b>${count}</b>. Best: ${best}.</p>`;
+  return html`<p class="pz-over">Streak over at <b>${util.count(count)}</b>. Best: ${util.count(best)}.</p>`;
 }
 /** The rating's change. @param {number} before @param {number} after @returns {Html} */
 function deltaHtml(before, after) {
   var d = after - before;
-  return html`<p class="pz-delta ${d >= 0 ? "up" : "down"}">Your rating: ${before} → ${after} (${d >= 0 ? "+" : "−"}${Math.abs(d)})</p>`;
+  return html`<p class="pz-delta ${d >= 0 ? "up" : "down"}">Your rating: ${util.count(before)} → ${util.count(after)} (${d >= 0 ? "+" : "−"}${util.count(Math.abs(d))})</p>`;
 }
 /**
  * A move in a goal: the move, its mark and meaning, the replies, and how the goal stands (and why it ended).
