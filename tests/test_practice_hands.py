@@ -97,3 +97,19 @@ def test_every_variant_with_puzzles_draws_every_puzzles_hands(tmp_path: Path) ->
     page = environment().get_template("practice.html").render({**ctx, "share": {"path": "practice.html"}})
     assert f"{words.count(ctx['dropped'])} must-find positions with just two moves" in page
     assert re.search(r'<table class="data report-table pz-calibration">', page)
+
+
+def test_the_about_section_says_how_many_positions_are_too_easy_and_why() -> None:
+    """Positions whose only other move loses at once are dropped (two moves) or marked easy (more), and the About
+    section says how many of each and why, with numbers written as the site writes them."""
+    variants = [resolve(s) for s in SPECS]
+    sets = {v.slug: {"players": v.params.players, **puzzle_set(solved_once(v.spec))} for v in variants}
+    ctx = practice_context(variants, sets, {}, "Atlas")
+    assert ctx["dropped"] == sum(data["dropped"] for data in sets.values()) > 0
+    easy = sum("easy" in p["themes"] for data in sets.values() for p in data["puzzles"])
+    assert ctx["easy"] == easy > 0
+    page = environment().get_template("practice.html").render({**ctx, "share": {"path": "practice.html"}})
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", page))
+    assert (f"{words.count(ctx['dropped'])} must-find positions with just two moves, the other letting the opponent "
+            "win at once, are not asked: a look one move ahead shows the answer") in text
+    assert f"{words.count(easy)} puzzles with more moves, every other one losing at once, are marked easy" in text
