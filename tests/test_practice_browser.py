@@ -12,6 +12,7 @@ import pytest
 
 from tests.address_cases import MARK, NOTED, kind_of, visit
 from tests.browsing import NEEDS_BROWSER, PHONE, WIDE, Watch, served
+from tests.practice_touch import play_on_hands
 from vizgen.analysis import words
 from vizgen.reports.puzzles import puzzle_figures
 from vizgen.site.build import build_site
@@ -48,7 +49,7 @@ def page(built: tuple[Path, Path], browser: object) -> Iterator[tuple[object, st
 
 
 def _rating(tab: object) -> float:
-    return float(tab.locator("[data-rating]").inner_text())
+    return float(tab.locator("[data-rating]").inner_text().replace("\u202f", "").replace("\u2009", ""))
 
 
 def _board(tab: object, status: str = "play") -> None:
@@ -59,14 +60,14 @@ def _solve_current(tab: object) -> None:
     """Play the puzzle on the board to its end with the moves the page's own data accepts first."""
     while tab.evaluate("VZ.practiceView.state().cur.state.status") == "play":
         to = tab.evaluate("VZ.practice.good(VZ.practiceView.state().cur.state)[0][1]")
-        tab.click(f'.pz-move[data-to="{to}"]')
+        play_on_hands(tab, to)
 
 
 def _fail_current(tab: object) -> str:
     to = tab.evaluate("""(() => { const s = VZ.practiceView.state().cur.state;
         const ok = VZ.practice.good(s).map(m => m[1]);
         return s.nodes[s.at].m.find(m => ok.indexOf(m[1]) < 0)[1]; })()""")
-    tab.click(f'.pz-move[data-to="{to}"]')
+    play_on_hands(tab, to)
     return to
 
 
@@ -76,7 +77,7 @@ def test_practice_session(page: tuple[object, str], standard: dict) -> None:
     tab.goto(f"{url}practice.html?variant=standard&puzzle={draw['position']}")
     _board(tab)
     assert _rating(tab) == 1500
-    tab.click(f'.pz-move[data-to="{draw["to"]}"]')
+    play_on_hands(tab, draw["to"])
     _board(tab, "solved")
     solved_rating = _rating(tab)
     assert solved_rating > 1500
@@ -87,7 +88,7 @@ def test_practice_session(page: tuple[object, str], standard: dict) -> None:
     tab.goto(f"{url}practice.html?variant=standard&puzzle={other['position']}")
     _board(tab)
     wrong = next(m for m in standard["nodes"][other["position"]]["m"] if m[1] != other["to"])
-    tab.click(f'.pz-move[data-to="{wrong[1]}"]')
+    play_on_hands(tab, wrong[1])
     _board(tab, "failed")
     text = tab.locator(".pz-feedback").inner_text()
     assert words.MARKS[wrong[2]].name in text
@@ -117,7 +118,7 @@ def test_practice_session(page: tuple[object, str], standard: dict) -> None:
     while tab.evaluate("VZ.practiceView.state().goal.state.status") == "play":
         to = tab.evaluate("""(() => { const s = VZ.practiceView.state().goal.state;
             return s.table[s.at].m.find(m => m[2] === 0)[1]; })()""")
-        tab.click(f'.pz-move[data-to="{to}"]')
+        play_on_hands(tab, to)
     tab.wait_for_selector('.pz-goalboard[data-status="met"]')
     assert "Goal met" in tab.locator(".pz-feedback").inner_text()
 
@@ -131,19 +132,19 @@ def test_practice_session(page: tuple[object, str], standard: dict) -> None:
 
 
 def test_the_plies_left_are_counted_in_words(page: tuple[object, str], standard: dict) -> None:
-    """A win puzzle of three plies says '3 plies left to win in', and after your move and the reply '1 ply ...'
+    """A win puzzle of three plies says 'Win within 3 plies', and after your move and the reply '... 1 ply'
     (it read '1 plies')."""
     tab, url = page
     win = next(p for p in standard["puzzles"] if p["kind"] == "win" and p["plies"] == 3)
     tab.goto(f"{url}practice.html?variant=standard&puzzle={win['position']}")
     _board(tab)
-    assert tab.locator(".pz-left").inner_text() == "3 plies left to win in"
+    assert tab.locator(".pz-left").inner_text() == "Win within 3 plies"
     to = tab.evaluate("VZ.practice.good(VZ.practiceView.state().cur.state)[0][1]")
-    tab.click(f'.pz-move[data-to="{to}"]')
+    play_on_hands(tab, to)
     tab.wait_for_function("VZ.practiceView.state().cur.state.left === 1 && "
                           "VZ.practiceView.state().cur.state.status === 'play'")
     tab.wait_for_selector(".pz-left")
-    assert tab.locator(".pz-left").inner_text() == "1 ply left to win in"
+    assert tab.locator(".pz-left").inner_text() == "Win within 1 ply"
     assert tab.locator(".pz-left").is_visible()
 
 

@@ -206,9 +206,10 @@ def test_the_rules_page_script_stays_small() -> None:
 #: every other shipped script's budget (gzip level 6, as GitHub Pages sends it), a page's whole script since the
 #: bundler (docs/FRONTEND.md: each about 5 % over its size then; before it, the same pages' scripts were 30 to 68 %
 #: larger, their comments included). space.js since the map loads by parts and names its corners: 2,808 bytes,
-#: still 58 % under the space page's script before the bundler (6,751)
+#: still 58 % under the space page's script before the bundler (6,751). practice.js since issue #37's puzzles on the
+#: hands, difficulty, three minutes and the history chart: 22,073 bytes (18,237 before them)
 BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1350, "index.js": 1000, "variant.js": 37 * 1024,
-                       "code.js": 36 * 1024, "practice.js": 19 * 1024, "rulesmore.js": 12_500, "space.js": 2950}
+                       "code.js": 36 * 1024, "practice.js": 22_600, "rulesmore.js": 12_500, "space.js": 2950}
 
 
 def test_every_page_script_stays_small() -> None:

@@ -140,7 +140,7 @@ test("the daily puzzle is the same all day and changes with the date; the streak
   assert.equal(P.today(new Date(2026, 0, 5)), "2026-01-05");
   const order = P.streakOrder(list, "seed");
   assert.ok(order.length > 10);
-  for (let k = 1; k < order.length; k++) assert.ok(order[k].r >= order[k - 1].r);
+  for (let k = 1; k < order.length; k++) assert.ok(order[k].r > order[k - 1].r, "strictly rising");
 });
 
 test("retry: the positions where your moves lost value, as the practice page's address", () => {

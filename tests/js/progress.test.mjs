@@ -30,7 +30,7 @@ const PAYLOADS = ['<img src=x onerror="globalThis.__pwned=1">', "<script>globalT
   "standard:12 33", "std:\u2028x"];
 const KEYS = ["__proto__", "constructor", "toString", "valueOf", "hasOwnProperty", "prototype", "length",
   "standard:12-33", "standard:1", "three-players:12-11-11", "x", "", "standard:" + "1".repeat(200)];
-const FIELDS = ["version", "rating", "history", "solved", "failed", "best", "goals"];
+const FIELDS = ["version", "rating", "history", "solved", "failed", "best", "goals", "timed"];
 
 /* JSON text of a random value (written as text: a key "__proto__" is an own key of what JSON.parse makes, as
    an attacker's file has it). depth bounds the nesting. */
@@ -72,7 +72,7 @@ function part(r, name) {
     case "history": return "[" + Array.from({ length: Math.floor(r() * 4) }, () => (r() < 0.7
       ? JSON.stringify({ id: pick(r, ["standard:12-33", "standard:01-14"]), ok: r() < 0.5, day: "2026-11-27",
         before: 1500, after: 1510 }) : junk(r, 2))).join(",") + "]";
-    case "best": return String(Math.floor(r() * 30));
+    case "best": case "timed": return String(Math.floor(r() * 30));
     case "goals": return "{" + Array.from({ length: Math.floor(r() * 3) }, () =>
       JSON.stringify(pick(r, KEYS)) + ":" + (r() < 0.7 ? String(Math.floor(r() * 4)) : junk(r, 1))).join(",") + "}";
     default: return "{" + Array.from({ length: Math.floor(r() * 3) }, () =>
@@ -119,6 +119,7 @@ function wellFormed(p) {
     for (const k of ["__proto__", "constructor", "toString"]) assert.equal(P.count(m, k), 0);
   }
   assert.ok(Number.isInteger(p.best) && p.best >= 0 && p.best <= L.best);
+  assert.ok(Number.isInteger(p.timed) && p.timed >= 0 && p.timed <= L.best);
 }
 
 /* The known parts of x as the progress keeps them when nothing is set aside (a missing part: its fresh

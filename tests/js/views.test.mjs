@@ -10,6 +10,7 @@ import * as card from "../../vizgen/site/static/js/play/card.js";
 import * as playview from "../../vizgen/site/static/js/play/playview.js";
 import * as views from "../../vizgen/site/static/js/practice/views.js";
 import * as practice from "../../vizgen/site/static/js/practice/practice.js";
+import * as handboard from "../../vizgen/site/static/js/practice/handboard.js";
 
 const W = fixture("words.json");
 
@@ -51,12 +52,17 @@ test("the game's view escapes a position's name and keeps its own markup", () =>
 });
 
 test("the practice page's views escape what the data says and keep the hands' pictures", () => {
+  // the practice page's own words (words.PRACTICE, shipped in its index), as many as these views read
+  const PW = { ...W, practice: { timed: "Three minutes", level: "Difficulty", "level-easier": "easier",
+    "level-normal": "normal", "level-harder": "harder", "level-says": "rated {lo} to {hi}, around {n}",
+    hint: "Show the moves", "hint-note": "counts", chart: "Your puzzles", "chart-none": "none yet" } };
   const idx = { variants: [{ slug: "standard", title: "Stan<dard>", count: 1, players: 2 }], puzzles: [], keys: [],
-    themes: {}, goals: [{ id: "standard:0", v: "standard", k: 0, title: "T", text: "<script>x</script>" }], words: W };
-  const app = { root: null, idx: idx, puzzles: [], cfg: { data: "" }, W: W, storage: null, progress: practice.fresh(),
+    themes: {}, goals: [{ id: "standard:0", v: "standard", k: 0, title: "T", text: "<script>x</script>" }], words: PW };
+  globalThis.document = globalThis.document || { addEventListener() {} }; // the board listens on the page
+  const app = { root: null, idx: idx, puzzles: [], cfg: { data: "" }, W: PW, storage: null, progress: practice.fresh(),
     aside: { where: "in <file>", parts: ["a & b"] }, notes: ["note <i>"], load: null, data: {}, mode: "goals",
     variant: "", theme: "", cur: null, msg: "", failedRun: [], run: [], streak: null, goal: null, retry: null,
-    byId: new Map() };
+    byId: new Map(), board: handboard.create(PW, () => {}), level: "normal", timed: null, now: () => 0 };
   const page = views.page(app, 0).text;
   assert.match(page, /&lt;script&gt;x&lt;\/script&gt;/);
   assert.match(page, /in &lt;file&gt;/);
@@ -65,9 +71,12 @@ test("the practice page's views escape what the data says and keep the hands' pi
   assert.doesNotMatch(page, /<script>|<i>/);
   app.mode = "puzzles";
   const state = practice.start({ position: "12-11", kind: "keep", plies: 1, line: [], rating: 0, themes: null },
-    { "12-11": { m: [["1>1", "11-12", 0, 0, -1, -1]] } });
+    { "12-11": { m: [["1>1", "11-12", 0, 0, -1, -1]], h: [[1, 2], [1, 1]] } });
   app.cur = { id: "standard:12-11", slug: "standard", state: state, feedback: null, rated: false };
   const board = views.page(app, 0).text;
   assert.match(board, /<svg class="hand/);
-  assert.match(board, /data-to="11-12"/);
+  // the hands are buttons named for a screen reader; the move list is a folded hint
+  assert.match(board, /<button type="button" class="hand-btn" data-seat="0" data-hand="1" data-value="2" aria-pressed="false" aria-label="You, to move: 2 fingers">/);
+  assert.match(board, /<details class="pz-hint"><summary>Show the moves<\/summary>.*data-to="11-12"/);
+  assert.match(board, /Difficulty.*aria-pressed="true">normal/);
 });

@@ -32,7 +32,7 @@ from vizgen.engine.ending import PLY_CAP, REPETITIONS
 
 __all__ = [
     "BANDS", "CHOICES", "CLASSES", "ENDING", "HANDS", "LEGEND", "MARKS", "MOVE_WORDS", "NOTATION", "OVER", "PLAY",
-    "REVIEW", "SEATS", "SHEET", "UNITS", "VALUES", "VERDICTS",
+    "PRACTICE", "REVIEW", "SEATS", "SHEET", "UNITS", "VALUES", "VERDICTS",
     "Mark", "Review", "Verdict", "choices", "count", "fill", "for_browser", "game_end_rule", "legend", "percent",
     "plies", "ply_note", "say", "say_choice", "say_move", "seat_name", "seat_words",
     "verdict_n", "verdicts",
@@ -114,6 +114,40 @@ HANDS = {"fingers": "{n} fingers", "finger": "1 finger", "dead": "dead hand: a f
          # what the rules keep with a player (lives, the one-point switch, own swaps) and with a position
          "lives": "{n} {life|lives} left", "used": "switch used", "own": "{n} own {swap|swaps} in a row",
          "swaps": "{n} {swap|swaps} in a row just played"}
+
+#: the practice page's own words (practice/*.js): how a goal ended and why (``goal-*``), the difficulty choice
+#: (``level-*``: against your rating), the timed mode (``timed-*``), the hint and the history chart
+PRACTICE = {
+    "goal-met": "Goal met at ply {n} of {plies}",
+    "goal-missed": "Goal missed at ply {n} of {plies}",
+    "why-won": "you won the game.",
+    "why-held": "you held it for {n} {ply|plies}, the whole goal.",
+    "why-repeat": "the same position came up a third time: the game is drawn by repetition, the draw held.",
+    "why-mistake": "that move gives up your win.",
+    "why-blunder": "that move lets them win.",
+    "why-slow": "your win no longer fits in the plies allowed.",
+    "why-lost": "the game is over against you.",
+    "level": "Difficulty",
+    "level-easier": "easier", "level-normal": "normal", "level-harder": "harder",
+    "level-says": "Next puzzles rated {lo} to {hi}, around your rating {n}",
+    "hint": "Show the moves (a hint)",
+    "hint-note": "A move here counts as your answer.",
+    "timed": "Three minutes",
+    "timed-lead": ("Solve as many puzzles as you can in three minutes. A wrong move costs nothing but time: "
+                   "the next puzzle comes."),
+    "timed-start": "Start the clock",
+    "timed-left": "left",
+    "timed-solved": "solved",
+    "timed-end": "You solved {n} in 3 minutes · best {best}",
+    "timed-again": "Play three minutes again",
+    "timed-last-ok": "✓ the last one solved", "timed-last-no": "✗ the last one missed",
+    "chart": "Your puzzles",
+    "chart-none": "Solve or fail a rated puzzle and your rating over time shows here, with your puzzles by theme.",
+    "chart-rating": "Your rating after each rated puzzle",
+    "chart-themes": "Your puzzles by theme",
+    "chart-solved": "solved", "chart-failed": "failed", "chart-theme": "theme", "chart-after": "rating after",
+    "chart-puzzle": "puzzle", "chart-result": "result",
+}
 
 #: the handle of the position panel on phones (a bottom sheet), for screen readers
 SHEET = "Show or fold the selected position"

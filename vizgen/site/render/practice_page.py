@@ -15,13 +15,14 @@ from collections import Counter
 from typing import Any
 
 from vizgen.analysis import words
+from vizgen.engine.notation import Position
 from vizgen.engine.variants import Variant
 from vizgen.reports.puzzle_rating import HIGH, LADDER
 from vizgen.reports.puzzles import BANDS, THEMES, calibration
 from vizgen.site.render.datafiles import jsonp
 
-__all__ = ["DAILY", "DAILY_RATINGS", "PRACTICE_PATH", "daily_pool", "goal_text", "practice_context", "practice_files",
-           "practice_href"]
+__all__ = ["DAILY", "DAILY_RATINGS", "PRACTICE_PATH", "daily_pool", "goal_text", "hands_of", "practice_context",
+           "practice_files", "practice_href"]
 
 PRACTICE_PATH = "practice.html"
 """The practice page, relative to the site root."""
@@ -95,10 +96,37 @@ def _index(variants: list[Variant], sets: dict[str, dict[str, Any]], why: dict[s
         puzzles += [[at, p["position"], p["rating"], [keys.index(t) for t in p["themes"]]] for p in data["puzzles"]]
         goals += [{"id": f"{v.slug}:{k}", "v": v.slug, "k": k, "title": v.title, "text": goal_text(g)}
                   for k, g in enumerate(data["goals"])]
-    keep = ("hands", "seats", "ply", "plies")  # the meaning table is in the contract (contract.js)
+    # the meaning table is in the contract (contract.js); moves, play and over: the touch board's (core/board.js)
+    keep = ("hands", "seats", "ply", "plies", "moves", "play", "over")
     every = words.for_browser()
     return {"variants": listed, "puzzles": puzzles, "goals": goals, "themes": THEMES, "keys": keys,
-            "words": {k: every[k] for k in keep}}
+            "words": {**{k: every[k] for k in keep}, "practice": words.PRACTICE}}
+
+
+def hands_of(position: str, hands: int) -> list[list[float]]:
+    """A position's hands as the page draws them: per player, the player to move first, each hand's fingers
+    (a half as .5, a negative hand below 0), read by the engine's own notation reader.
+
+    Parameters
+    ----------
+    position : str
+        The position's notation.
+    hands : int
+        Hands per player (one hand: ``0-10`` is read as 0 and 10).
+
+    Examples
+    --------
+    >>> hands_of("12-11", 2), hands_of("−43-−33", 2), hands_of("01-½½", 2), hands_of("11:2-14:1", 2)
+    ([[1, 2], [1, 1]], [[-4, 3], [-3, 3]], [[0, 1], [0.5, 0.5]], [[1, 1], [1, 4]])
+    """
+    return [[int(v) if v == int(v) else float(v) for v in h] for h in Position.parse(position, hands).hands]
+
+
+def _with_hands(nodes: dict[str, Any] | None, hands: int) -> dict[str, Any] | None:
+    """Each position of ``nodes`` with its hands (``h``: :func:`hands_of`) beside its moves."""
+    if nodes is None:
+        return None
+    return {name: {**node, "h": hands_of(name, hands)} for name, node in nodes.items()}
 
 
 def practice_files(variants: list[Variant], sets: dict[str, dict[str, Any]],
@@ -123,8 +151,10 @@ def practice_files(variants: list[Variant], sets: dict[str, dict[str, Any]],
         puzzles = {p["position"]: {k: p[k] for k in ("kind", "plies", "line", "value", "single") if k in p}
                    for p in data["puzzles"]}
         # with every position shipped (``table``), the puzzles' positions are read there
-        files[f"practice/{v.slug}.js"] = jsonp(v.slug, {"puzzles": puzzles, "nodes": None if data["table"] else
-                                                        data["nodes"], "goals": data["goals"], "table": data["table"]})
+        n = v.params.hands
+        files[f"practice/{v.slug}.js"] = jsonp(v.slug, {
+            "puzzles": puzzles, "nodes": None if data["table"] else _with_hands(data["nodes"], n),
+            "goals": data["goals"], "table": _with_hands(data["table"], n)})
     return files
 
 

@@ -16,9 +16,10 @@ import * as glicko from "./glicko.js";
  * @typedef {[string, string, number, number, number, number, string?, string?, number?]} Move
  */
 /**
- * A position of a variant's data: its moves; in the table of every position also its value (v[2]: the winner
- * counted from the mover) and the perfect (r) and tricky (t) player's move target.
- * @typedef {{ m: Move[], v?: number[], r?: string, t?: string }} Node
+ * A position of a variant's data: its moves, its players' hands (h: per player, the mover first, as the engine
+ * reads the notation); in the table of every position also its value (v[2]: the winner counted from the mover)
+ * and the perfect (r) and tricky (t) player's move target.
+ * @typedef {{ m: Move[], h: number[][], v?: number[], r?: string, t?: string }} Node
  */
 /** Positions by notation. @typedef {Record<string, Node>} Nodes */
 /**
@@ -50,7 +51,7 @@ import * as glicko from "./glicko.js";
 /**
  * The visitor's progress.
  * @typedef {{ version: number, rating: Rating, history: HistoryEntry[], solved: Counts, failed: Counts, best: number,
- *   goals: Counts }} Progress
+ *   goals: Counts, timed: number }} Progress
  */
 /** The part of Web Storage progress uses. @typedef {{ getItem(key: string): string | null, setItem(key: string, value: string): void }} Store */
 
@@ -153,8 +154,8 @@ function daily(list, day) {
   return pool[hash("daily " + day) % pool.length];
 }
 
-/* The streak's order: puzzles (index entries {id, r}) of rising difficulty, each step the next one up in rating, shuffled by `seed`
-   among equal ratings and thinned to at most one in `spread` so a streak climbs steadily. */
+/* The streak's order: puzzles (index entries {id, r}) strictly rising in rating: one puzzle of each rating (picked
+   by `seed` among those of equal rating), thinned to at most one in `spread` ratings so a streak climbs steadily. */
 /**
  * @template {{ id: string, r: number }} E
  * @param {ReadonlyArray<E>} list @param {string} seed @returns {E[]}
@@ -163,9 +164,65 @@ function streakOrder(list, seed) {
   var sorted = list.slice().sort(function (a, b) {
     return a.r - b.r || hash(seed + a.id) - hash(seed + b.id);
   });
-  var out = [], step = Math.max(1, Math.floor(sorted.length / 60));
-  for (var i = hash("offset " + seed) % step; i < sorted.length; i += step) out.push(sorted[i]);
+  var rising = sorted.filter(function (e, i) { return i === 0 || e.r > sorted[i - 1].r; });
+  var out = [], step = Math.max(1, Math.floor(rising.length / 60));
+  for (var i = hash("offset " + seed) % step; i < rising.length; i += step) out.push(rising[i]);
   return out;
+}
+
+/* The difficulty choice, as lichess's: the next puzzles are rated around your rating moved by the level's
+   offset, within BAND either side. */
+/** @type {Readonly<Record<string, number>>} */
+var LEVELS = { easier: -300, normal: 0, harder: 300 };
+var BAND = 150;
+var LEVEL_KEY = "vizgen-practice-level";
+
+/* A level read from storage or the page: itself when it is one, else "normal". */
+/** @param {unknown} x @returns {string} */
+function levelOf(x) {
+  return typeof x === "string" && own(LEVELS, x) ? x : "normal";
+}
+
+/* The ratings [lo, hi] the next puzzle is drawn from at `level` for a visitor rated `rating`. */
+/** @param {number} rating @param {string} level @returns {[number, number]} */
+function levelBand(rating, level) {
+  var centre = Math.round(rating) + LEVELS[levelOf(level)];
+  return [centre - BAND, centre + BAND];
+}
+
+/* The next puzzle of list (index entries {id, r}) at `level` for a visitor rated `rating`: one of those within the
+   level's band (levelBand), else of the twelve nearest its centre; `salt` varies the pick. */
+/**
+ * @template {{ id: string, r: number }} E
+ * @param {ReadonlyArray<E>} list @param {number} rating @param {string} level @param {string} salt @returns {E | null}
+ */
+function pickAt(list, rating, level, salt) {
+  if (!list.length) return null;
+  var band = levelBand(rating, level), centre = (band[0] + band[1]) / 2;
+  var inside = list.filter(function (p) { return p.r >= band[0] && p.r <= band[1]; });
+  var from = inside.length ? inside.slice() : list.slice().sort(function (a, b) {
+    return Math.abs(a.r - centre) - Math.abs(b.r - centre) || hash(a.id) - hash(b.id);
+  }).slice(0, 12);
+  from.sort(function (a, b) { return hash(a.id) - hash(b.id); });
+  return from[hash(salt) % from.length];
+}
+
+/* The stored level (validated: anything else reads "normal"). */
+/** @param {Store | null} storage @returns {string} */
+function loadLevel(storage) {
+  try {
+    return levelOf(storage ? storage.getItem(LEVEL_KEY) : null);
+  } catch {
+    return "normal"; // storage refused
+  }
+}
+/** @param {Store | null} storage @param {string} level */
+function saveLevel(storage, level) {
+  try {
+    if (storage) storage.setItem(LEVEL_KEY, levelOf(level));
+  } catch {
+    // storage refused: the choice lasts the visit
+  }
 }
 
 /* The index's puzzles ([variant index, position, rating, theme indices]) as entries {id, v (the variant's
@@ -196,8 +253,9 @@ function goalStart(goal, table, players) {
 }
 
 /* The visitor's move in goal state s, then the computer players' replies. Returns the state. s.status:
-   play, met or failed (s.why: "mistake" a win given up, "blunder" a loss let in, "slow" no longer in time,
-   "lost" the game ended against you). */
+   play, met or failed, and s.why why it ended: met, "won" the game won, "held" the plies held, "repeat" the same
+   position a third time (a draw by repetition); failed, "mistake" a win given up, "blunder" a loss let in,
+   "slow" no longer in time, "lost" the game ended against you. */
 /** @param {GoalState} s @param {string} to @returns {GoalState} */
 function goalPlay(s, to) {
   var node = s.table[s.at], m = node && moveTo(node, to);
@@ -215,7 +273,7 @@ function goalPlay(s, to) {
   for (var r = 1; r < s.players; r++) {
     var here = s.table[s.at];
     if (!here.m.length) break;
-    if (seenTwice(s)) return met(s);
+    if (seenTwice(s)) return met(s, "repeat");
     var next = /** @type {string} */ (G.opponent === "tricky" ? here.t : here.r);
     var reply = moveTo(here, next);
     if (!reply) throw new Error("no move to " + next + " at " + s.at); // the data names a move it lacks
@@ -225,8 +283,8 @@ function goalPlay(s, to) {
   }
   var now = s.table[s.at];
   if (!now.m.length) return won(s, now, replies.length);
-  if (seenTwice(s)) return met(s);
-  if (G.kind !== "win" && s.ply >= G.plies) return met(s);
+  if (seenTwice(s)) return met(s, "repeat");
+  if (G.kind !== "win" && s.ply >= G.plies) return met(s, "held");
   return s;
 }
 
@@ -236,9 +294,11 @@ function seenTwice(s) {
   s.seen[s.at] = (s.seen[s.at] || 0) + 1;
   return s.seen[s.at] >= 3 && s.goal.kind !== "win";
 }
-/** @param {GoalState} s @returns {GoalState} */
-function met(s) {
+/* The goal met; why: "won" the game won, "held" the plies held, "repeat" a draw by repetition. */
+/** @param {GoalState} s @param {string} why @returns {GoalState} */
+function met(s, why) {
   s.status = "met";
+  s.why = why;
   s.stars = stars(s.marks);
   return s;
 }
@@ -252,7 +312,7 @@ function fail(s, why) {
    there) is the visitor, who moved as many seats back as the replies since their move, plus one. */
 /** @param {GoalState} s @param {Node} node @param {number} replies @returns {GoalState} */
 function won(s, node, replies) {
-  return node.v && node.v[2] === s.players - 1 - replies ? met(s) : fail(s, "lost");
+  return node.v && node.v[2] === s.players - 1 - replies ? met(s, "won") : fail(s, "lost");
 }
 
 /* Progress: the visitor's rating, history, solved and failed puzzles, best streak and goals' stars. The maps
@@ -260,14 +320,14 @@ function won(s, node, replies) {
 /** @returns {Progress} */
 function fresh() {
   return { version: VERSION, rating: Object.assign({}, glicko.START), history: [], solved: Object.create(null),
-    failed: Object.create(null), best: 0, goals: Object.create(null) };
+    failed: Object.create(null), best: 0, goals: Object.create(null), timed: 0 };
 }
 
 /* What progress may hold. Anything else is set aside: it never reaches the page. text: characters of a
    progress file or of what the browser stores (checked before it is parsed); history: entries (record keeps
    the last 500); keys: entries of a map; id: characters of a puzzle's or a goal's id ("standard:12-33",
    "standard:1": a variant, a colon, then the position or the goal's number); count: times a puzzle was
-   solved or failed; best: the best streak; rating, rd, vol: the Glicko-2 rating's ranges. */
+   solved or failed; best: the best streak (and the most solved in the timed mode); rating, rd, vol: the Glicko-2 rating's ranges. */
 var LIMITS = { text: 4 * 1024 * 1024, history: 500, keys: 50000, id: 160, count: 1e6, best: 1e6,
   rating: [0, 5000], rd: [0, glicko.MAX_RD], vol: [0, 1] };
 /* An id: a variant's slug, a colon, then what follows it (no space). */
@@ -404,6 +464,11 @@ function check(x) {
     if (whole(best, 0, LIMITS.best)) out.best = num(best);
     else aside.push("your best streak");
   }
+  if (own(x, "timed")) {
+    var timed = x.timed;
+    if (whole(timed, 0, LIMITS.best)) out.timed = num(timed);
+    else aside.push("your best in three minutes");
+  }
   return { progress: out, aside: aside };
 }
 
@@ -470,7 +535,7 @@ function copyMap(map) {
 function copy(progress) {
   return { version: VERSION, rating: Object.assign({}, progress.rating), history: progress.history.slice(),
     solved: copyMap(progress.solved), failed: copyMap(progress.failed), best: progress.best,
-    goals: copyMap(progress.goals) };
+    goals: copyMap(progress.goals), timed: progress.timed };
 }
 
 /* The progress after a puzzle rated `rating` (id `id`) was solved (ok) or failed: a new object. */
@@ -493,4 +558,5 @@ function record(progress, id, rating, ok, day) {
   return p;
 }
 
-export { accepts, entries, start, play, good, hash, today, daily, streakOrder, stars, goalStart, goalPlay, fresh, check, parse, load, save, record, count, copy, KEY, ALL, LIMITS };
+export { accepts, entries, start, play, good, hash, today, daily, streakOrder, levelOf, levelBand, pickAt, loadLevel,
+  saveLevel, LEVELS, BAND, LEVEL_KEY, stars, goalStart, goalPlay, fresh, check, parse, load, save, record, count, copy, KEY, ALL, LIMITS };

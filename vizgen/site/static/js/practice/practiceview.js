@@ -10,7 +10,6 @@
 import { own } from "../core/util.js";
 import { addressNote, params } from "./params.js";
 import * as session from "./session.js";
-import { handsOf } from "./views.js";
 
 /** @typedef {import("./session.js").Index} Index */
 /** @typedef {import("./session.js").Cfg} Cfg */
@@ -26,6 +25,8 @@ function act(t) {
   var a = t.dataset.act;
   app.notes = []; // the address's notes were read: the visitor has moved on
   if (t.dataset.mode) session.setMode(t.dataset.mode);
+  else if (t.dataset.level) session.setLevel(t.dataset.level);
+  else if (a === "timed") session.startTimed();
   else if (t.dataset.to) (app.mode === "goals" ? session.onGoalMove : session.onMove)(t.dataset.to);
   else if (t.dataset.goalStart) session.openGoal(t.dataset.goalStart);
   else if (a === "next") session.nextPuzzle();
@@ -58,7 +59,7 @@ function bind(root) {
   });
 }
 
-var MODES = ["puzzles", "goals", "streak", "daily"];
+var MODES = ["puzzles", "goals", "streak", "daily", "timed"];
 
 /**
  * A position of a variant's data: its node (table: every position, when shipped; nodes: the puzzles'), or
@@ -111,11 +112,11 @@ function init(root, idx, cfg) {
     if (e) return session.open(e);
     note("puzzle");
   }
-  if (q.mode === "goals" || q.mode === "streak" || q.mode === "daily") return session.setMode(q.mode);
+  if (q.mode === "goals" || q.mode === "streak" || q.mode === "daily" || q.mode === "timed") return session.setMode(q.mode);
   return session.nextPuzzle();
 }
 
 /** The page's state (the browser tests read it). */
 var state = session.state;
 
-export { init, params, handsOf, state };
+export { init, params, state };

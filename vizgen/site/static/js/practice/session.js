@@ -5,7 +5,9 @@
 import { render } from "../core/html.js";
 import * as loader from "../core/loader.js";
 import { own } from "../core/util.js";
+import * as handboard from "./handboard.js";
 import * as P from "./practice.js";
+import * as T from "./timed.js";
 import * as views from "./views.js";
 
 /** @typedef {import("../core/html.js").Html} Html */
@@ -24,7 +26,13 @@ import * as views from "./views.js";
  * @typedef {{ puzzles: import("./practice.js").RawIndex["puzzles"], keys: string[], variants: Variant[],
  *   goals: IndexGoal[], themes: Record<string, string>, words: Words }} Index
  */
-/** The words the page reads (words.py's, for the browser). @typedef {{ seats: { opponent: string, next: string, other: string }, hands: Record<string, string> }} Words */
+/**
+ * The words the page reads (words.py's, for the browser): the seats', the hands' and the touch board's (moves,
+ * play, over), and the practice page's own (words.PRACTICE).
+ * @typedef {{ seats: { opponent: string, next: string, other: string }, hands: Record<string, string>,
+ *   moves: Record<string, string>, play: Record<string, string>, over: Record<string, string>,
+ *   practice: Record<string, string> }} Words
+ */
 /** A puzzle of a variant's data file. @typedef {{ kind: string, plies: number, line: string[], value?: unknown, single?: boolean }} DataPuzzle */
 /**
  * A variant's data file (practice/<slug>.js): its puzzles by position, their positions (nodes), its goals and,
@@ -66,6 +74,13 @@ import * as views from "./views.js";
  * @property {{ slug: string, list: string[], at: number, missing: number } | null} retry
  * @property {Map<string, Entry>} byId
  * @property {boolean} [filtersOpen]
+ * @property {ReturnType<typeof handboard.create>} board the touch board the position is drawn on
+ * @property {string} level the difficulty (practice.js LEVELS)
+ * @property {{ run: import("./timed.js").Run, done: boolean, seen: string[], last: boolean | null } | null} timed
+ *   the timed run: its count, whether it is over, the puzzles it showed and whether the last one was solved
+ * @property {() => number} now the clock (ms; a test may put its own)
+ * @property {number} timedLength how long a timed run lasts (ms; a test may shorten it)
+ * @property {ReturnType<typeof setInterval> | null} ticker the timed run's clock
  */
 
 /** @type {App | null} */
@@ -95,6 +110,9 @@ function create(root, idx, cfg) {
     aside: aside.length ? { where: "saved in this browser", parts: aside } : null, notes: [],
     load: cfg.load || loader.create(cfg.data), data: {}, mode: "puzzles", variant: "", theme: "", cur: null, msg: "",
     failedRun: [], run: [], streak: null, goal: null, retry: null, byId: new Map(),
+    board: handboard.create(idx.words, function (to) { (current && current.mode === "goals" ? onGoalMove : onMove)(to); }),
+    level: P.loadLevel(storage), timed: null, now: function () { return Date.now(); }, timedLength: T.LENGTH,
+    ticker: null,
   };
   var app = current;
   puzzles.forEach(function (p) { app.byId.set(p.id, p); });
@@ -194,17 +212,68 @@ function nextPuzzle() {
     draw();
     return Promise.resolve();
   }
-  var target = app.progress.rating.rating;
-  var cur = app.cur;
+  var cur = app.cur, seen = app.timed ? app.timed.seen : [];
   var fresh = list.filter(function (p) {
-    return !P.count(app.progress.solved, p.id) && (!cur || p.id !== cur.id);
+    return !P.count(app.progress.solved, p.id) && (!cur || p.id !== cur.id) && seen.indexOf(p.id) < 0;
   });
-  var from = fresh.length ? fresh : list;
-  var near = from.slice().sort(function (a, b) {
-    return Math.abs(a.r - target) - Math.abs(b.r - target) || P.hash(a.id) - P.hash(b.id);
-  }).slice(0, 12);
-  var pick = near[P.hash(String(app.progress.history.length) + target) % near.length];
+  var pick = P.pickAt(fresh.length ? fresh : list, app.progress.rating.rating, app.mode === "timed" ? "normal" : app.level,
+    String(app.progress.history.length) + ":" + seen.length + ":" + (cur ? cur.id : ""));
+  if (!pick) return Promise.resolve();
+  if (app.timed) app.timed.seen.push(pick.id);
   return open(pick);
+}
+
+/** The difficulty chosen (stored in this browser): the next puzzles come from its band; an unanswered puzzle on
+ the board is swapped for one of it. @param {string} level @returns {Promise<void>} */
+function setLevel(level) {
+  var app = state();
+  app.level = P.levelOf(level);
+  P.saveLevel(app.storage, app.level);
+  draw(); // the choice shows at once
+  var c = app.cur;
+  if (app.mode === "puzzles" && c && c.state.status === "play" && !c.state.played.length) return nextPuzzle();
+  return Promise.resolve();
+}
+
+/* The timed mode: a run of app.timedLength ms from now, its clock shown every quarter second; at its end the
+   best kept. */
+/** @returns {Promise<void>} */
+function startTimed() {
+  var app = state();
+  stopTicker();
+  app.timed = { run: T.start(app.now(), app.timedLength), done: false, seen: [], last: null };
+  app.ticker = setInterval(tick, 250);
+  return nextPuzzle();
+}
+/** The clock's quarter second: its face written, or the run ended. */
+function tick() {
+  var app = state(), t = app.timed;
+  if (!t || t.done) {
+    stopTicker();
+    return;
+  }
+  if (T.over(t.run, app.now())) {
+    endTimed();
+    return;
+  }
+  var face = app.root.querySelector("[data-clock]");
+  if (face) face.textContent = T.face(T.left(t.run, app.now()));
+}
+function endTimed() {
+  var app = state(), t = app.timed;
+  stopTicker();
+  if (!t) return;
+  t.done = true;
+  app.progress = P.copy(app.progress);
+  app.progress.timed = T.best(app.progress.timed, t.run);
+  P.save(app.storage, app.progress);
+  app.cur = null;
+  draw();
+}
+function stopTicker() {
+  var app = state();
+  if (app.ticker !== null) clearInterval(app.ticker);
+  app.ticker = null;
 }
 
 /** @returns {Promise<void>} */
@@ -246,6 +315,7 @@ function finish(c, ok) {
   var app = state();
   /** @type {Html | null} */
   var out = null;
+  if (app.mode === "timed") return out; // counted by onMove; a timed puzzle moves no rating
   if (app.mode === "streak" && app.streak) {
     if (ok) {
       app.streak.count += 1;
@@ -291,6 +361,16 @@ function onMove(to) {
   } else {
     c.feedback = views.keptHtml(m, res.reply ? res.reply[0] : "");
   }
+  var t = app.timed;
+  if (app.mode === "timed" && t && res.done) {
+    if (T.ended(t.run, res.ok, app.now())) {
+      t.last = res.ok;
+      nextPuzzle();
+    } else {
+      endTimed();
+    }
+    return;
+  }
   draw();
 }
 
@@ -307,6 +387,16 @@ function giveUp() {
   s.status = "failed";
   s.wrong = { from: s.at, move: sol[0] };
   c.feedback = joined(views.solutionHtml(sol[0]), finish(c, false));
+  var t = app.timed;
+  if (app.mode === "timed" && t) {
+    if (T.ended(t.run, false, app.now())) {
+      t.last = false;
+      nextPuzzle();
+    } else {
+      endTimed();
+    }
+    return;
+  }
   draw();
 }
 
@@ -336,7 +426,7 @@ function onGoalMove(to) {
     if (P.count(app.progress.goals, c.id) < stars) app.progress.goals[c.id] = stars;
     P.save(app.storage, app.progress);
   }
-  c.feedback = views.goalMoveHtml(s, s.last);
+  c.feedback = views.goalMoveHtml(app, s, s.last);
   draw();
 }
 
@@ -382,6 +472,13 @@ function setMode(mode) {
   app.mode = mode;
   app.goal = null;
   app.msg = "";
+  stopTicker();
+  app.timed = null;
+  if (mode === "timed") {
+    app.cur = null;
+    draw();
+    return Promise.resolve();
+  }
   if (mode === "streak") return startStreak();
   if (mode === "daily") return daily();
   if (mode === "retry") return openRetry(0);
@@ -446,5 +543,5 @@ function filter(which, value) {
   nextPuzzle();
 }
 
-export { state, create, variantOf, dataOf, open, nextPuzzle, setMode, onMove, onGoalMove, giveUp, openGoal,
+export { state, create, variantOf, dataOf, open, nextPuzzle, setLevel, startTimed, endTimed, setMode, onMove, onGoalMove, giveUp, openGoal,
   exportProgress, importProgress, again, failedRun, goalAgain, allGoals, goals, reset, keep, filter };

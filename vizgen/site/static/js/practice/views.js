@@ -4,32 +4,20 @@
  * session writes it into #practice (render).
  */
 import { contract } from "../core/contract.js";
-import { svg as handSvg } from "../core/hands.js";
 import { html } from "../core/html.js";
 import * as util from "../core/util.js";
 import { fill } from "../core/util.js";
+import { chartHtml } from "./chart.js";
 import * as P from "./practice.js";
+import * as timed from "./timed.js";
 
 /** @typedef {import("../core/html.js").Html} Html */
 /** @typedef {import("./practice.js").Move} Move */
 /** @typedef {import("./practice.js").Puzzle} Puzzle */
 /** @typedef {import("./practice.js").GoalState} GoalState */
+/** @typedef {import("./practice.js").Node} Node */
 /** @typedef {import("./session.js").App} App */
 /** @typedef {import("./session.js").Variant} Variant */
-
-/**
- * A position's players' hands from its notation (the mover first): null when a hand is not a plain count.
- * @param {string} position @returns {number[][] | null}
- */
-function handsOf(position) {
-  var body = position.split(":")[0];
-  var seats = body.split("-").map(function (part) {
-    if (part.indexOf(".") >= 0) return part.split(".").map(Number);
-    return part.split("").map(Number);
-  });
-  var plain = seats.every(function (h) { return h.every(function (v) { return Number.isInteger(v) && v >= 0; }); });
-  return plain && seats.length > 1 ? seats : null;
-}
 
 /** @param {App} app @param {string} slug @returns {Variant | undefined} */
 function variantOf(app, slug) {
@@ -56,25 +44,20 @@ function graphHref(slug, position) {
 }
 
 /**
- * The players of a position, the player to move first; `you`: the visitor's seat there (0 when it is their move).
- * @param {App} app @param {string} position @param {number} players @param {number} [you] @returns {Html}
+ * The players of a position as hands (the touch board, handboard.js), the player to move first; `you`: the
+ * visitor's seat there (0 when it is their move); touch: the hands take a move; marked: where a wrong move led.
+ * @param {App} app @param {Node} node @param {string} position @param {number} players @param {number} you
+ * @param {boolean} touch @param {string | null} [marked] @returns {Html}
  */
-function playersHtml(app, position, players, you) {
-  var hands = handsOf(position);
-  var me = you || 0;
-  if (!hands) return html`<p class="pz-pos">${position}</p>`;
-  var names = hands.map(function (_, s) {
-    var k = (s - me + players) % players;
-    var S = app.W.seats;
+function playersHtml(app, node, position, players, you, touch, marked) {
+  var S = app.W.seats;
+  var names = node.h.map(function (_, s) {
+    var k = (s - you + players) % players;
     var who = k === 0 ? "You" : players === 2 ? S.opponent : k === 1 ? S.next : util.fill(S.other, { k: k });
     return who + (s === 0 ? ", to move" : "");
   });
-  return html`<div class="pz-players">${hands.map(function (h, s) {
-    return html`<div class="pz-player${s === me ? " me" : ""}"><div class="who">${names[s] || ""}</div><div class="hands">${
-      h.map(function (v, j) {
-        return handSvg(app.W, v, j % 2 === 0 && h.length > 1, false); // the site's own picture of a count (Html)
-      })}</div></div>`;
-  })}</div><p class="pz-pos">position <code>${position}</code></p>`;
+  return html`${app.board.html({ position: position, node: node, players: players, names: names, you: you,
+    touch: touch, marked: marked })}<p class="pz-pos">position <code>${position}</code></p>`;
 }
 
 /** @param {Puzzle} p @returns {string} */
@@ -82,7 +65,7 @@ function prompt(p) {
   if (p.kind === "win" && p.single) return "Your move: only one keeps your forced win.";
   if (p.kind === "win") {
     return p.plies === 1 ? "Your move: win at once." : "Your move: only one keeps your win. Then keep finding " +
-      "winning moves: win within " + p.plies + " plies.";
+      "winning moves until you have won.";
   }
   if (p.kind === "draw") return "Your move: only one keeps the draw.";
   if (p.kind === "survive") return "Your move: only one keeps you in the game.";
@@ -94,10 +77,10 @@ function ratingLine(app) {
   var r = app.progress.rating;
   var played = app.progress.history.length;
   return html`<div class="pz-status"><span class="pz-rating" title="Glicko-2 rating against the puzzles' ratings">${""
-  }Your puzzle rating <b data-rating>${Math.round(r.rating)}</b>${
-    r.rd > 110 ? html` <span class="muted">(provisional: ${played} played)</span>` : ""}</span>${""
-  }<span class="pz-best">best streak <b data-best>${app.progress.best}</b></span>${""
-  }<span class="pz-solved">solved <b>${Object.keys(app.progress.solved).length}</b></span></div>`;
+  }Your puzzle rating <b data-rating>${util.count(Math.round(r.rating))}</b>${
+    r.rd > 110 ? html` <span class="muted">(provisional: ${util.count(played)} played)</span>` : ""}</span>${""
+  }<span class="pz-best">best streak <b data-best>${util.count(app.progress.best)}</b></span>${""
+  }<span class="pz-solved">solved <b>${util.count(Object.keys(app.progress.solved).length)}</b></span></div>`;
 }
 
 /**
@@ -120,7 +103,8 @@ function notesHtml(app) {
 
 /** @param {App} app @returns {Html} */
 function modes(app) {
-  var list = [["puzzles", "Puzzles"], ["streak", "Streak"], ["daily", "Daily"], ["goals", "Goals"]];
+  var list = [["puzzles", "Puzzles"], ["streak", "Streak"], ["timed", app.W.practice.timed], ["daily", "Daily"],
+    ["goals", "Goals"]];
   if (app.retry) list.push(["retry", "Your mistakes"]);
   return html`<nav class="pz-modes" aria-label="Practice modes">${list.map(function (m) {
     return html`<button type="button" data-mode="${m[0]}"${app.mode === m[0] ? html` aria-pressed="true"` : ""}>${m[1]}</button>`;
@@ -141,22 +125,24 @@ function filters(app, left) {
   var chosen = (variant ? variant.title : "every variant") + ", " +
     (app.theme ? app.idx.themes[app.theme] : "every theme");
   return html`<details class="pz-filters"${app.filtersOpen ? " open" : ""}><summary>Puzzles from: <b>${
-    chosen}</b> (${left})</summary><div class="pz-filter-row"><label>Variant ${""
-  }<select data-filter="variant"><option value="">every variant (${app.puzzles.length})</option>${
+    chosen}</b> (${util.count(left)})</summary><div class="pz-filter-row"><label>Variant ${""
+  }<select data-filter="variant"><option value="">every variant (${util.count(app.puzzles.length)})</option>${
     vs.map(function (v) {
-      return html`<option value="${v.slug}"${v.slug === app.variant ? " selected" : ""}>${v.title} (${v.count})</option>`;
+      return html`<option value="${v.slug}"${v.slug === app.variant ? " selected" : ""}>${v.title} (${util.count(v.count)})</option>`;
     })}</select></label><label>Theme <select data-filter="theme"><option value="">every theme</option>${
     themes.filter(function (t) { return counts[t]; }).map(function (t) {
-      return html`<option value="${t}"${t === app.theme ? " selected" : ""}>${app.idx.themes[t]} (${counts[t]})</option>`;
+      return html`<option value="${t}"${t === app.theme ? " selected" : ""}>${app.idx.themes[t]} (${util.count(counts[t])})</option>`;
     })}</select></label></div></details>`;
 }
 
-/** The moves to choose from. @param {ReadonlyArray<Move>} moves @returns {Html} */
-function movesHtml(moves) {
-  return html`<div class="pz-moves" role="group" aria-label="Your moves">${moves.map(function (m) {
+/** The moves to choose from, folded as a hint: the hands are the way to answer. @param {App} app @param {ReadonlyArray<Move>} moves @returns {Html} */
+function movesHtml(app, moves) {
+  var T = app.W.practice;
+  return html`<details class="pz-hint"><summary>${T.hint}</summary><p class="muted">${T["hint-note"]}</p>${""
+  }<div class="pz-moves" role="group" aria-label="Your moves">${moves.map(function (m) {
     return html`<button type="button" class="pz-move" data-to="${m[1]}"><span class="mv">${m[0]}</span>${""
     }<span class="to">→ ${m[1]}</span></button>`;
-  })}</div>`;
+  })}</div></details>`;
 }
 
 /** @param {App} app @returns {Html} */
@@ -167,14 +153,15 @@ function boardHtml(app) {
   var themes = p.themes;
   return html`<article class="pz-board" data-puzzle="${c.id}" data-status="${s.status}">${""
   }<p class="pz-meta"><a href="${graphHref(c.slug, p.position)}">${v ? v.title : c.slug}</a>${
-    p.rating ? html` · puzzle rated <b>${p.rating}</b>` : ""}${
+    p.rating ? html` · puzzle rated <b>${util.count(p.rating)}</b>` : ""}${
     themes && s.status !== "play" ? html` · <span class="pz-themes">${themes.map(function (t, i) {
       return html`${i ? " " : ""}<span class="chip">${app.idx.themes[t]}</span>`;
     })}</span>` : ""}</p>${""
   }<h2 class="pz-prompt">${c.label ? c.label + ": " : ""}${prompt(p)}</h2>${
-    playersHtml(app, s.at, v ? v.players : 2)}${
+    playersHtml(app, s.nodes[s.at], s.at, v ? v.players : 2, 0, s.status === "play",
+      s.status === "failed" && s.wrong && s.wrong.from === s.at ? s.wrong.move[1] : null)}${
     s.status === "play" ? html`${p.kind === "win" && p.plies > 1 && !p.single ?
-      html`<p class="pz-left">${util.plural(s.left, "ply", "plies")} left to win in</p>` : ""}${movesHtml(s.nodes[s.at].m)}` : ""
+      html`<p class="pz-left">Win within ${util.plural(s.left, "ply", "plies")}</p>` : ""}${movesHtml(app, s.nodes[s.at].m)}` : ""
   }<div class="pz-feedback" role="status">${c.feedback}</div><div class="pz-actions">${
     s.status !== "play" ? html`<button type="button" class="primary" data-act="next">${c.nextLabel || "Next puzzle"}</button>${""
     }<button type="button" data-act="again">Try it again</button>` :
@@ -188,7 +175,7 @@ function goalsHtml(app) {
   var shown = mine.length ? mine : app.idx.goals;
   var variant = variantOf(app, app.variant);
   var note = mine.length && variant ? html`<p class="pz-goal-note">The goals of ${variant.title} ${""
-  }<button type="button" data-act="allgoals">Goals of every variant (${app.idx.goals.length})</button></p>` :
+  }<button type="button" data-act="allgoals">Goals of every variant (${util.count(app.idx.goals.length)})</button></p>` :
     html`<p class="pz-goal-note">Play a position out against the computer. Stars: three when every move is the best, ${""
     }two when three moves in four are, one otherwise.</p>`;
   return html`${note}<div class="pz-goals">${shown.map(function (g) {
@@ -206,13 +193,24 @@ function goalBoard(app) {
   var s = c.state, G = s.goal;
   return html`<article class="pz-board pz-goalboard" data-goal="${c.id}" data-status="${s.status}">${""
   }<p class="pz-meta"><a href="${graphHref(c.slug, s.at)}">${c.title}</a> · ${c.text}</p>${""
-  }<h2 class="pz-prompt">${s.status === "play" ? "Your move" : s.status === "met" ? "Goal met" : "Goal missed"}${""
-  } <span class="muted">· ply ${s.ply}${G.kind === "win" ? " of at most " : " of "}${G.plies}</span></h2>${
-    playersHtml(app, s.at, s.players, s.status === "play" || !s.last ? 0 : s.players - 1 - s.last.replies.length)}${
-    s.status === "play" ? movesHtml(s.table[s.at].m) : ""
+  }<h2 class="pz-prompt">${s.status === "play" ? html`Your move <span class="muted">· ply ${s.ply}${
+    G.kind === "win" ? " of at most " : " of "}${G.plies}</span>` : goalEndWords(app, s)}</h2>${
+    playersHtml(app, s.table[s.at], s.at, s.players, s.status === "play" || !s.last ? 0 :
+      s.players - 1 - s.last.replies.length, s.status === "play")}${
+    s.status === "play" ? movesHtml(app, s.table[s.at].m) : ""
   }<div class="pz-feedback" role="status">${c.feedback}</div>${""
   }<div class="pz-actions"><button type="button" data-act="goalagain">Start again</button>${""
   }<button type="button" data-act="goals">All goals</button></div></article>`;
+}
+
+/**
+ * How a goal ended, and why (words.PRACTICE): "Goal met at ply 25 of 40: the same position came up a third time…".
+ * @param {App} app @param {GoalState} s @returns {string}
+ */
+function goalEndWords(app, s) {
+  var T = app.W.practice;
+  var head = util.fill(T[s.status === "met" ? "goal-met" : "goal-missed"], { n: s.ply, plies: s.goal.plies });
+  return head + ": " + util.fill(T["why-" + (s.why || "lost")], { n: s.ply });
 }
 
 /** @param {App} app @returns {Html} */
@@ -226,16 +224,50 @@ function progressHtml(app) {
     app.msg ? html`<p class="pz-note" role="status">${app.msg}</p>` : ""}</section>`;
 }
 
+/* The difficulty choice (easier, normal, harder) and the ratings it draws the next puzzles from. */
+/** @param {App} app @returns {Html} */
+function levelHtml(app) {
+  var W = app.W.practice, rating = app.progress.rating.rating;
+  var band = P.levelBand(rating, app.level);
+  return html`<div class="pz-level" role="group" aria-label="${W.level}"><span class="pz-level-name">${W.level}</span>${
+    Object.keys(P.LEVELS).map(function (l) {
+      return html`<button type="button" data-level="${l}" aria-pressed="${String(app.level === l)}">${W["level-" + l]}</button>`;
+    })}<span class="pz-level-says" data-level-says>${util.fill(W["level-says"], { lo: util.count(band[0]),
+    hi: util.count(band[1]), n: util.count(Math.round(rating)) })}</span></div>`;
+}
+
+/* The timed mode: before a run (or after one, with its result) the lead and a start; during one the clock. */
+/** @param {App} app @returns {Html} */
+function timedHtml(app) {
+  var W = app.W.practice, t = app.timed;
+  if (!t || t.done) {
+    var end = t ? html`<p class="pz-timed-end" role="status" data-timed-end>${util.fill(W["timed-end"], {
+      n: util.count(t.run.solved), best: util.count(app.progress.timed) })}</p>` : "";
+    return html`<article class="pz-board pz-timed">${end}<p>${W["timed-lead"]}</p><p><button type="button" ${""
+    }class="primary" data-act="timed">${t ? W["timed-again"] : W["timed-start"]}</button></p></article>`;
+  }
+  return html`<p class="pz-clock" role="timer" aria-live="off"><b data-clock>${timed.face(timed.left(t.run, app.now()))}</b> ${
+    W["timed-left"]} · <b data-timed-solved>${util.count(t.run.solved)}</b> ${W["timed-solved"]}${
+    t.last === null ? "" : " · " + W[t.last ? "timed-last-ok" : "timed-last-no"]}</p>${boardHtml(app)}`;
+}
+
 /** The whole page. @param {App} app @param {number} left how many puzzles the filters leave @returns {Html} */
 function page(app, left) {
-  var streak = app.mode === "streak" && app.streak ? html`<p class="pz-streak">Streak <b data-streak>${app.streak.count}</b>${
-    app.streak.over ? " · over: a mistake ends it" : " · puzzles get harder until your first mistake"}</p>` : "";
-  var board = app.mode === "goals" ? goalBoard(app) : boardHtml(app);
+  var streak = app.mode === "streak" && app.streak ? html`<p class="pz-streak">Streak <b data-streak>${util.count(app.streak.count)}</b>${
+    app.streak.over ? " · over: a mistake ends it" : " · each puzzle rated higher than the last, until your first mistake"}</p>` : "";
+  var board = app.mode === "goals" ? goalBoard(app) : app.mode === "timed" ? timedHtml(app) : boardHtml(app);
   var failed = app.failedRun.length && app.cur && app.cur.state.status !== "play" && app.mode !== "streak" &&
-    app.mode !== "goals" ? html`<p class="pz-failed-run"><button type="button" data-act="failedrun">Retry the ${
-      app.failedRun.length} puzzle${app.failedRun.length === 1 ? "" : "s"} you failed in this run</button></p>` : "";
-  return html`<div class="pz-main">${notesHtml(app)}${ratingLine(app)}${modes(app)}${streak}${board}</div>${""
-  }<aside class="pz-side">${failed}${app.mode === "puzzles" ? filters(app, left) : ""}${progressHtml(app)}</aside>`;
+    app.mode !== "goals" && app.mode !== "timed" ?
+    html`<p class="pz-failed-run"><button type="button" data-act="failedrun">Retry the ${
+      util.plural(app.failedRun.length, "puzzle", "puzzles")} you failed in this run</button></p>` : "";
+  var history = app.progress.history;
+  var chart = chartHtml(history, app.W.practice, app.idx.themes, function (id) {
+    var e = app.byId.get(id);
+    return e ? e.t : [];
+  });
+  return html`<div class="pz-main">${notesHtml(app)}${ratingLine(app)}${modes(app)}${
+    app.mode === "puzzles" ? levelHtml(app) : ""}${streak}${board}</div>${""
+  }<aside class="pz-side">${failed}${app.mode === "puzzles" ? filters(app, left) : ""}${chart}${progressHtml(app)}</aside>`;
 }
 
 /* Feedback after a move. */
@@ -269,18 +301,19 @@ function solutionHtml(sol) {
 }
 /** The streak over. @param {number} count @param {number} best @returns {Html} */
 function streakOverHtml(count, best) {
-  return html`<p class="pz-over">Streak over at <b>${count}</b>. Best: ${best}.</p>`;
+  return html`<p class="pz-over">Streak over at <b>${util.count(count)}</b>. Best: ${util.count(best)}.</p>`;
 }
 /** The rating's change. @param {number} before @param {number} after @returns {Html} */
 function deltaHtml(before, after) {
   var d = after - before;
-  return html`<p class="pz-delta ${d >= 0 ? "up" : "down"}">Your rating: ${before} → ${after} (${d >= 0 ? "+" : "−"}${Math.abs(d)})</p>`;
+  return html`<p class="pz-delta ${d >= 0 ? "up" : "down"}">Your rating: ${util.count(before)} → ${util.count(after)} (${d >= 0 ? "+" : "−"}${util.count(Math.abs(d))})</p>`;
 }
 /**
- * A move in a goal: the move, its mark and meaning, the replies, and how the goal stands.
- * @param {GoalState} s @param {{ from: string, move: Move, replies: [string, string][] }} last @returns {Html}
+ * A move in a goal: the move, its mark and meaning, the replies, and how the goal stands (and why it ended).
+ * @param {App} app @param {GoalState} s @param {{ from: string, move: Move, replies: [string, string][] }} last
+ * @returns {Html}
  */
-function goalMoveHtml(s, last) {
+function goalMoveHtml(app, s, last) {
   var m = last.move;
   var out = html`<p>You played <b>${m[0]}${contract.marks[m[2]].symbol}</b>: ${markWords(m[2])}, ${""
   }<span class="badge ${valueCls(m)}">${choiceWords(m)}</span></p>${
@@ -290,14 +323,12 @@ function goalMoveHtml(s, last) {
   if (s.status === "met") {
     var stars = s.stars || 0;
     var best = s.marks.filter(function (x) { return x === contract.markCodes.best; }).length;
-    return html`${out}<p class="pz-right">Goal met in ${s.ply} plies: ${"★★★".slice(0, stars)}${""
-    }<span class="off">${"☆☆☆".slice(stars)}</span> (${best} of ${s.marks.length} moves best).</p>`;
+    return html`${out}<p class="pz-right"><span class="sign" aria-hidden="true">✓</span> ${goalEndWords(app, s)} ${
+      "★★★".slice(0, stars)}<span class="off">${"☆☆☆".slice(stars)}</span> (${best} of ${
+      util.plural(s.marks.length, "move", "moves")} best).</p>`;
   }
   if (s.status === "failed") {
-    /** @type {Record<string, string>} */
-    var whys = { mistake: "That gives up your win.", blunder: "That lets them win: the goal is lost.",
-      slow: "Your win no longer fits in the plies allowed.", lost: "The game is over against you." };
-    return html`${out}<p class="pz-wrong"><span class="sign" aria-hidden="true">✗</span> ${whys[s.why || ""]}</p>`;
+    return html`${out}<p class="pz-wrong"><span class="sign" aria-hidden="true">✗</span> ${goalEndWords(app, s)}</p>`;
   }
   return out;
 }
@@ -307,4 +338,4 @@ function joined(a, b) {
   return html`${a}${b}`;
 }
 
-export { handsOf, variantOf, page, joined, wrongHtml, solvedHtml, keptHtml, solutionHtml, streakOverHtml, deltaHtml, goalMoveHtml };
+export { variantOf, goalEndWords, page, joined, wrongHtml, solvedHtml, keptHtml, solutionHtml, streakOverHtml, deltaHtml, goalMoveHtml };

@@ -1,0 +1,157 @@
+/* The practice page's new parts: the difficulty's bands, the streak strictly rising, the timed mode's clock (a
+ * fake one: no test waits), the history chart, the goal's end words and the hands board's numbering. */
+import test from "node:test";
+import assert from "node:assert/strict";
+import { fixture } from "./load.mjs";
+import * as P from "../../vizgen/site/static/js/practice/practice.js";
+import * as T from "../../vizgen/site/static/js/practice/timed.js";
+import * as chart from "../../vizgen/site/static/js/practice/chart.js";
+import * as util from "../../vizgen/site/static/js/core/util.js";
+
+const toString = (h) => String(h);
+
+const data = fixture("practice.json");
+/** A spread of puzzles: ratings 600 to 2600, several of each. */
+const SPREAD = [];
+for (let r = 600; r <= 2600; r += 20) for (let k = 0; k < 3; k++) SPREAD.push({ id: "v:" + r + "-" + k, r: r });
+
+test("the difficulty: harder draws from the band above your rating, easier from the one below", () => {
+  assert.deepEqual(P.levelBand(1500, "normal"), [1350, 1650]);
+  assert.deepEqual(P.levelBand(1500, "harder"), [1650, 1950]);
+  assert.deepEqual(P.levelBand(1500, "easier"), [1050, 1350]);
+  for (let salt = 0; salt < 50; salt++) {
+    for (const level of ["easier", "normal", "harder"]) {
+      const band = P.levelBand(1432.6, level);
+      const pick = P.pickAt(SPREAD, 1432.6, level, String(salt));
+      assert.ok(pick.r >= band[0] && pick.r <= band[1], level + " " + pick.r);
+    }
+  }
+  // a pool with nothing in the band: the nearest to its centre
+  const low = SPREAD.filter((p) => p.r < 1000);
+  for (const salt of ["x", "y", "z"]) assert.ok(P.pickAt(low, 1500, "harder", salt).r >= 920, "among the 12 nearest");
+  assert.equal(P.pickAt([], 1500, "harder", "x"), null);
+});
+
+test("the stored difficulty is validated: anything but a level reads normal", () => {
+  const store = new Map();
+  const storage = { getItem: (k) => (store.has(k) ? store.get(k) : null), setItem: (k, v) => store.set(k, v) };
+  assert.equal(P.loadLevel(storage), "normal");
+  P.saveLevel(storage, "harder");
+  assert.equal(P.loadLevel(storage), "harder");
+  for (const bad of ["constructor", "__proto__", "HARDER", "<b>", "", "toString"]) {
+    store.set(P.LEVEL_KEY, bad);
+    assert.equal(P.loadLevel(storage), "normal", bad);
+  }
+  assert.equal(P.loadLevel({ getItem() { throw new Error("refused"); }, setItem() {} }), "normal");
+  assert.equal(P.levelOf(3), "normal");
+});
+
+test("the streak rises strictly: each puzzle rated higher than the one before, on the real ratings too", () => {
+  for (const list of [SPREAD, data.puzzles.map((p) => ({ id: "standard:" + p.position, r: p.rating }))]) {
+    for (const seed of ["a", "b", "1700000000000"]) {
+      const order = P.streakOrder(list, seed);
+      assert.ok(order.length >= 5);
+      for (let k = 1; k < order.length; k++) assert.ok(order[k].r > order[k - 1].r, seed + " " + k);
+    }
+  }
+});
+
+test("the timed mode: three minutes on an injected clock, puzzles counted while it runs, the best kept", () => {
+  const run = T.start(1000);
+  assert.equal(run.length, 180000);
+  assert.equal(T.face(T.left(run, 1000)), "3:00");
+  assert.equal(T.face(T.left(run, 1000 + 175500)), "0:05");
+  assert.ok(T.ended(run, true, 2000));
+  assert.ok(T.ended(run, false, 3000));
+  assert.ok(T.ended(run, true, 180999));
+  assert.ok(!T.over(run, 180999));
+  assert.ok(T.over(run, 181000));
+  assert.ok(!T.ended(run, true, 181000), "a puzzle ended after the clock is not counted");
+  assert.deepEqual([run.solved, run.tried], [2, 3]);
+  assert.equal(T.best(1, run), 2);
+  assert.equal(T.best(7, run), 7);
+  const short = T.start(0, 4000);
+  assert.equal(T.face(T.left(short, 0)), "0:04");
+  assert.equal(T.left(short, 9000), 0);
+});
+
+test("progress keeps the best in three minutes, validated on load", () => {
+  const p = P.fresh();
+  assert.equal(p.timed, 0);
+  p.timed = 12;
+  assert.equal(P.parse(JSON.stringify(p)).timed, 12);
+  assert.equal(P.copy(p).timed, 12);
+  for (const bad of [-1, 1.5, "12", 1e7, null]) {
+    const aside = [];
+    const got = P.parse(JSON.stringify({ ...p, timed: bad }), aside);
+    assert.equal(got.timed, 0);
+    assert.deepEqual(aside, ["your best in three minutes"]);
+  }
+});
+
+const WORDS = { chart: "Your puzzles", "chart-none": "none yet", "chart-rating": "Your rating", "chart-themes": "By theme",
+  "chart-solved": "solved", "chart-failed": "failed", "chart-puzzle": "puzzle", "chart-result": "result",
+  "chart-after": "rating after" };
+
+test("the history chart: the rating line left to right, each puzzle's mark by shape, the themes tallied in words", () => {
+  const history = [
+    { id: "standard:12-33", ok: true, day: "2026-01-01", before: 1500, after: 1580 },
+    { id: "standard:03-03", ok: false, day: "2026-01-01", before: 1580, after: 1490 },
+    { id: "standard:12-33", ok: true, day: "2026-01-02", before: 1490, after: 1530 },
+  ];
+  const line = chart.ratingPoints(history);
+  assert.deepEqual([line.lo, line.hi], [1400, 1600]);
+  assert.ok(line.points[0].x < line.points[1].x && line.points[1].x < line.points[2].x);
+  assert.ok(line.points[0].y < line.points[1].y, "a higher rating is drawn higher");
+  const themes = { "standard:12-33": ["draw", "kill"], "standard:03-03": ["kill"] };
+  assert.deepEqual(chart.byTheme(history, (id) => themes[id] || []), [
+    { key: "kill", solved: 2, failed: 1 }, { key: "draw", solved: 2, failed: 0 }]);
+  const out = toString(chart.chartHtml(history, WORDS, { kill: "a kill", draw: "a draw" }, (id) => themes[id] || []));
+  assert.ok(out.includes('role="img" aria-label="Your rating: ' + util.count(1500) + " → " + util.count(1530) +
+    ', 3 puzzles, 2 solved, 1 failed"'));
+  assert.equal((out.match(/<circle class="ok"/g) || []).length, 2);
+  assert.equal((out.match(/<path class="no"/g) || []).length, 1);
+  assert.match(out, /a kill<\/span>.*2 solved · 1 failed/);
+  assert.match(out, /<table/);
+  assert.match(toString(chart.chartHtml([], WORDS, {}, () => [])), /none yet/);
+  // an id is data: it is escaped, never markup
+  const hostile = [{ id: "v:<img src=x>", ok: true, day: "2026-01-01", before: 1500, after: 1510 }];
+  assert.doesNotMatch(toString(chart.chartHtml(hostile, WORDS, {}, () => ["<b>"])), /<img|<b>/);
+});
+
+test("a goal met says why it ended: the plies held, a draw by repetition, the game won", () => {
+  const hold = data.goals.find((g) => g.kind === "hold");
+  let s = P.goalStart(hold, data.table, 2);
+  while (s.status === "play") P.goalPlay(s, data.table[s.at].m.find((m) => m[2] === 0)[1]);
+  assert.equal(s.status, "met");
+  assert.ok(s.why === "repeat" || s.why === "held", s.why);
+  assert.equal(s.why === "held", s.ply >= hold.plies);
+  const win = data.goals.find((g) => g.kind === "win");
+  s = P.goalStart(win, data.table, 2);
+  while (s.status === "play") P.goalPlay(s, data.table[s.at].m.find((m) => m[2] === 0)[1]);
+  assert.equal(s.why, "won");
+});
+
+test("the hands board numbers the practice positions for the touch board and hides what the moves are worth", async () => {
+  globalThis.document = globalThis.document || { addEventListener() {} }; // the board listens on the page
+  const handboard = await import("../../vizgen/site/static/js/practice/handboard.js");
+  const words = fixture("words.json");
+  const played = [];
+  const b = handboard.create(words, (to) => played.push(to));
+  const node = { m: [["−1>3", "02-−13", 3, 2, 1, 0], ["flip −1", "13-−13", 0, 3, 3, 0]], h: [[-1, 3], [-1, 3]] };
+  const out = String(b.html({ position: "−13-−13", node: node, players: 2, names: ["You, to move", "Opponent"], you: 0,
+    touch: true }));
+  const ids = ["−13-−13", "02-−13", "13-−13"].map(b.idOf);
+  assert.equal(new Set(ids).size, 3, "a number a position");
+  assert.deepEqual(["−13-−13", "02-−13", "13-−13"].map(b.idOf), ids, "the same number each time");
+  assert.ok(out.startsWith('<div id="panel" class="pz-hands"><div class="board touch" data-pos="' + ids[0] + '">'));
+  assert.match(out, /aria-label="You, to move: −1 fingers"/);
+  assert.equal((out.match(/<button type="button" class="hand-btn/g) || []).length, 4);
+  assert.doesNotMatch(out, /class="badge/, "no move's value is shown");
+  // a wrong move's hands outlined, the hands still
+  const wrong = String(b.html({ position: "−13-−13", node: node, players: 2, names: ["You", "Opponent"], you: 0,
+    touch: false, marked: "02-−13" }));
+  assert.doesNotMatch(wrong, /hand-btn/);
+  assert.equal((wrong.match(/hand-box moving/g) || []).length, 2);
+  assert.deepEqual(played, []);
+});
