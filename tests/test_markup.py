@@ -50,3 +50,22 @@ def test_no_module_writes_markup_but_through_core_html() -> None:
         if name not in HOME:
             found += [f"{name}: {o}" for o in offences(path.read_text(encoding="utf-8"))]
     assert not found, "\n".join(found)
+
+
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
+
+
+def inline_scripts(page: str) -> list[str]:
+    """The code of a template's inline scripts (a ``<script>`` without ``src`` or a data type)."""
+    return re.findall(r"<script>(.*?)</script>", page, flags=re.S)
+
+
+def test_no_template_writes_markup_from_an_inline_script() -> None:
+    """A page's inline script is held to the modules' rule: the index's puzzle of the day wrote innerHTML with
+    values escaped by hand; it is practice/daily.js now."""
+    assert offences("\n".join(inline_scripts('<script>el.innerHTML = esc(x);</script><script src="a.js"></script>')))
+    found = []
+    for path in sorted(TEMPLATES.glob("*.html")):
+        found += [f"{path.name}: {o}" for code in inline_scripts(path.read_text(encoding="utf-8"))
+                  for o in offences(code)]
+    assert not found, "\n".join(found)
