@@ -26,11 +26,17 @@ PHONE = {"width": 390, "height": 844}
 SHOTS = Path("/work/shots/people")
 
 
-def shoot(page: object, name: str) -> None:
-    """A screenshot of the page as it is, for the closing note (skipped where the folder cannot be made)."""
+def shoot(page: object, name: str, *, wide: bool = False) -> None:
+    """A screenshot of the page as it is, for the closing note (skipped where the folder cannot be made); wide:
+    one at 1400x900 as well, the phone's size kept after it."""
     with contextlib.suppress(OSError):
         SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"{name}.png"))
+        page.screenshot(path=str(SHOTS / f"{name}-390.png"))
+        if wide:
+            page.set_viewport_size({"width": 1400, "height": 900})
+            page.locator("#play").scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / f"{name}-1400.png"))
+            page.set_viewport_size(PHONE)
 
 
 @pytest.fixture(scope="module")
@@ -138,13 +144,16 @@ def test_two_people_on_one_device_play_to_the_end_and_the_review_marks_both(
         phone: Callable[..., object], pages: dict[str, VariantPage]) -> None:
     data = pages["tiny"]
     page = phone("variants/standard-r3.html")
-    assert page.locator("#play").get_by_text("With people").is_visible()
+    people = page.locator("#play .play-people")
+    people.evaluate("e => e.scrollIntoView({block: 'center'})")
+    assert page.locator("#play").get_by_text("With people").is_visible() and people.is_visible()
+    shoot(page, "people-start", wide=True)
     press(page, "pass")
     game = settled(page)
     assert game["seats"] == ["person", "person"] and game["hidden"] and game["mode"] == "challenge"
     assert "Player 1's move" in page.locator("#play .play-status").inner_text()
     assert "values stay hidden" in page.locator("#play .play-mode-now").inner_text()
-    shoot(page, "pass-and-play-390")
+    shoot(page, "pass-and-play")
     rng = random.Random(3)
     first = True
     while not game["over"]:
@@ -165,10 +174,7 @@ def test_two_people_on_one_device_play_to_the_end_and_the_review_marks_both(
     assert review.locator(".play-turning").is_visible() and review.locator(".play-chart").count() == 1
     assert review.locator(".play-moves .sym").count() >= 1  # the marks on the moves themselves
     review.locator(".play-tally").first.scroll_into_view_if_needed()
-    shoot(page, "pass-and-play-review-390")
-    page.set_viewport_size({"width": 1400, "height": 900})
-    review.locator(".play-tally").first.scroll_into_view_if_needed()
-    shoot(page, "pass-and-play-review-1400")
+    shoot(page, "pass-and-play-review", wide=True)
 
 
 def shown_link(page: object) -> str:
@@ -206,9 +212,9 @@ def test_a_game_by_link_between_two_phones(phone: Callable[..., object], phone_c
         link = shown_link(here)
         if turns == 0:
             press(here, "copy-link")
-            here.wait_for_function("window.vizgen.play.message !== ''")
+            assert here.locator("#play .play-copied").inner_text() == "Link copied."
             assert here.evaluate("navigator.clipboard.readText()") == link  # the copied address is the one shown
-            shoot(here, "link-send-390")
+            shoot(here, "link-send", wide=True)
         assert not here.locator('#panel tr.move.play-can').count()  # no move offered on this phone now
         friend = pages_by_seat[1 - seat]
         if friend is None:
@@ -219,18 +225,18 @@ def test_a_game_by_link_between_two_phones(phone: Callable[..., object], phone_c
             friend.evaluate("window.vizgen.play.delay = 0")
         game = settled(friend)
         assert game["canMove"] and game["path"] == state(here)["path"]
-        assert "were checked against the rules" in friend.locator("#play").inner_text()
+        assert "checked against the rules, every move legal" in friend.locator("#play").inner_text()
         if turns == 0:
-            shoot(friend, "link-opened-390")
+            shoot(friend, "link-opened")
         turns += 1
     assert turns >= 2
     last = pages_by_seat[(len(game["path"]) - 2) % 2]
     assert "has won" in last.locator("#play .play-end").inner_text() or last.locator("#play .play-end").count()
-    shoot(last, "link-end-390")
+    shoot(last, "link-end")
     # a tampered link: a move that is not one, and a mode that is not one: each said on the page, no game broken
     bad = phone("variants/standard-r3.html?play=person.person&seed=1&moves=12-11_44-44&mode=link#11-11", b_ctx)
     assert "“44-44” is not a move from" in bad.locator("#play .play-message").inner_text()
-    shoot(bad, "link-tampered-390")
+    shoot(bad, "link-tampered")
     for query, why in (("play=person.person&mode=__proto__", "mode must be one of"),
                        ("play=person.perfect&mode=link", "a game by link needs two people")):
         bad.goto(base_url + "variants/standard-r3.html?" + query)
@@ -261,7 +267,7 @@ def test_a_game_played_on_the_hands_is_entered_and_reviewed(phone: Callable[...,
         game = settled(page)
     assert len(game["path"]) == 5 and not game["over"] and game["hidden"]
     assert not page.locator("#panel .play-log .play-tally").count()  # nothing marked before the review
-    shoot(page, "enter-390")
+    shoot(page, "enter")
     press(page, "review")
     page.wait_for_function("window.vizgen.play.state().mode === 'review'")
     review = page.locator("#panel .play-log")
@@ -271,9 +277,7 @@ def test_a_game_played_on_the_hands_is_entered_and_reviewed(phone: Callable[...,
     assert review.locator(".play-turning").is_visible() and review.locator(".play-chart").count() == 1
     assert "The review of the game entered" in page.locator("#play .play-mode-now").inner_text()
     review.locator(".play-tally").first.scroll_into_view_if_needed()
-    shoot(page, "enter-review-390")
-    page.set_viewport_size({"width": 1400, "height": 900})
-    shoot(page, "enter-review-1400")
+    shoot(page, "enter-review", wide=True)
 
 
 def line_out(data: VariantPage, depth: int = 18) -> list[int]:
@@ -312,7 +316,7 @@ def test_out_of_three_players_the_game_ends_with_at_most_one_tap(phone: Callable
     page.locator("#play .play-status.out").wait_for(timeout=20000)  # the perfect players put you out
     shown = page.locator("#play").inner_text()
     assert "You are out" in shown and "Your move" not in shown
-    shoot(page, "out-390")
+    shoot(page, "out", wide=True)
     taps = 0
     skip = page.locator("#play button[data-act=skip]")
     if not state(page)["over"] and skip.count():
@@ -323,7 +327,7 @@ def test_out_of_three_players_the_game_ends_with_at_most_one_tap(phone: Callable
     end = page.locator("#play .play-end").inner_text()
     assert "You were out" in end or "has won" in end
     assert "Your move" not in page.locator("#play").inner_text()
-    shoot(page, "out-end-390")
+    shoot(page, "out-end")
 
 
 def test_the_rules_page_card_names_the_rule_set_and_people_play_there(phone: Callable[..., object]) -> None:
@@ -338,10 +342,11 @@ def test_the_rules_page_card_names_the_rule_set_and_people_play_there(phone: Cal
     card = page.locator("#play .play-sentence").inner_text()
     assert f"on the rules {spec}" in card and "Try your own rules" not in card
     page.locator("#play .play-card").scroll_into_view_if_needed()
-    shoot(page, "rules-card-390")
+    shoot(page, "rules-card")
     # people play there too, the rule set kept in the address
     press(page, "quit")
     press(page, "pass")
     game = settled(page)
     assert game["seats"] == ["person", "person"] and f"rules={spec}" in page.evaluate("location.search")
     assert "Player 1's move" in page.locator("#play .play-status").inner_text()
+    shoot(page, "rules-pass", wide=True)

@@ -132,7 +132,7 @@ PLAY = {
     "link-share": "Share",
     "link-share-text": "Your move in our game of Chopsticks",
     "link-waiting": "Waiting for {name}: they open your link and move, then send it back.",
-    "link-opened": "This game came by link: its {n} {ply|plies} were checked against the rules.",
+    "link-opened": "This game came by link: {n} {ply|plies} checked against the rules, every move legal.",
     "review-now": "Review",
     "review-title": "Review the game entered so far: the marks, the turning point and the chart",
     "you-out": "You are out: your turns pass on their own while the others play on.",

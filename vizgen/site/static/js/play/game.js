@@ -265,6 +265,12 @@ Game.prototype.lastMine = function () {
   while (k >= 0 && !this.human(this.mover(k))) k--;
   return k;
 };
+/* Whether a move can be taken back here: a person has moved; in a game by link only the move just made on this
+   device, before the link is sent (the moves that came by link are the other players'). */
+/** @returns {boolean} */
+Game.prototype.canUndo = function () {
+  return this.lastMine() >= 0 && (!this.link || this.waiting);
+};
 /* Take back your last move and the others' after it; false if you have not moved. */
 /** @returns {boolean} */
 Game.prototype.undo = function () {

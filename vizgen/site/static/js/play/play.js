@@ -131,6 +131,7 @@ export function boot() {
   var pending = null; // while a computer move is shown before it is played
   /** @type {string[] | null} */
   var setup = null; // the players chosen before a game starts
+  var copied = false; // a link was just copied: said once
 
   /** The model, once init has read it. @returns {PlayModel} */
   function theModel() {
@@ -321,7 +322,7 @@ export function boot() {
   }
   function undo() {
     var g = play.game;
-    if (!g || g.lastMine() < 0) return;
+    if (!g || !g.canUndo()) return;
     stop();
     g.undo();
     play.message = "";
@@ -385,7 +386,7 @@ export function boot() {
     var url = location.href;
     if (what === "position") url = location.origin + location.pathname + game.withRecord(location.search, null) + location.hash;
     var done = function () {
-      play.message = W.copied;
+      copied = true;
       render();
     };
     if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).then(done, function () { window.prompt("", url); });
@@ -458,7 +459,9 @@ export function boot() {
     if (vz.path) vz.path(g ? g.line() : null); // the path of the game on the graph and the value map
     var ctx = context(hide);
     write(el, html`${draw.head(g, ctx)}${draw.seats(currentSeats(), g, kinds, ctx)}${
-      play.message ? html`<p class="play-message" role="status">${play.message}</p>` : ""}${g ? draw.status(g, ctx) : ""}`);
+      play.message ? html`<p class="play-message" role="status">${play.message}</p>` : ""}${
+      copied ? html`<p class="play-copied" role="status">${W.copied}</p>` : ""}${g ? draw.status(g, ctx) : ""}`);
+    copied = false; // said once, where the link was copied
     el.classList.toggle("active", !!g);
     write(log, html`${g ? draw.log(g, ctx) : ""}`);
     log.hidden = !g;

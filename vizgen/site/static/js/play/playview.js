@@ -90,7 +90,7 @@ function head(g, ctx) {
     button("next", "›", n === end, "one ply forward (→)")}${
     button("last", "»", n === end, "the last ply (End)")}</span>${
     entering ? button("review", W["review-now"], g.plies() === 0, W["review-title"], "primary") : ""}${
-    button("undo", "Take back", g.lastMine() < 0, "take back your last move (Backspace)")}${
+    button("undo", "Take back", !g.canUndo(), "take back your last move (Backspace)")}${
     live ? button("hint", W.hint, g.hinted(), W["hint-title"]) : ""}${
     button("quit", "Quit")}<details class="play-more"><summary>${W.more}</summary>${
     live ? button("analysis", W.analysis, false, W["analysis-title"]) : ""}${button("copy-game", W["copy-game"])}${""
@@ -147,7 +147,7 @@ function status(g, ctx) {
     out.push(html`<p class="play-last">${say(W.played, { name: ctx.role(g, seat) })} <b class="play-move">${
       moveName(details(g), from, at)}</b>: ${model.name(from)} → ${model.name(at)}</p>`);
   }
-  if (!ctx.hidden) {
+  if (!ctx.hidden && !g.peopleOut(ctx.live)) { // whoever is out here is told so below, not given a value
     out.push(html`<p class="play-value"><span class="badge ${util.valueClass(g.value(n).v, contract.classes)}">${
       g.valueWords(W, n)}</span></p>`);
   }
