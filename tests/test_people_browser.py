@@ -332,7 +332,8 @@ def test_out_of_three_players_the_game_ends_with_at_most_one_tap(phone: Callable
 
 def test_the_rules_page_card_names_the_rule_set_and_people_play_there(phone: Callable[..., object]) -> None:
     spec = "standard:r=2"
-    ready = "window.vizgenRules && window.vizgenRules.ready && window.vizgen && window.vizgen.play && window.vizgen.play.ready"
+    ready = ("window.vizgenRules && window.vizgenRules.ready && window.vizgen && window.vizgen.play && "
+             "window.vizgen.play.ready")
     page = phone(f"rules.html?rules={spec}#11-11", ready=ready)
     press(page, "open")  # you against the perfect player, to the end
     game = settled(page)
