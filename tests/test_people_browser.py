@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browsing import Watch, names, state
-from vizgen.site.render import VariantPage
+from tests.browsing import Watch, names, served, state, write_site
+from tests.solved import code_page_once
+from vizgen.site.render import VariantPage, render_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("people")]
 
@@ -351,3 +352,37 @@ def test_the_rules_page_card_names_the_rule_set_and_people_play_there(phone: Cal
     assert game["seats"] == ["person", "person"] and f"rules={spec}" in page.evaluate("location.search")
     assert "Player 1's move" in page.locator("#play .play-status").inner_text()
     shoot(page, "rules-pass", wide=True)
+
+
+@pytest.fixture(scope="module")
+def code_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A code page of five players (viewer/codemodel.js: moves generated in the browser), served."""
+    root = tmp_path_factory.mktemp("people-codes")
+    write_site(root / "site", render_site([code_page_once("standard:players=5,r=2")]))
+    with served(root, "site/") as url:
+        yield url
+
+
+def test_five_people_on_a_code_page_play_to_the_end_and_the_out_pass_by_themselves(
+        phone: Callable[..., object], code_site: str) -> None:
+    page = phone(f"{code_site}variants/standard-players5-r2.html#11-11-11-11-11")
+    press(page, "pass")
+    game = settled(page)
+    assert game["seats"] == ["person"] * 5
+    rng = random.Random(2)
+    taps = said = 0
+    while not game["over"] and taps < 400:
+        seat = (len(game["path"]) - 1) % 5
+        status = page.locator("#play .play-status").inner_text()
+        assert f"Player {seat + 1}'s move" in status, status
+        said |= 1 << seat
+        tap_move(page, rng.choice(rows(page)))
+        taps += 1
+        game = settled(page)
+    assert game["over"], taps
+    # every seat was asked on its turn while in; the turns of those out passed with no tap: fewer taps than plies
+    assert said == 0b11111 and taps < len(game["path"]) - 1
+    assert [t.split(":")[0] for t in page.locator("#panel .play-log .play-tally").all_inner_texts()] == \
+        [f"Player {k}" for k in range(1, 6)]
+    page.locator("#panel .play-log .play-tally").first.scroll_into_view_if_needed()
+    shoot(page, "five-people-review")
