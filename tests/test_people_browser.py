@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browsing import Watch, names, served, state, write_site
 from tests.solved import code_page_once
@@ -23,6 +22,8 @@ from vizgen.site.render import VariantPage, render_site
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("people")]
 
+PlaywrightTimeout = pytest.importorskip("playwright.sync_api",
+                                        reason="the playwright package is not installed").TimeoutError
 PHONE = {"width": 390, "height": 844}
 SHOTS = Path("/work/shots/people")
 

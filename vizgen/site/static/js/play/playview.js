@@ -167,9 +167,7 @@ function status(g, ctx) {
   } else if (g.waiting) {
     out.push(sendHtml(g, ctx));
   } else if (g.yourTurn() && g.isOut(ctx.live, g.mover(n))) {
-    var outSeat = g.mover(n);
-    out.push(html`<p class="play-status out">${g.seats[outSeat] === "you" ? W["you-out"]
-      : say(W["person-out"], { name: ctx.role(g, outSeat) })}</p>`);
+    out.push(html`<p class="play-status out">${outWords(g, g.mover(n), ctx)}</p>`);
   } else if (g.yourTurn() && g.seats[g.mover(n)] === "person") {
     if (g.link && n > 0 && g.last === n) out.push(html`<p class="play-note">${say(W["link-opened"], { n: n })}</p>`);
     out.push(html`<p class="play-status turn">${say(W["person-turn"], { name: ctx.role(g, g.mover(n)) })}</p>`);
@@ -185,6 +183,13 @@ function status(g, ctx) {
     out.push(html`<p class="play-skip">${button("skip", W.skip, false, null, "primary")}</p>`);
   }
   return html`${out}`;
+}
+
+/** What a player who is out reads: "You are out: …", or the person named.
+   @param {Game} g @param {number} seat @param {Ctx} ctx @returns {string} */
+function outWords(g, seat, ctx) {
+  if (g.seats[seat] === "you") return ctx.W["you-out"];
+  return say(ctx.W["person-out"], { name: ctx.role(g, seat) });
 }
 
 /** The words of the game's mode (every mode a record names, and coached play). @param {Game} g @returns {string} */
