@@ -38,10 +38,10 @@ PLAY = {
     "your-turn": "Your move: tap your hands, choose a move in the table or click a position next to this one in "
                  "the graph.",
     "your-turn-table": "Your move: tap your hands or choose a move in the table.",
-    "veil": ("The graph is covered during a challenge: where a position sits in it tells its value. It comes back "
-             "when the game ends, or with a hint."),
-    "map-veil": ("The value map is covered during a challenge: its colours are the values. It comes back when the "
-                 "game ends, or with a hint."),
+    "veil": ("The graph is covered while a game hides its values (a challenge, or people playing each other): "
+             "where a position sits in it tells its value. It comes back when the game ends, or with a hint."),
+    "map-veil": ("The value map is covered while a game hides its values (a challenge, or people playing each "
+                 "other): its colours are the values. It comes back when the game ends, or with a hint."),
     "thinking": "Player {k} ({name}) is choosing…",
     "played": "{name} played",
     "elsewhere": "You are looking at another position; the game is at",
