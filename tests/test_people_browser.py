@@ -192,6 +192,8 @@ def test_a_game_by_link_between_two_phones(phone: Callable[..., object], phone_c
     rng = random.Random(5)
     a_ctx, b_ctx = phone_context(), phone_context()
     a_ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+    # a phone's share sheet, as a phone's browser offers it (headless Chromium has none): what it was given is kept
+    a_ctx.add_init_script("navigator.share = (data) => { window.shared = data; return Promise.resolve(); };")
     page = phone("variants/standard-r3.html", a_ctx)
     press(page, "link")
     game = settled(page)
@@ -216,6 +218,8 @@ def test_a_game_by_link_between_two_phones(phone: Callable[..., object], phone_c
             press(here, "copy-link")
             assert here.locator("#play .play-copied").inner_text() == "Link copied."
             assert here.evaluate("navigator.clipboard.readText()") == link  # the copied address is the one shown
+            press(here, "share")
+            assert here.evaluate("window.shared.url") == link
             shoot(here, "link-send", wide=True)
         assert not here.locator('#panel tr.move.play-can').count()  # no move offered on this phone now
         friend = pages_by_seat[1 - seat]
