@@ -76,7 +76,7 @@ NOTED: dict[str, tuple[str, str, str, str]] = {
     "variant at=999": ("variants/standard.html", "?play=you.perfect&moves=12-11&at=999", ".play-message",
                        "the ply shown (at) must be a whole number, at most the 1 the record holds"),
     "variant mode=__proto__": ("variants/standard.html", "?play=you.perfect&mode=__proto__", ".play-message",
-                               "the only mode is challenge"),
+                               "the mode must be one of challenge, link, analyse, review"),
     "variant moves=__proto__": ("variants/standard.html", "?play=you.perfect&moves=__proto__", ".play-message",
                                 "the moves must be positions joined by _"),
     "variant moves=constructor": ("variants/standard.html", "?play=you.perfect&moves=constructor", ".play-message",

@@ -124,7 +124,7 @@ def test_play_on_a_code_page_is_the_engines(new_tab: Callable[..., object], smal
     tab.goto(f"{small_site}variants/{page.slug}.html")
     tab.wait_for_function("window.vizgen && window.vizgen.play && window.vizgen.play.ready", timeout=20000)
     assert tab.locator("#play select[data-seat='1'] option").all_inner_texts() == [
-        "you", "perfect player", "tricky perfect player", "random player"]
+        "you", "person", "perfect player", "tricky perfect player", "random player"]
     tab.evaluate("window.vizgen.play.delay = 0")
     tab.evaluate("window.vizgen.play.start(['you', 'perfect', 'tricky'], 4, false)")
     node_of = {g.rules.notation(g.position(i)): i for i in range(g.n)}

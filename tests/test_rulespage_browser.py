@@ -395,7 +395,8 @@ def test_a_large_rule_set_is_solved_in_the_worker(new_tab: Callable, site_url: s
                            timeout=300000)
     start, _, n, _ = start_words(spec)
     edges = page.evaluate("vizgenRules.solution.edges")
-    assert page.locator("#rules-status").inner_text().endswith(f"{format_count(n)} positions, {format_count(edges)} moves.")
+    said = page.locator("#rules-status").inner_text()
+    assert said.endswith(f"{format_count(n)} positions, {format_count(edges)} moves."), said
     assert n > 1_000_000
     assert start in page.locator("#rules-verdict").inner_text()
     assert page.locator("#rules-big").is_visible() and page.locator("#rules-download").is_hidden()

@@ -38,10 +38,10 @@ PLAY = {
     "your-turn": "Your move: tap your hands, choose a move in the table or click a position next to this one in "
                  "the graph.",
     "your-turn-table": "Your move: tap your hands or choose a move in the table.",
-    "veil": ("The graph is covered during a challenge: where a position sits in it tells its value. It comes back "
-             "when the game ends, or with a hint."),
-    "map-veil": ("The value map is covered during a challenge: its colours are the values. It comes back when the "
-                 "game ends, or with a hint."),
+    "veil": ("The graph is covered while a game hides its values (a challenge, or people playing each other): "
+             "where a position sits in it tells its value. It comes back when the game ends, or with a hint."),
+    "map-veil": ("The value map is covered while a game hides its values (a challenge, or people playing each "
+                 "other): its colours are the values. It comes back when the game ends, or with a hint."),
     "thinking": "Player {k} ({name}) is choosing…",
     "played": "{name} played",
     "elsewhere": "You are looking at another position; the game is at",
@@ -110,6 +110,41 @@ PLAY = {
     "card-site": "The Chopsticks atlas",
     "the": "the {name}",
     "and": " and ",
+    # people: on one device (pass and play), by link, or a game played on the hands entered to be reviewed
+    "person": "person",
+    "person-seat": "Player {k}",
+    "people": "With people",
+    "new-pass": "Pass and play",
+    "pass-says": "everyone takes turns on this device; the values stay hidden unless you ask, and the review "
+                 "marks every player's moves.",
+    "new-link": "Play by link",
+    "link-says": "after each move, send the link to the next player: they open it, move and send it back.",
+    "new-enter": "Analyse a game",
+    "enter-says": "enter a game played on your hands, every side's moves, from the position shown; then Review "
+                  "marks every move.",
+    "mode-pass": "Pass and play: hand the device to whoever moves next; the values stay hidden until the end.",
+    "mode-link": "A game by link: each player moves on their own device.",
+    "mode-analyse": "Entering a game played on the hands: tap each side's move in turn, then Review.",
+    "mode-review": "The review of the game entered: every move is marked; you can enter more moves.",
+    "person-turn": "{name}'s move: tap the hands or choose a move in the table.",
+    "link-send": "Send this link to {name}:",
+    "link-copy": "Copy link",
+    "link-share": "Share",
+    "link-share-text": "Your move in our game of Chopsticks",
+    "link-waiting": "Waiting for {name}: they open your link and move, then send it back.",
+    "link-opened": "This game came by link: {n} {ply|plies} checked against the rules, every move legal.",
+    "review-now": "Review",
+    "review-title": "Review the game entered so far: the marks, the turning point and the chart",
+    "you-out": "You are out: your turns pass on their own while the others play on.",
+    "person-out": "{name} is out: the turn passes on its own.",
+    "skip": "Skip to the end",
+    "won-person": "{name} has won.",
+    "tally": "{name}: {marks}.",
+    "tally-clean": "no inaccuracy, mistake or blunder",
+    "tally-inaccuracy": "{n} {inaccuracy|inaccuracies}",
+    "tally-mistake": "{n} {mistake|mistakes}",
+    "tally-blunder": "{n} {blunder|blunders}",
+    "card-rules": "the rules {spec}",
 }
 
 

@@ -137,8 +137,14 @@ def spec_chars() -> int:
 
 
 def _seats() -> tuple[str, ...]:
-    """What a seat of ``play=`` may be: you, the computer players (``perfect``, ``maxn3``...), random."""
-    return ("you", *(o.removesuffix("_move") for o in OPPONENTS), "random")
+    """What a seat of ``play=`` may be: you, a person (on this device or by link), the computer players
+    (``perfect``, ``maxn3``...), random."""
+    return ("you", "person", *(o.removesuffix("_move") for o in OPPONENTS), "random")
+
+
+#: the modes of a game's record (play/game.js MODES): a challenge, a game by link, a game played on the hands
+#: being entered, and its review
+GAME_MODES = ("challenge", "link", "analyse", "review")
 
 
 def table(params: Params | None = None) -> dict[str, Any]:
@@ -164,7 +170,7 @@ def table(params: Params | None = None) -> dict[str, Any]:
     limits = {
         "hash": name, "from": name, "moves": line, "puzzle": line, "retry": line,
         "play": players * (max(len(s) for s in _seats()) + 1) - 1,
-        "seed": SEED_DIGITS, "at": _digits(PLY_CAP), "mode": len("challenge"),
+        "seed": SEED_DIGITS, "at": _digits(PLY_CAP), "mode": max(len(m) for m in GAME_MODES),
         "hints": (PLY_CAP + 1) * (_digits(PLY_CAP) + 1) - 1,
         "rules": spec, "compare": spec, "variant": spec, "theme": ENCODED * THEME_CHARS,
     }

@@ -5,10 +5,15 @@
 
 /** @typedef {import("./game.js").Game} Game */
 /**
+ * A way to start a game: a challenge or coached play with the seats chosen, people on this device (pass), by
+ * link, or a game played on the hands entered move by move (enter).
+ * @typedef {"challenge" | "coached" | "pass" | "link" | "enter"} Way
+ */
+/**
  * What the controls ask of the game (play.js).
  * @typedef {object} Actions
  * @property {() => Game | null} game the game on, if any
- * @property {(challenge: boolean) => void} start
+ * @property {(way: Way) => void} start
  * @property {(k: number) => void} seek
  * @property {() => void} undo
  * @property {() => void} quit
@@ -19,6 +24,9 @@
  * @property {(swapped: boolean) => void} again
  * @property {() => void} download
  * @property {(seat: number, kind: string) => void} setSeat
+ * @property {() => void} review the review of an entered game, at any ply
+ * @property {() => void} skip the rest of the game at once (whoever is out)
+ * @property {() => void} share the game's address through the phone's share sheet
  */
 
 /**
@@ -38,7 +46,10 @@ function click(on) {
     var n = g ? g.plies() : 0;
     /** @type {Record<string, () => void>} */
     var acts = {
-      start: function () { on.start(true); }, open: function () { on.start(false); }, undo: on.undo, quit: on.quit,
+      start: function () { on.start("challenge"); }, open: function () { on.start("coached"); },
+      pass: function () { on.start("pass"); }, link: function () { on.start("link"); },
+      enter: function () { on.start("enter"); }, review: on.review, skip: on.skip, share: on.share,
+      "copy-link": function () { on.copy("game"); }, undo: on.undo, quit: on.quit,
       first: function () { on.seek(0); }, prev: function () { on.seek(n - 1); }, next: function () { on.seek(n + 1); },
       last: function () { if (g) on.seek(g.line().length - 1); }, playon: on.playOn, resume: on.playOn, hint: on.hint,
       analysis: on.analysis, "copy-game": function () { on.copy("game"); },

@@ -1,9 +1,10 @@
 /* vizgen game: the state of a game played on a variant's page, its record and the random player.
  *
  * A game is the line of positions from the start (or from another position, as a study), the ply shown (the positions after it are kept to step
- * forward again), the kind of player in each seat (you, perfect, tricky, maxn1, maxn2, maxn3, maxn5 or
- * random; at most one "you": a game of computers only is watched), a seed, whether it is a challenge (values hidden until the end) and the plies
- * at which you asked for a hint. Its record lives in the address's query string, so the fragment stays the
+ * forward again), the kind of player in each seat (you, person, perfect, tricky, maxn1, maxn2, maxn3, maxn5 or
+ * random; at most one "you", any number of "person": people who play on this device or by link; a game of
+ * computers only is watched), a seed, its mode (a challenge: values hidden until the end; a game by link;
+ * a game played on the hands entered to be analysed, then reviewed) and the plies at which you asked for a hint. Its record lives in the address's query string, so the fragment stays the
  * position shown:  ?play=you.perfect&seed=42&moves=12-11_12-12&at=1&mode=challenge&hints=0
  *   play   one word per player in turn order (player 1 moves first: at `from`, the player to move there);
  *   from   the position the game starts at when it is not the variant's start;
@@ -11,7 +12,10 @@
  *          shared record replays and goes on the same way;
  *   moves  the position after each ply, separated by "_";
  *   at     the ply shown when it is not the last one;
- *   mode   "challenge" for a challenge; hints: the plies at which a hint was taken, separated by ".".
+ *   mode   "challenge" for a challenge, "link" for a game by link (each mover opens the address sent to them),
+ *          "analyse" for a game played on the hands being entered, "review" once it is reviewed; every mode
+ *          but review hides the values until the game ends;
+ *   hints  the plies at which a hint was taken, separated by ".".
  * A game ends as the rules say, or as a draw by repetition or at the ply cap (ending(), the rule of
  * vizgen/engine/ending.py). Nothing here touches the page: play.js draws the game and asks the model
  * (model.js or codemodel.js) for the moves.
@@ -41,11 +45,16 @@ var SEP = "_";
 /** Per seat counted from the mover, whether it has a live hand (null if unknown). @typedef {(pos: number) => boolean[] | null} Live */
 /** A value for you: v +1 you can force a win, -1 someone else can (player), 0 nobody; pos the position. @typedef {{ v: -1 | 0 | 1, pos: number, player?: number }} Value */
 /** The words of vizgen/analysis/words.py's PLAY. @typedef {Record<string, string>} PlayWords */
+/** A game's mode in the record (null: coached play). @typedef {"challenge" | "link" | "analyse" | "review" | null} Mode */
 /**
  * A record read from the address: null none, {why} unreadable, else the game's parts (from: null for the start).
  * @typedef {{ why: string } | { why?: undefined, seats: string[], seed: number, from: string | null, moves: string[],
- *   at: number | null, challenge: boolean, hints: number[] }} GameRecord
+ *   at: number | null, challenge: boolean, mode: Mode, hints: number[] }} GameRecord
  */
+
+/* The modes a record can name, and the kinds of seat a person plays (on this device or by link). */
+var MODES = ["challenge", "link", "analyse", "review"];
+var HUMANS = ["you", "person"];
 
 /* A 32-bit hash of a string (FNV-1a). */
 /** @param {string} text @returns {number} */
@@ -74,11 +83,16 @@ function Game(model, seats, seed, limits, from) {
   this.model = model;
   this.limits = limits || contract.ending;
   this.challenge = false;
+  this.link = false; // a game by link: after a move here, the next person moves on their own device
+  this.analyse = false; // a game played on the hands, entered move by move to be reviewed
+  this.reviewed = false; // an entered game whose review was asked for (it may stop anywhere)
+  this.fast = false; // whoever is out asked for the rest of the game at once
+  this.waiting = false; // a game by link: a person moved on this device; the link goes to the next one
   /** @type {number[]} */
   this.hints = []; // plies at which you took a hint, in order
   this.P = model.P;
   this.seats = seats;
-  this.you = Math.max(0, seats.indexOf("you")); // the values are for you (for player 1 in a game you watch)
+  this.you = firstHuman(seats); // the values are for you (for the first person, or player 1 in a game you watch)
   this.seed = seed;
   this.from = from === undefined || from === null ? model.startId : from;
   this.path = [this.from];
@@ -87,6 +101,11 @@ function Game(model, seats, seed, limits, from) {
   this.last = 0; // plies when a move was last played (0: none to report)
   this.paused = false;
 }
+/* Whether a person plays seat `seat` (you, or a person on this device or by link). */
+/** @param {number} seat @returns {boolean} */
+Game.prototype.human = function (seat) {
+  return HUMANS.indexOf(this.seats[seat]) >= 0;
+};
 /* The seat to move at ply `ply`. */
 /** @param {number} ply @returns {number} */
 Game.prototype.mover = function (ply) {
@@ -143,7 +162,59 @@ Game.prototype.hint = function () {
 };
 /** @returns {boolean} */
 Game.prototype.yourTurn = function () {
-  return !this.over() && this.seats[this.mover(this.plies())] === "you";
+  return !this.over() && this.human(this.mover(this.plies()));
+};
+/* Whether the board is live on this device: a person's turn, unless a game by link waits for the next person. */
+/** @returns {boolean} */
+Game.prototype.canMove = function () {
+  return !this.paused && !this.waiting && this.yourTurn();
+};
+/* Whether the review shows: the game ended, or the entered game was reviewed. */
+/** @returns {boolean} */
+Game.prototype.reviewable = function () {
+  return this.reviewed || this.finished();
+};
+/* Whether the player to move at the ply shown is out (live: per seat from the mover, a live hand) and has one
+   move only, a pass the rules make for them (docs/RULES.md: a player who is out stays in the turn order and can
+   only pass): the page plays it, never asks it. kids: the distinct positions the mover's moves reach. */
+/** @param {Live} live @param {ReadonlyArray<number>} kids @returns {boolean} */
+Game.prototype.outPass = function (live, kids) {
+  var alive = live(this.here());
+  return this.P > 2 && !!alive && !alive[0] && kids.length === 1 && !this.over();
+};
+/* Whether seat `seat` (from the first player) is out at the ply shown (live: per seat from the mover, a live
+   hand; unknown: not out). */
+/** @param {Live} live @param {number} seat @returns {boolean} */
+Game.prototype.isOut = function (live, seat) {
+  var alive = live(this.here());
+  return !!alive && !alive[(seat - this.mover(this.plies()) + this.P) % this.P];
+};
+/* Whether every seat a person plays is out while the game goes on: they may skip to the end. */
+/** @param {Live} live @returns {boolean} */
+Game.prototype.peopleOut = function (live) {
+  var any = false, all = true;
+  for (var s = 0; s < this.P; s++) {
+    if (!this.human(s)) continue;
+    any = true;
+    if (!this.isOut(live, s)) all = false;
+  }
+  return any && all && !this.over();
+};
+/* The mode the record names (null: coached play). */
+/** @returns {Mode} */
+Game.prototype.mode = function () {
+  if (this.reviewed) return "review";
+  if (this.analyse) return "analyse";
+  if (this.link) return "link";
+  return this.challenge ? "challenge" : null;
+};
+/* Set the game's mode, as a record names it (the values hidden in every mode but coached play and review). */
+/** @param {Mode} mode */
+Game.prototype.setMode = function (mode) {
+  this.reviewed = mode === "review";
+  this.analyse = mode === "analyse" || mode === "review";
+  this.link = mode === "link";
+  this.challenge = mode !== null && mode !== "review";
 };
 /* The game's value at ply `ply` for you: v +1 you can force a win, -1 someone else can (player: who, in
    turn order), 0 nobody; pos: the position then. */
@@ -191,8 +262,14 @@ Game.prototype.push = function (to) {
 /** @returns {number} */
 Game.prototype.lastMine = function () {
   var k = this.plies() - 1;
-  while (k >= 0 && this.seats[this.mover(k)] !== "you") k--;
+  while (k >= 0 && !this.human(this.mover(k))) k--;
   return k;
+};
+/* Whether a move can be taken back here: a person has moved; in a game by link only the move just made on this
+   device, before the link is sent (the moves that came by link are the other players'). */
+/** @returns {boolean} */
+Game.prototype.canUndo = function () {
+  return this.lastMine() >= 0 && (!this.link || this.waiting);
 };
 /* Take back your last move and the others' after it; false if you have not moved. */
 /** @returns {boolean} */
@@ -202,6 +279,7 @@ Game.prototype.undo = function () {
   while (this.plies() > k) this.redo.push(/** @type {number} */ (this.path.pop()));
   this.last = 0;
   this.paused = false;
+  this.waiting = false;
   return true;
 };
 /* The players of the next game ("Play again"): the same seats, or with swapped: each one seat on, so you
@@ -226,7 +304,8 @@ Game.prototype.record = function () {
   if (this.from !== model.startId) q += "&from=" + encodeURI(model.name(this.from));
   if (line.length > 1) q += "&moves=" + line.slice(1).map(function (i) { return encodeURI(model.name(i)); }).join(SEP);
   if (this.redo.length) q += "&at=" + this.plies();
-  if (this.challenge) q += "&mode=challenge";
+  var mode = this.mode();
+  if (mode) q += "&mode=" + mode;
   if (this.hints.length) q += "&hints=" + this.hints.join(".");
   return q;
 };
@@ -301,11 +380,31 @@ function readRecord(query, players, kinds) {
   else if (params.at !== null && !(digits(params.at) && Number(params.at) <= moves.length)) {
     why = "the ply shown (at) must be a whole number, at most the " + moves.length + " the record holds";
   } else if (!hints.every(digits)) why = "hints must be plies";
-  else if (params.mode !== null && params.mode !== "challenge") why = "the only mode is challenge";
+  else if (params.mode !== null && MODES.indexOf(params.mode) < 0) why = "the mode must be one of " + MODES.join(", ");
+  else if (params.mode === "link" && seats.filter(function (s) { return HUMANS.indexOf(s) >= 0; }).length < 2) {
+    why = "a game by link needs two people";
+  }
   if (why) return { why: why };
+  var mode = /** @type {Mode} */ (params.mode);
   return { seats: seats, seed: params.seed === null ? 1 : Number(params.seed), from: params.from, moves: moves,
-    at: params.at === null ? null : Number(params.at), challenge: params.mode === "challenge",
+    at: params.at === null ? null : Number(params.at), challenge: mode !== null && mode !== "review", mode: mode,
     hints: hints.map(Number) };
+}
+
+/* The seat whose values a game shows: yours, else the first person's, else player 1's. */
+/** @param {ReadonlyArray<string>} seats @returns {number} */
+function firstHuman(seats) {
+  var you = seats.indexOf("you");
+  return you >= 0 ? you : Math.max(0, seats.indexOf("person"));
+}
+
+/* The seats of a game among people: each seat you or another person plays becomes a person's (with `all`,
+   every seat: a game played on the hands, where everyone is a person). */
+/** @param {ReadonlyArray<string>} seats @param {boolean} all @returns {string[]} */
+function people(seats, all) {
+  var out = seats.map(function (s) { return all || HUMANS.indexOf(s) >= 0 ? "person" : s; });
+  if (out.filter(function (s) { return s === "person"; }).length < 2) out = out.map(function () { return "person"; });
+  return out;
 }
 
 /* A query string with the record in it (null: without one), other parameters kept. */
@@ -333,4 +432,4 @@ function seatChange(seats, seat, kind) {
   return out;
 }
 
-export { Game, readRecord, withRecord, seatChange, ending, hash, uniform };
+export { Game, readRecord, withRecord, seatChange, people, firstHuman, ending, hash, uniform, MODES, HUMANS };

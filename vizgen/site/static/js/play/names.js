@@ -1,5 +1,6 @@
 /* vizgen play names: who plays a seat, in the words of vizgen/analysis/words.py's PLAY (W): "you", "the perfect
- * player", "max^n (depth 2)"; as a sentence begins; and a seat by who plays it: "You (player 1)".
+ * player", "max^n (depth 2)"; as a sentence begins; and a seat by who plays it: "You (player 1)", "Player 2" for a
+ * person.
  */
 import { fill as say } from "../core/util.js";
 
@@ -25,10 +26,11 @@ function capitalName(W, kind) {
 }
 
 /**
- * A seat by who plays it: "You (player 1)", "Perfect player (player 2)".
+ * A seat by who plays it: "You (player 1)", "Perfect player (player 2)", "Player 3" (a person).
  * @param {PlayWords} W @param {Game} g @param {number} seat @returns {string}
  */
 function roleName(W, g, seat) {
+  if (g.seats[seat] === "person") return say(W["person-seat"], { k: seat + 1 }); // a person: "Player 2"
   return say(W.seat, { name: capitalName(W, g.seats[seat]), k: seat + 1 });
 }
 

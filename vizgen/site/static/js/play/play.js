@@ -13,6 +13,12 @@
  * (decor: the seats named by who plays them, the board live on your turn, the computer's move about to be
  * played, each move's value for you while another player chooses). At the end: Play again, and a result card
  * (a sentence and a picture drawn in the browser); other add-ons put their own links there (play.onAfter).
+ * People play too (seats of the kind "person"): several on one device (pass and play: the board is live for
+ * whoever's turn it is, the values hidden unless they ask), or by link (mode=link: after a move the page
+ * offers the address to send to the next person and waits; the friend's page replays the record, checks it
+ * and lets them move), or a game played on the hands entered move by move from any position (mode=analyse,
+ * then Review at any ply: mode=review). A player who is out and can only pass is never asked: the page
+ * plays the pass (Game.outPass), and whoever is out may skip to the end.
  * Everything a test needs is on window.vizgen.play. This module holds the game's flow on the page (its state,
  * the address, the computer's moves, the panel's decorations); the rules of a game are game.js's, the markup
  * playview.js's, the events controls.js's, the seats' names names.js's and the result card card.js's.
@@ -85,6 +91,7 @@ import * as keys from "../viewer/keys.js";
  * @property {(hide: boolean) => void} [hideValues]
  * @property {(line: number[] | null) => void} [path]
  * @property {{ words: import("./playview.js").Words & { play: Record<string, string> }, players: number, slug: string,
+ *   ruleset?: string,
  *   themes: Record<import("../core/theme.js").ThemeName, Record<string, string>> }} config
  * @property {PlayModel} model
  * @property {PlayApi} [play]
@@ -113,7 +120,7 @@ export function boot() {
   var model = null;
   /** @type {Record<string, Opponent>} */
   var opponents = {}; // kind -> function (game, detail) giving the computer's move
-  var kinds = ["you"];
+  var kinds = game.HUMANS.slice();
   /** @type {HTMLElement | null} */
   var el = null; // the play section, moved into the panel on every render (below the hands)
   /** @type {HTMLElement | null} */
@@ -124,6 +131,7 @@ export function boot() {
   var pending = null; // while a computer move is shown before it is played
   /** @type {string[] | null} */
   var setup = null; // the players chosen before a game starts
+  var copied = false; // a link was just copied: said once
 
   /** The model, once init has read it. @returns {PlayModel} */
   function theModel() {
@@ -183,35 +191,51 @@ export function boot() {
   function advance(g) {
     stop();
     render();
-    if (g !== play.game || g.paused || g.redo.length || g.over() || g.yourTurn()) return Promise.resolve();
+    if (g !== play.game || g.paused || g.redo.length || g.over() || (g.yourTurn() && g.waiting)) return Promise.resolve();
     var at = g.here();
     return theModel().detail(at).then(function (d) {
       if (g !== play.game || g.here() !== at) return;
-      var to = opponents[g.seats[g.mover(g.plies())]](g, d);
+      /** @type {number} */
+      var to;
+      if (g.yourTurn()) {
+        if (!g.outPass(live, kids(d))) return; // a person's move: the board is live for them
+        to = kids(d)[0]; // out: the only move, a pass, is played for them
+      } else to = opponents[g.seats[g.mover(g.plies())]](g, d);
       pending = { at: at, to: to };
-      if (play.delay > 0) refresh(); // the move shown highlighted on the board and in the table for a moment
+      var wait = g.fast ? 0 : play.delay;
+      if (wait > 0) refresh(); // the move shown highlighted on the board and in the table for a moment
       timer = setTimeout(function () {
         timer = null;
         if (g !== play.game || g.here() !== at) return;
         pending = null;
         played(g, to);
-      }, play.delay);
+      }, wait);
     });
+  }
+  /* The distinct positions a position's moves reach. */
+  /** @param {OpponentDetail} d @returns {number[]} */
+  function kids(d) {
+    /** @type {number[]} */
+    var out = [];
+    d.moves.forEach(function (m) { if (out.indexOf(m.dst) < 0) out.push(m.dst); });
+    return out;
   }
   /* A ply played (by you or a computer): a new entry of the history, then the others move. */
   /** @param {Game} g @param {number} to @returns {Promise<void>} */
   function played(g, to) {
+    // a person's move in a game by link: the next person moves on their own device, from the link sent
+    if (g.link && g.canMove()) g.waiting = true;
     g.push(to);
     g.last = g.plies();
     writeUrl(g, true);
     return show(g).then(function () { return advance(g); });
   }
 
-  /** @param {string[]} seats @param {number} seed @param {boolean} [challenge] @param {number} [from] @returns {Game} */
-  function newGame(seats, seed, challenge, from) {
+  /** @param {string[]} seats @param {number} seed @param {import("./game.js").Mode} mode @param {number} [from] @returns {Game} */
+  function newGame(seats, seed, mode, from) {
     stop();
     var g = new game.Game(theModel(), seats, seed, contract.ending, from);
-    g.challenge = !!challenge;
+    g.setMode(mode);
     play.game = g;
     play.message = "";
     return g;
@@ -234,7 +258,7 @@ export function boot() {
         play.message = say(W["bad-record"], { why: "“" + good.from + "” is not a position a game reaches" });
         return null;
       }
-      var g = newGame(good.seats, good.seed, good.challenge, from);
+      var g = newGame(good.seats, good.seed, good.mode, from);
       g.hints = good.hints;
       return replay(g, good.moves, 0).then(function (done) {
         if (good.at !== null && !done.paused) done.seek(good.at);
@@ -261,9 +285,16 @@ export function boot() {
   }
 
   // ------------------------------------------------------------------ actions
-  /** @param {boolean} challenge @param {string[]} [seats] */
-  function start(challenge, seats) {
-    var g = newGame(seats || currentSeats(), Math.floor(Math.random() * 1e6), challenge);
+  /* A new game: a challenge or coached play with the seats chosen; among people on this device (pass), by
+     link, or a game played on the hands entered from the position shown (enter). */
+  /** @param {import("./controls.js").Way} way @param {string[]} [seats] */
+  function start(way, seats) {
+    var chosen = seats || currentSeats();
+    /** @type {Record<import("./controls.js").Way, import("./game.js").Mode>} */
+    var modes = { challenge: "challenge", coached: null, pass: "challenge", link: "link", enter: "analyse" };
+    if (way === "pass" || way === "link" || way === "enter") chosen = game.people(chosen, way === "enter");
+    var from = way === "enter" && vz.selected !== null ? vz.selected : undefined;
+    var g = newGame(chosen, Math.floor(Math.random() * 1e6), modes[way], from);
     writeUrl(g, true);
     if (keys && keys.expand) keys.expand(); // a phone: the game takes the screen under the header
     return show(g).then(function () { return advance(g); });
@@ -273,7 +304,9 @@ export function boot() {
   function again(swapped) {
     var g = play.game;
     if (!g) return;
-    start(g.challenge, g.rematch(swapped));
+    var mode = g.mode();
+    start(mode === "challenge" ? (g.seats.indexOf("person") >= 0 ? "pass" : "challenge")
+      : mode === "link" ? "link" : mode === null ? "coached" : "enter", g.rematch(swapped));
   }
   /* Show ply k of the game's line. */
   /** @param {number} k */
@@ -289,7 +322,7 @@ export function boot() {
   }
   function undo() {
     var g = play.game;
-    if (!g || g.lastMine() < 0) return;
+    if (!g || !g.canUndo()) return;
     stop();
     g.undo();
     play.message = "";
@@ -320,6 +353,27 @@ export function boot() {
     writeUrl(g, false);
     show(g);
   }
+  /* Review a game entered from the hands, at any ply: its marks, turning point and chart. */
+  function review() {
+    var g = play.game;
+    if (!g) return;
+    stop();
+    g.setMode("review");
+    writeUrl(g, false);
+    show(g);
+  }
+  /* Whoever is out: the rest of the game played at once. */
+  function skip() {
+    var g = play.game;
+    if (!g) return;
+    g.fast = true;
+    advance(g);
+  }
+  /* A game by link: the address to send, shared through the phone's share sheet. */
+  function share() {
+    if (!navigator.share) return;
+    navigator.share({ url: location.href, text: W["link-share-text"] }).catch(function () { return undefined; });
+  }
   function quit() {
     stop();
     play.game = null;
@@ -332,7 +386,7 @@ export function boot() {
     var url = location.href;
     if (what === "position") url = location.origin + location.pathname + game.withRecord(location.search, null) + location.hash;
     var done = function () {
-      play.message = W.copied;
+      copied = true;
       render();
     };
     if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(url).then(done, function () { window.prompt("", url); });
@@ -349,7 +403,7 @@ export function boot() {
     }
     stop();
     g.seats = seats;
-    g.you = Math.max(0, seats.indexOf("you"));
+    g.you = game.firstHuman(seats);
     writeUrl(g, false);
     advance(g);
   }
@@ -383,7 +437,7 @@ export function boot() {
     var same = g && rec.seats.join(".") === g.seats.join(".") && rec.seed === g.seed &&
       rec.moves.length <= line.length && rec.moves.every(function (name, k) { return name === line[k]; });
     if (g && same) {
-      g.challenge = rec.challenge;
+      g.setMode(rec.mode);
       g.hints = rec.hints;
       seek(rec.at === null ? rec.moves.length : rec.at);
       return;
@@ -405,7 +459,9 @@ export function boot() {
     if (vz.path) vz.path(g ? g.line() : null); // the path of the game on the graph and the value map
     var ctx = context(hide);
     write(el, html`${draw.head(g, ctx)}${draw.seats(currentSeats(), g, kinds, ctx)}${
-      play.message ? html`<p class="play-message" role="status">${play.message}</p>` : ""}${g ? draw.status(g, ctx) : ""}`);
+      play.message ? html`<p class="play-message" role="status">${play.message}</p>` : ""}${
+      copied ? html`<p class="play-copied" role="status">${W.copied}</p>` : ""}${g ? draw.status(g, ctx) : ""}`);
+    copied = false; // said once, where the link was copied
     el.classList.toggle("active", !!g);
     write(log, html`${g ? draw.log(g, ctx) : ""}`);
     log.hidden = !g;
@@ -432,9 +488,9 @@ export function boot() {
     for (var s = 0; s < P; s++) {
       var seat = (n + s) % P;
       roles.push(roleName(g, seat));
-      if (g.seats[seat] === "you") human = s;
+      if (g.seats[seat] === "you" || (g.seats[seat] === "person" && s === 0)) human = s;
     }
-    var mine = !g.paused && g.yourTurn();
+    var mine = g.canMove();
     var coming = pending && pending.at === id ? pending.to : null;
     var theirs = !g.yourTurn() && !hidden();
     var head = model.over(id) ? { cls: util.valueClass(g.value(n).v, contract.classes), text: g.valueWords(W, n) } : null;
@@ -453,6 +509,7 @@ export function boot() {
   }
   /* The variant's title, as the page's heading shows it (read from the page: a title never reaches a script). */
   function variantTitle() {
+    if (cfg.ruleset) return say(W["card-rules"], { spec: cfg.ruleset }); // the rules page: the rule set played
     var h = document.querySelector("main h1");
     return h && h.textContent ? h.textContent.trim() : "";
   }
@@ -476,12 +533,13 @@ export function boot() {
   // ------------------------------------------------------------------ wiring
   /** @type {import("./controls.js").Actions} */
   var actions = { game: function () { return play.game; }, start: start, seek: seek, undo: undo, quit: quit,
-    playOn: playOn, hint: hint, analysis: analysis, copy: copy, again: again, download: download, setSeat: setSeat };
+    playOn: playOn, hint: hint, analysis: analysis, copy: copy, again: again, download: download, setSeat: setSeat,
+    review: review, skip: skip, share: share };
 
   function init() {
     model = vz.model;
     opponents = createOpponents(vz.model);
-    kinds = ["you"].concat(Object.keys(opponents));
+    kinds = game.HUMANS.concat(Object.keys(opponents));
     return readRecord(location.search).then(function (g) {
       play.ready = true;
       if (!g) {
@@ -490,7 +548,7 @@ export function boot() {
         return;
       }
       writeUrl(g, false);
-      if (!g.finished() && g.seats.indexOf("you") >= 0 && keys && keys.expand) keys.expand();
+      if (!g.finished() && g.human(g.you) && keys && keys.expand) keys.expand();
       show(g).then(function () { return advance(g); });
     });
   }
@@ -521,7 +579,7 @@ export function boot() {
   });
   vz.onMoveClick(function (from, to) {
     var g = play.game;
-    if (!g || g.paused || from !== g.here() || !g.yourTurn()) return false;
+    if (!g || from !== g.here() || !g.canMove()) return false;
     stop();
     played(g, to);
     return true;
@@ -534,12 +592,12 @@ export function boot() {
     setup = null;
     var explore = document.getElementById("explore");
     if (explore) explore.scrollIntoView({ block: "start" });
-    start(true);
+    start("challenge");
   });
   vz.decorate(decor);
 
   play.start = function (seats, seed, challenge) {
-    var g = newGame(seats, seed === undefined ? 1 : seed, challenge);
+    var g = newGame(seats, seed === undefined ? 1 : seed, challenge ? "challenge" : null);
     writeUrl(g, true);
     return show(g).then(function () { return advance(g); });
   };
@@ -573,6 +631,9 @@ export function boot() {
       paused: g.paused,
       hidden: hidden(),
       challenge: g.challenge,
+      mode: g.mode(),
+      canMove: g.canMove(),
+      waiting: g.waiting,
       hints: g.hints.slice(),
       values: g.path.map(function (p, k) { return g.value(k).v; }),
     };

@@ -75,16 +75,22 @@ function head(g, ctx) {
     return html`<div class="play-head"><h3 class="panel-h">Play</h3></div><div class="play-modes">${""
     }<p class="play-mode">${button("start", W["new-challenge"], false, W.challenge, "primary")} ${W["challenge-says"]}</p>${""
     }<p class="play-mode">${button("open", W["new-analysis"])} ${W["coached-says"]}</p></div>${""
+    }<h4 class="play-people-h">${W.people}</h4><div class="play-modes play-people">${""
+    }<p class="play-mode">${button("pass", W["new-pass"])} ${W["pass-says"]}</p>${""
+    }<p class="play-mode">${button("link", W["new-link"])} ${W["link-says"]}</p>${""
+    }<p class="play-mode">${button("enter", W["new-enter"])} ${W["enter-says"]}</p></div>${""
     }<div class="play-tools">${button("copy-position", W["copy-position"])}</div>`;
   }
   var n = g.plies(), end = g.line().length - 1;
-  var live = g.challenge && !g.finished();
+  var live = g.mode() === "challenge" && !g.finished(); // hints: a challenge or pass and play, never a game by link
+  var entering = g.analyse && !g.reviewed;
   return html`<div class="play-head"><h3 class="panel-h">Play</h3><div class="play-tools">${""
   }<span class="play-nav" role="group" aria-label="Walk the game">${
     button("first", "«", n === 0, "the start (Home)")}${button("prev", "‹", n === 0, "one ply back (←)")}${
     button("next", "›", n === end, "one ply forward (→)")}${
     button("last", "»", n === end, "the last ply (End)")}</span>${
-    button("undo", "Take back", g.lastMine() < 0, "take back your last move (Backspace)")}${
+    entering ? button("review", W["review-now"], g.plies() === 0, W["review-title"], "primary") : ""}${
+    button("undo", "Take back", !g.canUndo(), "take back your last move (Backspace)")}${
     live ? button("hint", W.hint, g.hinted(), W["hint-title"]) : ""}${
     button("quit", "Quit")}<details class="play-more"><summary>${W.more}</summary>${
     live ? button("analysis", W.analysis, false, W["analysis-title"]) : ""}${button("copy-game", W["copy-game"])}${""
@@ -115,6 +121,7 @@ function seats(chosen, g, kinds, ctx) {
 function endWords(g, end, ctx) {
   var W = ctx.W, E = ctx.words.ending;
   if (end.reason === "won") {
+    if (g.seats[end.winner] === "person") return say(W["won-person"], { name: ctx.role(g, end.winner) });
     return g.seats[end.winner] === "you" ? W["won-you"]
       : say(W["won-other"], { name: ctx.kindName(g.seats[end.winner]), k: end.winner + 1 });
   }
@@ -133,14 +140,14 @@ function status(g, ctx) {
   // a challenge marks nothing until the game ends: the marks are in the review then
   var r = mine < 0 || ctx.hidden || (g.challenge && !g.finished()) ? null
     : reviews.mark(ctx.words, (details(g).details.get(g.path[mine]) || { moves: [] }).moves, g.path[mine + 1]);
-  if (!g.finished()) out.push(html`<p class="play-mode-now">${W[g.challenge ? "mode-challenge" : "mode-coached"]}</p>`);
+  if (!g.finished() || g.reviewed) out.push(html`<p class="play-mode-now">${W[modeKey(g)]}</p>`);
   if (r) out.push(html`<p class="play-mark ${contract.marks[r.mark].key}">${reviews.sentence(ctx.words, r)}</p>`);
   if (n >= 1 && g.last && mine < n - 1) {
     var from = g.path[n - 1], seat = g.mover(n - 1);
     out.push(html`<p class="play-last">${say(W.played, { name: ctx.role(g, seat) })} <b class="play-move">${
       moveName(details(g), from, at)}</b>: ${model.name(from)} → ${model.name(at)}</p>`);
   }
-  if (!ctx.hidden) {
+  if (!ctx.hidden && !g.peopleOut(ctx.live)) { // whoever is out here is told so below, not given a value
     out.push(html`<p class="play-value"><span class="badge ${util.valueClass(g.value(n).v, contract.classes)}">${
       g.valueWords(W, n)}</span></p>`);
   }
@@ -157,13 +164,51 @@ function status(g, ctx) {
   } else if (g.redo.length) {
     out.push(html`<p class="play-status reviewing">${say(W.reviewing, { k: n, n: g.line().length - 1 })}${
       g.yourTurn() ? "" : html` ${button("playon", W["play-on"])}`}</p>`);
+  } else if (g.waiting) {
+    out.push(sendHtml(g, ctx));
+  } else if (g.yourTurn() && g.isOut(ctx.live, g.mover(n))) {
+    out.push(html`<p class="play-status out">${outWords(g, g.mover(n), ctx)}</p>`);
+  } else if (g.yourTurn() && g.seats[g.mover(n)] === "person") {
+    if (g.link && n > 0 && g.last === n) out.push(html`<p class="play-note">${say(W["link-opened"], { n: n })}</p>`);
+    out.push(html`<p class="play-status turn">${say(W["person-turn"], { name: ctx.role(g, g.mover(n)) })}</p>`);
   } else if (g.yourTurn()) {
     out.push(html`<p class="play-status turn">${W[ctx.hidden ? "your-turn-table" : "your-turn"]}</p>`);
+  } else if (g.seats[g.you] === "you" && g.isOut(ctx.live, g.you)) {
+    out.push(html`<p class="play-status out">${W["you-out"]}</p>`);
   } else {
     var s = g.mover(n);
     out.push(html`<p class="play-status thinking">${say(W.thinking, { k: s + 1, name: ctx.kindName(g.seats[s]) })}</p>`);
   }
+  if (!end && g.peopleOut(ctx.live) && !g.fast && ctx.selected === at) {
+    out.push(html`<p class="play-skip">${button("skip", W.skip, false, null, "primary")}</p>`);
+  }
   return html`${out}`;
+}
+
+/** What a player who is out reads: "You are out: …", or the person named.
+   @param {Game} g @param {number} seat @param {Ctx} ctx @returns {string} */
+function outWords(g, seat, ctx) {
+  if (g.seats[seat] === "you") return ctx.W["you-out"];
+  return say(ctx.W["person-out"], { name: ctx.role(g, seat) });
+}
+
+/** The words of the game's mode (every mode a record names, and coached play). @param {Game} g @returns {string} */
+function modeKey(g) {
+  var mode = g.mode();
+  if (mode === "challenge") return g.seats.indexOf("person") >= 0 ? "mode-pass" : "mode-challenge";
+  return mode === null ? "mode-coached" : "mode-" + mode;
+}
+
+/** A game by link after a move here: the address to send to the next person (Copy link; Share where the
+   browser has a share sheet), and who the page waits for.
+   @param {Game} g @param {Ctx} ctx @returns {Html} */
+function sendHtml(g, ctx) {
+  var W = ctx.W, next = g.mover(g.plies()), name = ctx.role(g, next);
+  return html`<div class="play-send" role="status"><p>${say(W["link-send"], { name: name })}</p>${""
+  }<p class="play-link"><a href="${location.href}">${location.href}</a></p><p>${
+    button("copy-link", W["link-copy"], false, null, "primary")}${
+    typeof navigator !== "undefined" && "share" in navigator ? html` ${button("share", W["link-share"])}` : ""}</p>${""
+  }<p class="play-status waiting">${say(W["link-waiting"], { name: name })}</p></div>`;
 }
 
 /** After the game: Play again (the same players, or each one seat on), the result card (its sentence, the
@@ -211,7 +256,14 @@ function review(g, marked, ctx) {
     text = say(W.turning, { was: was(turn.was), k: turn.ply, who: who((turn.ply - 1) % g.P),
       said: r ? reviews.sentence(ctx.words, r) : moveName(details(g), line[turn.ply - 1], line[turn.ply]) });
   }
-  return html`${table}<p class="play-turning">${text}</p>`;
+  /** @type {Html[]} */
+  var tallies = [];
+  if (g.seats.indexOf("person") >= 0) {
+    counts.forEach(function (c, s) {
+      if (g.human(s)) tallies.push(html`<p class="play-tally">${reviews.tally(W, ctx.role(g, s), c.marks)}</p>`);
+    });
+  }
+  return html`${table}${tallies}<p class="play-turning">${text}</p>`;
 }
 
 /** The value-history chart: your value after each ply, wins above the middle line, losses below, nearer
@@ -253,7 +305,7 @@ function chart(g, ctx) {
   var plies = [];
   for (var j = 0; j <= n; j++) {
     var v = vals[j].v;
-    var mine = j < n && g.seats[g.mover(j)] === "you";
+    var mine = j < n && g.human(g.mover(j));
     plies.push(html`<g data-ply="${j}"><rect class="hit" x="${x(j) - step / 2}" y="${top}" width="${step}" height="${
       h}" fill="transparent"/><circle cx="${x(j)}" cy="${y(j).toFixed(1)}" r="${j === shown ? 5.5 : 3.5}" fill="${
       colour[v]}" stroke="${mine ? T.accent : T.card}" stroke-width="1.5" data-value="${v}"/><title>${
@@ -307,7 +359,7 @@ function list(g, marked, ctx) {
    @param {Game} g @param {Ctx} ctx @returns {Html | null} */
 function log(g, ctx) {
   var marked = marksOf(g, ctx);
-  var done = g.finished();
+  var done = g.reviewable();
   if (g.line().length < 2) return null;
   return html`${done ? html`${review(g, marked, ctx)}${retry.link(ctx.words, g, marked, location.pathname)}` : ""}${""
   }<h3 class="panel-h">${done ? "The game" : "The game so far"}</h3>${

@@ -4,18 +4,19 @@
  */
 import { contract } from "../core/contract.js";
 import { html } from "../core/html.js";
+import { HUMANS } from "./game.js";
 
 /** @typedef {import("./game.js").Game} Game */
 /** @typedef {import("./review.js").Marked} Marked */
 /** @typedef {import("../core/html.js").Html} Html */
 
-/* The positions (names) where a move of yours was a mistake or a blunder, in the order played, each once. */
+/* The positions (names) where a move of yours (or of a person's) was a mistake or a blunder, in the order played, each once. */
 /** @param {unknown} W @param {Game} g @param {ReadonlyArray<Marked | null>} marked @returns {string[]} */
 function positions(W, g, marked) {
   /** @type {string[]} */
   var out = [];
   marked.forEach(function (r, k) {
-    if (!r || g.seats[g.mover(k)] !== "you") return;
+    if (!r || HUMANS.indexOf(g.seats[g.mover(k)]) < 0) return;
     var key = contract.marks[r.mark].key;
     var name = g.model.name(g.line()[k]);
     if ((key === "mistake" || key === "blunder") && out.indexOf(name) < 0) out.push(name);

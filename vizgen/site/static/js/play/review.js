@@ -131,4 +131,16 @@ function summary(W, values, marked, P, seat) {
   return { kind: "steady", was: values[0] };
 }
 
-export { mark, marks, sentence, counts, turning, summary };
+/* A player's marks in words (W: words.py's PLAY), from their counts (counts(): one per mark of the contract):
+   "Player 1: 2 mistakes, 1 blunder."; "Player 2: no inaccuracy, mistake or blunder." The best moves go unsaid. */
+/** @param {Record<string, string>} W @param {string} name @param {ReadonlyArray<number>} times @returns {string} */
+function tally(W, name, times) {
+  /** @type {string[]} */
+  var said = [];
+  contract.marks.forEach(function (m, i) {
+    if (m.key !== "best" && times[i] > 0) said.push(util.fill(W["tally-" + m.key], { n: times[i] }));
+  });
+  return util.fill(W.tally, { name: name, marks: said.length ? said.join(", ") : W["tally-clean"] });
+}
+
+export { mark, marks, sentence, counts, turning, summary, tally };

@@ -164,6 +164,7 @@ function boot(s, f, cfg, params, spec) {
     players: P, hands: params.hands, r: params.r, start: s.rules.name(s.codes[s.start]),
     chunks: Math.ceil(s.n / CHUNK), overview: false, map: P === 2, view: P === 2 && !small ? "map" : "graph", themes: cfg.themes, words: cfg.words,
     seats: cfg.seats[P],
+    ruleset: spec, // the rule set played, named by a game's result card (play.js)
   };
   var el = document.createElement("script");
   el.type = "application/json";
