@@ -28,11 +28,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("ac
 
 axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is missing")
 
-SPECS = ("standard", "self-gain", "misere", "four-players", "standard:r=7")
+SPECS = ("standard", "self-gain", "misere", "four-players", "standard:r=7", "standard:players=3,r=3")
 #: every page of the site, for the overflow test
 PAGES = ("index.html", "variants/standard.html", "variants/self-gain.html", "variants/four-players.html",
          "variants/standard-r7.html", "maxn.html", "family.html", "claims.html", "guide/standard.html",
-         "guide/self-gain.html")
+         "guide/self-gain.html", "variants/standard-players3-r3.html")  # its value table held a phone 609 px wide
 
 
 @pytest.fixture(scope="module")
