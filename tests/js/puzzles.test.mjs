@@ -159,14 +159,15 @@ test("the hands board numbers the practice positions for the touch board and hid
 test("the index's puzzle of the day: one escaped sentence from a checked pool (practice/daily.js)", async () => {
   const { sentence } = await import("../../vizgen/site/static/js/practice/daily.js");
   const text = (h) => String(h);
-  const W = { win: "find the only move that keeps your win", draw: "keeps the draw", solve: "Solve it" };
+  const W = "Solve it", themes = { win: "keep the win", draw: "hold the draw" };
   const day = { id: "standard:12-11", v: "standard", p: "12-11", r: 1234, t: ["win"] };
-  const said = text(sentence({ days: [day], titles: { standard: "<img src=x onerror=alert(1)>" } }, "2026-11-28", W));
+  const said = text(sentence({ days: [day], titles: { standard: "<img src=x onerror=alert(1)>" }, themes }, "2026-11-28", W));
   assert.ok(said.includes("&lt;img src=x onerror=alert(1)&gt;"), said);
-  assert.ok(said.includes("<code>12-11</code>") && said.includes("puzzle rated 1\u202f234") && said.includes(W.win), said);
-  for (const bad of [null, "x", {}, { days: "x", titles: {} }, { days: [{ id: 1 }], titles: {} }, { days: [day] }]) {
+  assert.ok(said.includes("<code>12-11</code>") && said.includes("puzzle rated 1\u202f234") && said.includes(": keep the win. <a href=\"practice.html?mode=daily\">Solve it</a>"), said);
+  for (const bad of [null, "x", {}, { days: "x", titles: {} }, { days: [{ id: 1 }], titles: {}, themes }, { days: [day], themes }, { days: [day], titles: {} }]) {
     assert.equal(sentence(bad, "2026-11-28", W), null, JSON.stringify(bad));
   }
-  const proto = JSON.parse('{"days": [{"id": "a", "v": "__proto__", "p": "11-11", "r": 1500, "t": []}], "titles": {}}');
+  const proto = JSON.parse('{"days": [{"id": "a", "v": "__proto__", "p": "11-11", "r": 1500, "t": ["constructor"]}], "titles": {}, "themes": {}}');
   assert.ok(text(sentence(proto, "2026-11-28", W)).startsWith("2026-11-28: __proto__, position"));
+  assert.ok(text(sentence(proto, "2026-11-28", W)).includes("rated 1\u202f500. <a"));
 });

@@ -9,7 +9,6 @@ import * as P from "./practice.js";
 
 /** @typedef {import("../core/html.js").Html} Html */
 /** A puzzle of the pool: id, variant slug (v), position (p), rating (r), theme keys (t). @typedef {{ id: string, v: string, p: string, r: number, t: string[] }} Day */
-/** What the card says besides the puzzle (the template's words). @typedef {{ win: string, draw: string, solve: string }} DailyWords */
 
 /** @param {unknown} x @returns {x is Day} */
 function isDay(x) {
@@ -21,32 +20,36 @@ function isDay(x) {
 }
 
 /**
- * The card's sentence for `day` from the pool (the daily data file's payload), or null when the pool cannot be
- * read or holds no puzzle.
- * @param {unknown} payload @param {string} day the visitor's date (practice.today) @param {DailyWords} W
+ * The card's sentence for `day` from the pool (the daily data file's payload: its puzzles, the variants' titles
+ * and the themes' words, vizgen/reports/puzzles.py THEMES, the first theme a puzzle's task), or null when the
+ * pool cannot be read or holds no puzzle.
+ * @param {unknown} payload @param {string} day the visitor's date (practice.today) @param {string} solve the link's words
  * @returns {Html | null}
  */
-export function sentence(payload, day, W) {
+export function sentence(payload, day, solve) {
   if (typeof payload !== "object" || payload === null) return null;
   var pool = /** @type {Record<string, unknown>} */ (payload);
-  if (!Array.isArray(pool.days) || typeof pool.titles !== "object" || pool.titles === null) return null;
+  if (!Array.isArray(pool.days) || typeof pool.titles !== "object" || pool.titles === null ||
+    typeof pool.themes !== "object" || pool.themes === null) return null;
   var titles = /** @type {Record<string, unknown>} */ (pool.titles);
+  var themes = /** @type {Record<string, unknown>} */ (pool.themes);
   var pick = P.daily(pool.days.filter(isDay), day);
   if (!pick) return null;
   var title = own(titles, pick.v) && typeof titles[pick.v] === "string" ? String(titles[pick.v]) : pick.v;
-  return html`${day}: ${title}, position <code>${pick.p}</code>, puzzle rated ${count(pick.r)}: ${
-    pick.t[0] === "win" ? W.win : W.draw}. <a href="practice.html?mode=daily">${W.solve}</a>`;
+  var task = pick.t.length && own(themes, pick.t[0]) && typeof themes[pick.t[0]] === "string" ? String(themes[pick.t[0]]) : "";
+  return html`${day}: ${title}, position <code>${pick.p}</code>, puzzle rated ${count(pick.r)}${task ? ": " + task : ""
+    }. <a href="practice.html?mode=daily">${solve}</a>`;
 }
 
 /**
- * Draw the puzzle of the day into `el` (the index's card), once the pool has loaded; its words are the
- * element's data-win, data-draw and data-solve.
+ * Draw the puzzle of the day into `el` (the index's card), once the pool has loaded; the link's words are the
+ * element's data-solve.
  * @param {HTMLElement} el @returns {Promise<void>}
  */
 export function show(el) {
-  var W = { win: el.dataset.win || "", draw: el.dataset.draw || "", solve: el.dataset.solve || "" };
+  var solve = el.dataset.solve || "";
   return loader.create("practice/")("daily").then(function (payload) {
-    var said = sentence(payload, P.today(), W);
+    var said = sentence(payload, P.today(), solve);
     if (said) render(el, said);
   });
 }
