@@ -113,6 +113,8 @@ RULES: dict[str, re.Pattern[str]] = {
         rf"|\bSCALE\s*=\s*{_DATA['tricky']['scale']}\b|\bWIN\s*=\s*{_DATA['maxn']['win']}\b"
         rf"|\bints\[\d+\]|\b(?:repetitions|cap):\s*\d"
         rf"|\b(?:trail|path|line|plies|ply)\w*(?:\.length)?\s*(?:<=|>=|<|>)\s*{_DATA['ending']['cap']}\b"),
+    # a plural worked out by hand, not util.plural (the one plural rule): n === 1 ? " ply" : " plies", "" : "s"
+    "plural by hand": re.compile(r"===\s*1\s*\?\s*\"[ \w]*\"\s*:\s*\"[ \w]*(?:s|ies)\""),
 }
 
 
@@ -183,6 +185,12 @@ CAUGHT = [
     ("rulesolve.js", "    var P = rules.P, space = R.space, end = R.ints[6];", "contract constant"),
     ("rulespage.js", "    while (s.final[g.at] < 0 && g.trail.length <= 200) {", "contract constant"),
     ("panel.js", '    var text = fate < 0 ? "you survive whatever the others do" : text;', "meaning words copied"),
+    # issue #37: plurals each module wrote its own way
+    ("rulestats.js", '  return count(n) + (n === 1 ? " ply" : " plies");', "plural by hand"),
+    ("rulethumbs.js", '    var fails = html`It fails at ${count(rule.fails)} position${rule.fails === 1 ? "" : "s"}`;',
+     "plural by hand"),
+    ("practice.js", '      if (bad) aside.push(bad + (bad === 1 ? " entry" : " entries") + " of your history");',
+     "plural by hand"),
 ]
 
 

@@ -6,7 +6,7 @@
  * (contract.js: best, inaccuracy, mistake, blunder). The acceptance rule is the Python's `accepts`, cross-checked in tests/js/practice.test.js.
  */
 import { contract } from "../core/contract.js";
-import { own } from "../core/util.js";
+import { own, plural } from "../core/util.js";
 import * as glicko from "./glicko.js";
 
 /** @typedef {import("./glicko.js").Rating} Rating */
@@ -445,7 +445,7 @@ function check(x) {
         if (ok) out.history.push(ok);
         else bad++;
       });
-      if (bad) aside.push(bad + (bad === 1 ? " entry" : " entries") + " of your history");
+      if (bad) aside.push(plural(bad, "entry", "entries") + " of your history");
     }
   }
   /** @type {["solved" | "failed" | "goals", number, number, string, string?][]} */
