@@ -54,6 +54,7 @@ from vizgen.util import sizes
 from vizgen.util.text import quote
 
 __all__ = [
+    "SPACE_ACCEPTED",
     "SPACE_BOOLS",
     "SPACE_SIZE",
     "SWAPS",
@@ -75,6 +76,9 @@ SPACE_BOOLS = ("self_attack", "transfers", "divisions", "suicide", "meta", "mise
 SWAPS = ((0, "row"), *((n, c) for n in (1, 2, 3) for c in SWAP_COUNTS))
 #: the combinations of the space: overflow, attack, halvesies and swaps (slowest first), then the on/off rules
 SPACE_SIZE = len(OVERFLOWS) * len(ATTACKS) * len(HALVESIES) * len(SWAPS) * 2 ** len(SPACE_BOOLS)
+#: the combinations the rules accept (engine.params.check), counted once over the whole space (the catalogue lane's
+#: tests/test_space.py counts them again)
+SPACE_ACCEPTED = 954_368
 #: rule sets a task of the whole space covers (a few seconds of work at most, mostly far less)
 CHUNK = 512
 

@@ -16,7 +16,7 @@ from typing import Any
 import jinja2
 import numpy as np
 
-from vizgen.analysis.sweep import SPACE_BOOLS, SWAPS
+from vizgen.analysis.sweep import SPACE_ACCEPTED, SPACE_BOOLS, SWAPS
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, PARAM_NAMES, Params
 from vizgen.reports.space import corner_words, load_record, space_figures
 from vizgen.site import theme
@@ -97,7 +97,7 @@ def space_context(figures: dict[str, Any]) -> dict[str, Any]:
     interactions = [{**x, "pct": 100 * x["share"]} for x in figures["interactions"]]
     excluded = "; ".join(corner_words(c) for c in figures["excluded"])
     return {"f": figures, "pct": pct, "effects": effects, "interactions": interactions, "excluded": excluded,
-            "top5": [e["rule"] for e in figures["effects"][:5]],
+            "top5": [e["rule"] for e in figures["effects"][:5]], "accepted": SPACE_ACCEPTED,
             "chart": _effect_chart(figures["effects"]), "data": SPACE_DATA.removesuffix(".js")}
 
 
