@@ -31,24 +31,26 @@ def address(site_root: Path) -> Iterator[str]:
         yield url
 
 
-def test_the_explorer_answers_from_a_file_opened_on_disk(new_tab: Callable[..., object], site_root: Path) -> None:
-    """Saved to a folder and opened from file:// (no server), the map still loads: it is a data file, not a fetch."""
+def _open(new_tab: Callable[..., object], url: str) -> tuple[object, list[str]]:
+    """The space page in a new tab, once its first answer is shown; the page errors it raises, collected."""
     page = new_tab()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto((site_root / "space.html").as_uri())
+    page.goto(url)
     page.wait_for_function("window.vizgenSpace && window.vizgenSpace.ready", timeout=30000)
+    return page, errors
+
+
+def test_the_explorer_answers_from_a_file_opened_on_disk(new_tab: Callable[..., object], site_root: Path) -> None:
+    """Saved to a folder and opened from file:// (no server), the map still loads: it is a data file, not a fetch."""
+    page, errors = _open(new_tab, (site_root / "space.html").as_uri())
     answer = page.locator("#space-answer")
     assert answer.is_visible() and "a draw" in answer.inner_text() and "could not be loaded" not in answer.inner_text()
     assert errors == []
 
 
 def test_ticking_rules_answers_from_the_map(new_tab: Callable[..., object], address: str) -> None:
-    page = new_tab()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(address + "space.html")
-    page.wait_for_function("window.vizgenSpace && window.vizgenSpace.ready", timeout=30000)
+    page, errors = _open(new_tab, address + "space.html")
     answer = page.locator("#space-answer")
     assert answer.is_visible()
     assert "a draw" in answer.inner_text() and "standard" in answer.inner_text()
@@ -88,13 +90,9 @@ def test_the_page_file_names_its_data() -> None:
 
 def test_another_part_of_the_map_loads_and_the_left_out_corner_says_so(new_tab: Callable[..., object],
                                                                        address: str) -> None:
-    """Changing overflow loads another part of the map and answers from it; stumps with each player counting their
-    own swaps is the corner the map leaves out, and the answer says so (with the rules page's link)."""
-    page = new_tab()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(address + "space.html")
-    page.wait_for_function("window.vizgenSpace && window.vizgenSpace.ready", timeout=30000)
+    """Changing overflow loads another part of the map and answers from it; stumps under cut-off with each player
+    counting their own swaps is the corner the map leaves out, and the answer says so (with the rules page's link)."""
+    page, errors = _open(new_tab, address + "space.html")
     answer = page.locator("#space-answer")
     page.get_by_label("overflow").select_option("cutoff")
     page.wait_for_function("window.vizgenSpace.spec === 'standard:overflow=cutoff'")
