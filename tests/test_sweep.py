@@ -237,7 +237,8 @@ def test_remembered_tables_are_the_tables_built_afresh() -> None:
         rules_module._hand_memo.clear()
         rules_module._state_tables.cache_clear()
         cold = rules_module.Rules(variant)
-        assert all(np.array_equal(a, b) for a, b in zip(rules.forward_tables(), cold.forward_tables())), variant.spec
+        assert all(np.array_equal(a, b) for a, b in zip(rules.explore_tables(), cold.explore_tables())), variant.spec
+        assert np.array_equal(rules.hit_mid, cold.hit_mid) and np.array_equal(rules.hit_ab, cold.hit_ab), variant.spec
         assert (rules.moves, rules.names, rules.states) == (cold.moves, cold.names, cold.states), variant.spec
 
 
@@ -253,9 +254,9 @@ def test_explore_lists_the_graph_enumeration_and_children_give(index: int) -> No
     if variant is None or player_states(variant.params) > 2 * SMALL_STATES:
         return
     rules = Rules(variant)
-    tables = rules.forward_tables()
+    tables = rules.kernel_tables()
     start = rules.encode(rules.start())
-    codes, winner, indptr, indices = kernel.explore(start, rules.space, tables)
+    codes, winner, indptr, indices = kernel.explore(start, rules.space, rules.explore_tables())
     depth, final, _, n, edges = kernel.enumerate_space(start, rules.space, tables)
     reached = np.flatnonzero(depth >= 0)
     assert codes[0] == start and np.array_equal(np.sort(codes), reached) and indices.size == edges

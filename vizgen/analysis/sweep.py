@@ -6,9 +6,9 @@ halvesies, swaps 0-3 with both ways of counting them (:data:`SWAPS`) and the fif
 :data:`SPACE_BOOLS` that :func:`vizgen.engine.params.check` accepts. At two players, two hands and
 r = 5 that is 954,368 rule sets of 2,752,512 combinations.
 
-A rule set is solved by :func:`solve_rule_set`: the forward rule tables alone
-(:meth:`vizgen.engine.rules.Rules.forward_tables`), the enumeration, the distinct children
-(:func:`vizgen.engine.kernel.children`) and the retrograde analysis over them
+A rule set is solved by :func:`solve_rule_set`: the rule tables the search reads
+(:meth:`vizgen.engine.rules.Rules.explore_tables`), one pass that lists the reachable positions and their
+distinct children (:func:`vizgen.engine.kernel.explore`) and the retrograde analysis over them
 (:func:`vizgen.engine.retrograde.solve_forced_graph`). The backward tables the code-space
 solver needs cost up to a hundred times the solve itself in this space, and the sweep
 needs no layout, no move names and no random-play odds.
@@ -230,7 +230,7 @@ def solve_rule_set(variant: Variant, max_memory: int | None = None) -> dict[str,
     """
     check_size(variant, max_memory=max_memory)
     rules = Rules(variant)
-    tables = rules.forward_tables()
+    tables = rules.explore_tables()
     codes, winner, indptr, indices = kernel.explore(rules.encode(rules.start()), rules.space, tables)
     n, edges, first = codes.size, indices.size, 0  # the start is node 0
     win, rem = retrograde.solve_forced_graph(indptr, indices, winner, rules.players)

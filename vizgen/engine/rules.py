@@ -128,10 +128,19 @@ def _hand_moves(kind: str, p: Params, mv: MoveFormat,
 
 @lru_cache(maxsize=16)
 def _no_parents(m: int) -> tuple[np.ndarray, np.ndarray]:
-    """Backward tables with every entry -1 (:meth:`Rules.forward_tables`), read-only, one pair for each size."""
+    """Backward tables with every entry -1 (:meth:`Rules.explore_tables`), read-only, one pair for each size."""
     own, hit = np.full((m, 1), -1, np.int32), np.full((m, m, 2), -1, np.int32)
     own.flags.writeable = hit.flags.writeable = False
     return own, hit
+
+
+@lru_cache(maxsize=2)
+def _no_strike_ids(shape: tuple[int, ...]) -> np.ndarray:
+    """A strike move-id table with every entry -1 (:meth:`Rules.explore_tables`), read-only; the last two shapes
+    kept (a sweep meets one shape for many rule sets in a row, and one can take 40 MB)."""
+    table = np.full(shape, -1, np.int32)
+    table.flags.writeable = False
+    return table
 
 
 @lru_cache(maxsize=4096)
@@ -578,26 +587,30 @@ class Rules:
             self._tables = self._compile()
         return self._tables
 
-    def forward_tables(self) -> tuple[np.ndarray, ...]:
-        """Return the rule tables without the backward moves, which can take far longer to build than the rest.
+    def explore_tables(self) -> tuple[np.ndarray, ...]:
+        """Return the rule tables :func:`vizgen.engine.kernel.explore` reads: no backward moves, no strike move ids.
 
-        Enough for :func:`vizgen.engine.kernel.enumerate_space`, ``expand``, ``children`` and ``winners``; the
-        backward tables are empty (every entry -1), so ``parents`` and the code-space solvers of
-        :mod:`vizgen.engine.retrograde` need :meth:`kernel_tables`. :func:`vizgen.engine.retrograde.solve_forced_graph`
-        solves from the children instead (the rule-space sweep, :mod:`vizgen.analysis.sweep`).
+        ``explore`` lists each position's distinct children, never the moves that reach them. So the backward
+        tables, which can take far longer to build than the rest, are empty (every entry -1), and so are the
+        strikes' move ids (a table of players x states x states x strikes that would be gathered afresh for every
+        rule set: a fifth of the rule-space sweep's time in its costliest corner); both shared and read-only.
+        Everything else is :meth:`kernel_tables`'s. Only for ``explore`` (and ``winners``): ``expand``,
+        ``children`` and the solvers of :mod:`vizgen.engine.retrograde` need :meth:`kernel_tables`.
 
         Examples
         --------
         >>> from vizgen.engine.spec import resolve
         >>> rules = Rules(resolve("standard"))
-        >>> fast, full = rules.forward_tables(), rules.kernel_tables()
-        >>> all((a == b).all() for a, b in zip(fast[1:8], full[1:8])), int(fast[8].max()), int(fast[9].max())
-        (True, -1, -1)
+        >>> fast, full = rules.explore_tables(), rules.kernel_tables()
+        >>> all((a == b).all() for a, b in zip(fast[1:7], full[1:7]))  # the ints differ in the parents' width
+        True
+        >>> int(fast[7].max()), int(fast[8].max()), int(fast[9].max()), fast[7].shape == full[7].shape
+        (-1, -1, -1, True)
         """
         if self._tables is not None:
             return self._tables
-        m = self.m
-        return self._assemble(*_no_parents(m))
+        own_src, hit_src = _no_parents(self.m)
+        return self._assemble(own_src, hit_src, ids=False)
 
     def _compile(self) -> tuple[np.ndarray, ...]:
         m = self.m
@@ -611,10 +624,12 @@ class Rules:
         hit_src = np.stack([np.where(pairs >= 0, pairs // m, -1), np.where(pairs >= 0, pairs % m, -1)], axis=-1)
         return self._assemble(own_src, hit_src.reshape(m, m, -1).astype(np.int32))
 
-    def _assemble(self, own_src: np.ndarray, hit_src: np.ndarray) -> tuple[np.ndarray, ...]:
-        """The kernel's tuple of tables, with these backward tables."""
+    def _assemble(self, own_src: np.ndarray, hit_src: np.ndarray, ids: bool = True) -> tuple[np.ndarray, ...]:
+        """The kernel's tuple of tables, with these backward tables (and without the strikes' move ids unless
+        ``ids``)."""
         p, m, players = self.params, self.m, self.players
-        hit_mid = np.append(self.hit_mid, np.full((players, 1), -1, np.int32), axis=1)[:, self.hit_ab]  # -1: no strike
+        hit_mid = np.append(self.hit_mid, np.full((players, 1), -1, np.int32), axis=1)[:, self.hit_ab] if ids \
+            else _no_strike_ids((players, *self.hit_ab.shape))  # -1: no strike
         end = (2 if p.attack == "self-gain" else 0) + (1 if p.misere else 0)
         passes = players > 2 and not p.zombies
         maxdeg = self.own_dst.shape[1] + (players - 1) * self.hit_dst.shape[2] + 2
