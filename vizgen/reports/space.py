@@ -1,7 +1,7 @@
 """The rule space, mapped: many rule sets of two players, two hands and r = 5, solved and compared.
 
-The record (``space_r5.json.gz`` beside this module) holds, for every rule set of the mapped part of
-the space (all of it but the corner :data:`EXCLUDED`), its combination's index
+The record (``space_r5.json.gz`` beside this module) holds, for every rule set of the space (every
+combination :func:`vizgen.engine.params.check` accepts), its combination's index
 (:func:`vizgen.analysis.sweep.space_overrides`), the first player's value at the start, the remoteness,
 the positions, the positions nobody can force, and which distinct game it is
 (:func:`vizgen.analysis.sweep.game_digest`). It takes minutes of CPU, so it is computed once
@@ -33,65 +33,26 @@ from vizgen.analysis.sweep import SPACE_BOOLS, SPACE_SIZE, SWAPS, Base, Task, sp
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, Params
 from vizgen.util.text import format_count
 
-__all__ = ["EXCLUDED", "RECORD", "VALUES", "corner_words", "load_record", "mapped", "record_space", "space_figures",
-           "space_specs", "space_tasks"]
+__all__ = ["RECORD", "VALUES", "load_record", "record_space", "space_figures", "space_specs", "space_tasks"]
 
 #: the record's file, beside this module
 RECORD = "space_r5.json.gz"
-#: the corners of the space the map leaves out, each entry the parameters its rule sets share: stumps under cut-off
-#: (signed halves) with each player counting their own swaps: up to 1,135 states a player and a million positions
-#: a rule set, 6 % of the rule sets and about 70 % of the whole space's CPU (docs/SCALE.md)
-EXCLUDED: list[dict[str, Any]] = [{"stumps": True, "overflow": "cutoff", "swap_count": "player"}]
 #: a value's letter in the record: the first player wins, loses, or nobody can force a win
 VALUES = {"W": "win", "L": "loss", "D": "draw"}
 _CODE = {"win": "W", "loss": "L", "draw": "D"}
-_RANGE = 512  # consecutive combinations a task of the mapped space covers
+_RANGE = 512  # consecutive combinations a task of the space covers
 
 
-def mapped(overrides: dict[str, Any], excluded: list[dict[str, Any]] | None = None) -> bool:
-    """Whether a combination (:func:`~vizgen.analysis.sweep.space_overrides`) is outside every excluded corner.
-
-    Examples
-    --------
-    >>> mapped(space_overrides(0)), mapped({"stumps": True, "overflow": "cutoff", "swap_count": "player"})
-    (True, False)
-    """
-    corners = EXCLUDED if excluded is None else excluded
-    return not any(all(overrides.get(k) == v for k, v in corner.items()) for corner in corners)
-
-
-#: how a corner's parameters read on the page (an on/off rule on reads as its name)
-_CORNER_WORDS = {("swap_count", "player"): "swaps counted by each player", ("overflow", "cutoff"): "cut-off"}
-
-
-def corner_words(corner: dict[str, Any]) -> str:
-    """A corner of the space in words, as the page and its explorer write it.
+def space_tasks() -> list[Task]:
+    """The tasks of the space around the standard game: every run of :data:`_RANGE` combinations, in index order.
 
     Examples
     --------
-    >>> [corner_words(c) for c in EXCLUDED]
-    ['stumps with cut-off and swaps counted by each player']
-    >>> corner_words({"stumps": True, "swap_count": "player"})
-    'stumps with swaps counted by each player'
+    >>> tasks = space_tasks()
+    >>> len(tasks), sum(t.size for t in tasks) == SPACE_SIZE
+    (5376, True)
     """
-    words = [_CORNER_WORDS.get((k, v)) or (k.replace("_", " ") if v is True else f"{k.replace('_', ' ')} {v}")
-             for k, v in corner.items()]
-    return words[0] + (" with " + " and ".join(words[1:]) if len(words) > 1 else "")
-
-
-def space_tasks(excluded: list[dict[str, Any]] | None = None) -> list[Task]:
-    """The tasks of the mapped space around the standard game: every run of :data:`_RANGE` combinations
-    outside the ``excluded`` corners (default :data:`EXCLUDED`), in index order. A corner names axes that
-    change slower than a task's run (stumps, the swaps and how they are counted).
-
-    Examples
-    --------
-    >>> sum(t.size for t in space_tasks()), sum(t.size for t in space_tasks([]))
-    (2457600, 2752512)
-    """
-    corners = EXCLUDED if excluded is None else excluded
-    return [Task("standard", lo=lo, hi=lo + _RANGE) for lo in range(0, SPACE_SIZE, _RANGE)
-            if mapped(space_overrides(lo), corners)]
+    return [Task("standard", lo=lo, hi=lo + _RANGE) for lo in range(0, SPACE_SIZE, _RANGE)]
 
 
 def _record_of(figures: list[dict[str, Any]], meta: dict[str, Any]) -> dict[str, Any]:
@@ -109,13 +70,13 @@ def _record_of(figures: list[dict[str, Any]], meta: dict[str, Any]) -> dict[str,
 
 
 def record_space(processes: int = 2) -> dict[str, Any]:
-    """Sweep the mapped space on ``processes`` local processes and return the record (with its CPU time)."""
+    """Sweep the space on ``processes`` local processes and return the record (with its CPU time)."""
     began = time.time()
     figures, _ = sweep(space_tasks(), processes=processes)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     own = resource.getrusage(resource.RUSAGE_SELF)
     cpu = children.ru_utime + children.ru_stime + own.ru_utime + own.ru_stime
-    meta = {"command": "python -m vizgen.reports.space", "excluded": EXCLUDED, "base": "standard",
+    meta = {"command": "python -m vizgen.reports.space", "base": "standard",
             "machine": f"{platform.machine()}, {processes} processes", "date": time.strftime("%Y-%m-%d"),
             "cpu_seconds": round(cpu), "wall_seconds": round(time.time() - began)}
     return _record_of(figures, meta)
@@ -201,7 +162,7 @@ def space_figures(record: dict[str, Any] | None = None) -> dict[str, Any]:
         rule sets alike but for them: how often turning A on changes who wins with B off but not with B on, or
         the other way round), ``nearest`` and ``nearest_wins`` (the fewest changes to the standard rules that
         make the start a forced win, and the rule sets that do), ``longest`` and ``drawish`` (rule sets), and
-        the record's ``command``, ``date``, ``machine``, ``cpu_seconds`` and ``excluded``.
+        the record's ``command``, ``date``, ``machine`` and ``cpu_seconds``.
 
     Examples
     --------
@@ -278,7 +239,7 @@ def space_figures(record: dict[str, Any] | None = None) -> dict[str, Any]:
             "effects": effects, "interactions": interactions[:12], "nearest": nearest,
             "nearest_wins": rows(nearest_rows[:24]), "nearest_count": len(nearest_rows),
             "longest": rows([int(k) for k in longest]), "drawish": rows([int(k) for k in drawish]),
-            **{k: record[k] for k in ("command", "date", "machine", "cpu_seconds", "excluded")}}
+            **{k: record[k] for k in ("command", "date", "machine", "cpu_seconds")}}
 
 
 def _standard_index() -> int:

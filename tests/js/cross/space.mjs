@@ -1,12 +1,11 @@
 /* The space explorer's reading of the boxes on combinations the Python chose (tests/test_space.py).
- * Reads {data: the index file's payload, picks: [pick]}; prints one JSON line a pick: {index, spec, leftOut},
+ * Reads {data: the index file's payload, picks: [pick]}; prints one JSON line a pick: {index, spec},
  * as space/space.js works them out. */
 import fs from "node:fs";
-import { combination, leftOut, specOf } from "../../../vizgen/site/static/js/space/space.js";
+import { combination, specOf } from "../../../vizgen/site/static/js/space/space.js";
 
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 for (const pick of job.picks) {
   const chosen = combination(job.data, pick);
-  console.log(JSON.stringify({ index: chosen.index, spec: specOf(job.data, chosen.params),
-    leftOut: leftOut(job.data, chosen.params) }));
+  console.log(JSON.stringify({ index: chosen.index, spec: specOf(job.data, chosen.params) }));
 }

@@ -24,6 +24,7 @@ from typing import Any
 from jinja2 import Environment
 
 from vizgen.analysis import words
+from vizgen.analysis.sweep import SPACE_ACCEPTED
 from vizgen.engine.variants import GROUPS, Variant
 from vizgen.site import theme
 from vizgen.site.render.assets import environment, shared_files
@@ -297,7 +298,7 @@ def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templa
         files["assets/preview.png"] = preview_png
     site_share = {"path": "", "image": "assets/preview.png", "alt": "The state graph of the classic game of Chopsticks"}
     base = {"root": "", "site_title": SITE_TITLE, "has_family": family is not None, "has_claims": claims is not None,
-            "has_space": family is not None, "share": site_share}
+            "has_space": family is not None, "space_size": SPACE_ACCEPTED, "share": site_share}
     files.update(report_files(env, base, variant_links(variants), family=family, claims=claims))
     if family is not None:  # the report pages: the rule space's map is a record, read at once
         files.update(space_files(env, base))

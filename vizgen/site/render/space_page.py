@@ -2,8 +2,8 @@
 the recorded map.
 
 The figures come from :func:`vizgen.reports.space.space_figures`; the explorer (``static/js/space/space.js``)
-reads ``space-data.js`` (the space's axes, the corners left out, the standard rules' parameters and which parts
-exist) and then the part of the rule sets it is asked about: part ``k`` holds the record's rows of combinations
+reads ``space-data.js`` (the space's axes, the standard rules' parameters and which parts exist) and then the part
+of the rule sets it is asked about: part ``k`` holds the record's rows of combinations
 ``k * 2**15`` to ``(k + 1) * 2**15 - 1``, the rule sets alike in overflow, attack, halvesies and swaps, so that
 the page loads a few hundred kilobytes, not the whole map.
 """
@@ -18,7 +18,7 @@ import numpy as np
 
 from vizgen.analysis.sweep import SPACE_ACCEPTED, SPACE_BOOLS, SWAPS
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, PARAM_NAMES, Params
-from vizgen.reports.space import corner_words, load_record, space_figures
+from vizgen.reports.space import load_record, space_figures
 from vizgen.site import theme
 from vizgen.site.render.datafiles import jsonp
 from vizgen.util.text import format_count
@@ -95,16 +95,15 @@ def space_context(figures: dict[str, Any]) -> dict[str, Any]:
                                   for k, n in sorted(e["directions"].items(), key=lambda x: -x[1]))}
                for e in figures["effects"]]
     interactions = [{**x, "pct": 100 * x["share"]} for x in figures["interactions"]]
-    excluded = "; ".join(corner_words(c) for c in figures["excluded"])
-    return {"f": figures, "pct": pct, "effects": effects, "interactions": interactions, "excluded": excluded,
+    return {"f": figures, "pct": pct, "effects": effects, "interactions": interactions,
             "top5": [e["rule"] for e in figures["effects"][:5]], "accepted": SPACE_ACCEPTED,
             "chart": _effect_chart(figures["effects"]), "data": SPACE_DATA.removesuffix(".js")}
 
 
 def space_data(record: dict[str, Any]) -> dict[str, bytes]:
-    """The explorer's data files: ``space-data.js`` (the axes, the corners left out, the standard rules, the
-    parts) and a part a block of combinations (``space/part-<k>.js``) with the record's rows there: each
-    row's combination (gaps from the block's start), value, remoteness, positions, drawn positions, its game
+    """The explorer's data files: ``space-data.js`` (the axes, the standard rules, the parts) and a part a
+    block of combinations (``space/part-<k>.js``) with the record's rows there: each row's combination (gaps from
+    the block's start), value, remoteness, positions, drawn positions, its game
     (numbered within the part) and how many other rule sets of the map share that game. Data files are
     scripts (:func:`vizgen.site.render.datafiles.jsonp`), so the page reads them from ``file://`` too.
 
@@ -139,8 +138,7 @@ def space_data(record: dict[str, Any]) -> dict[str, bytes]:
     standard = Params()
     files[SPACE_DATA] = jsonp(SPACE_DATA.removesuffix(".js"), {
         "bools": list(SPACE_BOOLS), "swaps": [list(s) for s in SWAPS], "overflow": list(OVERFLOWS),
-        "attack": list(ATTACKS), "halvesies": list(HALVESIES), "excluded": record["excluded"],
-        "corner_words": [corner_words(c) for c in record["excluded"]],
+        "attack": list(ATTACKS), "halvesies": list(HALVESIES),
         "order": list(PARAM_NAMES), "standard": standard.as_dict(), "block": block, "parts": parts,
         "rule_sets": record["rule_sets"]})
     return files

@@ -1,7 +1,7 @@
 /* vizgen space: the rule space's explorer. Tick rules and read the answer from the recorded map at once.
  *
  * The page's form names its data (vizgen/site/render/space_page.py): space-data.js holds the space's axes, the
- * corners the map leaves out, the standard rules and which parts exist; part k (space/part-<k>.js) holds the
+ * standard rules and which parts exist; part k (space/part-<k>.js) holds the
  * record's rows of the combinations k * block .. (k + 1) * block - 1 (a rule set's combination, the first player's
  * value, the remoteness, positions, drawn positions, its game within the part and how many other rule sets share
  * it). The boxes give a combination's index (vizgen.analysis.sweep's space_overrides, read the other way); the
@@ -20,8 +20,6 @@ import { count, plural } from "../core/util.js";
  * @property {string[]} overflow
  * @property {string[]} attack
  * @property {string[]} halvesies
- * @property {Record<string, unknown>[]} excluded the corners left out: the parameters their rule sets share
- * @property {string[]} corner_words each corner in words (vizgen.reports.space.corner_words)
  * @property {string[]} order every parameter, in the order a spec writes them
  * @property {Record<string, unknown>} standard the standard rules' parameters
  * @property {number} block combinations a part covers
@@ -64,26 +62,6 @@ export function specOf(data, params) {
     if (name in params && params[name] !== data.standard[name]) parts.push(name + "=" + String(params[name]));
   }
   return "standard" + (parts.length ? ":" + parts.join(",") : "");
-}
-
-/**
- * The corner the map leaves out that a rule set lies in, if any.
- * @param {SpaceIndex} data
- * @param {Record<string, unknown>} params
- * @returns {Record<string, unknown> | undefined}
- */
-export function cornerOf(data, params) {
-  return data.excluded.find((corner) => Object.keys(corner).every((k) => params[k] === corner[k]));
-}
-
-/**
- * Whether a rule set lies in a corner the map leaves out.
- * @param {SpaceIndex} data
- * @param {Record<string, unknown>} params
- * @returns {boolean}
- */
-export function leftOut(data, params) {
-  return cornerOf(data, params) !== undefined;
 }
 
 /**
@@ -192,12 +170,6 @@ export function boot() {
     const link = html`<a href="${href}">Solve <code>${spec}</code> on the rules page</a>.`;
     api.spec = spec;
     api.value = null;
-    const corner = cornerOf(data, pick.params);
-    if (corner) {
-      render(answer, html`<code>${spec}</code> lies in a corner this map leaves out (${data.corner_words[data.excluded.indexOf(corner)]}): not
-        solved here yet. ${link}`);
-      return;
-    }
     const row = found ? found.rows.get(pick.index) : undefined;
     if (!found || row === undefined) {
       render(answer, html`<code>${spec}</code>: the rules refuse this combination (<code>vizgen sweep</code> says why).`);
@@ -228,7 +200,7 @@ export function boot() {
     const pick = chosen(data);
     const mine = ++asked;
     const k = Math.floor(pick.index / data.block);
-    if (leftOut(data, pick.params) || !data.parts.includes(k)) {
+    if (!data.parts.includes(k)) {
       show(data, pick, null);
       return;
     }
