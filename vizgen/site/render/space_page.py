@@ -16,7 +16,7 @@ from typing import Any
 import jinja2
 import numpy as np
 
-from vizgen.analysis.sweep import SPACE_ACCEPTED, SPACE_BOOLS, SWAPS
+from vizgen.analysis.sweep import SPACE_BOOLS, SPACE_SIZE, SWAPS
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, PARAM_NAMES, Params
 from vizgen.reports.space import load_record, space_figures
 from vizgen.site import theme
@@ -96,7 +96,7 @@ def space_context(figures: dict[str, Any]) -> dict[str, Any]:
                for e in figures["effects"]]
     interactions = [{**x, "pct": 100 * x["share"]} for x in figures["interactions"]]
     return {"f": figures, "pct": pct, "effects": effects, "interactions": interactions,
-            "top5": [e["rule"] for e in figures["effects"][:5]], "accepted": SPACE_ACCEPTED,
+            "top5": [e["rule"] for e in figures["effects"][:5]], "refused": SPACE_SIZE - total,
             "chart": _effect_chart(figures["effects"]), "data": SPACE_DATA.removesuffix(".js")}
 
 
