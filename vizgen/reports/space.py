@@ -4,7 +4,7 @@ The record (``space_r5.json.gz`` beside this module) holds, for every rule set o
 combination :func:`vizgen.engine.params.check` accepts), its combination's index
 (:func:`vizgen.analysis.sweep.space_overrides`), the first player's value at the start, the remoteness,
 the positions, the positions nobody can force, and which distinct game it is
-(:func:`vizgen.analysis.sweep.game_digest`). It takes minutes of CPU, so it is computed once
+(:func:`vizgen.analysis.sweep.game_digest`). It takes about an hour on two cores, so it is computed once
 (``python -m vizgen.reports.space``, the command it records) and read by every build, as the
 recorded runs of seven players are; the tests solve a sample of it again on every run and the
 catalogue lane all of it.
