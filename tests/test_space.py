@@ -130,6 +130,7 @@ def test_page_opens_with_the_counts_and_loads_little() -> None:
     assert f"the first player can force a win in {num(f['counts']['win'])}" in text
     assert f"They make {num(f['games'])} distinct games" in text
     assert f"here: {num(f['rule_sets'])} rule sets. It refuses the other {num(SPACE_SIZE - SPACE_ACCEPTED)}" in text
+    assert f"{num(f['cpu_seconds'])} s of CPU, {int(f['wall_seconds'] / 60 + 0.5)} minutes on the clock" in text
     parts = {name: data for name, data in files.items() if name.startswith("space/")}
     # the page loads the index and one part at a time: each well under the 2 MB the issue allows in all
     assert len(gzip.compress(files[SPACE_DATA])) < 20_000

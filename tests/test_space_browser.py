@@ -118,4 +118,3 @@ def test_another_part_of_the_map_loads_and_the_costliest_corner_is_answered(new_
     assert f"{format_count(fresh['positions'])} positions" in shown, shown
     assert answer.get_by_role("link").is_visible()
     assert errors == [], errors
-

@@ -162,8 +162,7 @@ def space_figures(record: dict[str, Any] | None = None) -> dict[str, Any]:
         rule sets alike but for them: how often turning A on changes who wins with B off but not with B on, or
         the other way round), ``nearest`` and ``nearest_wins`` (the fewest changes to the standard rules that
         make the start a forced win, and the rule sets that do), ``longest`` and ``drawish`` (rule sets), and
-        the record's ``command``, ``date``, ``machine``, ``cpu_seconds`` and ``wall_seconds`` (None for a run
-        not timed in one piece).
+        the record's ``command``, ``date``, ``machine``, ``cpu_seconds`` and ``wall_seconds``.
 
     Examples
     --------
@@ -240,7 +239,7 @@ def space_figures(record: dict[str, Any] | None = None) -> dict[str, Any]:
             "effects": effects, "interactions": interactions[:12], "nearest": nearest,
             "nearest_wins": rows(nearest_rows[:24]), "nearest_count": len(nearest_rows),
             "longest": rows([int(k) for k in longest]), "drawish": rows([int(k) for k in drawish]),
-            **{k: record.get(k) for k in ("command", "date", "machine", "cpu_seconds", "wall_seconds")}}
+            **{k: record[k] for k in ("command", "date", "machine", "cpu_seconds", "wall_seconds")}}
 
 
 def _standard_index() -> int:
