@@ -162,7 +162,11 @@ def pairwise_cases() -> list[list]:
     rng = np.random.default_rng(36)
     out = []
     for n in (*range(1, 20), 31, 64, 127, 128, 129, 136, 200, 255, 256, 257, 300, 520):
-        a = rng.random(n) * 10.0 ** rng.integers(-8, 9, n) * rng.choice([-1, 1], n)
+        # the powers of ten as correctly rounded decimals: numpy's own ``10.0 ** k`` differs in the last bit
+        # between releases, and the cases must not
+        fractions = rng.random(n)
+        tens = np.array([float(f"1e{k}") for k in rng.integers(-8, 9, n)])
+        a = fractions * tens * rng.choice([-1, 1], n)
         out.append([a.tolist(), float(np.sum(a)), float(np.mean(a)), float(np.add.reduceat(a, [0])[0])])
     return out
 
