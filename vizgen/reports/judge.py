@@ -419,7 +419,7 @@ def judge_lines(data: dict[str, Any]) -> list[str]:
     >>> data = {"spec": "x", "title": "X", "players": 3, "cap": 200, "skipped": {"drama": "two players only",
     ...         "swings": "two players only"}, "complexity": {"positions": 10, "moves": 25, "moves_per_position": 2.5},
     ...         "random_play": {"seats": [0.5, 0.25, 0.25], "never_ends": 0.0}}
-    >>> print("\\n".join(judge_lines(data)))
+    >>> print("\\n".join(judge_lines(data)).replace("\\u202f", " "))  # percentages have narrow spaces
     X  (x)
       complexity    10 positions, 2.5 moves a position (25 moves)
       random play   seat+0 50.0 %  seat+1 25.0 %  seat+2 25.0 %  never ends 0 %  (each seat's chance to win)
