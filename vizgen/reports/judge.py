@@ -265,13 +265,13 @@ def match(players: Players, first: np.ndarray, second: np.ndarray, cap: int = PL
     won_by_ply = np.zeros(cap + 1)
     swings = 0.0
     for ply in range(1, cap + 1):
-        swings += float(mass @ changes)
+        swings += _dot(mass, changes)
         for k in (0, 1):
-            won = float(mass @ absorb[k])
+            won = _dot(mass, absorb[k])
             wins[k] += won
             won_by_ply[ply] += won
-            clean_wins[k] += float(clean[k] @ absorb[k])
-            settled[k] += float(streak[k] @ absorb[k])
+            clean_wins[k] += _dot(clean[k], absorb[k])
+            settled[k] += _dot(streak[k], absorb[k])
         if ply == cap:
             break
         streak = [ahead[k] * (qt @ (streak[k] + mass)) for k in (0, 1)]
@@ -282,11 +282,17 @@ def match(players: Players, first: np.ndarray, second: np.ndarray, cap: int = PL
     draw = float(np.clip(1.0 - first_wins - second_wins, 0.0, 1.0))
     if won <= 0.0:
         return Match(first_wins, second_wins, draw, None, None, None, None, swings)
-    plies_won = float(np.arange(cap + 1) @ won_by_ply)
+    plies_won = _dot(np.arange(cap + 1), won_by_ply)
     median = int(np.searchsorted(np.cumsum(won_by_ply), won / 2 * (1 - 1e-12)))
     return Match(first_wins, second_wins, draw, plies_won / won, median,
                  float(np.clip((won - clean_wins.sum()) / won, 0.0, 1.0)),
                  float(np.clip(1.0 - settled.sum() / plies_won, 0.0, 1.0)), swings)
+
+
+def _dot(a: np.ndarray, b: np.ndarray) -> float:
+    """The dot product of two vectors, summed without BLAS: its threads spin against each other on a busy machine
+    (a thousand dot products of 22,000 entries took 17 s on the clock, against 0.3 s of CPU)."""
+    return float(np.multiply(a, b).sum())
 
 
 def skill_depth(players: Players, share: float = DEPTH_SHARE) -> tuple[int, list[int]]:
