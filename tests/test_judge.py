@@ -14,14 +14,14 @@ from tests.reference_judge import plain_match, sampled_match
 from tests.strategies import examples, small_variants
 from vizgen.ai.games import perfect_player
 from vizgen.analysis.solved import solve_variant
-from vizgen.analysis.sweep import SPACE_SIZE, Base, space_overrides
+from vizgen.analysis.sweep import SPACE_BOOLS, SPACE_SIZE, Base, solve_rule_set, space_overrides
 from vizgen.cli import main
 from vizgen.engine.graph import enumerate_graph
-from vizgen.engine.params import VariantError
+from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, VariantError
 from vizgen.engine.solve import solve_forced
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import Variant
-from vizgen.reports.judge import MIDDLE, Players, judge, match, outcomes
+from vizgen.reports.judge import MIDDLE, Players, games_nearby, judge, match, outcomes
 from vizgen.reports.puzzle_rating import ladder_chances
 
 FIELDS = ("first", "second", "draw", "mean_plies", "median_plies", "drama", "decisiveness", "swings")
@@ -146,6 +146,14 @@ def test_judge_gives_every_measure() -> None:
     assert data["skipped"] == {}
     assert 1 <= data["skill_depth"]["levels"] <= 8 and data["skill_depth"]["chain"][0] == "picks at random"
     assert data["complexity"]["positions"] == solved.graph.n
+    assert data["complexity"]["nearby"] == games_nearby(solved.variant.params) == {"rule_sets": 22, "games": 22}
+
+
+def test_a_rule_set_outside_the_map_is_judged_without_the_games_nearby() -> None:
+    graph = enumerate_graph(resolve("standard:r=4"))
+    data = judge(graph, solve_forced(graph))
+    assert data["complexity"]["nearby"] is None and "record" in data["skipped"]["nearby"]
+    assert set(data["skipped"]) == {"nearby"}
 
 
 @pytest.mark.parametrize(("spec", "balance"), [("standard:r=2", 1.0), ("standard:r=3,misere=true", -1.0)])
@@ -184,3 +192,31 @@ def test_bad_input_is_one_line_and_exit_2(argv: list[str], words: str, capsys: p
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("vizgen: error: ") and words in err
     assert time.perf_counter() - began < 10  # refused before any heavy work
+
+
+@pytest.mark.parametrize("spec", ["standard", "standard:overflow=cutoff,swaps=2,swap_count=player,logan=true"])
+def test_games_nearby_are_the_distinct_games_one_rule_away(spec: str) -> None:
+    """Every rule set one change away solved again: its game told apart by the sweep's digest, as the record does."""
+    variant = resolve(spec)
+    params = variant.params
+    near = []
+    changes = [{name: not getattr(params, name)} for name in SPACE_BOOLS]
+    changes += [{"overflow": v} for v in OVERFLOWS if v != params.overflow]
+    changes += [{"attack": v} for v in ATTACKS if v != params.attack]
+    changes += [{"halvesies": v} for v in HALVESIES if v != params.halvesies]
+    changes += [{"swaps": n} for n in range(4) if n != params.swaps]
+    if params.swaps:
+        changes.append({"swap_count": "player" if params.swap_count == "row" else "row"})
+    base = Base.of("standard")
+    own = solve_rule_set(variant)["game"]
+    for change in changes:
+        try:
+            near.append(solve_rule_set(base.rule_set({**space_overrides(0), **_space_params(params), **change})))
+        except VariantError:
+            continue
+    assert games_nearby(params) == {"rule_sets": len(near), "games": len({f["game"] for f in near} - {own})}
+
+
+def _space_params(params: object) -> dict[str, object]:
+    names = (*SPACE_BOOLS, "overflow", "attack", "halvesies", "swaps", "swap_count")
+    return {name: getattr(params, name) for name in names}

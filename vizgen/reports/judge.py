@@ -23,19 +23,22 @@ needs a game's history, which no chain over positions holds (docs/RULINGS.md,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
 
 from vizgen.ai.games import perfect_player
+from vizgen.analysis.sweep import SPACE_BOOLS, SWAPS, Base, space_overrides
 from vizgen.engine.ending import PLY_CAP
 from vizgen.engine.graph import StateGraph
+from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, Params, VariantError
 from vizgen.engine.solve import Forced
 from vizgen.reports.puzzle_rating import LADDER, choice_chances, move_scores
 from vizgen.util import sizes
 
-__all__ = ["DEPTH_SHARE", "MEASURES", "MIDDLE", "PLAYERS", "Match", "Players", "judge", "judge_lines", "match",
-           "outcomes", "skill_depth"]
+__all__ = ["DEPTH_SHARE", "MEASURES", "MIDDLE", "PLAYERS", "Match", "Players", "games_nearby", "judge",
+           "judge_lines", "match", "outcomes", "skill_depth"]
 
 DEPTH_SHARE = 0.6
 """A ladder level counts towards the skill depth when it scores at least this share against the level below."""
@@ -333,6 +336,99 @@ MEASURES = {
 """Each measure of a play: its name, what it means for a group choosing rules, and its unit (docs/JUDGE.md)."""
 
 
+@cache
+def _record_games() -> tuple[np.ndarray, np.ndarray]:
+    """The r = 5 rule space's record (:mod:`vizgen.reports.space`): its combinations, ascending, and their games."""
+    from vizgen.reports.space import load_record
+
+    record = load_record()
+    return np.asarray(record["index"], dtype=np.int64), np.asarray(record["game"], dtype=np.int64)
+
+
+def _space_index(params: Params) -> int | None:
+    """The combination of the r = 5 rule space that ``params`` are (:func:`~vizgen.analysis.sweep.space_overrides`),
+    or None when they are not one of the space's (another player count, hands, r, start or house rule)."""
+    try:
+        swaps = SWAPS.index((params.swaps, params.swap_count if params.swaps else "row"))
+        rest = ((OVERFLOWS.index(params.overflow) * len(ATTACKS) + ATTACKS.index(params.attack)) * len(HALVESIES)
+                + HALVESIES.index(params.halvesies)) * len(SWAPS) + swaps
+    except ValueError:
+        return None
+    index = rest << len(SPACE_BOOLS) | sum(bool(getattr(params, name)) << k for k, name in enumerate(SPACE_BOOLS))
+    try:
+        same = Base.of("standard").rule_set(space_overrides(index)).params == params
+    except VariantError:
+        return None
+    return index if same else None
+
+
+def _one_swap_change(a: tuple[int, str], b: tuple[int, str]) -> bool:
+    """Whether two (swaps, how they are counted) are one change apart: the number, or the counting with swaps on
+    (without swaps the counting is the default's, ``row``).
+
+    Examples
+    --------
+    >>> _one_swap_change((0, "row"), (2, "row")), _one_swap_change((0, "row"), (2, "player"))
+    (True, False)
+    >>> _one_swap_change((1, "row"), (1, "player")), _one_swap_change((1, "row"), (2, "player"))
+    (True, False)
+    """
+    return (a[0] != b[0]) + (a[1] != b[1]) == 1
+
+
+def _one_change(index: int) -> list[int]:
+    """The combinations of the space one rule away from ``index``: an on/off rule turned over, or the overflow,
+    the attack, the halvesies, the swaps or how they are counted set to another value."""
+    bits, rest = index & (1 << len(SPACE_BOOLS)) - 1, index >> len(SPACE_BOOLS)
+    rest, swaps = divmod(rest, len(SWAPS))
+    rest, halvesies = divmod(rest, len(HALVESIES))
+    overflow, attack = divmod(rest, len(ATTACKS))
+    parts = [overflow, attack, halvesies, swaps]
+    sizes_of = [len(OVERFLOWS), len(ATTACKS), len(HALVESIES), len(SWAPS)]
+    out = [index ^ 1 << k for k in range(len(SPACE_BOOLS))]
+    for at, size in enumerate(sizes_of):
+        for other in range(size):
+            if other == parts[at]:
+                continue
+            if at == 3 and not _one_swap_change(SWAPS[swaps], SWAPS[other]):
+                continue
+            moved = [*parts[:at], other, *parts[at + 1:]]
+            combination = ((moved[0] * len(ATTACKS) + moved[1]) * len(HALVESIES) + moved[2]) * len(SWAPS) + moved[3]
+            out.append(combination << len(SPACE_BOOLS) | bits)
+    return sorted(out)
+
+
+def games_nearby(params: Params) -> dict[str, int] | None:
+    """How many different games one rule change makes, read off the r = 5 rule space's record.
+
+    Returns
+    -------
+    dict or None
+        ``rule_sets``: the rule sets one change away that the rules accept; ``games``: how many different games
+        they are, not counting this rule set's own (two rule sets are the same game when their games from the start
+        are the same, :mod:`vizgen.analysis.sweep`). None when the rule set is not in the space.
+
+    Examples
+    --------
+    >>> from vizgen.engine.spec import resolve
+    >>> games_nearby(resolve("standard").params)
+    {'rule_sets': 22, 'games': 22}
+    >>> games_nearby(resolve("standard:r=7").params) is None
+    True
+    """
+    index = _space_index(params)
+    if index is None:
+        return None
+    combinations, games = _record_games()
+    near = np.asarray(_one_change(index), dtype=np.int64)
+    rows = np.searchsorted(combinations, near)
+    found = rows < combinations.size
+    found[found] = combinations[rows[found]] == near[found]
+    own = games[np.searchsorted(combinations, index)]
+    others = games[rows[found]]
+    return {"rule_sets": int(found.sum()), "games": int(np.unique(others[others != own]).size)}
+
+
 def judge(graph: StateGraph, forced: Forced) -> dict[str, Any]:
     """Every measure of one rule set that fits its size (docs/JUDGE.md), as plain data for ``vizgen judge --json``.
 
@@ -357,9 +453,12 @@ def judge(graph: StateGraph, forced: Forced) -> dict[str, Any]:
         "players": graph.players,
         "cap": PLY_CAP,
         "complexity": {"positions": int(graph.n), "moves": int(graph.indices.size),
-                       "moves_per_position": round(graph.indices.size / max(movers, 1), 3)},
+                       "moves_per_position": round(graph.indices.size / max(movers, 1), 3),
+                       "nearby": games_nearby(graph.variant.params)},
         "skipped": {},
     }
+    if out["complexity"]["nearby"] is None:
+        out["skipped"]["nearby"] = "read off the r = 5 rule space's record, which does not hold this rule set"
     if graph.players != 2:
         if graph.n * graph.players <= sizes.RANDOM_MAX_STATES:
             from vizgen.engine.random_play import random_play_seats
@@ -437,6 +536,10 @@ def judge_lines(data: dict[str, Any]) -> list[str]:
     lines = [f"{data['title']}  ({data['spec']})",
              f"  complexity    {count(size['positions'])} positions, {size['moves_per_position']:g} moves a position "
              f"({count(size['moves'])} moves)"]
+    if size.get("nearby"):
+        near = size["nearby"]
+        lines.append(f"  nearby        {near['games']} other games one rule change away "
+                     f"(of the {near['rule_sets']} rule sets one change makes)")
     measures = data.get("measures")
     if measures:
         who = list(measures["balance"])
