@@ -78,6 +78,16 @@ def test_the_ladder_agrees_with_the_plain_implementation(spec: str) -> None:
     _agrees(match(players, middle, low), plain_match(players, middle, low, 200))
 
 
+def test_the_shares_alone_are_the_full_matchs() -> None:
+    """The skill depth's lighter match (``measures=False``) has the full match's shares and plies."""
+    players = _players(resolve("standard"), ladder=True)
+    for first, second in ((players.ladder[2], players.ladder[1]), (players.random, players.perfect)):
+        full, light = match(players, first, second), match(players, first, second, measures=False)
+        assert (light.first, light.second, light.draw, light.median_plies) == \
+            (full.first, full.second, full.draw, full.median_plies)
+        assert light.drama is None and light.decisiveness is None
+
+
 def test_the_players_are_the_projects() -> None:
     """The ladder's chances are the puzzle ratings' players'; the perfect player's move is the site's."""
     solved = solve_variant(resolve("standard"))
