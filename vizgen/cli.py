@@ -142,7 +142,11 @@ def _parser() -> argparse.ArgumentParser:
     solving("judge", "how good a game the rule set makes: balance, draws, length, drama, depth (docs/JUDGE.md)")
 
     build = sub.add_parser("build", help="build the static site")
-    build.add_argument("--out", default="site", help="output folder (default ./site)")
+    build.add_argument("--out", default="site", help="output folder (default ./site): missing, empty, or a site a "
+                                                     "build wrote, with nothing added or changed since")
+    build.add_argument("--force", action="store_true",
+                       help="replace the --out folder even if it holds files the last build did not write (they are "
+                            "lost); a folder no build wrote is never replaced")
     build.add_argument("--variant", action="append", metavar="SPEC", dest="variants",
                        help="build only these variants (repeatable; default: the whole catalogue)")
     build.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None,
@@ -488,7 +492,7 @@ def _run(args: argparse.Namespace) -> int:
 
         build_site(args.variants or None, args.out, max_positions=args.max_positions, max_memory=args.max_memory,
                    templates=args.templates, progress=not args.quiet, reports=args.reports,
-                   family_max_positions=args.family_max_positions, site_url=args.site_url)
+                   family_max_positions=args.family_max_positions, site_url=args.site_url, force=args.force)
         return 0
     from vizgen.site.preview import serve
 
