@@ -145,8 +145,8 @@ def compare(spec: str, got: dict) -> None:
 
 
 #: the built-in variants small enough for the cross-check: those whose page facts are compared too (every fourth in
-#: the fast lane, the others in the slow one: all of them take 40 s of CPU), and the larger ones (their rules and
-#: values only; the slow lane)
+#: the fast lane, the others in the slow one: all of them take 10 s of CPU, the Node run's included), and the larger
+#: ones (their rules and values only; the slow lane)
 _SMALL = [slug for slug, v in REGISTRY.items() if estimate_positions(v.params) <= FACTS_MAX]
 BUILTINS = {"small": _SMALL[::4], "small-others": [s for k, s in enumerate(_SMALL) if k % 4],
             "larger": [slug for slug, v in REGISTRY.items() if FACTS_MAX < estimate_positions(v.params) <= 5000]}
@@ -154,7 +154,7 @@ BUILTINS = {"small": _SMALL[::4], "small-others": [s for k, s in enumerate(_SMAL
 
 @pytest.mark.parametrize("size", [
     "small",
-    pytest.param("small-others", marks=pytest.mark.slow(reason="30 s of CPU: the fast lane checks every fourth")),
+    pytest.param("small-others", marks=pytest.mark.slow(reason="7 s of CPU: the fast lane checks every fourth")),
     pytest.param("larger", marks=pytest.mark.slow)])
 def test_builtin_variants_compile_and_solve_as_the_engine(size: str, tmp_path: Path) -> None:
     """Every built-in variant that fits: the same rule tables, positions, moves, values and remoteness; the small
@@ -284,7 +284,7 @@ def test_refusals_are_the_engines_words(tmp_path: Path) -> None:
 
 
 #: the sweeps solved in Node and in the Python engine: (rule set, number); the fast lane takes the first group, the
-#: slow lane the second (all of them take half a minute of CPU)
+#: slow lane the second (all of them take 4 s of CPU and twice or thrice that on the clock of a busy machine)
 SWEEPS = {"fast": (("standard:r=3", "r"), ("standard:players=3,r=3", "start"), ("misere:r=3", "start")),
           "others": (("standard", "start"), ("standard:sudden_death=true,start=2,r=3", "lives"),
                      ("standard:r=3", "hands"), ("standard:r=3", "swaps"), ("cutoff:r=3,death_attack=true", "r"))}
@@ -293,7 +293,8 @@ SWEEP_LIMIT = 3000
 
 
 @pytest.mark.parametrize("group", [
-    "fast", pytest.param("others", marks=pytest.mark.slow(reason="20 s of CPU: the fast lane takes three sweeps"))])
+    "fast", pytest.param("others", marks=pytest.mark.slow(
+        reason="the same check on five more sweeps: 2.6 s of CPU, 7 s on a busy clock; the fast lane takes three"))])
 def test_sweeps_and_figures_are_the_engines(tmp_path: Path, group: str) -> None:
     """A sweep's points (rulecompare.js sweepPlan: valid values, the limit kept) and each point's figures as the page
     shows them side by side and charts them: the start and its value for the first player, the positions, the moves,
