@@ -30,6 +30,7 @@ from vizgen.engine.variants import GROUPS, REGISTRY, Variant
 from vizgen.reports.claims import claims_report
 from vizgen.reports.family import family_figures
 from vizgen.reports.maxn import site_report
+from vizgen.site.docs import DOCS_FOLDER, DocsJob, build_docs, check_docs, docs_failed
 from vizgen.site.layout import layout_all
 from vizgen.site.outdir import MARKER, MARKER_TEXT, BuildError, check_cache, check_out, prepare, swap_in, write_files
 from vizgen.site.pages import practice_sets, rendered_variants
@@ -245,7 +246,7 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                max_positions: int | None = None, max_memory: int | None = None, cache_dir: Path | None = None,
                templates: str | Path | None = None, progress: bool = True, reports: bool | None = None,
                family_max_positions: int | None = None, site_url: str | None = None,
-               on_step: Callable[[str], None] | None = None) -> BuildReport:
+               on_step: Callable[[str], None] | None = None, docs: bool = False) -> BuildReport:
     """Build the site into ``out``, replacing it only when everything succeeded.
 
     The output folder and the cache are checked before any work; the site is
@@ -282,6 +283,10 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     on_step : callable, optional
         Called with the label of each step the progress bar counts, as it ends ("solved standard", "laid out
         with Graphviz", "rendered standard", "the max^n report", ...): ``benchmarks/site.py`` times the phases so.
+    docs : bool
+        Build the documentation (``mkdocs.yml`` of the current folder) into the site's ``docs/``, strict, in a
+        worker process beside the rest (:mod:`vizgen.site.docs`); every page's header then links to it. Needs
+        MkDocs (the test extras), checked before any work.
 
     Returns
     -------
@@ -302,6 +307,7 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                              "replaces whole; "
                              "keep the templates elsewhere")
         compile_templates(environment(templates), templates)  # a syntax error is found before any work
+    docs_config = check_docs() if docs else None  # MkDocs and mkdocs.yml are there, before any work
     folder = default_folder() if cache_dir is None else Path(cache_dir)
     _apart(folder, out)
     check_cache(folder)
@@ -309,17 +315,20 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     whole = reports if reports is not None else not specs
     variants = checked(chosen, max_positions, max_memory)
     cache = Cache(folder)
-    bar = _Progress(len(chosen) + 3 + 3 * whole, progress, on_step)
+    bar = _Progress(len(chosen) + 3 + 3 * whole + docs, progress, on_step)
     tmp = prepare(out)
-    aside = None
+    aside = writing_docs = None
     try:
+        if docs_config is not None:
+            writing_docs = Background(build_docs, DocsJob(docs_config, tmp / DOCS_FOLDER))
         aside = _reports_aside(cache) if whole else None
         def pages() -> list[VariantPage | CodePage]:
             bar.more(2 * len(chosen) + 1)
             return _gather(variants, chosen, cache, max_positions, max_memory, bar.step)
 
         with _explained(templates):
-            site = rendered_variants(variants, cache, pages, templates=templates, site_url=site_url, on_step=bar.step)
+            site = rendered_variants(variants, cache, pages, templates=templates, site_url=site_url, on_step=bar.step,
+                                     docs=docs)
         figures = family = claims = None
         if whole:
             if aside is not None:
@@ -338,16 +347,22 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
             files = {**site.files, **render_front(site.order, [site.cards[v.slug] for v in site.order],
                                                   templates=templates, maxn=figures, family=family, claims=claims,
                                                   site_url=site_url, preview_png=site_preview(site.files, site.order),
-                                                  practice=practice)}
+                                                  practice=practice, docs=docs)}
         bar.step("rendered the pages")
         files[MARKER] = MARKER_TEXT
+        if writing_docs is not None:
+            failed = writing_docs.result()
+            if failed:
+                raise docs_failed(failed)
+            bar.step("the documentation")
         write_files(tmp, files)
         swap_in(tmp, out)
         bar.step("written")
         bar.close()
     finally:
-        if aside is not None:
-            aside.stop()
+        for work in (aside, writing_docs):
+            if work is not None:
+                work.stop()
         shutil.rmtree(tmp, ignore_errors=True)  # if this is cut short, the next build removes it
     report = BuildReport(
         variants=len(variants), files=len(files), pages=sum(1 for k in files if k.endswith(".html")),
