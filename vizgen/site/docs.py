@@ -5,8 +5,8 @@ theme and mkdocstrings come with the test extras (``pip install -e ".[test]"``),
 :func:`check_docs` refuses ``--docs`` in one line, before any work, where either is missing. The build then runs
 :func:`build_docs` in a worker process beside its own work (a stopped build kills it), strict (a warning is an
 error) and deterministic: the build date MkDocs would write is pinned and the sitemap, which carries dates only,
-is left out, so the same sources give the same bytes. Every page's header links to ``docs/index.html`` when the
-docs are built in (the templates' ``docs`` flag), and has no such link otherwise.
+is left out, so the same sources give the same bytes. Every page's header links to :data:`DOCS_HOME` when the
+docs are built in (the templates' ``docs``: that path, or empty), and has no such link otherwise.
 """
 
 from __future__ import annotations
@@ -21,12 +21,14 @@ from pathlib import Path
 from vizgen.site.outdir import BuildError
 from vizgen.util.text import quote
 
-__all__ = ["CONFIG", "DOCS_FOLDER", "DocsJob", "build_docs", "check_docs", "docs_failed"]
+__all__ = ["CONFIG", "DOCS_FOLDER", "DOCS_HOME", "DocsJob", "build_docs", "check_docs", "docs_failed"]
 
 #: the documentation's configuration, looked for in the current folder (a checkout of vizgen)
 CONFIG = "mkdocs.yml"
 #: the folder of the site the documentation is written to
 DOCS_FOLDER = "docs"
+#: the documentation's home in the site, which every page's header links to (from the site's root)
+DOCS_HOME = f"{DOCS_FOLDER}/index.html"
 #: the packages building the documentation needs (module names; the test extras install them)
 _NEEDS = ("mkdocs", "material", "mkdocstrings_handlers.python")
 #: what MkDocs writes that carries the build's date and nothing else

@@ -27,6 +27,7 @@ from vizgen.analysis import words
 from vizgen.analysis.sweep import SPACE_ACCEPTED
 from vizgen.engine.variants import GROUPS, Variant
 from vizgen.site import theme
+from vizgen.site.docs import DOCS_HOME
 from vizgen.site.render.assets import environment, shared_files
 from vizgen.site.render.codepage import CodePage, code_files
 from vizgen.site.render.contexts import card, index_context, nav, variant_context
@@ -142,7 +143,7 @@ def _render_share(order: _Order) -> list[tuple[Files, dict[str, Any]]]:
     """Render every page of a share: its files and its index card each (in a worker process, or here)."""
     env = environment(order.templates)
     env.globals["site_url"] = order.site_url or ""
-    env.globals["docs"] = order.docs
+    env.globals["docs"] = DOCS_HOME if order.docs else ""
     return [_render_page(env, page, peers, order.nav, order.site_url, guide, count)
             for page, peers, guide, count in order.pages]
 
@@ -301,7 +302,7 @@ def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templa
     """
     env = environment(templates)
     env.globals["site_url"] = site_url or ""
-    env.globals["docs"] = docs
+    env.globals["docs"] = DOCS_HOME if docs else ""
     files = shared_files()
     if preview_png is not None:
         files["assets/preview.png"] = preview_png
