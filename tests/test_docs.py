@@ -44,6 +44,7 @@ RUNS: dict[str, tuple[str, str]] = {
     "python -m vizgen maxn standard 12-11 --depth 3": ("python -m vizgen maxn standard 12-11 --depth 3", ""),
     "python -m vizgen guide self-gain": ("python -m vizgen guide self-gain", ""),
     "python -m vizgen puzzles standard --json": ("python -m vizgen puzzles standard --json", ""),
+    "python -m vizgen judge standard": ("python -m vizgen judge standard", ""),
     "python -m vizgen sweep standard --vary suicide=false,true": (
         "python -m vizgen sweep standard --vary suicide=false,true", ""),
     "python -m vizgen build --variant standard:r=7 --out site": (

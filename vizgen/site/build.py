@@ -30,9 +30,9 @@ from vizgen.engine.variants import GROUPS, REGISTRY, Variant
 from vizgen.reports.claims import claims_report
 from vizgen.reports.family import family_figures
 from vizgen.reports.maxn import site_report
-from vizgen.site.docs import DOCS_FOLDER, DocsJob, build_docs, check_docs, docs_failed
+from vizgen.site.docs import DOCS_WORK, DocsJob, build_docs, check_docs, docs_failed, docs_files
 from vizgen.site.layout import layout_all
-from vizgen.site.outdir import MARKER, MARKER_TEXT, BuildError, check_cache, check_out, prepare, swap_in, write_files
+from vizgen.site.outdir import MARKER, BuildError, check_cache, check_out, marker, prepare, swap_in, write_files
 from vizgen.site.pages import practice_sets, rendered_variants
 from vizgen.site.render import CodePage, VariantPage, page_of, render_front, site_preview
 from vizgen.site.render.assets import environment
@@ -246,7 +246,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                max_positions: int | None = None, max_memory: int | None = None, cache_dir: Path | None = None,
                templates: str | Path | None = None, progress: bool = True, reports: bool | None = None,
                family_max_positions: int | None = None, site_url: str | None = None,
-               on_step: Callable[[str], None] | None = None, docs: bool = False) -> BuildReport:
+               on_step: Callable[[str], None] | None = None, force: bool = False,
+               docs: bool = False) -> BuildReport:
     """Build the site into ``out``, replacing it only when everything succeeded.
 
     The output folder and the cache are checked before any work; the site is
@@ -258,7 +259,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     specs : list of str, optional
         Variant specs (default: the whole built-in catalogue).
     out : str or pathlib.Path
-        Output folder.
+        Output folder: missing, empty, or a site a build wrote and nothing was added to or changed in since
+        (:func:`vizgen.site.outdir.check_out`).
     max_positions : int, optional
         Refuse variants with a larger state space (default :data:`vizgen.util.sizes.SITE_MAX_POSITIONS`).
     max_memory : int, optional
@@ -283,6 +285,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     on_step : callable, optional
         Called with the label of each step the progress bar counts, as it ends ("solved standard", "laid out
         with Graphviz", "rendered standard", "the max^n report", ...): ``benchmarks/site.py`` times the phases so.
+    force : bool
+        Replace ``out`` whatever it holds, if it carries the site's marker (``build --force``).
     docs : bool
         Build the documentation (``mkdocs.yml`` of the current folder) into the site's ``docs/``, strict, in a
         worker process beside the rest (:mod:`vizgen.site.docs`); every page's header then links to it. Needs
@@ -299,7 +303,7 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
         For an output folder or cache the build cannot use or write.
     """
     began = time.perf_counter()
-    out = check_out(out)
+    out = check_out(out, force)
     if templates is not None:
         templates = check_templates(templates)
         if out == templates.resolve() or out in templates.resolve().parents:
@@ -320,7 +324,7 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     aside = writing_docs = None
     try:
         if docs_config is not None:
-            writing_docs = Background(build_docs, DocsJob(docs_config, tmp / DOCS_FOLDER))
+            writing_docs = Background(build_docs, DocsJob(docs_config, tmp / DOCS_WORK))
         aside = _reports_aside(cache) if whole else None
         def pages() -> list[VariantPage | CodePage]:
             bar.more(2 * len(chosen) + 1)
@@ -349,14 +353,15 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                                                   site_url=site_url, preview_png=site_preview(site.files, site.order),
                                                   practice=practice, docs=docs)}
         bar.step("rendered the pages")
-        files[MARKER] = MARKER_TEXT
         if writing_docs is not None:
             failed = writing_docs.result()
             if failed:
                 raise docs_failed(failed)
+            files.update(docs_files(tmp / DOCS_WORK))  # the marker lists them: the next build knows them for ours
             bar.step("the documentation")
+        files[MARKER] = marker(files)
         write_files(tmp, files)
-        swap_in(tmp, out)
+        swap_in(tmp, out, force)
         bar.step("written")
         bar.close()
     finally:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import os
+import shutil
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,12 +22,15 @@ from pathlib import Path
 from vizgen.site.outdir import BuildError
 from vizgen.util.text import quote
 
-__all__ = ["CONFIG", "DOCS_FOLDER", "DOCS_HOME", "DocsJob", "build_docs", "check_docs", "docs_failed"]
+__all__ = ["CONFIG", "DOCS_FOLDER", "DOCS_HOME", "DOCS_WORK", "DocsJob", "build_docs", "check_docs", "docs_failed",
+           "docs_files"]
 
 #: the documentation's configuration, looked for in the current folder (a checkout of vizgen)
 CONFIG = "mkdocs.yml"
 #: the folder of the site the documentation is written to
 DOCS_FOLDER = "docs"
+#: where in the build's temporary folder the worker writes the documentation before the build reads it in
+DOCS_WORK = ".docs-build"
 #: the documentation's home in the site, which every page's header links to (from the site's root)
 DOCS_HOME = f"{DOCS_FOLDER}/index.html"
 #: the packages building the documentation needs (module names; the test extras install them)
@@ -116,6 +120,28 @@ def build_docs(job: DocsJob) -> list[str]:
     for name in _DATED:
         (job.out / name).unlink(missing_ok=True)
     return []
+
+
+def docs_files(folder: Path) -> dict[str, bytes]:
+    """The documentation :func:`build_docs` wrote into ``folder``, as the site's files (``docs/...`` to bytes);
+    the folder is removed.
+
+    The build writes them with the rest of the site, so the site's marker lists them
+    (:func:`vizgen.site.outdir.marker`) and the next build knows them for its own.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> (folder / "api").mkdir()
+    >>> _ = (folder / "api" / "index.html").write_bytes(b"<p>API</p>")
+    >>> docs_files(folder), folder.exists()
+    ({'docs/api/index.html': b'<p>API</p>'}, False)
+    """
+    found = {f"{DOCS_FOLDER}/{path.relative_to(folder).as_posix()}": path.read_bytes()
+             for path in sorted(folder.rglob("*")) if path.is_file()}
+    shutil.rmtree(folder)
+    return found
 
 
 def docs_failed(lines: list[str]) -> BuildError:
