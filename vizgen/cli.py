@@ -24,7 +24,8 @@ from vizgen.engine.rules import Position, PositionError, check_shape
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import REGISTRY, Variant
 from vizgen.site.outdir import BuildError
-from vizgen.util import sizes
+from vizgen.util import deadlines, sizes
+from vizgen.util.deadlines import DeadlineScaleError
 from vizgen.util.processes import stop_on_signals, stopped_code
 from vizgen.util.text import format_count, one_line, quote, visible
 
@@ -528,8 +529,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     stop_on_signals()  # SIGTERM and SIGHUP unwind as Ctrl-C does, through every clean-up on the way
     try:
+        deadlines.scale()  # $VIZGEN_DEADLINE_SCALE checked before any work
         return _run(args)
-    except (VariantError, PositionError, BuildError) as exc:
+    except (VariantError, PositionError, BuildError, DeadlineScaleError) as exc:
         return _fail(str(exc))
     except ClusterError as exc:  # exit code 2: cannot use the cluster; 1: a worker was lost mid-solve
         return _fail(str(exc), exc.exit_code)
