@@ -64,6 +64,16 @@ def test_pages_deploy_only_what_the_tests_passed() -> None:
     assert pages["jobs"]["deploy"]["needs"] == "build"
 
 
+def test_pages_publish_the_documentation_under_docs() -> None:
+    steps = _load("pages.yml")["jobs"]["build"]["steps"]
+    runs = [s.get("run", "") for s in steps]
+    assert any(re.search(r"pip install \S*\.\[test\]", r) for r in runs), "MkDocs comes with the test extras"
+    build = next(r for r in runs if "vizgen build" in r)
+    assert "--docs" in build and "--out site" in build
+    upload = next(s for s in steps if s.get("uses", "").startswith("actions/upload-pages-artifact@"))
+    assert upload["with"]["path"] == "site", "the atlas with its docs/"
+
+
 def test_the_browser_tests_take_the_browser_from_vizgen_chromium(tmp_path: Path) -> None:
     fake = tmp_path / "chrome"
     fake.write_text("#!/bin/sh\n")
