@@ -1,35 +1,11 @@
 /* vizgen space interfaces: the types of the rule space's explorer (JSDoc only; nothing runs).
  *
  * The files the page loads are written by vizgen/site/render/space_page.py: space-data.js (SpaceIndex) and
- * space/part-<k>.js (SpacePart).
+ * space/part-<k>.js (SpacePart), typed in vizgen/site/render/payloads.py (core/payloads.d.ts, generated).
  */
 
-/**
- * The space's axes, the standard rules and which parts exist (space-data.js).
- * @typedef {object} SpaceIndex
- * @property {string[]} bools the on/off rules, in the order of their bits
- * @property {[number, string][]} swaps swaps and how they are counted, in index order
- * @property {string[]} overflow
- * @property {string[]} attack
- * @property {string[]} halvesies
- * @property {string[]} order every parameter, in the order a spec writes them
- * @property {Record<string, unknown>} standard the standard rules' parameters
- * @property {number} block combinations a part covers
- * @property {number[]} parts the parts that exist
- * @property {number} rule_sets
- */
-
-/**
- * The record's rows of one part (space/part-<k>.js).
- * @typedef {object} SpacePart
- * @property {number[]} index each row's combination: gaps from the part's start (the first from -1)
- * @property {string} value a letter a row: W, L or D (the first player's value at the start)
- * @property {number[]} remoteness plies to the end under best play, -1 in a draw
- * @property {number[]} positions
- * @property {number[]} draws positions where nobody can force a win
- * @property {number[]} game the row's game, numbered within the part
- * @property {number[]} others how many other rule sets of the map give the same game
- */
+/** @typedef {import("../core/payloads").SpaceIndex} SpaceIndex  the space's index (space-data.js) */
+/** @typedef {import("../core/payloads").SpacePart} SpacePart  the record's rows of one part (space/part-<k>.js) */
 
 /**
  * What the boxes say: each on/off rule ticked or not, and the index chosen on each list.
