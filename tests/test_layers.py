@@ -2,15 +2,24 @@
 cycle and no private name taken from another module.
 
 How long a module is, is not tested: a module holds one purpose (a matter for review; size is a smell, not a rule).
+The browser's modules (vizgen/site/static/js) import one way by folder too, with no cycle, and no function of
+theirs is over 120 lines but for a known debt that may only shrink (issue #47).
 """
 
 from __future__ import annotations
 
 import ast
+import json
+import os
 import re
+import sys
 from pathlib import Path
 
+import pytest
+
 import vizgen
+from tests.js_source import code_of
+from tests.node import ROOT, run_node
 
 ROOMS = ("util", "engine", "analysis", "ai", "reports", "site", "cli")
 PACKAGE = Path(vizgen.__file__).parent
@@ -109,19 +118,7 @@ def test_no_import_cycle() -> None:
     known = set(graph)
     graph = {name: {t if t in known else t.rsplit(".", 1)[0] for t in targets} & known
              for name, targets in graph.items()}
-    done: set[str] = set()
-
-    def walk(name: str, trail: tuple[str, ...]) -> list[str]:
-        if name in trail:
-            return [" -> ".join((*trail[trail.index(name):], name))]
-        if name in done:
-            return []
-        cycles = [c for target in sorted(graph[name]) for c in walk(target, (*trail, name))]
-        done.add(name)
-        return cycles
-
-    cycles = [c for name in sorted(graph) for c in walk(name, ())]
-    assert cycles == []
+    assert _cycles(graph) == []
 
 
 #: the browser's folders (vizgen/site/static/js/) and those each may import from besides its own: the shared
@@ -136,7 +133,8 @@ BROWSER_ROOMS: dict[str, set[str]] = {
     "rules": {"core", "rules/engine"},
     "index": {"core"},
     "space": {"core"},
-    "pages": {"core", "rules/engine", "viewer", "play", "practice", "rules", "index", "space"},
+    "space/view": {"core"},
+    "pages": {"core", "rules/engine", "viewer", "play", "practice", "rules", "index", "space", "space/view"},
 }
 _JS_IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)";', re.M | re.S)
 
@@ -159,3 +157,129 @@ def test_the_browser_folders_import_one_way() -> None:
             if other != room and other not in BROWSER_ROOMS[room]:
                 wrong.append(f"{path.relative_to(js)} imports {target} ({room} -> {other})")
     assert wrong == []
+
+
+def _js_graph() -> dict[str, set[str]]:
+    """Every browser module (relative to vizgen/site/static/js) and the modules it imports."""
+    js = PACKAGE / "site" / "static" / "js"
+    return {path.relative_to(js).as_posix(): {(path.parent / target).resolve().relative_to(js.resolve()).as_posix()
+                                              for target in _JS_IMPORT.findall(path.read_text())}
+            for path in sorted(js.rglob("*.js"))}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[str]:
+    """The import cycles of a graph, each written ``a -> b -> a`` (one a strongly connected walk, found once).
+
+    >>> _cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}})
+    ['a -> b -> a']
+    >>> _cycles({"a": {"b"}, "b": set()})
+    []
+    """
+    done: set[str] = set()
+
+    def walk(name: str, trail: tuple[str, ...]) -> list[str]:
+        if name in trail:
+            return [" -> ".join((*trail[trail.index(name):], name))]
+        if name in done:
+            return []
+        found = [c for target in sorted(graph.get(name, ())) for c in walk(target, (*trail, name))]
+        done.add(name)
+        return found
+
+    return [c for name in sorted(graph) for c in walk(name, ())]
+
+
+def test_no_import_cycle_among_the_browser_modules() -> None:
+    """No browser module imports, through any chain, one that imports it (inside a folder too: the rooms' one-way
+    rule only sees imports between folders). Issue #47: ``core/board.js`` <-> ``core/hands.js`` was one."""
+    graph = _js_graph()
+    assert _cycles(graph) == []
+    shown = dict(graph, **{"core/notation.js": graph["core/notation.js"] | {"core/board.js"}})
+    assert any("core/notation.js -> core/board.js" in c for c in _cycles(shown)), "the check sees a cycle"
+
+
+#: the longest a browser function may be, in lines (issue #47: each app a controller and views of small functions)
+LONGEST_FUNCTION = 120
+#: the functions over LONGEST_FUNCTION lines today, (module, function): the known debt of issue #47, to be cut up
+#: as each app takes the shape of a controller and views (docs/FRONTEND.md). This list may only shrink: a function
+#: that grows past the limit fails, and so does an entry here that no longer needs to be (remove it).
+LONG_FUNCTIONS_DEBT = {
+    ("play/play.js", "boot"),  # 541 lines (#47: play/ becomes ctrl.js and view/)
+    ("rules/rulespage.js", "boot"),  # 461 lines (#47: rules/)
+    ("viewer/graph.js", "create"),  # 346 lines (#47: viewer/)
+    ("viewer/explorer.js", "create"),  # 298 lines (#47: viewer/)
+    ("rules/engine/rulecompile.js", "compile"),  # 238 lines (#47: the engine's compiler)
+    ("core/board.js", "create"),  # 162 lines (#47: the touch board)
+    ("viewer/main.js", "boot"),  # 123 lines (#47: viewer/)
+    ("viewer/panel.js", "create"),  # 121 lines (#47: viewer/)
+}
+
+
+@pytest.mark.xdist_group("node")
+def test_no_browser_function_is_over_120_lines() -> None:
+    """Every function of the browser's modules (declarations, expressions, arrows and methods, found by walking
+    each module's syntax tree with TypeScript's parser: tools/functions.mjs) spans at most LONGEST_FUNCTION lines,
+    but for the known debt; and the debt holds only functions still over the limit."""
+    if not (ROOT / "node_modules" / "typescript").is_dir():
+        if os.environ.get("CI"):
+            pytest.fail("typescript is not installed (npm ci): the functions cannot be counted (CI=true)")
+        pytest.skip("typescript is not installed (npm ci): the functions cannot be counted")
+    rows = json.loads(run_node("tools/functions.mjs"))
+    assert len(rows) > 1000 and {"core/html.js", "space/ctrl.js"} <= {row[0] for row in rows}
+    long = {(path, name): lines for path, name, _, lines in rows if lines > LONGEST_FUNCTION}
+    assert sorted(set(long) - LONG_FUNCTIONS_DEBT) == [], "cut these functions up (at most 120 lines)"
+    assert sorted(LONG_FUNCTIONS_DEBT - set(long)) == [], "no longer over the limit: remove from LONG_FUNCTIONS_DEBT"
+
+
+#: the apps in the shape of issue #47 (docs/FRONTEND.md, "An app in the shape"): the folder's ``ctrl.js`` holds
+#: its state and actions, its ``view/*.js`` pure functions from that state to markup, and only its entry in
+#: ``pages/`` touches the page; the other apps follow one by one (issue #47), each added here when it does
+SHAPED_APPS = ("space",)
+#: what only an entry (pages/) may reach: the page, the window and what hangs on them
+PAGE_GLOBALS = re.compile(r"\b(?:window|document|globalThis|self|localStorage|sessionStorage|location|navigator|"
+                          r"history|addEventListener|setTimeout|setInterval|requestAnimationFrame|fetch)\b")
+#: what a view may not keep: a variable of the module, an object of its own, or ``this``
+VIEW_STATE = re.compile(r"^(?:let|var)\s|\bclass\s|\bthis\s*[.[]", re.M)
+
+
+def _shape_offences(app: str) -> list[str]:
+    """What breaks the shape in one app's folder under vizgen/site/static/js: a module that reaches the page, a
+    view that keeps state or reads the controller's module, a controller that imports its views."""
+    js = PACKAGE / "site" / "static" / "js"
+    graph = _js_graph()
+    found = [] if (js / app / "ctrl.js").is_file() else [f"{app}: no ctrl.js"]
+    views = sorted((js / app / "view").glob("*.js"))
+    found += [] if views else [f"{app}: no view/*.js"]
+    for path in sorted((js / app).rglob("*.js")):
+        name = path.relative_to(js).as_posix()
+        for number, line in enumerate(code_of(path.read_text()).splitlines(), 1):
+            found += [f"{name}:{number}: reaches the page ({m})" for m in PAGE_GLOBALS.findall(line)]
+        if path in views:
+            code = code_of(path.read_text())
+            found += [f"{name}: keeps state ({m.group(0).strip()})" for m in VIEW_STATE.finditer(code)]
+            found += [f"{name}: imports {t}" for t in graph[name] if t == f"{app}/ctrl.js"]
+    found += [f"{app}/ctrl.js: imports {t}" for t in graph.get(f"{app}/ctrl.js", ()) if t.startswith(f"{app}/view/")]
+    return found
+
+
+def test_the_apps_in_shape_keep_it() -> None:
+    """Each app of SHAPED_APPS has a controller and views; neither reaches the page (no ``window``, ``document``
+    or other global of the page: only pages/ may); the views keep no state and take the controller's state as an
+    argument (they import neither the controller nor anything of its); the controller does not import its views;
+    and a Node test (tests/js) imports the controller and drives it."""
+    assert all(_shape_offences(app) == [] for app in SHAPED_APPS), [_shape_offences(app) for app in SHAPED_APPS]
+    tests = "".join(p.read_text() for p in sorted((ROOT / "tests" / "js").glob("*.test.mjs")))
+    assert [app for app in SHAPED_APPS if f"/static/js/{app}/ctrl.js" not in tests] == []
+
+
+def test_the_shape_check_sees_what_it_is_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each of the shape's rules names the module that breaks it."""
+    app = tmp_path / "site" / "static" / "js" / "demo"
+    (app / "view").mkdir(parents=True)
+    (app / "ctrl.js").write_text('import { a } from "./view/a.js";\nexport const b = () => document.title;\n')
+    (app / "view" / "a.js").write_text('import { b } from "../ctrl.js";\nlet n = 0;\n'
+                                      'export const a = () => n + "this";\n')
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", tmp_path)
+    assert _shape_offences("demo") == ["demo/ctrl.js:2: reaches the page (document)",
+                                       "demo/view/a.js: keeps state (let)", "demo/view/a.js: imports demo/ctrl.js",
+                                       "demo/ctrl.js: imports demo/view/a.js"]

@@ -1,8 +1,8 @@
 /* The space explorer's reading of the boxes on combinations the Python chose (tests/test_space.py).
  * Reads {data: the index file's payload, picks: [pick]}; prints one JSON line a pick: {index, spec},
- * as space/space.js works them out. */
+ * as space/ctrl.js works them out. */
 import fs from "node:fs";
-import { combination, specOf } from "../../../vizgen/site/static/js/space/space.js";
+import { combination, specOf } from "../../../vizgen/site/static/js/space/ctrl.js";
 
 const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 for (const pick of job.picks) {

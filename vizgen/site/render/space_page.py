@@ -21,6 +21,7 @@ from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, PARAM_NAMES, Par
 from vizgen.reports.space import load_record, space_figures
 from vizgen.site import theme
 from vizgen.site.render.datafiles import jsonp
+from vizgen.site.render.payloads import SpaceIndex, SpacePart
 from vizgen.util.text import format_count
 
 __all__ = ["SPACE_DATA", "SPACE_PAGE", "bar_chart", "space_data", "space_files"]
@@ -130,17 +131,18 @@ def space_data(record: dict[str, Any]) -> dict[str, bytes]:
         at = index[rows] - k * block
         local = {g: n for n, g in enumerate(dict.fromkeys(game[rows].tolist()))}
         name = f"{SPACE_PARTS}/part-{k}"
-        files[name + ".js"] = jsonp(name, {
-            "index": np.diff(at, prepend=-1).tolist(), "value": "".join(record["value"][r] for r in rows.tolist()),
-            **{key: [record[key][r] for r in rows.tolist()] for key in ("remoteness", "positions", "draws")},
-            "game": [local[g] for g in game[rows].tolist()], "others": others[rows].tolist()})
+        taken = rows.tolist()
+        files[name + ".js"] = jsonp(name, SpacePart(
+            index=np.diff(at, prepend=-1).tolist(), value="".join(record["value"][r] for r in taken),
+            remoteness=[record["remoteness"][r] for r in taken], positions=[record["positions"][r] for r in taken],
+            draws=[record["draws"][r] for r in taken], game=[local[g] for g in game[rows].tolist()],
+            others=others[rows].tolist()))
         parts.append(k)
     standard = Params()
-    files[SPACE_DATA] = jsonp(SPACE_DATA.removesuffix(".js"), {
-        "bools": list(SPACE_BOOLS), "swaps": [list(s) for s in SWAPS], "overflow": list(OVERFLOWS),
-        "attack": list(ATTACKS), "halvesies": list(HALVESIES),
-        "order": list(PARAM_NAMES), "standard": standard.as_dict(), "block": block, "parts": parts,
-        "rule_sets": record["rule_sets"]})
+    files[SPACE_DATA] = jsonp(SPACE_DATA.removesuffix(".js"), SpaceIndex(
+        bools=list(SPACE_BOOLS), swaps=list(SWAPS), overflow=list(OVERFLOWS), attack=list(ATTACKS),
+        halvesies=list(HALVESIES), order=list(PARAM_NAMES), standard=standard.as_dict(), block=block, parts=parts,
+        rule_sets=record["rule_sets"]))
     return files
 
 

@@ -16,6 +16,7 @@
  */
 import { contract } from "./contract.js";
 import * as hands from "./hands.js";
+import { value, written } from "./notation.js";
 import { html as markup, render } from "./html.js";
 import { fill } from "./util.js";
 
@@ -53,27 +54,11 @@ import { fill } from "./util.js";
  * }} BoardApp
  */
 
-var HALF = "½", MINUS = "−";
 var VALUE = "−?(?:[0-9]{1,9}½?|½)";
 var COMPACT = /−?(?:[0-9]½?|½)/g;
 
 // ------------------------------------------------------------------ the notation
-/** One hand value from its text: "1½" 1.5, "−2" -2, "½" 0.5.
- @param {string} text @returns {number} */
-function value(text) {
-  var neg = text.charAt(0) === MINUS;
-  var t = neg ? text.slice(1) : text;
-  var half = t.slice(-1) === HALF;
-  if (half) t = t.slice(0, -1);
-  var v = (t ? parseInt(t, 10) : 0) + (half ? 0.5 : 0);
-  return neg ? -v : v;
-}
-/** One hand value written as the notation writes it (fmt_value).
- @param {number} v @returns {string} */
-function written(v) {
-  var a = Math.abs(v), whole = Math.floor(a), half = a - whole === 0.5;
-  return (v < 0 ? MINUS : "") + (half && !whole ? "" : String(whole)) + (half ? HALF : "");
-}
+
 /** A player's hands from "13", "1.10", "−12½", "00½" (sorted).
  @param {string} text @returns {number[]} */
 function handsOf(text) {

@@ -5,8 +5,8 @@
  * player to move, its name and the words of a game it has won (words.seat_words, in the page's configuration
  * as `seats`). A half finger (stumps) is drawn as a short finger; a negative hand (signed hands) upside down.
  */
-import * as board from "./board.js";
 import { html } from "./html.js";
+import { written } from "./notation.js";
 import { fill } from "./util.js";
 
 /** @typedef {import("./html.js").Html} Html */
@@ -71,7 +71,7 @@ function handParts(k, mirror, dx, half) {
  */
 function handSvg(words, v, mirror, empty) {
   var H = words.hands;
-  var text = board.written(v), a = Math.abs(v), k = Math.floor(a), half = a !== k;
+  var text = written(v), a = Math.abs(v), k = Math.floor(a), half = a !== k;
   var label = v ? (v === 1 ? H.finger : fill(v < 0 ? H.negative : half ? H.half : H.fingers, { n: text.replace("−", "") }))
     : empty ? H.empty : H.dead;
   var cls = "hand" + (v ? "" : empty ? " empty" : " dead") + (v < 0 ? " negative" : "");
@@ -135,8 +135,8 @@ function playersHtml(app, hands, winner, opts) {
       var cls = (lit[key] ? " target" : "") + (moving[key] ? " moving" : "");
       if (!o.touch) return cls ? html`<span class="hand-box${cls}">${pic}</span>` : pic;
       var mine = seat === 0, chosen = mine && o.chosen === j;
-      var label = named + ": " + (v ? fill(v === 1 ? H.finger : H.fingers, { n: board.written(v) }) : H.dead);
-      return html`<button type="button" class="hand-btn${cls}${chosen ? " chosen" : ""}" data-seat="${seat}" data-hand="${j}" data-value="${board.written(v)}"${mine ? html` aria-pressed="${String(chosen)}"` : ""} aria-label="${label}">${pic}${lit[key] ? html`<span class="hand-says">${lit[key]}</span>` : ""}</button>`;
+      var label = named + ": " + (v ? fill(v === 1 ? H.finger : H.fingers, { n: written(v) }) : H.dead);
+      return html`<button type="button" class="hand-btn${cls}${chosen ? " chosen" : ""}" data-seat="${seat}" data-hand="${j}" data-value="${written(v)}"${mine ? html` aria-pressed="${String(chosen)}"` : ""} aria-label="${label}">${pic}${lit[key] ? html`<span class="hand-says">${lit[key]}</span>` : ""}</button>`;
     });
     rows.push(html`<div class="player${s === 0 ? " mover" : ""}${s === o.human ? " human" : ""}${won ? " winner" : empty ? " eliminated" : ""}"><div class="who">${who}</div><div class="hands">${pics}</div></div>`);
   }

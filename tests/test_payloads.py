@@ -1,0 +1,80 @@
+"""The payloads the site writes for the browser are typed once, in :mod:`vizgen.site.render.payloads`, and the
+browser's types of them (``static/js/core/payloads.d.ts``) are generated from those classes (issue #47, item 1)."""
+
+from __future__ import annotations
+
+import json
+import typing
+from pathlib import Path
+
+import pytest
+
+from vizgen.reports.space import load_record
+from vizgen.site.render import payloads
+from vizgen.site.render.space_page import SPACE_DATA, space_data
+
+JS = Path(__file__).resolve().parents[1] / "vizgen" / "site" / "static" / "js"
+
+
+def test_the_browser_s_payload_types_are_generated_from_the_python() -> None:
+    assert payloads.path() == JS / "core" / "payloads.d.ts"
+    assert payloads.path().read_text(encoding="utf-8") == payloads.types(), \
+        "vizgen/site/static/js/core/payloads.d.ts is stale: run python -m vizgen.site.render.payloads"
+
+
+def test_every_payload_and_field_is_declared_with_its_type() -> None:
+    text = payloads.types()
+    for cls in payloads.PAYLOADS:
+        block = text.split(f"export interface {cls.__name__} {{\n", 1)[1].split("\n}", 1)[0]
+        members = [line.strip() for line in block.splitlines() if not line.strip().startswith("/**")]
+        assert members == [f"{name}: {payloads.typescript(hint)};"
+                           for name, hint in typing.get_type_hints(cls).items()]
+
+
+@pytest.mark.parametrize(("hint", "ts"), [(str, "string"), (float, "number"), (bool, "boolean"),
+                                          (list[list[int]], "number[][]"), (tuple[str, bool], "[string, boolean]"),
+                                          (dict[str, list[str]], "Record<string, string[]>"),
+                                          (str | None, "string | null"), (payloads.SpaceIndex, "SpaceIndex")])
+def test_each_python_type_has_its_typescript(hint: object, ts: str) -> None:
+    assert payloads.typescript(hint) == ts
+
+
+@pytest.mark.parametrize("hint", [set[int], dict[int, str], tuple[int, ...], bytes])
+def test_a_type_the_browser_cannot_read_is_refused(hint: object) -> None:
+    with pytest.raises(TypeError, match="no TypeScript"):
+        payloads.typescript(hint)
+
+
+def _payload(data: bytes) -> object:
+    """The object a data file (``vizgenLoad(name, payload);``) hands to the page."""
+    return json.loads(data.decode().split(",", 1)[1].removesuffix(");\n"))
+
+
+def _fits(value: object, hint: object) -> bool:
+    """Whether a JSON value read back is of the payload's declared type (tuples arrive as lists)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is object:
+        return True
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if isinstance(hint, type) and typing.is_typeddict(hint):
+        hints = typing.get_type_hints(hint)
+        return isinstance(value, dict) and set(value) == set(hints) and \
+            all(_fits(value[k], h) for k, h in hints.items())
+    if origin is list:
+        return isinstance(value, list) and all(_fits(v, args[0]) for v in value)
+    if origin is tuple:
+        return isinstance(value, list) and len(value) == len(args) and all(map(_fits, value, args))
+    if origin is dict:
+        return isinstance(value, dict) and all(_fits(v, args[1]) for v in value.values())
+    return isinstance(value, typing.cast(type, hint))
+
+
+def test_the_space_s_files_are_what_their_types_say() -> None:
+    """Every field of the space's index and parts, as written, is of the type the browser is told."""
+    files = space_data(load_record())
+    assert _fits(_payload(files[SPACE_DATA]), payloads.SpaceIndex)
+    parts = sorted(name for name in files if name.startswith("space/"))
+    assert parts and all(_fits(_payload(files[name]), payloads.SpacePart) for name in parts[:3])
+    assert not _fits({"index": [1], "value": "W"}, payloads.SpacePart), "a missing field is seen"
+    assert not _fits(dict(_payload(files[parts[0]]), others=["1"]), payloads.SpacePart), "a wrong type is seen"
