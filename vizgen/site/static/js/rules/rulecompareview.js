@@ -121,8 +121,9 @@ function compareTarget() {
 var SLOW_MS = 1000;
 /**
  * A comparison's solve that takes longer than SLOW_MS says so: the page's progress bar (with its Cancel button)
- * at the top, where a person is looking, and a line in the comparison, each with how far it has got; both go on
- * the worker's progress (`tell`, what rulesworker.run reports) and are taken down by `stop`.
+ * at the top, where a person is looking, and a line in the comparison, each with how far it has got and the
+ * seconds it has taken (compiling a large r's rules reports no progress of its own: the seconds still move); both
+ * go on the worker's progress (`tell`, what rulesworker.run reports) and are taken down by `stop`.
  * @param {string} otherSpec @param {number} size the positions the rule set allows @param {HTMLElement} out
  * @returns {{tell: import("./engine/rulesolve.js").Progress, stop: () => void}}
  */
@@ -134,13 +135,17 @@ function progress(otherSpec, size, out) {
     if (stopped) return;
     shown = true;
     var step = last[0], done = last[1];
-    var words = P.steps[step] || step;
+    var words = P.steps[step] || step, secs = Math.floor((Date.now() - t0) / 1000);
     var far = done > 1 && (step === "enumerate" || step === "solve") ? ", " + util.count(done) + " positions so far" : "";
-    P.working(true, rulesworker.fraction(step, done, last[2], size), "comparing with " + otherSpec + ": " + words);
+    P.working(true, rulesworker.fraction(step, done, last[2], size), "comparing with " + otherSpec + ": " + words +
+      ", " + secs + " s");
     out.textContent = "Solving " + otherSpec + " to compare with (up to " + util.count(size) + " positions): " + words +
-      far + "… The Cancel button at the top stops it.";
+      far + ", " + secs + " s so far… The Cancel button at the top stops it.";
   }
-  var timer = setTimeout(draw, SLOW_MS);
+  var timer = setTimeout(function () {
+    draw();
+    timer = setInterval(draw, SLOW_MS);
+  }, SLOW_MS);
   return {
     tell: function (step, done, total) {
       last = [step, done, total];
@@ -149,6 +154,7 @@ function progress(otherSpec, size, out) {
     stop: function () {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(timer);
       if (shown) P.working(false);
     },
   };
