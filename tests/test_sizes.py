@@ -210,8 +210,8 @@ def test_the_rules_page_script_stays_small() -> None:
 #: puzzles on the hands, difficulty, three minutes and the history chart: 22,073 bytes (18,237 before them). variant.js
 #: and code.js since people's games (issue #37: pass and play, by link, a game entered from the hands, out players'
 #: passes): about 1.7 KB more each (37,126 -> 38,789 and 36,571 -> 38,216 at level 9)
-BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1350, "index.js": 1000, "variant.js": 38 * 1024 + 512,
-                       "code.js": 38 * 1024, "practice.js": 22_600, "rulesmore.js": 12_500, "space.js": 2800}
+BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1490, "index.js": 1000, "variant.js": 38 * 1024 + 512,
+                       "code.js": 38 * 1024, "practice.js": 22_800, "rulesmore.js": 12_500, "space.js": 2800}
 
 
 def test_every_page_script_stays_small() -> None:
