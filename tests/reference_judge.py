@@ -144,7 +144,8 @@ def plain_match(players: Players, first: np.ndarray, second: np.ndarray, cap: in
 
 @dataclass
 class Sampled:
-    """Games played out: each measure's estimate and the half-width of its confidence interval (``z`` sigmas)."""
+    """Games played out: each measure's estimate and the half-width of its confidence interval (``z`` sigmas; a
+    share's is Wilson's, centred on its centre)."""
 
     games: int
     first: tuple[float, float]
@@ -171,6 +172,16 @@ def _mean(values: np.ndarray, z: float) -> tuple[float, float]:
     size = values.size
     spread = float(values.std(ddof=1)) if size > 1 else 0.0
     return float(values.mean()), z * max(spread, 1 / math.sqrt(size)) / math.sqrt(size)
+
+
+def _share(hits: np.ndarray, z: float) -> tuple[float, float]:
+    """A share's Wilson score interval as its centre and half-width (sound where the share is near 0 or 1, where a
+    sample may hold none of the games in question)."""
+    size = hits.size
+    p = float(hits.mean())
+    grow = 1 + z * z / size
+    centre = (p + z * z / (2 * size)) / grow
+    return centre, z / grow * math.sqrt(p * (1 - p) / size + z * z / (4 * size * size))
 
 
 def sampled_match(players: Players, first: np.ndarray, second: np.ndarray, cap: int, games: int,
@@ -221,12 +232,12 @@ def sampled_match(players: Players, first: np.ndarray, second: np.ndarray, cap: 
     drama = decisive = None
     if decided.sum() >= 30:
         who = winner[decided]
-        drama = _mean(behind[who, np.flatnonzero(decided)].astype(float), z)
+        drama = _share(behind[who, np.flatnonzero(decided)].astype(float), z)
         plies = ended[decided].astype(float)
         unsettled = ahead_since[who, np.flatnonzero(decided)].astype(float)
         # a ratio of two means: the delta method's interval
         ratio = unsettled.sum() / plies.sum()
         spread = (unsettled - ratio * plies).std(ddof=1) / plies.mean()
         decisive = (float(ratio), z * max(float(spread), 1 / math.sqrt(plies.size)) / math.sqrt(plies.size))
-    return Sampled(games, _mean(first_won, z), _mean(second_won, z), _mean(1 - first_won - second_won, z), drama,
+    return Sampled(games, _share(first_won, z), _share(second_won, z), _share(1 - first_won - second_won, z), drama,
                    decisive, _mean(swings, z), ended * decided, z)

@@ -17,7 +17,7 @@ from vizgen.analysis.solved import solve_variant
 from vizgen.analysis.sweep import SPACE_BOOLS, Base, solve_rule_set, space_overrides
 from vizgen.cli import main
 from vizgen.engine.graph import enumerate_graph
-from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, VariantError
+from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, VariantError, estimate_positions
 from vizgen.engine.solve import solve_forced
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import Variant
@@ -36,16 +36,23 @@ def _players(variant: Variant, ladder: bool = False) -> Players:
 #: the largest rule sets drawn for the games played out: 86 % of the r = 5 space (its largest, a million positions,
 #: take gigabytes to enumerate)
 DRAWN_MAX_POSITIONS = 20_000
+#: and the largest code space (estimate_positions): the engine's rule tables of
+#: standard:overflow=cutoff,self_attack=true,suicide=true,halvesies=near,swaps=2,misere=true,sudden_death=true,
+#: integers=true,logan=true,one_point_switch=true,swap_count=player,stumps=true (833,569) ask for 10.4 GiB
+DRAWN_MAX_SPACE = 200_000
 
 
 def _space_rule_sets(count: int, seed: int) -> list[Variant]:
     """``count`` rule sets drawn at random from the r = 5 rule space's record, of up to
-    :data:`DRAWN_MAX_POSITIONS` positions."""
+    :data:`DRAWN_MAX_POSITIONS` positions and :data:`DRAWN_MAX_SPACE` codes."""
     record = load_record()
     rows = np.flatnonzero(np.asarray(record["positions"]) <= DRAWN_MAX_POSITIONS)
-    picked = np.random.default_rng(seed).choice(rows, size=count, replace=False)
+    picked = np.random.default_rng(seed).choice(rows, size=count + count // 4, replace=False)
     base = Base.of("standard")
-    return [base.rule_set(space_overrides(record["index"][k])) for k in picked]
+    drawn = [base.rule_set(space_overrides(record["index"][k])) for k in picked]
+    kept = [v for v in drawn if estimate_positions(v.params) <= DRAWN_MAX_SPACE][:count]
+    assert len(kept) == count
+    return kept
 
 
 def _agrees(exact: object, plain: object) -> None:
@@ -76,6 +83,16 @@ def test_the_ladder_agrees_with_the_plain_implementation(spec: str) -> None:
     players = _players(resolve(spec), ladder=True)
     middle, low = players.ladder[MIDDLE], players.ladder[1]
     _agrees(match(players, middle, low), plain_match(players, middle, low, 200))
+
+
+def test_the_shares_alone_are_the_full_matchs() -> None:
+    """The skill depth's lighter match (``measures=False``) has the full match's shares and plies."""
+    players = _players(resolve("standard"), ladder=True)
+    for first, second in ((players.ladder[2], players.ladder[1]), (players.random, players.perfect)):
+        full, light = match(players, first, second), match(players, first, second, measures=False)
+        assert (light.first, light.second, light.draw, light.median_plies) == \
+            (full.first, full.second, full.draw, full.median_plies)
+        assert light.drama is None and light.decisiveness is None
 
 
 def test_the_players_are_the_projects() -> None:

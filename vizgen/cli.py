@@ -24,14 +24,15 @@ from vizgen.engine.rules import Position, PositionError, check_shape
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import REGISTRY, Variant
 from vizgen.site.outdir import BuildError
-from vizgen.util import sizes
+from vizgen.util import deadlines, sizes
+from vizgen.util.deadlines import DeadlineScaleError
 from vizgen.util.processes import stop_on_signals, stopped_code
 from vizgen.util.text import format_count, one_line, quote, visible
 
 if TYPE_CHECKING:  # the solvers and the site builder are imported by the commands that use them
     from vizgen.analysis.solved import Solved
 
-__all__ = ["STOPPED_CODES", "main", "say_stopped"]
+__all__ = ["STOPPED_CODES", "main", "parser", "say_stopped"]
 
 #: the largest --max-positions taken (a variant that big would not fit in memory anyway)
 MAX_POSITIONS_CAP = 10**12
@@ -84,7 +85,14 @@ _BYTES_HELP = ("the memory a solve may take, e.g. 100GB, 64GiB or bytes (default
                 "cgroup's limit); a variant estimated over it is refused up front")
 
 
-def _parser() -> argparse.ArgumentParser:
+def parser() -> argparse.ArgumentParser:
+    """The parser of ``python -m vizgen``: every subcommand and its options (the documentation's reference too).
+
+    Examples
+    --------
+    >>> parser().parse_args(["show", "standard", "12-11"]).position
+    '12-11'
+    """
     parser = argparse.ArgumentParser(
         prog="vizgen",
         description="The Chopsticks atlas: every variant enumerated, solved exactly and drawn.",
@@ -166,6 +174,9 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--site-url", type=_site_url, default=None, metavar="URL",
                        help="where the site is published (https://user.github.io/repo/): pages then carry Open Graph "
                             "and Twitter tags with a preview picture for shared links")
+    build.add_argument("--docs", action="store_true",
+                       help="build the documentation (mkdocs.yml of the current folder, a checkout of vizgen) into the "
+                            "site's docs/, linked from every page's header; needs the test extras")
     serve = sub.add_parser("serve", help="preview the built site on localhost")
     serve.add_argument("--dir", default="site", help="the built site (default ./site)")
     serve.add_argument("--port", type=_whole(0, 65535), default=8000, help="0 to 65535 (default 8000)")
@@ -492,7 +503,8 @@ def _run(args: argparse.Namespace) -> int:
 
         build_site(args.variants or None, args.out, max_positions=args.max_positions, max_memory=args.max_memory,
                    templates=args.templates, progress=not args.quiet, reports=args.reports,
-                   family_max_positions=args.family_max_positions, site_url=args.site_url, force=args.force)
+                   family_max_positions=args.family_max_positions, site_url=args.site_url, force=args.force,
+                   docs=args.docs)
         return 0
     from vizgen.site.preview import serve
 
@@ -514,11 +526,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit code: 0 on success, 2 on a user error, 128 + the signal's number when Ctrl-C
         (130), SIGTERM (143) or SIGHUP (129) stopped it (a build removes its temporary folder first).
     """
-    args = _parser().parse_args(argv)
+    args = parser().parse_args(argv)
     stop_on_signals()  # SIGTERM and SIGHUP unwind as Ctrl-C does, through every clean-up on the way
     try:
+        deadlines.scale()  # $VIZGEN_DEADLINE_SCALE checked before any work
         return _run(args)
-    except (VariantError, PositionError, BuildError) as exc:
+    except (VariantError, PositionError, BuildError, DeadlineScaleError) as exc:
         return _fail(str(exc))
     except ClusterError as exc:  # exit code 2: cannot use the cluster; 1: a worker was lost mid-solve
         return _fail(str(exc), exc.exit_code)

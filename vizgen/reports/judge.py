@@ -216,7 +216,8 @@ def outcomes(players: Players, first: np.ndarray, second: np.ndarray) -> tuple[f
     return wins[0], wins[1], float(np.clip(1.0 - wins[0] - wins[1], 0.0, 1.0))
 
 
-def match(players: Players, first: np.ndarray, second: np.ndarray, cap: int = PLY_CAP) -> Match:
+def match(players: Players, first: np.ndarray, second: np.ndarray, cap: int = PLY_CAP,
+          measures: bool = True) -> Match:
     """The exact result of ``first`` (moving first) against ``second``, both given as chances per edge, in games
     stopped as draws after ``cap`` plies.
 
@@ -233,6 +234,8 @@ def match(players: Players, first: np.ndarray, second: np.ndarray, cap: int = PL
         float64 per edge: each player's chance of taking it (each position's moves add up to 1).
     cap : int
         The plies after which a game stops as a draw (the site's :data:`vizgen.engine.ending.PLY_CAP`).
+    measures : bool
+        False: the outcome's shares and the plies only (a quarter of the work), drama and decisiveness None.
 
     Returns
     -------
@@ -273,12 +276,14 @@ def match(players: Players, first: np.ndarray, second: np.ndarray, cap: int = PL
             won = _dot(mass, absorb[k])
             wins[k] += won
             won_by_ply[ply] += won
-            clean_wins[k] += _dot(clean[k], absorb[k])
-            settled[k] += _dot(streak[k], absorb[k])
+            if measures:
+                clean_wins[k] += _dot(clean[k], absorb[k])
+                settled[k] += _dot(streak[k], absorb[k])
         if ply == cap:
             break
-        streak = [ahead[k] * (qt @ (streak[k] + mass)) for k in (0, 1)]
-        clean = [(1 - ahead[1 - k]) * (qt @ clean[k]) for k in (0, 1)]
+        if measures:
+            streak = [ahead[k] * (qt @ (streak[k] + mass)) for k in (0, 1)]
+            clean = [(1 - ahead[1 - k]) * (qt @ clean[k]) for k in (0, 1)]
         mass = qt @ mass
     won = float(wins.sum())
     first_wins, second_wins = (float(np.clip(w, 0.0, 1.0)) for w in wins)
@@ -287,6 +292,8 @@ def match(players: Players, first: np.ndarray, second: np.ndarray, cap: int = PL
         return Match(first_wins, second_wins, draw, None, None, None, None, swings)
     plies_won = _dot(np.arange(cap + 1), won_by_ply)
     median = int(np.searchsorted(np.cumsum(won_by_ply), won / 2 * (1 - 1e-12)))
+    if not measures:
+        return Match(first_wins, second_wins, draw, plies_won / won, median, None, None, swings)
     return Match(first_wins, second_wins, draw, plies_won / won, median,
                  float(np.clip((won - clean_wins.sum()) / won, 0.0, 1.0)),
                  float(np.clip(1.0 - settled.sum() / plies_won, 0.0, 1.0)), swings)
@@ -312,7 +319,7 @@ def skill_depth(players: Players, share: float = DEPTH_SHARE) -> tuple[int, list
     ladder = players.ladder
     for level in range(1, len(ladder)):
         low, high = ladder[chain[-1]], ladder[level]
-        up, down = match(players, high, low), match(players, low, high)
+        up, down = match(players, high, low, measures=False), match(players, low, high, measures=False)
         score = (up.first + up.draw / 2 + down.second + down.draw / 2) / 2
         if score >= share:
             chain.append(level)

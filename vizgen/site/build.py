@@ -30,6 +30,7 @@ from vizgen.engine.variants import GROUPS, REGISTRY, Variant
 from vizgen.reports.claims import claims_report
 from vizgen.reports.family import family_figures
 from vizgen.reports.maxn import site_report
+from vizgen.site.docs import DOCS_WORK, DocsJob, build_docs, check_docs, docs_failed, docs_files
 from vizgen.site.layout import layout_all
 from vizgen.site.outdir import MARKER, BuildError, check_cache, check_out, marker, prepare, swap_in, write_files
 from vizgen.site.pages import practice_sets, rendered_variants
@@ -245,7 +246,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                max_positions: int | None = None, max_memory: int | None = None, cache_dir: Path | None = None,
                templates: str | Path | None = None, progress: bool = True, reports: bool | None = None,
                family_max_positions: int | None = None, site_url: str | None = None,
-               on_step: Callable[[str], None] | None = None, force: bool = False) -> BuildReport:
+               on_step: Callable[[str], None] | None = None, force: bool = False,
+               docs: bool = False) -> BuildReport:
     """Build the site into ``out``, replacing it only when everything succeeded.
 
     The output folder and the cache are checked before any work; the site is
@@ -285,6 +287,10 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
         with Graphviz", "rendered standard", "the max^n report", ...): ``benchmarks/site.py`` times the phases so.
     force : bool
         Replace ``out`` whatever it holds, if it carries the site's marker (``build --force``).
+    docs : bool
+        Build the documentation (``mkdocs.yml`` of the current folder) into the site's ``docs/``, strict, in a
+        worker process beside the rest (:mod:`vizgen.site.docs`); every page's header then links to it. Needs
+        MkDocs (the test extras), checked before any work.
 
     Returns
     -------
@@ -305,6 +311,7 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                              "replaces whole; "
                              "keep the templates elsewhere")
         compile_templates(environment(templates), templates)  # a syntax error is found before any work
+    docs_config = check_docs() if docs else None  # MkDocs and mkdocs.yml are there, before any work
     folder = default_folder() if cache_dir is None else Path(cache_dir)
     _apart(folder, out)
     check_cache(folder)
@@ -312,17 +319,20 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     whole = reports if reports is not None else not specs
     variants = checked(chosen, max_positions, max_memory)
     cache = Cache(folder)
-    bar = _Progress(len(chosen) + 3 + 3 * whole, progress, on_step)
+    bar = _Progress(len(chosen) + 3 + 3 * whole + docs, progress, on_step)
     tmp = prepare(out)
-    aside = None
+    aside = writing_docs = None
     try:
+        if docs_config is not None:
+            writing_docs = Background(build_docs, DocsJob(docs_config, tmp / DOCS_WORK))
         aside = _reports_aside(cache) if whole else None
         def pages() -> list[VariantPage | CodePage]:
             bar.more(2 * len(chosen) + 1)
             return _gather(variants, chosen, cache, max_positions, max_memory, bar.step)
 
         with _explained(templates):
-            site = rendered_variants(variants, cache, pages, templates=templates, site_url=site_url, on_step=bar.step)
+            site = rendered_variants(variants, cache, pages, templates=templates, site_url=site_url, on_step=bar.step,
+                                     docs=docs)
         figures = family = claims = None
         if whole:
             if aside is not None:
@@ -341,16 +351,23 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
             files = {**site.files, **render_front(site.order, [site.cards[v.slug] for v in site.order],
                                                   templates=templates, maxn=figures, family=family, claims=claims,
                                                   site_url=site_url, preview_png=site_preview(site.files, site.order),
-                                                  practice=practice)}
+                                                  practice=practice, docs=docs)}
         bar.step("rendered the pages")
+        if writing_docs is not None:
+            failed = writing_docs.result()
+            if failed:
+                raise docs_failed(failed)
+            files.update(docs_files(tmp / DOCS_WORK))  # the marker lists them: the next build knows them for ours
+            bar.step("the documentation")
         files[MARKER] = marker(files)
         write_files(tmp, files)
         swap_in(tmp, out, force)
         bar.step("written")
         bar.close()
     finally:
-        if aside is not None:
-            aside.stop()
+        for work in (aside, writing_docs):
+            if work is not None:
+                work.stop()
         shutil.rmtree(tmp, ignore_errors=True)  # if this is cut short, the next build removes it
     report = BuildReport(
         variants=len(variants), files=len(files), pages=sum(1 for k in files if k.endswith(".html")),

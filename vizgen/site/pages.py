@@ -143,7 +143,7 @@ def _plain(value: Any) -> Any:
 
 def rendered_variants(variants: list[Variant], cache: Cache, pages: Callable[[], list[VariantPage | CodePage]], *,
                       templates: Path | None = None, site_url: str | None = None,
-                      on_step: Callable[[str], None] | None = None) -> SiteFiles:
+                      on_step: Callable[[str], None] | None = None, docs: bool = False) -> SiteFiles:
     """Every variant's files, from the cache or rendered.
 
     Parameters
@@ -160,6 +160,8 @@ def rendered_variants(variants: list[Variant], cache: Cache, pages: Callable[[],
         Where the site is published (the pages' Open Graph tags and preview pictures).
     on_step : callable, optional
         Called with a label for each variant.
+    docs : bool
+        The documentation is built into the site: every page's header links to it.
 
     Returns
     -------
@@ -169,7 +171,8 @@ def rendered_variants(variants: list[Variant], cache: Cache, pages: Callable[[],
     step = on_step or (lambda label: None)
     order = site_order(variants)
     site = digest([dataclasses.asdict(v) for v in order])  # once: every variant's key holds it
-    common = {"site": site, "theme": theme.fingerprint(), "templates": _templates(templates), "site_url": site_url}
+    common = {"site": site, "theme": theme.fingerprint(), "templates": _templates(templates), "site_url": site_url,
+              "docs": docs}
     version = code_version(*CODE, packages=PACKAGES)
     entries = {v.slug: cache.get("page", {**common, "slug": v.slug}, version, _check(v.slug)) for v in order}
     missing = [slug for slug, entry in entries.items() if entry is None]
@@ -179,7 +182,7 @@ def rendered_variants(variants: list[Variant], cache: Cache, pages: Callable[[],
         guides = {slug: guide_figures(gathered[slug].variant, cache) for slug in missing if taught(gathered[slug])}
         practised = {slug: count for slug in missing if (count := puzzle_count(gathered[slug], cache))}
         files, cards = render_variants(list(gathered.values()), templates=templates, only=missing,
-                                       site_url=site_url, guides=guides, practised=practised)
+                                       site_url=site_url, guides=guides, practised=practised, docs=docs)
         for slug in missing:
             made = Entry(data=_plain({"card": cards[slug], "stats": gathered[slug].stats}), blobs=files[slug])
             cache.put("page", {**common, "slug": slug}, version, made)

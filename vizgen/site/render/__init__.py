@@ -27,6 +27,7 @@ from vizgen.analysis import words
 from vizgen.analysis.sweep import SPACE_ACCEPTED
 from vizgen.engine.variants import GROUPS, Variant
 from vizgen.site import theme
+from vizgen.site.docs import DOCS_HOME
 from vizgen.site.render.assets import environment, shared_files
 from vizgen.site.render.codepage import CodePage, code_files
 from vizgen.site.render.contexts import card, index_context, nav, variant_context
@@ -135,12 +136,14 @@ class _Order:
     nav: list[dict[str, str]]
     templates: Path | None
     site_url: str | None
+    docs: bool = False
 
 
 def _render_share(order: _Order) -> list[tuple[Files, dict[str, Any]]]:
     """Render every page of a share: its files and its index card each (in a worker process, or here)."""
     env = environment(order.templates)
     env.globals["site_url"] = order.site_url or ""
+    env.globals["docs"] = DOCS_HOME if order.docs else ""
     return [_render_page(env, page, peers, order.nav, order.site_url, guide, count)
             for page, peers, guide, count in order.pages]
 
@@ -168,7 +171,7 @@ def _render_page(env: Environment, page: VariantPage | CodePage, peers: list[Var
 
 
 def _render_apart(todo: list[_Todo], items: list[dict[str, str]], site_url: str | None,
-                  workers: int) -> list[tuple[Files, dict[str, Any]]]:
+                  workers: int, docs: bool = False) -> list[tuple[Files, dict[str, Any]]]:
     """Render the graph pages in ``workers`` worker processes, each a share of about as many positions (the largest
     pages dealt first), and the code pages here meanwhile: a code page is too big to hand over (six players' pickles
     to 456 MB)."""
@@ -183,8 +186,8 @@ def _render_apart(todo: list[_Todo], items: list[dict[str, str]], site_url: str 
     running: list[Background] = []
     try:
         for share in shares:
-            running.append(Background(_render_share, _Order([todo[k] for k in share], items, None, site_url)))
-        out = dict(zip(here, _render_share(_Order([todo[k] for k in here], items, None, site_url))))
+            running.append(Background(_render_share, _Order([todo[k] for k in share], items, None, site_url, docs)))
+        out = dict(zip(here, _render_share(_Order([todo[k] for k in here], items, None, site_url, docs))))
         for share, work in zip(shares, running):
             out.update(zip(share, work.result()))
     finally:
@@ -205,7 +208,7 @@ def _apart(todo: list[_Todo], templates: Path | None, workers: int) -> bool:
 def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
                     only: Collection[str] | None = None, site_url: str | None = None,
                     guides: dict[str, dict[str, Any]] | None = None, practised: dict[str, int] | None = None,
-                    workers: int = RENDERERS) -> tuple[dict[str, Files], dict[str, dict[str, Any]]]:
+                    workers: int = RENDERERS, docs: bool = False) -> tuple[dict[str, Files], dict[str, dict[str, Any]]]:
     """Render the variants' pages and data files, and their index cards.
 
     With the built-in templates, more than one page to render and a code page among them or graph pages of
@@ -231,6 +234,9 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
         By slug, the puzzles of each variant on the practice page: their page and guide link to it.
     workers : int
         Worker processes (1: render here).
+    docs : bool
+        The documentation is built into the site's ``docs/`` (:mod:`vizgen.site.docs`): every page's header
+        links to it.
 
     Returns
     -------
@@ -251,9 +257,9 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
     todo = [(page, peers_of(page, variant_pages) if not page.code else [], (guides or {}).get(page.slug),
              (practised or {}).get(page.slug, 0)) for page in ordered if only is None or page.slug in only]
     if _apart(todo, templates, workers):
-        done = _render_apart(todo, items, site_url, workers)
+        done = _render_apart(todo, items, site_url, workers, docs)
     else:
-        done = _render_share(_Order(todo, items, templates, site_url))
+        done = _render_share(_Order(todo, items, templates, site_url, docs))
     files = {page.slug: mine for (page, *_), (mine, _) in zip(todo, done)}
     cards = {page.slug: made for (page, *_), (_, made) in zip(todo, done)}
     return files, cards
@@ -268,7 +274,8 @@ def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templa
                  maxn: dict[str, Any] | None = None, family: dict[str, Any] | None = None,
                  claims: dict[str, Any] | None = None, site_url: str | None = None,
                  preview_png: bytes | None = None,
-                 practice: tuple[dict[str, dict[str, Any]], dict[str, str]] | None = None) -> dict[str, bytes]:
+                 practice: tuple[dict[str, dict[str, Any]], dict[str, str]] | None = None,
+                 docs: bool = False) -> dict[str, bytes]:
     """Render what is not a variant's: the shared assets, the index, the practice page and the report pages.
 
     Parameters
@@ -285,6 +292,8 @@ def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templa
     practice : tuple, optional
         :func:`vizgen.reports.puzzles.puzzle_figures` by slug and, by slug, why a variant has none: with them
         the site gains ``practice.html`` and its data (:mod:`~vizgen.site.render.practice_page`).
+    docs : bool
+        As for :func:`render_variants`.
 
     Returns
     -------
@@ -293,6 +302,7 @@ def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templa
     """
     env = environment(templates)
     env.globals["site_url"] = site_url or ""
+    env.globals["docs"] = DOCS_HOME if docs else ""
     files = shared_files()
     if preview_png is not None:
         files["assets/preview.png"] = preview_png
