@@ -6,7 +6,9 @@ Shared by the browser tests (``tests/test_address_browser.py``) and the campaign
 UTF-8, encoded surrogates and control characters, script payloads, repeated, unknown and other pages' keys,
 and values up to a few times their limit. :data:`NOTED` are issue #39's: a part a page cannot use (an unknown
 key of a record, ``constructor`` for a position, a number that is not digits), each of which must get a note
-a person can see. :func:`visit` opens one and says what the page did.
+a person can see, and issue #45's: a number too large for its field, a bad fragment beside a game, a record
+that cannot be read, each said where a person looks (a game's in the play box). :func:`visit` opens one and
+says what the page did.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ import time
 import urllib.parse
 from dataclasses import dataclass, field
 
-from vizgen.site.address_words import NOTES
+from vizgen.engine.ending import PLY_CAP
+from vizgen.site.address_words import LARGEST_SEED, NOTES
 
 #: the fragments that threw in the page (a malformed escape, bytes that are not UTF-8, an encoded surrogate)
 BAD_HASHES = ("%E0%A4%A", "%ZZ", "%ED%A0%80")
@@ -72,9 +75,11 @@ NOTED: dict[str, tuple[str, str, str, str]] = {
     "rules rules=standard:constructor=1": ("rules.html", "?rules=standard:constructor=1", "#rules-status",
                                            "unknown parameter 'constructor'"),
     "variant seed=0x10": ("variants/standard.html", "?play=you.perfect&seed=0x10", ".play-message",
-                          "the seed must be a whole number"),
+                          NOTES["game-number"].format(plies=PLY_CAP, seed=LARGEST_SEED)),
     "variant at=999": ("variants/standard.html", "?play=you.perfect&moves=12-11&at=999", ".play-message",
-                       "the ply shown (at) must be a whole number, at most the 1 the record holds"),
+                       NOTES["game-number"].format(plies=PLY_CAP, seed=LARGEST_SEED)),
+    "variant at=2": ("variants/standard.html", "?play=you.perfect&moves=12-11&at=2", ".play-message",
+                     "the ply shown (at) must be at most the 1 the record holds"),
     "variant mode=__proto__": ("variants/standard.html", "?play=you.perfect&mode=__proto__", ".play-message",
                                "the mode must be one of challenge, link, analyse, review"),
     "variant moves=__proto__": ("variants/standard.html", "?play=you.perfect&moves=__proto__", ".play-message",
@@ -84,6 +89,22 @@ NOTED: dict[str, tuple[str, str, str, str]] = {
     "variant illegal moves": ("variants/standard.html", "?play=you.perfect&moves=12-11_99-99", ".play-message",
                               "“99-99” is not a move from 12-11"),
     "variant #toString": ("variants/standard.html", "#toString", "#search-msg", "There is no position “toString”"),
+    **{f"variant {name}": ("variants/standard.html", address, ".play-message", says)
+       for name, address, says in (
+           ("hints=40 nines", "?play=person.person&mode=link&hints=" + "9" * 40,
+            NOTES["game-number"].format(plies=PLY_CAP, seed=LARGEST_SEED)),
+           ("hints=17 digits", "?play=person.person&mode=link&hints=1" + "0" * 16,
+            NOTES["game-number"].format(plies=PLY_CAP, seed=LARGEST_SEED)),
+           ("seed=16 nines", "?play=you.perfect&seed=" + "9" * 16,
+            NOTES["game-number"].format(plies=PLY_CAP, seed=LARGEST_SEED)),
+           ("a bad hash with a game", "?play=you.perfect&seed=1#%3Cimg%20src%3Dx%3E", NOTES["position-game"]),
+           ("mode=foo", "?play=person.person&mode=foo", "the mode must be one of challenge, link, analyse, review"),
+           ("seed=abc", "?play=person.person&seed=abc",
+            NOTES["game-number"].format(plies=PLY_CAP, seed=LARGEST_SEED)),
+           ("play=bob.alice", "?play=bob.alice", "a player is not one of you, person"),
+       )},
+    "variant a bad hash without a game": ("variants/standard.html", "#%3Cimg%20src%3Dx%3E", "#search-msg",
+                                          NOTES["position"]),
 }
 
 

@@ -26,7 +26,7 @@ function encodeAll(text) {
 }
 /* The fields a reading kept (the nulls left out). */
 function kept(out) {
-  return Object.fromEntries(Object.entries(out).filter(([k, v]) => k !== "notes" && v !== null));
+  return Object.fromEntries(Object.entries(out).filter(([k, v]) => k !== "notes" && k !== "dropped" && v !== null));
 }
 
 test("a record and a position read back decoded, every other key null", () => {
@@ -34,7 +34,7 @@ test("a record and a position read back decoded, every other key null", () => {
   assert.deepEqual(out.notes, []);
   assert.deepEqual(kept(out), { hash: "12-11", play: "you.perfect", seed: "42", moves: "12-11_12-12", at: "1",
     mode: "challenge", hints: "0.1", from: "11-11" });
-  assert.deepEqual(Object.keys(out).sort(), [...KEYS, "notes"].sort());
+  assert.deepEqual(Object.keys(out).sort(), [...KEYS, "notes", "dropped"].sort());
   const signed = read("", "#" + encodeURI(longest.signed), "variant", tables.signed);
   assert.deepEqual([signed.hash, signed.notes], [longest.signed, []]);
   assert.deepEqual(kept(read("", "", "variant")), {});
@@ -94,6 +94,55 @@ test("a game record longer than the ply cap is refused, one at the cap is read",
   }
   assert.equal(read("?moves=" + "_".repeat(STD.plies - 1)).moves, "_".repeat(STD.plies - 1));
   assert.equal(read("?moves=" + "_".repeat(STD.plies)).moves, null);
+});
+
+/* Every number the address carries, with the largest its field holds (the Python's table: seed 2**53 - 1, a ply
+   the ply cap): each written as the site writes it is read as it stands; one past its field, in exponent form,
+   signed, with a leading zero, a fraction or not digits is refused with the game's note, never rounded. */
+const NUMBER_FIELDS = Object.entries(STD.numbers).map(([key, most]) => [key, most, STD.lists[key] || ""]);
+const NOT_NUMBERS = ["", "1e3", "1e+40", "-1", "+1", "01", "00", "1.5", "0x10", " 1", "1 ", "%201", "Infinity",
+  "NaN", "١", "１"];
+
+test("every number in the address is read as written, or refused with the note: never rounded", () => {
+  assert.deepEqual(NUMBER_FIELDS.map(([key]) => key).sort(), ["at", "hints", "seed"]);
+  assert.equal(STD.numbers.seed, Number.MAX_SAFE_INTEGER);
+  assert.equal(STD.numbers.at, STD.plies);
+  const number = STD.notes["game-number"];
+  assert.match(number, new RegExp(`up to ${Number.MAX_SAFE_INTEGER}\\b.*up to ${STD.plies}\\b`));
+  for (const [key, most, sep] of NUMBER_FIELDS) {
+    const good = ["0", "1", String(most - 1), String(most)];
+    if (sep) good.push(["0", "1", String(most)].join(sep), "");
+    for (const value of good) {
+      const out = read(`?play=you.perfect&${key}=${value}`, "#12-11");
+      assert.deepEqual([out[key], out.notes, out.dropped], [value, [], {}], key + "=" + value);
+    }
+    const bad = [...NOT_NUMBERS.filter((v) => !(sep && (v === "" || v === "1" + sep + "5"))), String(most + 1), "9".repeat(17), "9".repeat(40),
+      "1" + "0".repeat(17), String(most) + "0"];
+    if (sep) bad.push(["1", "9".repeat(40)].join(sep), "1" + sep, sep + "1", ["1", String(most + 1)].join(sep));
+    for (const value of bad) {
+      const out = read(`?play=you.perfect&${key}=${encodeURIComponent(value)}`, "#12-11");
+      const tooLong = encodeURIComponent(value).length > STD.limits[key];
+      assert.deepEqual([out.play, out[key], out.hash], [null, null, "12-11"], key + "=" + value);
+      assert.deepEqual(out.notes, [tooLong ? STD.notes.game : number], key + "=" + value);
+      assert.deepEqual(out.dropped, { game: tooLong ? "game" : "game-number" }, key + "=" + value);
+    }
+  }
+  // the issue's own: 40 nines of hints, and 17 digits, in a game by link
+  for (const hints of ["9".repeat(40), "1" + "0".repeat(16)]) {
+    const out = read("?play=person.person&mode=link&hints=" + hints);
+    assert.deepEqual([out.hints, out.play, out.notes], [null, null, [number]]);
+  }
+});
+
+test("what was dropped is named by part, with its note's key", () => {
+  assert.deepEqual(read("?play=you.perfect&seed=1", "#%ZZ").dropped, { position: "position" });
+  assert.deepEqual(read("?play=you.perfect&play=you.perfect", "").dropped, { game: "game" });
+  assert.deepEqual(read("?x=" + "a".repeat(1 << 20), "#12-11").dropped, { address: "address" });
+  assert.deepEqual(read("?play=you.perfect&seed=1", "#12-11").dropped, {});
+  for (const [page, query] of [["rules", "?rules=%ZZ&compare=%ZZ"], ["practice", "?variant=%ZZ&retry=%ZZ"]]) {
+    const out = read(query, "", page);
+    assert.deepEqual(out.notes, Object.values(out.dropped).map((k) => STD.notes[k]), page);
+  }
 });
 
 test("control characters and surrogates are dropped; other characters are the page's to judge", () => {
@@ -193,7 +242,7 @@ test("random bytes and pieces of addresses: never throws, every field null or a 
     const search = (rand() < 0.5 ? "?" : "") + hostile(rand);
     const hash = (rand() < 0.5 ? "#" : "") + hostile(rand);
     const out = read(search, hash, page, table);
-    assert.deepEqual(Object.keys(out).sort(), [...KEYS, "notes"].sort());
+    assert.deepEqual(Object.keys(out).sort(), [...KEYS, "notes", "dropped"].sort());
     for (const key of KEYS) {
       const v = out[key];
       if (v === null) continue;
@@ -210,10 +259,14 @@ test("random bytes and pieces of addresses: never throws, every field null or a 
   assert.ok(keptCount > 100 && dropped > 100, `the generator reaches both sides: ${keptCount} kept, ${dropped} dropped`);
 });
 
-test("game.readRecord reads through it: a record it drops is no record", () => {
+test("game.readRecord reads through it: a record it drops is one that cannot be read, with the reader's note", () => {
   VZ.address.use(STD);
   const KINDS = ["you", "perfect"];
-  assert.equal(VZ.game.readRecord("?play=you.perfect&moves=1.10-3.4_%E2", 2, KINDS), null);
-  assert.equal(VZ.game.readRecord("?play=you.perfect&moves=" + "12-11_".repeat(STD.plies), 2, KINDS), null);
+  assert.deepEqual(VZ.game.readRecord("?play=you.perfect&moves=1.10-3.4_%E2", 2, KINDS), { why: "", note: STD.notes.game });
+  assert.deepEqual(VZ.game.readRecord("?play=you.perfect&moves=" + "12-11_".repeat(STD.plies), 2, KINDS),
+    { why: "", note: STD.notes["game-long"] });
+  assert.deepEqual(VZ.game.readRecord("?play=person.person&mode=link&hints=" + "9".repeat(40), 2, ["person"]),
+    { why: "", note: STD.notes["game-number"] });
+  assert.equal(VZ.game.readRecord("?x=" + "a".repeat(1 << 20), 2, KINDS), null); // no record: the address's note
   assert.deepEqual(VZ.game.readRecord("?play=you.perfect&from=1%C2%BD1-11", 2, KINDS).from, "1½1-11");
 });

@@ -47,6 +47,7 @@ PLAY = {
     "elsewhere": "You are looking at another position; the game is at",
     "illegal": "The game record stops at ply {n}: “{move}” is not a move from {from}.",
     "bad-record": "The game record in the address could not be read: {why}.",
+    "fresh": "Start a fresh game",
     "seat": "{name} (player {k})",
     "new-challenge": "Challenge",
     "new-analysis": "Coached play",

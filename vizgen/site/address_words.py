@@ -63,12 +63,23 @@ PARTS: dict[str, str] = {"hash": "position", "play": "game", "seed": "game", "mo
                          "puzzle": "puzzle", "retry": "puzzle", "theme": "theme"}
 #: keys whose value is a line of positions, ``_`` between them (as ``moves=`` is written)
 LINES = ("moves", "puzzle", "retry")
+#: the largest seed a page reads: 2**53 - 1, the largest whole number a page counts exactly
+LARGEST_SEED = 2**53 - 1
+#: keys whose value is whole numbers (``hints=``: plies, ``.`` between them), written as the site writes them
+#: (digits, no sign, no leading zero), each at most this; a link's number past it would be rounded or
+#: written in exponent form by the page, so it is refused with the part's ``-number`` note instead
+NUMBERS: dict[str, int] = {"seed": LARGEST_SEED, "at": PLY_CAP, "hints": PLY_CAP}
+#: the keys whose value is a list of :data:`NUMBERS`, and what separates them
+NUMBER_LISTS: dict[str, str] = {"hints": "."}
 
 #: what a visitor reads when a part of the address is dropped (``{plies}`` is filled in by :func:`table`)
 NOTES: dict[str, str] = {
     "position": "The position named in this link could not be read; showing the start.",
+    "position-game": "The position named in this link could not be read; showing the game's position.",
     "game": "This link's game record could not be read; showing the position.",
     "game-long": "This link's game record is longer than a game can last ({plies} plies); showing the position.",
+    "game-number": ("This link's game record holds a number a game cannot use (a seed is a whole number up to "
+                    "{seed}, a ply one up to {plies}); showing the position."),
     "rules": "The rules in this link could not be read; showing the usual rules.",
     "compare": "The rule set this link compares with could not be read; comparing with the standard rules.",
     "variant": "The variant named in this link could not be read; showing every variant.",
@@ -79,8 +90,8 @@ NOTES: dict[str, str] = {
     "address": "This link is longer than any this page makes; what it asks for is left out.",
 }
 
-#: digits of the largest seed read (2**53, the largest whole number a page counts exactly, has 16)
-SEED_DIGITS = 16
+#: digits of the largest seed read (:data:`LARGEST_SEED`)
+SEED_DIGITS = len(str(LARGEST_SEED))
 #: characters of a theme's name
 THEME_CHARS = 40
 #: characters of query parameters a page does not read (a link shared through a site that adds its own)
@@ -176,6 +187,6 @@ def table(params: Params | None = None) -> dict[str, Any]:
     }
     caps = {page: sum(limits[k] + len(k) + 2 for k in keys if k != "hash") + OTHER_CHARS
             for page, keys in PAGES.items()}
-    notes = {key: text.format(plies=PLY_CAP) for key, text in NOTES.items()}
+    notes = {key: text.format(plies=PLY_CAP, seed=LARGEST_SEED) for key, text in NOTES.items()}
     return {"limits": limits, "plies": PLY_CAP, "caps": caps, "pages": {k: list(v) for k, v in PAGES.items()},
-            "parts": PARTS, "lines": list(LINES), "notes": notes}
+            "parts": PARTS, "lines": list(LINES), "numbers": NUMBERS, "lists": NUMBER_LISTS, "notes": notes}

@@ -10,8 +10,10 @@
  * Everything is bounded before any work, by the table vizgen/site/address_words.py writes into the page
  * (<script id="vizgen-address">, or use(table)): a query longer than the page's cap is not split;
  * a key longer than its limit, given twice, not valid percent-encoding of UTF-8, holding a control character
- * or a lone surrogate, or a line of positions (moves=) longer than a game can last drops its part of the
- * address (a game record is every one of play, seed, moves, at, mode, hints, from) with that part's note.
+ * or a lone surrogate, a line of positions (moves=) longer than a game can last, or a number (seed=, at=,
+ * each of hints=) that is not written as the site writes it (digits, no leading zero) or is larger than its
+ * field holds drops its part of the address (a game record is every one of play, seed, moves, at, mode,
+ * hints, from) with that part's note: a number is never rounded or turned into exponent form.
  * Keys a page does not read are left alone. What the values mean (a known position, a legal move) is for the
  * page to check; a value it cannot use is said with the same table's note (note(key)), never
  * replaced in silence.
@@ -25,11 +27,14 @@
  * @property {Record<string, string[]>} pages per kind of page, the keys it reads
  * @property {Record<string, string>} parts per key, the part of the address it belongs to
  * @property {string[]} lines the keys whose value is a line of positions
+ * @property {Record<string, number>} numbers per key whose value is whole numbers, the largest one read
+ * @property {Record<string, string>} lists per key of numbers that holds a list of them, their separator
  * @property {Record<string, string>} notes per part (and "address", "<part>-long"), the line said when dropped
  */
 /**
- * What a page reads from its address: per key its decoded text or null (absent without a table), and the notes.
- * @typedef {{ notes: string[], hash?: string | null, play?: string | null, seed?: string | null,
+ * What a page reads from its address: per key its decoded text or null (absent without a table), the notes, and
+ * per part dropped the key of its note in the table (a query too long to split: "address").
+ * @typedef {{ notes: string[], dropped: Record<string, string>, hash?: string | null, play?: string | null, seed?: string | null,
  *   moves?: string | null, at?: string | null, mode?: string | null, hints?: string | null, from?: string | null,
  *   rules?: string | null, compare?: string | null, variant?: string | null, puzzle?: string | null,
  *   theme?: string | null, retry?: string | null }} AddressRead
@@ -94,6 +99,19 @@ function count(line, most) {
   return n;
 }
 
+/** Whether text is whole numbers as the site writes them (digits, no leading zero), each at most `most`,
+   separated by `sep` (a list) or alone (sep ""); bounded: the text is already no longer than its key's limit.
+ @param {string} text @param {number} most @param {string} sep @returns {boolean} */
+function numbers(text, most, sep) {
+  if (sep && !text) return true; // an empty list
+  var each = sep ? text.split(sep) : [text];
+  for (var i = 0; i < each.length; i++) {
+    var n = each[i];
+    if (!/^(0|[1-9][0-9]*)$/.test(n) || n.length > String(most).length || Number(n) > most) return false;
+  }
+  return true;
+}
+
 /** @param {object} obj @param {string} key @returns {boolean} */
 function own(obj, key) {
   return Object.prototype.hasOwnProperty.call(obj, key);
@@ -112,13 +130,14 @@ function read(search, hash, page) {
   var values = {};
   var out = /** @type {AddressRead} */ (/** @type {unknown} */ (values));
   out.notes = notes;
+  /** @type {Record<string, string>} */
+  var dropped = {}; // part -> its note's key
+  out.dropped = dropped;
   var kind = t && own(t.pages, page) ? page : "page";
   var keys = t ? t.pages[kind] : [];
   var all = t ? Object.keys(t.parts) : [];
   for (var a = 0; a < all.length; a++) values[all[a]] = null;
   if (!t) return out;
-  /** @type {Record<string, string>} */
-  var dropped = {}; // part -> its note's key
   /** @type {Record<string, string>} */
   var raw = {};
 
@@ -132,6 +151,7 @@ function read(search, hash, page) {
   if (q.charAt(0) === "?") q = q.slice(1);
   var reads = keys.some(function (k) { return k !== "hash"; });
   if (q && reads && q.length > t.caps[kind]) {
+    dropped.address = "address";
     notes.push(t.notes.address);
   } else if (q && reads) {
     var parts = q.split("&");
@@ -150,7 +170,9 @@ function read(search, hash, page) {
     var text = decode(raw[name], t.limits[name]);
     if (text === null) dropped[part] = part;
     else if (t.lines.indexOf(name) >= 0 && count(text, t.plies) > t.plies) dropped[part] = part + "-long";
-    else values[name] = text;
+    else if (own(t.numbers, name) && !numbers(text, t.numbers[name], own(t.lists, name) ? t.lists[name] : "")) {
+      dropped[part] = part + "-number";
+    } else values[name] = text;
   }
   /** @type {Record<string, boolean>} */
   var done = {};

@@ -30,7 +30,8 @@
  */
 
 /**
- * The listener of clicks on the play section and the log.
+ * The listener of clicks on the play section and the log (fresh: a challenge started in place of a record
+ * that could not be read).
  * @param {Actions} on @returns {(ev: MouseEvent) => void}
  */
 function click(on) {
@@ -46,7 +47,7 @@ function click(on) {
     var n = g ? g.plies() : 0;
     /** @type {Record<string, () => void>} */
     var acts = {
-      start: function () { on.start("challenge"); }, open: function () { on.start("coached"); },
+      start: function () { on.start("challenge"); }, fresh: function () { on.start("challenge"); }, open: function () { on.start("coached"); },
       pass: function () { on.start("pass"); }, link: function () { on.start("link"); },
       enter: function () { on.start("enter"); }, review: on.review, skip: on.skip, share: on.share,
       "copy-link": function () { on.copy("game"); }, undo: on.undo, quit: on.quit,

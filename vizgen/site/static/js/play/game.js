@@ -47,8 +47,9 @@ var SEP = "_";
 /** The words of vizgen/analysis/words.py's PLAY. @typedef {Record<string, string>} PlayWords */
 /** A game's mode in the record (null: coached play). @typedef {"challenge" | "link" | "analyse" | "review" | null} Mode */
 /**
- * A record read from the address: null none, {why} unreadable, else the game's parts (from: null for the start).
- * @typedef {{ why: string } | { why?: undefined, seats: string[], seed: number, from: string | null, moves: string[],
+ * A record read from the address: null none, {why} unreadable (note: the address reader's line, when it dropped
+ * the record), else the game's parts (from: null for the start).
+ * @typedef {{ why: string, note?: string } | { why?: undefined, seats: string[], seed: number, from: string | null, moves: string[],
  *   at: number | null, challenge: boolean, mode: Mode, hints: number[] }} GameRecord
  */
 
@@ -344,9 +345,10 @@ function ending(P, path, over, winner, live, limits) {
   return null;
 }
 
-/* Read a record from a query string, through the address's one reader (address.js: bounded, decoded, a
-   record it cannot read dropped with its note). null: there is none; {why}: it cannot be read (every part is
-   checked: numbers written in digits, the one mode the page has, the ply shown one of the record's; nothing
+/* Read a record from a query string, through the address's one reader (address.js: bounded, decoded, its
+   numbers whole and within their fields, a record it cannot read dropped with its note). null: there is none;
+   {why, note}: it cannot be read (note: the reader's own line, when the reader dropped it; else why says
+   which part, checked here: the seats, the one mode the page has, the ply shown one of the record's; nothing
    is rewritten in silence); else {seats, seed, from, moves, ...} (from: null for the start; from and moves:
    positions as typed, to be checked against the rules by the caller). */
 /**
@@ -363,24 +365,21 @@ function part(params, key) {
 /** @param {string} query @param {number} players @param {ReadonlyArray<string>} kinds @returns {GameRecord | null} */
 function readRecord(query, players, kinds) {
   var read = address.read(query, "", "variant");
+  var gone = read.dropped && Object.prototype.hasOwnProperty.call(read.dropped, "game") ? read.dropped.game : null;
+  if (gone !== null) return { why: "", note: address.note(gone) };
   var params = { play: part(read, "play"), seed: part(read, "seed"), from: part(read, "from"), moves: part(read, "moves"),
     at: part(read, "at"), mode: part(read, "mode"), hints: part(read, "hints") };
   if (params.play === null) return null;
-  /** @param {string} text */
-  var digits = function (text) { return /^\d+$/.test(text); };
   var seats = params.play.split(".");
   var moves = params.moves ? params.moves.split(SEP) : [];
-  var hints = params.hints ? params.hints.split(".") : [];
   var why = null;
   if (seats.length !== players) why = "it names " + seats.length + " players, this variant has " + players;
   else if (seats.some(function (s) { return kinds.indexOf(s) < 0; })) why = "a player is not one of " + kinds.join(", ");
   else if (seats.filter(function (s) { return s === "you"; }).length > 1) why = "at most one player can be you";
-  else if (params.seed !== null && !digits(params.seed)) why = "the seed must be a whole number";
   else if (moves.some(function (m) { return !m; })) why = "the moves must be positions joined by " + SEP;
-  else if (params.at !== null && !(digits(params.at) && Number(params.at) <= moves.length)) {
-    why = "the ply shown (at) must be a whole number, at most the " + moves.length + " the record holds";
-  } else if (!hints.every(digits)) why = "hints must be plies";
-  else if (params.mode !== null && MODES.indexOf(params.mode) < 0) why = "the mode must be one of " + MODES.join(", ");
+  else if (params.at !== null && Number(params.at) > moves.length) {
+    why = "the ply shown (at) must be at most the " + moves.length + " the record holds";
+  } else if (params.mode !== null && MODES.indexOf(params.mode) < 0) why = "the mode must be one of " + MODES.join(", ");
   else if (params.mode === "link" && seats.filter(function (s) { return HUMANS.indexOf(s) >= 0; }).length < 2) {
     why = "a game by link needs two people";
   }
@@ -388,7 +387,7 @@ function readRecord(query, players, kinds) {
   var mode = /** @type {Mode} */ (params.mode);
   return { seats: seats, seed: params.seed === null ? 1 : Number(params.seed), from: params.from, moves: moves,
     at: params.at === null ? null : Number(params.at), challenge: mode !== null && mode !== "review", mode: mode,
-    hints: hints.map(Number) };
+    hints: params.hints ? params.hints.split(".").map(Number) : [] };
 }
 
 /* The seat whose values a game shows: yours, else the first person's, else player 1's. */

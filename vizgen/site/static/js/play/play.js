@@ -23,6 +23,7 @@
  * the address, the computer's moves, the panel's decorations); the rules of a game are game.js's, the markup
  * playview.js's, the events controls.js's, the seats' names names.js's and the result card card.js's.
  */
+import * as address from "../core/address.js";
 import { contract } from "../core/contract.js";
 import { html, render as write } from "../core/html.js";
 import * as theme from "../core/theme.js";
@@ -247,7 +248,7 @@ export function boot() {
     var rec = game.readRecord(query, P, kinds);
     if (!rec) return Promise.resolve(null);
     if (rec.why !== undefined) {
-      play.message = say(W["bad-record"], { why: rec.why });
+      play.message = rec.note || say(W["bad-record"], { why: rec.why });
       return Promise.resolve(null);
     }
     /** @type {import("./game.js").GoodRecord} */
@@ -447,6 +448,14 @@ export function boot() {
       else refresh();
     });
   }
+  /* A record that cannot be read is said where a person is looking: the play box, brought into view (on a
+     phone the sheet opened to the whole screen), its message beside a button that starts a fresh game. The
+     address keeps the record until a game replaces it. */
+  function told() {
+    if (keys && keys.expand) keys.expand();
+    var said = el ? el.querySelector(".play-message") : null;
+    if (said) said.scrollIntoView({ block: "center" });
+  }
   // ------------------------------------------------------------------ drawing
   function render() {
     if (!el || !log || !model) return;
@@ -459,7 +468,8 @@ export function boot() {
     if (vz.path) vz.path(g ? g.line() : null); // the path of the game on the graph and the value map
     var ctx = context(hide);
     write(el, html`${draw.head(g, ctx)}${draw.seats(currentSeats(), g, kinds, ctx)}${
-      play.message ? html`<p class="play-message" role="status">${play.message}</p>` : ""}${
+      play.message ? html`<p class="play-message" role="status">${play.message}${
+        g ? "" : html` <button type="button" data-act="fresh">${W.fresh}</button>`}</p>` : ""}${
       copied ? html`<p class="play-copied" role="status">${W.copied}</p>` : ""}${g ? draw.status(g, ctx) : ""}`);
     copied = false; // said once, where the link was copied
     el.classList.toggle("active", !!g);
@@ -543,9 +553,13 @@ export function boot() {
     return readRecord(location.search).then(function (g) {
       play.ready = true;
       if (!g) {
-        if (play.message) writeUrl(null, false);
         render();
+        if (play.message) told();
         return;
+      }
+      var shown = address.read("", location.hash, "variant").dropped;
+      if (Object.prototype.hasOwnProperty.call(shown, "position")) {
+        play.message = (play.message ? play.message + " " : "") + address.note("position-game");
       }
       writeUrl(g, false);
       if (!g.finished() && g.human(g.you) && keys && keys.expand) keys.expand();

@@ -117,6 +117,49 @@ function compareTarget() {
   return { params: other, spec: book.spec("standard", other) };
 }
 
+/** How long a comparison's solve goes on, in milliseconds, before the page says how far it has got. */
+var SLOW_MS = 1000;
+/**
+ * A comparison's solve that takes longer than SLOW_MS says so: the page's progress bar (with its Cancel button)
+ * at the top, where a person is looking, and a line in the comparison, each with how far it has got and the
+ * seconds it has taken (compiling a large r's rules reports no progress of its own: the seconds still move); both
+ * go on the worker's progress (`tell`, what rulesworker.run reports) and are taken down by `stop`.
+ * @param {string} otherSpec @param {number} size the positions the rule set allows @param {HTMLElement} out
+ * @returns {{tell: import("./engine/rulesolve.js").Progress, stop: () => void}}
+ */
+function progress(otherSpec, size, out) {
+  var t0 = Date.now(), shown = false, stopped = false;
+  /** @type {[string, number, number]} */
+  var last = ["compile", 0, 1];
+  function draw() {
+    if (stopped) return;
+    shown = true;
+    var step = last[0], done = last[1];
+    var words = P.steps[step] || step, secs = Math.floor((Date.now() - t0) / 1000);
+    var far = done > 1 && (step === "enumerate" || step === "solve") ? ", " + util.count(done) + " positions so far" : "";
+    P.working(true, rulesworker.fraction(step, done, last[2], size), "comparing with " + otherSpec + ": " + words +
+      ", " + secs + " s");
+    out.textContent = "Solving " + otherSpec + " to compare with (up to " + util.count(size) + " positions): " + words +
+      far + ", " + secs + " s so far… The Cancel button at the top stops it.";
+  }
+  var timer = setTimeout(function () {
+    draw();
+    timer = setInterval(draw, SLOW_MS);
+  }, SLOW_MS);
+  return {
+    tell: function (step, done, total) {
+      last = [step, done, total];
+      if (shown || Date.now() - t0 >= SLOW_MS) draw();
+    },
+    stop: function () {
+      stopped = true;
+      clearTimeout(timer);
+      clearInterval(timer);
+      if (shown) P.working(false);
+    },
+  };
+}
+
 /**
  * Solve the rule set chosen under "compare with" and show both rule sets' figures side by side, and the
  * positions whose value changes.
@@ -153,7 +196,9 @@ function compareWith() {
     return Promise.resolve();
   }
   out.textContent = "Solving " + otherSpec + "…";
-  return rulesworker.run(other, P.cfg.worker, function () {}).then(function (solution) {
+  var slow = progress(otherSpec, size, out);
+  return rulesworker.run(other, P.cfg.worker, slow.tell).then(function (solution) {
+    slow.stop();
     if (state.solved !== solved) return;
     /** @type {Solved} */
     var o = Object.assign(solution, { rules: new movegen.Rules(solution.R) });
@@ -217,6 +262,7 @@ function compareWith() {
       P.cfg.compare = [{ slug: otherSpec, title: otherSpec, cells: cells.cells, value: cells.value }];
     }
   }, function (e) {
+    slow.stop();
     if (state.solved !== solved) return;
     out.textContent = String(e.message) === "cancelled" ? "Stopped: " + otherSpec + " was not solved." :
       "Could not solve " + otherSpec + " here: " + String(e.message || e);

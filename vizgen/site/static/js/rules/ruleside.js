@@ -54,6 +54,9 @@ import * as rulesweepview from "./rulesweepview.js";
  * @property {() => string} currentSpec
  * @property {(spec: string) => string} addressOf
  * @property {(spec: string) => string} encSpec
+ * @property {(on: boolean, share?: number, step?: string) => void} working the page's progress bar and its Cancel
+ *   button (a large rule set's): shown at `share` (0 to 1) of the work with `step` in words, or hidden
+ * @property {Record<string, string>} steps the solver's steps in words
  */
 
 var attached = false;

@@ -393,7 +393,7 @@ export function boot() {
     return downloadScript().then(function () {
       var side = /** @type {Late} */ (late).ruleside;
       side.attach({ cfg: cfg, book: book, state: state, api: api, $: $, currentSpec: currentSpec,
-        addressOf: addressOf, encSpec: encSpec });
+        addressOf: addressOf, encSpec: encSpec, working: working, steps: STEPS });
       side.sweepOptions();
       return side.compareWith();
     }).catch(function (e) {

@@ -94,6 +94,15 @@ function create(app, parts) {
 
   /** @type {string[]} */
   var notes = []; // what the address.js dropped from the address, said once a position is shown
+  /** The notes of what the reader dropped that this line says: the game's part (and with a game in the address,
+     the position's: the game's position is shown) is said in the play box (play/play.js), where a person looks.
+     @param {import("../core/address.js").AddressRead} asked @returns {string[]} */
+  function theirs(asked) {
+    var game = asked.play !== null || Object.prototype.hasOwnProperty.call(asked.dropped, "game");
+    return Object.keys(asked.dropped).filter(function (part) {
+      return part !== "game" && !(game && part === "position");
+    }).map(function (part) { return address.note(asked.dropped[part]); });
+  }
   /** Say the notes, then `also`, on the page's message line (nothing to say: the line is left as it is).
    @param {string} [also] */
   function tell(also) {
@@ -106,7 +115,7 @@ function create(app, parts) {
   function onHash(ev) {
     var asked = address.read(ev ? "" : location.search, location.hash, "variant");
     var raw = asked.hash || "";
-    notes = notes.concat(asked.notes);
+    notes = notes.concat(theirs(asked));
     if (!raw) return select(app.model.startId, false, false).then(function () { tell(); });
     return search.locate(raw).then(function (id) { return showHash(raw, id); });
   }
