@@ -213,16 +213,16 @@ def game_digest(rules: Rules, codes: np.ndarray, start: int, indptr: np.ndarray,
     return h.hexdigest()
 
 
-def solve_rule_set(variant: Variant, max_memory: int | None = None) -> dict[str, Any]:
+def solve_rule_set(variant: Variant, max_memory: int | sizes.Memory | None = None) -> dict[str, Any]:
     """Enumerate and solve one rule set: the figures a sweep reports of it.
 
     Parameters
     ----------
     variant : Variant
         The rules (its ``spec`` names it).
-    max_memory : int, optional
+    max_memory : int or Memory, optional
         Refuse a rule set whose solve would take more bytes (default: the memory at hand,
-        :func:`vizgen.engine.graph.check_size`).
+        :func:`vizgen.engine.graph.check_size`; a :class:`vizgen.util.sizes.Memory` says where its figure is from).
 
     Returns
     -------
@@ -289,7 +289,7 @@ def run_task(task: Task) -> tuple[list[dict[str, Any]], dict[str, int]]:
     ['draw', 'stumps split a lone finger onto a dead hand, which is a division: it needs divisions=true']
     """
     base = Base.of(task.base)
-    memory = sizes.memory_available().size  # read once a task, not once a rule set
+    memory = sizes.memory_available()  # read once a task, not once a rule set
     out: list[dict[str, Any]] = []
     refused: Counter[str] = Counter()
     combos: Iterator[tuple[int | None, dict[str, Any]]] = ((None, dict(o)) for o in task.overrides) \
