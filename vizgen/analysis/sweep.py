@@ -40,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from vizgen.engine import kernel, retrograde
-from vizgen.engine.graph import check_size
+from vizgen.engine.graph import check_size, estimate_memory
 from vizgen.engine.params import (
     ATTACKS,
     HALVESIES,
@@ -50,6 +50,7 @@ from vizgen.engine.params import (
     VariantError,
     check_value,
     coerce,
+    estimate_positions,
     override,
     word,
 )
@@ -57,7 +58,7 @@ from vizgen.engine.rules import Rules
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import Variant
 from vizgen.util import sizes
-from vizgen.util.text import quote
+from vizgen.util.text import format_count, quote
 
 __all__ = [
     "SPACE_ACCEPTED",
@@ -344,11 +345,11 @@ def _solvable(spec: str) -> None:
     rules of fewest positions (:data:`SMALLEST`) already over the memory at hand."""
     full = resolve(spec)
     smallest = replace(full, params=replace(full.params, **SMALLEST), spec=spec.strip())
-    try:
-        check_size(smallest)
-    except VariantError as exc:
-        raise VariantError(f"--all around {quote(spec.strip())} can solve none of its rule sets, not even the "
-                           f"smallest: {exc}") from None
+    need, have = estimate_memory(smallest), sizes.memory_available()
+    if need > have.size:
+        raise VariantError(f"--all around {quote(spec.strip())} can solve none of its rule sets: even the smallest "
+                           f"has up to {format_count(estimate_positions(smallest.params))} positions and needs "
+                           f"{sizes.about_memory(need)} of memory; {have.source} is {sizes.memory_words(have.size)}")
 
 
 @dataclass(frozen=True)
