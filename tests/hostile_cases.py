@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.hostile_servers import serving
+from vizgen.site.preview import REQUEST_SECONDS
+from vizgen.util import deadlines
 
 ROOT = Path(__file__).resolve().parent.parent
 #: address space a child may map (numpy maps more than it touches) and the resident memory it may use
@@ -415,13 +417,16 @@ def _wait(proc: subprocess.Popen[bytes], began: float, timeout: float) -> tuple[
         time.sleep(0.02)
 
 
-def run_case(case: Case, files: Path, timeout: float = TIMEOUT_S) -> Outcome:
-    """Run one case in a fresh process with a capped address space; measure its time and peak RSS."""
+def run_case(case: Case, files: Path, timeout: float = TIMEOUT_S, scale: float = 1.0) -> Outcome:
+    """Run one case in a fresh process with a capped address space, vizgen's deadlines ``scale`` times the real
+    ones (:mod:`vizgen.util.deadlines`); measure its time and peak RSS."""
     def limits() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
 
-    env = {k: v for k, v in os.environ.items() if k != "VIZGEN_CACHE"}
+    env = {k: v for k, v in os.environ.items() if k not in ("VIZGEN_CACHE", deadlines.SCALE_ENV)}
     env.update(PYTHONPATH=str(ROOT), VIZGEN_CACHE=str(files / "cache"))
+    if scale != 1.0:
+        env[deadlines.SCALE_ENV] = repr(scale)
     env.update({k: v.format(d=files) for k, v in case.env.items()})
     timeout = min(timeout, case.seconds) if case.seconds else timeout
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
@@ -450,9 +455,8 @@ def run_case(case: Case, files: Path, timeout: float = TIMEOUT_S) -> Outcome:
 # out of the site is a 404 whose body holds none of the file, a slow or silent client is dropped at its deadline,
 # and a fresh GET is answered at once whatever idle crowd is connected -------------------------------------------
 
-#: the deadline of a request's head in ``serve`` (vizgen.site.preview.REQUEST_SECONDS), plus the time a loaded
-#: machine may take to notice
-SERVE_DROP_S = 5.0 + 3.0
+#: the time a loaded machine may take to notice that a deadline of ``serve`` has passed
+SERVE_MARGIN_S = 3.0
 
 
 def make_site(root: Path) -> Path:
@@ -483,21 +487,22 @@ def _not_found(port: int, path: str) -> str | None:
     return None
 
 
-def _dropped(conn: socket.socket, trickle: bytes) -> str | None:
-    """Send ``trickle`` a byte every 0.2 s (all of it at once when it is empty: silence); None if the server drops
-    the connection within :data:`SERVE_DROP_S`."""
-    began = time.monotonic()
+def _dropped(conn: socket.socket, trickle: bytes, deadline: float) -> str | None:
+    """Send ``trickle`` a byte every 25th of the server's request ``deadline`` (0.2 s of the real 5 s; all of it at
+    once when it is empty: silence); None if the server drops the connection within the deadline and
+    :data:`SERVE_MARGIN_S`."""
+    began, drop = time.monotonic(), deadline + SERVE_MARGIN_S
     try:
         for byte in trickle:
             conn.sendall(bytes([byte]))
-            time.sleep(0.2)
-            if time.monotonic() - began > SERVE_DROP_S:
-                return f"still connected after {SERVE_DROP_S:.0f} s of a byte every 0.2 s"
-        conn.settimeout(max(0.1, SERVE_DROP_S - (time.monotonic() - began)))
+            time.sleep(deadline / 25)
+            if time.monotonic() - began > drop:
+                return f"still connected after {drop:.1f} s of a byte every {deadline / 25:g} s"
+        conn.settimeout(max(0.1, drop - (time.monotonic() - began)))
         while conn.recv(4096):
             pass
     except TimeoutError:
-        return f"still connected after {SERVE_DROP_S:.0f} s"
+        return f"still connected after {drop:.1f} s"
     except ConnectionError:
         pass
     return None
@@ -513,17 +518,17 @@ def _crowd(port: int, source: str, count: int) -> list[socket.socket]:
     return conns
 
 
-def _fresh_get_beside(port: int, sources: tuple[str, ...]) -> str | None:
+def _fresh_get_beside(port: int, sources: tuple[str, ...], deadline: float) -> str | None:
     """100 silent connections from each of ``sources``, then a GET from 127.0.0.1: answered before any of them
-    reached its deadline."""
+    reached its ``deadline`` (run it at the real one: at a tenth, the crowd is gone before the GET)."""
     crowd = [conn for source in sources for conn in _crowd(port, source, 100)]
     try:
         time.sleep(0.5)
         began = time.monotonic()
-        answer = _get(port, "/", timeout=SERVE_DROP_S)
+        answer = _get(port, "/", timeout=deadline + SERVE_MARGIN_S)
         if not answer.startswith(b"HTTP/1.0 200"):
             return f"the fresh GET was answered {answer[:60]!r}"
-        if time.monotonic() - began > 5.0:
+        if time.monotonic() - began > deadline:
             return f"the fresh GET waited {time.monotonic() - began:.1f} s"
         return None
     finally:
@@ -533,22 +538,26 @@ def _fresh_get_beside(port: int, sources: tuple[str, ...]) -> str | None:
 
 @dataclass(frozen=True)
 class ServeCase:
-    """One hostile request to ``vizgen serve``: ``check(port)`` is None when it held, else why not."""
+    """One hostile request to ``vizgen serve``: ``check(port, deadline)`` is None when it held, else why not
+    (``deadline``: the server's request deadline in seconds, :data:`vizgen.site.preview.REQUEST_SECONDS` scaled)."""
 
     id: str
-    check: Callable[[int], str | None]
+    check: Callable[[int, float], str | None]
 
 
 SERVE_CASES = [
-    ServeCase("serve-folder-index-link-out", lambda port: _not_found(port, "/leakdir/")),
-    ServeCase("serve-folder-index-link-passwd", lambda port: _not_found(port, "/passwd/")),
-    ServeCase("serve-index-link-passwd", lambda port: _not_found(port, "/passwd/index.html")),
-    ServeCase("serve-silent-client", lambda port: _dropped(socket.create_connection(("127.0.0.1", port)), b"")),
+    ServeCase("serve-folder-index-link-out", lambda port, _: _not_found(port, "/leakdir/")),
+    ServeCase("serve-folder-index-link-passwd", lambda port, _: _not_found(port, "/passwd/")),
+    ServeCase("serve-index-link-passwd", lambda port, _: _not_found(port, "/passwd/index.html")),
+    ServeCase("serve-silent-client",
+              lambda port, deadline: _dropped(socket.create_connection(("127.0.0.1", port)), b"", deadline)),
     ServeCase("serve-header-byte-a-fifth-second",
-              lambda port: _dropped(socket.create_connection(("127.0.0.1", port)), b"GET / HTTP/1.0\r\n" + b"X" * 100)),
-    ServeCase("serve-200-idle-then-fresh-get", lambda port: _fresh_get_beside(port, ("127.0.0.2",))),
+              lambda port, deadline: _dropped(socket.create_connection(("127.0.0.1", port)),
+                                              b"GET / HTTP/1.0\r\n" + b"X" * 100, deadline)),
+    ServeCase("serve-200-idle-then-fresh-get",
+              lambda port, deadline: _fresh_get_beside(port, ("127.0.0.2",), deadline)),
     ServeCase("serve-200-idle-same-address-then-fresh-get",
-              lambda port: _fresh_get_beside(port, ("127.0.0.1", "127.0.0.2"))),
+              lambda port, deadline: _fresh_get_beside(port, ("127.0.0.1", "127.0.0.2"), deadline)),
 ]
 
 
@@ -561,10 +570,13 @@ class ServeOutcome:
     rss_mb: float
 
 
-def run_serve_case(case: ServeCase, root: Path) -> ServeOutcome:
-    """Start ``vizgen serve`` on 127.0.0.1 (a free port) for :func:`make_site`'s site, run the case, stop it."""
-    env = {k: v for k, v in os.environ.items() if k != "VIZGEN_CACHE"}
+def run_serve_case(case: ServeCase, root: Path, scale: float = 1.0) -> ServeOutcome:
+    """Start ``vizgen serve`` on 127.0.0.1 (a free port) for :func:`make_site`'s site, its deadlines ``scale``
+    times the real ones (:mod:`vizgen.util.deadlines`), run the case, stop it."""
+    env = {k: v for k, v in os.environ.items() if k not in ("VIZGEN_CACHE", deadlines.SCALE_ENV)}
     env["PYTHONPATH"] = str(ROOT)
+    if scale != 1.0:
+        env[deadlines.SCALE_ENV] = repr(scale)
     proc = subprocess.Popen([sys.executable, "-m", "vizgen", "serve", "--dir", str(root / "site"), "--port", "0"],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
                             cwd=root, text=True)
@@ -574,7 +586,7 @@ def run_serve_case(case: ServeCase, root: Path) -> ServeOutcome:
         port = int(first.rsplit(":", 1)[1].split("/")[0])
         began = time.monotonic()
         try:
-            failure = case.check(port)
+            failure = case.check(port, REQUEST_SECONDS * scale)
         except OSError as exc:
             failure = f"{type(exc).__name__}: {exc}"
         seconds = time.monotonic() - began

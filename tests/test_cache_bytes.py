@@ -444,8 +444,8 @@ def every_entry(damage: Damage) -> Callable[[Path], int]:
     return apply
 
 
-@pytest.mark.parametrize("damage", ["fifo", *(pytest.param(d, marks=pytest.mark.slow)
-                                              for d in ("digit", "folder", "sparse-4gb"))])
+@pytest.mark.slow(reason="builds a site over a damaged cache: 6 CPU s and more each (tests/lane_times.json)")
+@pytest.mark.parametrize("damage", ["fifo", "digit", "folder", "sparse-4gb"])
 def test_a_build_over_damaged_entries_writes_the_clean_bytes(clean_build: tuple[Path, dict[str, str]],
                                                             damage: str) -> None:
     """Every entry of the cache (solved, layout, page, and the guide and puzzles, read in worker processes)

@@ -97,15 +97,22 @@ sys.meta_path.insert(0, _Hidden())
 '''
 
 
+@pytest.mark.slow(reason="collects the whole suite in a fresh interpreter: about 15 CPU seconds (the fast lane holds "
+                        "the static check of the same promise, tests/test_lanes.py)")
 def test_the_fast_lane_collects_without_playwright_and_says_why_the_browser_tests_skip(tmp_path: Path) -> None:
+    """``pytest -m "not browser and not slow"`` as the README gives it (both test paths: the tests and the
+    package's doctests) collects with Playwright and axe-playwright uninstalled; the modules that need them skip
+    whole, saying why."""
     (tmp_path / "sitecustomize.py").write_text(_HIDE_PLAYWRIGHT)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")])}
     hidden = subprocess.run([sys.executable, "-c", "import playwright"], env=env, capture_output=True, text=True)
     assert hidden.returncode != 0 and "No module named 'playwright'" in hidden.stderr  # the hook works
     run = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-rs", "-p", "no:cacheprovider",
-                          "-p", "no:randomly", "-m", "not browser and not slow", "tests"],
+                          "-p", "no:randomly", "-m", "not browser and not slow"],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert "error" not in run.stdout.splitlines()[-1].lower(), run.stdout[-3000:]
-    for module in ("test_readable_browser.py", "test_rulespage_browser.py", "test_access_browser.py"):
+    assert re.search(r"^vizgen/\S+::vizgen\.", run.stdout, re.M), "the doctests are collected too"
+    for module in ("test_readable_browser.py", "test_rulespage_browser.py", "test_access_browser.py",
+                   "test_people_browser.py"):
         assert re.search(rf"SKIPPED \[\d+\] tests/{module}:\d+: \S.*(playwright|axe)", run.stdout), module

@@ -65,6 +65,7 @@ def _check_drawn(shipped: dict[str, dict[str, Any]], variants: list[Variant], tm
     return len(every)
 
 
+@pytest.mark.slow(reason="7 CPU s: every puzzle position of the catalogue drawn")
 def test_every_puzzle_position_ships_its_hands_and_draws_them(tmp_path: Path) -> None:
     """Halves, negatives, lives and three players: each position's hands are the engine's, and each is drawn."""
     variants = [resolve(s) for s in SPECS]

@@ -144,18 +144,23 @@ def compare(spec: str, got: dict) -> None:
         assert mine == theirs, (spec, theirs[1], mine, theirs)
 
 
-#: the built-in variants small enough for the cross-check: those whose page facts are compared too (the fast lane),
-#: and the larger ones (their rules and values only; the slow lane)
-BUILTINS = {"small": [slug for slug, v in REGISTRY.items() if estimate_positions(v.params) <= FACTS_MAX],
+#: the built-in variants small enough for the cross-check: those whose page facts are compared too (every fourth in
+#: the fast lane, the others in the slow one: all of them take 10 s of CPU, the Node run's included), and the larger
+#: ones (their rules and values only; the slow lane)
+_SMALL = [slug for slug, v in REGISTRY.items() if estimate_positions(v.params) <= FACTS_MAX]
+BUILTINS = {"small": _SMALL[::4], "small-others": [s for k, s in enumerate(_SMALL) if k % 4],
             "larger": [slug for slug, v in REGISTRY.items() if FACTS_MAX < estimate_positions(v.params) <= 5000]}
 
 
-@pytest.mark.parametrize("size", ["small", pytest.param("larger", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("size", [
+    "small",
+    pytest.param("small-others", marks=pytest.mark.slow(reason="7 s of CPU: the fast lane checks every fourth")),
+    pytest.param("larger", marks=pytest.mark.slow)])
 def test_builtin_variants_compile_and_solve_as_the_engine(size: str, tmp_path: Path) -> None:
     """Every built-in variant that fits: the same rule tables, positions, moves, values and remoteness; the small
     ones' page facts, trap figures, odds, stats and guide too."""
     specs = BUILTINS[size]
-    facts = size == "small"
+    facts = size != "larger"
     got = browser(specs, tmp_path, tables=True, facts=[facts] * len(specs))
     for spec, line in zip(specs, got, strict=True):
         rules = Rules(resolve(spec))
@@ -278,24 +283,29 @@ def test_refusals_are_the_engines_words(tmp_path: Path) -> None:
             assert line.get("error") == str(err.value), spec
 
 
-#: the sweeps the fast lane solves in Node and in the Python engine: (rule set, number), small enough to be quick
-SWEEPS = (("standard", "start"), ("standard:r=3", "r"), ("standard:sudden_death=true,start=2,r=3", "lives"),
-          ("standard:r=3", "hands"), ("standard:r=3", "swaps"), ("standard:players=3,r=3", "start"),
-          ("cutoff:r=3,death_attack=true", "r"), ("misere:r=3", "start"))
+#: the sweeps solved in Node and in the Python engine: (rule set, number); the fast lane takes the first group, the
+#: slow lane the second (all of them take 4 s of CPU and twice or thrice that on the clock of a busy machine)
+SWEEPS = {"fast": (("standard:r=3", "r"), ("standard:players=3,r=3", "start"), ("misere:r=3", "start")),
+          "others": (("standard", "start"), ("standard:sudden_death=true,start=2,r=3", "lives"),
+                     ("standard:r=3", "hands"), ("standard:r=3", "swaps"), ("cutoff:r=3,death_attack=true", "r"))}
 #: the positions a cross-checked sweep solves in all
 SWEEP_LIMIT = 3000
 
 
-def test_sweeps_and_figures_are_the_engines(tmp_path: Path) -> None:
+@pytest.mark.parametrize("group", [
+    "fast", pytest.param("others", marks=pytest.mark.slow(
+        reason="the same check on five more sweeps: 2.6 s of CPU, 7 s on a busy clock; the fast lane takes three"))])
+def test_sweeps_and_figures_are_the_engines(tmp_path: Path, group: str) -> None:
     """A sweep's points (rulecompare.js sweepPlan: valid values, the limit kept) and each point's figures as the page
     shows them side by side and charts them: the start and its value for the first player, the positions, the moves,
     the positions won, drawn (open) and lost for the player to move, the games over and the longest forced win."""
+    sweeps = SWEEPS[group]
     job = tmp_path / "job.json"
     job.write_text(json.dumps({"book": rulebook_data(), "words": words.for_browser(), "limit": SWEEP_LIMIT,
-                               "sweeps": [list(s) for s in SWEEPS]}))
+                               "sweeps": [list(s) for s in sweeps]}))
     lines = [json.loads(line) for line in run_node(JS / "cross" / "sweep.mjs", job).splitlines()]
-    assert len(lines) == len(SWEEPS)
-    for (spec, name), line in zip(SWEEPS, lines, strict=True):
+    assert len(lines) == len(sweeps)
+    for (spec, name), line in zip(sweeps, lines, strict=True):
         points = line["points"]
         assert len(points) >= 2, (spec, name)
         assert sum(estimate_positions(resolve(p["spec"]).params) for p in points) <= SWEEP_LIMIT

@@ -20,7 +20,10 @@ from pathlib import Path
 import pytest
 
 from tests.hostile_cases import SERVE_CASES, ServeCase, make_site, run_serve_case
+from vizgen import cli
 from vizgen.site import preview
+from vizgen.site.preview import REQUEST_SECONDS
+from vizgen.util import deadlines
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="127.0.0.2 is a loopback address")
 
@@ -165,10 +168,42 @@ def test_a_crowd_being_answered_keeps_its_places(site: Path, monkeypatch: pytest
         httpd.server_close()
 
 
-@pytest.mark.slow  # a server a case, two of them waiting out a deadline
+#: the cases that wait out the request deadline: run at a tenth of it, 0.5 s (vizgen.util.deadlines); the others
+#: never reach it (a crowd of idle connections must still be there when the fresh GET comes: the real deadline)
+WAIT_OUT_THE_DEADLINE = ("serve-silent-client", "serve-header-byte-a-fifth-second")
+
+
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in SERVE_CASES])
 def test_the_hostile_requests_of_the_campaign_hold(tmp_path: Path, case: ServeCase) -> None:
     """``vizgen serve`` itself, as ``benchmarks/hostile.py`` runs it (tests/hostile_cases.py)."""
     make_site(tmp_path)
-    outcome = run_serve_case(case, tmp_path)
+    outcome = run_serve_case(case, tmp_path, scale=0.1 if case.id in WAIT_OUT_THE_DEADLINE else 1.0)
     assert outcome.failure is None, outcome.failure
+
+
+@pytest.mark.slow(reason="waits out serve's real request deadline, 5 s (the campaign's cases run at a tenth of it)")
+def test_a_silent_client_is_dropped_at_the_real_deadline(tmp_path: Path) -> None:
+    make_site(tmp_path)
+    began = time.monotonic()
+    outcome = run_serve_case(next(c for c in SERVE_CASES if c.id == "serve-silent-client"), tmp_path)
+    assert outcome.failure is None, outcome.failure
+    assert time.monotonic() - began >= REQUEST_SECONDS, "it waited for the real deadline"
+
+
+
+@pytest.mark.parametrize("value", ["10", "1.5", "0", "0.001", "-1", "nan", "inf", "1e400", "abc", "0x1", "9" * 5000])
+def test_a_deadline_scale_that_is_not_a_factor_below_one_is_refused_first(
+        tmp_path: Path, value: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """$VIZGEN_DEADLINE_SCALE only shortens the deadlines (the tests'): anything else is one line, exit 2, before the
+    command does anything (here: before it serves)."""
+    monkeypatch.setenv(deadlines.SCALE_ENV, value)
+    assert cli.main(["serve", "--dir", str(make_site(tmp_path)), "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("vizgen: error: $VIZGEN_DEADLINE_SCALE must be a number from 0.01 to 1") and \
+        err.count("\n") == 1 and len(err) < 300, err
+
+
+@pytest.mark.parametrize("value", ["1", "0.5", " 0.01 ", ""])
+def test_a_deadline_scale_shortens_serves_deadlines(value: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(deadlines.SCALE_ENV, value)
+    assert deadlines.seconds(REQUEST_SECONDS) == REQUEST_SECONDS * (float(value) if value.strip() else 1.0)

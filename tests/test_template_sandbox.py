@@ -25,6 +25,7 @@ from vizgen.site.outdir import leftovers
 from vizgen.site.render import render_site, templating
 from vizgen.site.render.assets import environment
 from vizgen.site.render.templating import TEMPLATE_BYTES, TemplateProblem, compile_templates, explained
+from vizgen.util import deadlines
 from vizgen.util.text import format_count
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -185,6 +186,13 @@ def test_the_builtin_templates_render_the_same_bytes_in_the_sandbox(pages: list,
     assert render_site(pages, templates=tmp_path / "empty") == render_site(pages)
 
 
+@pytest.mark.slow(reason="waits out a template's real deadline, 10 s of a loop (the other tests shorten it)")
+def test_a_loop_is_stopped_at_the_real_deadline(pages: list, tmp_path: Path) -> None:
+    folder = template_folder(tmp_path, LOOPS)
+    assert _problem(pages, folder) == f"template '{folder / 'index.html'}', line 3: took over " \
+                                      f"{templating.TEMPLATE_SECONDS:g} s, the time a template may take"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("line", [LOOPS, "{{ 'x' * 2500000000 }}"], ids=["time", "memory"])
 def test_a_build_stopped_by_a_bound_keeps_the_old_site_and_leaves_nothing(tmp_path: Path, line: str) -> None:
@@ -194,7 +202,8 @@ def test_a_build_stopped_by_a_bound_keeps_the_old_site_and_leaves_nothing(tmp_pa
     folder = template_folder(tmp_path, line)
     run = subprocess.run([sys.executable, "-m", "vizgen", "build", "--quiet", "--variant", "standard:r=3", "--out",
                           str(out), "--templates", str(folder)], capture_output=True, text=True, timeout=300,
-                         env={"PYTHONPATH": str(ROOT), "VIZGEN_CACHE": str(cache), "PATH": "/usr/bin:/bin"})
+                         env={"PYTHONPATH": str(ROOT), "VIZGEN_CACHE": str(cache), "PATH": "/usr/bin:/bin",
+                              deadlines.SCALE_ENV: "0.1"})  # a loop stopped in 1 s, not 10
     assert run.returncode == 2 and run.stderr.count("\n") == 1 and "Traceback" not in run.stderr, run.stderr[-800:]
     assert run.stderr.startswith(f"vizgen: error: template '{folder / 'index.html'}', line 3: ")
     assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before

@@ -67,6 +67,7 @@ def _reference_cells(variant: Variant) -> dict[tuple, tuple[int, int | None]]:
     return cells
 
 
+@pytest.mark.slow(reason="10 CPU s in the fast lane's examples: every grid solved again by the slow reference")
 @settings(max_examples=examples(20), deadline=None,
           suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(small_variants(max_players=2))

@@ -1,4 +1,4 @@
-"""The command line: ``python -m vizgen list | stats | sweep | show | maxn | guide | puzzles | build | serve``.
+"""The command line: ``python -m vizgen list | stats | sweep | show | maxn | guide | puzzles | judge | build | serve``.
 
 Every user error (unknown variant, bad parameter or position, broken file)
 prints one line on stderr and exits with code 2; no traceback.
@@ -25,7 +25,8 @@ from vizgen.engine.rules import Position, PositionError, check_shape
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import REGISTRY, Variant
 from vizgen.site.outdir import BuildError
-from vizgen.util import sizes
+from vizgen.util import deadlines, sizes
+from vizgen.util.deadlines import DeadlineScaleError
 from vizgen.util.processes import stop_on_signals, stopped_code
 from vizgen.util.text import format_count, one_line, quote, visible
 
@@ -146,6 +147,7 @@ def _parser() -> argparse.ArgumentParser:
     maxn.add_argument("--depth", required=True, metavar="D", help="search depth, 1 .. 100")
     solving("guide", "how to play a two-player variant: must-find moves, traps, rules of thumb (cached)")
     solving("puzzles", "a variant's practice puzzles: position, solution, themes, rating (cached)")
+    solving("judge", "how good a game the rule set makes: balance, draws, length, drama, depth (docs/JUDGE.md)")
 
     build = sub.add_parser("build", help="build the static site")
     build.add_argument("--out", default="site", help="output folder (default ./site): missing, empty, or a site a "
@@ -527,6 +529,16 @@ def _run(args: argparse.Namespace) -> int:
         return _guide(args)
     if args.command == "puzzles":
         return _puzzles(args)
+    if args.command == "judge":
+        from vizgen.reports.judge import judge, judge_lines
+
+        solved = _solve(args.spec, args.max_positions, args.max_memory)
+        data = judge(solved.graph, solved.forced)
+        if args.json:
+            print(json.dumps(data, indent=2))
+        else:
+            _say(judge_lines(data))
+        return 0
     if args.command == "build":
         from vizgen.site.build import build_site
 
@@ -557,8 +569,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     stop_on_signals()  # SIGTERM and SIGHUP unwind as Ctrl-C does, through every clean-up on the way
     try:
+        deadlines.scale()  # $VIZGEN_DEADLINE_SCALE checked before any work
         return _run(args)
-    except (VariantError, PositionError, BuildError) as exc:
+    except (VariantError, PositionError, BuildError, DeadlineScaleError) as exc:
         return _fail(str(exc))
     except ClusterError as exc:  # exit code 2: cannot use the cluster; 1: a worker was lost mid-solve
         return _fail(str(exc), exc.exit_code)

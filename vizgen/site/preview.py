@@ -7,7 +7,8 @@ folder listings, nothing a symbolic link reaches outside the site, a folder's
 Slow or idle clients cannot starve a fresh request: a request's line and
 headers must arrive within :data:`REQUEST_SECONDS` of the connection (or of
 the previous answer on it), however slowly they trickle in; a connection
-that stops reading for :data:`IDLE_SECONDS` is closed; at most
+that stops reading for :data:`IDLE_SECONDS` is closed (the tests shorten
+both through :mod:`vizgen.util.deadlines`); at most
 :data:`MAX_CONNECTIONS` are served at once, at most :data:`MAX_PER_ADDRESS`
 from one address, and a connection over either bound takes the place of the
 oldest one still waiting for its request (of the same address, or of the
@@ -33,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from vizgen.site.outdir import BuildError
+from vizgen.util import deadlines
 from vizgen.util.paths import NoHome, expand_user
 from vizgen.util.text import quote, visible
 
@@ -81,13 +83,15 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 
     def setup(self) -> None:
         super().setup()
+        self._idle = deadlines.seconds(IDLE_SECONDS)
+        self.connection.settimeout(self._idle)
         self.rfile.close()
-        self._reader = _Reader(self.connection, self.timeout)
+        self._reader = _Reader(self.connection, self._idle)
         self.rfile = io.BufferedReader(self._reader)
 
     def handle_one_request(self) -> None:
         """Read the next request within :data:`REQUEST_SECONDS`, then answer it."""
-        self._reader.deadline = time.monotonic() + REQUEST_SECONDS
+        self._reader.deadline = time.monotonic() + deadlines.seconds(REQUEST_SECONDS)
         self.server.waiting(self.request, True)
         super().handle_one_request()
 
@@ -95,7 +99,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         """The request's head has arrived: no deadline while it is answered, and it is no longer waiting."""
         parsed = super().parse_request()
         self._reader.deadline = None
-        self.connection.settimeout(self.timeout)
+        self.connection.settimeout(self._idle)
         self.server.waiting(self.request, False)
         return parsed
 

@@ -9,7 +9,8 @@ templates they do not control: no ``__globals__``, no ``os``, ranges of at most
 - time: compiling or rendering one template takes at most
   :data:`TEMPLATE_SECONDS` (a timer in the main thread of the process, worker
   processes included, stops even a loop that calls nothing; any thread checks
-  the clock at each call and operator);
+  the clock at each call and operator; the tests shorten it through
+  :mod:`vizgen.util.deadlines`);
 - memory: while it compiles or renders, the process may map at most
   :data:`TEMPLATE_MEMORY` bytes more (its address-space limit, Linux), so no
   single operation (``'x' * 2500000000``, ``'x'|center(10**9)``, a list grown
@@ -51,6 +52,7 @@ from jinja2.sandbox import SandboxedEnvironment
 
 from vizgen import templates_folder
 from vizgen.site.outdir import BuildError
+from vizgen.util import deadlines
 from vizgen.util.paths import NoHome, expand_user
 from vizgen.util.text import format_count, quote, visible
 
@@ -205,7 +207,7 @@ def template_files(folder: Path) -> list[tuple[str, bytes | None]]:
     return sorted(found)
 
 
-_bounds = threading.local()  # the deadline of the template this thread compiles or renders, if any
+_bounds = threading.local()  # the deadline of the template this thread compiles or renders (if any), its limit
 
 
 def _over_time() -> None:
@@ -216,8 +218,8 @@ def _over_time() -> None:
     """
     deadline = getattr(_bounds, "deadline", None)
     if deadline is not None and time.monotonic() > deadline:
-        _bounds.deadline = time.monotonic() + _AGAIN_SECONDS
-        raise TemplateLimit(f"took over {TEMPLATE_SECONDS:g} s, the time a template may take")
+        _bounds.deadline = time.monotonic() + deadlines.seconds(_AGAIN_SECONDS)
+        raise TemplateLimit(f"took over {_bounds.limit:g} s, the time a template may take")
 
 
 def _on_alarm(signum: int, frame: Any) -> None:
@@ -256,7 +258,8 @@ def _memory_bound() -> Iterator[None]:
 
 @contextlib.contextmanager
 def bounded(name: str) -> Iterator[None]:
-    """Compile or render the template ``name`` within :data:`TEMPLATE_SECONDS` and :data:`TEMPLATE_MEMORY`.
+    """Compile or render the template ``name`` within :data:`TEMPLATE_SECONDS` (times
+    :func:`vizgen.util.deadlines.scale`) and :data:`TEMPLATE_MEMORY`.
 
     In the main thread a timer stops it at the deadline even in a loop that calls nothing; in any thread each
     call and operator of a :class:`UserTemplates` template checks the clock. Going over a bound, running out
@@ -276,9 +279,10 @@ may take
         yield
         return
     failed: Exception | None = None
-    _bounds.deadline = time.monotonic() + TEMPLATE_SECONDS
+    _bounds.limit = deadlines.seconds(TEMPLATE_SECONDS)
+    _bounds.deadline = time.monotonic() + _bounds.limit
     try:
-        with _memory_bound(), _timer():
+        with _memory_bound(), _timer(_bounds.limit):
             yield
     except (TemplateLimit, MemoryError, RecursionError) as exc:  # a TemplateLimit may come as the timer stops
         failed = exc
@@ -290,15 +294,15 @@ may take
 
 
 @contextlib.contextmanager
-def _timer() -> Iterator[None]:
-    """In the main thread, a timer that stops the template at its deadline (:func:`_over_time`); any timer that
-    was running goes on afterwards, less the time taken."""
+def _timer(limit: float) -> Iterator[None]:
+    """In the main thread, a timer that stops the template at its deadline, ``limit`` seconds from now
+    (:func:`_over_time`); any timer that was running goes on afterwards, less the time taken."""
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
         yield
         return
     began = time.monotonic()
     handler = signal.signal(signal.SIGALRM, _on_alarm)
-    before = signal.setitimer(signal.ITIMER_REAL, TEMPLATE_SECONDS, _TICK_SECONDS)
+    before = signal.setitimer(signal.ITIMER_REAL, limit, _TICK_SECONDS)
     try:
         yield
     finally:
