@@ -12,6 +12,7 @@ Usage: python benchmarks/browser_solver.py [SPEC ...]
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -75,4 +76,7 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("specs", nargs="*", metavar="SPEC", help="rule sets (default: a few, and the largest the "
+                                                                 "rules page solves)")
+    sys.exit(main(parser.parse_args().specs))

@@ -7,7 +7,7 @@ Usage: python benchmarks/guide.py [SPEC ...]
 
 from __future__ import annotations
 
-import sys
+import argparse
 import tempfile
 import time
 from pathlib import Path
@@ -42,4 +42,7 @@ def main(specs: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("specs", nargs="*", metavar="SPEC", help="variants (default: every two-player variant of "
+                                                                 "the catalogue)")
+    main(parser.parse_args().specs)

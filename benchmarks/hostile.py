@@ -29,7 +29,9 @@ process). Prints each case's time to heal and peak memory.
 Usage: python benchmarks/hostile.py [--only SUBSTRING[,SUBSTRING...]] [--timeout S] [--json] [--cache]
 
 ``--only round-four`` runs the cases of issue #39 parts 3 and 4 (cluster addresses at servers each case starts on
-loopback, ``--workers``, long values, deep keys, ``~user``).
+loopback, ``--workers``, long values, deep keys, ``~user``); ``--only round-five`` those of issue #45 (stray,
+edited, old and foreign site markers, each over a ``precious.txt``; ``sweep --vary`` values out of range or given
+twice; ``sweep --all`` around a base too big in every rule set).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from tests.hostile_cases import (  # noqa: E402 - after the path is set
     CACHE_RSS_BUDGET_MB,
     CACHE_TIMEOUT_S,
     CASES,
+    ROUND_FIVE_IDS,
     ROUND_FOUR_IDS,
     SERVE_CASES,
     TIMEOUT_S,
@@ -77,7 +80,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.cache:
         return cache_faults(args.only, args.timeout if args.timeout != TIMEOUT_S else CACHE_TIMEOUT_S, args.json)
-    wanted = [w for w in args.only.replace("round-four", ROUND_FOUR_IDS).split(",") if w] or [""]
+    only = args.only.replace("round-four", ROUND_FOUR_IDS).replace("round-five", ROUND_FIVE_IDS)
+    wanted = [w for w in only.split(",") if w] or [""]
     cases = [c for c in CASES if any(w in c.id for w in wanted)]
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:

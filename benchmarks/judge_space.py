@@ -12,6 +12,7 @@ machine is shared: CPU time (one BLAS thread), not wall time, is the figure.
 
 from __future__ import annotations
 
+import argparse
 import os
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -80,4 +81,8 @@ def main(slices: int = 8, size: int = 64) -> None:
 
 
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:3]))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("slices", nargs="?", type=int, default=8, help="slices of the rule space (default 8)")
+    parser.add_argument("size", nargs="?", type=int, default=64, help="combinations a slice (default 64)")
+    args = parser.parse_args()
+    main(args.slices, args.size)

@@ -16,7 +16,7 @@ Usage: python benchmarks/layout.py [SPEC ...]
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 
 import numpy as np
@@ -88,4 +88,6 @@ def main(specs: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:] or list(REGISTRY))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("specs", nargs="*", metavar="SPEC", help="variants (default: the whole registry)")
+    main(parser.parse_args().specs or list(REGISTRY))

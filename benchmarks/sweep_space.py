@@ -8,6 +8,7 @@ whole CPU time, start-up included. The machine is shared: CPU time, not wall tim
 
 from __future__ import annotations
 
+import argparse
 import resource
 import sys
 import time
@@ -37,4 +38,8 @@ def main(slices: int = 8, size: int = 1024) -> None:
 
 
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:3]))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("slices", nargs="?", type=int, default=8, help="slices of the rule space (default 8)")
+    parser.add_argument("size", nargs="?", type=int, default=1024, help="combinations a slice (default 1024)")
+    args = parser.parse_args()
+    main(args.slices, args.size)

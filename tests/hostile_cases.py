@@ -316,6 +316,46 @@ CASES += ROUND_FOUR
 #: the ids of round four, for ``benchmarks/hostile.py --only``
 ROUND_FOUR_IDS = ",".join(c.id for c in ROUND_FOUR)
 
+# -- issue #45: a site marker that proves itself, sweeps that refuse bad values at once (round five) ---------------
+
+
+def _marked(name: str, marker_bytes: bytes, *extra: str) -> Callable[[Path], list[str]]:
+    """A build over ``{d}/name``: a folder holding ``precious.txt`` (and ``extra`` files) and this marker."""
+    def args(d: Path) -> list[str]:
+        folder = d / name
+        folder.mkdir(exist_ok=True)
+        for file in ("precious.txt", *extra):
+            (folder / file).write_text("keep\n")
+        (folder / ".vizgen-site").write_bytes(marker_bytes)
+        return ["build", "--variant", "standard:r=3", "--out", str(folder)]
+    return args
+
+
+def _round_five() -> list[Case]:
+    from vizgen.site.outdir import OLD_MARKER_TEXT, marker
+
+    return [
+        Case("marker-not-really", _marked("d-stray", b"not really\n")),
+        Case("marker-edited", _marked("d-edited", marker({"precious.txt": b"other\n"}))),
+        Case("marker-file-added", _marked("d-added", marker({"index.html": b"x"}))),
+        Case("marker-older-vizgen", _marked("d-old", OLD_MARKER_TEXT, "index.html")),
+        Case("marker-empty-json", _marked("d-json", b"{}")),
+        Case("sweep-vary-r-1-101", lambda d: ["sweep", "standard", "--vary", "r=1,101"]),
+        Case("sweep-vary-swaps-minus-1", lambda d: ["sweep", "standard", "--vary", "swaps=-1"]),
+        Case("sweep-vary-overflow-bogus", lambda d: ["sweep", "standard", "--vary", "overflow=bogus"]),
+        Case("sweep-vary-overflow-rlo", lambda d: ["sweep", "standard", "--vary", "overflow=\u202erollover"]),
+        Case("sweep-vary-r-5-05", lambda d: ["sweep", "standard", "--vary", "r=5,05"]),
+        Case("sweep-players-32-all", lambda d: ["sweep", "standard:players=32", "--all"], seconds=5),
+        Case("sweep-hands-32-all", lambda d: ["sweep", "standard:hands=32", "--all"], seconds=5),
+        Case("sweep-players-9-hands-3-all", lambda d: ["sweep", "standard:players=9,hands=3", "--all"], seconds=5),
+    ]
+
+
+ROUND_FIVE = _round_five()
+CASES += ROUND_FIVE
+#: the ids of round five, for ``benchmarks/hostile.py --only round-five``
+ROUND_FIVE_IDS = ",".join(c.id for c in ROUND_FIVE)
+
 # -- issue #39, part 5: user templates in a sandbox, bounded in time and memory, never reading a file outside the
 # template folders (each case a build of standard:r=3 with --templates <folder>) ----------------------------------
 

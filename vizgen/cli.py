@@ -12,6 +12,7 @@ import json
 import os
 import re
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,6 +29,9 @@ from vizgen.util import deadlines, sizes
 from vizgen.util.deadlines import DeadlineScaleError
 from vizgen.util.processes import stop_on_signals, stopped_code
 from vizgen.util.text import format_count, one_line, quote, visible
+
+#: seconds between two lines of a sweep's progress when stderr is not a terminal
+SWEEP_PROGRESS_S = 5.0
 
 if TYPE_CHECKING:  # the solvers and the site builder are imported by the commands that use them
     from vizgen.analysis.solved import Solved
@@ -132,6 +136,9 @@ def parser() -> argparse.ArgumentParser:
                        help="the whole rule space around each SPEC's players, hands and r: overflow, attack, "
                             "halvesies, swaps 0-3 and swap_count, and fifteen on/off rules")
     sweep.add_argument("--json", action="store_true", help="print one JSON object a line, a rule set each")
+    sweep.add_argument("--quiet", action="store_true",
+                       help="no progress bar; without a terminal, one line of progress at the end only (else one "
+                            f"every {SWEEP_PROGRESS_S:g} s)")
     sweep.add_argument("--workers", metavar="N", help="solve on a local Dask cluster of N worker processes")
     sweep.add_argument("--cluster", metavar="ADDRESS",
                        help="solve on the running Dask cluster whose scheduler is at ADDRESS (host:port)")
@@ -389,11 +396,63 @@ def _puzzles(args: argparse.Namespace) -> int:
     return 0
 
 
+def _stdout_open() -> None:
+    """Refuse to start when standard output is closed (``>&-``): the output would be lost without a word."""
+    try:
+        closed = sys.stdout is None or not os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError):  # a closed descriptor, or a stream with none
+        closed = sys.stdout is None or not hasattr(sys.stdout, "getvalue")  # an in-memory stream (tests) is open
+    if closed:
+        raise VariantError("standard output is closed, so the output would be lost: send it to a file or a pipe")
+
+
+class _SweepProgress:
+    """A sweep's progress on stderr: a bar on a terminal; otherwise a line every :data:`SWEEP_PROGRESS_S` seconds
+    and one at the end (only that one with ``--quiet``)."""
+
+    def __init__(self, quiet: bool, every: float) -> None:
+        self.tty, self.quiet, self.every = sys.stderr.isatty(), quiet, every
+        self.began = self.last = time.monotonic()
+        self.done = self.total = 0
+        self.said = -1  # how many were done at the last line
+
+    def __call__(self, done: int, total: int) -> None:
+        self.done, self.total = done, total
+        if self.quiet:
+            return
+        if self.tty:
+            filled = round(28 * done / total)
+            print(f"\r[{'#' * filled}{'-' * (28 - filled)}] {format_count(done)}/{format_count(total)} rule sets",
+                  end="", file=sys.stderr, flush=True)
+        elif time.monotonic() - self.last >= self.every:
+            self.last = time.monotonic()
+            self.say()
+
+    def say(self) -> None:
+        self.said = self.done
+        seconds = time.monotonic() - self.began
+        share = f" ({percent(self.done / self.total)})" if self.total else ""
+        print(f"vizgen sweep: {format_count(self.done)} of {format_count(self.total)} combinations done{share} in "
+              f"{seconds:,.0f} s", file=sys.stderr, flush=True)
+
+    def clear(self) -> None:
+        """Make room on a terminal for lines of output."""
+        if self.tty and not self.quiet:
+            print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+    def end(self, finished: bool) -> None:
+        """The bar's line ended, or (without a terminal, when the sweep ``finished``) the last line of progress."""
+        if self.tty and not self.quiet:
+            print(file=sys.stderr)
+        elif not self.tty and finished and self.said != self.done:
+            self.say()
+
+
 def _sweep(args: argparse.Namespace) -> int:
     """``sweep``: every input checked before any work, then the rule sets solved here, on the local cores or on
-    Dask, a progress bar on a terminal."""
+    Dask, as a stream (the plan is made as it is taken); progress on stderr."""
     from vizgen.analysis.cluster_stats import check_workers
-    from vizgen.analysis.sweep import local_cores, plan, sweep
+    from vizgen.analysis.sweep import VARY_CHUNK, local_cores, plan, sweep
 
     if args.cluster is not None and args.workers is not None:
         raise VariantError("--cluster uses a running cluster: --workers starts a local one")
@@ -405,17 +464,9 @@ def _sweep(args: argparse.Namespace) -> int:
         workers = int(text) if re.fullmatch(r"[0-9]{1,4}", text) else 0
         check_workers(workers, None)  # one a core, no more than the memory holds, with the reason
     tasks = plan(args.specs, args.vary, args.whole)
-    total = sum(t.size for t in tasks)
-    tty = sys.stderr.isatty()
-
-    def bar(done: int, total: int) -> None:
-        filled = round(28 * done / total)
-        print(f"\r[{'#' * filled}{'-' * (28 - filled)}] {format_count(done)}/{format_count(total)} rule sets", end="",
-              file=sys.stderr,
-              flush=True)
-
-    width = 36 if args.whole else max(len(f"{t.base}:" + ",".join(f"{k}={v}" for k, v in o))
-                                      for t in tasks for o in t.overrides)
+    _stdout_open()
+    width = tasks.width()
+    progress = _SweepProgress(args.quiet, SWEEP_PROGRESS_S)
 
     def line(f: dict[str, Any]) -> str:
         if args.json:
@@ -428,17 +479,17 @@ def _sweep(args: argparse.Namespace) -> int:
 
     def emit(figures: list[dict[str, Any]]) -> None:  # each task's rule sets as soon as they are in, in order
         if figures:
-            if tty:
-                print("\r\033[K", end="", file=sys.stderr, flush=True)
+            progress.clear()
             print("\n".join(line(f) for f in figures), flush=True)
 
+    timeout = sizes.CLUSTER_TIMEOUT if args.timeout is None else args.timeout
+    finished = False
     try:
-        timeout = sizes.CLUSTER_TIMEOUT if args.timeout is None else args.timeout
-        _, refused = sweep(tasks, processes=local_cores() if total > 64 else 1, workers=workers,
-                           address=args.cluster, timeout=timeout, on_done=bar if tty else None, emit=emit)
+        _, refused = sweep(tasks, processes=local_cores() if tasks.total > VARY_CHUNK else 1, workers=workers,
+                           address=args.cluster, timeout=timeout, on_done=progress, emit=emit)
+        finished = True
     finally:
-        if tty:
-            print(file=sys.stderr)
+        progress.end(finished)
     if refused and not args.json:
         print(f"refused: {format_count(sum(refused.values()))} combinations of the space ({len(refused)} reasons)")
     return 0

@@ -23,11 +23,16 @@ written form, its forced winner and remoteness, and its children.
 
 from __future__ import annotations
 
+import collections
+import ctypes
 import hashlib
 import itertools
+import math
 import os
+import signal
+import sys
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -35,7 +40,7 @@ from typing import Any
 import numpy as np
 
 from vizgen.engine import kernel, retrograde
-from vizgen.engine.graph import check_size
+from vizgen.engine.graph import check_size, estimate_memory
 from vizgen.engine.params import (
     ATTACKS,
     HALVESIES,
@@ -43,7 +48,9 @@ from vizgen.engine.params import (
     PARAM_NAMES,
     SWAP_COUNTS,
     VariantError,
+    check_value,
     coerce,
+    estimate_positions,
     override,
     word,
 )
@@ -51,7 +58,7 @@ from vizgen.engine.rules import Rules
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import Variant
 from vizgen.util import sizes
-from vizgen.util.text import quote
+from vizgen.util.text import format_count, quote
 
 __all__ = [
     "SPACE_ACCEPTED",
@@ -59,6 +66,7 @@ __all__ = [
     "SPACE_SIZE",
     "SWAPS",
     "Base",
+    "Plan",
     "Task",
     "game_digest",
     "local_cores",
@@ -81,6 +89,10 @@ SPACE_SIZE = len(OVERFLOWS) * len(ATTACKS) * len(HALVESIES) * len(SWAPS) * 2 ** 
 SPACE_ACCEPTED = 954_368
 #: rule sets a task of the whole space covers (a few seconds of work at most, mostly far less)
 CHUNK = 512
+#: combinations of ``--vary`` values a task covers
+VARY_CHUNK = 64
+#: the space's rules at their fewest positions: no swaps, no stumps, no signed hands, nothing kept with a player
+SMALLEST: dict[str, Any] = {"swaps": 0, "swap_count": "row", **{name: False for name in SPACE_BOOLS}}
 
 
 def space_overrides(index: int) -> dict[str, Any]:
@@ -202,16 +214,16 @@ def game_digest(rules: Rules, codes: np.ndarray, start: int, indptr: np.ndarray,
     return h.hexdigest()
 
 
-def solve_rule_set(variant: Variant, max_memory: int | None = None) -> dict[str, Any]:
+def solve_rule_set(variant: Variant, max_memory: int | sizes.Memory | None = None) -> dict[str, Any]:
     """Enumerate and solve one rule set: the figures a sweep reports of it.
 
     Parameters
     ----------
     variant : Variant
         The rules (its ``spec`` names it).
-    max_memory : int, optional
+    max_memory : int or Memory, optional
         Refuse a rule set whose solve would take more bytes (default: the memory at hand,
-        :func:`vizgen.engine.graph.check_size`).
+        :func:`vizgen.engine.graph.check_size`; a :class:`vizgen.util.sizes.Memory` says where its figure is from).
 
     Returns
     -------
@@ -278,7 +290,7 @@ def run_task(task: Task) -> tuple[list[dict[str, Any]], dict[str, int]]:
     ['draw', 'stumps split a lone finger onto a dead hand, which is a division: it needs divisions=true']
     """
     base = Base.of(task.base)
-    memory = sizes.memory_available().size  # read once a task, not once a rule set
+    memory = sizes.memory_available()  # read once a task, not once a rule set
     out: list[dict[str, Any]] = []
     refused: Counter[str] = Counter()
     combos: Iterator[tuple[int | None, dict[str, Any]]] = ((None, dict(o)) for o in task.overrides) \
@@ -308,22 +320,79 @@ def run_task(task: Task) -> tuple[list[dict[str, Any]], dict[str, int]]:
     return out, dict(refused)
 
 
-def _vary_values(text: str) -> tuple[str, list[str]]:
-    """``KEY=V1,V2,...`` as the key and its values (checked by the rules when applied)."""
+def _vary_values(text: str) -> tuple[str, tuple[str, ...]]:
+    """``KEY=V1,V2,...`` as the key and its values, each checked against the parameter's range and choices and
+    given once in value (``r=5,05`` is ``r=5`` twice); a combination the rules refuse is only listed."""
     key, eq, values = (part.strip() for part in text.partition("="))
     items = [v.strip() for v in values.split(",")]
     if not eq or not key or not all(items):
         raise VariantError(f"bad --vary {quote(text)}: write KEY=V1,V2,..., e.g. --vary logan=false,true")
     if key not in PARAM_NAMES:
         raise VariantError(f"--vary names an unknown parameter {quote(key)}; parameters: {', '.join(PARAM_NAMES)}")
-    if len(set(items)) != len(items):
-        raise VariantError(f"--vary {quote(text)} gives a value twice")
-    for item in items:  # a value of the wrong kind is bad input; a combination the rules refuse is only listed
-        coerce(key, item)
-    return key, items
+    seen: dict[Any, str] = {}
+    for item in items:
+        value = coerce(key, item)
+        check_value(key, value)
+        if value in seen:
+            same = f"{quote(seen[value])} and {quote(item)}" if seen[value] != item else quote(item)
+            raise VariantError(f"--vary {key}= gives the value {word(value)} twice ({same})")
+        seen[value] = item
+    return key, tuple(items)
 
 
-def plan(specs: Sequence[str], vary: Sequence[str] = (), whole: bool = False) -> list[Task]:
+def _solvable(spec: str) -> None:
+    """Refuse a base of ``--all`` whose every rule set is too big: its players, hands and r under the space's
+    rules of fewest positions (:data:`SMALLEST`) already over the memory at hand."""
+    full = resolve(spec)
+    smallest = replace(full, params=replace(full.params, **SMALLEST), spec=spec.strip())
+    need, have = estimate_memory(smallest), sizes.memory_available()
+    if need > have.size:
+        raise VariantError(f"--all around {quote(spec.strip())} can solve none of its rule sets: even the smallest "
+                           f"has up to {format_count(estimate_positions(smallest.params))} positions and needs "
+                           f"{sizes.about_memory(need)} of memory; {have.source} is {sizes.memory_words(have.size)}")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A sweep's tasks, every input checked, generated as they are taken (:func:`plan`): however many
+    combinations, the plan holds its axes, not its tasks.
+
+    Iterating gives the tasks in order; :attr:`total` counts the combinations without making them.
+    """
+
+    specs: tuple[str, ...]
+    axes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    whole: bool = False
+
+    @property
+    def total(self) -> int:
+        """How many combinations (rule sets, refused ones included) the sweep covers.
+
+        Examples
+        --------
+        >>> plan(["standard", "cutoff"], ["r=3,4,5", "logan=false,true"]).total
+        12
+        """
+        each = SPACE_SIZE if self.whole else math.prod(len(values) for _, values in self.axes)
+        return each * len(self.specs)
+
+    def width(self) -> int:
+        """The widest spec a line of the plan can name (a column's width), from the axes alone."""
+        longest = sum(len(key) + 2 + max(map(len, values)) for key, values in self.axes)
+        return 36 if self.whole else max(len(spec) for spec in self.specs) + longest
+
+    def __iter__(self) -> Iterator[Task]:
+        for spec in self.specs:
+            if self.whole:
+                yield from (Task(spec, lo=lo, hi=min(lo + CHUNK, SPACE_SIZE)) for lo in range(0, SPACE_SIZE, CHUNK))
+                continue
+            keys = [k for k, _ in self.axes]
+            combos = (tuple(zip(keys, values)) for values in itertools.product(*(v for _, v in self.axes)))
+            while chunk := tuple(itertools.islice(combos, VARY_CHUNK)):
+                yield Task(spec, chunk if keys else ((),))
+
+
+def plan(specs: Sequence[str], vary: Sequence[str] = (), whole: bool = False) -> Plan:
     """The tasks of a sweep, every input checked first (a bad one raises VariantError before any work).
 
     Parameters
@@ -332,8 +401,15 @@ def plan(specs: Sequence[str], vary: Sequence[str] = (), whole: bool = False) ->
         The base specs.
     vary : sequence of str
         ``KEY=V1,V2,...``: every combination of the values on top of each spec (the last key varies fastest).
+        A value outside its parameter's range or choices, or one given twice in value, is refused here.
     whole : bool
-        Sweep the whole rule space around each spec's players, hands and r instead (``--all``).
+        Sweep the whole rule space around each spec's players, hands and r instead (``--all``); a spec whose
+        smallest rule set of the space is already too big is refused here.
+
+    Returns
+    -------
+    Plan
+        The tasks, made as they are taken.
 
     Examples
     --------
@@ -346,35 +422,59 @@ def plan(specs: Sequence[str], vary: Sequence[str] = (), whole: bool = False) ->
         raise VariantError("give at least one SPEC")
     if whole and vary:
         raise VariantError("--all sweeps every rule of the space: it takes no --vary")
-    axes = [_vary_values(v) for v in vary]
+    axes = tuple(_vary_values(v) for v in vary)
     keys = [k for k, _ in axes]
     if len(set(keys)) != len(keys):
         raise VariantError("each --vary key may be given once")
-    tasks = []
     for spec in specs:
         Base.of(spec)  # a bad spec is refused here, before any work
         if whole:
-            tasks += [Task(spec.strip(), lo=lo, hi=min(lo + CHUNK, SPACE_SIZE)) for lo in range(0, SPACE_SIZE, CHUNK)]
-            continue
-        combos = [tuple(zip(keys, values)) for values in itertools.product(*(v for _, v in axes))]
-        for lo in range(0, len(combos), 64):
-            tasks.append(Task(spec.strip(), tuple(combos[lo:lo + 64]) if keys else ((),)))
-    return tasks
+            _solvable(spec)
+    return Plan(tuple(spec.strip() for spec in specs), axes, whole)
 
 
-def _local(tasks: list[Task], processes: int) -> Iterator[tuple[int, Any]]:
-    """Run the tasks on local processes (spawned: the parent's OpenMP threads never cross a fork)."""
+def _in_order(tasks: Iterable[Task], submit: Callable[[Task], Any], result: Callable[[Any], Any],
+              window: int) -> Iterator[tuple[Task, Any]]:
+    """Run the tasks ``window`` at a time, each result in task order as soon as it and those before it are in: the
+    tasks are taken as they are needed and at most ``window`` results wait (bounded memory, however many)."""
+    pending: collections.deque[tuple[Task, Any]] = collections.deque()
+    for task in tasks:
+        pending.append((task, submit(task)))
+        if len(pending) >= window:
+            first, job = pending.popleft()
+            yield first, result(job)
+    while pending:
+        first, job = pending.popleft()
+        yield first, result(job)
+
+
+def _worker_start() -> None:
+    """In each local worker: a terminal's Ctrl-C (sent to the whole group) and a hang-up are the parent's to
+    answer (it stops the workers), and the worker dies with the parent (Linux)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None).prctl(1, int(signal.SIGKILL), 0, 0, 0)  # PR_SET_PDEATHSIG
+
+
+def _local(tasks: Iterable[Task], processes: int) -> Iterator[tuple[Task, Any]]:
+    """Run the tasks on local processes (spawned: the parent's OpenMP threads never cross a fork); stopped on
+    the way (Ctrl-C, a failing output), the workers are killed at once rather than left to end their tasks."""
     import concurrent.futures
     import multiprocessing
 
     previous = os.environ.get("OMP_NUM_THREADS")
     os.environ["OMP_NUM_THREADS"] = "1"  # each process one thread: the processes share the cores
-    pool = concurrent.futures.ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
+    pool = concurrent.futures.ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
+                                                  initializer=_worker_start)
+    finished = False
     try:
-        futures = {pool.submit(run_task, t): k for k, t in enumerate(tasks)}
-        for done in concurrent.futures.as_completed(futures):
-            yield futures[done], done.result()
+        yield from _in_order(tasks, lambda t: pool.submit(run_task, t), lambda f: f.result(), 4 * processes)
+        finished = True
     finally:
+        if not finished:  # the executor has no public way to stop a running task: its processes are ours to end
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.kill()
         pool.shutdown(wait=True, cancel_futures=True)
         if previous is None:
             os.environ.pop("OMP_NUM_THREADS", None)
@@ -382,17 +482,13 @@ def _local(tasks: list[Task], processes: int) -> Iterator[tuple[int, Any]]:
             os.environ["OMP_NUM_THREADS"] = previous
 
 
-def _dask(tasks: list[Task], client: Any) -> Iterator[tuple[int, Any]]:
-    """Run the tasks on a Dask cluster's workers."""
-    from distributed import as_completed
-
-    futures = client.map(run_task, tasks, pure=False)
-    where = {f.key: k for k, f in enumerate(futures)}
-    for future in as_completed(futures):
-        yield where[future.key], future.result()
+def _dask(tasks: Iterable[Task], client: Any) -> Iterator[tuple[Task, Any]]:
+    """Run the tasks on a Dask cluster's workers, a few a worker at a time."""
+    window = 4 * max(1, len(client.scheduler_info().get("workers", {})))
+    yield from _in_order(tasks, lambda t: client.submit(run_task, t, pure=False), lambda f: f.result(), window)
 
 
-def sweep(tasks: list[Task], *, processes: int = 1, workers: int | None = None, address: str | None = None,
+def sweep(tasks: Iterable[Task], *, processes: int = 1, workers: int | None = None, address: str | None = None,
           timeout: float = sizes.CLUSTER_TIMEOUT, on_done: Callable[[int, int], None] | None = None,
           emit: Callable[[list[dict[str, Any]]], None] | None = None) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """Run a sweep's tasks: here (``processes`` = 1), on local processes, or on Dask (``workers``: a local
@@ -400,8 +496,8 @@ def sweep(tasks: list[Task], *, processes: int = 1, workers: int | None = None, 
 
     Parameters
     ----------
-    tasks : list of Task
-        From :func:`plan`.
+    tasks : Plan or iterable of Task
+        From :func:`plan` (taken as they are needed), or a list.
     processes : int
         Local processes (1: this one).
     workers : int, optional
@@ -414,12 +510,14 @@ def sweep(tasks: list[Task], *, processes: int = 1, workers: int | None = None, 
         Called with the combinations done and the total after each task.
     emit : callable, optional
         Called with each task's figures, in task order, as soon as they and every task's before them are in;
-        the figures are then not kept (a sweep of the whole space holds a task's, not the space's).
+        the figures are then not kept, and a few tasks a process are under way at a time, so memory stays
+        bounded however many combinations the plan has.
 
     Returns
     -------
     figures : list of dict
-        :func:`solve_rule_set` of every rule set, or ``{"spec", "refused"}``, in the order planned.
+        :func:`solve_rule_set` of every rule set, or ``{"spec", "refused"}``, in the order planned (empty
+        with ``emit``).
     refused : dict
         The rule space's refused combinations, counted by the engine's reason.
 
@@ -429,22 +527,24 @@ def sweep(tasks: list[Task], *, processes: int = 1, workers: int | None = None, 
     >>> [(f["spec"], f["value"]) for f in figures]
     [('standard', 'draw'), ('standard:cherry_bomb=true', 'draw')]
     """
-    total, done, ready = sum(t.size for t in tasks), 0, 0
-    results: list[Any] = [None] * len(tasks)
+    if not isinstance(tasks, Plan):
+        tasks = list(tasks)
+    total = tasks.total if isinstance(tasks, Plan) else sum(t.size for t in tasks)
+    done = 0
+    kept: list[dict[str, Any]] = []
     refused: Counter[str] = Counter()
 
-    def collect(stream: Iterator[tuple[int, Any]]) -> None:
-        nonlocal done, ready
-        for k, result in stream:
-            results[k] = result
-            refused.update(result[1])
-            done += tasks[k].size
+    def collect(stream: Iterator[tuple[Task, Any]]) -> None:
+        nonlocal done
+        for task, (figures, counted) in stream:
+            refused.update(counted)
+            done += task.size
             if on_done is not None:
                 on_done(done, total)
-            while emit is not None and ready < len(tasks) and results[ready] is not None:
-                emit(results[ready][0])
-                results[ready] = ([], {})
-                ready += 1
+            if emit is not None:
+                emit(figures)
+            else:
+                kept.extend(figures)
 
     if workers is not None or address is not None:
         from vizgen.engine import cluster
@@ -452,11 +552,11 @@ def sweep(tasks: list[Task], *, processes: int = 1, workers: int | None = None, 
         connected = cluster.connect(address, timeout) if address is not None else cluster.local_cluster(workers or 1)
         with connected as client:
             collect(_dask(tasks, client))
-    elif processes > 1 and len(tasks) > 1:
+    elif processes > 1 and total > VARY_CHUNK:
         collect(_local(tasks, processes))
     else:
-        collect((k, run_task(t)) for k, t in enumerate(tasks))
-    return [f for figures, _ in results for f in figures], dict(sorted(refused.items()))
+        collect((t, run_task(t)) for t in tasks)
+    return kept, dict(sorted(refused.items()))
 
 
 def local_cores() -> int:

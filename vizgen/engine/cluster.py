@@ -104,7 +104,12 @@ def local_cluster(workers: int, memory_limit: int | None = None) -> Iterator[Any
         # Ctrl-C blocked while the workers start: they (and the thread that starts them) keep it blocked, and a
         # Ctrl-C that arrives meanwhile reaches this process once they are up
         mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        # the workers write to /dev/null: a terminal's Ctrl-C reaches their whole group, and a worker still
+        # importing then prints its traceback; this process says the one line
+        own_stderr = os.dup(2)
         try:
+            with open(os.devnull, "wb") as null:
+                os.dup2(null.fileno(), 2)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # "port 8787 is in use": the scheduler's HTTP server takes another
                 cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
@@ -113,7 +118,12 @@ def local_cluster(workers: int, memory_limit: int | None = None) -> Iterator[Any
         except Exception as exc:  # a worker that died while starting, a port that could not be had
             raise WorkerLost(f"the local cluster could not start: {one_line(str(exc))}") from None
         finally:
+            os.dup2(own_stderr, 2)
+            os.close(own_stderr)
             signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        # a Ctrl-C while the client closes may leave its closing coroutine unawaited: Python's warning of it is
+        # no news to someone who pressed Ctrl-C
+        warnings.filterwarnings("ignore", message="coroutine .* was never awaited", category=RuntimeWarning)
         with Client(cluster) as client:
             try:
                 client.run(_die_with_parent)

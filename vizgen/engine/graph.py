@@ -311,7 +311,7 @@ def estimate_memory(variant: Variant, *, solve: bool = True, survival: bool = Fa
     return space * (kept + max(phases)) * 11 // 10  # whole numbers: the estimate may exceed any float
 
 
-def check_size(variant: Variant, max_positions: int | None = None, max_memory: int | None = None, *,
+def check_size(variant: Variant, max_positions: int | None = None, max_memory: int | sizes.Memory | None = None, *,
                solve: bool = True, survival: bool = False) -> None:
     """Refuse a variant that would not fit: over the memory this process can use, or over ``max_positions``.
 
@@ -321,7 +321,7 @@ def check_size(variant: Variant, max_positions: int | None = None, max_memory: i
         The rules.
     max_positions : int, optional
         Refuse more possible positions than this (default: no limit but memory).
-    max_memory : int, optional
+    max_memory : int or Memory, optional
         Bytes the solve may take (``--max-memory``); default :func:`vizgen.util.sizes.memory_available`,
         the cgroup's limit or the machine's memory.
     solve, survival : bool
@@ -343,13 +343,14 @@ def check_size(variant: Variant, max_positions: int | None = None, max_memory: i
     estimate = estimate_positions(variant.params)
     memory = estimate_memory(variant, solve=solve, survival=survival)
     name = quote(variant.spec or variant.slug)
-    have = sizes.memory_available() if max_memory is None else sizes.Memory(max_memory, "--max-memory")
+    have = sizes.memory_available() if max_memory is None else max_memory if isinstance(max_memory, sizes.Memory) \
+        else sizes.Memory(max_memory, "--max-memory")
     if memory > have.size:
         more = ""
         if solve and not survival and variant.params.players > 2:
             more = f" ({sizes.memory_words(estimate_memory(variant, survival=True))} with survival)"
         raise VariantError(
-            f"{name} has up to {format_count(estimate)} positions and needs about {sizes.memory_words(memory)} of "
+            f"{name} has up to {format_count(estimate)} positions and needs {sizes.about_memory(memory)} of "
             f"memory{more}; {have.source} is {sizes.memory_words(have.size)}: run it on a bigger machine or a "
             f"cluster (vizgen stats {name} --cluster ADDRESS, or --workers N), or set --max-memory if more "
             "memory is there"
@@ -357,7 +358,7 @@ def check_size(variant: Variant, max_positions: int | None = None, max_memory: i
     if max_positions is not None and estimate > max_positions:
         raise VariantError(
             f"{name} has up to {format_count(estimate)} positions, over the limit of {format_count(max_positions)} "
-            f"(about {sizes.memory_words(memory)} of memory); raise it with --max-positions if the machine can take it"
+            f"({sizes.about_memory(memory)} of memory); raise it with --max-positions if the machine can take it"
         )
 
 

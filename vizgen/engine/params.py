@@ -24,6 +24,7 @@ __all__ = [
     "Params",
     "VariantError",
     "check",
+    "check_value",
     "coerce",
     "estimate_positions",
     "hand_sets",
@@ -112,16 +113,29 @@ _CHOICES = {"overflow": OVERFLOWS, "attack": ATTACKS, "halvesies": HALVESIES, "s
             "transfer_scope": TRANSFER_SCOPES, "division_scope": DIVISION_SCOPES}
 
 
-def check(params: Params) -> Params:
-    """Return ``params`` if it is a valid parameter set; raise VariantError on a bad or contradictory one."""
-    for name, (low, high) in INT_RANGE.items():
-        value = getattr(params, name)
+def check_value(name: str, value: Any) -> None:
+    """Refuse (VariantError) a value outside parameter ``name``'s range or choices, whatever the other parameters.
+
+    Examples
+    --------
+    >>> check_value("r", 100)
+    >>> check_value("r", 101)
+    Traceback (most recent call last):
+    ...
+    vizgen.engine.params.VariantError: parameter r must be a whole number from 2 to 100, got 101
+    """
+    if name in INT_RANGE:
+        low, high = INT_RANGE[name]
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
             raise VariantError(f"parameter {name} must be a whole number from {low} to {high}, got {_shown(value)}")
-    for name, choices in _CHOICES.items():
-        if getattr(params, name) not in choices:
-            shown = _shown(getattr(params, name))
-            raise VariantError(f"parameter {name} must be one of {', '.join(choices)}, got {shown}")
+    elif name in _CHOICES and value not in _CHOICES[name]:
+        raise VariantError(f"parameter {name} must be one of {', '.join(_CHOICES[name])}, got {_shown(value)}")
+
+
+def check(params: Params) -> Params:
+    """Return ``params`` if it is a valid parameter set; raise VariantError on a bad or contradictory one."""
+    for name in (*INT_RANGE, *_CHOICES):
+        check_value(name, getattr(params, name))
     states = player_states(params)
     if states > sizes.HAND_SETS_MAX:
         raise VariantError(f"r = {params.r} with {params.hands} hand(s) gives a player {format_count(states)} possible "

@@ -16,6 +16,7 @@ win, the longest wins and the most drawish rule sets, and the distinct games.
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import itertools
 import json
@@ -290,4 +291,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(prog="python -m vizgen.reports.space",
+                            description="Solve the whole rule space around the standard game on the local cores "
+                                        "(about an hour on two) and write its record beside this module.").parse_args()
     main()

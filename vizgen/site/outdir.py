@@ -28,6 +28,7 @@ import shutil
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
+from vizgen.util import sizes
 from vizgen.util.paths import NoHome, expand_user
 from vizgen.util.processes import interrupts_held, pid_alive
 from vizgen.util.text import quote
@@ -43,8 +44,6 @@ ABOUT = ("This folder is written by `python -m vizgen build`, which lists here e
 MARKER_VERSION = 2
 #: the whole marker of a site built before the marker listed its files
 OLD_MARKER_TEXT = b"This folder is written by `python -m vizgen build`; it is replaced on every build.\n"
-#: the largest marker read (a build of the whole catalogue lists a few thousand files in well under 1 MB)
-MARKER_MAX_BYTES = 64 << 20
 #: how many files a refusal names
 NAMED = 3
 
@@ -95,8 +94,8 @@ def _record(folder: Path) -> dict[str, tuple[int, str]] | None:
     """The files the marker of ``folder`` lists (path -> size and SHA-256), or None if it is not a build's record."""
     try:
         with (folder / MARKER).open("rb") as f:
-            text = f.read(MARKER_MAX_BYTES + 1)
-        record = json.loads(text) if len(text) <= MARKER_MAX_BYTES else None
+            text = f.read(sizes.SITE_MARKER_MAX_BYTES + 1)
+        record = json.loads(text) if len(text) <= sizes.SITE_MARKER_MAX_BYTES else None
     except (OSError, ValueError, RecursionError):
         return None
     if not isinstance(record, dict) or record.get("version") != MARKER_VERSION:

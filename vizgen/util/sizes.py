@@ -48,6 +48,7 @@ __all__ = [
     "RANGE_CODES_PER_BYTE",
     "RENDER_APART_OVER",
     "SFDP_LIMIT",
+    "SITE_MARKER_MAX_BYTES",
     "SITE_MAX_POSITIONS",
     "SYSTEM_ROOT",
     "THUMB_DOTS",
@@ -56,6 +57,7 @@ __all__ = [
     "TRICKY_OWN_EDGES_OVER",
     "Memory",
     "SolveLimits",
+    "about_memory",
     "layout_engine",
     "memory_available",
     "memory_words",
@@ -172,6 +174,9 @@ BROADCAST_SHARE = 1 / 4
 #: over it is not kept). The site's largest is six players' solution, 273 MB (24 bytes a position); its page is
 #: 11 MB, the largest layout a few MB; past a gigabyte is a stray file, not an entry
 CACHE_ENTRY_MAX = 2**30
+#: the largest site marker read (vizgen.site.outdir): a build of the whole catalogue lists a few thousand files in
+#: well under 1 MB; a larger file of that name is not a build's record
+SITE_MARKER_MAX_BYTES = 64 << 20
 
 # memory
 #: the largest --max-memory taken, in bytes (an exabyte)
@@ -314,8 +319,22 @@ def _machine(root: Path) -> tuple[int, str]:
         return 0, "unknown memory"
 
 
+def _address_limit() -> tuple[int, str] | None:
+    """This process's address-space limit (``RLIMIT_AS``, ``ulimit -v``), or None when it has none."""
+    try:
+        import resource
+
+        soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+    except (ImportError, OSError, ValueError, AttributeError):
+        return None
+    if soft == resource.RLIM_INFINITY or soft <= 0 or soft >= 1 << 60:
+        return None
+    return soft, "this process's address-space limit (RLIMIT_AS, ulimit -v)"
+
+
 def memory_available(root: Path | None = None) -> Memory:
-    """The memory this process can use: its cgroup's limit where there is one, else the machine's memory.
+    """The memory this process can use: the smallest of the machine's memory, the cgroup's limit and the
+    process's own address-space limit (``RLIMIT_AS``), with the words that say which.
 
     The figure is the total, not what happens to be free: the same command
     decides the same way on the same machine, however busy it is.
@@ -337,9 +356,9 @@ def memory_available(root: Path | None = None) -> Memory:
     """
     root = SYSTEM_ROOT if root is None else root
     size, source = _machine(root)
-    limit = _cgroup_limit(root)
-    if limit is not None and (limit[0] < size or size == 0):
-        size, source = limit
+    for limit in (_cgroup_limit(root), _address_limit()):
+        if limit is not None and (limit[0] < size or size == 0):
+            size, source = limit
     return Memory(size, source)
 
 
@@ -419,6 +438,18 @@ def parse_bytes(text: str) -> int:
     if not 1 <= value <= MAX_MEMORY_CAP:
         raise ValueError(f"must be from 1 byte to {MAX_MEMORY_CAP // 10**18} EB")
     return value
+
+
+def about_memory(size: int) -> str:
+    """An estimate of memory for people: :func:`memory_words` after "about", said once.
+
+    Examples
+    --------
+    >>> about_memory(5_300_000_000), about_memory(10**40)
+    ('about 5.3 GB', 'about 10^31 GB')
+    """
+    words = memory_words(size)
+    return words if words.startswith("about ") else f"about {words}"
 
 
 def memory_words(size: int) -> str:

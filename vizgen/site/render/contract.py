@@ -23,6 +23,7 @@ works one of these facts out again. Regenerate both with ``python -m vizgen.site
 
 from __future__ import annotations
 
+import argparse
 import json
 from importlib import resources
 from pathlib import Path
@@ -299,6 +300,9 @@ def path(name: str = "contract.js") -> Path:
 
 
 if __name__ == "__main__":  # python -m vizgen.site.render.contract: write both again
+    argparse.ArgumentParser(prog="python -m vizgen.site.render.contract",
+                            description="Write the Python-to-browser contract again: static/js/core/contract.js "
+                                        "and its types.").parse_args()
     path().write_text(source(), encoding="utf-8")
     path("contract.d.ts").write_text(types(), encoding="utf-8")
     print(path(), path("contract.d.ts"))

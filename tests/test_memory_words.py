@@ -1,0 +1,42 @@
+"""Memory words come from the process's real limit (the smallest of the machine's memory, the cgroup's limit and
+``RLIMIT_AS``), say which one it is, and never double a word."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.builds import env
+from vizgen.util import sizes
+
+CAP = 3 * 10**9
+
+
+@given(st.integers(0, 10**60))
+def test_an_estimate_says_about_once(size: int) -> None:
+    words = sizes.about_memory(size)
+    assert words.startswith("about ") and words.count("about") == 1 and words[6:] in sizes.memory_words(size)
+
+
+def test_the_address_space_limit_is_the_memory_when_it_is_the_smallest() -> None:
+    code = ("import resource, sys; from vizgen.util import sizes; "
+            f"resource.setrlimit(resource.RLIMIT_AS, ({CAP}, {CAP})); m = sizes.memory_available(); "
+            "print(m.size, m.source)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env(), timeout=60)
+    size, source = run.stdout.split(" ", 1)
+    assert int(size) == CAP and "RLIMIT_AS" in source, run.stderr
+
+
+def test_a_refusal_under_a_cap_names_the_cap_and_says_about_once() -> None:
+    code = (f"import resource, sys; resource.setrlimit(resource.RLIMIT_AS, ({CAP}, {CAP})); "
+            "from vizgen.cli import main; sys.exit(main(sys.argv[1:]))")
+    for argv in (["stats", "standard:players=8"], ["sweep", "standard:players=32", "--all"],
+                 ["sweep", "standard", "--vary", "players=8"]):
+        run = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, env=env(),
+                             timeout=60)
+        said = run.stdout + run.stderr
+        assert "address-space limit (RLIMIT_AS, ulimit -v) is 3.0 GB" in said and "about about" not in said, said
+        assert "--max-memory is" not in said

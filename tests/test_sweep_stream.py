@@ -1,0 +1,135 @@
+"""``sweep`` streams its plan: made as it is taken, bounded memory, every input checked before any work.
+
+A value outside its parameter's range, or equal in value to another, is an input error as in a spec; a base of
+``--all`` too big in every rule set is refused before anything is enumerated; a closed output is one line; Ctrl-C
+is one line and exit code 130, with local processes or Dask.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+import tracemalloc
+from contextlib import redirect_stderr, redirect_stdout
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.builds import env, session_alive
+from vizgen import cli
+from vizgen.analysis.sweep import Plan, plan, sweep
+from vizgen.engine.params import INT_RANGE, VariantError
+
+HUGE = [f"r={','.join(map(str, range(2, 101)))}", f"swaps={','.join(map(str, range(0, 101)))}",
+        f"players={','.join(map(str, range(2, 33)))}", f"hands={','.join(map(str, range(1, 33)))}"]
+
+
+def test_the_issues_ten_million_combinations_are_a_plan_not_a_list() -> None:
+    tracemalloc.start()
+    try:
+        tasks = plan(["standard"], HUGE)
+        assert isinstance(tasks, Plan) and tasks.total == 99 * 101 * 31 * 32
+        first = [t for t, _ in zip(tasks, range(1000))]
+        size = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert sum(t.size for t in first) == 64_000 and size < 50_000_000
+    assert first[0].overrides[0] == (("r", "2"), ("swaps", "0"), ("players", "2"), ("hands", "1"))
+
+
+@given(st.sampled_from(sorted(INT_RANGE)), st.integers(-5, 200))
+def test_a_vary_value_is_refused_exactly_when_a_spec_refuses_it(key: str, value: int) -> None:
+    low, high = INT_RANGE[key]
+    if low <= value <= high:
+        assert plan(["standard"], [f"{key}={value}"]).total == 1
+    else:
+        with pytest.raises(VariantError, match=f"parameter {key} must be a whole number from {low} to {high}"):
+            plan(["standard"], [f"{key}={value}"])
+
+
+@pytest.mark.parametrize(("vary", "says"), [
+    ("r=1,101", "from 2 to 100, got 1"), ("swaps=-1", "from 0 to 100, got -1"),
+    ("overflow=bogus", "one of rollover, cutoff"), ("overflow=\u202erollover", "one of rollover, cutoff"),
+    ("r=5,05", "gives the value 5 twice ('5' and '05')"), ("logan=true,True", "gives the value true twice"),
+])
+def test_vary_values_out_of_range_or_given_twice_are_input_errors(vary: str, says: str) -> None:
+    with pytest.raises(VariantError) as info:
+        plan(["standard"], [vary])
+    assert says in str(info.value)
+
+
+@pytest.mark.parametrize("spec", ["standard:players=32", "standard:players=9,hands=3"])
+def test_a_base_of_all_too_big_in_every_rule_set_is_refused_before_enumerating(spec: str) -> None:
+    with pytest.raises(VariantError, match="can solve none of its rule sets: even the smallest"):
+        plan([spec], whole=True)
+
+
+def test_a_combination_the_rules_refuse_is_listed_with_its_reason() -> None:
+    figures, _ = sweep(plan(["standard:r=3"], ["cherry_bomb=false,true", "sudden_death=true"]))
+    assert [f.get("refused", "")[:28] for f in figures] == ["", "cherry_bomb resets the strik"]
+
+
+def test_streamed_figures_are_the_listed_ones_in_order() -> None:
+    tasks = plan(["standard:r=3", "cutoff:r=3"], ["logan=false,true", "misere=false,true"])
+    seen: list[dict[str, object]] = []
+    kept, _ = sweep(tasks, emit=seen.extend)
+    assert kept == [] and seen == sweep(tasks)[0] and len(seen) == tasks.total
+
+
+def run_cli(*argv: str, every: float = 0.0) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as mp, redirect_stdout(out), redirect_stderr(err):
+        mp.setattr(cli, "SWEEP_PROGRESS_S", every)
+        code = cli.main(list(argv))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_progress_without_a_terminal_is_a_line_every_few_seconds_and_one_at_the_end() -> None:
+    code, out, err = run_cli("sweep", "standard:r=3", "cutoff:r=3", "--vary", "logan=false,true")  # two tasks
+    lines = err.splitlines()
+    assert code == 0 and len(out.splitlines()) == 4
+    assert lines[0].startswith("vizgen sweep: 2 of 4 combinations done (50.0\u202f%)")
+    assert lines[1:] == [lines[-1]] and lines[-1].startswith("vizgen sweep: 4 of 4 combinations done (100\u202f%)")
+    code, out, err = run_cli("sweep", "standard:r=3", "--vary", "r=3,4", "--quiet")
+    assert code == 0 and err.splitlines() == [err.splitlines()[-1]] and "2 of 2 combinations done" in err
+
+
+def test_a_closed_output_is_one_line_and_exit_2() -> None:
+    run = subprocess.run("exec python -m vizgen sweep standard:r=3 >&-", shell=True, capture_output=True, text=True,
+                         env=env(), timeout=120)
+    assert run.returncode == 2 and run.stderr.count("\n") == 1 and "standard output is closed" in run.stderr
+
+
+def interrupted(argv: list[str], after: float) -> tuple[int, str, float]:
+    """Run a sweep in its own session, Ctrl-C its whole group (as a terminal does) after ``after`` seconds."""
+    proc = subprocess.Popen([sys.executable, "-m", "vizgen", *argv], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True, env=env(), start_new_session=True)
+    time.sleep(after)
+    os.killpg(proc.pid, signal.SIGINT)
+    began = time.monotonic()
+    _, err = proc.communicate(timeout=60)
+    took = time.monotonic() - began
+    deadline = time.monotonic() + 10
+    while session_alive(proc.pid) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert session_alive(proc.pid) == [], "no process of the sweep is left"
+    return proc.returncode, err, took
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("after", [1.5, 3.0, 4.5, 6.0])
+def test_ctrl_c_with_local_processes_is_one_line_and_130(after: float) -> None:
+    code, err, _ = interrupted(["sweep", "standard:r=3", "--all"], after)
+    assert code == 130 and err == "vizgen: interrupted\n", err
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("after", [4.0, 8.0, 12.0, 16.0])
+def test_ctrl_c_with_dask_is_one_line_and_130(after: float) -> None:
+    code, err, _ = interrupted(["sweep", "standard:r=3", "--all", "--json", "--workers", "2"], after)
+    assert code == 130 and err == "vizgen: interrupted\n", err
