@@ -10,6 +10,7 @@ other payloads follow, each moved here from the module that writes it).
 
 from __future__ import annotations
 
+import argparse
 import inspect
 import types as pytypes
 import typing
@@ -144,5 +145,8 @@ def path() -> Path:
 
 
 if __name__ == "__main__":  # python -m vizgen.site.render.payloads: write payloads.d.ts again
+    argparse.ArgumentParser(prog="python -m vizgen.site.render.payloads",
+                            description="Write the browser's payload types again: static/js/core/payloads.d.ts."
+                            ).parse_args()
     path().write_text(types(), encoding="utf-8")
     print(path())

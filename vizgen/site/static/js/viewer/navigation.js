@@ -21,6 +21,16 @@ import * as keys from "./keys.js";
  *   wire(): void }} Navigation
  */
 
+/** The notes of what the reader dropped that this line says: the game's part (and with a game in the address,
+   the position's: the game's position is shown) is said in the play box (play/play.js), where a person looks.
+   @param {import("../core/address.js").AddressRead} asked @returns {string[]} */
+function theirs(asked) {
+  var game = asked.play !== null || Object.prototype.hasOwnProperty.call(asked.dropped, "game");
+  return Object.keys(asked.dropped).filter(function (part) {
+    return part !== "game" && !(game && part === "position");
+  }).map(function (part) { return address.note(asked.dropped[part]); });
+}
+
 /**
  * @param {App} app
  * @param {Shown} parts
@@ -94,15 +104,6 @@ function create(app, parts) {
 
   /** @type {string[]} */
   var notes = []; // what the address.js dropped from the address, said once a position is shown
-  /** The notes of what the reader dropped that this line says: the game's part (and with a game in the address,
-     the position's: the game's position is shown) is said in the play box (play/play.js), where a person looks.
-     @param {import("../core/address.js").AddressRead} asked @returns {string[]} */
-  function theirs(asked) {
-    var game = asked.play !== null || Object.prototype.hasOwnProperty.call(asked.dropped, "game");
-    return Object.keys(asked.dropped).filter(function (part) {
-      return part !== "game" && !(game && part === "position");
-    }).map(function (part) { return address.note(asked.dropped[part]); });
-  }
   /** Say the notes, then `also`, on the page's message line (nothing to say: the line is left as it is).
    @param {string} [also] */
   function tell(also) {
