@@ -19,7 +19,7 @@ JS = Path(__file__).resolve().parents[1] / "vizgen" / "site" / "static" / "js"
 def test_the_browser_s_payload_types_are_generated_from_the_python() -> None:
     assert payloads.path() == JS / "core" / "payloads.d.ts"
     assert payloads.path().read_text(encoding="utf-8") == payloads.types(), \
-        "vizgen/site/static/js/core/payloads.d.ts is stale: run python -m vizgen.site.render.payloads"
+        "vizgen/site/static/js/core/payloads.d.ts is stale: run python -m vizgen.site.render.contract"
 
 
 def test_every_payload_and_field_is_declared_with_its_type() -> None:

@@ -302,7 +302,10 @@ def path(name: str = "contract.js") -> Path:
 if __name__ == "__main__":  # python -m vizgen.site.render.contract: write both again
     argparse.ArgumentParser(prog="python -m vizgen.site.render.contract",
                             description="Write the Python-to-browser contract again: static/js/core/contract.js "
-                                        "and its types.").parse_args()
+                                        "and its types, and the payloads' types (core/payloads.d.ts).").parse_args()
+    from vizgen.site.render import payloads
+
     path().write_text(source(), encoding="utf-8")
     path("contract.d.ts").write_text(types(), encoding="utf-8")
-    print(path(), path("contract.d.ts"))
+    payloads.path().write_text(payloads.types(), encoding="utf-8")
+    print(path(), path("contract.d.ts"), payloads.path())
