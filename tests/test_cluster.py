@@ -43,7 +43,7 @@ def kernel_arrays(rules: Rules) -> dict[str, np.ndarray]:
     win, rem = retrograde.solve_forced_space(tables, depth, winner, outdeg)
     out = {"depth": depth, "winner": winner, "outdeg": outdeg, "win": win, "rem": rem}
     if rules.players > 2:
-        out["out"] = retrograde.solve_survival_space(tables, depth, winner, outdeg)
+        out["out"] = retrograde.solve_survival_space(tables, depth, winner)
     return out
 
 

@@ -74,101 +74,99 @@ ctypedef fused seat_bits:  # a bit per seat: one byte up to eight players, else 
     uint32_t
 
 
-def survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, const uint16_t[::1] outdeg):
+def survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner):
     """Plies in which the others force each seat out, per ``seat * space + code`` (int16, -1: survives)."""
     bits = np.uint8 if tables.t.p <= 8 else np.uint32
-    space = depth.shape[0]
-    return _survival(tables, depth, winner, outdeg, np.zeros(space, bits), np.zeros(space, bits),
-                     np.zeros(space, bits))
+    return _survival(tables, depth, winner, np.zeros(depth.shape[0], bits), np.zeros(depth.shape[0], bits))
 
 
-cdef inline void _mark(uint64_t *marks, int64_t code) noexcept nogil:
-    marks[code >> 6] |= (<uint64_t> 1) << (code & 63)
-
-
-def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, const uint16_t[::1] outdeg,
-              seat_bits[::1] unknown, seat_bits[::1] now, seat_bits[::1] after):
-    # Retrograde, one ply at a time, pushed to the parents as tablebase generators do: the seats decided in
-    # a ply (``now``, with a bit a position in ``marks`` to find them by a streamed scan) are sent once to the
-    # parents of their position, which decide their own seats for the next ply (``after``). A seat other than
-    # the mover is out as soon as one child has it out; the mover once every distinct child has (a byte or
-    # two a position counts them). Only ``unknown`` (a byte a position) is read at random: unreachable and
-    # final positions have no undecided seat, so they need no other test.
+def _survival(Tables tables, const int32_t[::1] depth, const int8_t[::1] winner, seat_bits[::1] unknown,
+              seat_bits[::1] gone):
+    # One ply at a time, every position with a seat still undecided looks at its children (``gone``: the
+    # seats out in each position as of the last ply). Each thread writes only the positions of its own
+    # bitmap words, so nothing needs an atomic operation; the children of neighbouring codes lie near
+    # each other, so the reads mostly hit the cache.
     cdef const Tab *t = &tables.t
-    cdef Scratch scratch = Scratch(tables, 1)
+    cdef int threads = openmp.omp_get_max_threads()
+    cdef Scratch scratch = Scratch(tables, threads)
     cdef int64_t players = t.p, space = depth.shape[0]
     out_a = np.full(space * players, -1, np.int16)  # plies in which the others force the seat out
     cdef int64_t words = (space + 63) // 64
-    marks_a = np.zeros(words, np.uint64)  # the positions with a seat decided in the ply being sent
-    later_a = np.zeros(words, np.uint64)  # the positions with a seat decided for the next ply
-    count_a = np.zeros(space, np.uint16)  # per position: the distinct children where its mover is out
+    cdef int team = _team(words, threads)
+    later_a = np.zeros(words, np.uint64)  # the positions with a seat decided in this ply
     cdef int16_t[::1] out = out_a
-    cdef uint64_t[::1] marks = marks_a, later = later_a
-    cdef uint16_t[::1] count = count_a
-    cdef uint64_t *cur = &marks[0] if words else NULL
-    cdef uint64_t *nxt = &later[0] if words else NULL
-    cdef seat_bits[::1] fresh = now, following = after
-    cdef int64_t plies = 0, found = 0, wi, code, k, n, i, p, seat
-    cdef uint64_t word
-    cdef seat_bits one = 1, every = <seat_bits> (((<uint64_t> 1) << players) - 1), m, up, mover, u, todo
-    cdef int64_t *seats = scratch.seats
-    cdef int64_t *par = scratch.par
+    cdef uint64_t[::1] later = later_a
+    cdef int64_t plies = 0, found = 1, lo, hi, wi, code, count, k, j, seat, tid
+    cdef uint64_t bits
+    cdef seat_bits one = 1, every = <seat_bits> (((<uint64_t> 1) << players) - 1), any_out, all_out, g, todo
+    cdef int64_t *seats
+    cdef int64_t *stamp
+    cdef int64_t *d
     with nogil:
-        for code in range(space):
-            if depth[code] < 0:
-                continue
-            if (code & 0xFFFFF) == 0:
-                _check()
-            _decode(code, t, seats)
-            for k in range(players):
-                if not t.live[seats[k]]:  # out now: written with the other seats of this ply below
-                    fresh[code] = fresh[code] | (one << k)
-                elif winner[code] < 0:  # at a final position a live seat survives
-                    unknown[code] = unknown[code] | (one << k)
-            if fresh[code]:
-                _mark(cur, code)
-                found = 1
+        lo = 0
+        while lo < words:
+            hi = min(lo + SLICE, words)
+            for wi in prange(lo, hi, schedule="static", num_threads=team):  # a thread owns whole words: no races
+                tid = openmp.omp_get_thread_num()
+                seats = scratch.seats + tid * scratch.seats_n
+                for code in range(wi * 64, min(wi * 64 + 64, space)):
+                    if depth[code] < 0:
+                        continue
+                    _decode(code, t, seats)
+                    for k in range(players):
+                        if not t.live[seats[k]]:
+                            out[k * space + code] = 0
+                            gone[code] = gone[code] | (one << k)
+                        elif winner[code] < 0:  # at a final position a live seat survives
+                            unknown[code] = unknown[code] | (one << k)
+            _check()
+            lo += SLICE
         while found:
             found = 0
-            for wi in range(words):  # streamed: the positions decided in the last ply, in code order
-                word = cur[wi]
-                if not word:
-                    continue
-                cur[wi] = 0
-                if (wi & 0x3FFF) == 0:
-                    _check()
-                while word:
-                    code = wi * 64 + vz_ctz(word)
-                    word = word & (word - 1)
-                    m = fresh[code]
-                    fresh[code] = 0
-                    todo = m
-                    while todo:  # written here, in code order, not at random where each seat was decided
-                        seat = vz_ctz(todo)
-                        todo = todo & (todo - 1)
-                        out[seat * space + code] = <int16_t> plies
-                    # seat s < P - 1 of the child is seat s + 1 of a parent; seat P - 1 is the parent's mover
-                    up = (m << 1) & every
-                    mover = (m >> (players - 1)) & one
-                    n = _parents(code, seats, t, scratch.stamp, par)
-                    for i in range(n):
-                        p = par[i]
-                        u = unknown[p]
-                        if not u:
+            lo = 0
+            while lo < words:
+                hi = min(lo + SLICE, words)
+                for wi in prange(lo, hi, schedule="dynamic", chunksize=64, num_threads=team):
+                    tid = openmp.omp_get_thread_num()
+                    seats = scratch.seats + tid * scratch.seats_n
+                    stamp = scratch.stamp + tid * scratch.stamp_n
+                    d = scratch.dst + tid * scratch.deg_n
+                    bits = 0
+                    for code in range(wi * 64, min(wi * 64 + 64, space)):
+                        if not unknown[code]:
                             continue
-                        todo = up & u
-                        if mover and (u & one):
-                            count[p] += 1
-                            if count[p] == outdeg[p]:
-                                todo = todo | one
+                        count = _decode(code, t, seats)
+                        k = _moves(code, count, seats, t, stamp, d, NULL, NULL)  # repeats do no harm here
+                        any_out, all_out = 0, every if k else 0
+                        for j in range(k):
+                            g = gone[d[j]]
+                            any_out = any_out | g
+                            all_out = all_out & g
+                        # a seat k >= 1 here is seat k - 1 in a child: out once one child has it out (the others
+                        # choose); the mover is seat P - 1 in every child: out once all children have it out
+                        todo = ((any_out << 1) | ((all_out >> (players - 1)) & one)) & unknown[code]
                         if not todo:
                             continue
-                        unknown[p] = u & ~todo
-                        following[p] = following[p] | todo
-                        _mark(nxt, p)
-                        found = 1
-            cur, nxt = nxt, cur
-            fresh, following = following, fresh
+                        unknown[code] = unknown[code] & ~todo
+                        while todo:
+                            seat = vz_ctz(todo)
+                            todo = todo & (todo - 1)
+                            out[seat * space + code] = <int16_t> (plies + 1)
+                        bits = bits | ((<uint64_t> 1) << (code & 63))
+                        found += 1
+                    later[wi] = bits
+                _check()
+                lo += SLICE
+            lo = 0
+            while lo < words:  # the decisions of this ply become what the next one reads
+                hi = min(lo + SLICE, words)
+                for wi in prange(lo, hi, schedule="static", num_threads=team):
+                    bits = later[wi]
+                    while bits:
+                        code = wi * 64 + vz_ctz(bits)
+                        bits = bits & (bits - 1)
+                        gone[code] = every & ~unknown[code]  # not final: every seat is out or undecided
+                lo += SLICE
             plies += 1
             if plies > 32766:
                 with gil:

@@ -181,8 +181,7 @@ def solve_survival(graph: StateGraph) -> Survival:
     >>> solve_survival(graph).out_in[graph.start].tolist()
     [6, 7, 5]
     """
-    out = retrograde.solve_survival_space(graph.rules.kernel_tables(), graph.space_depth, graph.space_winner,
-                                         graph.space_outdeg)
+    out = retrograde.solve_survival_space(graph.rules.kernel_tables(), graph.space_depth, graph.space_winner)
     planes = out.reshape(graph.players, -1)  # a row per seat, a column per code
     reachable = graph.reachable
     for plane in planes:
