@@ -73,7 +73,8 @@ if point == "write":
 
     def write_bytes(self, data):
         count[0] += 1
-        if count[0] == 3:  # the cache probe, the temporary folder's marker, one file of the site, then the kill
+        if count[0] == 5:  # the cache probe, the temporary folder's first marker, the site's marker (the list of
+            # its files), one file of the site, then the kill
             os.kill(os.getpid(), sig)
         return real_write(self, data)
 

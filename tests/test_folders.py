@@ -45,8 +45,7 @@ def intact(made: dict[Path, dict[str, str]]) -> None:
 def test_leftovers_are_only_folders_that_carry_the_marker(tmp_path: Path) -> None:
     made = user_folders(tmp_path)
     ours = tmp_path / f".site-tmp-{DEAD - 5}"
-    ours.mkdir()
-    (ours / MARKER).write_bytes(outdir.MARKER_TEXT)
+    outdir.write_files(ours, {MARKER: outdir.marker({})})
     link = tmp_path / f".site-old-{DEAD - 6}"
     link.symlink_to(ours, target_is_directory=True)  # a link is never ours, even to a marked folder
     assert leftovers(tmp_path / "site") == [ours]
@@ -58,8 +57,7 @@ def test_prepare_and_swap_keep_a_users_folders(tmp_path: Path, site_there: bool)
     made = user_folders(tmp_path)
     out = tmp_path / "site"
     if site_there:
-        out.mkdir()
-        (out / MARKER).write_bytes(outdir.MARKER_TEXT)
+        outdir.write_files(out, {MARKER: outdir.marker({})})
     tmp = prepare(out)  # with no site, the user's .site-old-N must not be "restored" as the site
     assert (tmp / MARKER).is_file(), "the temporary folder carries the marker from the start"
     assert out.exists() == site_there

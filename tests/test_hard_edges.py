@@ -125,11 +125,9 @@ def test_a_build_killed_while_writing_leaves_nothing_the_next_build_keeps(tmp_pa
 def test_the_next_build_puts_back_a_site_left_aside(tmp_path: Path) -> None:
     out = tmp_path / "site"
     aside = tmp_path / ".site-old-999999999"  # no such process: a build killed between its two renames
-    aside.mkdir()
-    (aside / MARKER).write_text("")
-    (aside / "index.html").write_text("old")
-    (tmp_path / ".site-tmp-999999999").mkdir()
-    (tmp_path / ".site-tmp-999999999" / MARKER).write_text("")  # a build's temporary folder gets it first
+    sitedir.write_files(aside, {MARKER: sitedir.marker({"index.html": b"old"}), "index.html": b"old"})
+    # a build's temporary folder gets the marker first, and the list of its files before them
+    sitedir.write_files(tmp_path / ".site-tmp-999999999", {MARKER: sitedir.marker({"index.html": b"new"})})
     tmp = sitedir.prepare(out)
     assert (out / "index.html").read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == [tmp.name, "site"]

@@ -17,7 +17,7 @@ from tests.builds import TEMPLATE_HEAD as HEAD
 from tests.builds import TEMPLATE_TAIL as TAIL
 from tests.builds import template_folder
 from vizgen.site.build import build_site, gather
-from vizgen.site.outdir import BuildError
+from vizgen.site.outdir import BuildError, marker
 from vizgen.site.render import render_site
 from vizgen.site.render.assets import environment
 from vizgen.site.render.templating import TemplateProblem, check_templates, compile_templates, explained
@@ -99,10 +99,13 @@ def test_an_unreadable_templates_folder_is_refused(tmp_path: Path) -> None:
 
 def test_templates_inside_the_output_folder_are_refused(tmp_path: Path) -> None:
     (tmp_path / "site" / "templates").mkdir(parents=True)
-    (tmp_path / "site" / ".vizgen-site").write_text("")
-    with pytest.raises(BuildError, match="inside --out"):
+    (tmp_path / "site" / ".vizgen-site").write_bytes(marker({}))
+    with pytest.raises(BuildError, match="did not write: 'templates/'"):  # not the build's: kept
         build_site(["standard:r=3"], tmp_path / "site", templates=tmp_path / "site" / "templates",
                    cache_dir=tmp_path / "cache", progress=False)
+    with pytest.raises(BuildError, match="inside --out"):  # not even with --force
+        build_site(["standard:r=3"], tmp_path / "site", templates=tmp_path / "site" / "templates",
+                   cache_dir=tmp_path / "cache", progress=False, force=True)
 
 
 @pytest.mark.slow

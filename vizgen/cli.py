@@ -1,4 +1,4 @@
-"""The command line: ``python -m vizgen list | stats | sweep | show | maxn | guide | puzzles | build | serve``.
+"""The command line: ``python -m vizgen list | stats | sweep | show | maxn | guide | puzzles | judge | build | serve``.
 
 Every user error (unknown variant, bad parameter or position, broken file)
 prints one line on stderr and exits with code 2; no traceback.
@@ -139,9 +139,14 @@ def _parser() -> argparse.ArgumentParser:
     maxn.add_argument("--depth", required=True, metavar="D", help="search depth, 1 .. 100")
     solving("guide", "how to play a two-player variant: must-find moves, traps, rules of thumb (cached)")
     solving("puzzles", "a variant's practice puzzles: position, solution, themes, rating (cached)")
+    solving("judge", "how good a game the rule set makes: balance, draws, length, drama, depth (docs/JUDGE.md)")
 
     build = sub.add_parser("build", help="build the static site")
-    build.add_argument("--out", default="site", help="output folder (default ./site)")
+    build.add_argument("--out", default="site", help="output folder (default ./site): missing, empty, or a site a "
+                                                     "build wrote, with nothing added or changed since")
+    build.add_argument("--force", action="store_true",
+                       help="replace the --out folder even if it holds files the last build did not write (they are "
+                            "lost); a folder no build wrote is never replaced")
     build.add_argument("--variant", action="append", metavar="SPEC", dest="variants",
                        help="build only these variants (repeatable; default: the whole catalogue)")
     build.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None,
@@ -472,12 +477,22 @@ def _run(args: argparse.Namespace) -> int:
         return _guide(args)
     if args.command == "puzzles":
         return _puzzles(args)
+    if args.command == "judge":
+        from vizgen.reports.judge import judge, judge_lines
+
+        solved = _solve(args.spec, args.max_positions, args.max_memory)
+        data = judge(solved.graph, solved.forced)
+        if args.json:
+            print(json.dumps(data, indent=2))
+        else:
+            _say(judge_lines(data))
+        return 0
     if args.command == "build":
         from vizgen.site.build import build_site
 
         build_site(args.variants or None, args.out, max_positions=args.max_positions, max_memory=args.max_memory,
                    templates=args.templates, progress=not args.quiet, reports=args.reports,
-                   family_max_positions=args.family_max_positions, site_url=args.site_url)
+                   family_max_positions=args.family_max_positions, site_url=args.site_url, force=args.force)
         return 0
     from vizgen.site.preview import serve
 

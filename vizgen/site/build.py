@@ -31,7 +31,7 @@ from vizgen.reports.claims import claims_report
 from vizgen.reports.family import family_figures
 from vizgen.reports.maxn import site_report
 from vizgen.site.layout import layout_all
-from vizgen.site.outdir import MARKER, MARKER_TEXT, BuildError, check_cache, check_out, prepare, swap_in, write_files
+from vizgen.site.outdir import MARKER, BuildError, check_cache, check_out, marker, prepare, swap_in, write_files
 from vizgen.site.pages import practice_sets, rendered_variants
 from vizgen.site.render import CodePage, VariantPage, page_of, render_front, site_preview
 from vizgen.site.render.assets import environment
@@ -245,7 +245,7 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                max_positions: int | None = None, max_memory: int | None = None, cache_dir: Path | None = None,
                templates: str | Path | None = None, progress: bool = True, reports: bool | None = None,
                family_max_positions: int | None = None, site_url: str | None = None,
-               on_step: Callable[[str], None] | None = None) -> BuildReport:
+               on_step: Callable[[str], None] | None = None, force: bool = False) -> BuildReport:
     """Build the site into ``out``, replacing it only when everything succeeded.
 
     The output folder and the cache are checked before any work; the site is
@@ -257,7 +257,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     specs : list of str, optional
         Variant specs (default: the whole built-in catalogue).
     out : str or pathlib.Path
-        Output folder.
+        Output folder: missing, empty, or a site a build wrote and nothing was added to or changed in since
+        (:func:`vizgen.site.outdir.check_out`).
     max_positions : int, optional
         Refuse variants with a larger state space (default :data:`vizgen.util.sizes.SITE_MAX_POSITIONS`).
     max_memory : int, optional
@@ -282,6 +283,8 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     on_step : callable, optional
         Called with the label of each step the progress bar counts, as it ends ("solved standard", "laid out
         with Graphviz", "rendered standard", "the max^n report", ...): ``benchmarks/site.py`` times the phases so.
+    force : bool
+        Replace ``out`` whatever it holds, if it carries the site's marker (``build --force``).
 
     Returns
     -------
@@ -294,7 +297,7 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
         For an output folder or cache the build cannot use or write.
     """
     began = time.perf_counter()
-    out = check_out(out)
+    out = check_out(out, force)
     if templates is not None:
         templates = check_templates(templates)
         if out == templates.resolve() or out in templates.resolve().parents:
@@ -340,9 +343,9 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
                                                   site_url=site_url, preview_png=site_preview(site.files, site.order),
                                                   practice=practice)}
         bar.step("rendered the pages")
-        files[MARKER] = MARKER_TEXT
+        files[MARKER] = marker(files)
         write_files(tmp, files)
-        swap_in(tmp, out)
+        swap_in(tmp, out, force)
         bar.step("written")
         bar.close()
     finally:

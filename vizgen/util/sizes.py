@@ -38,6 +38,7 @@ __all__ = [
     "GZIP_OVER",
     "HAND_SETS_MAX",
     "HAZE_EDGES",
+    "JUDGE_LADDER_MAX_POSITIONS",
     "MAXN_MAX_STATES",
     "MAX_EDGE_ARRAYS",
     "MAX_MEMORY_CAP",
@@ -136,6 +137,9 @@ TRICKY_OWN_EDGES_OVER = 20_000_000
 #: the most ``(position, depth)`` pairs one max^n search visits (``vizgen maxn``): about 10 s and 150 MB on two
 #: cores (five players from the start: depth 8 searches 193,000 of them counting the shallower depths)
 MAXN_MAX_STATES = 200_000
+#: `vizgen judge` plays the softmax ladder (max^n over the whole graph, eight plies deep, and up to 16 chains of
+#: two players) on rule sets up to this many positions; larger ones are judged without the ladder
+JUDGE_LADDER_MAX_POSITIONS = 50_000
 #: the most hand sets (``C(r + hands - 1, hands)``) one player may hold: the rules compile in Python over every
 #: pair of them, about 20 s for 1,000 on two cores (r = 44 with two hands, 16 with three, 10 with four)
 HAND_SETS_MAX = 1000
