@@ -23,7 +23,13 @@ With ``--cluster``, it runs the cluster benchmark instead (``benchmarks/cluster.
 per-worker throughput, bytes exchanged per ply and bytes spilled on a local
 Dask cluster); the arguments after ``--cluster`` are that script's.
 
-Usage: python benchmarks/engine.py [--seven] [--eight] [--repeat N]
+Beside the six-player time it prints the memory bound (``--bound`` alone prints just that): the engine's
+CPU seconds on one thread (``OMP_NUM_THREADS=1``; enumeration, forced wins, survival) next to the time it
+takes this machine to touch every move of the game once, one 64-byte cache line a move, at the memory
+bandwidth measured in the run (a numpy streaming sum over a few hundred MB, best of a few). Issue #50 asks
+for the engine within 3x of that bound.
+
+Usage: python benchmarks/engine.py [--seven] [--eight] [--bound] [--repeat N]
        python benchmarks/engine.py --cluster [SPEC] [--workers N] [--worker-memory SIZE] [--spill] [--json FILE]
 """
 
@@ -56,21 +62,25 @@ NUMBA = {
 
 CHILD = """
 import json, resource, sys, time
-t0 = time.perf_counter()
+t0, c0 = time.perf_counter(), time.process_time()
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.solve import solve_forced, solve_survival
 from vizgen.engine.spec import resolve
-t1 = time.perf_counter()
+t1, c1 = time.perf_counter(), time.process_time()
 graph = enumerate_graph(resolve(sys.argv[1]))
-t2 = time.perf_counter()
+t2, c2 = time.perf_counter(), time.process_time()
 forced = solve_forced(graph)
-t3 = time.perf_counter()
+t3, c3 = time.perf_counter(), time.process_time()
 survival = solve_survival(graph) if sys.argv[2] == "1" else None
-t4 = time.perf_counter()
+t4, c4 = time.perf_counter(), time.process_time()
 print(json.dumps({"n": graph.n, "moves": graph.edges, "import": t1 - t0, "enumerate": t2 - t1,
                   "forced": t3 - t2, "survival": t4 - t3,
+                  "cpu_enumerate": c2 - c1, "cpu_forced": c3 - c2, "cpu_survival": c4 - c3,
                   "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}))
 """
+
+#: bytes a move costs at the least: one cache line, read once
+LINE = 64
 
 # the linear solves of random play: every seat of a four-player game, and perfect against random play
 ODDS = """
@@ -92,19 +102,53 @@ FLOOR = [sys.executable, "-c", "import numpy"]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def child(spec: str, survival: bool) -> dict:
+def child(spec: str, survival: bool, env: dict[str, str] | None = None) -> dict:
     """Run one enumeration and solve in a fresh process; return its figures and wall time."""
     t0 = time.perf_counter()
     out = subprocess.run([sys.executable, "-c", CHILD, spec, "1" if survival else "0"],
-                         capture_output=True, text=True, check=True, cwd=ROOT)
+                         capture_output=True, text=True, check=True, cwd=ROOT, env=env)
     data = json.loads(out.stdout)
     data["wall"] = time.perf_counter() - t0
     return data
 
 
-def median_run(spec: str, survival: bool, repeat: int) -> dict:
-    runs = [child(spec, survival) for _ in range(repeat)]
+def median_run(spec: str, survival: bool, repeat: int, env: dict[str, str] | None = None) -> dict:
+    runs = [child(spec, survival, env) for _ in range(repeat)]
     return {key: statistics.median(r[key] for r in runs) for key in runs[0]}
+
+
+def bandwidth(mib: int = 512, repeat: int = 5) -> float:
+    """This machine's memory bandwidth for a streamed read, bytes a second: the best of ``repeat`` numpy sums.
+
+    Examples
+    --------
+    >>> bandwidth(mib=8, repeat=2) > 1e8
+    True
+    """
+    import numpy as np
+
+    data = np.ones(mib * 2**20 // 8, np.float64)  # written once: every page is mapped before the clock starts
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        data.sum()
+        best = min(best, time.perf_counter() - t0)
+    return data.nbytes / best
+
+
+def bound(repeat: int) -> None:
+    """Six players on one thread beside the memory bound: every move touched once at the measured bandwidth."""
+    rate = bandwidth()
+    env = dict(os.environ, OMP_NUM_THREADS="1")
+    r = median_run("standard:players=6", True, repeat, env)
+    floor = r["moves"] * LINE / rate
+    cpu = r["cpu_enumerate"] + r["cpu_forced"] + r["cpu_survival"]
+    load = os.getloadavg()[0]
+    print(f"the memory bound, six players: {r['moves']:,} moves x {LINE} bytes at {rate / 1e9:.1f} GB/s "
+          f"(a streamed numpy sum of 512 MB, measured now) = {floor:.2f} s")
+    print(f"  the engine on one thread (OMP_NUM_THREADS=1), median of {repeat} fresh processes: {cpu:.2f} s of CPU "
+          f"(enumerate {r['cpu_enumerate']:.2f} / forced {r['cpu_forced']:.2f} / survival {r['cpu_survival']:.2f}), "
+          f"{cpu / floor:.1f}x the bound (issue #50's goal: 3x); load average {load:.1f} on {os.cpu_count()} cores")
 
 
 def fmt_bytes(n: float) -> str:
@@ -162,10 +206,15 @@ def main() -> None:
                         help="also seven players, without and with survival (a few minutes and 6 GB a run)")
     parser.add_argument("--eight", action="store_true",
                         help="also stats standard:players=8 --json, where the machine's memory holds it")
+    parser.add_argument("--bound", action="store_true",
+                        help="only six players on one thread beside the memory bound")
     parser.add_argument("--repeat", type=int, default=3, help="runs per row (median reported; default 3)")
     args = parser.parse_args()
     if args.eight:
         eight(args.repeat)
+        return
+    if args.bound:
+        bound(args.repeat)
         return
 
     # first run on a clean clone: the install compiles the kernel (Cython to C, then gcc)
@@ -210,6 +259,8 @@ def main() -> None:
         parts = f"{r['enumerate']:.2f} / {r['forced']:.2f}" + (f" / {r['survival']:.2f}" if survival else "")
         print(f"{label:<22} {n:>12,} {moves:>14,}  {before:>9} {before_rss:>11}  {c_time:>10} {c_rss:>7}  "
               f"{NUMBA[players, survival]:>6}  {r['wall']:>9.2f} s {fmt_bytes(r['rss']):>10}  ({parts} s)")
+    print()
+    bound(args.repeat)
     print()
     for spec, kind, label in (("standard:players=4", "seats", "random play, every seat"),
                               ("standard:hands=4,r=7", "perfect", "perfect against random")):
