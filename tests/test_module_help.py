@@ -38,6 +38,8 @@ def test_the_programs_are_found() -> None:
     assert {"-m vizgen", "-m vizgen.reports.space", "benchmarks/hostile.py"} <= found and len(found) >= 10
 
 
+@pytest.mark.slow(reason="two fresh interpreters for each of 16 programs: about 16 CPU s in all (the fast lane's "
+                         "budget; tests/lanes.py)")
 @pytest.mark.parametrize("program", programs(), ids=lambda p: p[-1])
 def test_help_is_printed_and_an_unknown_option_refused(program: list[str]) -> None:
     helped = subprocess.run([sys.executable, *program, "--help"], capture_output=True, text=True, cwd=ROOT,
