@@ -124,12 +124,12 @@ def interrupted(argv: list[str], after: float) -> tuple[int, str, float]:
 @pytest.mark.slow
 @pytest.mark.parametrize("after", [1.5, 3.0, 4.5, 6.0])
 def test_ctrl_c_with_local_processes_is_one_line_and_130(after: float) -> None:
-    code, err, _ = interrupted(["sweep", "standard:r=3", "--all"], after)
+    code, err, _ = interrupted(["sweep", "standard:r=3", "--all", "--quiet"], after)
     assert code == 130 and err == "vizgen: interrupted\n", err
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("after", [4.0, 8.0, 12.0, 16.0])
 def test_ctrl_c_with_dask_is_one_line_and_130(after: float) -> None:
-    code, err, _ = interrupted(["sweep", "standard:r=3", "--all", "--json", "--workers", "2"], after)
+    code, err, _ = interrupted(["sweep", "standard:r=3", "--all", "--json", "--quiet", "--workers", "2"], after)
     assert code == 130 and err == "vizgen: interrupted\n", err
