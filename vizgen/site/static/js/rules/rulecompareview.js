@@ -122,8 +122,7 @@ var SLOW_MS = 1000;
 /**
  * A comparison's solve that takes longer than SLOW_MS says so: the page's progress bar (with its Cancel button)
  * at the top, where a person is looking, and a line in the comparison, each with how far it has got and the
- * seconds it has taken (compiling a large r's rules reports no progress of its own: the seconds still move); both
- * go on the worker's progress (`tell`, what rulesworker.run reports) and are taken down by `stop`.
+ * seconds it has taken (the compile tells its rows, the solve its positions); both go on the solve's progress (`tell`, what rulesworker.run reports, from the worker or the page's slices) and are taken down by `stop`.
  * @param {string} otherSpec @param {number} size the positions the rule set allows @param {HTMLElement} out
  * @returns {{tell: import("./engine/rulesolve.js").Progress, stop: () => void}}
  */

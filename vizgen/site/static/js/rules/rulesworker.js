@@ -121,9 +121,9 @@ function failed() {
     else job.resolve(inPage(job.params, job.progress));
   });
 }
-/* Solve `params` where the page does not freeze: a promise of the result; `progress(step, done, total)`. With
-   `only` (a large rule set) the worker or nothing: the promise fails with Error("no worker") rather than
-   freeze the page, where cancel() could not stop it. */
+/* Solve `params` where the page does not freeze (the worker, else the page's slices): a promise of the result;
+   `progress(step, done, total)`. With `only` (a large rule set) the worker or nothing: the promise fails with
+   Error("no worker") rather than hold a device's memory in the page. */
 /**
  * @param {Params} params
  * @param {string | URL} src
