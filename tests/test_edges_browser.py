@@ -139,14 +139,15 @@ def test_a_slow_comparison_shows_its_progress_and_cancel_stops_it(new_tab: Calla
 
 
 #: what the progress line says and how full the bar is, read together
-PROGRESS = "[document.getElementById('rules-progress-text').textContent, document.getElementById('rules-progress').value]"
+PROGRESS = ("[document.getElementById('rules-progress-text').textContent, "
+            "document.getElementById('rules-progress').value]")
 
 
 def _comparing(page: object, spec: str) -> tuple[str, float]:
     """Wait (the page's own solve and its late script first) until the progress line says the page is comparing
     with ``spec``; then the words and the bar a person sees, both on screen."""
-    page.wait_for_function(f"document.getElementById('rules-progress-text').textContent.includes('comparing with {spec}')",
-                           timeout=30000, polling=50)
+    says = f"document.getElementById('rules-progress-text').textContent.includes('comparing with {spec}')"
+    page.wait_for_function(says, timeout=30000, polling=50)
     words = _seen(page, "#rules-working")
     assert f"comparing with {spec}" in words and "%" in words and " s" in words, words
     assert _seen(page, "#rules-cancel") == "Cancel"
@@ -171,7 +172,8 @@ def test_a_slow_comparison_from_file_says_so_moves_and_ends_in_its_result(new_ta
                            timeout=20000, polling=100)
     page.wait_for_function("window.vizgenRules.compare && window.vizgenRules.compare.spec === 'standard:r=22'",
                            timeout=180000, polling=200)
-    assert "Under standard:r=22, the start 1.1-1.1 has the same value: draw." in page.locator("#rules-compare-out").inner_text()
+    said = page.locator("#rules-compare-out").inner_text()
+    assert "Under standard:r=22, the start 1.1-1.1 has the same value: draw." in said, said
     assert not page.locator("#rules-working").is_visible()
     page.wait_for_function("window.vizgenRules.ready", timeout=60000)
     assert errors == [], errors

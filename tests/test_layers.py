@@ -131,10 +131,12 @@ BROWSER_ROOMS: dict[str, set[str]] = {
     "play": {"core", "viewer"},
     "practice": {"core"},
     "rules": {"core", "rules/engine"},
+    "rules/view": {"core"},
     "index": {"core"},
     "space": {"core"},
     "space/view": {"core"},
-    "pages": {"core", "rules/engine", "viewer", "play", "practice", "rules", "index", "space", "space/view"},
+    "pages": {"core", "rules/engine", "viewer", "play", "practice", "rules", "rules/view", "index", "space",
+              "space/view"},
 }
 _JS_IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)";', re.M | re.S)
 
@@ -205,7 +207,6 @@ LONGEST_FUNCTION = 120
 #: that grows past the limit fails, and so does an entry here that no longer needs to be (remove it).
 LONG_FUNCTIONS_DEBT = {
     ("play/play.js", "boot"),  # 541 lines (#47: play/ becomes ctrl.js and view/)
-    ("rules/rulespage.js", "boot"),  # 461 lines (#47: rules/)
     ("viewer/graph.js", "create"),  # 346 lines (#47: viewer/)
     ("viewer/explorer.js", "create"),  # 298 lines (#47: viewer/)
     ("core/board.js", "create"),  # 162 lines (#47: the touch board)
