@@ -267,6 +267,14 @@ function readable(pg) {
 function showRecent(pg) {
   rulerecent.show($("rules-recent"), rulerecent.recent(readable(pg)), function (spec) { return pg.ctrl.addressOf(spec); });
 }
+/* The late part's modules, as its entry (pages/rulesmore.js) hands them over on the page's handle. */
+/** @returns {Late} */
+function lateModules() {
+  var handle = /** @type {{VZ?: {rulesmore?: Late}}} */ (globalThis);
+  var more = handle.VZ && handle.VZ.rulesmore;
+  if (!more) throw new Error("rulesmore.js did not hand its modules over");
+  return more;
+}
 /* The late part (rulesmore.js), loaded once, when first needed; its modules come on the page's handle. */
 /** @param {Page} pg @returns {Promise<void>} */
 function lateScript(pg) {
@@ -275,7 +283,7 @@ function lateScript(pg) {
     var sc = document.createElement("script");
     sc.src = pg.cfg.root + "assets/rulesmore.js";
     sc.onload = function () {
-      pg.late = /** @type {{VZ: {rulesmore: Late}}} */ (/** @type {object} */ (globalThis)).VZ.rulesmore;
+      pg.late = lateModules();
       resolve();
     };
     sc.onerror = function () { reject(new Error("could not load rulesmore.js")); };
@@ -365,11 +373,14 @@ function boot() {
   if (!cfgEl) return;
   /** @type {RulesConfig} */
   var cfg = JSON.parse(cfgEl.textContent || "");
-  /** @type {Page} */
-  var pg = { cfg: cfg, late: null, extra: null, drawn: { solved: null, shown: null, game: null, plies: 0 }, ctrl: /** @type {RulesCtrl} */ (/** @type {object} */ ({})) };
-  pg.ctrl = new RulesCtrl(cfg.book, function (params, tell, only) {
+  /** @type {Page | null} */
+  var made = null;
+  var ctrl = new RulesCtrl(cfg.book, function (params, tell, only) {
     return rulesworker.run(params, cfg.worker, tell, only);
-  }, function () { redraw(pg); });
+  }, function () { if (made) redraw(made); });
+  /** @type {Page} */
+  var pg = (made = { cfg: cfg, ctrl: ctrl, late: null, extra: null,
+    drawn: { solved: null, shown: null, game: null, plies: 0 } });
   /** @type {Window & {vizgenRules?: import("../rules/interfaces.js").RulesApi}} */ (window).vizgenRules = pg.ctrl.api;
   buildForm(pg);
   var read = readAddress();

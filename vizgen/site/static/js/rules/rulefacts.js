@@ -62,7 +62,7 @@ function compute(s, params) {
     c = K.choiceOf(P, over, w, chooser ? chooser[i] : null);
     choice[i] = c;
     choiceN[i] = chooser && c === C["you-out"] ? chooser[i] : rem;
-    choiceK[i] = w >= 0 ? (w + 1) % P : -1;
+    choiceK[i] = K.choiceSeat(P, w);
     var out = chooser ? chooser[i] : -1;
     score[i] = mine ? 4 * big - rem : w < 0 ? (out >= 0 ? big + out : 2 * big) : rem;
   }

@@ -24,12 +24,6 @@ import * as rulesolve from "./engine/rulesolve.js";
  * @typedef {{resolve: (result: Solution | Promise<Solution>) => void, reject: (e: Error) => void,
  *   progress: Progress, params: Params, only: boolean}} Job
  */
-/**
- * What this module uses of a worker's global scope (this file runs there too; the page's types are the DOM's).
- * @typedef {{onmessage: ((ev: MessageEvent<Ask>) => void) | null,
- *   postMessage: (message: Reply, transfer?: Transferable[]) => void}} WorkerScope
- */
-
 /** @type {Array<"codes" | "depth" | "winner" | "rem" | "outdeg" | "final" | "outIn">} */
 var ARRAYS = ["codes", "depth", "winner", "rem", "outdeg", "final", "outIn"];
 
@@ -64,12 +58,13 @@ function work(params, tell) {
 
 /* In a worker: answer the page's messages (the rules page's script calls this when it runs as the worker). */
 function serve() {
-  var scope = /** @type {WorkerScope} */ (/** @type {unknown} */ (self));
-  var postMessage = scope.postMessage.bind(scope);
-  scope.onmessage = function (ev) {
-    var id = ev.data.id, last = 0;
+  /* the page's message and the replies, in the form a worker and a window both take (the types are the DOM's) */
+  /** @param {Reply} reply @param {Transferable[]} [transfer] */
+  var postMessage = function (reply, transfer) { self.postMessage(reply, { transfer: transfer || [] }); };
+  self.onmessage = function (ev) {
+    var ask = /** @type {Ask} */ (ev.data), id = ask.id, last = 0;
     try {
-      var out = work(ev.data.params, function (step, done, total) {
+      var out = work(ask.params, function (step, done, total) {
         var now = Date.now();
         if (now - last > 100) {
           last = now;
