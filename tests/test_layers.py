@@ -132,9 +132,11 @@ BROWSER_ROOMS: dict[str, set[str]] = {
     "practice": {"core"},
     "rules": {"core", "rules/engine"},
     "index": {"core"},
+    "index/view": {"core"},
     "space": {"core"},
     "space/view": {"core"},
-    "pages": {"core", "rules/engine", "viewer", "play", "practice", "rules", "index", "space", "space/view"},
+    "pages": {"core", "rules/engine", "viewer", "play", "practice", "rules", "index", "index/view", "space",
+              "space/view"},
 }
 _JS_IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)";', re.M | re.S)
 
@@ -234,7 +236,7 @@ def test_no_browser_function_is_over_120_lines() -> None:
 #: the apps in the shape of issue #47 (docs/FRONTEND.md, "An app in the shape"): the folder's ``ctrl.js`` holds
 #: its state and actions, its ``view/*.js`` pure functions from that state to markup, and only its entry in
 #: ``pages/`` touches the page; the other apps follow one by one (issue #47), each added here when it does
-SHAPED_APPS = ("space",)
+SHAPED_APPS = ("index", "space")
 #: what only an entry (pages/) may reach: the page, the window and what hangs on them
 PAGE_GLOBALS = re.compile(r"\b(?:window|document|globalThis|self|localStorage|sessionStorage|location|navigator|"
                           r"history|addEventListener|setTimeout|setInterval|requestAnimationFrame|fetch)\b")
