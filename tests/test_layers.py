@@ -127,7 +127,8 @@ def test_no_import_cycle() -> None:
 BROWSER_ROOMS: dict[str, set[str]] = {
     "core": set(),
     "rules/engine": {"core"},
-    "viewer": {"core", "rules/engine"},
+    "viewer": {"core", "rules/engine", "viewer/view"},
+    "viewer/view": {"core"},
     "play": {"core", "viewer"},
     "practice": {"core"},
     "rules": {"core", "rules/engine"},
@@ -208,12 +209,8 @@ LONGEST_FUNCTION = 120
 LONG_FUNCTIONS_DEBT = {
     ("play/play.js", "boot"),  # 541 lines (#47: play/ becomes ctrl.js and view/)
     ("rules/rulespage.js", "boot"),  # 461 lines (#47: rules/)
-    ("viewer/graph.js", "create"),  # 346 lines (#47: viewer/)
-    ("viewer/explorer.js", "create"),  # 298 lines (#47: viewer/)
     ("rules/engine/rulecompile.js", "compile"),  # 238 lines (#47: the engine's compiler)
     ("core/board.js", "create"),  # 162 lines (#47: the touch board)
-    ("viewer/main.js", "boot"),  # 123 lines (#47: viewer/)
-    ("viewer/panel.js", "create"),  # 121 lines (#47: viewer/)
 }
 
 
