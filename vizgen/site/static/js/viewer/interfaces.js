@@ -26,20 +26,11 @@
  */
 
 /**
- * The page's configuration (<script id="vizgen-config">, vizgen/site/render).
- * @typedef {object} Config
- * @property {"small" | "big" | "code"} kind
- * @property {Words} words
- * @property {Readonly<Record<import("../core/theme.js").ThemeName, Palette>>} themes
- * @property {{ readonly names: ReadonlyArray<string>, readonly won: ReadonlyArray<string> }} seats
- * @property {string} data the folder of the data files
- * @property {string} [inline] on the rules page: the name of the global that makes the data files
- * @property {boolean} [gain] self-gain rules
- * @property {boolean} [map] the page has a value map
- * @property {"graph" | "map"} [view] the view shown first
- * @property {number} [players]
- * @property {number} [r] the hands' roll-over
- * @property {number} [hands] hands a player
+ * The page's configuration (<script id="vizgen-config">): the Python's PageConfig (vizgen/site/render/payloads.py,
+ * core/payloads.d.ts), its word tables and palettes as the viewer reads them; the rules page writes its own
+ * (rules/rulemodel.js), without `gain` and with `inline`, the name of the global that makes its data files.
+ * @typedef {Omit<import("../core/payloads").PageConfig, "words" | "themes" | "gain"> & { words: Words,
+ *   themes: Readonly<Record<import("../core/theme.js").ThemeName, Palette>>, gain?: boolean, inline?: string }} Config
  */
 
 /**
