@@ -39,24 +39,6 @@ export class IndexCtrl {
   set(ticked, typed) {
     this.state.ticked = ticked.slice();
     this.state.typed = typed;
-    this.filter();
-  }
-
-  /** Tick a rule (on) or untick it.
-   @param {string} rule @param {boolean} on */
-  tick(rule, on) {
-    const rest = this.state.ticked.filter((t) => t !== rule);
-    this.set(on ? rest.concat([rule]) : rest, this.state.typed);
-  }
-
-  /** Type words in the box.
-   @param {string} typed */
-  type(typed) {
-    this.set(this.state.ticked, typed);
-  }
-
-  /** Work out what shows, then redraw. */
-  filter() {
     this.work();
     this.redraw();
   }

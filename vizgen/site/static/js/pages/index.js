@@ -1,7 +1,6 @@
 /* index.js, the index's script where it lists rule filters: the one place where the filter (index/ctrl.js) meets
  * the page. It reads the cards' data-rules and data-words into the controller, shows or hides each card and group
  * and draws the count (index/view/count.js) after every change, and turns the boxes and the words into actions. */
-import { render } from "../core/html.js";
 import { IndexCtrl, matches } from "../index/ctrl.js";
 import { countView } from "../index/view/count.js";
 import { publish } from "./handle.js";
@@ -23,7 +22,7 @@ function attach(doc) {
       list.forEach((c, k) => { c.hidden = !s.shows[g][k]; });
       groups[g].hidden = !s.groupShows[g];
     });
-    render(counted, countView(s));
+    counted.textContent = countView(s);
     if (none) none.hidden = s.shown > 0;
   });
   const update = () => ctrl.set(boxes.filter((b) => b.checked).map((b) => b.value), words.value);

@@ -25,7 +25,7 @@
  * @param {import("./ctrl.js").ViewerCtrl} ctrl
  * @returns {Face}
  */
-function open(cfg, ctrl) {
+function create(cfg, ctrl) {
   return {
     config: cfg,
     ready: false,
@@ -90,4 +90,4 @@ function offer(app, parts) {
   };
 }
 
-export { open, offer };
+export { create, offer };

@@ -85,7 +85,7 @@ function makeApp(cfg, page) {
   /** @type {App} */
   var app = {
     cfg: cfg, W: cfg.words, T: theme.palette(cfg), seats: cfg.seats, hooks: { panel: [] }, shown: null, ctrl: ctrl,
-    api: face.open(cfg, ctrl),
+    api: face.create(cfg, ctrl),
     get model() { return ctrl.model; }, // read from the data before any view is drawn
     // a built page loads its data files; the rules page makes them in the page (cfg.inline names the source)
     load: made || loader.create(cfg.data),
