@@ -173,6 +173,7 @@
  * @property {{ panel: PanelHook[] }} hooks the add-ons' panel hooks (their move hooks: the controller's)
  * @property {import("./ctrl.js").ViewerCtrl} ctrl the viewer's state and actions
  * @property {PageModel} model the controller's, read before any view is drawn
+ * @property {boolean} hideValues the controller's: every value hidden (a challenge), as core/board.js reads it
  * @property {[HTMLElement, number, Detail] | null} shown the panel's last filling
  * @property {Load} load
  * @property {(id: number) => void} go

@@ -87,6 +87,7 @@ function makeApp(cfg, page) {
     cfg: cfg, W: cfg.words, T: theme.palette(cfg), seats: cfg.seats, hooks: { panel: [] }, shown: null, ctrl: ctrl,
     api: face.create(cfg, ctrl),
     get model() { return ctrl.model; }, // read from the data before any view is drawn
+    get hideValues() { return ctrl.state.hideValues; }, // the board's (core/board.js) reading of a challenge
     // a built page loads its data files; the rules page makes them in the page (cfg.inline names the source)
     load: made || loader.create(cfg.data),
     go: function (id) { if (app.nav) app.nav.go(id); },
