@@ -84,6 +84,7 @@ def test_record_is_the_whole_space() -> None:
     assert accepted == SPACE_ACCEPTED == len(held)
 
 
+@pytest.mark.slow(reason="checks 3,000 combinations against the record (1.1 CPU s); out of the fast lane: issue #49")
 def test_record_holds_every_combination_the_rules_accept_on_a_sample() -> None:
     """The whole space, not a part of it: 3,000 combinations drawn afresh each run are in the record exactly when
     the rules accept them (the catalogue lane checks every one)."""
@@ -99,6 +100,7 @@ def test_record_holds_every_combination_the_rules_accept_on_a_sample() -> None:
             assert i in held, i
 
 
+@pytest.mark.slow(reason="counts the record's 954,368 rows one by one (5 CPU s); out of the fast lane: issue #49")
 def test_figures_agree_with_the_rows() -> None:
     """The page's counts and a rule's effect, counted again from the record's rows one by one."""
     record, f = load_record(), space_figures()
@@ -167,6 +169,7 @@ def test_the_rules_page_and_the_index_say_the_space_is_whole() -> None:
     assert card in index
 
 
+@pytest.mark.slow(reason="Node over a sample of the space's combinations (3 CPU s); out of the fast lane: issue #49")
 def test_the_explorer_reads_the_boxes_as_the_python_numbers_the_space(tmp_path) -> None:
     """space/space.js turns ticked boxes into the combination's index and its spec exactly as vizgen.analysis.sweep
     does, on 400 combinations drawn afresh every run."""

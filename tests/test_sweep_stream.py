@@ -29,6 +29,8 @@ HUGE = [f"r={','.join(map(str, range(2, 101)))}", f"swaps={','.join(map(str, ran
         f"players={','.join(map(str, range(2, 33)))}", f"hands={','.join(map(str, range(1, 33)))}"]
 
 
+@pytest.mark.slow(reason="traces the memory of a plan of 10 million combinations (1.1 CPU s)"
+                           "; out of the fast lane: issue #49")
 def test_the_issues_ten_million_combinations_are_a_plan_not_a_list() -> None:
     tracemalloc.start()
     try:
@@ -99,6 +101,7 @@ def test_progress_without_a_terminal_is_a_line_every_few_seconds_and_one_at_the_
     assert code == 0 and err.splitlines() == [err.splitlines()[-1]] and "2 of 2 combinations done" in err
 
 
+@pytest.mark.slow(reason="starts python -m vizgen (0.6 CPU s); out of the fast lane: issue #49")
 def test_a_closed_output_is_one_line_and_exit_2() -> None:
     run = subprocess.run("exec python -m vizgen sweep standard:r=3 >&-", shell=True, capture_output=True, text=True,
                          env=env(), timeout=120)

@@ -54,6 +54,7 @@ def _problem(pages: list, folder: Path) -> str:
     return message
 
 
+@pytest.mark.slow(reason="renders a template per attempt in the sandbox (0.7 CPU s); out of the fast lane: issue #49")
 def test_python_internals_are_out_of_reach(pages: list, tmp_path: Path) -> None:
     line = "{{ cycler.__init__.__globals__.os.system('touch " + str(tmp_path / "pwned") + "') }}"
     folder = template_folder(tmp_path, line)
@@ -181,6 +182,7 @@ def test_links_within_the_template_folders_are_followed(pages: list, tmp_path: P
     assert b"<p>a part of mine</p>" in files["index.html"]
 
 
+@pytest.mark.slow(reason="renders every built-in template twice (0.5 CPU s); out of the fast lane: issue #49")
 def test_the_builtin_templates_render_the_same_bytes_in_the_sandbox(pages: list, tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     assert render_site(pages, templates=tmp_path / "empty") == render_site(pages)
