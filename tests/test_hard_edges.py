@@ -50,7 +50,7 @@ LIGHT = ("show-six-players-two-player-position", "show-seven-players-two-player-
 #: a sample of :data:`LIGHT` in the fast lane too, three of each round (each case is a process of about half a
 #: CPU second: the whole table is slow)
 FAST = ("show-seven-players-two-player-position", "stats-r-100-hand-sets", "out-tilde")
-FAST_ROUND_FOUR = ("cluster-closed-port", "workers-64", "toml-dotted-key-30000")
+FAST_ROUND_FOUR = ("cluster-port-70000", "workers-64", "toml-dotted-key-30000")
 
 
 @pytest.fixture(scope="module")
