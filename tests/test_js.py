@@ -258,7 +258,7 @@ DERIVED_SPECS = {"small": ["standard", "standard:r=3", "standard:players=3,r=3",
                  "big": ["three-players"]}
 
 
-@pytest.fixture(params=["small", pytest.param("big", marks=pytest.mark.slow(
+@pytest.fixture(scope="module", params=["small", pytest.param("big", marks=pytest.mark.slow(
     reason="the big three-player game: 6 CPU s to lay out and 3 to check; out of the fast lane: issue #49"))])
 def derived_pages(request: pytest.FixtureRequest, shared_gather: Callable) -> list[VariantPage]:
     """The pages of :data:`DERIVED_SPECS`, the small ones or the big one (solved and laid out once a run)."""

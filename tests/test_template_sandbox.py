@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ import pytest
 from tests.builds import TEMPLATE_HEAD as HEAD
 from tests.builds import TEMPLATE_TAIL as TAIL
 from tests.builds import template_folder
-from vizgen.site.build import build_site, gather
+from vizgen.site.build import build_site
 from vizgen.site.outdir import leftovers
 from vizgen.site.render import render_site, templating
 from vizgen.site.render.assets import environment
@@ -35,8 +36,9 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RL
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory: pytest.TempPathFactory) -> list:
-    return gather(["standard:r=3"], cache_dir=tmp_path_factory.mktemp("cache"))
+def pages(shared_gather: Callable[[list[str]], list]) -> list:
+    """The tiny game's page, solved and laid out once a run (the run's cache)."""
+    return shared_gather(["standard:r=3"])
 
 
 def _problem(pages: list, folder: Path) -> str:
