@@ -118,10 +118,15 @@ test("a comparison: both rule sets' figures, the start's sentence and the positi
   const misere = ctrl.book.read("standard:misere=true").params;
   const m = await ctrl.compare(misere, "standard:misere=true", () => {});
   assert.match(m.sentence, /^Under standard:misere=true, the start 11-11 has (the same|another) value: /);
-  // rules solved again meanwhile: the comparison is dropped
+  // rules solved again while the comparison's solve was under way: the comparison is dropped
+  const real = ctrl.run;
+  let release;
+  ctrl.run = () => new Promise((resolve) => { release = resolve; });
   const late = ctrl.compare(other, "standard:r=6", () => {});
+  ctrl.run = real;
   ctrl.read("standard:r=3");
-  await ctrl.solve(ctrl.check(undefined));
+  assert.strictEqual(await ctrl.solve(ctrl.check(undefined)), true);
+  release(rulesworker.work(other, () => {}));
   assert.strictEqual(await late, null);
 });
 
