@@ -49,7 +49,7 @@ def test_every_module_that_reads_the_contract_imports_it() -> None:
     readers = {name for name, code in text.items()
                if re.search(r"\bcontract\.\w", code_of(code))} - {"core/contract.js"}
     assert {"rules/rulefacts.js", "rules/rulemodel.js", "practice/practice.js", "play/review.js",
-            "rules/engine/movegen.js", "play/playview.js"} <= readers
+            "rules/engine/movegen.js", "play/view/log.js"} <= readers
     for name in readers:
         assert IMPORTS_CONTRACT.search(text[name]) or "contractModule" in text[name], name
     assert not any("globalThis.VZ" in code_of(code) for name, code in text.items() if not name.startswith("pages/")

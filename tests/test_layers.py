@@ -129,12 +129,13 @@ BROWSER_ROOMS: dict[str, set[str]] = {
     "rules/engine": {"core"},
     "viewer": {"core", "rules/engine"},
     "play": {"core", "viewer"},
+    "play/view": {"core", "play"},
     "practice": {"core"},
     "rules": {"core", "rules/engine"},
     "index": {"core"},
     "space": {"core"},
     "space/view": {"core"},
-    "pages": {"core", "rules/engine", "viewer", "play", "practice", "rules", "index", "space", "space/view"},
+    "pages": {"core", "rules/engine", "viewer", "play", "play/view", "practice", "rules", "index", "space", "space/view"},
 }
 _JS_IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)";', re.M | re.S)
 
@@ -204,7 +205,6 @@ LONGEST_FUNCTION = 120
 #: as each app takes the shape of a controller and views (docs/FRONTEND.md). This list may only shrink: a function
 #: that grows past the limit fails, and so does an entry here that no longer needs to be (remove it).
 LONG_FUNCTIONS_DEBT = {
-    ("play/play.js", "boot"),  # 541 lines (#47: play/ becomes ctrl.js and view/)
     ("rules/rulespage.js", "boot"),  # 461 lines (#47: rules/)
     ("viewer/graph.js", "create"),  # 346 lines (#47: viewer/)
     ("viewer/explorer.js", "create"),  # 298 lines (#47: viewer/)
@@ -234,7 +234,7 @@ def test_no_browser_function_is_over_120_lines() -> None:
 #: the apps in the shape of issue #47 (docs/FRONTEND.md, "An app in the shape"): the folder's ``ctrl.js`` holds
 #: its state and actions, its ``view/*.js`` pure functions from that state to markup, and only its entry in
 #: ``pages/`` touches the page; the other apps follow one by one (issue #47), each added here when it does
-SHAPED_APPS = ("space",)
+SHAPED_APPS = ("play", "space")
 #: what only an entry (pages/) may reach: the page, the window and what hangs on them
 PAGE_GLOBALS = re.compile(r"\b(?:window|document|globalThis|self|localStorage|sessionStorage|location|navigator|"
                           r"history|addEventListener|setTimeout|setInterval|requestAnimationFrame|fetch)\b")

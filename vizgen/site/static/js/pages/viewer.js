@@ -1,5 +1,6 @@
 /* What the two variant pages' scripts (variant.js, code.js) share: the viewer and the game, started in that
- * order (the game is built on the page's hooks, window.vizgen), and the modules they offer on the handle. */
+ * order (the game is handed the viewer's face: its hooks, the position shown, the model), and the modules they
+ * offer on the handle. */
 import * as board from "../core/board.js";
 import { contract } from "../core/contract.js";
 import * as hands from "../core/hands.js";
@@ -8,8 +9,6 @@ import * as util from "../core/util.js";
 import * as wire from "../core/wire.js";
 import * as game from "../play/game.js";
 import * as opponents from "../play/opponents.js";
-import { boot as startPlay } from "../play/play.js";
-import * as playDraw from "../play/playview.js";
 import * as retry from "../play/retry.js";
 import * as review from "../play/review.js";
 import * as explorer from "../viewer/explorer.js";
@@ -24,14 +23,15 @@ import * as search from "../viewer/search.js";
 import * as styles from "../viewer/styles.js";
 import * as views from "../viewer/views.js";
 import { publish } from "./handle.js";
+import { start as startPlay } from "./play.js";
 
 /** Start a variant page with its own parts ({CodeModel} or {ValueMap}), offering them on the handle too.
  @param {import("../viewer/main.js").Parts} parts */
 export function start(parts) {
   publish(Object.assign({ contract: contract, util: util, loader: loader, wire: wire, facts: facts, Model: Model,
     board: board, hands: hands, panel: panel, styles: styles, graph: graph, explorer: explorer, overview: overview,
-    search: search, keys: keys, views: views, game: game, review: review, retry: retry, opponents: opponents,
-    playDraw: playDraw }, parts));
-  startViewer(parts);
-  startPlay();
+    search: search, keys: keys, views: views, game: game, review: review, retry: retry, opponents: opponents },
+    parts));
+  var face = startViewer(parts);
+  if (face) startPlay(face); // the game is handed the viewer's face
 }
