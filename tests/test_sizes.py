@@ -213,9 +213,11 @@ def test_the_rules_page_script_stays_small() -> None:
 #: became a controller and views (issue #47, docs/FRONTEND.md): 2,932 bytes, its budget 5 % over the 2,800 before.
 #: address.js and practice.js since every number of the address is read as written or refused (issue #45): 1,420
 #: and 22,696 bytes. variant.js and code.js since the game became a controller and views handed the viewer's face
-#: (issue #47): 39,928 and 39,392 bytes (39,222 and 38,658 before), budgets 2 % over the 39,424 and 38,912 before
+#: (issue #47) and the contract gained the table of a game's value sentences: 40,041 and 39,495 bytes (39,222 and
+#: 38,658 before), budgets 2 % over the 39,424 and 38,912 before; practice.js carries the contract too: 22,924
+#: bytes (22,693 before)
 BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1490, "index.js": 1000, "variant.js": 40_200,
-                       "code.js": 39_700, "practice.js": 22_800, "rulesmore.js": 12_500, "space.js": 2940}
+                       "code.js": 39_700, "practice.js": 23_100, "rulesmore.js": 12_500, "space.js": 2940}
 
 
 def test_every_page_script_stays_small() -> None:

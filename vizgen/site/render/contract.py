@@ -95,6 +95,12 @@ def _ranks() -> list[list[int]]:
              for _, out_in in FATES] for who in WHOS]
 
 
+def _game_values() -> list[Any]:
+    """What meaning.game_value_key says in every case: [two or more][played or watched][who][over] -> its key."""
+    return [[[[meaning.game_value_key(players, watched, who, over) for over in (False, True)] for who in WHOS]
+             for watched in (False, True)] for players in (2, 3)]
+
+
 def data() -> dict[str, Any]:
     """The contract as data, in the order the script writes it.
 
@@ -122,6 +128,7 @@ def data() -> dict[str, Any]:
         "fates": [name for name, _ in FATES],
         "verdictTable": verdict_table,
         "choiceTable": choice_table,
+        "gameValueTable": _game_values(),
         "wire": [{"name": f.name, "width": f.width, "bound": f.bound} for f in POSITION_FIELDS],
         "nodeWidth": NODE_WIDTH,
         "kernel": {name: getattr(kernel, f"I_{name}") for name in _KERNEL},
@@ -197,6 +204,8 @@ def types() -> str:
         "  readonly verdictTable: CaseTable;",
         "  /** meaning.choices for every case */",
         "  readonly choiceTable: CaseTable;",
+        "  /** meaning.game_value_key for every [two players: 0, more: 1][played: 0, watched: 1][who][over] */",
+        f"  readonly gameValueTable: ReadonlyArray<ReadonlyArray<ReadonlyArray<ReadonlyArray<{union(meaning.GAME_VALUES)}>>>>;",
         "  /** the position fields, in block order */",
         "  readonly wire: ReadonlyArray<WireField>;",
         "  readonly nodeWidth: number;",
@@ -212,6 +221,9 @@ def types() -> str:
         "  choiceOf(players: number, over: boolean, winner: number, outIn: number | null): number;",
         "  /** the class rank of a seat at a solved position (marks.value_classes): 2 win, 1 held, 0 lost */",
         "  rankOf(seat: number, winner: number, outIn: number | null): 0 | 1 | 2;",
+        "  /** the words' key (PLAY) of a game's value for its reader (meaning.game_value_key): value +1 the reader can",
+        "      force (or has) the win, -1 another player, 0 nobody; watched: nobody plays as you */",
+        f"  gameValueOf(players: number, watched: boolean, value: number, over: boolean): {union(meaning.GAME_VALUES)};",
         "}",
         "/** The contract, as core/contract.js exports it. */",
         "export declare const contract: Contract;",
@@ -228,7 +240,7 @@ _HEAD = """\
 """
 
 _BODY = """\
-/** @type {Omit<Contract, "verdictOf" | "choiceOf" | "rankOf">} */
+/** @type {Omit<Contract, "verdictOf" | "choiceOf" | "rankOf" | "gameValueOf">} */
 var data = %s;
 
 /* A case's index in verdictTable, choiceTable and rankTable: `who` from the winning seat (counted from the player
@@ -261,6 +273,10 @@ export const contract = Object.assign({}, data, {
   /** @type {Contract["rankOf"]} */
   rankOf: function (seat, winner, outIn) {
     return data.rankTable[who(winner, seat)][fate(outIn)];
+  },
+  /** @type {Contract["gameValueOf"]} */
+  gameValueOf: function (players, watched, value, over) {
+    return data.gameValueTable[players === 2 ? 0 : 1][watched ? 1 : 0][value > 0 ? 1 : value < 0 ? 2 : 0][over ? 1 : 0];
   },
 });
 freeze(contract);

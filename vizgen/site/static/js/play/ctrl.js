@@ -17,6 +17,7 @@
  */
 import * as address from "../core/address.js";
 import { contract } from "../core/contract.js";
+import { liveHands } from "../core/notation.js";
 import { fill as say } from "../core/util.js";
 import * as resultCard from "./card.js";
 import * as game from "./game.js";
@@ -88,7 +89,7 @@ export class PlayCtrl {
     var m = this.theModel();
     var d = m.details.get(pos);
     var hands = d ? d.hands : m.hands ? m.hands(pos) : null;
-    return hands ? hands.map(function (h) { return h.some(function (v) { return v !== 0; }); }) : null;
+    return hands ? hands.map(function (h) { return liveHands(h) > 0; }) : null;
   }
 
   /** Whether the values are hidden now: a challenge not yet over, no hint taken at the position shown. */
