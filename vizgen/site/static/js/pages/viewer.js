@@ -32,6 +32,8 @@ export function start(parts) {
     board: board, hands: hands, panel: panel, styles: styles, graph: graph, explorer: explorer, overview: overview,
     search: search, keys: keys, views: views, game: game, review: review, retry: retry, opponents: opponents },
     parts));
-  var face = startViewer(parts);
+  startViewer(parts);
+  /** @type {import("../viewer/types.js").Api | undefined} the viewer's face, its hooks set (viewer/face.js) */
+  var face = Reflect.get(window, "vizgen");
   if (face) startPlay(face); // the game is handed the viewer's face
 }

@@ -31,13 +31,12 @@ import { create as createViews } from "./views.js";
  */
 
 /** Start the variant page with the parts its script carries (pages/variant.js, pages/code.js): parts.CodeModel on
-   a code page, parts.ValueMap where the page has a value map. Returns the page's face (face.js), its hooks set,
-   for the game (null: no viewer on this page).
-   @param {Parts} parts @returns {import("./types.js").Api | null} */
+   a code page, parts.ValueMap where the page has a value map.
+   @param {Parts} parts */
 export function boot(parts) {
-  if (typeof document === "undefined") return null;
+  if (typeof document === "undefined") return;
   var cfgEl = document.getElementById("vizgen-config");
-  if (!cfgEl) return null;
+  if (!cfgEl) return;
   var cfg = /** @type {Config} */ (JSON.parse(cfgEl.textContent || "")); // the site's own configuration
 
   var api = face.open(cfg);
@@ -156,5 +155,4 @@ export function boot(parts) {
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
-  return api;
 }
