@@ -135,7 +135,8 @@ BROWSER_ROOMS: dict[str, set[str]] = {
     "index": {"core"},
     "space": {"core"},
     "space/view": {"core"},
-    "pages": {"core", "rules/engine", "viewer", "play", "play/view", "practice", "rules", "index", "space", "space/view"},
+    "pages": {"core", "rules/engine", "viewer", "play", "play/view", "practice", "rules", "index", "space",
+              "space/view"},
 }
 _JS_IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)";', re.M | re.S)
 

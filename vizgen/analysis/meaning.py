@@ -17,9 +17,9 @@ from typing import Any
 import numpy as np
 
 __all__ = [
-    "CHOICES", "CLASSES", "MARKS", "SEAT", "VALUES", "VERDICTS", "WHO", "Mark", "ValueClass", "Verdict",
-    "GAME_VALUES", "choice_code", "choices", "game_value_key",
-    "class_of_value", "mark_code", "table", "verdict_code", "verdict_n", "verdicts",
+    "CHOICES", "CLASSES", "GAME_VALUES", "MARKS", "SEAT", "VALUES", "VERDICTS", "WHO", "Mark", "ValueClass", "Verdict",
+    "choice_code", "choices", "class_of_value", "game_value_key", "mark_code", "table", "verdict_code", "verdict_n",
+    "verdicts",
 ]
 
 

@@ -56,8 +56,8 @@ export interface Contract {
   choiceOf(players: number, over: boolean, winner: number, outIn: number | null): number;
   /** the class rank of a seat at a solved position (marks.value_classes): 2 win, 1 held, 0 lost */
   rankOf(seat: number, winner: number, outIn: number | null): 0 | 1 | 2;
-  /** the words' key (PLAY) of a game's value for its reader (meaning.game_value_key): value +1 the reader can
-      force (or has) the win, -1 another player, 0 nobody; watched: nobody plays as you */
+  /** the words' key (PLAY) of a game's value for its reader (meaning.game_value_key): value +1 the reader
+      can force (or has) the win, -1 another player, 0 nobody; watched: nobody plays as you */
   gameValueOf(players: number, watched: boolean, value: number, over: boolean): "value-draw" | "value-open" | "value-win" | "value-won" | "value-loss" | "value-lost" | "value-other" | "value-other-won";
 }
 /** The contract, as core/contract.js exports it. */
