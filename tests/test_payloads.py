@@ -78,3 +78,12 @@ def test_the_space_s_files_are_what_their_types_say() -> None:
     assert parts and all(_fits(_payload(files[name]), payloads.SpacePart) for name in parts[:3])
     assert not _fits({"index": [1], "value": "W"}, payloads.SpacePart), "a missing field is seen"
     assert not _fits(dict(_payload(files[parts[0]]), others=["1"]), payloads.SpacePart), "a wrong type is seen"
+
+
+def test_the_words_a_game_reads_are_what_their_types_say() -> None:
+    """The page's configuration's words (words.for_browser) hold the game's words and its review's as declared."""
+    from vizgen.analysis import words
+
+    given = json.loads(json.dumps(words.for_browser()))  # as the page's configuration carries them
+    assert _fits({name: given[name] for name in payloads.GameWords.__annotations__}, payloads.GameWords)
+    assert not _fits(dict(given["review"], played=["x"]), payloads.Review), "a wrong type is seen"

@@ -66,10 +66,7 @@
 /** A way to start a game (controls.js). @typedef {import("./controls.js").Way} Way */
 
 /** The model's details, as the views read them. @typedef {{ details: { get(id: number): Detail | undefined } }} Details */
-/**
- * The page's words as the game's views read them: PLAY (also as W), the review's and the endings'.
- * @typedef {{ play: Record<string, string>, review: import("./review.js").ReviewWords, ending: Record<string, string> }} Words
- */
+/** The page's words as the game reads them: PLAY (also as W), the review's and the endings' (payloads.py). @typedef {import("../core/payloads").GameWords} Words */
 /**
  * What the views are drawn with (pages/play.js makes it from the controller and the page).
  * @typedef {object} Ctx
