@@ -49,7 +49,7 @@ def test_every_module_that_reads_the_contract_imports_it() -> None:
     readers = {name for name, code in text.items()
                if re.search(r"\bcontract\.\w", code_of(code))} - {"core/contract.js"}
     assert {"rules/rulefacts.js", "rules/rulemodel.js", "practice/practice.js", "play/review.js",
-            "rules/engine/movegen.js", "play/playview.js"} <= readers
+            "rules/engine/movegen.js", "play/view/log.js"} <= readers
     for name in readers:
         assert IMPORTS_CONTRACT.search(text[name]) or "contractModule" in text[name], name
     # only the entries use the handle (the rules page's entry also reads its late part's modules there)
@@ -217,3 +217,20 @@ def test_the_scan_leaves_the_contract_reads_alone(tmp_path: Path, monkeypatch: p
         "    c[i] = VZ.contract.rankOf(seat, s.winner[i], out ? out[i] : null);\n")
     monkeypatch.setattr(sys.modules[__name__], "JS", tmp_path)
     assert rederived() == []
+
+
+def test_a_games_value_is_said_in_a_play_sentence_for_every_case() -> None:
+    """The contract's gameValueTable is meaning.game_value_key in every case, each key a sentence of PLAY; a game
+    watched names the seats (never "you"), and two players never read "player {k} can force" for a loss."""
+    from vizgen.analysis.play_words import PLAY
+
+    table = contract.data()["gameValueTable"]
+    keys = {key for more in table for seen in more for who in seen for key in who}
+    assert keys == set(meaning.GAME_VALUES) and keys <= set(PLAY)
+    for m, players in enumerate((2, 3)):
+        for w, watched in enumerate((False, True)):
+            for k, who in enumerate(contract.WHOS):
+                for o, over in enumerate((False, True)):
+                    assert table[m][w][k][o] == meaning.game_value_key(players, watched, who, over)
+        assert all("you" not in PLAY[key] for who in table[m][1][1:] for key in who)
+    assert table[0][0][2] == ["value-loss", "value-lost"]

@@ -33,6 +33,7 @@ from vizgen.analysis.solved import Solved, best_edges, fate
 from vizgen.engine import kernel
 from vizgen.engine.ending import PLY_CAP, REPETITIONS, Referee
 from vizgen.engine.graph import enumerate_graph
+from vizgen.engine.hands import live_hands
 from vizgen.engine.notation import Position
 from vizgen.engine.spec import resolve
 from vizgen.site import address_words
@@ -129,7 +130,8 @@ def address_cases() -> dict[str, object]:
 def board_cases() -> dict[str, list]:
     """What the board reads and says, as the Python reads and says it (board.test.mjs checks board.js does the
     same): every move of the move generator's variants (its notation, players, self-gain rules, the move as
-    Move.parse reads it, its words), positions with what the rules keep with each player, and badges."""
+    Move.parse reads it, its words), positions with what the rules keep with each player, badges, and players'
+    hands with how many are live."""
     moves, seen = [], set()
     for spec in MOVEGEN_SPECS:
         rules = solved_once(spec).graph.rules
@@ -152,7 +154,9 @@ def board_cases() -> dict[str, list]:
     shown = [("win", "win", "win", False), ("draw", "survives", "player 1 survives", True),
              ("loss", "<b>", "a & b", False), ("", "x", "", True)]
     badges = [[cls, text, full, small, str(badge(text, full, cls, small))] for cls, text, full, small in shown]
-    return {"moves": moves, "marks": marks, "badges": badges}
+    # the live hands of each player (vizgen.engine.hands.live_hands), as notation.js's liveHands counts them
+    live = [[[float(v) for v in h], live_hands(h)] for name in names for h in Position.parse(name).hands]
+    return {"moves": moves, "marks": marks, "badges": badges, "live": live}
 
 
 def pairwise_cases() -> list[list]:

@@ -99,3 +99,12 @@ def test_a_variant_page_s_configuration_is_what_its_type_says(monkeypatch: pytes
     assert all(_fits(c, payloads.PageConfig) for c in configs)
     assert not _fits(dict(configs[0], kind="huge"), payloads.PageConfig), "a kind the viewer does not know is seen"
     assert not _fits({k: v for k, v in configs[1].items() if k != "seats"}, payloads.PageConfig), "a missing field"
+
+
+def test_the_words_a_game_reads_are_what_their_types_say() -> None:
+    """The page's configuration's words (words.for_browser) hold the game's words and its review's as declared."""
+    from vizgen.analysis import words
+
+    given = json.loads(json.dumps(words.for_browser()))  # as the page's configuration carries them
+    assert _fits({name: given[name] for name in payloads.GameWords.__annotations__}, payloads.GameWords)
+    assert not _fits(dict(given["review"], played=["x"]), payloads.Review), "a wrong type is seen"

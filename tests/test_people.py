@@ -30,7 +30,9 @@ def test_the_record_modes_and_seats_are_the_ones_the_address_is_sized_for() -> N
 
 
 def test_every_word_the_people_parts_read_is_in_play() -> None:
-    code = "".join(code_of((PLAYJS / f).read_text()) for f in ("play.js", "playview.js", "review.js", "names.js"))
+    parts = ("ctrl.js", "view/decor.js", "view/log.js", "view/section.js", "view/status.js", "view/tools.js",
+             "review.js", "names.js")
+    code = "".join(code_of((PLAYJS / f).read_text()) for f in parts)
     keys = set(re.findall(r'W\["([a-z-]+)"\]', code)) | set(re.findall(r"\bW\.([a-z]+)\b", code))
     keys |= {"tally-" + k for k in ("inaccuracy", "mistake", "blunder")} | {"mode-" + m for m in ("link", "analyse",
                                                                                                   "review", "pass")}

@@ -1,4 +1,4 @@
-"""Headless-Chromium tests of people's games on a variant's page and the rules page (play/play.js, game.js).
+"""Headless-Chromium tests of people's games on a variant's page and the rules page (play/ctrl.js, game.js).
 
 At phone size (390x844, touch), each to the end: two people on one device (pass and play), a game by link
 between two browser contexts, a game played on the hands entered and reviewed, a three-player game where

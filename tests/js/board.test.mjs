@@ -5,6 +5,7 @@ import { contract } from "../../vizgen/site/static/js/core/contract.js";
 import * as util from "../../vizgen/site/static/js/core/util.js";
 import * as board from "../../vizgen/site/static/js/core/board.js";
 import * as hands from "../../vizgen/site/static/js/core/hands.js";
+import * as notation from "../../vizgen/site/static/js/core/notation.js";
 import * as panel from "../../vizgen/site/static/js/viewer/panel.js";
 
 const VZ = { contract, util, board, hands, panel };
@@ -23,6 +24,17 @@ test("the board reads every move's notation as the Python reads it, and says it 
   for (const k of ["attack", "gain", "split", "flip", "add", "swap", "pass", "logan", "switch"]) assert.ok(kinds.has(k), k);
   assert.equal(VZ.board.parse("1>2", 3, false), null); // with three players the struck player is named
   assert.equal(VZ.board.parse("wave", 2, false), null);
+});
+
+test("a player's live hands are counted as the Python counts them, and where each player stands follows", () => {
+  assert.ok(CASES.live.length > 10 && CASES.live.some(([, n]) => n === 0) && CASES.live.some(([h]) => h.some((v) => v < 0)));
+  for (const [h, n] of CASES.live) assert.equal(notation.liveHands(h), n, JSON.stringify(h));
+  // out: no live hand; the winner is "won" even with no live hand (self-gain, misère)
+  assert.deepEqual(notation.standing([[1, 1], [0, 0], [0, 2]], -1), ["", "out", ""]);
+  assert.deepEqual(notation.standing([[0, 0], [0, 3]], 0), ["won", ""]);
+  const drawn = VZ.hands.players({ W: WORDS, seats: { names: ["A", "B"], won: ["", ""] } }, [[0, 0], [1, 0]],
+    notation.standing([[0, 0], [1, 0]], -1)).text;
+  assert.match(drawn, /<div class="player mover eliminated"><div class="who">A <span class="tag out">out<\/span>/);
 });
 
 test("what the rules keep with each player is read from the position's notation", () => {

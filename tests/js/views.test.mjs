@@ -7,7 +7,7 @@ import { Html } from "../../vizgen/site/static/js/core/html.js";
 import * as game from "../../vizgen/site/static/js/play/game.js";
 import * as names from "../../vizgen/site/static/js/play/names.js";
 import * as card from "../../vizgen/site/static/js/play/card.js";
-import * as playview from "../../vizgen/site/static/js/play/playview.js";
+import { status } from "../../vizgen/site/static/js/play/view/status.js";
 import * as views from "../../vizgen/site/static/js/practice/views.js";
 import * as practice from "../../vizgen/site/static/js/practice/practice.js";
 import * as handboard from "../../vizgen/site/static/js/practice/handboard.js";
@@ -41,14 +41,14 @@ test("the game's view escapes a position's name and keeps its own markup", () =>
   g.push(1);
   g.push(2);
   g.last = g.plies();
-  const ctx = { W: W.play, T: {}, words: W, kindName: (k) => names.kindName(W.play, k),
+  const ctx = { W: W.play, T: {}, words: W, model: g.model, kindName: (k) => names.kindName(W.play, k),
     name: (k) => names.capitalName(W.play, k), role: (gg, s) => names.roleName(W.play, gg, s), live: () => null,
-    hidden: false, selected: 0, after: () => new Html(""), sentence: () => "" };
-  const status = playview.status(g, ctx);
-  assert.ok(status instanceof Html);
-  assert.match(status.text, /&lt;b&gt;x&lt;\/b&gt;/);
-  assert.doesNotMatch(status.text, /<b>x<\/b>/);
-  assert.match(status.text, /<p class="play-status elsewhere">/);
+    hidden: false, selected: 0, after: () => new Html(""), sentence: () => "", href: "", path: "", share: false };
+  const shown = status(g, ctx);
+  assert.ok(shown instanceof Html);
+  assert.match(shown.text, /&lt;b&gt;x&lt;\/b&gt;/);
+  assert.doesNotMatch(shown.text, /<b>x<\/b>/);
+  assert.match(shown.text, /<p class="play-status elsewhere">/);
 });
 
 test("the practice page's views escape what the data says and keep the hands' pictures", () => {

@@ -17,9 +17,9 @@ from typing import Any
 import numpy as np
 
 __all__ = [
-    "CHOICES", "CLASSES", "MARKS", "SEAT", "VALUES", "VERDICTS", "WHO", "Mark", "ValueClass", "Verdict",
-    "choice_code", "choices",
-    "class_of_value", "mark_code", "table", "verdict_code", "verdict_n", "verdicts",
+    "CHOICES", "CLASSES", "GAME_VALUES", "MARKS", "SEAT", "VALUES", "VERDICTS", "WHO", "Mark", "ValueClass", "Verdict",
+    "choice_code", "choices", "class_of_value", "game_value_key", "mark_code", "table", "verdict_code", "verdict_n",
+    "verdicts",
 ]
 
 
@@ -178,6 +178,50 @@ MARKS: tuple[Mark, ...] = (
          "turns your forced win, or a game you could stay in, into one the others can force you out of "
          "(or another player can force a win)", "loss-ink"),
 )
+
+#: the sentences of a game's value for the person it is shown to (a key of
+#: :data:`vizgen.analysis.play_words.PLAY` each): :func:`game_value_key` says which one a case reads
+GAME_VALUES: tuple[str, ...] = ("value-draw", "value-open", "value-win", "value-won", "value-loss", "value-lost",
+                                "value-other", "value-other-won")
+
+
+def game_value_key(players: int, watched: bool, who: str, over: bool) -> str:
+    """The sentence of a game's value for its reader: the person playing, or in a game watched, the seat whose
+    values are shown (the other seats named by number: ``{k}``).
+
+    Parameters
+    ----------
+    players : int
+        Players in the game.
+    watched : bool
+        Nobody plays as "you": the seats are named, not "you".
+    who : str
+        Who can force (or has) the win: ``none``, ``self`` (the reader) or ``other``.
+    over : bool
+        The game is over.
+
+    Returns
+    -------
+    str
+        One of :data:`GAME_VALUES`.
+
+    Examples
+    --------
+    >>> game_value_key(2, False, "other", False), game_value_key(3, False, "other", True)
+    ('value-loss', 'value-other-won')
+    >>> game_value_key(2, True, "self", False), game_value_key(3, False, "none", False)
+    ('value-other', 'value-open')
+    """
+    if who == "none":
+        return "value-draw" if players == 2 else "value-open"
+    if watched:
+        return "value-other-won" if over else "value-other"
+    if who == "self":
+        return "value-won" if over else "value-win"
+    if over:
+        return "value-lost" if players == 2 else "value-other-won"
+    return "value-loss" if players == 2 else "value-other"
+
 
 def verdicts(players: int, winner: np.ndarray, terminal: np.ndarray, out_in: np.ndarray | None = None) -> np.ndarray:
     """Return the verdict code of every position.

@@ -18,7 +18,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Literal, TypedDict
 
-__all__ = ["PAYLOADS", "PageConfig", "Seats", "SpaceIndex", "SpacePart", "path", "types", "typescript"]
+from vizgen.analysis.words import Review
+
+__all__ = ["PAYLOADS", "GameWords", "PageConfig", "Review", "Seats", "SpaceIndex", "SpacePart", "path", "types",
+           "typescript"]
 
 
 class SpaceIndex(TypedDict):
@@ -102,8 +105,20 @@ class PageConfig(TypedDict):
     seats: Seats
 
 
+class GameWords(TypedDict):
+    """The words a game on a variant's page reads (play/), in the page's configuration as ``words``
+    (:func:`vizgen.analysis.words.for_browser`): the game's own, its review's (:class:`~vizgen.analysis.words.Review`)
+    and the endings'."""
+
+    #: :data:`vizgen.analysis.play_words.PLAY`, by key
+    play: dict[str, str]
+    review: Review
+    #: how a game ends besides a win (:data:`vizgen.analysis.words.ENDING`), by key
+    ending: dict[str, str]
+
+
 #: every payload typed here, in the order payloads.d.ts declares them
-PAYLOADS: tuple[type, ...] = (SpaceIndex, SpacePart, Seats, PageConfig)
+PAYLOADS: tuple[type, ...] = (SpaceIndex, SpacePart, Seats, PageConfig, Review, GameWords)
 
 _SCALARS = {str: "string", int: "number", float: "number", bool: "boolean", object: "unknown", type(None): "null"}
 

@@ -16,7 +16,7 @@
  */
 import { contract } from "./contract.js";
 import * as hands from "./hands.js";
-import { value, written } from "./notation.js";
+import { standing, value, written } from "./notation.js";
 import { html as markup, render } from "./html.js";
 import { fill } from "./util.js";
 
@@ -182,16 +182,130 @@ function moveButton(app, e, P) {
 }
 
 /**
+ * What a board keeps: the position drawn, your hand chosen, the moves offered onto the hand just tapped, and what
+ * it was last drawn with.
+ * @typedef {{ pos: number | null, chosen: number | null, offer: Entry[] | null,
+ *   args: [number, BoardDetail, BoardDecor | null | undefined] | null }} BoardState
+ */
+
+/** While your hand `chosen` (value a) is chosen: under each hand it can reach, what that move means for you (one
+   move), or that it can strike or split there.
+   @param {BoardApp} app @param {BoardDetail} d @param {Entry[]} entries @param {number} chosen @param {number} a
+   @returns {Record<string, Html>} "seat/hand" -> the words under it */
+function litHands(app, d, entries, chosen, a) {
+  var B = app.W.play;
+  /** @type {Record<string, Html>} */
+  var lit = {};
+  d.hands.forEach(function (h, s) {
+    h.forEach(function (b, j) {
+      if (s === 0 && j === chosen) return;
+      var es = distinct(onto(entries, a, s, b));
+      if (!es.length) return;
+      var best = es.length === 1 ? meaning(app, es[0].m) : null;
+      lit[s + "/" + j] = best || markup`<span class="board-can">${es.length === 1 ? B["board-strike"] :
+        B["board-split"]}</span>`;
+    });
+  });
+  return lit;
+}
+/** The hands the computer's move about to be played (to position `pending`) uses.
+   @param {BoardDetail} d @param {Entry[]} entries @param {number} pending @returns {Record<string, boolean>} */
+function movingHands(d, entries, pending) {
+  /** @type {Record<string, boolean>} */
+  var out = {};
+  entries.forEach(function (e) {
+    if (e.m.dst !== pending || (e.mv.kind !== "attack" && e.mv.kind !== "gain")) return;
+    var i = d.hands[0].indexOf(e.mv.hand);
+    var t = d.hands[e.mv.seat].indexOf(e.mv.target);
+    if (i >= 0) out["0/" + i] = true;
+    if (t >= 0) out[e.mv.seat + "/" + (e.mv.seat === 0 && t === i ? d.hands[0].lastIndexOf(e.mv.target) : t)] = true;
+  });
+  return out;
+}
+/** Under the hands: what to do next, the moves of the chosen hand alone or of the whole player, or the moves onto
+   the hand just tapped.
+   @param {BoardApp} app @param {BoardState} state @param {Entry[]} entries @param {number | null} chosen
+   @param {number | null} a @param {number} P @returns {Html} */
+function bar(app, state, entries, chosen, a, P) {
+  var B = app.W.play;
+  var ask = state.offer ? B["board-choose"] : chosen === null ? B["board-pick"] : B["board-target"];
+  var buttons = state.offer ? state.offer : distinct(alone(entries, a));
+  return markup`<div class="board-bar" role="group" aria-label="${B["board-label"]}"><p class="board-say">${ask}</p>${buttons.length ? markup`<div class="board-moves">${buttons.map(function (e) { return moveButton(app, e, P); })}</div>` : ""}${chosen !== null || state.offer ? markup`<button type="button" class="board-cancel" data-board="cancel">${B["board-cancel"]}</button>` : ""}</div>`;
+}
+/** The board of position id (detail d) as the board's state has it; decor: what a game asks of it.
+   @param {BoardApp} app @param {BoardState} state @param {number} id @param {BoardDetail} d
+   @param {BoardDecor | null} [decor] @returns {Html} */
+function drawBoard(app, state, id, d, decor) {
+  var model = app.model, P = model.P;
+  var mode = decor ? decor.board : "browse";
+  var over = model.over(id);
+  var entries = over ? [] : plan(d.moves, P, !!app.cfg.gain);
+  var touch = !over && mode !== false && entries.length > 0;
+  var chosen = touch ? state.chosen : null;
+  var a = chosen === null ? null : d.hands[0][chosen];
+  var lit = chosen !== null && a !== null ? litHands(app, d, entries, chosen, a) : {};
+  var pending = decor && decor.pending !== undefined && decor.pending !== null
+    ? movingHands(d, plan(d.moves, P, !!app.cfg.gain), decor.pending) : {};
+  var marks = seatMarks(model.name(id));
+  var players = hands.players(app, d.hands, standing(d.hands, over ? model.winner(id) : -1), {
+    names: decor && decor.names, human: decor ? decor.human : -1, marks: marks.seats,
+    touch: touch,
+    chosen: chosen, lit: lit, moving: pending,
+  });
+  return markup`<div class="board${touch ? " touch" : ""}" data-pos="${id}">${players}${touch ? bar(app, state, entries, chosen, a, P) : ""}</div>`;
+}
+
+/** @param {EventTarget | null} target @param {string} selector @returns {HTMLElement | null} */
+function closest(target, selector) {
+  var found = target instanceof Element ? target.closest(selector) : null;
+  return found instanceof HTMLElement ? found : null;
+}
+/**
+ * The board's taps, drags and keys on the page: a move's button plays it, Cancel (or Escape) lets the hand go, a
+ * hand tapped, or dragged onto another (the same as tapping one, then the other).
+ * @param {BoardState} state
+ * @param {{ play(dst: number): void, cancel(): void, tap(s: number, j: number): void }} on
+ */
+function listen(state, on) {
+  document.addEventListener("click", function (ev) {
+    var t = closest(ev.target, "#panel .board button");
+    if (!t || !state.args) return;
+    if (t.dataset.dst !== undefined) on.play(Number(t.dataset.dst));
+    else if (t.dataset.board === "cancel") on.cancel();
+    else if (t.dataset.hand !== undefined) on.tap(Number(t.dataset.seat), Number(t.dataset.hand));
+  });
+  /** @type {{ j: number, x: number, y: number } | null} */
+  var drag = null;
+  document.addEventListener("pointerdown", function (ev) {
+    var t = closest(ev.target, '#panel .board .hand-btn[data-seat="0"]');
+    drag = t ? { j: Number(t.dataset.hand), x: ev.clientX, y: ev.clientY } : null;
+  });
+  document.addEventListener("pointerup", function (ev) {
+    if (!drag || !state.args) return;
+    var from = drag;
+    drag = null;
+    if (Math.abs(ev.clientX - from.x) + Math.abs(ev.clientY - from.y) < 12) return; // a tap: the click handles it
+    var under = document.elementFromPoint(ev.clientX, ev.clientY);
+    var t = closest(under, "#panel .board .hand-btn");
+    if (!t || (t.dataset.seat === "0" && Number(t.dataset.hand) === from.j)) return;
+    state.chosen = from.j;
+    on.tap(Number(t.dataset.seat), Number(t.dataset.hand));
+  });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Escape" && state.args && (state.chosen !== null || state.offer)) on.cancel();
+  });
+}
+
+/**
  * The board of a page: html(id, detail, decor) draws it; it listens for its own taps, drags and keys.
  * @param {BoardApp} app
  * @returns {{ html: (id: number, d: BoardDetail, decor?: BoardDecor | null) => Html }}
  */
 function create(app) {
-  /** @type {{ pos: number | null, chosen: number | null, offer: Entry[] | null, args: [number, BoardDetail, BoardDecor | null | undefined] | null }} */
+  /** @type {BoardState} */
   var state = { pos: null, chosen: null, offer: null, args: null };
-  var B = app.W.play;
 
-  /** The board of position id (detail d) as the panel draws it; decor: what a game asks of it (play.js).
+  /** The board of position id (detail d) as the panel draws it; decor: what a game asks of it (play/view/decor.js).
    @param {number} id @param {BoardDetail} d @param {BoardDecor | null} [decor] @returns {Html} */
   function html(id, d, decor) {
     if (state.pos !== id) {
@@ -200,78 +314,19 @@ function create(app) {
       state.offer = null;
     }
     state.args = [id, d, decor];
-    return draw(id, d, decor);
+    return drawBoard(app, state, id, d, decor);
   }
-
-  /** @param {number} id @param {BoardDetail} d @param {BoardDecor | null} [decor] @returns {Html} */
-  function draw(id, d, decor) {
-    var model = app.model, P = model.P;
-    var mode = decor ? decor.board : "browse";
-    var over = model.over(id);
-    var entries = over ? [] : plan(d.moves, P, !!app.cfg.gain);
-    var touch = !over && mode !== false && entries.length > 0;
-    var chosen = touch ? state.chosen : null;
-    var a = chosen === null ? null : d.hands[0][chosen];
-    /** @type {Record<string, Html>} */
-    var lit = {}; // "seat/hand" -> html under a target hand
-    /** @type {Record<string, boolean>} */
-    var pendingHands = {};
-    if (chosen !== null) {
-      d.hands.forEach(function (h, s) {
-        h.forEach(function (b, j) {
-          if (s === 0 && j === chosen) return;
-          var es = distinct(onto(entries, a, s, b));
-          if (!es.length) return;
-          var best = es.length === 1 ? meaning(app, es[0].m) : null;
-          lit[s + "/" + j] = best || markup`<span class="board-can">${es.length === 1 ? B["board-strike"] :
-            B["board-split"]}</span>`;
-        });
-      });
-    }
-    if (decor && decor.pending !== undefined && decor.pending !== null) {
-      // the computer's move about to be played: the hands it uses
-      var pending = decor.pending;
-      plan(d.moves, P, !!app.cfg.gain).forEach(function (e) {
-        if (e.m.dst !== pending || (e.mv.kind !== "attack" && e.mv.kind !== "gain")) return;
-        var i = d.hands[0].indexOf(e.mv.hand);
-        var t = d.hands[e.mv.seat].indexOf(e.mv.target);
-        if (i >= 0) pendingHands["0/" + i] = true;
-        if (t >= 0) pendingHands[e.mv.seat + "/" + (e.mv.seat === 0 && t === i ? d.hands[0].lastIndexOf(e.mv.target) : t)] = true;
-      });
-    }
-    var marks = seatMarks(model.name(id));
-    var players = hands.players(app, d.hands, over ? model.winner(id) : -1, {
-      names: decor && decor.names, human: decor ? decor.human : -1, marks: marks.seats,
-      touch: touch,
-      chosen: chosen, lit: lit, moving: pendingHands,
-    });
-    return markup`<div class="board${touch ? " touch" : ""}" data-pos="${id}">${players}${touch ? bar(entries, chosen, a, P) : ""}</div>`;
-  }
-
-  /** Under the hands: what to do next, the moves of the chosen hand alone or of the whole player, or the
-     moves onto the hand just tapped.
-     @param {Entry[]} entries @param {number | null} chosen @param {number | null} a @param {number} P @returns {Html} */
-  function bar(entries, chosen, a, P) {
-    var ask = state.offer ? B["board-choose"] : chosen === null ? B["board-pick"] : B["board-target"];
-    var buttons = state.offer ? state.offer : distinct(alone(entries, a));
-    return markup`<div class="board-bar" role="group" aria-label="${B["board-label"]}"><p class="board-say">${ask}</p>${buttons.length ? markup`<div class="board-moves">${buttons.map(function (e) { return moveButton(app, e, P); })}</div>` : ""}${chosen !== null || state.offer ? markup`<button type="button" class="board-cancel" data-board="cancel">${B["board-cancel"]}</button>` : ""}</div>`;
-  }
-
   /** Draw the board again where it is (a hand chosen or let go), the focus kept on the same control.
    @param {string} [focusKey] */
   function redraw(focusKey) {
     var el = document.querySelector("#panel .board");
     if (!el || !el.parentNode || !state.args) return;
     var wrap = document.createElement("div");
-    render(wrap, draw(state.args[0], state.args[1], state.args[2]));
+    render(wrap, drawBoard(app, state, state.args[0], state.args[1], state.args[2]));
     var fresh = /** @type {Element} */ (wrap.firstElementChild);
     el.parentNode.replaceChild(fresh, el);
     var f = focusKey ? fresh.querySelector(focusKey) : null;
     if (f instanceof HTMLElement) f.focus({ preventScroll: true });
-  }
-  /** @param {BoardDetail} d @returns {Entry[]} */
-  function entriesNow(d) {
-    return plan(d.moves, app.model.P, !!app.cfg.gain);
   }
   /** @param {number} dst */
   function play(dst) {
@@ -290,7 +345,7 @@ function create(app) {
       redraw('[data-seat="' + s + '"][data-hand="' + j + '"]');
       return;
     }
-    var es = distinct(onto(entriesNow(d), d.hands[0][state.chosen], s, d.hands[s][j]));
+    var es = distinct(onto(plan(d.moves, app.model.P, !!app.cfg.gain), d.hands[0][state.chosen], s, d.hands[s][j]));
     if (es.length === 1) {
       play(es[0].m.dst);
       return;
@@ -304,48 +359,14 @@ function create(app) {
     state.offer = es;
     redraw(".board-move");
   }
-
-  /** @param {EventTarget | null} target @param {string} selector @returns {HTMLElement | null} */
-  function closest(target, selector) {
-    var found = target instanceof Element ? target.closest(selector) : null;
-    return found instanceof HTMLElement ? found : null;
-  }
-  document.addEventListener("click", function (ev) {
-    var t = closest(ev.target, "#panel .board button");
-    if (!t || !state.args) return;
-    if (t.dataset.dst !== undefined) play(Number(t.dataset.dst));
-    else if (t.dataset.board === "cancel") {
+  listen(state, {
+    play: play, tap: tap,
+    cancel: function () {
       state.chosen = null;
       state.offer = null;
       redraw();
-    } else if (t.dataset.hand !== undefined) tap(Number(t.dataset.seat), Number(t.dataset.hand));
+    },
   });
-  // a hand dragged onto another: the same as tapping one, then the other
-  /** @type {{ j: number, x: number, y: number } | null} */
-  var drag = null;
-  document.addEventListener("pointerdown", function (ev) {
-    var t = closest(ev.target, '#panel .board .hand-btn[data-seat="0"]');
-    drag = t ? { j: Number(t.dataset.hand), x: ev.clientX, y: ev.clientY } : null;
-  });
-  document.addEventListener("pointerup", function (ev) {
-    if (!drag || !state.args) return;
-    var from = drag;
-    drag = null;
-    if (Math.abs(ev.clientX - from.x) + Math.abs(ev.clientY - from.y) < 12) return; // a tap: the click handles it
-    var under = document.elementFromPoint(ev.clientX, ev.clientY);
-    var t = closest(under, "#panel .board .hand-btn");
-    if (!t || (t.dataset.seat === "0" && Number(t.dataset.hand) === from.j)) return;
-    state.chosen = from.j;
-    tap(Number(t.dataset.seat), Number(t.dataset.hand));
-  });
-  document.addEventListener("keydown", function (ev) {
-    if (ev.key === "Escape" && state.args && (state.chosen !== null || state.offer)) {
-      state.chosen = null;
-      state.offer = null;
-      redraw();
-    }
-  });
-
   return { html: html };
 }
 

@@ -3,7 +3,7 @@
  * vizgen/ai/tricky.py and maxn.py; its types are in contract.d.ts. Do not edit: run
  * `python -m vizgen.site.render.contract` (tests/test_contract.py checks it).
  */
-/** @type {Omit<Contract, "verdictOf" | "choiceOf" | "choiceSeat" | "rankOf">} */
+/** @type {Omit<Contract, "verdictOf" | "choiceOf" | "choiceSeat" | "rankOf" | "gameValueOf">} */
 var data = {
   "classes": {
     "win": {"key": "win", "value": 1, "rank": 2, "palette": "win", "label": "on-value"},
@@ -53,6 +53,7 @@ var data = {
   "fates": ["none", "out-now", "out-later", "survives"],
   "verdictTable": [[[[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2]], [[4, 4, 4, 4], [3, 3, 3, 3], [4, 4, 4, 4]]], [[[5, 12, 10, 11], [6, 6, 6, 6], [7, 7, 7, 7]], [[5, 12, 10, 11], [8, 8, 8, 8], [9, 9, 9, 9]]]],
   "choiceTable": [[[[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2]], [[4, 4, 4, 4], [3, 3, 3, 3], [4, 4, 4, 4]]], [[[5, 10, 8, 9], [1, 1, 1, 1], [6, 6, 6, 6]], [[7, 7, 7, 7], [3, 3, 3, 3], [7, 7, 7, 7]]]],
+  "gameValueTable": [[[["value-draw", "value-draw"], ["value-win", "value-won"], ["value-loss", "value-lost"]], [["value-draw", "value-draw"], ["value-other", "value-other-won"], ["value-other", "value-other-won"]]], [[["value-open", "value-open"], ["value-win", "value-won"], ["value-other", "value-other-won"]], [["value-open", "value-open"], ["value-other", "value-other-won"], ["value-other", "value-other-won"]]]],
   "wire": [
     {"name": "verdict", "width": 1, "bound": "verdicts"},
     {"name": "winner", "width": 1, "bound": "seats"},
@@ -107,6 +108,10 @@ export const contract = Object.assign({}, data, {
   /** @type {Contract["rankOf"]} */
   rankOf: function (seat, winner, outIn) {
     return data.rankTable[who(winner, seat)][fate(outIn)];
+  },
+  /** @type {Contract["gameValueOf"]} */
+  gameValueOf: function (players, watched, value, over) {
+    return data.gameValueTable[players === 2 ? 0 : 1][watched ? 1 : 0][value > 0 ? 1 : value < 0 ? 2 : 0][over ? 1 : 0];
   },
 });
 freeze(contract);

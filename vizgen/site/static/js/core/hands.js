@@ -6,7 +6,7 @@
  * as `seats`). A half finger (stumps) is drawn as a short finger; a negative hand (signed hands) upside down.
  */
 import { html } from "./html.js";
-import { written } from "./notation.js";
+import { liveHands, written } from "./notation.js";
 import { fill } from "./util.js";
 
 /** @typedef {import("./html.js").Html} Html */
@@ -102,18 +102,18 @@ function keptHtml(H, m) {
 }
 
 /**
- * The players and their hands. winner: the seat that has won, or -1 while the game goes on. A player
- * with no live hand is the winner when they have won (self-gain, misère), out otherwise. opts (board.js):
+ * The players and their hands. standing: per seat, "won" (the winner), "out" or "" (notation.js's standing, by the
+ * rules: a player with no live hand is the winner when they have won, self-gain or misère, out otherwise). opts (board.js):
  * names (per seat, in place of the page's seat names), human (the seat you play, -1: none), marks (per seat
  * what the rules keep: lives, used, own), touch (the hands are buttons), chosen (your hand chosen), lit
  * ("seat/hand" -> what a target says), moving ("seat/hand" -> true: the hands of a move about to be played).
  * @param {HandsApp} app
  * @param {ReadonlyArray<ReadonlyArray<number>>} hands
- * @param {number} winner
+ * @param {ReadonlyArray<import("./notation.js").Standing>} standing
  * @param {PlayersOptions} [opts]
  * @returns {Html}
  */
-function playersHtml(app, hands, winner, opts) {
+function playersHtml(app, hands, standing, opts) {
   var O = app.W.over, H = app.W.hands;
   var o = opts || {};
   var lit = o.lit || {}, moving = o.moving || {};
@@ -121,10 +121,9 @@ function playersHtml(app, hands, winner, opts) {
   var rows = [];
   for (var s = 0; s < hands.length; s++) {
     var h = hands[s];
-    var empty = h.every(function (v) { return v === 0; });
-    var won = s === winner;
+    var won = standing[s] === "won", out = standing[s] === "out";
     var tag = won ? html`<span class="tag won">${O["tag-won"]}</span>`
-      : empty ? html`<span class="tag out">${O["tag-out"]}</span>` : null;
+      : out ? html`<span class="tag out">${O["tag-out"]}</span>` : null;
     var named = o.names ? o.names[s] : app.seats.names[s];
     var you = s === 0 && hands.length > 2 && !o.names ? html` <span class="tag you">${O["tag-you"]}</span>` : "";
     var who = html`${named}${you}${keptHtml(H, o.marks && o.marks[s])}${tag ? html` ${tag}` : ""}`;
@@ -138,7 +137,7 @@ function playersHtml(app, hands, winner, opts) {
       var label = named + ": " + (v ? fill(v === 1 ? H.finger : H.fingers, { n: written(v) }) : H.dead);
       return html`<button type="button" class="hand-btn${cls}${chosen ? " chosen" : ""}" data-seat="${seat}" data-hand="${j}" data-value="${written(v)}"${mine ? html` aria-pressed="${String(chosen)}"` : ""} aria-label="${label}">${pic}${lit[key] ? html`<span class="hand-says">${lit[key]}</span>` : ""}</button>`;
     });
-    rows.push(html`<div class="player${s === 0 ? " mover" : ""}${s === o.human ? " human" : ""}${won ? " winner" : empty ? " eliminated" : ""}"><div class="who">${who}</div><div class="hands">${pics}</div></div>`);
+    rows.push(html`<div class="player${s === 0 ? " mover" : ""}${s === o.human ? " human" : ""}${won ? " winner" : out ? " eliminated" : ""}"><div class="who">${who}</div><div class="hands">${pics}</div></div>`);
   }
   return html`<div class="players">${rows}</div>`;
 }
@@ -152,7 +151,7 @@ function playersHtml(app, hands, winner, opts) {
  */
 function overHtml(app, hands, winner) {
   var O = app.W.over;
-  var emptied = hands[winner].every(function (v) { return v === 0; });
+  var emptied = liveHands(hands[winner]) === 0;
   return html`<p class="game-over" role="note"><b>${app.seats.won[winner]}</b> ${emptied ? O.emptied : O.last}</p>`;
 }
 

@@ -1,4 +1,6 @@
-/* vizgen notation: one hand value to and from its text, as vizgen.engine.notation writes it (fmt_value).
+/* vizgen notation: one hand value to and from its text, as vizgen.engine.notation writes it (fmt_value), and
+ * where a player stands by the rules (a hand is live unless it is 0; a player with no live hand is out, unless it
+ * is the one that has won: with self-gain or misère, emptying your hands wins).
  *
  * Its own module so that the board (board.js, which reads moves) and the pictures of hands (hands.js, which the
  * board draws with) both read it without importing each other.
@@ -22,4 +24,17 @@ function written(v) {
   return (v < 0 ? MINUS : "") + (half && !whole ? "" : String(whole)) + (half ? HALF : "");
 }
 
-export { value, written };
+/** How many of a player's hands are live, as vizgen.engine.hands.live_hands counts them: a hand is dead at 0.
+ @param {ReadonlyArray<number>} hands @returns {number} */
+function liveHands(hands) {
+  return hands.filter(function (v) { return v !== 0; }).length;
+}
+/** Where each player of a position stands: "won" the seat that has won (winner, -1 while the game goes on),
+   "out" a player with no live hand, "" one still in the game.
+ @param {ReadonlyArray<ReadonlyArray<number>>} hands @param {number} winner @returns {Standing[]} */
+function standing(hands, winner) {
+  return hands.map(function (h, s) { return s === winner ? "won" : liveHands(h) ? "" : "out"; });
+}
+/** @typedef {"won" | "out" | ""} Standing  where a player stands (standing) */
+
+export { value, written, liveHands, standing };

@@ -76,3 +76,22 @@ export interface PageConfig {
   words: Record<string, unknown>;
   seats: Seats;
 }
+
+/** The words of a game's review (:data:`REVIEW`). */
+export interface Review {
+  played: Record<string, string>;
+  kept: Record<string, string>;
+  sentence: string;
+  better: string;
+}
+
+/** The words a game on a variant's page reads (play/), in the page's configuration as ``words``
+    (:func:`vizgen.analysis.words.for_browser`): the game's own, its review's (:class:`~vizgen.analysis.words.Review`)
+    and the endings'. */
+export interface GameWords {
+  /** :data:`vizgen.analysis.play_words.PLAY`, by key */
+  play: Record<string, string>;
+  review: Review;
+  /** how a game ends besides a win (:data:`vizgen.analysis.words.ENDING`), by key */
+  ending: Record<string, string>;
+}

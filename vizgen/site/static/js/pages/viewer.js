@@ -1,5 +1,6 @@
 /* What the two variant pages' scripts (variant.js, code.js) share: the viewer and the game, started in that
- * order (the game is built on the page's hooks, window.vizgen), and the modules they offer on the handle. */
+ * order (the game is handed the viewer's face: its hooks, the position shown, the model), and the modules they
+ * offer on the handle. */
 import * as board from "../core/board.js";
 import { contract } from "../core/contract.js";
 import * as hands from "../core/hands.js";
@@ -8,8 +9,6 @@ import * as util from "../core/util.js";
 import * as wire from "../core/wire.js";
 import * as game from "../play/game.js";
 import * as opponents from "../play/opponents.js";
-import { boot as startPlay } from "../play/play.js";
-import * as playDraw from "../play/playview.js";
 import * as retry from "../play/retry.js";
 import * as review from "../play/review.js";
 import * as explorer from "../viewer/explorer.js";
@@ -25,6 +24,7 @@ import * as styles from "../viewer/styles.js";
 import * as views from "../viewer/views.js";
 import { lib } from "../viewer/vis.js";
 import { publish } from "./handle.js";
+import { start as startPlay } from "./play.js";
 
 /** What only the entry may reach, handed to the viewer (viewer/main.js's Page): the page's vis-network (its
    script sets window.vis before ours runs), the animation frames, a global by name (the rules page's maker of
@@ -50,8 +50,13 @@ function page(parts) {
 export function start(parts) {
   publish(Object.assign({ contract: contract, util: util, loader: loader, wire: wire, facts: facts, Model: Model,
     board: board, hands: hands, panel: panel, styles: styles, graph: graph, explorer: explorer, overview: overview,
-    search: search, keys: keys, views: views, game: game, review: review, retry: retry, opponents: opponents,
-    playDraw: playDraw }, parts));
-  startViewer(page(parts));
-  startPlay();
+    search: search, keys: keys, views: views, game: game, review: review, retry: retry, opponents: opponents },
+    parts));
+  /** @type {import("../viewer/types.js").Api | undefined} the viewer's face, its hooks set (viewer/face.js) */
+  var face;
+  var handed = page(parts);
+  var offer = handed.offer;
+  handed.offer = function (given) { face = given; offer(given); };
+  startViewer(handed);
+  if (face) startPlay(face); // the game is handed the viewer's face
 }

@@ -50,13 +50,13 @@ function wrap(x, text, left, y, width, lh) {
 /**
  * The result card as a picture: the site and variant, the sentence, the notes (a challenge, hints), your value
  * after each ply and the game's link.
+ * @param {HTMLCanvasElement} c the canvas to draw on (the page makes it)
  * @param {Record<string, string>} T the palette @param {PlayWords} W @param {Game} g @param {string} text the sentence
  * @param {string} variant the variant's title @param {string} href the game's link
  * @returns {HTMLCanvasElement}
  */
-function picture(T, W, g, text, variant, href) {
+function picture(c, T, W, g, text, variant, href) {
   var w = 1200, h = 630;
-  var c = document.createElement("canvas");
   c.width = w;
   c.height = h;
   var x = c.getContext("2d");

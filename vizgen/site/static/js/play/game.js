@@ -236,21 +236,13 @@ Game.prototype.valueAt = function (pos, ply) {
 Game.prototype.valueWords = function (W, ply) {
   return this.valueWordsAt(W, this.path[ply], ply);
 };
+/* Its sentence is the contract's (meaning.game_value_key): for you, or in a game you watch for the seat whose
+   values are shown, the other seats named by number ({k}). */
 /** @param {PlayWords} W @param {number} pos @param {number} ply @returns {string} */
 Game.prototype.valueWordsAt = function (W, pos, ply) {
-  var say = util.fill, two = this.P === 2;
   var val = this.valueAt(pos, ply);
-  var n = this.model.remoteness(val.pos);
-  var done = this.model.over(val.pos);
-  var other = val.player === undefined ? 0 : val.player; // set whenever v is not 0
-  if (val.v === 0) return two ? W["value-draw"] : W["value-open"];
-  if (this.seats.indexOf("you") < 0) { // a game you watch: the seat named, not "you"
-    var k = val.v === 1 ? this.you + 1 : two ? 2 - this.you : other + 1;
-    return say(done ? W["value-other-won"] : W["value-other"], { k: k, n: n });
-  }
-  if (val.v === 1) return say(done ? W["value-won"] : W["value-win"], { n: n });
-  if (done) return two ? W["value-lost"] : say(W["value-other-won"], { k: other + 1 });
-  return two ? say(W["value-loss"], { n: n }) : say(W["value-other"], { k: other + 1, n: n });
+  var key = contract.gameValueOf(this.P, this.seats.indexOf("you") < 0, val.v, this.model.over(val.pos));
+  return util.fill(W[key], { k: (val.player === undefined ? 0 : val.player) + 1, n: this.model.remoteness(val.pos) });
 };
 /* Play the move to position `to` (a child of the game's position); redo keeps its line while it is followed. */
 /** @param {number} to */

@@ -16,7 +16,7 @@ import * as util from "../core/util.js";
  */
 /** A position's detail as far as the game reads it: its annotated moves. @typedef {{ moves: Move[] }} Detail */
 /** A move's mark: mark (an index into contract.marks), the move played, the best move. @typedef {{ mark: number, move: Move, best: Move | null }} Marked */
-/** The review's words (words.py's PLAY.review). @typedef {{ sentence: string, better: string, played: Record<string, string>, kept: Record<string, string> }} ReviewWords */
+/** The review's words (words.py's REVIEW, typed in payloads.py). @typedef {import("../core/payloads").Review} ReviewWords */
 /** The words the review reads: the page's words (their review part). @typedef {{ review: ReviewWords }} Words */
 /** What a player's game comes to (summary). @typedef {{ kind: "turning", ply: number, was: number, now: number } | { kind: "slipped", ply: number, was: number, r: Marked } | { kind: "steady", was: number }} Summary */
 

@@ -22,7 +22,7 @@ import * as keys from "./keys.js";
  */
 
 /** The notes of what the reader dropped that this line says: the game's part (and with a game in the address,
-   the position's: the game's position is shown) is said in the play box (play/play.js), where a person looks.
+   the position's: the game's position is shown) is said in the play box (play/ctrl.js), where a person looks.
    @param {import("../core/address.js").AddressRead} asked @returns {string[]} */
 function theirs(asked) {
   var game = asked.play !== null || Object.prototype.hasOwnProperty.call(asked.dropped, "game");

@@ -1,0 +1,233 @@
+/* The play app driven through its controller (play/ctrl.js) without a browser: a game to the end against the
+ * perfect player, Back and takeback, and a game by link between two people whose record goes through the
+ * address and back; the views (play/view/*.js) read as the words a visitor sees. The page is made up: a small
+ * game whose perfect moves are known, the viewer's face, the address and its history, and a timer. */
+import test from "node:test";
+import assert from "node:assert/strict";
+import { fixture } from "./load.mjs";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
+import * as address from "../../vizgen/site/static/js/core/address.js";
+import { fill } from "../../vizgen/site/static/js/core/util.js";
+import { PlayCtrl, kids } from "../../vizgen/site/static/js/play/ctrl.js";
+import * as names from "../../vizgen/site/static/js/play/names.js";
+import { decor } from "../../vizgen/site/static/js/play/view/decor.js";
+import { log } from "../../vizgen/site/static/js/play/view/log.js";
+import { section } from "../../vizgen/site/static/js/play/view/section.js";
+
+address.use(fixture("address.json").tables.standard); // the record is read through the address's reader
+const WORDS = fixture("words.json");
+const W = WORDS.play;
+
+/* A two-player game: from a, player 1 moves to b (then player 2 wins at once: d) or to c (then player 2 must move
+   to e, and player 1 wins at f). Winners are counted from the player to move there; at d and f the game is over. */
+const NAMES = ["a", "b", "c", "d", "e", "f"];
+const WINNER = [0, 0, 1, 1, 0, 1];
+const REMOTENESS = [3, 1, 2, 0, 1, 0];
+const OVER = [false, false, false, true, false, true];
+const MOVES = { 0: [1, 2], 1: [3], 2: [4], 4: [5] };
+const PERFECT = { 0: 2, 1: 3, 2: 4, 4: 5 };
+
+/* A position's detail as the page's model gives it: each move's meaning for its chooser, the best ones marked. */
+function detail(id) {
+  const moves = (MOVES[id] || []).map((dst) => {
+    const choice = contract.choiceOf(2, OVER[dst], WINNER[dst], null);
+    return { dst, names: [NAMES[id] + ">" + NAMES[dst]], choice, n: REMOTENESS[dst], k: -1, best: PERFECT[id] === dst };
+  });
+  return { id, hands: [[1, 1], [1, 1]], values: [], moves, parents: [], opponents: [PERFECT[id] ?? -1] };
+}
+function model() {
+  const details = new Map(NAMES.map((n, i) => [i, detail(i)]));
+  return { P: 2, startId: 0, name: (i) => NAMES[i], over: (i) => OVER[i], winner: (i) => WINNER[i],
+    remoteness: (i) => REMOTENESS[i], details, detail: (i) => Promise.resolve(details.get(i)),
+    opponents: [{ name: "perfect_move" }], wired: { has: () => false }, fact: () => -1 };
+}
+
+/* A page: the viewer's face, the address with its history (Back), a timer, the clipboard; what the controller
+   asked of it is kept. */
+function page(url = "/v/standard.html") {
+  const entries = [url];
+  let at = 0;
+  const asked = { redraws: 0, expanded: 0, told: 0, copied: [] };
+  const face = {
+    config: { players: 2, words: WORDS, themes: {}, seats: { names: [], won: [] }, kind: "small", data: "" },
+    selected: null, ready: true, selections: 0, model: null, network: null, error: null,
+    select(id) { face.selected = id; return Promise.resolve(); },
+    resolve: (text) => (NAMES.indexOf(text) >= 0 ? NAMES.indexOf(text) : undefined),
+    locate: (text) => Promise.resolve(NAMES.indexOf(text) >= 0 ? NAMES.indexOf(text) : undefined),
+    redraw() { asked.redraws++; return Promise.resolve(); },
+  };
+  const now = () => entries[at];
+  const split = (u) => /^([^?#]*)(\?[^#]*)?(#.*)?$/.exec(u);
+  const place = {
+    query: () => split(now())[2] || "", hash: () => split(now())[3] || "", path: () => split(now())[1],
+    origin: () => "https://example.org", href: () => "https://example.org" + now(),
+    write(u, push) {
+      if (push && u !== now()) {
+        entries.splice(at + 1);
+        entries.push(u);
+        at++;
+      } else entries[at] = u;
+    },
+  };
+  const host = { face, place, later: (fn) => { const t = setTimeout(fn, 0); return () => clearTimeout(t); },
+    redraw: () => { asked.redraws++; }, expand: () => { asked.expanded++; }, told: () => { asked.told++; },
+    seed: () => 5, copy: (u) => { asked.copied.push(u); return Promise.resolve(true); } };
+  const ctrl = new PlayCtrl(host);
+  ctrl.delay = 0;
+  const back = () => { at--; ctrl.popState(); };
+  return { ctrl, face, place, asked, back, entries, url: now };
+}
+/* Let the computer's moves (a timer each) and the model's promises run out. */
+async function settle() {
+  for (let i = 0; i < 30; i++) await new Promise((r) => setTimeout(r, 1));
+}
+/* The views' context, as the page makes it. */
+function ctx(ctrl) {
+  return { W, T: {}, words: WORDS, model: ctrl.theModel(), kindName: (k) => names.kindName(W, k),
+    name: (k) => names.capitalName(W, k), role: (g, s) => names.roleName(W, g, s), live: ctrl.live,
+    hidden: ctrl.hidden(), selected: ctrl.face.selected, after: () => "", sentence: (g) => ctrl.sentence(g, "Standard"),
+    href: "https://example.org/v/standard.html", path: "/v/standard.html", share: false };
+}
+/* The words a visitor reads in the play box and the game so far. */
+function seen(ctrl) {
+  const c = ctx(ctrl);
+  const box = section({ game: ctrl.game, seats: ctrl.currentSeats(), kinds: ctrl.kinds, message: ctrl.message,
+    copied: ctrl.copied }, c).text;
+  const so = ctrl.game ? String(log(ctrl.game, c) || "") : "";
+  return (box + " " + so).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").replace(/&#39;/g, "'").replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+}
+/* The words shown include these. */
+function shows(words, text) {
+  assert.ok(words.includes(text), JSON.stringify(text) + " is not in " + JSON.stringify(words));
+}
+
+test("the positions a detail's moves reach, each once", () => {
+  assert.deepEqual(kids({ moves: [{ dst: 3 }, { dst: 1 }, { dst: 3 }] }), [3, 1]);
+});
+
+test("a game to the end against the perfect player: your blunder, its reply, the review", async () => {
+  const { ctrl, face, asked, url } = page();
+  await ctrl.init(model());
+  assert.ok(ctrl.ready && ctrl.game === null);
+  assert.deepEqual(Object.keys(ctrl.opponents), ["perfect", "random"]);
+  shows(seen(ctrl), W["new-challenge"]);
+  await ctrl.start("coached");
+  assert.equal(url(), "/v/standard.html?play=you.perfect&seed=5#a");
+  assert.ok(asked.expanded > 0 && face.selected === 0);
+  assert.equal(ctrl.snapshot().canMove, true);
+  shows(seen(ctrl), fill(W["value-win"], { n: 3 }));
+  // the panel: your move on the board; another position only browses
+  assert.equal(decor(ctrl.game, ctrl.pending, 0, ctx(ctrl)).board, "play");
+  assert.deepEqual(decor(ctrl.game, ctrl.pending, 4, ctx(ctrl)), { board: "browse" });
+  assert.equal(ctrl.moved(1, 3), false); // a move from a position the game is not at is the viewer's
+  assert.equal(ctrl.moved(0, 1), true); // the blunder: b, where player 2 wins at once
+  await settle();
+  const s = ctrl.snapshot();
+  assert.deepEqual([s.path, s.over, s.end.reason, s.end.winner, s.values], [["a", "b", "d"], true, "won", 1, [1, -1, -1]]);
+  assert.equal(url(), "/v/standard.html?play=you.perfect&seed=5&moves=b_d#d");
+  const words = seen(ctrl);
+  shows(words, W["value-lost"]);
+  shows(words, W["play-again"]);
+  assert.match(words, /Standard/); // the result card's sentence names the variant
+  assert.match(words, /\?\?/); // the review marks the blunder
+  assert.equal(ctrl.moved(3, 0), false); // over: no move
+});
+
+test("takeback and the browser's Back: the game walks its record, and goes on from the ply shown", async () => {
+  const { ctrl, back, entries, url } = page();
+  await ctrl.init(model());
+  await ctrl.start("coached");
+  ctrl.moved(0, 1);
+  await settle();
+  assert.equal(entries.length, 4); // the start, your move, the perfect player's reply
+  ctrl.undo(); // your move and the reply after it taken back
+  let s = ctrl.snapshot();
+  assert.deepEqual([s.path, s.redo, s.canMove], [["a"], 2, true]);
+  assert.equal(url(), "/v/standard.html?play=you.perfect&seed=5&moves=b_d&at=0#a");
+  ctrl.moved(0, 2); // the winning move this time: the old line is dropped
+  await settle();
+  s = ctrl.snapshot();
+  assert.deepEqual([s.path, s.redo, s.yourTurn], [["a", "c", "e"], 0, true]);
+  ctrl.moved(4, 5);
+  await settle();
+  assert.deepEqual(ctrl.snapshot().end, { reason: "won", winner: 0, shared: [], plies: 3 });
+  shows(seen(ctrl), W["value-won"]);
+  back(); // the entry before: the record one ply shorter, shown at that ply
+  await settle();
+  s = ctrl.snapshot();
+  assert.deepEqual([s.path, s.redo, s.over], [["a", "c", "e"], 1, false]);
+  shows(seen(ctrl), fill(W.reviewing, { k: 2, n: 3 }));
+});
+
+test("the browser's Back past the game's start keeps the game, at its start, and says so", async () => {
+  const { ctrl, back, url } = page();
+  await ctrl.init(model());
+  await ctrl.start("coached");
+  ctrl.moved(0, 2);
+  await settle();
+  back(); // the entry before the perfect player's reply
+  await settle();
+  assert.deepEqual([ctrl.snapshot().path, ctrl.snapshot().redo], [["a", "c"], 1]);
+  back(); // the entry of the start of the game
+  await settle();
+  assert.deepEqual(ctrl.snapshot().path, ["a"]);
+  back(); // the page before the game: no record
+  await settle();
+  assert.deepEqual([ctrl.snapshot().path, ctrl.snapshot().redo], [["a"], 2]);
+  shows(seen(ctrl), W["start-kept"]);
+  assert.equal(url(), "/v/standard.html?play=you.perfect&seed=5&moves=c_e&at=0#a"); // a new entry: Back again stays
+});
+
+test("a game by link: a move here waits for the next person, whose page replays the record and goes on", async () => {
+  const first = page();
+  await first.ctrl.init(model());
+  first.ctrl.setSeat(1, "person"); // you and a person: by link, two people
+  await first.ctrl.start("link");
+  assert.deepEqual(first.ctrl.game.seats, ["person", "person"]);
+  first.ctrl.moved(0, 2);
+  await settle();
+  let s = first.ctrl.snapshot();
+  assert.deepEqual([s.mode, s.waiting, s.canMove, s.path], ["link", true, false, ["a", "c"]]);
+  const sent = first.url();
+  assert.equal(sent, "/v/standard.html?play=person.person&seed=5&moves=c&mode=link#c");
+  shows(seen(first.ctrl), fill(W["link-send"], { name: "Player 2" }));
+  // the friend opens the link: the record replayed, their move; the first player's move is not theirs to take back
+  const friend = page(sent);
+  await friend.ctrl.init(model());
+  s = friend.ctrl.snapshot();
+  assert.deepEqual([s.path, s.canMove, s.waiting, friend.ctrl.game.canUndo()], [["a", "c"], true, false, false]);
+  shows(seen(friend.ctrl), fill(W["person-turn"], { name: "Player 2" }));
+  friend.ctrl.moved(2, 4);
+  await settle();
+  assert.equal(friend.url(), "/v/standard.html?play=person.person&seed=5&moves=c_e&mode=link#e");
+  // back to the first player, who wins; the link round trip read the same game each time
+  const again = page(friend.url());
+  await again.ctrl.init(model());
+  again.ctrl.moved(4, 5);
+  await settle();
+  s = again.ctrl.snapshot();
+  assert.deepEqual([s.over, s.end.winner, s.path], [true, 0, ["a", "c", "e", "f"]]);
+  await again.ctrl.copy("game");
+  assert.deepEqual(again.asked.copied, ["https://example.org/v/standard.html?play=person.person&seed=5&moves=c_e_f&mode=link#f"]);
+  assert.equal(again.ctrl.copied, true);
+});
+
+test("a record that cannot be read is said in the box, and a fresh game replaces it", async () => {
+  const { ctrl, asked, url } = page("/v/standard.html?play=you.wizard&seed=2");
+  await ctrl.init(model());
+  assert.equal(ctrl.game, null);
+  assert.match(ctrl.message, /a player is not one of you, person, perfect, random/);
+  assert.ok(asked.told === 1 && asked.expanded === 1);
+  assert.match(seen(ctrl), /Start a fresh game|fresh/i);
+  const illegal = page("/v/standard.html?play=you.perfect&moves=c_d");
+  await illegal.ctrl.init(model());
+  assert.deepEqual([illegal.ctrl.snapshot().path, illegal.ctrl.snapshot().paused], [["a", "c"], true]);
+  assert.match(illegal.ctrl.message, /ply 2/);
+  await ctrl.invited(); // an invitation: a challenge, the values hidden
+  assert.equal(url(), "/v/standard.html?play=you.perfect&seed=5&mode=challenge#a");
+  assert.deepEqual([ctrl.message, ctrl.snapshot().hidden], ["", true]);
+  ctrl.quit();
+  assert.equal(ctrl.game, null);
+  assert.equal(url(), "/v/standard.html#a");
+});
