@@ -71,6 +71,52 @@ def test_imports_go_one_way() -> None:
     assert wrong == []
 
 
+#: the site's rooms (vizgen/site/), in the order they import: colours and layouts, the tables and downloads, the
+#: output folder and the preview server, the pages, the build; no module stands loose beside them
+SITE_ROOMS = ("drawing", "data", "output", "render", "build")
+
+
+def _site_room(module: str) -> str | None:
+    """The site's room of a dotted module name (``vizgen.site.drawing.theme`` -> ``drawing``), None outside it."""
+    parts = module.split(".")
+    return parts[2] if parts[:2] == ["vizgen", "site"] and len(parts) > 2 else None
+
+
+def test_the_site_package_is_in_rooms_that_import_one_way() -> None:
+    modules = [(name, path) for name, path in _modules() if name.startswith("vizgen.site.")]
+    assert len(modules) > 20
+    stray = [name for name, _ in modules if _site_room(name) not in SITE_ROOMS]
+    assert stray == []
+    wrong = []
+    for name, path in modules:
+        mine = SITE_ROOMS.index(_site_room(name) or "")
+        for target in _imports(path):
+            theirs = _site_room(target)
+            if theirs in SITE_ROOMS and SITE_ROOMS.index(theirs) > mine:
+                wrong.append(f"{name} imports {target}")
+    assert wrong == []
+
+
+def test_the_site_rooms_test_sees_a_wrong_way_import(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The rule above is not vacuous: a drawing module that imports the build is caught, and so is a loose one."""
+    fake = tmp_path / "vizgen"
+    (fake / "site" / "drawing").mkdir(parents=True)
+    (fake / "__init__.py").write_text("")
+    (fake / "site" / "__init__.py").write_text("")
+    (fake / "site" / "loose.py").write_text("")
+    (fake / "site" / "render").mkdir()
+    (fake / "site" / "render" / "x.py").write_text("")
+    for k in range(20):
+        (fake / "site" / "drawing" / f"m{k}.py").write_text("from vizgen.site.build import build_site\n" if k == 0
+                                                            else "from vizgen.site.drawing import m1\n")
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", fake)
+    with pytest.raises(AssertionError, match=r"vizgen\.site\.loose"):
+        test_the_site_package_is_in_rooms_that_import_one_way()
+    (fake / "site" / "loose.py").unlink()
+    with pytest.raises(AssertionError, match=r"vizgen\.site\.drawing\.m0 imports vizgen\.site\.build"):
+        test_the_site_package_is_in_rooms_that_import_one_way()
+
+
 def test_no_test_module_imports_another() -> None:
     """Fixtures live in ``tests/conftest.py`` and shared helpers in modules not named ``test_*``."""
     tests = Path(__file__).parent

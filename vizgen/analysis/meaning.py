@@ -4,7 +4,7 @@ A position's solution (who can force a win, in how many plies, whether the game 
 :data:`VERDICTS`; a move, read by the player choosing it, in one of the :data:`CHOICES`; a move played, compared
 with the best one, takes one of the :data:`MARKS`. Each code's index is what the data files, the command line
 and the browser carry; each entry says its value class (:data:`CLASSES`: ``win``, ``draw`` or ``loss``, which is
-also its colour's key in :mod:`vizgen.site.theme`) and its words. :func:`verdicts` and :func:`choices` classify
+also its colour's key in :mod:`vizgen.site.drawing.theme`) and its words. :func:`verdicts` and :func:`choices` classify
 every position at once; :func:`table` is the whole table as data, for the browser. Nothing downstream reads a
 meaning back out of the words: it reads the code.
 """
