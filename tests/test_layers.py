@@ -176,11 +176,13 @@ BROWSER_ROOMS: dict[str, set[str]] = {
     "viewer": {"core", "rules/engine"},
     "play": {"core", "viewer"},
     "practice": {"core"},
+    "practice/view": {"core", "practice"},
     "rules": {"core", "rules/engine"},
     "index": {"core"},
     "space": {"core"},
     "space/view": {"core"},
-    "pages": {"core", "rules/engine", "viewer", "play", "practice", "rules", "index", "space", "space/view"},
+    "pages": {"core", "rules/engine", "viewer", "play", "practice", "practice/view", "rules", "index", "space",
+              "space/view"},
 }
 _JS_IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)";', re.M | re.S)
 
@@ -280,10 +282,14 @@ def test_no_browser_function_is_over_120_lines() -> None:
 #: the apps in the shape of issue #47 (docs/FRONTEND.md, "An app in the shape"): the folder's ``ctrl.js`` holds
 #: its state and actions, its ``view/*.js`` pure functions from that state to markup, and only its entry in
 #: ``pages/`` touches the page; the other apps follow one by one (issue #47), each added here when it does
-SHAPED_APPS = ("space",)
-#: what only an entry (pages/) may reach: the page, the window and what hangs on them
-PAGE_GLOBALS = re.compile(r"\b(?:window|document|globalThis|self|localStorage|sessionStorage|location|navigator|"
-                          r"history|addEventListener|setTimeout|setInterval|requestAnimationFrame|fetch)\b")
+SHAPED_APPS = ("practice", "space")
+#: what only an entry (pages/) may reach: the page, the window and what hangs on them (a name, not a property
+#: of the same name or an object's key: ``progress.history`` and ``{history: []}`` are the app's own)
+PAGE_GLOBALS = re.compile(r"(?<![.\w$])(?:window|document|globalThis|self|localStorage|sessionStorage|location|"
+                          r"navigator|history|addEventListener|setTimeout|setInterval|requestAnimationFrame|fetch)\b"
+                          r"(?!\s*:(?!:))")
+#: a string in quotes (its words may name anything: "your history" is the page's own words)
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'')
 #: what a view may not keep: a variable of the module, an object of its own, or ``this``
 VIEW_STATE = re.compile(r"^(?:let|var)\s|\bclass\s|\bthis\s*[.[]", re.M)
 
@@ -299,7 +305,8 @@ def _shape_offences(app: str) -> list[str]:
     for path in sorted((js / app).rglob("*.js")):
         name = path.relative_to(js).as_posix()
         for number, line in enumerate(code_of(path.read_text()).splitlines(), 1):
-            found += [f"{name}:{number}: reaches the page ({m})" for m in PAGE_GLOBALS.findall(line)]
+            found += [f"{name}:{number}: reaches the page ({m})"
+                      for m in PAGE_GLOBALS.findall(_QUOTED.sub('""', line))]
         if path in views:
             code = code_of(path.read_text())
             found += [f"{name}: keeps state ({m.group(0).strip()})" for m in VIEW_STATE.finditer(code)]
@@ -329,3 +336,15 @@ def test_the_shape_check_sees_what_it_is_for(tmp_path: Path, monkeypatch: pytest
     assert _shape_offences("demo") == ["demo/ctrl.js:2: reaches the page (document)",
                                        "demo/view/a.js: keeps state (let)", "demo/view/a.js: imports demo/ctrl.js",
                                        "demo/ctrl.js: imports demo/view/a.js"]
+
+
+def test_the_shape_check_reads_names_not_properties_or_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page's global is caught by its name; a property or a key of the same name (``progress.history``,
+    ``{history: []}``) and the words of a string are the app's own."""
+    app = tmp_path / "site" / "static" / "js" / "demo"
+    (app / "view").mkdir(parents=True)
+    (app / "ctrl.js").write_text('export const a = (p) => p.history.length + " of your history";\n'
+                                 "export const b = () => ({ history: [] });\nexport const c = () => history.back();\n")
+    (app / "view" / "a.js").write_text("export const v = (s) => s;\n")
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", tmp_path)
+    assert _shape_offences("demo") == ["demo/ctrl.js:3: reaches the page (history)"]

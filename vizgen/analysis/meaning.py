@@ -156,6 +156,9 @@ class Mark:
         What it means, with two players and with three or more.
     palette : str
         The colour of its symbol: a key of the theme's palettes (empty for the best move: no symbol).
+    keeps : bool
+        Whether the move keeps the chooser's value class (a win stays a win, a draw a draw): what a practice puzzle
+        accepts (:func:`vizgen.reports.puzzles.accepts`, and the browser's from the contract).
     """
 
     key: str
@@ -164,19 +167,20 @@ class Mark:
     two: str
     more: str
     palette: str
+    keeps: bool
 
 
 #: the marks of a move, from the chooser's point of view; a move's mark code is its index here
 MARKS: tuple[Mark, ...] = (
     Mark("best", "", "best move", "keeps your value: the fastest win, a draw kept, or the slowest loss",
-         "keeps your value: the fastest win, staying in, or the longest you can hold out", ""),
+         "keeps your value: the fastest win, staying in, or the longest you can hold out", "", keeps=True),
     Mark("inaccuracy", "?!", "inaccuracy", "keeps your value, but wins more slowly or loses sooner than it has to",
-         "keeps your value, but wins more slowly or goes out sooner than it has to", "inaccuracy"),
+         "keeps your value, but wins more slowly or goes out sooner than it has to", "inaccuracy", keeps=True),
     Mark("mistake", "?", "mistake", "turns your win into a draw",
-         "gives up your forced win: you still stay in (or no one can force a win)", "mistake"),
+         "gives up your forced win: you still stay in (or no one can force a win)", "mistake", keeps=False),
     Mark("blunder", "??", "blunder", "turns your win or draw into a loss",
          "turns your forced win, or a game you could stay in, into one the others can force you out of "
-         "(or another player can force a win)", "loss-ink"),
+         "(or another player can force a win)", "loss-ink", keeps=False),
 )
 
 def verdicts(players: int, winner: np.ndarray, terminal: np.ndarray, out_in: np.ndarray | None = None) -> np.ndarray:

@@ -171,7 +171,7 @@ def types() -> str:
         "interface Choice { readonly key: ChoiceKey; readonly cls: ClassKey; readonly over: boolean; "
         "readonly long: string; readonly short: string }",
         "interface Mark { readonly key: MarkKey; readonly symbol: string; readonly name: string; readonly two: string; "
-        "readonly more: string; readonly palette: string }",
+        "readonly more: string; readonly palette: string; readonly keeps: boolean }",
         "interface WireField { readonly name: WireName; readonly width: 1 | 2 | 3; readonly bound: WireBound }",
         "/** [two players: 0, more: 1][over: 0 or 1][who: none, self, other]",
         "    [fate: none, out now, out later, survives] -> a code */",
