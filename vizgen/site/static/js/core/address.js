@@ -126,13 +126,12 @@ function read(search, hash, page) {
   var t = current();
   /** @type {string[]} */
   var notes = [];
-  /** @type {Record<string, string | null>} */
-  var values = {};
-  var out = /** @type {AddressRead} */ (/** @type {unknown} */ (values));
-  out.notes = notes;
   /** @type {Record<string, string>} */
   var dropped = {}; // part -> its note's key
-  out.dropped = dropped;
+  /** @type {AddressRead} */
+  var out = { notes: notes, dropped: dropped };
+  /** @type {Record<string, unknown>} */
+  var values = out; // the same object, each key's text written by its name
   var kind = t && own(t.pages, page) ? page : "page";
   var keys = t ? t.pages[kind] : [];
   var all = t ? Object.keys(t.parts) : [];
