@@ -55,6 +55,7 @@ from tests.hostile_cases import (  # noqa: E402 - after the path is set
     ROUND_FIVE_IDS,
     ROUND_FOUR_IDS,
     SERVE_CASES,
+    TEN_MILLION,
     TIMEOUT_S,
     clean_cache,
     make_files,
@@ -62,7 +63,11 @@ from tests.hostile_cases import (  # noqa: E402 - after the path is set
     run_cache_case,
     run_case,
     run_serve_case,
+    run_stream,
 )
+
+#: how long the ten-million-combination sweep streams before it is stopped
+STREAM_S = 120
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -106,6 +111,17 @@ def main() -> int:
             if not args.json:
                 mark = "held" if answered.failure is None else "FAILED"
                 print(f"  {mark:6} {answered.seconds:6.2f} s {answered.rss_mb:6.0f} MB  {serve_case.id}", flush=True)
+    if any(w in "sweep-vary-ten-million-streams" for w in wanted):
+        streamed = run_stream(TEN_MILLION, STREAM_S)
+        rows.append({"id": "sweep-vary-ten-million-streams", "seconds": streamed.first_line_s or STREAM_S,
+                     "rss_mb": round(streamed.tree_mb, 1), "code": None, "failure": streamed.failure(),
+                     "message": f"{streamed.lines} lines in {STREAM_S} s, the first after "
+                                f"{streamed.first_line_s or 0:.1f} s; largest process {streamed.largest_mb:.0f} MB"})
+        if not args.json:
+            mark = "held" if streamed.failure() is None else "FAILED"
+            print(f"  {mark:6} {rows[-1]['seconds']:6.2f} s {streamed.tree_mb:6.0f} MB  sweep-vary-ten-million-streams "
+                  f"({rows[-1]['message']}; the time is the first line's, the memory the whole process tree's)",
+                  flush=True)
     seconds = [r["seconds"] for r in rows]
     rss = [r["rss_mb"] for r in rows]
     held = [r for r in rows if r["failure"] is None]

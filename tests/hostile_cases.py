@@ -16,6 +16,7 @@ import os
 import re
 import resource
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -78,6 +79,10 @@ class Case:
         ``{port}`` in the arguments is its port.
     seconds : float, optional
         The case's own time budget, where it is tighter than the run's timeout.
+    says : str, optional
+        Words the error line must hold (which limit it names, for example).
+    closed_stdout : bool
+        Run with standard output closed (``>&-``).
     """
 
     id: str
@@ -85,6 +90,8 @@ class Case:
     env: dict[str, str] = field(default_factory=dict)
     server: str = ""
     seconds: float | None = None
+    says: str = ""
+    closed_stdout: bool = False
 
 
 @dataclass(frozen=True)
@@ -97,6 +104,7 @@ class Outcome:
     rss_mb: float
     seconds: float
     timed_out: bool = False
+    says: str = ""
 
     def failure(self) -> str | None:
         """Why the case did not hold, or None when it held."""
@@ -115,6 +123,10 @@ class Outcome:
             return f"not one error line: {self.err[-300:]!r}"
         if len(lines[0]) >= 400:
             return "the message quotes more than a bounded part of the input"
+        if self.says not in lines[0]:
+            return f"the line does not say {self.says!r}: {lines[0][:300]!r}"
+        if re.search(r"\b(\w+) \1\b", lines[0]):
+            return f"a word doubled: {lines[0][:300]!r}"
         if self.rss_mb >= RSS_BUDGET_MB:
             return f"peak RSS {self.rss_mb:.0f} MB"
         return None
@@ -348,13 +360,94 @@ def _round_five() -> list[Case]:
         Case("sweep-players-32-all", lambda d: ["sweep", "standard:players=32", "--all"], seconds=5),
         Case("sweep-hands-32-all", lambda d: ["sweep", "standard:hands=32", "--all"], seconds=5),
         Case("sweep-players-9-hands-3-all", lambda d: ["sweep", "standard:players=9,hands=3", "--all"], seconds=5),
+        Case("sweep-stdout-closed", lambda d: ["sweep", "standard:r=3"], closed_stdout=True,
+             says="standard output is closed"),
+        Case("stats-players-8-under-the-cap", lambda d: ["stats", "standard:players=8"], says="RLIMIT_AS"),
+        Case("stats-players-32-words-once", lambda d: ["stats", "standard:players=32"], says="about 10^"),
+        Case("sweep-max-memory-zero", lambda d: ["sweep", "standard", "--max-memory", "0"]),
+        Case("sweep-max-positions-zero", lambda d: ["sweep", "standard", "--max-positions", "0"]),
     ]
+
+
+#: the issue's ten million combinations (r, swaps, players, hands over their whole ranges), streamed
+TEN_MILLION_VARY = [f"r={','.join(map(str, range(2, 101)))}", f"swaps={','.join(map(str, range(0, 101)))}",
+                    f"players={','.join(map(str, range(2, 33)))}", f"hands={','.join(map(str, range(1, 33)))}"]
+TEN_MILLION = ["sweep", "standard", *(a for vary in TEN_MILLION_VARY for a in ("--vary", vary))]
+#: what a sweep's processes together (the parent and its workers) may hold while it streams
+STREAM_BUDGET_MB = 1000
+
+
+@dataclass(frozen=True)
+class Stream:
+    """How a sweep streamed: its first line's time (s, None if none came), lines, the peak of its process tree's
+    resident memory (MB, sampled every 0.2 s) and of its largest process."""
+
+    first_line_s: float | None
+    lines: int
+    tree_mb: float
+    largest_mb: float
+
+    def failure(self) -> str | None:
+        """Why the stream did not hold (no line, or over :data:`STREAM_BUDGET_MB`), or None."""
+        if not self.lines:
+            return "no line came out"
+        if self.tree_mb >= STREAM_BUDGET_MB:
+            return f"its processes held {self.tree_mb:.0f} MB together"
+        return None
+
+
+def _tree_rss_mb(root: int) -> tuple[float, float]:
+    """The resident memory (MB) of ``root`` and every process under it, summed, and of the largest."""
+    parent: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            parent.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry))
+    todo, sizes = [root], []
+    while todo:
+        pid = todo.pop()
+        todo += parent.get(pid, [])
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        found = re.search(r"^VmRSS:\s+(\d+)", status, re.M)
+        sizes.append(int(found.group(1)) / 1024 if found else 0.0)
+    return sum(sizes), max(sizes, default=0.0)
+
+
+def run_stream(argv: list[str], seconds: float) -> Stream:
+    """Run ``python -m vizgen ARGV`` (output to a file, no terminal) for ``seconds``, then Ctrl-C its group."""
+    env = {k: v for k, v in os.environ.items() if k != "VIZGEN_CACHE"}
+    env["PYTHONPATH"] = str(ROOT)
+    with tempfile.TemporaryFile() as out:
+        began = time.monotonic()
+        proc = subprocess.Popen([sys.executable, "-m", "vizgen", *argv], stdout=out, stderr=subprocess.DEVNULL,
+                                stdin=subprocess.DEVNULL, env=env, start_new_session=True)
+        tree = largest = 0.0
+        first = None
+        try:
+            while time.monotonic() - began < seconds and proc.poll() is None:
+                both = _tree_rss_mb(proc.pid)
+                tree, largest = max(tree, both[0]), max(largest, both[1])
+                if first is None and os.fstat(out.fileno()).st_size:
+                    first = time.monotonic() - began
+                time.sleep(0.2)
+        finally:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGINT)
+            proc.wait(60)
+        out.seek(0)
+        return Stream(first, out.read().count(b"\n"), tree, largest)
 
 
 ROUND_FIVE = _round_five()
 CASES += ROUND_FIVE
 #: the ids of round five, for ``benchmarks/hostile.py --only round-five``
-ROUND_FIVE_IDS = ",".join(c.id for c in ROUND_FIVE)
+ROUND_FIVE_IDS = ",".join([*(c.id for c in ROUND_FIVE), "sweep-vary-ten-million-streams"])
 
 # -- issue #39, part 5: user templates in a sandbox, bounded in time and memory, never reading a file outside the
 # template folders (each case a build of standard:r=3 with --templates <folder>) ----------------------------------
@@ -422,6 +515,8 @@ def run_case(case: Case, files: Path, timeout: float = TIMEOUT_S, scale: float =
     ones (:mod:`vizgen.util.deadlines`); measure its time and peak RSS."""
     def limits() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+        if case.closed_stdout:
+            os.close(1)
 
     env = {k: v for k, v in os.environ.items() if k not in ("VIZGEN_CACHE", deadlines.SCALE_ENV)}
     env.update(PYTHONPATH=str(ROOT), VIZGEN_CACHE=str(files / "cache"))
@@ -447,7 +542,7 @@ def run_case(case: Case, files: Path, timeout: float = TIMEOUT_S, scale: float =
         measured = peak.read().strip()  # empty if the process did not exit normally: fall back on ru_maxrss
         rss = int(measured) / 1024 if measured else usage.ru_maxrss / 1024
         return Outcome(proc.returncode, out.read().decode(errors="replace"),
-                       err.read().decode(errors="replace"), rss, seconds, timed_out)
+                       err.read().decode(errors="replace"), rss, seconds, timed_out, case.says)
 
 
 # -- issue #39, part 6: `serve` under hostile requests, on 127.0.0.1 only (a server each case starts itself; the

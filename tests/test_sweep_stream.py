@@ -8,6 +8,7 @@ is one line and exit code 130, with local processes or Dask.
 from __future__ import annotations
 
 import io
+import json
 import os
 import signal
 import subprocess
@@ -17,16 +18,20 @@ import tracemalloc
 from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.builds import env, session_alive
+from tests.hostile_cases import TEN_MILLION, TEN_MILLION_VARY, run_stream
+from tests.strategies import examples
 from vizgen import cli
-from vizgen.analysis.sweep import Plan, plan, sweep
-from vizgen.engine.params import INT_RANGE, VariantError
+from vizgen.analysis.sweep import SPACE_SIZE, Base, Plan, plan, solve_rule_set, space_overrides, sweep, sweep_memory
+from vizgen.engine.params import INT_RANGE, VariantError, estimate_positions
+from vizgen.engine.rules import Rules
+from vizgen.engine.spec import resolve
+from vizgen.util import sizes
 
-HUGE = [f"r={','.join(map(str, range(2, 101)))}", f"swaps={','.join(map(str, range(0, 101)))}",
-        f"players={','.join(map(str, range(2, 33)))}", f"hands={','.join(map(str, range(1, 33)))}"]
+HUGE = TEN_MILLION_VARY
 
 
 def test_the_issues_ten_million_combinations_are_a_plan_not_a_list() -> None:
@@ -79,6 +84,81 @@ def test_streamed_figures_are_the_listed_ones_in_order() -> None:
     seen: list[dict[str, object]] = []
     kept, _ = sweep(tasks, emit=seen.extend)
     assert kept == [] and seen == sweep(tasks)[0] and len(seen) == tasks.total
+
+
+@settings(deadline=None, max_examples=examples(40))
+@given(st.integers(0, SPACE_SIZE - 1),
+       st.sampled_from(["standard:r=3", "standard:players=3,r=3", "standard:hands=3,r=3"]), st.integers(1_000, 400_000))
+def test_a_rule_set_under_a_budget_is_solved_exactly_or_refused_with_what_it_outgrew(index: int, base: str,
+                                                                                   budget: int) -> None:
+    """However small the memory, a rule set is either solved to the same figures as without a limit or refused in
+    one line that names the limit; never a partial or a different answer."""
+    try:
+        variant = Base.of(base).rule_set(space_overrides(index))
+    except VariantError:
+        return  # a combination the rules refuse
+    whole = solve_rule_set(variant)
+    tables = sum(t.nbytes for t in Rules(variant).explore_tables())
+    cost = 4 * estimate_positions(variant.params) + tables + whole["positions"] * sizes.SWEEP_POSITION_BYTES \
+        + whole["moves"] * sizes.SWEEP_MOVE_BYTES  # what the sweep counts: refused exactly when over the budget
+    try:
+        bounded = solve_rule_set(variant, budget)
+    except VariantError as exc:
+        assert "--max-memory" in str(exc) and "\n" not in str(exc)
+        assert ("outgrew" in str(exc)) or ("table of them alone" in str(exc))
+        assert cost > budget
+        return
+    assert cost <= budget
+    assert bounded == whole
+
+
+def test_a_rule_set_that_outgrows_a_process_share_is_listed_and_the_sweep_goes_on() -> None:
+    figures, _ = sweep(plan(["five-players", "standard"]), memory=sizes.Memory(20 * 10**6, "--max-memory"))
+    assert figures[0]["spec"] == "five-players" and figures[0]["refused"].startswith(
+        "'five-players' outgrew --max-memory (20 MB) at ")
+    assert figures[1]["spec"] == "standard" and figures[1]["value"] == "draw"
+    figures, _ = sweep(plan(["five-players"]), max_positions=1000)
+    assert figures[0]["refused"] == "'five-players' has up to 759\u202f375 positions, over --max-positions 1\u202f000"
+
+
+def test_the_default_share_is_a_sweep_process_s_whatever_the_plan() -> None:
+    share = sweep_memory(processes=2)
+    assert share.size == min(sizes.SWEEP_PROCESS_MEMORY, sizes.memory_available().size // 2)
+    assert sweep_memory(3 * 10**9, 2) == sizes.Memory(3 * 10**9, "--max-memory")
+    code, out, _ = run_cli("sweep", "five-players", "--max-memory", "20MB", "--quiet")
+    assert code == 0 and "refused: 'five-players' outgrew --max-memory (20 MB) at " in out
+    code, out, _ = run_cli("sweep", "five-players", "--max-positions", "100", "--json", "--quiet")
+    assert code == 0 and json.loads(out)["refused"] == ("'five-players' has up to 759\u202f375 positions, "
+                                                         "over --max-positions 100")
+
+
+@pytest.mark.slow(reason="solves six players (11.4 million positions) twice in fresh processes: about a minute")
+def test_a_sweep_process_stays_under_its_share_and_the_model_holds_the_peak() -> None:
+    """The sweep's memory model is an upper bound: six players solved with room to spare peaks under the
+    model's figure, and with a share under that figure the process stops at its share."""
+    probe = ("import sys, resource\n"
+             "from vizgen import cli\n"
+             "code = cli.main(sys.argv[1:])\n"
+             "peak = int(open('/proc/self/status').read().split('VmHWM:')[1].split()[0]) * 1024\n"
+             "print('PEAK', peak, file=sys.stderr)\n")
+    base = subprocess.run([sys.executable, "-c", "import vizgen.cli, vizgen.analysis.sweep, numpy\n"
+                           "print(open('/proc/self/status').read().split('VmHWM:')[1].split()[0])"],
+                          capture_output=True, text=True, env=env(), check=True)
+    baseline = int(base.stdout) * 1024
+    whole = solve_rule_set(resolve("six-players"), 10**12)
+    model = 4 * 11_390_625 + whole["positions"] * sizes.SWEEP_POSITION_BYTES + whole["moves"] * sizes.SWEEP_MOVE_BYTES
+    for limit, solved in ((model + 10**8, True), (300 * 10**6, False)):
+        run = subprocess.run([sys.executable, "-c", probe, "sweep", "six-players", "--quiet", "--max-memory",
+                              str(limit)], capture_output=True, text=True, env=env(), timeout=600)
+        peak = int(run.stderr.split("PEAK")[1])
+        assert run.returncode == 0 and ("refused" not in run.stdout) == solved
+        assert peak - baseline < (model if solved else limit) + 80 * 10**6  # the rule tables and numpy's buffers
+
+
+@pytest.mark.slow(reason="streams the ten-million-combination sweep for half a minute on the local processes")
+def test_the_issues_ten_million_combinations_stream_under_a_gigabyte() -> None:
+    streamed = run_stream(TEN_MILLION, 30)
+    assert streamed.failure() is None, streamed
 
 
 def run_cli(*argv: str, every: float = 0.0) -> tuple[int, str, str]:

@@ -139,6 +139,13 @@ def parser() -> argparse.ArgumentParser:
     sweep.add_argument("--quiet", action="store_true",
                        help="no progress bar; without a terminal, one line of progress at the end only (else one "
                             f"every {SWEEP_PROGRESS_S:g} s)")
+    sweep.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None,
+                       help="list rule sets with more possible positions than this as refused (default: memory "
+                            "decides)")
+    sweep.add_argument("--max-memory", type=_memory, default=None, metavar="BYTES",
+                       help="the memory each solving process may take for one rule set, e.g. 2GB (default: "
+                            f"{sizes.memory_words(sizes.SWEEP_PROCESS_MEMORY)}, or the memory at hand shared by the "
+                            "processes if less); a rule set that outgrows it is listed as refused, with the reason")
     sweep.add_argument("--workers", metavar="N", help="solve on a local Dask cluster of N worker processes")
     sweep.add_argument("--cluster", metavar="ADDRESS",
                        help="solve on the running Dask cluster whose scheduler is at ADDRESS (host:port)")
@@ -452,7 +459,7 @@ def _sweep(args: argparse.Namespace) -> int:
     """``sweep``: every input checked before any work, then the rule sets solved here, on the local cores or on
     Dask, as a stream (the plan is made as it is taken); progress on stderr."""
     from vizgen.analysis.cluster_stats import check_workers
-    from vizgen.analysis.sweep import VARY_CHUNK, local_cores, plan, sweep
+    from vizgen.analysis.sweep import VARY_CHUNK, local_cores, plan, sweep, sweep_memory
 
     if args.cluster is not None and args.workers is not None:
         raise VariantError("--cluster uses a running cluster: --workers starts a local one")
@@ -463,7 +470,8 @@ def _sweep(args: argparse.Namespace) -> int:
         text = args.workers.strip()
         workers = int(text) if re.fullmatch(r"[0-9]{1,4}", text) else 0
         check_workers(workers, None)  # one a core, no more than the memory holds, with the reason
-    tasks = plan(args.specs, args.vary, args.whole)
+    memory = sweep_memory(args.max_memory, workers or (1 if args.cluster is not None else local_cores()))
+    tasks = plan(args.specs, args.vary, args.whole, memory)
     _stdout_open()
     width = tasks.width()
     progress = _SweepProgress(args.quiet, SWEEP_PROGRESS_S)
@@ -486,7 +494,8 @@ def _sweep(args: argparse.Namespace) -> int:
     finished = False
     try:
         _, refused = sweep(tasks, processes=local_cores() if tasks.total > VARY_CHUNK else 1, workers=workers,
-                           address=args.cluster, timeout=timeout, on_done=progress, emit=emit)
+                           address=args.cluster, timeout=timeout, on_done=progress, emit=emit, memory=memory,
+                           max_positions=args.max_positions)
         finished = True
     finally:
         progress.end(finished)

@@ -40,7 +40,6 @@ from typing import Any
 import numpy as np
 
 from vizgen.engine import kernel, retrograde
-from vizgen.engine.graph import check_size, estimate_memory
 from vizgen.engine.params import (
     ATTACKS,
     HALVESIES,
@@ -75,6 +74,7 @@ __all__ = [
     "solve_rule_set",
     "space_overrides",
     "sweep",
+    "sweep_memory",
 ]
 
 #: the fifteen on/off rules of the space, in the order of their bits in a combination's index
@@ -214,16 +214,30 @@ def game_digest(rules: Rules, codes: np.ndarray, start: int, indptr: np.ndarray,
     return h.hexdigest()
 
 
-def solve_rule_set(variant: Variant, max_memory: int | sizes.Memory | None = None) -> dict[str, Any]:
+def solve_rule_set(variant: Variant, max_memory: int | sizes.Memory | None = None,
+                   max_positions: int | None = None) -> dict[str, Any]:
     """Enumerate and solve one rule set: the figures a sweep reports of it.
+
+    Its memory stays under ``max_memory`` whatever the rule set: a table of node ids over every position that
+    exists is refused up front when it alone would not fit, and the enumeration stops as soon as the positions
+    and moves it has listed would cost more to solve than what is left (:data:`vizgen.util.sizes.SWEEP_POSITION_BYTES`
+    a position and :data:`vizgen.util.sizes.SWEEP_MOVE_BYTES` a move), so no rule set is ever solved past it.
 
     Parameters
     ----------
     variant : Variant
         The rules (its ``spec`` names it).
     max_memory : int or Memory, optional
-        Refuse a rule set whose solve would take more bytes (default: the memory at hand,
-        :func:`vizgen.engine.graph.check_size`; a :class:`vizgen.util.sizes.Memory` says where its figure is from).
+        The bytes this rule set may take (default: the memory at hand, :func:`vizgen.util.sizes.memory_available`;
+        a sweep gives each process its share, :func:`sweep_memory`; a :class:`vizgen.util.sizes.Memory` says where
+        its figure is from).
+    max_positions : int, optional
+        Refuse a rule set with more possible positions than this (``--max-positions``).
+
+    Raises
+    ------
+    VariantError
+        The rule set does not fit, in one line: what it needs or outgrew, and what to do.
 
     Returns
     -------
@@ -239,11 +253,32 @@ def solve_rule_set(variant: Variant, max_memory: int | sizes.Memory | None = Non
     >>> figures = solve_rule_set(resolve("standard:logan=true"))
     >>> figures["positions"], figures["value"], figures["remoteness"], figures["draw_share"]
     (208, 'draw', None, 0.822115384615)
+    >>> solve_rule_set(resolve("five-players"), max_memory=20 * 10**6)
+    Traceback (most recent call last):
+    vizgen.engine.params.VariantError: 'five-players' outgrew --max-memory (20 MB) at 1...
     """
-    check_size(variant, max_memory=max_memory)
+    have = _memory(max_memory)
+    name = quote(variant.spec or variant.slug)
+    again = f"sweep it with more --max-memory, or solve it alone (vizgen stats {name})"
+    space = estimate_positions(variant.params)
+    if max_positions is not None and space > max_positions:
+        raise VariantError(f"{name} has up to {format_count(space)} positions, over --max-positions "
+                           f"{format_count(max_positions)}")
+    if 4 * space > have.size:  # the kernel's table of node ids, one an existing position, comes first
+        raise VariantError(f"{name} has up to {format_count(space)} positions: its table of them alone needs "
+                           f"{sizes.about_memory(4 * space)}, and {have.source} is {sizes.memory_words(have.size)}; "
+                           f"{again}")
     rules = Rules(variant)
     tables = rules.explore_tables()
-    codes, winner, indptr, indices = kernel.explore(rules.encode(rules.start()), rules.space, tables)
+    left = have.size - 4 * rules.space - sum(t.nbytes for t in tables)
+    try:
+        codes, winner, indptr, indices = kernel.explore(
+            rules.encode(rules.start()), rules.space, tables, node_bytes=sizes.SWEEP_POSITION_BYTES,
+            edge_bytes=sizes.SWEEP_MOVE_BYTES, budget=max(left, 1))
+    except kernel.OverBudget as stop:
+        raise VariantError(f"{name} outgrew {have.source} ({sizes.memory_words(have.size)}) at "
+                           f"{format_count(stop.positions)} positions and {format_count(stop.moves)} moves; "
+                           f"{again}") from None
     n, edges, first = codes.size, indices.size, 0  # the start is node 0
     win, rem = retrograde.solve_forced_graph(indptr, indices, winner, rules.players)
     w, r = int(win[first]), int(rem[first])
@@ -259,6 +294,35 @@ def solve_rule_set(variant: Variant, max_memory: int | sizes.Memory | None = Non
     return out
 
 
+def _memory(max_memory: int | sizes.Memory | None) -> sizes.Memory:
+    """``max_memory`` as a :class:`vizgen.util.sizes.Memory` (None: the memory at hand)."""
+    if max_memory is None:
+        return sizes.memory_available()
+    return max_memory if isinstance(max_memory, sizes.Memory) else sizes.Memory(max_memory, "--max-memory")
+
+
+def sweep_memory(max_memory: int | None = None, processes: int = 1) -> sizes.Memory:
+    """The memory each of a sweep's ``processes`` may take for one rule set: ``--max-memory`` when given, else
+    :data:`vizgen.util.sizes.SWEEP_PROCESS_MEMORY`, or the memory at hand shared by the processes when that is
+    less. It does not depend on how many rule sets the sweep has, so a rule set is solved or refused alike in
+    every sweep.
+
+    Examples
+    --------
+    >>> sweep_memory(2 * 10**9, 4)
+    Memory(size=2000000000, source='--max-memory')
+    >>> sweep_memory().size <= sizes.SWEEP_PROCESS_MEMORY
+    True
+    """
+    if max_memory is not None:
+        return sizes.Memory(max_memory, "--max-memory")
+    have = sizes.memory_available()
+    shared = have.size // max(1, processes)
+    if shared < sizes.SWEEP_PROCESS_MEMORY:
+        return sizes.Memory(shared, f"{have.source} shared by {processes} processes")
+    return sizes.Memory(sizes.SWEEP_PROCESS_MEMORY, "a sweep process's share")
+
+
 @dataclass(frozen=True)
 class Task:
     """A piece of a sweep for one process: rule sets by their overrides on one base spec, or a slice of the
@@ -268,6 +332,9 @@ class Task:
     overrides: tuple[tuple[tuple[str, Any], ...], ...] = ()
     lo: int = 0
     hi: int = 0
+    #: what each rule set may take (:func:`solve_rule_set`; None: the memory at hand) and its positions at most
+    memory: sizes.Memory | None = None
+    max_positions: int | None = None
 
     @property
     def size(self) -> int:
@@ -290,7 +357,7 @@ def run_task(task: Task) -> tuple[list[dict[str, Any]], dict[str, int]]:
     ['draw', 'stumps split a lone finger onto a dead hand, which is a division: it needs divisions=true']
     """
     base = Base.of(task.base)
-    memory = sizes.memory_available()  # read once a task, not once a rule set
+    memory = task.memory or sizes.memory_available()  # read once a task, not once a rule set
     out: list[dict[str, Any]] = []
     refused: Counter[str] = Counter()
     combos: Iterator[tuple[int | None, dict[str, Any]]] = ((None, dict(o)) for o in task.overrides) \
@@ -307,7 +374,7 @@ def run_task(task: Task) -> tuple[list[dict[str, Any]], dict[str, int]]:
                 refused[str(exc)] += 1
             continue
         try:
-            figures = solve_rule_set(variant, memory)
+            figures = solve_rule_set(variant, memory, task.max_positions)
         except VariantError as exc:  # too big for this machine's memory: said, and the sweep goes on
             if task.overrides:
                 out.append({"spec": variant.spec, "refused": str(exc)})
@@ -340,16 +407,17 @@ def _vary_values(text: str) -> tuple[str, tuple[str, ...]]:
     return key, tuple(items)
 
 
-def _solvable(spec: str) -> None:
-    """Refuse a base of ``--all`` whose every rule set is too big: its players, hands and r under the space's
-    rules of fewest positions (:data:`SMALLEST`) already over the memory at hand."""
+def _solvable(spec: str, memory: sizes.Memory) -> None:
+    """Refuse a base of ``--all`` whose every rule set is too big: the table of node ids of its players, hands
+    and r under the space's rules of fewest positions (:data:`SMALLEST`) already over a process's ``memory``."""
     full = resolve(spec)
-    smallest = replace(full, params=replace(full.params, **SMALLEST), spec=spec.strip())
-    need, have = estimate_memory(smallest), sizes.memory_available()
-    if need > have.size:
+    smallest = replace(full.params, **SMALLEST)
+    need = 4 * estimate_positions(smallest)
+    if need > memory.size:
         raise VariantError(f"--all around {quote(spec.strip())} can solve none of its rule sets: even the smallest "
-                           f"has up to {format_count(estimate_positions(smallest.params))} positions and needs "
-                           f"{sizes.about_memory(need)} of memory; {have.source} is {sizes.memory_words(have.size)}")
+                           f"has up to {format_count(estimate_positions(smallest))} positions and needs "
+                           f"{sizes.about_memory(need)} for its table of them alone; {memory.source} is "
+                           f"{sizes.memory_words(memory.size)}")
 
 
 @dataclass(frozen=True)
@@ -392,7 +460,8 @@ class Plan:
                 yield Task(spec, chunk if keys else ((),))
 
 
-def plan(specs: Sequence[str], vary: Sequence[str] = (), whole: bool = False) -> Plan:
+def plan(specs: Sequence[str], vary: Sequence[str] = (), whole: bool = False,
+         memory: sizes.Memory | None = None) -> Plan:
     """The tasks of a sweep, every input checked first (a bad one raises VariantError before any work).
 
     Parameters
@@ -404,7 +473,10 @@ def plan(specs: Sequence[str], vary: Sequence[str] = (), whole: bool = False) ->
         A value outside its parameter's range or choices, or one given twice in value, is refused here.
     whole : bool
         Sweep the whole rule space around each spec's players, hands and r instead (``--all``); a spec whose
-        smallest rule set of the space is already too big is refused here.
+        smallest rule set of the space is already too big for ``memory`` is refused here.
+    memory : Memory, optional
+        What a process of the sweep may take for one rule set (default: :func:`sweep_memory` for the local
+        cores).
 
     Returns
     -------
@@ -429,7 +501,7 @@ def plan(specs: Sequence[str], vary: Sequence[str] = (), whole: bool = False) ->
     for spec in specs:
         Base.of(spec)  # a bad spec is refused here, before any work
         if whole:
-            _solvable(spec)
+            _solvable(spec, memory or sweep_memory(processes=local_cores()))
     return Plan(tuple(spec.strip() for spec in specs), axes, whole)
 
 
@@ -467,9 +539,19 @@ def _local(tasks: Iterable[Task], processes: int) -> Iterator[tuple[Task, Any]]:
     os.environ["OMP_NUM_THREADS"] = "1"  # each process one thread: the processes share the cores
     pool = concurrent.futures.ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"),
                                                   initializer=_worker_start)
+    def submit(task: Task) -> Any:
+        # the pool starts its workers as tasks are submitted: one started now inherits a mask with Ctrl-C and a
+        # hang-up blocked, so a terminal's Ctrl-C to the group while it is still starting Python (before
+        # _worker_start) cannot make it print a fatal error; a Ctrl-C meanwhile reaches this process on the way out
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGHUP})
+        try:
+            return pool.submit(run_task, task)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
     finished = False
     try:
-        yield from _in_order(tasks, lambda t: pool.submit(run_task, t), lambda f: f.result(), 4 * processes)
+        yield from _in_order(tasks, submit, lambda f: f.result(), 4 * processes)
         finished = True
     finally:
         if not finished:  # the executor has no public way to stop a running task: its processes are ours to end
@@ -490,7 +572,8 @@ def _dask(tasks: Iterable[Task], client: Any) -> Iterator[tuple[Task, Any]]:
 
 def sweep(tasks: Iterable[Task], *, processes: int = 1, workers: int | None = None, address: str | None = None,
           timeout: float = sizes.CLUSTER_TIMEOUT, on_done: Callable[[int, int], None] | None = None,
-          emit: Callable[[list[dict[str, Any]]], None] | None = None) -> tuple[list[dict[str, Any]], dict[str, int]]:
+          emit: Callable[[list[dict[str, Any]]], None] | None = None, memory: sizes.Memory | None = None,
+          max_positions: int | None = None) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """Run a sweep's tasks: here (``processes`` = 1), on local processes, or on Dask (``workers``: a local
     cluster of that many, ``address``: a running one's scheduler); the results are the same, in task order.
 
@@ -512,6 +595,12 @@ def sweep(tasks: Iterable[Task], *, processes: int = 1, workers: int | None = No
         Called with each task's figures, in task order, as soon as they and every task's before them are in;
         the figures are then not kept, and a few tasks a process are under way at a time, so memory stays
         bounded however many combinations the plan has.
+    memory : Memory, optional
+        What a process may take for one rule set (default :func:`sweep_memory`: a share of the memory at hand
+        for local processes and workers, a process's default share on a running cluster); a rule set that
+        outgrows it is refused with the reason, and the sweep goes on.
+    max_positions : int, optional
+        Refuse rule sets with more possible positions than this.
 
     Returns
     -------
@@ -530,6 +619,9 @@ def sweep(tasks: Iterable[Task], *, processes: int = 1, workers: int | None = No
     if not isinstance(tasks, Plan):
         tasks = list(tasks)
     total = tasks.total if isinstance(tasks, Plan) else sum(t.size for t in tasks)
+    if memory is None:
+        memory = sweep_memory(processes=workers or (processes if address is None else 1))
+    each = (replace(t, memory=memory, max_positions=max_positions) for t in tasks)  # still taken as needed
     done = 0
     kept: list[dict[str, Any]] = []
     refused: Counter[str] = Counter()
@@ -551,11 +643,11 @@ def sweep(tasks: Iterable[Task], *, processes: int = 1, workers: int | None = No
 
         connected = cluster.connect(address, timeout) if address is not None else cluster.local_cluster(workers or 1)
         with connected as client:
-            collect(_dask(tasks, client))
+            collect(_dask(each, client))
     elif processes > 1 and total > VARY_CHUNK:
-        collect(_local(tasks, processes))
+        collect(_local(each, processes))
     else:
-        collect((t, run_task(t)) for t in tasks)
+        collect((t, run_task(t)) for t in each)
     return kept, dict(sorted(refused.items()))
 
 

@@ -506,10 +506,13 @@ cdef int _grow(void **buf, int64_t *room, int64_t need, size_t item) except -1 n
     return 0
 
 
-def explore(int64_t start, int64_t space, Tables tables):
+def explore(int64_t start, int64_t space, Tables tables, int64_t node_bytes=0, int64_t edge_bytes=0,
+            int64_t budget=0):
     """Breadth-first search from ``start`` that lists the graph as it goes, in one thread:
     ``(codes, winner, indptr, indices)``, node ids in the order first reached (the start is node 0), each
-    node's distinct children in the order its moves reach them."""
+    node's distinct children in the order its moves reach them. With a ``budget`` (bytes, 0: none), it stops
+    with ``MemoryError(nodes, edges)`` as soon as ``node_bytes`` a node and ``edge_bytes`` an edge listed so far
+    pass it."""
     cdef const Tab *t = &tables.t
     cdef Scratch scratch = Scratch(tables, 1)
     node_a = np.full(space, -1, np.int32)
@@ -553,6 +556,9 @@ def explore(int64_t start, int64_t space, Tables tables):
                 q += 1
                 _grow(<void **> &indptr, &room_p, q + 1, sizeof(int64_t))
                 indptr[q] = e
+                if budget > 0 and node_bytes * n + edge_bytes * e > budget:
+                    with gil:
+                        raise MemoryError(n, e)
                 if (q & 0xFFFFF) == 0:
                     _check()
         del node_a, node_of

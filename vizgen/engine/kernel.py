@@ -58,6 +58,7 @@ __all__ = [
     "I_TOP",
     "I_TWO",
     "N_INTS",
+    "OverBudget",
     "children",
     "compact",
     "digest_sums",
@@ -293,13 +294,24 @@ def digest_sums(key: np.ndarray, value: np.ndarray, indptr: np.ndarray, indices:
                                    salt))
 
 
-def explore(start: int, space: int,
-            tables: tuple[np.ndarray, ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+class OverBudget(MemoryError):
+    """:func:`explore` stopped at its budget: ``positions`` and ``moves`` listed by then."""
+
+    def __init__(self, positions: int, moves: int) -> None:
+        super().__init__(positions, moves)
+        self.positions, self.moves = positions, moves
+
+
+def explore(start: int, space: int, tables: tuple[np.ndarray, ...], *, node_bytes: int = 0, edge_bytes: int = 0,
+            budget: int = 0) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Enumerate the positions reachable from ``start`` and list the graph in the same pass, in one thread.
 
     What :func:`enumerate_space` and :func:`children` give together, for many small games one after another
     (the rule-space sweep): no pass over the whole code space but one table of node ids, and each position's
-    moves generated once.
+    moves generated once. With a ``budget`` (bytes; 0: none), it stops with :class:`OverBudget` as soon as the
+    graph listed so far costs more, at ``node_bytes`` a position and ``edge_bytes`` a move: a caller that
+    knows what it will spend per position and per move keeps its memory bounded without knowing the graph's
+    size beforehand.
 
     Returns
     -------
@@ -320,5 +332,15 @@ def explore(start: int, space: int,
     ...            for i, c in enumerate(codes))
     >>> len(codes) == g.n, same, bool((winner == g.winner[[node[int(c)] for c in codes]]).all())
     (True, True, True)
+    >>> try:
+    ...     explore(g.start_code, g.rules.space, g.rules.kernel_tables(), node_bytes=100, budget=10_000)
+    ... except OverBudget as stop:
+    ...     print(stop.positions > 100, stop.positions < g.n)
+    True True
     """
-    return _kernel.explore(int(start), int(space), _kernel.Tables(tables))
+    try:
+        return _kernel.explore(int(start), int(space), _kernel.Tables(tables), node_bytes, edge_bytes, budget)
+    except MemoryError as exc:
+        if budget > 0 and len(exc.args) == 2:
+            raise OverBudget(*exc.args) from None
+        raise

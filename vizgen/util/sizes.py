@@ -50,6 +50,9 @@ __all__ = [
     "SFDP_LIMIT",
     "SITE_MARKER_MAX_BYTES",
     "SITE_MAX_POSITIONS",
+    "SWEEP_MOVE_BYTES",
+    "SWEEP_POSITION_BYTES",
+    "SWEEP_PROCESS_MEMORY",
     "SYSTEM_ROOT",
     "THUMB_DOTS",
     "THUMB_EDGES",
@@ -153,6 +156,15 @@ MAX_WORKERS = 256
 #: a worker process alone (Python, numpy, Dask, the kernel): about 150 MB measured, taken as this much when
 #: :func:`max_workers` shares the memory out
 WORKER_PROCESS_BYTES = 256 * 2**20
+#: the memory one process of a sweep may take for one rule set, unless ``--max-memory`` says otherwise (the memory
+#: at hand shared by the local processes, when that is less): two processes and the parent stay under a gigabyte
+#: however many rule sets the sweep has, and a rule set that outgrows it is listed with the reason
+SWEEP_PROCESS_MEMORY = 384 * 10**6
+#: bytes a sweep spends at most per position and per move it lists (:func:`vizgen.analysis.sweep.solve_rule_set`:
+#: the graph, copied once out of the kernel, the retrograde pass's reversed graph and queues, the digest's keys),
+#: measured at 116 to 142 per position with 7 to 17 moves a position (docs/SCALE.md), taken with a margin
+SWEEP_POSITION_BYTES = 80
+SWEEP_MOVE_BYTES = 8
 #: seconds ``stats --cluster`` gives a scheduler to resolve, accept and send its handshake (``--timeout``)
 CLUSTER_TIMEOUT = 5.0
 #: the longest ``--timeout`` taken, in seconds
