@@ -23,8 +23,25 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                           "record computed again (minutes and gigabytes; CI runs them in a job of their own)")
 
 
+#: the package's doctests that take a second or more, by the end of their name (module and function): in the slow
+#: lane, for the fast lane's 60 s (issue #49)
+SLOW_DOCTESTS = {
+    "space.space_figures": "counts the figures of the 954,368 rule sets' record (4 CPU s)",
+    "space_page.space_data": "writes the data of the 954,368 rule sets (2 CPU s)",
+    "maps.map_payload": "solves two variants and lays them out with Graphviz (1.2 CPU s)",
+    "maps.peers_of": "solves two variants and lays them out with Graphviz (1.2 CPU s)",
+    "maps.thumb": "solves two variants and lays them out with Graphviz (1 CPU s)",
+}
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The catalogue tests run only with ``--catalogue`` (``python -m pytest --catalogue -m catalogue``)."""
+    """The doctests of :data:`SLOW_DOCTESTS` are slow; the catalogue tests run only with ``--catalogue``
+    (``python -m pytest --catalogue -m catalogue``)."""
+    for item in items:
+        reason = next((why for name, why in SLOW_DOCTESTS.items()
+                       if isinstance(item, pytest.DoctestItem) and item.name.endswith(f".{name}")), None)
+        if reason:
+            item.add_marker(pytest.mark.slow(reason=reason))
     if config.getoption("--catalogue"):
         return
     skip = pytest.mark.skip(reason="the whole-catalogue lane: python -m pytest --catalogue -m catalogue")

@@ -32,9 +32,11 @@ def digest(folder: Path) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site(tmp_path_factory: pytest.TempPathFactory, shared_cache: Path) -> Path:
+    """The site of :data:`SPECS`, built through the run's cache (the variants other fixtures solved and laid out
+    are read from it; :func:`test_same_inputs_give_byte_identical_output` builds them again from an empty one)."""
     out = tmp_path_factory.mktemp("build") / "site"
-    build_site(SPECS, out, cache_dir=tmp_path_factory.mktemp("cache"), progress=False)
+    build_site(SPECS, out, cache_dir=shared_cache, progress=False)
     return out
 
 
@@ -98,12 +100,13 @@ def test_same_inputs_give_byte_identical_output(site: Path, tmp_path: Path) -> N
     assert digest(third) == digest(site)
 
 
-def test_failed_build_leaves_the_site_untouched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_failed_build_leaves_the_site_untouched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               shared_cache: Path) -> None:
     out = tmp_path / "site"
-    build_site(["standard"], out, cache_dir=tmp_path / "cache", progress=False)
+    build_site(["standard"], out, cache_dir=shared_cache, progress=False)
     before = digest(out)
     with pytest.raises(VariantError):
-        build_site(["standard", "nonsense"], out, cache_dir=tmp_path / "cache", progress=False)
+        build_site(["standard", "nonsense"], out, cache_dir=shared_cache, progress=False)
     assert digest(out) == before
 
     def broken(*args: object, **kwargs: object) -> dict[str, bytes]:
@@ -111,9 +114,9 @@ def test_failed_build_leaves_the_site_untouched(tmp_path: Path, monkeypatch: pyt
 
     monkeypatch.setattr(build_module, "render_front", broken)
     with pytest.raises(RuntimeError):
-        build_site(["cutoff"], out, cache_dir=tmp_path / "cache", progress=False)
+        build_site(["cutoff:r=4"], out, cache_dir=shared_cache, progress=False)
     assert digest(out) == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "site"], "no temporary folder left behind"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"], "no temporary folder left behind"
 
 
 def test_build_refuses_to_replace_a_folder_it_did_not_write(tmp_path: Path) -> None:

@@ -173,6 +173,8 @@ def heal(tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: Callable[[P
     assert use(Cache(tmp_path)) == first and capsys.readouterr().err == "", "healed: read back quietly"
 
 
+@pytest.mark.slow(reason="lays the variant out again with Graphviz, once a damage (5 CPU s)"
+                           "; out of the fast lane: issue #49")
 @pytest.mark.parametrize("damage", [truncate, empty, garbage, not_utf8, last_byte_flipped])
 def test_a_layout_heals(tmp_path: Path, capsys: pytest.CaptureFixture[str], damage: Callable[[Path], None]) -> None:
     solved = solve_variant(resolve("standard:r=3"))
@@ -204,6 +206,7 @@ def wrong_shapes(path: Path) -> None:
     edit_header(path, change)
 
 
+@pytest.mark.slow(reason="lays the variant out again with Graphviz (1 CPU s); out of the fast lane: issue #49")
 def test_a_layout_of_the_wrong_shape_heals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     solved = solve_variant(resolve("standard:r=3"))
     heal(tmp_path, capsys, wrong_shapes, lambda cache: layout_all([solved], cache)[0].svg)

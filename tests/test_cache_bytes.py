@@ -252,6 +252,8 @@ def heals(kind: str, base: Path, value: object, damage: Damage) -> None:
             assert (cache.parent / "outside").stat().st_size > 0, "what the link led to is left alone"
 
 
+@pytest.mark.slow(reason="a property test per kind of entry, each example a build's worth of healing (6 CPU s)"
+                           "; out of the fast lane: issue #49")
 @pytest.mark.parametrize("kind", sorted(KINDS))
 @settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(damage=damages)
@@ -394,6 +396,7 @@ def test_an_entry_that_is_a_folder_holding_a_link_loses_only_the_folder(tmp_path
 # worker processes: their warnings reach the build
 # ---------------------------------------------------------------------------
 
+@pytest.mark.slow(reason="builds with a worker process (0.8 CPU s); out of the fast lane: issue #49")
 def test_a_guide_healed_in_a_worker_process_is_said_by_the_build(clean: dict[str, tuple[Path, object]]) -> None:
     """The page's entry and the guide's both damaged: the guide is worked out again in a worker process (whose
     stderr goes nowhere), which hands its warning to the build; the page is the clean one."""

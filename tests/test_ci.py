@@ -26,6 +26,7 @@ def _load(name: str) -> dict:
     return doc
 
 
+@pytest.mark.slow(reason="runs the workflow schema's checker (1.4 CPU s); out of the fast lane: issue #49")
 @pytest.mark.parametrize("name", ["tests.yml", "pages.yml"])
 def test_the_workflow_is_valid(name: str) -> None:
     result = subprocess.run(["check-jsonschema", "--builtin-schema", "vendor.github-workflows", str(WORKFLOWS / name)],
@@ -74,6 +75,7 @@ def test_pages_publish_the_documentation_under_docs() -> None:
     assert upload["with"]["path"] == "site", "the atlas with its docs/"
 
 
+@pytest.mark.slow(reason="starts pytest in a fresh interpreter (0.8 CPU s); out of the fast lane: issue #49")
 def test_the_browser_tests_take_the_browser_from_vizgen_chromium(tmp_path: Path) -> None:
     fake = tmp_path / "chrome"
     fake.write_text("#!/bin/sh\n")

@@ -51,6 +51,7 @@ def decode_fields(files: dict[str, bytes]) -> dict[str, np.ndarray]:
     return {name: np.concatenate(parts) for name, parts in out.items()}
 
 
+@pytest.mark.slow(reason="Node decodes five variants' chunks (2 CPU s); out of the fast lane: issue #49")
 @pytest.mark.parametrize("spec", SMALL)
 def test_chunks_read_back_as_describe_says(spec: str) -> None:
     """Decoded fields give every position's verdict and every move's words exactly as ``vizgen show`` does."""
@@ -97,6 +98,7 @@ def test_arrival_scores_order_the_moves_as_edge_scores() -> None:
     assert (edge_scores(g, solved.forced) == score[g.indices]).all()
 
 
+@pytest.mark.slow(reason="gathers a big variant's pages (2 CPU s); out of the fast lane: issue #49")
 def test_gather_gives_big_variants_a_code_page(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(sizes, "CODE_PAGE_OVER", 200)  # standard has 204 positions, the three-player one 196
     pages = build.gather(["standard", "standard:players=3,r=3"], cache_dir=tmp_path)

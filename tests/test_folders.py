@@ -87,6 +87,7 @@ def test_the_current_folder_or_one_holding_it_is_refused(tmp_path: Path, monkeyp
         check_out(out.format(cwd=here, parent=tmp_path))
 
 
+@pytest.mark.slow(reason="starts python -m vizgen (0.6 CPU s); out of the fast lane: issue #49")
 def test_out_dot_in_an_empty_folder_is_one_line_and_leaves_the_folder(tmp_path: Path) -> None:
     here = tmp_path / "empty"
     here.mkdir()

@@ -69,6 +69,7 @@ def check_must_find(solved: Solved, data: dict) -> None:
     assert reach == sorted(reach, reverse=True)
 
 
+@pytest.mark.slow(reason="a plain scan of three variants (1.5 CPU s); out of the fast lane: issue #49")
 @pytest.mark.parametrize("spec", NAMED)
 def test_must_find_is_the_plain_scan(spec: str) -> None:
     check_must_find(solved_once(spec), _guide(spec))
@@ -269,6 +270,7 @@ def test_the_rule_followers_games_replay_with_the_same_seeds(spec: str) -> None:
     assert data["rule_games"] == plain_games(_plain(spec), solved_once(spec), data["rules"], per_seat, seed)
 
 
+@pytest.mark.slow(reason="works the guide out and reads it back (0.5 CPU s); out of the fast lane: issue #49")
 def test_the_guide_is_cached_and_the_same_from_the_cache(tmp_path) -> None:
     cold = guide_figures("r4", Cache(tmp_path))
     files = list((tmp_path / "guide").iterdir())
@@ -328,6 +330,7 @@ def test_the_guide_page_shows_the_guides_figures_and_links_both_ways(site_pages)
         assert f"{row['wins']} won, {row['draws']} drawn, {row['losses']} lost of {row['games']} games" in page
 
 
+@pytest.mark.slow(reason="solves and builds to read the guide three ways (0.9 CPU s); out of the fast lane: issue #49")
 def test_one_condition_decides_the_guide_everywhere(capsys) -> None:
     """The guide's condition is read before solving, by `vizgen guide`, the build and guide() alike: a variant of
     few reachable but many possible positions gets no guide anywhere."""

@@ -167,6 +167,7 @@ def test_the_terminal_gets_control_characters_written_visibly(folder: Path, buil
             assert visible(TITLE) in run.stdout
 
 
+@pytest.mark.slow(reason="starts python -m vizgen (0.5 CPU s); out of the fast lane: issue #49")
 def test_an_error_message_writes_control_characters_visibly(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-m", "vizgen", "stats", "no\x1b]0;x\x07.toml"],  # short: never cut
                          capture_output=True, text=True, cwd=tmp_path,

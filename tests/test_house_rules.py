@@ -84,7 +84,12 @@ def _agree(spec: str) -> None:
         assert ours == rf["survival"], diff("survival", ours, rf["survival"])
 
 
-@pytest.mark.parametrize("spec", AXIS_CASES)
+#: the fast lane checks every third case of :data:`AXIS_CASES` (all 35 take 7 CPU s), the whole suite all of them
+_THIRDS = [spec if i % 3 == 0 else pytest.param(spec, marks=pytest.mark.slow(
+    reason="the fast lane checks every third case: issue #49")) for i, spec in enumerate(AXIS_CASES)]
+
+
+@pytest.mark.parametrize("spec", _THIRDS)
 def test_every_axis_agrees_with_the_reference(spec: str) -> None:
     _agree(spec)
 

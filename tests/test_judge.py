@@ -63,6 +63,8 @@ def _agrees(exact: object, plain: object) -> None:
             assert a == pytest.approx(b, rel=1e-9, abs=1e-9), name
 
 
+@pytest.mark.slow(reason="random and perfect play against the dictionaries (0.8 CPU s); out of the fast lane: issue"
+                         " #49")
 @settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_variants(max_players=2))
 def test_the_chain_agrees_with_the_plain_implementation(variant: Variant) -> None:
@@ -76,8 +78,8 @@ def test_the_chain_agrees_with_the_plain_implementation(variant: Variant) -> Non
             plain_match(players, players.perfect, players.random, 24))
 
 
-@pytest.mark.parametrize("spec", [pytest.param("standard", marks=pytest.mark.slow), "cutoff",
-                                  "standard:r=3,misere=true"])
+@pytest.mark.slow(reason="plays the softmax ladder's long games (2 CPU s); out of the fast lane: issue #49")
+@pytest.mark.parametrize("spec", ["standard", "cutoff", "standard:r=3,misere=true"])
 def test_the_ladder_agrees_with_the_plain_implementation(spec: str) -> None:
     """The softmax players, whose games go round for long: the full cap, against the dictionaries."""
     players = _players(resolve(spec), ladder=True)
@@ -108,6 +110,8 @@ def test_the_players_are_the_projects() -> None:
     assert np.array_equal(np.bincount(g.sources, players.perfect, minlength=g.n), (moves >= 0).astype(float))
 
 
+@pytest.mark.slow(reason="runs vizgen stats and the judge on the standard game (1.2 CPU s); out of the fast lane:"
+                         " issue #49")
 def test_random_play_shares_equal_stats(capsys: pytest.CaptureFixture[str]) -> None:
     """The standard game's random-play shares from the judge are ``vizgen stats standard``'s."""
     assert main(["stats", "standard", "--json"]) == 0
@@ -138,6 +142,7 @@ def _sampled_agrees(players: Players, first: np.ndarray, second: np.ndarray, see
     assert sample.median_agrees(exact.median_plies), (spec, exact.median_plies)
 
 
+@pytest.mark.slow(reason="plays thousands of games out (2 CPU s); out of the fast lane: issue #49")
 def test_games_played_out_agree_on_a_few_rule_sets() -> None:
     """The fast lane's sample of the Monte Carlo check: three rule sets of the r = 5 space, random play."""
     for k, variant in enumerate(_space_rule_sets(3, seed=46)):

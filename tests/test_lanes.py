@@ -124,6 +124,8 @@ def _wrong(source: str, name: str) -> list[str]:
     return wrong
 
 
+@pytest.mark.slow(reason="reads every module pytest collects (2 CPU s; tests/test_ci.py collects the lane without"
+                         " Playwright for real); out of the fast lane: issue #49")
 def test_no_module_imports_the_browser_packages_when_it_is_collected() -> None:
     """Collecting the fast lane imports every module of ``tests/`` and ``vizgen/`` (doctests): none may import
     Playwright or axe-playwright at import time, except a module whose tests are all browser tests, which
@@ -132,6 +134,7 @@ def test_no_module_imports_the_browser_packages_when_it_is_collected() -> None:
     assert not wrong, "\n".join(wrong)
 
 
+@pytest.mark.slow(reason="collects the whole suite's markers (2 CPU s); out of the fast lane: issue #49")
 def test_the_modules_that_skip_without_playwright_hold_no_test_of_the_fast_lane(
         request: pytest.FixtureRequest) -> None:
     skipping = {name for name, source in _sources().items() if _importorskips(_top_level(ast.parse(source)))}

@@ -117,6 +117,7 @@ def test_the_site_rooms_test_sees_a_wrong_way_import(monkeypatch: pytest.MonkeyP
         test_the_site_package_is_in_rooms_that_import_one_way()
 
 
+@pytest.mark.slow(reason="parses every test module (1 CPU s); out of the fast lane: issue #49")
 def test_no_test_module_imports_another() -> None:
     """Fixtures live in ``tests/conftest.py`` and shared helpers in modules not named ``test_*``."""
     tests = Path(__file__).parent
@@ -129,6 +130,7 @@ def test_no_test_module_imports_another() -> None:
     assert wrong == []
 
 
+@pytest.mark.slow(reason="parses every test module (1.2 CPU s); out of the fast lane: issue #49")
 def test_the_modules_that_drive_the_browser_are_named_so() -> None:
     """A test module drives headless Chromium (its tests marked ``browser``) exactly when its name ends in
     ``_browser``: the Python half of a page's checks in ``test_X.py``, what a person sees in ``test_X_browser.py``."""
@@ -147,6 +149,7 @@ def test_the_modules_that_drive_the_browser_are_named_so() -> None:
 COMPILED = ("_kernel",)
 
 
+@pytest.mark.slow(reason="parses every module (0.8 CPU s); out of the fast lane: issue #49")
 def test_no_module_imports_another_s_private_names() -> None:
     """A name that starts with ``_`` belongs to its module: another module asks for it by a public name."""
     wrong = []
@@ -263,6 +266,7 @@ LONG_FUNCTIONS_DEBT = {
 }
 
 
+@pytest.mark.slow(reason="parses every browser module with Node (3 CPU s); out of the fast lane: issue #49")
 @pytest.mark.xdist_group("node")
 def test_no_browser_function_is_over_120_lines() -> None:
     """Every function of the browser's modules (declarations, expressions, arrows and methods, found by walking

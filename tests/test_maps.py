@@ -34,6 +34,7 @@ def _value_by_position(page: VariantPage) -> dict[str, int]:
     return dict(zip(page.nodes.plain("position"), page.value.tolist()))
 
 
+@pytest.mark.slow(reason="lays out four variants with Graphviz (2 CPU s); out of the fast lane: issue #49")
 def test_peers_are_the_pages_of_the_same_shape(pages: list[VariantPage]) -> None:
     standard, suicide, r3, three = pages
     assert peers_of(standard, pages) == [suicide]

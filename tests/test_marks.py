@@ -40,6 +40,8 @@ def test_marks_are_the_plain_reading_on_every_edge(spec: str) -> None:
     check_marks(solved_once(spec))
 
 
+@pytest.mark.slow(reason="the plain reading of every move of drawn variants (1.4 CPU s); out of the fast lane: issue"
+                         " #49")
 @settings(max_examples=examples(25), deadline=None)
 @given(small_variants(max_players=3))
 def test_marks_are_the_plain_reading_on_small_variants(variant: Variant) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -30,6 +31,7 @@ def test_the_address_space_limit_is_the_memory_when_it_is_the_smallest() -> None
     assert int(size) == CAP and "RLIMIT_AS" in source, run.stderr
 
 
+@pytest.mark.slow(reason="starts vizgen under memory caps (2 CPU s); out of the fast lane: issue #49")
 def test_a_refusal_under_a_cap_names_the_cap_and_says_about_once() -> None:
     code = (f"import resource, sys; resource.setrlimit(resource.RLIMIT_AS, ({CAP}, {CAP})); "
             "from vizgen.cli import main; sys.exit(main(sys.argv[1:]))")

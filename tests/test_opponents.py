@@ -107,6 +107,7 @@ def small_report() -> dict:
                   budget=0.0)
 
 
+@pytest.mark.slow(reason="renders the max^n page (0.8 CPU s); out of the fast lane: issue #49")
 def test_maxn_page(site_pages: dict[str, VariantPage], small_report: dict) -> None:
     pages = [site_pages["standard"]]
     assert "maxn.html" not in render_site(pages)
@@ -121,6 +122,7 @@ def test_maxn_page(site_pages: dict[str, VariantPage], small_report: dict) -> No
     assert render_site(pages, maxn=small_report) == files  # deterministic
 
 
+@pytest.mark.slow(reason="builds sites (2 CPU s); out of the fast lane: issue #49")
 def test_report_is_cached_and_a_partial_build_never_depends_on_it(tmp_path: Path, small_report: dict,
                                                                    monkeypatch: pytest.MonkeyPatch,
                                                                    capsys: pytest.CaptureFixture[str]) -> None:

@@ -70,6 +70,7 @@ def _fits(value: object, hint: object) -> bool:
     return isinstance(value, typing.cast(type, hint))
 
 
+@pytest.mark.slow(reason="writes the data of the 954,368 rule sets (3 CPU s); out of the fast lane: issue #49")
 def test_the_space_s_files_are_what_their_types_say() -> None:
     """Every field of the space's index and parts, as written, is of the type the browser is told."""
     files = space_data(load_record())

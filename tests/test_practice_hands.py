@@ -100,6 +100,7 @@ def test_every_variant_with_puzzles_draws_every_puzzles_hands(tmp_path: Path) ->
     assert re.search(r'<table class="data report-table pz-calibration">', page)
 
 
+@pytest.mark.slow(reason="solves and renders the practice page of a variant (2 CPU s); out of the fast lane: issue #49")
 def test_the_about_section_says_how_many_positions_are_too_easy_and_why() -> None:
     """Positions whose only other move loses at once are dropped (two moves) or marked easy (more), and the About
     section says how many of each and why, with numbers written as the site writes them."""

@@ -83,6 +83,8 @@ def test_each_model_players_chances_are_a_softmax_over_a_plain_maxn(spec: str, p
         assert math.isclose(got[kid], p, rel_tol=1e-9, abs_tol=1e-12), (graph.notations()[node], kid)
 
 
+@pytest.mark.slow(reason="a plain recursion over every puzzle of four variants (4 CPU s); out of the fast lane: issue"
+                         " #49")
 @pytest.mark.parametrize("spec", ["standard", "suicide", "misere", "three-players:r=3"])
 def test_each_puzzles_solving_chances_equal_a_plain_recursion(spec: str) -> None:
     """Over the reference's moves and marks: the chance of a first move that keeps the value (and, in a win,
@@ -143,6 +145,8 @@ def test_the_rating_is_the_one_whose_expected_solves_are_theirs(solves: list[flo
         assert (rating == LOW and expected <= sum(solves) + 1e-9) or (rating == HIGH and expected >= sum(solves))
 
 
+@pytest.mark.slow(reason="a property test of 200 rounds of the ladder fit an example (4 CPU s)"
+                           "; out of the fast lane: issue #49")
 @settings(max_examples=examples(20), deadline=None)
 @given(st.lists(st.sampled_from(range(900, 2101, 100)), min_size=2, max_size=6, unique=True),
        st.lists(st.integers(-600, 600), min_size=20, max_size=60))

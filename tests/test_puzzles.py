@@ -173,6 +173,7 @@ def test_accepts_is_the_rule_the_page_states(mark: int, after: int, kind: str, l
     assert ok == (mark <= 1 and (kind != "win" or after + 1 <= left))
 
 
+@pytest.mark.slow(reason="works a variant's puzzles out twice (0.5 CPU s); out of the fast lane: issue #49")
 def test_the_same_variant_gives_the_same_bytes() -> None:
     solved = solved_once("standard")
     first = json.dumps(pz.puzzle_set(solved), sort_keys=False)
@@ -212,6 +213,7 @@ def test_practice_page_context_counts_puzzles_per_variant() -> None:
     assert "5 players" in ctx["per_variant"][1]["why"]
 
 
+@pytest.mark.slow(reason="solves the standard game's puzzles (0.5 CPU s); out of the fast lane: issue #49")
 def test_cli_lists_every_must_find_position_of_standard(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["puzzles", "standard", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

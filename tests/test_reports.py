@@ -156,6 +156,7 @@ def test_claims_page_closed_form(site_pages: dict[str, VariantPage], tmp_path: P
     assert "holds for every r checked" in html
 
 
+@pytest.mark.slow(reason="renders the site's pages with the claims report (4 CPU s); out of the fast lane: issue #49")
 def test_claims_are_read_in_the_order_of_their_numbers(site_pages: dict[str, VariantPage], tmp_path: Path) -> None:
     """The page's table lists the claims as a reader counts them, wherever the data file holds them (claim 53
     sits before 25-32 there: the page once read 1-24, 53, 25, 33-52)."""

@@ -231,6 +231,8 @@ def compiled(spec: str) -> Rules:
 _POSITION_CHARS = st.sampled_from([*"0123456789-./s \u0665\uff15", "12-11", "/s", "9" * 12])
 
 
+@pytest.mark.slow(reason="a property test over five compiled rule sets, big ones among them (3 CPU s)"
+                           "; out of the fast lane: issue #49")
 @settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(st.text(max_size=40), st.lists(_POSITION_CHARS, max_size=20).map("".join)),
        st.sampled_from(["standard", "three-players", "self-gain-10:r=12", "swaps", "one-hand"]))

@@ -173,6 +173,7 @@ def test_a_crowd_being_answered_keeps_its_places(site: Path, monkeypatch: pytest
 WAIT_OUT_THE_DEADLINE = ("serve-silent-client", "serve-header-byte-a-fifth-second")
 
 
+@pytest.mark.slow(reason="starts a vizgen serve process for each case (3 CPU s); out of the fast lane: issue #49")
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in SERVE_CASES])
 def test_the_hostile_requests_of_the_campaign_hold(tmp_path: Path, case: ServeCase) -> None:
     """``vizgen serve`` itself, as ``benchmarks/hostile.py`` runs it (tests/hostile_cases.py)."""

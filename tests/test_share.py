@@ -51,6 +51,7 @@ def test_without_the_address_no_tag_needs_one(site_files: dict[str, bytes]) -> N
         assert not {"og:url", "og:image", "twitter:image"} & set(tags), name
 
 
+@pytest.mark.slow(reason="starts python -m vizgen for each bad address (1.2 CPU s); out of the fast lane: issue #49")
 def test_a_bad_site_url_is_one_line_and_exit_2(tmp_path: object) -> None:
     for bad in ("ftp://x.org/", "https://x.org/a b", 'https://x.org/"><script>'):
         run = subprocess.run([sys.executable, "-m", "vizgen", "build", "--out", str(tmp_path), "--site-url", bad],

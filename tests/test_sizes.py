@@ -155,6 +155,7 @@ def test_page_kind_and_layout_engine_follow_the_thresholds() -> None:
                                              sizes.SFDP_LIMIT + 1)] == ["bands", "sfdp", "sfdp", "twopi"]
 
 
+@pytest.mark.slow(reason="parses every module of the package (0.8 CPU s); out of the fast lane: issue #49")
 def test_no_other_module_defines_a_size_threshold() -> None:
     """Limits by size live in vizgen/util/sizes.py only: no other module defines a constant named like one."""
     words = ("LIMIT", "_OVER", "MAX_", "_MAX", "BIG", "MEMORY")

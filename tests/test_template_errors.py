@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ import pytest
 from tests.builds import TEMPLATE_HEAD as HEAD
 from tests.builds import TEMPLATE_TAIL as TAIL
 from tests.builds import template_folder
-from vizgen.site.build import build_site, gather
+from vizgen.site.build import build_site
 from vizgen.site.output.outdir import BuildError, marker
 from vizgen.site.render import render_site
 from vizgen.site.render.assets import environment
@@ -38,8 +39,9 @@ BROKEN = [
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory: pytest.TempPathFactory) -> list:
-    return gather(["standard:r=3"], cache_dir=tmp_path_factory.mktemp("cache"))
+def pages(shared_gather: Callable[[list[str]], list]) -> list:
+    """The tiny game's page, solved and laid out once a run (the run's cache)."""
+    return shared_gather(["standard:r=3"])
 
 
 @pytest.mark.parametrize(("line", "says"), [pytest.param(line, says, id=i) for i, line, says in BROKEN])

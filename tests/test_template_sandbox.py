@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ import pytest
 from tests.builds import TEMPLATE_HEAD as HEAD
 from tests.builds import TEMPLATE_TAIL as TAIL
 from tests.builds import template_folder
-from vizgen.site.build import build_site, gather
+from vizgen.site.build import build_site
 from vizgen.site.output.outdir import leftovers
 from vizgen.site.render import render_site, templating
 from vizgen.site.render.assets import environment
@@ -35,8 +36,9 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RL
 
 
 @pytest.fixture(scope="module")
-def pages(tmp_path_factory: pytest.TempPathFactory) -> list:
-    return gather(["standard:r=3"], cache_dir=tmp_path_factory.mktemp("cache"))
+def pages(shared_gather: Callable[[list[str]], list]) -> list:
+    """The tiny game's page, solved and laid out once a run (the run's cache)."""
+    return shared_gather(["standard:r=3"])
 
 
 def _problem(pages: list, folder: Path) -> str:
@@ -54,6 +56,7 @@ def _problem(pages: list, folder: Path) -> str:
     return message
 
 
+@pytest.mark.slow(reason="renders a template per attempt in the sandbox (0.7 CPU s); out of the fast lane: issue #49")
 def test_python_internals_are_out_of_reach(pages: list, tmp_path: Path) -> None:
     line = "{{ cycler.__init__.__globals__.os.system('touch " + str(tmp_path / "pwned") + "') }}"
     folder = template_folder(tmp_path, line)
@@ -181,6 +184,7 @@ def test_links_within_the_template_folders_are_followed(pages: list, tmp_path: P
     assert b"<p>a part of mine</p>" in files["index.html"]
 
 
+@pytest.mark.slow(reason="renders every built-in template twice (0.5 CPU s); out of the fast lane: issue #49")
 def test_the_builtin_templates_render_the_same_bytes_in_the_sandbox(pages: list, tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     assert render_site(pages, templates=tmp_path / "empty") == render_site(pages)

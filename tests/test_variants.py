@@ -204,6 +204,7 @@ def test_size_estimate_is_exact_and_printable_at_every_bound(params: Params) -> 
     assert len(words) < 20 and ("about 10^" in words or int(words.replace(THOUSANDS, "")) == estimate)
 
 
+@pytest.mark.slow(reason="a property test of long texts (0.6 CPU s); out of the fast lane: issue #49")
 @given(st.text(max_size=300))
 def test_quote_is_short(text: str) -> None:
     shown = quote(text)
@@ -245,6 +246,7 @@ def _toml(value: object) -> str:
     return repr(value) if isinstance(value, float) and math.isfinite(value) else str(value)
 
 
+@pytest.mark.slow(reason="a property test that loads drawn variant files (0.8 CPU s); out of the fast lane: issue #49")
 @settings(max_examples=examples(200), deadline=None)
 @given(st.dictionaries(st.sampled_from([*PARAM_NAMES, "colour"]), _TOML_VALUES, max_size=5),
        st.dictionaries(st.sampled_from(["name", "title", "summary", "group", "base"]), _TOML_VALUES, max_size=3),

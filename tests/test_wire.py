@@ -60,6 +60,7 @@ def test_a_verdict_table_too_long_for_its_field_is_refused(monkeypatch: pytest.M
         encode([verdict], {"verdict": np.array([0])}, 2)
 
 
+@pytest.mark.slow(reason="builds a site until the wire breaks (2 CPU s); out of the fast lane: issue #49")
 def test_the_build_stops_with_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(wire.words, "CHOICES", words.CHOICES * 30)
