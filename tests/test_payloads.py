@@ -4,14 +4,18 @@ browser's types of them (``static/js/core/payloads.d.ts``) are generated from th
 from __future__ import annotations
 
 import json
+import re
 import typing
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
 from vizgen.reports.space import load_record
-from vizgen.site.render import payloads
+from vizgen.site import build
+from vizgen.site.render import payloads, render_site
 from vizgen.site.render.space_page import SPACE_DATA, space_data
+from vizgen.util import sizes
 
 JS = Path(__file__).resolve().parents[1] / "vizgen" / "site" / "static" / "js"
 
@@ -57,6 +61,8 @@ def _fits(value: object, hint: object) -> bool:
         return True
     if hint is int:
         return isinstance(value, int) and not isinstance(value, bool)
+    if origin is Literal:
+        return value in args
     if isinstance(hint, type) and typing.is_typeddict(hint):
         hints = typing.get_type_hints(hint)
         return isinstance(value, dict) and set(value) == set(hints) and \
@@ -79,3 +85,17 @@ def test_the_space_s_files_are_what_their_types_say() -> None:
     assert parts and all(_fits(_payload(files[name]), payloads.SpacePart) for name in parts[:3])
     assert not _fits({"index": [1], "value": "W"}, payloads.SpacePart), "a missing field is seen"
     assert not _fits(dict(_payload(files[parts[0]]), others=["1"]), payloads.SpacePart), "a wrong type is seen"
+
+
+def test_a_variant_page_s_configuration_is_what_its_type_says(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The configuration a variant page carries (``<script id="vizgen-config">``), on a code page and a small page
+    as written, is of the type the viewer is told (``PageConfig``); a wrong kind or a missing field is seen."""
+    monkeypatch.setattr(sizes, "CODE_PAGE_OVER", 200)  # standard has 204 positions: a code page; r=3 a small one
+    files = render_site(build.gather(["standard", "standard:r=3"], cache_dir=tmp_path))
+    configs = [json.loads(re.search(r'<script type="application/json" id="vizgen-config">(.*?)</script>',
+                                    files[f"variants/{slug}.html"].decode(), re.S).group(1))  # type: ignore[union-attr]
+               for slug in ("standard", "standard-r3")]
+    assert [c["kind"] for c in configs] == ["code", "small"]
+    assert all(_fits(c, payloads.PageConfig) for c in configs)
+    assert not _fits(dict(configs[0], kind="huge"), payloads.PageConfig), "a kind the viewer does not know is seen"
+    assert not _fits({k: v for k, v in configs[1].items() if k != "seats"}, payloads.PageConfig), "a missing field"

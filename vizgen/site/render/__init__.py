@@ -37,6 +37,7 @@ from vizgen.site.render.guide_page import guide_context, guide_path
 from vizgen.site.render.maps import peers_of
 from vizgen.site.render.maxn_page import maxn_context
 from vizgen.site.render.page import VariantPage, page_of
+from vizgen.site.render.payloads import PageConfig
 from vizgen.site.render.pictures import mosaic_preview, preview
 from vizgen.site.render.practice_page import PRACTICE_PATH, practice_context, practice_files, practice_href
 from vizgen.site.render.reports import report_files, variant_links
@@ -80,9 +81,10 @@ def _ordered(pages: list[VariantPage | CodePage]) -> list[VariantPage | CodePage
     return [by_slug[v.slug] for v in site_order([p.variant for p in pages])]
 
 
-def _config(page: VariantPage | CodePage, data: DataFiles) -> dict[str, Any]:
+def _config(page: VariantPage | CodePage, data: DataFiles) -> PageConfig:
     """The page's configuration for the browser: where its data is, the theme and the words."""
     params = page.variant.params
+    seats = words.seat_words(page.players)
     return {
         "kind": "code" if page.code else "big" if page.big else "small",
         "data": f"{page.slug}/",
@@ -98,7 +100,7 @@ def _config(page: VariantPage | CodePage, data: DataFiles) -> dict[str, Any]:
         "view": "map" if page.vmap is not None and (page.big or page.layout.engine != "bands") else "graph",
         "themes": theme.PALETTES,
         "words": words.for_browser(),
-        "seats": words.seat_words(page.players),
+        "seats": {"names": seats["names"], "won": seats["won"]},
     }
 
 

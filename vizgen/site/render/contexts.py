@@ -21,6 +21,7 @@ from vizgen.site.data import address_words
 from vizgen.site.render.codepage import CodePage
 from vizgen.site.render.datafiles import DataFiles, as_json
 from vizgen.site.render.page import VariantPage
+from vizgen.site.render.payloads import PageConfig
 from vizgen.util import sizes
 
 __all__ = ["badge", "card", "index_context", "nav", "num", "variant_context"]
@@ -222,7 +223,7 @@ def nav(pages: list[VariantPage | CodePage]) -> list[dict[str, str]]:
     return [{"slug": p.slug, "title": p.variant.title, "group": p.variant.group} for p in pages]
 
 
-def variant_context(page: VariantPage | CodePage, data: DataFiles, config: dict[str, Any],
+def variant_context(page: VariantPage | CodePage, data: DataFiles, config: PageConfig,
                     nav_items: list[dict[str, str]], site_title: str) -> dict[str, Any]:
     """Everything ``variant.html`` shows."""
     v = page.variant

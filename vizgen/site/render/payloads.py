@@ -18,7 +18,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Literal, TypedDict
 
-__all__ = ["PAYLOADS", "SpaceIndex", "SpacePart", "path", "types", "typescript"]
+__all__ = ["PAYLOADS", "PageConfig", "Seats", "SpaceIndex", "SpacePart", "path", "types", "typescript"]
 
 
 class SpaceIndex(TypedDict):
@@ -60,8 +60,50 @@ class SpacePart(TypedDict):
     others: list[int]
 
 
+class Seats(TypedDict):
+    """Per seat, counted from the player to move: its name and the words of a game it has won
+    (:func:`vizgen.analysis.words.seat_words`)."""
+
+    names: list[str]
+    won: list[str]
+
+
+class PageConfig(TypedDict):
+    """A variant page's configuration (its ``<script id="vizgen-config">``, :func:`vizgen.site.render._config`),
+    read by the viewer (``viewer/interfaces.js``'s ``Config``)."""
+
+    #: a small variant's whole graph, a big one's explorer, or a page shipped by position code
+    kind: Literal["small", "big", "code"]
+    #: the folder of the page's data files, from the page
+    data: str
+    slug: str
+    players: int
+    #: hands a player
+    hands: int
+    #: the hands' roll-over
+    r: int
+    #: self-gain rules (a move adds to one of your own hands)
+    gain: bool
+    #: the start position's notation
+    start: str
+    #: the data files of the node table (or of the facts on a code page)
+    chunks: int
+    #: the page has a picture of every position (overview.png)
+    overview: bool
+    #: the page has a value map
+    map: bool
+    #: the view shown first
+    view: Literal["graph", "map"]
+    #: both themes' palettes by name (:data:`vizgen.site.drawing.theme.PALETTES`)
+    themes: dict[str, dict[str, str]]
+    #: the word tables (:func:`vizgen.analysis.words.for_browser`: tables of several shapes, typed in the browser by
+    #: ``viewer/interfaces.js``'s ``Words``)
+    words: dict[str, object]
+    seats: Seats
+
+
 #: every payload typed here, in the order payloads.d.ts declares them
-PAYLOADS: tuple[type, ...] = (SpaceIndex, SpacePart)
+PAYLOADS: tuple[type, ...] = (SpaceIndex, SpacePart, Seats, PageConfig)
 
 _SCALARS = {str: "string", int: "number", float: "number", bool: "boolean", object: "unknown", type(None): "null"}
 

@@ -37,3 +37,42 @@ export interface SpacePart {
   /** how many other rule sets of the map give the same game */
   others: number[];
 }
+
+/** Per seat, counted from the player to move: its name and the words of a game it has won
+    (:func:`vizgen.analysis.words.seat_words`). */
+export interface Seats {
+  names: string[];
+  won: string[];
+}
+
+/** A variant page's configuration (its ``<script id="vizgen-config">``, :func:`vizgen.site.render._config`),
+    read by the viewer (``viewer/interfaces.js``'s ``Config``). */
+export interface PageConfig {
+  /** a small variant's whole graph, a big one's explorer, or a page shipped by position code */
+  kind: "small" | "big" | "code";
+  /** the folder of the page's data files, from the page */
+  data: string;
+  slug: string;
+  players: number;
+  /** hands a player */
+  hands: number;
+  /** the hands' roll-over */
+  r: number;
+  /** self-gain rules (a move adds to one of your own hands) */
+  gain: boolean;
+  /** the start position's notation */
+  start: string;
+  /** the data files of the node table (or of the facts on a code page) */
+  chunks: number;
+  /** the page has a picture of every position (overview.png) */
+  overview: boolean;
+  /** the page has a value map */
+  map: boolean;
+  /** the view shown first */
+  view: "graph" | "map";
+  /** both themes' palettes by name (:data:`vizgen.site.drawing.theme.PALETTES`) */
+  themes: Record<string, Record<string, string>>;
+  /** the word tables (:func:`vizgen.analysis.words.for_browser`: tables of several shapes, typed in the browser by ``viewer/interfaces.js``'s ``Words``) */
+  words: Record<string, unknown>;
+  seats: Seats;
+}

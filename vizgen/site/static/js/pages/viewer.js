@@ -23,7 +23,27 @@ import * as panel from "../viewer/panel.js";
 import * as search from "../viewer/search.js";
 import * as styles from "../viewer/styles.js";
 import * as views from "../viewer/views.js";
+import { lib } from "../viewer/vis.js";
 import { publish } from "./handle.js";
+
+/** What only the entry may reach, handed to the viewer (viewer/main.js's Page): the page's vis-network (its
+   script sets window.vis before ours runs), the animation frames, a global by name (the rules page's maker of
+   data files) and window.vizgen, where the viewer's face goes.
+   @param {import("../viewer/main.js").Parts} parts @returns {import("../viewer/main.js").Page} */
+function page(parts) {
+  var frame = 0;
+  return {
+    parts: parts,
+    vis: function () { return lib(Reflect.get(window, "vis")); },
+    frames: {
+      now: function () { return performance.now(); },
+      next: function (fn) { frame = requestAnimationFrame(fn); },
+      cancel: function () { cancelAnimationFrame(frame); },
+    },
+    global: function (name) { return Reflect.get(window, name); },
+    offer: function (face) { Object.assign(window, { vizgen: face }); },
+  };
+}
 
 /** Start a variant page with its own parts ({CodeModel} or {ValueMap}), offering them on the handle too.
  @param {import("../viewer/main.js").Parts} parts */
@@ -32,6 +52,6 @@ export function start(parts) {
     board: board, hands: hands, panel: panel, styles: styles, graph: graph, explorer: explorer, overview: overview,
     search: search, keys: keys, views: views, game: game, review: review, retry: retry, opponents: opponents,
     playDraw: playDraw }, parts));
-  startViewer(parts);
+  startViewer(page(parts));
   startPlay();
 }

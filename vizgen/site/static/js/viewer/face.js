@@ -1,4 +1,5 @@
-/* vizgen face: window.vizgen, the page's face to add-ons and tests (play.js, the rules page, the browser tests).
+/* vizgen face: the page's face to add-ons and tests (play.js, the rules page, the browser tests), set on
+ * window.vizgen by the page's entry (pages/viewer.js); typed by interfaces.js's Face.
  *
  * It holds config, ready, error, model, network, view, map, selected, selections, explored, drawn, and
  *   vizgen.onPanel(fn): fn(panel, id, detail) each time the panel has been filled for position id
@@ -14,47 +15,45 @@
  *   vizgen.path(ids) draws a game's path, vizgen.hideValues(on) hides every value (a challenge).
  */
 
-/** @typedef {import("./types.js").App} App */
-/** @typedef {import("./types.js").Api} Api */
-/** @typedef {import("./types.js").Config} Config */
+/** @typedef {import("./interfaces.js").App} App */
+/** @typedef {import("./interfaces.js").Face} Face */
+/** @typedef {import("./interfaces.js").Config} Config */
 
 /**
- * The face, as it is before the page's data is read; set on window.vizgen.
+ * The face, as it is before the page's data is read: what is selected is the controller's.
  * @param {Config} cfg
- * @returns {Api}
+ * @param {import("./ctrl.js").ViewerCtrl} ctrl
+ * @returns {Face}
  */
-function open(cfg) {
-  /** @type {Api} */
-  var api = {
+function create(cfg, ctrl) {
+  return {
     config: cfg,
     ready: false,
-    selected: null,
-    selections: 0,
+    get selected() { return ctrl.state.selected; },
+    get selections() { return ctrl.state.selections; },
     model: null,
     network: null,
     error: null,
   };
-  /** @type {{ vizgen?: Api }} */ (/** @type {unknown} */ (window)).vizgen = api;
-  return api;
 }
 
 /**
  * Offer the page's parts on the face.
  * @param {App} app
- * @param {{ panel: { render(id: number): Promise<void> }, search: import("./search.js").Search,
- *   views: { map(): import("./types.js").MapView | null }, nav: import("./navigation.js").Navigation }} parts
+ * @param {{ panel: { render(id: number): Promise<void> }, views: { map(): import("./interfaces.js").MapView | null },
+ *   nav: import("./navigation.js").Navigation }} parts
  */
 function offer(app, parts) {
-  var api = app.api, hooks = app.hooks, panel = parts.panel, search = parts.search, views = parts.views, nav = parts.nav;
+  var api = app.api, ctrl = app.ctrl, panel = parts.panel, views = parts.views, nav = parts.nav;
   api.load = app.load;
   api.onPanel = function (fn) {
-    hooks.panel.push(fn);
+    app.hooks.panel.push(fn);
     if (app.shown) fn.apply(null, app.shown); // the panel was filled before the add-on came (the rules page)
   };
-  api.onMoveClick = function (fn) { hooks.move.push(fn); };
+  api.onMoveClick = function (fn) { ctrl.moveHooks.push(fn); };
   api.decorate = function (fn) { app.decor = fn; };
-  api.resolve = search.resolve;
-  api.locate = search.locate;
+  api.resolve = function (text) { return ctrl.resolve(text); };
+  api.locate = function (text) { return ctrl.locate(text); };
   api.unfade = function () { if (app.graph) app.graph.unfade(); };
   /* Draw a game's path (position ids in order, null: none) on the graph and the value map. */
   api.path = function (ids) {
@@ -68,8 +67,8 @@ function offer(app, parts) {
   };
   /* Hide every value in the graph and the explorer (a challenge), or show them again. */
   api.hideValues = function (on) {
-    if (!!app.hideValues === on) return;
-    app.hideValues = on;
+    if (ctrl.state.hideValues === on) return;
+    ctrl.hide(on);
     if (app.graph) app.graph.restyle();
     if (app.explorer && app.explorer.restyle) app.explorer.restyle();
     if (api.selected !== null) panel.render(api.selected); // the moves in the rules' order, or best first again
@@ -77,12 +76,12 @@ function offer(app, parts) {
   /* Navigate to a position (id or notation); returns the id, or on a code page a promise of it. */
   api.go = function (notationOrId) {
     if (app.model.lazy && typeof notationOrId !== "number") {
-      return search.locate(notationOrId).then(function (id) {
+      return ctrl.locate(notationOrId).then(function (id) {
         if (id !== undefined) nav.go(id);
         return id;
       });
     }
-    var id = typeof notationOrId === "number" ? notationOrId : search.resolve(notationOrId);
+    var id = typeof notationOrId === "number" ? notationOrId : ctrl.resolve(notationOrId);
     if (id !== undefined) nav.go(id);
     return id;
   };
@@ -91,4 +90,4 @@ function offer(app, parts) {
   };
 }
 
-export { open, offer };
+export { create, offer };

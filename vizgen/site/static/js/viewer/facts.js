@@ -9,12 +9,12 @@
 import { contract } from "../core/contract.js";
 import * as util from "../core/util.js";
 
-/** @typedef {import("./types.js").Column} Column */
-/** @typedef {import("./types.js").Words} Words */
-/** @typedef {import("./types.js").FieldSpec} FieldSpec */
+/** @typedef {import("./interfaces.js").Column} Column */
+/** @typedef {import("./interfaces.js").Words} Words */
+/** @typedef {import("./interfaces.js").FieldSpec} FieldSpec */
 /** @typedef {import("../core/contract.js").Contract["verdicts"][number]} Verdict */
 /** @typedef {{ dst: number, names: string[] }} Link  a move before it is annotated */
-/** @typedef {import("./types.js").Move} Move */
+/** @typedef {import("./interfaces.js").Move} Move */
 
 /** @param {string} t @param {number} n @param {number} k @returns {string} */
 var fill = function (t, n, k) { return util.fill(t, { n: n, k: k }); };

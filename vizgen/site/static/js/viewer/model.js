@@ -10,11 +10,11 @@ import * as util from "../core/util.js";
 import * as wire from "../core/wire.js";
 import { Facts } from "./facts.js";
 
-/** @typedef {import("./types.js").Words} Words */
-/** @typedef {import("./types.js").Column} Column */
-/** @typedef {import("./types.js").FieldSpec} FieldSpec */
-/** @typedef {import("./types.js").Move} Move */
-/** @typedef {import("./types.js").Detail} Detail */
+/** @typedef {import("./interfaces.js").Words} Words */
+/** @typedef {import("./interfaces.js").Column} Column */
+/** @typedef {import("./interfaces.js").FieldSpec} FieldSpec */
+/** @typedef {import("./interfaces.js").Move} Move */
+/** @typedef {import("./interfaces.js").Detail} Detail */
 /** @typedef {import("../core/loader.js").Load} Load */
 /** @typedef {import("../core/wire.js").Block} Block */
 /**

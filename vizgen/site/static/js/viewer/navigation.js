@@ -9,11 +9,11 @@
 import * as address from "../core/address.js";
 import * as keys from "./keys.js";
 
-/** @typedef {import("./types.js").App} App */
+/** @typedef {import("./interfaces.js").App} App */
 /**
  * The parts of the page a position is shown in.
- * @typedef {{ panel: { render(id: number): Promise<void> }, search: import("./search.js").Search,
- *   overview: { mark(id: number): void }, views: { map(): import("./types.js").MapView | null } }} Shown
+ * @typedef {{ panel: { render(id: number): Promise<void> }, overview: { mark(id: number): void },
+ *   views: { map(): import("./interfaces.js").MapView | null } }} Shown
  */
 /**
  * @typedef {{ go(id: number): void, clicked(id: number): void,
@@ -37,21 +37,13 @@ function theirs(asked) {
  * @returns {Navigation}
  */
 function create(app, parts) {
-  var api = app.api, panel = parts.panel, search = parts.search, overview = parts.overview, views = parts.views;
+  var api = app.api, ctrl = app.ctrl, panel = parts.panel, overview = parts.overview, views = parts.views;
 
   // ------------------------------------------------------------------ clicks on moves
-  /** A click on position `to`: true when it is a move from the shown position that an add-on took over.
-   @param {number} to @returns {boolean} */
-  function moveTaken(to) {
-    var from = api.selected;
-    var d = from === null ? null : app.model.details.get(from);
-    if (from === null || !d || !d.moves.some(function (m) { return m.dst === to; })) return false;
-    var at = from;
-    return app.hooks.move.some(function (fn) { return fn(at, to) === true; });
-  }
-  /** @param {number} id */
+  /** A click on position id: a move an add-on takes over (ctrl.moveTaken), or go there.
+   @param {number} id */
   function clicked(id) {
-    if (!moveTaken(id)) go(id);
+    if (!ctrl.moveTaken(id)) go(id);
   }
 
   // ------------------------------------------------------------------ navigation
@@ -73,8 +65,7 @@ function create(app, parts) {
      @param {number} id @param {boolean} animate @param {boolean} [focus] @returns {Promise<void>} */
   function select(id, animate, focus) {
     var model = app.model;
-    api.selected = id;
-    search.message("");
+    ctrl.select(id);
     if (focus !== false) keys.sheet(true);
     /** @type {Promise<unknown>} */
     var work;
@@ -92,14 +83,12 @@ function create(app, parts) {
       var map = vmap;
       map.mark(id, model.details.get(id) || null);
       work = work.then(function () {
-        if (api.selected === id) map.mark(id, model.details.get(id) || null);
+        if (ctrl.state.selected === id) map.mark(id, model.details.get(id) || null);
       });
     }
     overview.mark(id);
     document.title = model.name(id) + " · " + baseTitle;
-    return work.then(function () {
-      if (api.selected === id) api.selections++;
-    });
+    return work.then(function () { ctrl.settled(id); });
   }
 
   /** @type {string[]} */
@@ -109,7 +98,7 @@ function create(app, parts) {
   function tell(also) {
     var said = notes.concat(also ? [also] : []);
     notes = [];
-    if (said.length) search.message(said.join(" "));
+    if (said.length) ctrl.say(said.join(" "));
   }
   /** Show the position the fragment names; the first time (no event) the query is read too, for its notes.
    @param {Event} [ev] @returns {Promise<void>} */
@@ -118,16 +107,15 @@ function create(app, parts) {
     var raw = asked.hash || "";
     notes = notes.concat(theirs(asked));
     if (!raw) return select(app.model.startId, false, false).then(function () { tell(); });
-    return search.locate(raw).then(function (id) { return showHash(raw, id); });
+    return ctrl.locate(raw).then(function (id) { return showHash(raw, id); });
   }
   /** @param {string} raw @param {number | undefined} id @returns {Promise<void>} */
   function showHash(raw, id) {
     if (id === undefined) {
       // an unknown deep link: show the start (if nothing is shown yet) and say why
-      var shown = api.selected === null || api.selected === undefined
-        ? select(app.model.startId, false, false) : Promise.resolve();
+      var shown = ctrl.state.selected === null ? select(app.model.startId, false, false) : Promise.resolve();
       return shown.then(function () {
-        tell("There is no position “" + raw + "” in this variant. " + search.hint());
+        tell("There is no position “" + raw + "” in this variant. " + ctrl.hint());
       });
     }
     if (app.model.name(id) !== raw) {
@@ -143,9 +131,9 @@ function create(app, parts) {
   }
   document.addEventListener("click", function (ev) {
     var a = ev.target instanceof Element ? ev.target.closest("#panel tr.move a") : null;
-    if (!a || !app.model) return;
+    if (!a || !ctrl.opened) return;
     var to = app.model.lookup(address.read("", a.getAttribute("href"), "variant").hash || "");
-    if (to !== undefined && moveTaken(to)) {
+    if (to !== undefined && ctrl.moveTaken(to)) {
       ev.preventDefault();
       ev.stopPropagation();
     }

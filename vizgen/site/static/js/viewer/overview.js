@@ -4,7 +4,7 @@
  */
 import { byId as $ } from "../core/util.js";
 
-/** @typedef {import("./types.js").App} App */
+/** @typedef {import("./interfaces.js").App} App */
 /** @typedef {{ x: number[], y: number[], w: number, h: number }} Places  xy.js: where each position sits, in the picture's pixels */
 
 /**

@@ -5,22 +5,24 @@
  * order inside a player's group ("21-11" finds 12-11): each group is put in the notation's order by looking it
  * up among the hand sets the page knows (the rule tables' sets and hands on code pages, the groups of the
  * notations on small pages), every order of each set's hands leading to it. A position that is not found gets a
- * message saying how to type one.
- * create(app) returns {resolve(text), locate(text), message(text), hint(), wire()}.
+ * message saying how to type one (hint; the controller, ctrl.js, says it).
+ * create(page) returns {resolve(text), locate(text), hint()}.
  */
 import * as util from "../core/util.js";
-import { byId as $ } from "../core/util.js";
 
-/** @typedef {import("./types.js").App} App */
+/**
+ * What the search reads: the page's model and configuration (the controller, ctrl.js).
+ * @typedef {{ readonly model: import("./interfaces.js").PageModel, readonly cfg: import("./interfaces.js").Config }} Page
+ */
 /**
  * What the viewer asks of the search.
  * @typedef {{ resolve(text: string): number | undefined, locate(text: string): Promise<number | undefined>,
- *   message(text: string): void, hint(): string, wire(): void }} Search
+ *   hint(): string }} Search
  */
 
 /**
  * A position from what a person typed.
- * @param {App} app
+ * @param {Page} app
  * @returns {Search}
  */
 function create(app) {
@@ -110,14 +112,6 @@ function create(app) {
     });
   }
 
-  /** @param {string} text */
-  function message(text) {
-    var el = $("search-msg");
-    if (!el) return;
-    el.textContent = text || "";
-    el.classList.toggle("shown", !!text);
-  }
-
   /** @returns {string} */
   function hint() {
     var ex = app.model.name(app.model.startId);
@@ -127,21 +121,7 @@ function create(app) {
       " (each player's hands in any order).";
   }
 
-  function wire() {
-    var form = $("search");
-    if (!form) return;
-    form.addEventListener("submit", function (ev) {
-      ev.preventDefault();
-      var box = $("q");
-      var q = box instanceof HTMLInputElement ? box.value : "";
-      locate(q).then(function (id) {
-        if (id === undefined) message(q.trim() ? "No position “" + q.trim() + "” in this variant. " + hint() : hint());
-        else app.go(id);
-      });
-    });
-  }
-
-  return { resolve: resolve, locate: locate, message: message, hint: hint, wire: wire };
+  return { resolve: resolve, locate: locate, hint: hint };
 }
 
 export { create };

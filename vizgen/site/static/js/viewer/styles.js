@@ -8,7 +8,7 @@
 import { contract } from "../core/contract.js";
 import * as util from "../core/util.js";
 
-/** @typedef {import("./types.js").App} App */
+/** @typedef {import("./interfaces.js").App} App */
 /** @typedef {keyof import("../core/contract.js").Contract["classes"]} ClassKey */
 /** @typedef {{ color: string, highlight: string, hover: string, inherit: false, opacity: number }} Solid */
 /**
@@ -39,15 +39,15 @@ function create(app) {
   /** Label colour of position i: its value class's label colour on the banded layout's boxes, ink elsewhere.
    @param {number} i @returns {string} */
   function labelColour(i) {
-    return app.model.box && !app.hideValues ? T[CLASSES[app.model.cls(i)].label] : T.ink;
+    return app.model.box && !app.ctrl.state.hideValues ? T[CLASSES[app.model.cls(i)].label] : T.ink;
   }
-  /** A position's fill; while a challenge hides the values (app.hideValues), one neutral grey for all.
+  /** A position's fill; while a challenge hides the values (app.ctrl.state.hideValues), one neutral grey for all.
    @param {ClassKey} [cls] @param {string} [border] */
   function fillOf(cls, border) {
-    var bg = app.hideValues || !cls ? T.hidden : fillColour(cls); // a challenge: one neutral colour for all
+    var bg = app.ctrl.state.hideValues || !cls ? T.hidden : fillColour(cls); // a challenge: one neutral colour for all
     return {
       background: bg,
-      border: app.hideValues ? T["hidden-edge"] : border,
+      border: app.ctrl.state.hideValues ? T["hidden-edge"] : border,
       highlight: { background: bg, border: T.accent },
       hover: { background: bg, border: T.hover },
     };
@@ -92,7 +92,7 @@ function create(app) {
      badge (vizgen/site/theme.py: a contrast of 4.5:1 or more), its label still readable.
      @param {number} i @returns {NodeLook} */
   function faded(i) {
-    if (app.hideValues) return { opacity: 1, color: fillOf(), font: { color: T.ink } };
+    if (app.ctrl.state.hideValues) return { opacity: 1, color: fillOf(), font: { color: T.ink } };
     var key = CLASSES[app.model.cls(i)].palette;
     var tint = T[key + "-soft"];
     return {
@@ -105,7 +105,7 @@ function create(app) {
   /** A move: optimal ones darker and wider; faded while another position's neighbourhood stands out.
    @param {boolean} best @param {number} size @param {boolean} [dimmed] @returns {EdgeLook} */
   function edgeStyle(best, size, dimmed) {
-    var strong = best && !app.hideValues; // a challenge: every move alike
+    var strong = best && !app.ctrl.state.hideValues; // a challenge: every move alike
     var c = T[strong ? (dimmed ? "move-best-dim" : "move-best") : dimmed ? "move-dim" : "move"];
     return { color: solid(c), width: size * (strong ? 0.13 : 0.06) };
   }
@@ -118,7 +118,7 @@ function create(app) {
   function tooltip(i) {
     var el = document.createElement("div");
     el.className = "vg-tip";
-    el.textContent = app.hideValues ? app.model.name(i) : app.model.name(i) + " · " + app.model.short(i);
+    el.textContent = app.ctrl.state.hideValues ? app.model.name(i) : app.model.name(i) + " · " + app.model.short(i);
     return el;
   }
 

@@ -14,9 +14,9 @@
 import { html, render } from "../core/html.js";
 import * as theme from "../core/theme.js";
 
-/** @typedef {import("./types.js").PageModel} PageModel */
-/** @typedef {import("./types.js").Detail} Detail */
-/** @typedef {import("./types.js").MapOptions} MapOptions */
+/** @typedef {import("./interfaces.js").PageModel} PageModel */
+/** @typedef {import("./interfaces.js").Detail} Detail */
+/** @typedef {import("./interfaces.js").MapOptions} MapOptions */
 /**
  * map.js's payload (vizgen/site/render/maps.py): the grid's side, each cell's position (-1: none), the hand
  * labels, the start's cell, each cell's shade and each shade's colour per theme and class, the variants to

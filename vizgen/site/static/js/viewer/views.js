@@ -6,8 +6,8 @@ import { contract } from "../core/contract.js";
 import * as util from "../core/util.js";
 import { byId as $ } from "../core/util.js";
 
-/** @typedef {import("./types.js").App} App */
-/** @typedef {import("./types.js").MapView} MapView */
+/** @typedef {import("./interfaces.js").App} App */
+/** @typedef {import("./interfaces.js").MapView} MapView */
 /** @typedef {"graph" | "map"} ViewName */
 
 /**
@@ -30,10 +30,12 @@ function create(app) {
       api.network.redraw();
       return Promise.resolve();
     }
-    var graph = app.graph, explorer = app.explorer;
-    var built = graph ? graph.build() : explorer ? Promise.resolve(explorer.build()) : Promise.resolve();
+    var graph = app.graph, explorer = app.explorer, box = $("graph");
+    if (!box) return Promise.reject(new Error("no graph to draw in"));
+    var container = box;
+    var built = graph ? graph.build(container) : explorer ? Promise.resolve(explorer.build(container)) : Promise.resolve();
     return built.then(function () {
-      var id = api.selected;
+      var id = app.ctrl.state.selected;
       if (id === null) return null;
       if (graph) {
         graph.highlight(id, true);
@@ -68,7 +70,8 @@ function create(app) {
       app.api.map = made;
       if (app.trail && made.path) made.path(app.trail); // a game's path drawn before the map was made
       made.draw();
-      if (app.api.selected !== null) made.mark(app.api.selected, model.details.get(app.api.selected) || null);
+      var id = app.ctrl.state.selected;
+      if (id !== null) made.mark(id, model.details.get(id) || null);
     });
   }
 

@@ -1,5 +1,6 @@
-/* vizgen vis: the page's vis-network (its script, loaded before ours, sets window.vis), and the little of it the
- * viewer uses, typed for the checker.
+/* vizgen vis: the page's vis-network (its script, loaded before ours, sets window.vis: the page's entry hands it
+ * in), the little of it the viewer uses, typed for the checker, and the page's animation frames as the drawing
+ * asks for them.
  */
 
 /** @typedef {{ x: number, y: number }} Point */
@@ -36,12 +37,21 @@
  */
 
 /**
- * The page's vis-network, or null when its script did not load.
+ * The page's animation frames (the entry makes them from requestAnimationFrame): the time now, the next frame
+ * asked for, and the one asked for last cancelled.
+ * @typedef {{ now(): number, next(fn: (now: number) => void): void, cancel(): void }} Frames
+ */
+
+/**
+ * The page's vis-network, or null when its script did not load (what window.vis holds, checked).
+ * @param {unknown} found
  * @returns {Vis | null}
  */
-function lib() {
-  var w = /** @type {{ vis?: Vis }} */ (/** @type {unknown} */ (globalThis));
-  return w.vis && w.vis.Network ? w.vis : null;
+function lib(found) {
+  if (typeof found !== "object" || found === null || !("Network" in found) || !("DataSet" in found)) return null;
+  var net = found.Network, set = found.DataSet;
+  if (typeof net !== "function" || typeof set !== "function") return null;
+  return { Network: /** @type {Vis["Network"]} */ (net), DataSet: /** @type {Vis["DataSet"]} */ (set) };
 }
 
 export { lib };
