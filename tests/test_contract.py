@@ -52,14 +52,14 @@ def test_every_module_that_reads_the_contract_imports_it() -> None:
             "rules/engine/movegen.js", "play/playview.js"} <= readers
     for name in readers:
         assert IMPORTS_CONTRACT.search(text[name]) or "contractModule" in text[name], name
-    assert not any("globalThis.VZ" in code_of(code) for name, code in text.items() if not name.startswith("pages/")
-                   and name != "rules/rulespage.js")  # only the entries (and the rules page's late part) use the handle
+    # only the entries use the handle (the rules page's entry also reads its late part's modules there)
+    assert not any("globalThis.VZ" in code_of(code) for name, code in text.items() if not name.startswith("pages/"))
     assert "export const contract = " in text["core/contract.js"]
 
 
 def test_the_lookups_say_what_the_python_says(tmp_path: Path) -> None:
-    """verdictOf, choiceOf and rankOf in Node, for every winner, end and fate of games of two to four players,
-    against meaning.verdicts, meaning.choices and marks.value_classes."""
+    """verdictOf, choiceOf, choiceSeat and rankOf in Node, for every winner, end and fate of games of two to four
+    players, against meaning.verdicts, meaning.choices (its code and seat) and marks.value_classes."""
     cases = [[p, over, w, fate] for p in (2, 3, 4) for over in (False, True) for w in range(-1, p)
              for fate in (None, -1, 0, 1, 7)]
     (tmp_path / "cases.json").write_text(json.dumps(cases))
@@ -67,14 +67,16 @@ def test_the_lookups_say_what_the_python_says(tmp_path: Path) -> None:
     script.write_text(f"""const K = require({json.dumps(str(JS / "core" / "contract.js"))}).contract;
 const cases = require({json.dumps(str(tmp_path / "cases.json"))});
 console.log(JSON.stringify(cases.map(([p, over, w, fate]) => [K.verdictOf(p, over, w, fate),
-  K.choiceOf(p, over, w, fate), Array.from({{ length: p }}, (_, seat) => K.rankOf(seat, w, fate))])));
+  K.choiceOf(p, over, w, fate), Array.from({{ length: p }}, (_, seat) => K.rankOf(seat, w, fate)),
+  K.choiceSeat(p, w)])));
 """)
     got = json.loads(run_node(script))
-    for (p, over, w, fate), (verdict, choice, ranks) in zip(cases, got, strict=True):
+    for (p, over, w, fate), (verdict, choice, ranks, seat) in zip(cases, got, strict=True):
         out_in = None if fate is None else np.array([fate])
         one = np.array([w])
         assert verdict == meaning.verdicts(p, one, np.array([over]), out_in)[0], (p, over, w, fate)
-        assert choice == meaning.choices(p, one, np.array([over]), np.array([1]), out_in)[0][0], (p, over, w, fate)
+        chosen = meaning.choices(p, one, np.array([over]), np.array([1]), out_in)
+        assert [choice, seat] == [chosen[0][0], chosen[2][0]], (p, over, w, fate)
         assert ranks == [int(marks.value_classes(one, seat, out_in)[0]) for seat in range(p)], (p, over, w, fate)
 
 

@@ -102,11 +102,17 @@ def test_a_bad_fragment_is_said_game_or_not(new_tab: Callable[..., object], edge
 
 
 @pytest.fixture(scope="module")
-def rules_url(tmp_path_factory: pytest.TempPathFactory, shared_gather: Callable) -> Iterator[str]:
-    """The rules page over HTTP (a page from file:// gets no Web Worker to solve in)."""
+def rules_site(tmp_path_factory: pytest.TempPathFactory, shared_gather: Callable) -> Path:
+    """A site with the rules page, written once for this module's tests."""
     root = tmp_path_factory.mktemp("edges-rules")
     write_site(root, render_site(shared_gather(["standard"])))
-    with served(Path(root)) as url:
+    return Path(root)
+
+
+@pytest.fixture(scope="module")
+def rules_url(rules_site: Path) -> Iterator[str]:
+    """The rules page over HTTP (a page from file:// gets no Web Worker to solve in)."""
+    with served(rules_site) as url:
         yield url
 
 
@@ -130,3 +136,61 @@ def test_a_slow_comparison_shows_its_progress_and_cancel_stops_it(new_tab: Calla
     assert page.locator("#rules-compare-out").inner_text() == "Stopped: standard:r=44 was not solved."
     assert not page.locator("#rules-working").is_visible()
     page.wait_for_function("window.vizgenRules.ready", timeout=30000)
+
+
+#: what the progress line says and how full the bar is, read together
+PROGRESS = ("[document.getElementById('rules-progress-text').textContent, "
+            "document.getElementById('rules-progress').value]")
+
+
+def _comparing(page: object, spec: str) -> tuple[str, float]:
+    """Wait (the page's own solve and its late script first) until the progress line says the page is comparing
+    with ``spec``; then the words and the bar a person sees, both on screen."""
+    says = f"document.getElementById('rules-progress-text').textContent.includes('comparing with {spec}')"
+    page.wait_for_function(says, timeout=30000, polling=50)
+    words = _seen(page, "#rules-working")
+    assert f"comparing with {spec}" in words and "%" in words and " s" in words, words
+    assert _seen(page, "#rules-cancel") == "Cancel"
+    assert page.locator("#rules-progress").is_visible()
+    assert f"Solving {spec} to compare with" in page.locator("#rules-compare-out").inner_text()
+    return tuple(page.evaluate(PROGRESS))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_a_slow_comparison_from_file_says_so_moves_and_ends_in_its_result(new_tab: Callable[..., object],
+                                                                       rules_site: Path, size: str) -> None:
+    """From ``file://`` (no Web Worker there) a comparison that takes more than a second is solved in slices: its
+    words, bar and Cancel button are on screen once the second has passed, the seconds and the bar move while it
+    solves (the page paints and answers in between), and its result replaces them."""
+    page = new_tab(SIZES[size], phone=size == "phone")
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto((rules_site / "rules.html").as_uri() + "?rules=standard&compare=standard:r=22")
+    first = _comparing(page, "standard:r=22")
+    page.wait_for_function(f"p => String({PROGRESS}) !== p || window.vizgenRules.compare", arg=str(list(first)),
+                           timeout=20000, polling=100)
+    page.wait_for_function("window.vizgenRules.compare && window.vizgenRules.compare.spec === 'standard:r=22'",
+                           timeout=180000, polling=200)
+    said = page.locator("#rules-compare-out").inner_text()
+    assert "Under standard:r=22, the start 1.1-1.1 has the same value: draw." in said, said
+    assert not page.locator("#rules-working").is_visible()
+    page.wait_for_function("window.vizgenRules.ready", timeout=60000)
+    assert errors == [], errors
+
+
+@pytest.mark.slow
+def test_cancel_stops_a_comparison_from_file(new_tab: Callable[..., object], rules_site: Path) -> None:
+    """From ``file://``, Cancel stops the comparison solved in the page at its next slice, says so, and the page
+    goes on (``compare=standard:r=44`` would take minutes: it is still compiling its rules when Cancel comes)."""
+    page = new_tab(WIDE)
+    page.goto((rules_site / "rules.html").as_uri() + "?rules=standard&compare=standard:r=44")
+    words, _bar = _comparing(page, "standard:r=44")
+    assert "compiling the rules" in words, words
+    page.locator("#rules-cancel").click()
+    page.wait_for_function("document.getElementById('rules-compare-out').textContent.startsWith('Stopped')",
+                           timeout=10000)
+    assert page.locator("#rules-compare-out").inner_text() == "Stopped: standard:r=44 was not solved."
+    assert not page.locator("#rules-working").is_visible()
+    assert page.evaluate("VZ.rulesworker.busy()") is False
+    page.wait_for_function("window.vizgenRules.ready", timeout=60000)

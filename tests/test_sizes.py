@@ -190,8 +190,10 @@ def test_no_other_module_defines_a_size_threshold() -> None:
 #: then the address reader's note for every part of a rules= it leaves out (issue #39), then the contract
 #: (contract.js: the meaning table and its words, 2.4 KB, no longer in the page's configuration: rules.html 650
 #: bytes smaller): 33,118 bytes then; bundled by esbuild from the ES modules (comments and blanks left out, the
-#: modules rulesmore.js shares read from it): 22.6 KB (docs/FRONTEND.md)
-RULES_SCRIPT_GZIP_BUDGET = 24 * 1024
+#: modules rulesmore.js shares read from it): 22.6 KB (docs/FRONTEND.md); issue #47 allows its budgets 5 % more:
+#: the page's controller (rules/ctrl.js, holding the comparison's answer, which rulesmore.js held) and the solve in
+#: slices from file:// (issue #45): 25,565 bytes (rulesmore.js 334 smaller)
+RULES_SCRIPT_GZIP_BUDGET = 25_800
 
 
 def test_the_rules_page_script_stays_small() -> None:

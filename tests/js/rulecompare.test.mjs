@@ -23,7 +23,7 @@ const allowance = (b, params, memory) => b.allowance(params, memory);
 function solved(spec) {
   const params = book.read(spec).params;
   const s = VZ.rulesolve.solve(VZ.rulecompile.compile(params));
-  return { s, f: VZ.rulefacts.compute(s, W, params) };
+  return { s, f: VZ.rulefacts.compute(s, params) };
 }
 
 test("past the usual limit, a rule set is solved only where the device reports the memory it takes", () => {
@@ -65,7 +65,7 @@ test("a sweep solves the valid values nearest the rule set's own, ascending, wit
 
 test("a solved rule set's figures, and two side by side with the ones that differ", () => {
   const a = solved("standard"), b = solved("standard:r=6");
-  const fa = figures(a.s, a.f, W), fb = figures(b.s, b.f, W);
+  const fa = figures(a.s, a.f), fb = figures(b.s, b.f);
   assert.deepStrictEqual([fa.start, fa.cls, fa.words, fa.n, fa.edges], ["11-11", "draw", "draw", 204, 531]);
   assert.strictEqual(fa.win + fa.draw + fa.loss, fa.n);
   const rows = sideBySide(fa, fb, W.units);
@@ -78,7 +78,7 @@ test("a solved rule set's figures, and two side by side with the ones that diffe
   const same = sideBySide(fa, fa, W.units);
   assert.ok(same.every((r) => !r.differ));
   const r2 = solved("standard:r=2");
-  const f2 = figures(r2.s, r2.f, W);
+  const f2 = figures(r2.s, r2.f);
   assert.deepStrictEqual([f2.cls, sideBySide(fa, f2, W.units)[0].differ], ["win", true]);
 });
 

@@ -12,7 +12,7 @@ import * as rulewire from "../../vizgen/site/static/js/rules/rulewire.js";
 
 test("the perfect player's move is the optimal move to the position whose notation sorts first", () => {
   const s = rulesolve.solve(fixture("standard-rules.json"));
-  const f = rulefacts.compute(s, null, { misere: false, attack: "normal" });
+  const f = rulefacts.compute(s, { misere: false, attack: "normal" });
   for (let i = 0; i < s.n; i++) {
     const best = rulegraph.movesOf(s, f, i).filter((m) => m.best).map((m) => [s.rules.name(s.codes[m.dst]), m.dst]);
     best.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -23,7 +23,7 @@ test("the perfect player's move is the optimal move to the position whose notati
 
 test("a move of the game is marked, the perfect player answers, and a move that is none is refused", () => {
   const s = rulesolve.solve(fixture("standard-rules.json"));
-  const f = rulefacts.compute(s, null, { misere: false, attack: "normal" });
+  const f = rulefacts.compute(s, { misere: false, attack: "normal" });
   const g = rulegame.newGame(s);
   assert.deepEqual(g, { at: s.start, trail: [s.start], marks: [] });
   assert.equal(rulegame.play(s, f, g, -5), false);

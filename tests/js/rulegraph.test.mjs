@@ -25,7 +25,7 @@ test("moves to one position are one entry, named by move id (the representative 
 test("every move of every position of two variants is in exactly one entry, and the highest scores are best", () => {
   for (const name of ["standard-rules.json", "players3-r3-rules.json"]) {
     const R = fixture(name), s = VZ.rulesolve.solve(R);
-    const f = VZ.rulefacts.compute(s, null, { misere: false, attack: "normal" });
+    const f = VZ.rulefacts.compute(s, { misere: false, attack: "normal" });
     for (let i = 0; i < s.n; i++) {
       const moves = VZ.rulegraph.movesOf(s, f, i), all = s.final[i] >= 0 ? [] : s.rules.moves(s.codes[i]);
       assert.equal(new Set(moves.map((m) => m.dst)).size, moves.length);

@@ -47,7 +47,7 @@ for (const [index, spec] of job.specs.entries()) {
     // the facts a page shows, per node: verdict, its n, choice, its n and k, move score, optimal moves, the perfect
     // player's move, the tricky one's and max^n's at each depth
     s.rules = new VZ.movegen.Rules(R);
-    const f = VZ.rulefacts.compute(s, job.words, read.params);
+    const f = VZ.rulefacts.compute(s, read.params);
     line.facts = [];
     // the trap figure, and the random-play odds as the download rounds them (per node for two players, from
     // the start per seat for more)

@@ -20,8 +20,8 @@ for (const [spec, name] of job.sweeps) {
   const points = plan.map((p) => {
     const s = VZ.rulesolve.solve(VZ.rulecompile.compile(p.params));
     s.rules = new VZ.movegen.Rules(s.R);
-    const f = VZ.rulefacts.compute(s, job.words, p.params);
-    return { value: p.value, spec: p.spec, figures: VZ.rulefacts.figures(s, f, job.words) };
+    const f = VZ.rulefacts.compute(s, p.params);
+    return { value: p.value, spec: p.spec, figures: VZ.rulefacts.figures(s, f) };
   });
   console.log(JSON.stringify({ points }));
 }

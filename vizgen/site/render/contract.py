@@ -210,6 +210,8 @@ def types() -> str:
         "  verdictOf(players: number, over: boolean, winner: number, outIn: number | null): number;",
         "  /** what moving to a solved position means for its chooser (meaning.choices) */",
         "  choiceOf(players: number, over: boolean, winner: number, outIn: number | null): number;",
+        "  /** the winner's seat counted from the chooser (meaning.choices' seat, a choice's {k}); -1 none */",
+        "  choiceSeat(players: number, winner: number): number;",
         "  /** the class rank of a seat at a solved position (marks.value_classes): 2 win, 1 held, 0 lost */",
         "  rankOf(seat: number, winner: number, outIn: number | null): 0 | 1 | 2;",
         "}",
@@ -228,7 +230,7 @@ _HEAD = """\
 """
 
 _BODY = """\
-/** @type {Omit<Contract, "verdictOf" | "choiceOf" | "rankOf">} */
+/** @type {Omit<Contract, "verdictOf" | "choiceOf" | "choiceSeat" | "rankOf">} */
 var data = %s;
 
 /* A case's index in verdictTable, choiceTable and rankTable: `who` from the winning seat (counted from the player
@@ -257,6 +259,10 @@ export const contract = Object.assign({}, data, {
   /** @type {Contract["choiceOf"]} */
   choiceOf: function (players, over, winner, outIn) {
     return data.choiceTable[players === 2 ? 0 : 1][over ? 1 : 0][who(winner, players - 1)][fate(outIn)];
+  },
+  /** @type {Contract["choiceSeat"]} */
+  choiceSeat: function (players, winner) {
+    return winner < 0 ? -1 : (winner + 1) %% players;
   },
   /** @type {Contract["rankOf"]} */
   rankOf: function (seat, winner, outIn) {

@@ -52,6 +52,8 @@ export interface Contract {
   verdictOf(players: number, over: boolean, winner: number, outIn: number | null): number;
   /** what moving to a solved position means for its chooser (meaning.choices) */
   choiceOf(players: number, over: boolean, winner: number, outIn: number | null): number;
+  /** the winner's seat counted from the chooser (meaning.choices' seat, a choice's {k}); -1 none */
+  choiceSeat(players: number, winner: number): number;
   /** the class rank of a seat at a solved position (marks.value_classes): 2 win, 1 held, 0 lost */
   rankOf(seat: number, winner: number, outIn: number | null): 0 | 1 | 2;
 }

@@ -3,7 +3,7 @@
  * vizgen/ai/tricky.py and maxn.py; its types are in contract.d.ts. Do not edit: run
  * `python -m vizgen.site.render.contract` (tests/test_contract.py checks it).
  */
-/** @type {Omit<Contract, "verdictOf" | "choiceOf" | "rankOf">} */
+/** @type {Omit<Contract, "verdictOf" | "choiceOf" | "choiceSeat" | "rankOf">} */
 var data = {
   "classes": {
     "win": {"key": "win", "value": 1, "rank": 2, "palette": "win", "label": "on-value"},
@@ -99,6 +99,10 @@ export const contract = Object.assign({}, data, {
   /** @type {Contract["choiceOf"]} */
   choiceOf: function (players, over, winner, outIn) {
     return data.choiceTable[players === 2 ? 0 : 1][over ? 1 : 0][who(winner, players - 1)][fate(outIn)];
+  },
+  /** @type {Contract["choiceSeat"]} */
+  choiceSeat: function (players, winner) {
+    return winner < 0 ? -1 : (winner + 1) % players;
   },
   /** @type {Contract["rankOf"]} */
   rankOf: function (seat, winner, outIn) {

@@ -3,19 +3,17 @@
  * both rule sets' figures side by side (rulecompare.js) and the positions whose value changes; a compare= that
  * cannot be read is said with the address's note (vizgen/site/address_words.py) and the engine's reason.
  */
-import { contract } from "../core/contract.js";
 import { html, render } from "../core/html.js";
 import * as rulebadge from "./rulebadge.js";
 import * as rulecompare from "./rulecompare.js";
-import * as rulefacts from "./rulefacts.js";
 import * as rulemap from "./rulemap.js";
 import * as rulesworker from "./rulesworker.js";
-import * as movegen from "./engine/movegen.js";
 import * as util from "../core/util.js";
 
 /** @typedef {import("./ruleside.js").SidePage} SidePage */
 /** @typedef {import("./engine/rulebook.js").Params} Params */
 /** @typedef {import("./engine/rulesolve.js").Solved} Solved */
+/** @typedef {import("./interfaces.js").Comparison} Comparison */
 
 /** @type {SidePage} */
 var P;
@@ -122,8 +120,8 @@ var SLOW_MS = 1000;
 /**
  * A comparison's solve that takes longer than SLOW_MS says so: the page's progress bar (with its Cancel button)
  * at the top, where a person is looking, and a line in the comparison, each with how far it has got and the
- * seconds it has taken (compiling a large r's rules reports no progress of its own: the seconds still move); both
- * go on the worker's progress (`tell`, what rulesworker.run reports) and are taken down by `stop`.
+ * seconds it has taken (the compile tells its rows, the solve its positions); both go on the solve's progress
+ * (`tell`, what rulesworker.run reports, from the worker or the page's slices) and are taken down by `stop`.
  * @param {string} otherSpec @param {number} size the positions the rule set allows @param {HTMLElement} out
  * @returns {{tell: import("./engine/rulesolve.js").Progress, stop: () => void}}
  */
@@ -166,7 +164,7 @@ function progress(otherSpec, size, out) {
  * @returns {Promise<void>}
  */
 function compareWith() {
-  var state = P.state, api = P.api, D = P.cfg.book, W = P.cfg.words, book = P.book;
+  var state = P.state, api = P.api, D = P.cfg.book, book = P.book;
   var s = state.solved;
   if (!s) return Promise.resolve();
   var solved = s;
@@ -197,66 +195,13 @@ function compareWith() {
   }
   out.textContent = "Solving " + otherSpec + "…";
   var slow = progress(otherSpec, size, out);
-  return rulesworker.run(other, P.cfg.worker, slow.tell).then(function (solution) {
+  return P.compare(other, otherSpec, slow.tell).then(function (c) {
     slow.stop();
-    if (state.solved !== solved) return;
-    /** @type {Solved} */
-    var o = Object.assign(solution, { rules: new movegen.Rules(solution.R) });
-    var of = rulefacts.compute(o, W, other), f = /** @type {import("./rulefacts.js").Facts} */ (state.facts);
-    var mine = state.figures, theirs = rulefacts.figures(o, of, W);
-    var here = solved.rules.name(solved.codes[solved.start]);
-    var sameStart = mine.cls === theirs.cls;
-    var sentence = "Under " + otherSpec + ", the start " + theirs.start + (sameStart
-      ? " has the same value: " + theirs.words + "." : " has another value: " + theirs.words + " (under your rules, " +
-      here + ": " + mine.words + ").");
-    /** @type {Array<[number, number]>} */
-    var changedList = [];
-    var shared = 0;
-    var each = solved.n <= D.max_positions && o.n <= D.max_positions;
-    if (each) {
-      /** @type {Map<string, number>} */
-      var byName = new Map();
-      for (var j = 0; j < o.n; j++) byName.set(o.rules.name(o.codes[j]), j);
-      for (var i = 0; i < solved.n; i++) {
-        var k = byName.get(solved.rules.name(solved.codes[i]));
-        if (k === undefined) continue;
-        shared++;
-        if (contract.verdicts[f.verdict[i]].cls !== contract.verdicts[of.verdict[k]].cls) changedList.push([i, k]);
-      }
-      sentence += " Of the " + util.count(shared) + " positions both rule sets reach, " +
-        (changedList.length ? util.plural(changedList.length, "changes", "change") +
-          " value" + (changedList.length > 1 ? ", listed below." : ", below.") : "none changes value.");
-    } else {
-      sentence += " Position by position, rule sets are compared up to " + util.count(D.max_positions) + " positions.";
-    }
-    var rows = rulecompare.sideBySide(mine, theirs, W.units);
-    var differ = rows.filter(function (r) { return r.differ; }).length;
-    var side = html`<div class="rules-side-wrap"><table class="data rules-side"><caption>${
-      differ ? "Marked ≠: the " + util.plural(differ, "figure", "figures") + " that differ." :
-        "Every figure is the same."}</caption><thead><tr><th scope="col">Figure</th><th scope="col">Your rules<br><code>${
-      P.currentSpec()}</code></th><th scope="col">Compared with<br><code>${otherSpec}</code></th></tr></thead><tbody>${
-      rows.map(function (r) {
-        /**
-         * @param {string} text
-         * @param {import("./rulefacts.js").ClassKey | null} c
-         */
-        var cell = function (text, c) {
-          return html`<td${r.cls ? "" : html` class="num"`}>${c ? rulebadge.classBadge(c, text) : text}</td>`;
-        };
-        return html`<tr class="${r.differ ? "differ" : "same"}"><th scope="row">${r.label}${
-          r.differ ? html` <span class="differs" title="differs">≠</span>` : ""}</th>${
-          cell(r.a, r.cls && r.cls[0])}${cell(r.b, r.cls && r.cls[1])}</tr>`;
-      })}</tbody></table></div><p>${sentence}</p>`;
-    var changed = changedList.length ? html`<table class="data"><thead><tr><th scope="col">Position</th><th scope="col">Here</th><th scope="col">Under ${
-      otherSpec}</th></tr></thead><tbody>${changedList.slice(0, 40).map(function (pair) {
-      var name = solved.rules.name(solved.codes[pair[0]]);
-      return html`<tr><td><a href="#" data-node="${pair[0]}">${name}</a></td><td>${
-        rulebadge.verdictBadge(solved, f, pair[0])}</td><td>${rulebadge.verdictBadge(o, of, pair[1])}</td></tr>`;
-    })}</tbody></table>${changedList.length > 40 ? html`<p>… and ${util.count(changedList.length - 40)} more.</p>` : ""}`
-      : "";
-    render(out, html`${side}${changed}`);
-    api.compare = { spec: otherSpec, changed: changedList.length, sentence: sentence, figures: [mine, theirs] };
-    var cells = each ? rulemap.differ(solved, f, o, of) : null;
+    if (!c || state.solved !== solved) return;
+    var f = /** @type {import("./rulefacts.js").Facts} */ (state.facts);
+    render(out, html`${sideTable(c)}${changedTable(solved, f, c)}`);
+    api.compare = { spec: otherSpec, changed: c.changed.length, sentence: c.sentence, figures: c.figures };
+    var cells = c.each ? rulemap.differ(solved, f, c.other, c.facts) : null;
     if (cells && !state.booted) {
       // the value map shows the same comparison (made once, with the viewer)
       P.cfg.compare = [{ slug: otherSpec, title: otherSpec, cells: cells.cells, value: cells.value }];
@@ -267,6 +212,46 @@ function compareWith() {
     out.textContent = String(e.message) === "cancelled" ? "Stopped: " + otherSpec + " was not solved." :
       "Could not solve " + otherSpec + " here: " + String(e.message || e);
   });
+}
+
+/**
+ * Both rule sets' figures side by side (the ones that differ marked ≠), and the comparison's sentence.
+ * @param {Comparison} c
+ */
+function sideTable(c) {
+  var rows = rulecompare.sideBySide(c.figures[0], c.figures[1], P.cfg.words.units);
+  var differ = rows.filter(function (r) { return r.differ; }).length;
+  return html`<div class="rules-side-wrap"><table class="data rules-side"><caption>${
+    differ ? "Marked ≠: the " + util.plural(differ, "figure", "figures") + " that differ." :
+      "Every figure is the same."}</caption><thead><tr><th scope="col">Figure</th><th scope="col">Your rules<br><code>${
+    P.currentSpec()}</code></th><th scope="col">Compared with<br><code>${c.spec}</code></th></tr></thead><tbody>${
+    rows.map(function (r) {
+      /**
+       * @param {string} text
+       * @param {import("./rulefacts.js").ClassKey | null} k
+       */
+      var cell = function (text, k) {
+        return html`<td${r.cls ? "" : html` class="num"`}>${k ? rulebadge.classBadge(k, text) : text}</td>`;
+      };
+      return html`<tr class="${r.differ ? "differ" : "same"}"><th scope="row">${r.label}${
+        r.differ ? html` <span class="differs" title="differs">≠</span>` : ""}</th>${
+        cell(r.a, r.cls && r.cls[0])}${cell(r.b, r.cls && r.cls[1])}</tr>`;
+    })}</tbody></table></div><p>${c.sentence}</p>`;
+}
+
+/**
+ * The positions whose value changes (the first 40), each with its value here and under the other rules.
+ * @param {Solved} solved @param {import("./rulefacts.js").Facts} f @param {Comparison} c
+ */
+function changedTable(solved, f, c) {
+  var list = c.changed;
+  if (!list.length) return "";
+  return html`<table class="data"><thead><tr><th scope="col">Position</th><th scope="col">Here</th><th scope="col">Under ${
+    c.spec}</th></tr></thead><tbody>${list.slice(0, 40).map(function (pair) {
+    var name = solved.rules.name(solved.codes[pair[0]]);
+    return html`<tr><td><a href="#" data-node="${pair[0]}">${name}</a></td><td>${
+      rulebadge.verdictBadge(solved, f, pair[0])}</td><td>${rulebadge.verdictBadge(c.other, c.facts, pair[1])}</td></tr>`;
+  })}</tbody></table>${list.length > 40 ? html`<p>… and ${util.count(list.length - 40)} more.</p>` : ""}`;
 }
 
 export { attach, compareWith };

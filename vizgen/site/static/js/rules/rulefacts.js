@@ -32,16 +32,14 @@ import * as util from "../core/util.js";
  *   longest: number, win: number, draw: number, loss: number}} Figures
  */
 
-/* s: a solution (rulesolve.js); W: not read (the meaning is the contract's; the argument stays while other
-   work on the rules page calls compute with it); params: the rules (going out is no fate in misere and
-   self-gain). Returns {verdict, verdictN, choice, choiceN, choiceK, score, mover, chooser}, one entry a node. */
+/* s: a solution (rulesolve.js); params: the rules (going out is no fate in misere and self-gain). Returns
+   {verdict, verdictN, choice, choiceN, choiceK, score, mover, chooser}, one entry a node. */
 /**
  * @param {Solved} s
- * @param {unknown} W
- * @param {Params} params
+ * @param {Pick<Params, "misere" | "attack">} params
  * @returns {Facts}
  */
-function compute(s, W, params) {
+function compute(s, params) {
   var P = s.rules.P, n = s.n;
   var K = contract, V = K.verdictCodes, C = K.choiceCodes;
   var outIn = P > 2 && !params.misere && params.attack !== "self-gain" ? s.outIn : null;
@@ -64,7 +62,7 @@ function compute(s, W, params) {
     c = K.choiceOf(P, over, w, chooser ? chooser[i] : null);
     choice[i] = c;
     choiceN[i] = chooser && c === C["you-out"] ? chooser[i] : rem;
-    choiceK[i] = w >= 0 ? (w + 1) % P : -1;
+    choiceK[i] = K.choiceSeat(P, w);
     var out = chooser ? chooser[i] : -1;
     score[i] = mine ? 4 * big - rem : w < 0 ? (out >= 0 ? big + out : 2 * big) : rem;
   }
@@ -75,22 +73,20 @@ function compute(s, W, params) {
 /* The class (win, draw, loss: the meaning table's keys) of node i's value for the player to move. */
 /**
  * @param {Facts} f
- * @param {unknown} W
  * @param {number} i
  * @returns {ClassKey}
  */
-function cls(f, W, i) {
+function cls(f, i) {
   return contract.verdicts[f.verdict[i]].cls;
 }
 /* Node i's value for the player to move, in the verdicts' short words. */
 /**
  * @param {Solved} s
  * @param {Facts} f
- * @param {unknown} W
  * @param {number} i
  * @returns {string}
  */
-function words(s, f, W, i) {
+function words(s, f, i) {
   return util.fill(contract.verdicts[f.verdict[i]].short, { n: f.verdictN[i], k: s.winner[i] });
 }
 
@@ -99,19 +95,18 @@ function words(s, f, W, i) {
 /**
  * @param {Solved} s
  * @param {Facts} f
- * @param {unknown} W
  * @returns {Figures}
  */
-function figures(s, f, W) {
+function figures(s, f) {
   var tally = /** @type {Record<ClassKey, number>} */ ({}), over = 0, longest = 0;
   Object.keys(contract.classes).forEach(function (k) { tally[/** @type {ClassKey} */ (k)] = 0; });
   for (var i = 0; i < s.n; i++) {
-    tally[cls(f, W, i)]++;
+    tally[cls(f, i)]++;
     if (s.final[i] >= 0) over++;
     if (s.winner[i] >= 0) longest = Math.max(longest, s.rem[i]);
   }
-  var out = { players: s.rules.P, start: s.rules.name(s.codes[s.start]), cls: cls(f, W, s.start),
-    words: words(s, f, W, s.start), n: s.n, edges: s.edges, over: over, longest: longest };
+  var out = { players: s.rules.P, start: s.rules.name(s.codes[s.start]), cls: cls(f, s.start),
+    words: words(s, f, s.start), n: s.n, edges: s.edges, over: over, longest: longest };
   return Object.assign(out, tally); // the positions of each class: win, draw, loss
 }
 

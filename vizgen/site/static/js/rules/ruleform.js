@@ -1,6 +1,6 @@
 /* vizgen ruleform: the rules page's form: a menu of the built-in variants to start from and one control a rule
  * parameter (a checkbox, a number in its bounds or a menu of its choices, with its one-line doc), filled from
- * the rules shown. The page (rulespage.js) listens to it.
+ * the rules shown. The page (pages/rules.js) listens to it.
  */
 import { html, render } from "../core/html.js";
 

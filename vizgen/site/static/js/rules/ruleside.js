@@ -1,6 +1,6 @@
 /* vizgen ruleside: the rules page's comparison with another rule set and its sweep of one number.
  *
- * Loaded with rulesmore.js once a rule set is solved (rulespage.js's compareWith). attach(page) hands the page's
+ * Loaded with rulesmore.js once a rule set is solved (pages/rules.js's compareWith). attach(page) hands the page's
  * state and helpers once to the comparison (rulecompareview.js: the standard rules, one rule toggled or any rule
  * set, compare=B in the address) and the sweep (rulesweepview.js: r, swaps, lives, start or hands, solved again
  * in the worker one value after another, and charted); this module is their one door for the page.
@@ -15,17 +15,8 @@ import * as rulesweepview from "./rulesweepview.js";
 /** @typedef {import("./rulefacts.js").Facts} Facts */
 /** @typedef {import("./rulefacts.js").Figures} Figures */
 /**
- * The rules page's state that the comparison and the sweep read and write.
- * @typedef {object} SideState
- * @property {string} base
- * @property {Params} params
- * @property {Solved | null} solved
- * @property {Facts | null} facts
- * @property {Figures} figures
- * @property {boolean} [booted] whether the viewer has started (the map's comparison is made before)
- * @property {string | null} [compareSpec] the rule set compared with, as a spec string
- * @property {Params} [compareParams]
- * @property {boolean} [compareDropped] a compare= in the address that could not be read
+ * The rules page's state that the comparison and the sweep read and write (the controller's, rules/ctrl.js).
+ * @typedef {import("./interfaces.js").RulesState} SideState
  */
 /**
  * The page's face to tests (window.vizgenRules) where the comparison and the sweep say what they did.
@@ -44,7 +35,7 @@ import * as rulesweepview from "./rulesweepview.js";
  * @property {import("./rulemap.js").Compared[]} [compare] the value map's comparison (set here)
  */
 /**
- * The page's state and helpers (rulespage.js).
+ * The page's state and helpers (pages/rules.js, over its controller).
  * @typedef {object} SidePage
  * @property {SideConfig} cfg
  * @property {Book} book
@@ -57,6 +48,9 @@ import * as rulesweepview from "./rulesweepview.js";
  * @property {(on: boolean, share?: number, step?: string) => void} working the page's progress bar and its Cancel
  *   button (a large rule set's): shown at `share` (0 to 1) of the work with `step` in words, or hidden
  * @property {Record<string, string>} steps the solver's steps in words
+ * @property {(other: Params, spec: string, tell: import("./engine/rulesolve.js").Progress) =>
+ *   Promise<import("./interfaces.js").Comparison | null>} compare solve `other` (named `spec`) and compare it with
+ *   the rules solved (the controller's compare): null if those changed meanwhile
  */
 
 var attached = false;

@@ -115,7 +115,7 @@ function sweep(name) {
       return rulesworker.run(p.params, P.cfg.worker, function () {}).then(function (solution) {
         /** @type {Solved} */
         var o = Object.assign(solution, { rules: new movegen.Rules(solution.R) });
-        var fig = rulefacts.figures(o, rulefacts.compute(o, W, p.params), W);
+        var fig = rulefacts.figures(o, rulefacts.compute(o, p.params));
         p.n = fig.n;
         p.cls = fig.cls;
         p.words = fig.words;

@@ -3,8 +3,8 @@
  * In a worker (no document) this answers {id, params} with progress lines {id, progress: [step, done, total]}
  * and one {id, result} (the compiled tables and every node's arrays, the arrays transferred, not copied) or
  * {id, error}. run() is the page's way to it: a worker when the browser allows one, else the same work in the
- * page after a pause that lets the progress line show (a worker from a file:// address is refused); cancel()
- * ends the worker of the solve under way.
+ * page (a worker from a file:// address is refused), in slices between which the page paints its progress and
+ * hears Cancel; cancel() ends the worker, or the solve in the page, under way.
  */
 import * as rulecompile from "./engine/rulecompile.js";
 import * as rulesolve from "./engine/rulesolve.js";
@@ -12,6 +12,7 @@ import * as rulesolve from "./engine/rulesolve.js";
 /** @typedef {import("./engine/rulebook.js").Params} Params */
 /** @typedef {import("./engine/rulesolve.js").Progress} Progress */
 /** @typedef {import("./engine/rulesolve.js").Solved} Solved */
+/** @typedef {import("./engine/rulesolve.js").Step} Step how far a solve has got: [step, done, total] */
 /** @typedef {Omit<Solved, "rules">} Solution a solve's result: the solution without its Rules (made again) */
 /** @typedef {{id: number, params: Params}} Ask the page's message to the worker */
 /**
@@ -23,36 +24,47 @@ import * as rulesolve from "./engine/rulesolve.js";
  * @typedef {{resolve: (result: Solution | Promise<Solution>) => void, reject: (e: Error) => void,
  *   progress: Progress, params: Params, only: boolean}} Job
  */
-/**
- * What this module uses of a worker's global scope (this file runs there too; the page's types are the DOM's).
- * @typedef {{onmessage: ((ev: MessageEvent<Ask>) => void) | null,
- *   postMessage: (message: Reply, transfer?: Transferable[]) => void}} WorkerScope
- */
-
 /** @type {Array<"codes" | "depth" | "winner" | "rem" | "outdeg" | "final" | "outIn">} */
 var ARRAYS = ["codes", "depth", "winner", "rem", "outdeg", "final", "outIn"];
 
+/* The solve of `params` as a generator of how far it has got ([step, done, total]), returning the solution: the
+   compile (rulecompile.js, told a row of states at a time), then the positions found and solved (rulesolve.js). */
+/**
+ * @param {Params} params
+ * @returns {Generator<Step, Solution, void>}
+ */
+function* working(params) {
+  var R = yield* rulecompile.compiling(params);
+  yield ["compile", 1, 1];
+  var s = yield* rulesolve.solving(R);
+  return { R: R, n: s.n, edges: s.edges, start: s.start, codes: s.codes, depth: s.depth, winner: s.winner,
+    rem: s.rem, outdeg: s.outdeg, final: s.final, outIn: s.outIn };
+}
+
+/* The solve of `params` at once (in the worker), `tell` told how far it has got. */
 /**
  * @param {Params} params
  * @param {Progress} tell
  * @returns {Solution}
  */
 function work(params, tell) {
-  var R = rulecompile.compile(params);
-  tell("compile", 1, 1);
-  var s = rulesolve.solve(R, tell);
-  return { R: R, n: s.n, edges: s.edges, start: s.start, codes: s.codes, depth: s.depth, winner: s.winner,
-    rem: s.rem, outdeg: s.outdeg, final: s.final, outIn: s.outIn };
+  var steps = working(params), next = steps.next();
+  while (!next.done) {
+    tell.apply(null, next.value);
+    next = steps.next();
+  }
+  return next.value;
 }
 
 /* In a worker: answer the page's messages (the rules page's script calls this when it runs as the worker). */
 function serve() {
-  var scope = /** @type {WorkerScope} */ (/** @type {unknown} */ (self));
-  var postMessage = scope.postMessage.bind(scope);
-  scope.onmessage = function (ev) {
-    var id = ev.data.id, last = 0;
+  /* the page's message and the replies, in the form a worker and a window both take (the types are the DOM's) */
+  /** @param {Reply} reply @param {Transferable[]} [transfer] */
+  var postMessage = function (reply, transfer) { self.postMessage(reply, { transfer: transfer || [] }); };
+  self.onmessage = function (ev) {
+    var ask = /** @type {Ask} */ (ev.data), id = ask.id, last = 0;
     try {
-      var out = work(ev.data.params, function (step, done, total) {
+      var out = work(ask.params, function (step, done, total) {
         var now = Date.now();
         if (now - last > 100) {
           last = now;
@@ -78,6 +90,8 @@ var worker = null;
 var refused = false, serial = 0;
 /** @type {Map<number, Job>} */
 var pending = new Map();
+/** @type {Set<{cancelled: boolean}>} the solves under way in the page (cancel() stops them) */
+var inPageRuns = new Set();
 /* The worker's answers, to the run they belong to (it takes its messages one after another). */
 /** @param {MessageEvent<Reply>} ev */
 function answer(ev) {
@@ -102,9 +116,9 @@ function failed() {
     else job.resolve(inPage(job.params, job.progress));
   });
 }
-/* Solve `params` where the page does not freeze: a promise of the result; `progress(step, done, total)`. With
-   `only` (a large rule set) the worker or nothing: the promise fails with Error("no worker") rather than
-   freeze the page, where cancel() could not stop it. */
+/* Solve `params` where the page does not freeze (the worker, else the page's slices): a promise of the result;
+   `progress(step, done, total)`. With `only` (a large rule set) the worker or nothing: the promise fails with
+   Error("no worker") rather than hold a device's memory in the page. */
 /**
  * @param {Params} params
  * @param {string | URL} src
@@ -135,9 +149,13 @@ function run(params, src, progress, only) {
   return inPage(params, progress);
 }
 /* Stop every solve under way or waiting: the worker is ended (the work stops there and then, its memory goes
-   back) and their promises fail with Error("cancelled"); the next run() starts a new worker. Whether any was. */
+   back), a solve in the page stops at its next slice, and their promises fail with Error("cancelled"); the next
+   run() starts a new worker. Whether any was. */
 function cancel() {
-  if (!worker || !pending.size) return false;
+  var any = inPageRuns.size > 0;
+  inPageRuns.forEach(function (going) { going.cancelled = true; });
+  inPageRuns.clear();
+  if (!worker || !pending.size) return any;
   worker.terminate();
   worker = null;
   var jobs = Array.from(pending.values());
@@ -145,24 +163,53 @@ function cancel() {
   jobs.forEach(function (job) { job.reject(new Error("cancelled")); });
   return true;
 }
-/* Whether a solve is under way (or waiting) in the worker. */
+/* Whether a solve is under way (or waiting), in the worker or in the page. */
 function busy() {
-  return pending.size > 0;
+  return pending.size > 0 || inPageRuns.size > 0;
 }
+
+/** How long a slice of a solve in the page works, in milliseconds, before the page may paint and hear a click. */
+var SLICE_MS = 40;
+/* Solve `params` in the page where no worker can (a page opened from file://): in slices of SLICE_MS, the page
+   painting the progress and hearing Cancel between them; `progress` told the last step of each slice. */
 /**
  * @param {Params} params
  * @param {Progress} progress
  * @returns {Promise<Solution>}
  */
 function inPage(params, progress) {
+  var steps = working(params), going = { cancelled: false };
+  inPageRuns.add(going);
   progress("compile", 0, 1);
-  return new Promise(function (resolve) { setTimeout(resolve, 30); }).then(function () {
-    return work(params, progress);
+  return new Promise(function (resolve, reject) {
+    function slice() {
+      if (going.cancelled) {
+        reject(new Error("cancelled"));
+        return;
+      }
+      var until = Date.now() + SLICE_MS;
+      try {
+        var next = steps.next();
+        while (!next.done && Date.now() < until) next = steps.next();
+        if (!next.done) {
+          progress.apply(null, next.value);
+          setTimeout(slice, 0);
+          return;
+        }
+        inPageRuns.delete(going);
+        resolve(next.value);
+      } catch (e) {
+        inPageRuns.delete(going);
+        reject(e);
+      }
+    }
+    setTimeout(slice, 30);
   });
 }
 
 /* How far a solve has got, from 0 to 1, from the solver's progress (step, done, total) and the positions that
-   exist (`size`): finding the positions is the first half, solving them most of the rest, survival the end. */
+   exist (`size`): compiling the rules the first fifth (a large r's compile is most of the work), finding the
+   positions up to a half, solving them most of the rest, survival the end. */
 /**
  * @param {string} step
  * @param {number} done
@@ -171,8 +218,8 @@ function inPage(params, progress) {
  * @returns {number}
  */
 function fraction(step, done, total, size) {
-  if (step === "compile") return 0.02;
-  if (step === "enumerate") return 0.02 + 0.48 * Math.min(1, done / Math.max(size, 1));
+  if (step === "compile") return 0.2 * Math.min(1, done / Math.max(total, 1));
+  if (step === "enumerate") return 0.2 + 0.3 * Math.min(1, done / Math.max(size, 1));
   if (step === "solve") return 0.5 + 0.4 * Math.min(1, done / Math.max(total, 1));
   if (step === "survival") return 0.9 + 0.09 * (1 - 1 / (1 + done / 10));
   return 1;

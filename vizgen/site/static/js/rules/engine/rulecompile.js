@@ -345,16 +345,38 @@ function group(lists, n) {
   });
 }
 
-/* Compile checked parameters into a rules payload: {ints, live, swap_ok, own_dst, own_mid, hit_dst, hit_own,
-   hit_mid, own_src, hit_src, sets, hands, moves, space, start}, what a code page's rules.js carries, and kinds: each
-   move's kind (vizgen/engine/notation.py Move.kind), for the rules of thumb. */
+/**
+ * How far a compile has got: ["compile", rows done, rows in all] (the strikes, their inversion and their sources
+ * are a row of states each), what rulesolve.js's Progress is told.
+ * @typedef {["compile", number, number]} Step
+ */
+/**
+ * A compile under way: the parameters, the hand values, the states and their index, the labels of the moves so
+ * far (in the engine's order) and the helpers that name and normalise a state.
+ * @typedef {object} Work
+ * @property {Params} p
+ * @property {Book} b
+ * @property {number} P
+ * @property {State[]} states
+ * @property {number} m the number of states
+ * @property {(k: string) => number} stateAt the index of a state every rule set has
+ * @property {number} zero the dead state's index
+ * @property {number[]} startHands
+ * @property {string[]} moves
+ * @property {string[]} kinds
+ * @property {(label: string, kind: string) => number} mid a move's index by its label (added the first time)
+ * @property {(hands: number[], lives: number, used: boolean, own: number) => number} norm
+ * @property {(kind: string, a: number | number[], x?: number | number[], seat?: number) => string} name
+ * @property {string} strikeKind
+ */
+
+/* Every player's state (Rules._states): each hand set with each count of lives, used switch and own swaps. */
 /**
  * @param {Params} p
- * @returns {Payload & {kinds: string[]}}
+ * @param {Book} b
+ * @returns {State[]}
  */
-function compile(p) {
-  var b = new Book(p);
-  var P = p.players;
+function statesOf(p, b) {
   /** @type {number[]} */
   var livesRange = [];
   var usedRange = [false], ownRange = [0];
@@ -374,66 +396,57 @@ function compile(p) {
       });
     }
   });
+  return states;
+}
+
+/* A compile's states and helpers (see Work). */
+/**
+ * @param {Params} p
+ * @returns {Work}
+ */
+function prepare(p) {
+  var b = new Book(p);
+  var states = statesOf(p, b);
   /** @type {Map<string, number>} */
   var index = new Map();
   states.forEach(function (s, i) { index.set(key(s.hands, s.lives, s.used, s.own), i); });
-  var m = states.length;
-  var counts = b.ownSwaps ? 1 : p.swaps + 1;
-  var zeroHands = new Array(p.hands).fill(0);
-  /**
-   * The index of a state every rule set has (normalised states, the start's, the dead one's).
-   * @param {string} k
-   * @returns {number}
-   */
-  function stateAt(k) {
-    return /** @type {number} */ (index.get(k));
-  }
-  var zero = stateAt(key(zeroHands, 0, false, 0));
+  /** @param {string} k */
+  var stateAt = function (k) { return /** @type {number} */ (index.get(k)); };
+  var zero = stateAt(key(new Array(p.hands).fill(0), 0, false, 0));
   var startHands = new Array(p.hands).fill(p.start * b.step);
-  /** @type {string[]} */
-  var moves = [];
-  /** @type {string[]} */
-  var kinds = [];
   /** @type {Map<string, number>} */
   var mids = new Map();
-  /**
-   * @param {string} label
-   * @param {string} kind
-   * @returns {number}
-   */
-  function mid(label, kind) {
-    if (!mids.has(label)) {
-      mids.set(label, moves.length);
-      moves.push(label);
-      kinds.push(kind);
-    }
-    return /** @type {number} */ (mids.get(label));
-  }
-  /**
-   * @param {number[]} hands
-   * @param {number} lives
-   * @param {boolean} used
-   * @param {number} own
-   * @returns {number}
-   */
-  function norm(hands, lives, used, own) {
-    if (p.sudden_death && b.fingers(hands) === b.step) {
-      return lives > 1 ? stateAt(key(startHands, lives - 1, used, own)) : zero;
-    }
-    return liveCount(hands) ? stateAt(key(hands, lives, used, own)) : zero;
-  }
-  /**
-   * @param {string} kind
-   * @param {number | number[]} a
-   * @param {number | number[]} [x]
-   * @param {number} [seat]
-   */
-  function name(kind, a, x, seat) {
-    return b.moveName(kind, a, x, seat, P);
-  }
-  var strikeKind = p.attack === "self-gain" ? "gain" : "attack";
-  // the mover's own moves (Rules._own_moves), in the engine's order
-  var own = states.map(function (seat) {
+  /** @type {Work} */
+  var w = {
+    p: p, b: b, P: p.players, states: states, m: states.length, stateAt: stateAt, zero: zero, startHands: startHands,
+    moves: [], kinds: [], strikeKind: p.attack === "self-gain" ? "gain" : "attack",
+    mid: function (label, kind) {
+      if (!mids.has(label)) {
+        mids.set(label, w.moves.length);
+        w.moves.push(label);
+        w.kinds.push(kind);
+      }
+      return /** @type {number} */ (mids.get(label));
+    },
+    norm: function (hands, lives, used, own) {
+      if (p.sudden_death && b.fingers(hands) === b.step) {
+        return lives > 1 ? stateAt(key(startHands, lives - 1, used, own)) : zero;
+      }
+      return liveCount(hands) ? stateAt(key(hands, lives, used, own)) : zero;
+    },
+    name: function (kind, a, x, seat) { return b.moveName(kind, a, x, seat, p.players); },
+  };
+  return w;
+}
+
+/* The mover's own moves (Rules._own_moves), in the engine's order: per state, [state after, move]. */
+/**
+ * @param {Work} w
+ * @returns {number[][][]}
+ */
+function ownMoves(w) {
+  var p = w.p, b = w.b, name = w.name, strikeKind = w.strikeKind;
+  return w.states.map(function (seat) {
     var hands = seat.hands;
     /** @type {number[][]} */
     var out = [];
@@ -446,7 +459,7 @@ function compile(p) {
      * @param {string} kind
      */
     function add(h, lives, used, ownCount, label, kind) {
-      out.push([norm(h, lives, used, ownCount), mid(label, kind)]);
+      out.push([w.norm(h, lives, used, ownCount), w.mid(label, kind)]);
     }
     b.splits(hands).forEach(function (now) { add(now, seat.lives, seat.used, 0, name("split", hands, now), "split"); });
     if (p.self_attack) {
@@ -465,14 +478,20 @@ function compile(p) {
     if (b.ownSwaps && canSwap(hands) && seat.own < p.swaps) add(hands, seat.lives, seat.used, seat.own + 1, "swap", "swap");
     return out;
   });
-  var ownT = pad(own, 2);
-  // strikes (Rules._hits): striker state i against state j
-  var n = b.domain.length, low = b.domain[0];
+}
+
+/* Strikes (Rules._hits): striker state i against state j, row by row into `hit` ([theirs after, mine after, the
+   two hands' pair]), a step told after each striker's row. */
+/**
+ * @param {Work} w
+ * @param {number[][][]} hit
+ * @param {number[]} liveOf
+ * @returns {Generator<Step, void, void>}
+ */
+function* strikeRows(w, hit, liveOf) {
+  var p = w.p, b = w.b, m = w.m, states = w.states, n = b.domain.length, low = b.domain[0];
   /** @type {Map<string, Strike[]>} */
   var strikeCache = new Map();
-  /** @type {number[][][]} */
-  var hit = [];
-  var liveOf = states.map(function (s) { return liveCount(s.hands) > 0; });
   for (var i = 0; i < m; i++) {
     for (var j = 0; j < m; j++) {
       var striker = states[i], struck = states[j];
@@ -485,70 +504,87 @@ function compile(p) {
       var ck = hands.join(",") + "/" + struck.hands.join(",");
       if (!strikeCache.has(ck)) strikeCache.set(ck, b.strikes(hands, struck.hands));
       /** @type {Strike[]} */ (strikeCache.get(ck)).forEach(function (t) {
-        var theirs = norm(t[3], struck.lives, struck.used, struck.own);
-        var mine = live ? norm(t[2], striker.lives, striker.used, 0) : zero;
+        var theirs = w.norm(t[3], struck.lives, struck.used, struck.own);
+        var mine = live ? w.norm(t[2], striker.lives, striker.used, 0) : w.zero;
         row.push([theirs, mine, (t[0] - low) * n + (t[1] - low)]);
       });
     }
+    yield ["compile", i + 1, 3 * m];
   }
-  var hitT = pad(hit, 3);
+}
+
+/* The strikes' move per seat and pair of hands, -1 where there is none. */
+/**
+ * @param {Work} w
+ * @returns {number[][]}
+ */
+function strikeMids(w) {
+  var p = w.p, domain = w.b.domain;
   /** @type {number[][]} */
   var midTable = [];
-  for (var seat = 0; seat < P; seat++) {
+  for (var seat = 0; seat < w.P; seat++) {
     /** @type {number[]} */
     var line = [];
-    b.domain.forEach(function (a) {
-      b.domain.forEach(function (x) {
-        line.push(a && (x || p.death_attack) ? mid(name(strikeKind, a, x, seat), strikeKind) : -1);
+    domain.forEach(function (a) {
+      domain.forEach(function (x) {
+        line.push(a && (x || p.death_attack) ? w.mid(w.name(w.strikeKind, a, x, seat), w.strikeKind) : -1);
       });
     });
     midTable.push(line);
   }
-  var swapOk = states.map(function (s) { return p.swaps && !b.ownSwaps && canSwap(s.hands) ? 1 : 0; });
-  var swapMid = mid("swap", "swap"), passMid = mid("pass", "pass");
-  // reshape and invert (Rules._compile)
-  /** @type {number[][][]} */
-  var hitDst = [];
-  /** @type {number[][][]} */
-  var hitOwn = [];
-  /** @type {number[][][][]} */
-  var hitMid = [];
-  /** @type {number[][]} */
-  var pairLists = [];
-  var two = false;
-  for (var t = 0; t < P; t++) hitMid.push([]);
-  for (i = 0; i < m; i++) {
-    hitDst.push([]);
-    hitOwn.push([]);
-    for (t = 0; t < P; t++) hitMid[t].push([]);
-    for (j = 0; j < m; j++) {
+  return midTable;
+}
+
+/**
+ * The strikes reshaped and inverted (Rules._compile).
+ * @typedef {{hitDst: number[][][], hitOwn: number[][][], hitMid: number[][][][], pairLists: number[][], two: boolean}} Inverted
+ */
+/* The strikes reshaped per striker and struck state, and inverted: the pairs of states each pair comes from. */
+/**
+ * @param {Work} w
+ * @param {number[][][]} hitT
+ * @param {number[][]} midTable
+ * @param {Inverted} out
+ * @returns {Generator<Step, void, void>}
+ */
+function* invert(w, hitT, midTable, out) {
+  var m = w.m, P = w.P;
+  for (var t = 0; t < P; t++) out.hitMid.push([]);
+  for (var i = 0; i < m; i++) {
+    out.hitDst.push([]);
+    out.hitOwn.push([]);
+    for (t = 0; t < P; t++) out.hitMid[t].push([]);
+    for (var j = 0; j < m; j++) {
       var d = hitT[0][i * m + j], ow = hitT[1][i * m + j], ab = hitT[2][i * m + j];
-      var ownRow = d.map(function (x, w) { return x >= 0 ? ow[w] : -1; });
-      hitDst[i].push(d);
-      hitOwn[i].push(ownRow);
+      var ownRow = d.map(function (x, k) { return x >= 0 ? ow[k] : -1; });
+      out.hitDst[i].push(d);
+      out.hitOwn[i].push(ownRow);
       for (t = 0; t < P; t++) {
-        hitMid[t][i].push(ab.map(function (v) { return v >= 0 ? midTable[t][v] : -1; }));
+        var mids = midTable[t];
+        out.hitMid[t][i].push(ab.map(function (v) { return v >= 0 ? mids[v] : -1; }));
       }
-      d.forEach(function (x, w) {
-        if (x < 0) return;
-        if (ownRow[w] !== i) two = true;
-        var k2 = ownRow[w] * m + x;
-        (pairLists[k2] = pairLists[k2] || []).push(i * m + j);
-      });
+      for (var k = 0; k < d.length; k++) {
+        if (d[k] < 0) continue;
+        if (ownRow[k] !== i) out.two = true;
+        var k2 = ownRow[k] * m + d[k];
+        (out.pairLists[k2] = out.pairLists[k2] || []).push(i * m + j);
+      }
     }
+    yield ["compile", m + i + 1, 3 * m];
   }
-  /** @type {number[][]} */
-  var srcLists = [];
-  ownT[0].forEach(function (r, s) {
-    r.forEach(function (x) { if (x >= 0) (srcLists[x] = srcLists[x] || []).push(s); });
-  });
-  var ownSrc = group(srcLists, m);
-  var pairs = group(pairLists, m * m);
-  /** @type {number[][][]} */
-  var hitSrc = [];
-  for (i = 0; i < m; i++) {
+}
+
+/* Per pair of states, the pairs of states whose strikes reach it, flat ([striker, struck, ...], -1 padded). */
+/**
+ * @param {number} m
+ * @param {number[][]} pairs
+ * @param {number[][][]} hitSrc
+ * @returns {Generator<Step, void, void>}
+ */
+function* sources(m, pairs, hitSrc) {
+  for (var i = 0; i < m; i++) {
     hitSrc.push([]);
-    for (j = 0; j < m; j++) {
+    for (var j = 0; j < m; j++) {
       /** @type {number[]} */
       var flat = [];
       pairs[i * m + j].forEach(function (v) {
@@ -557,38 +593,79 @@ function compile(p) {
       });
       hitSrc[i].push(flat);
     }
+    yield ["compile", 2 * m + i + 1, 3 * m];
   }
+}
+
+/* Compile checked parameters into a rules payload: {ints, live, swap_ok, own_dst, own_mid, hit_dst, hit_own,
+   hit_mid, own_src, hit_src, sets, hands, moves, space, start}, what a code page's rules.js carries, and kinds: each
+   move's kind (vizgen/engine/notation.py Move.kind), for the rules of thumb. A generator of how far it has got
+   (Step: a row of states at a time), returning the payload: compile() runs it through, and the rules page's
+   solve in the page runs it in slices between which the page paints (rulesworker.js). */
+/**
+ * @param {Params} p
+ * @returns {Generator<Step, Payload & {kinds: string[]}, void>}
+ */
+function* compiling(p) {
+  var w = prepare(p), m = w.m, P = w.P, b = w.b;
+  var ownT = pad(ownMoves(w), 2);
+  var liveOf = w.states.map(function (s) { return liveCount(s.hands) > 0 ? 1 : 0; });
+  /** @type {number[][][]} */
+  var hit = [];
+  yield* strikeRows(w, hit, liveOf);
+  var hitT = pad(hit, 3);
+  var midTable = strikeMids(w);
+  var swapOk = w.states.map(function (s) { return p.swaps && !b.ownSwaps && canSwap(s.hands) ? 1 : 0; });
+  var swapMid = w.mid("swap", "swap"), passMid = w.mid("pass", "pass");
+  /** @type {Inverted} */
+  var inv = { hitDst: [], hitOwn: [], hitMid: [], pairLists: [], two: false };
+  yield* invert(w, hitT, midTable, inv);
+  /** @type {number[][]} */
+  var srcLists = [];
+  ownT[0].forEach(function (r, s) {
+    r.forEach(function (x) { if (x >= 0) (srcLists[x] = srcLists[x] || []).push(s); });
+  });
+  var ownSrc = group(srcLists, m);
+  var pairs = group(inv.pairLists, m * m);
+  /** @type {number[][][]} */
+  var hitSrc = [];
+  yield* sources(m, pairs, hitSrc);
+  var counts = b.ownSwaps ? 1 : p.swaps + 1;
   var end = (p.attack === "self-gain" ? 2 : 0) + (p.misere ? 1 : 0);
   var passes = P > 2 && !p.zombies ? 1 : 0;
   var ownW = ownT[0][0].length, hitW = hitT[0][0].length;
   var top = Math.pow(m, P - 1);
-  var ints = [P, m, counts, b.ownSwaps ? 0 : p.swaps, two ? 1 : 0, passes, end, top, swapMid, passMid,
+  var ints = [P, m, counts, b.ownSwaps ? 0 : p.swaps, inv.two ? 1 : 0, passes, end, top, swapMid, passMid,
     ownW + (P - 1) * hitW + 2, ownSrc[0].length + (P - 1) * pairs[0].length + 1];
-  var stateNames = states.map(function (s) {
-    var marks = (s.lives ? String(s.lives) : "") + (s.used ? "u" : "") + (s.own ? "s" + s.own : "");
-    return b.handsText(s.hands) + (marks ? ":" + marks : "");
-  });
-  var startState = stateAt(key(startHands, p.lives > 1 ? p.lives : 0, false, 0));
+  var startState = w.stateAt(key(w.startHands, p.lives > 1 ? p.lives : 0, false, 0));
   var startCode = 0;
-  for (t = 0; t < P; t++) startCode = startCode * m + startState;
+  for (var t = 0; t < P; t++) startCode = startCode * m + startState;
   return {
-    ints: ints,
-    live: liveOf.map(function (x) { return x ? 1 : 0; }),
-    swap_ok: swapOk,
-    own_dst: ownT[0],
-    own_mid: ownT[1],
-    hit_dst: hitDst,
-    hit_own: hitOwn,
-    hit_mid: hitMid,
-    own_src: ownSrc,
-    hit_src: hitSrc,
-    sets: stateNames,
-    hands: states.map(function (s) { return s.hands.map(function (v) { return v / b.step; }); }),
-    moves: moves,
-    kinds: kinds,
-    space: Math.pow(m, P) * counts,
-    start: startCode * counts,
+    ints: ints, live: liveOf, swap_ok: swapOk, own_dst: ownT[0], own_mid: ownT[1], hit_dst: inv.hitDst,
+    hit_own: inv.hitOwn, hit_mid: inv.hitMid, own_src: ownSrc, hit_src: hitSrc, sets: setNames(w),
+    hands: w.states.map(function (s) { return s.hands.map(function (v) { return v / b.step; }); }),
+    moves: w.moves, kinds: w.kinds, space: Math.pow(m, P) * counts, start: startCode * counts,
   };
 }
 
-export { compile };
+/* Each state's name: its hands, then its lives, a used switch and its own swaps. */
+/** @param {Work} w @returns {string[]} */
+function setNames(w) {
+  return w.states.map(function (s) {
+    var marks = (s.lives ? String(s.lives) : "") + (s.used ? "u" : "") + (s.own ? "s" + s.own : "");
+    return w.b.handsText(s.hands) + (marks ? ":" + marks : "");
+  });
+}
+
+/* compiling(p) run through at once: the payload. */
+/**
+ * @param {Params} p
+ * @returns {Payload & {kinds: string[]}}
+ */
+function compile(p) {
+  var steps = compiling(p), next = steps.next();
+  while (!next.done) next = steps.next();
+  return next.value;
+}
+
+export { compile, compiling };

@@ -64,6 +64,25 @@ function winnerOf(seats, live, end) {
  */
 function solve(R, progress) {
   var tell = progress || function () {};
+  var steps = solving(R), next = steps.next();
+  while (!next.done) {
+    tell.apply(null, next.value);
+    next = steps.next();
+  }
+  return next.value;
+}
+
+/**
+ * How far a solve has got: [step, done, total] (Progress's arguments).
+ * @typedef {[string, number, number]} Step
+ */
+/* solve() as a generator of how far it has got, returning the solution: the rules page's solve in the page runs
+   it in slices between which the page paints (rulesworker.js). */
+/**
+ * @param {Payload} R
+ * @returns {Generator<Step, Solved, void>}
+ */
+function* solving(R) {
   var rules = new movegen.Rules(R);
   var P = rules.P, space = R.space, end = R.ints[contract.kernel.END];
   var depthS = new Int32Array(space).fill(-1);
@@ -110,11 +129,11 @@ function solve(R, progress) {
     }
     outdegS[code] = k;
     edges += k;
-    if ((head & 0x3fff) === 0) tell("enumerate", head, tail);
+    if ((head & 0x3fff) === 0) yield ["enumerate", head, tail];
   }
   var n = tail;
   var finalS = winS.slice(); // who has won where the game is over (survival reads it)
-  tell("enumerate", n, n);
+  yield ["enumerate", n, n];
   // forced wins: from the final positions back through the parents, first in first out
   var remS = new Int32Array(space).fill(-1);
   var others = P - 1;
@@ -144,7 +163,7 @@ function solve(R, progress) {
       remS[p] = plies;
       fq[tail++] = p;
     }
-    if ((head & 0x3fff) === 0) tell("solve", head, n);
+    if ((head & 0x3fff) === 0) yield ["solve", head, n];
   }
   // nodes: the reachable codes ascending
   var codes = new Float64Array(n);
@@ -166,9 +185,9 @@ function solve(R, progress) {
   if (P > 2) {
     var node = depthS; // reused: the node id of every reachable code
     for (i = 0; i < n; i++) node[codes[i]] = i;
-    out.outIn = survival(rules, R, codes, node, final, tell);
+    out.outIn = yield* survival(rules, R, codes, node, final);
   }
-  tell("done", n, n);
+  yield ["done", n, n];
   return out;
 }
 
@@ -197,10 +216,9 @@ function nodeOf(codes, code) {
  * @param {Float64Array} codes
  * @param {Int32Array} node
  * @param {Int8Array} final
- * @param {Progress} tell
- * @returns {Int16Array}
+ * @returns {Generator<Step, Int16Array, void>}
  */
-function survival(rules, R, codes, node, final, tell) {
+function* survival(rules, R, codes, node, final) {
   var P = rules.P, n = codes.length, every = (1 << P) - 1;
   var out = new Int16Array(P * n).fill(-1);
   var unknown = new Uint32Array(n), gone = new Uint32Array(n);
@@ -251,9 +269,9 @@ function survival(rules, R, codes, node, final, tell) {
     }
     for (j = 0; j < later.length; j++) gone[later[j]] = every & ~unknown[later[j]];
     plies++;
-    tell("survival", plies, 0);
+    yield ["survival", plies, 0];
   }
   return out;
 }
 
-export { solve, nodeOf, winnerOf };
+export { solve, solving, nodeOf, winnerOf };
