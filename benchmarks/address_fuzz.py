@@ -72,8 +72,8 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     from tests.solved import code_page_once
-    from vizgen.site.address_words import NOTES
     from vizgen.site.build import build_site, gather
+    from vizgen.site.data.address_words import NOTES
     from vizgen.site.render import render_site
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,6 +1,6 @@
 // The rules page's solver under Node: compile, enumerate and solve rule sets as the browser does.
 //
-// Usage: node benchmarks/browser_solver.mjs BOOK.json SPEC... (BOOK.json: vizgen.site.rulespage.rulebook_data(),
+// Usage: node benchmarks/browser_solver.mjs BOOK.json SPEC... (BOOK.json: vizgen.site.render.rules_page.rulebook_data(),
 // written by benchmarks/browser_solver.py, which runs this beside the Python engine). Prints one JSON line per
 // spec: positions, and CPU milliseconds to compile the rules and to enumerate and solve them (the best of three
 // runs after one warm-up, as a page that solves a second rule set runs warm).

@@ -25,7 +25,7 @@ from vizgen.engine.params import estimate_positions
 from vizgen.engine.rules import Rules
 from vizgen.engine.solve import solve_forced, solve_survival
 from vizgen.engine.spec import resolve
-from vizgen.site.rulespage import rulebook_data
+from vizgen.site.render.rules_page import rulebook_data
 from vizgen.util.sizes import BROWSER_MAX_POSITIONS
 
 ROOT = Path(__file__).resolve().parents[1]

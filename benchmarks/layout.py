@@ -4,7 +4,7 @@ For every built-in variant of at most ``sizes.BANDS_LIMIT`` positions it prints 
 time to order the bands with ``dot`` and to place them, the scale at which the
 graph fits the page's box (900 x 600, and the real 940 x 730 at a 1400 x 900
 window), the label overlaps at that fit were the labels kept at full size
-(:func:`vizgen.site.band_picture.overlaps`: a measure of room; on the page a label shrinks with its box,
+(:func:`vizgen.site.drawing.band_picture.overlaps`: a measure of room; on the page a label shrinks with its box,
 and tests/test_readable_browser.py measures the labels as vis-network draws them: none touches another on any
 built-in banded variant, swaps' at 8.2 px the smallest), the
 moves shown by default and how many of them cross each other when ``dot``
@@ -26,7 +26,7 @@ from vizgen.analysis.bands import DRAWS, blocks, levels, shown_edges
 from vizgen.analysis.solved import solve_variant
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import REGISTRY
-from vizgen.site.band_picture import BOX, fit_scale, node_size, order_dot, overlaps, place
+from vizgen.site.drawing.band_picture import BOX, fit_scale, node_size, order_dot, overlaps, place
 from vizgen.util import sizes
 
 REAL_BOX = (940.0, 730.0)

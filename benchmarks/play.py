@@ -1,7 +1,7 @@
 """Play benchmark (issue #17): the perfect and the tricky perfect player against the random player and max^n
 (depths 1, 2, 3), from the start of standard, self-gain and three-players (no pass/fail; prints figures).
 
-Both players are the site's (vizgen.site.tables: the perfect player ranks by the mover's fate with three
+Both players are the site's (vizgen.site.data.tables: the perfect player ranks by the mover's fate with three
 players; the tricky one picks among the same optimal moves by the trap figure, vizgen.ai.tricky). Each plays
 every seat in turn against copies of the opponent; the first ``--opening`` plies are random whoever moves, so
 that games differ; every game ends as docs/RULINGS.md says (won, or drawn by repetition or at 200 plies,

@@ -20,7 +20,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 
 from vizgen.engine.ending import PLY_CAP
-from vizgen.site.address_words import LARGEST_SEED, NOTES
+from vizgen.site.data.address_words import LARGEST_SEED, NOTES
 
 #: the fragments that threw in the page (a malformed escape, bytes that are not UTF-8, an encoded surrogate)
 BAD_HASHES = ("%E0%A4%A", "%ZZ", "%ED%A0%80")

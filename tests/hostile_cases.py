@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.hostile_servers import serving
-from vizgen.site.preview import REQUEST_SECONDS
+from vizgen.site.output.preview import REQUEST_SECONDS
 from vizgen.util import deadlines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -344,7 +344,7 @@ def _marked(name: str, marker_bytes: bytes, *extra: str) -> Callable[[Path], lis
 
 
 def _round_five() -> list[Case]:
-    from vizgen.site.outdir import OLD_MARKER_TEXT, marker
+    from vizgen.site.output.outdir import OLD_MARKER_TEXT, marker
 
     return [
         Case("marker-not-really", _marked("d-stray", b"not really\n")),
@@ -634,7 +634,8 @@ def _fresh_get_beside(port: int, sources: tuple[str, ...], deadline: float) -> s
 @dataclass(frozen=True)
 class ServeCase:
     """One hostile request to ``vizgen serve``: ``check(port, deadline)`` is None when it held, else why not
-    (``deadline``: the server's request deadline in seconds, :data:`vizgen.site.preview.REQUEST_SECONDS` scaled)."""
+    (``deadline``: the server's request deadline in seconds, :data:`vizgen.site.output.preview.REQUEST_SECONDS`
+    scaled)."""
 
     id: str
     check: Callable[[int, float], str | None]

@@ -1,4 +1,4 @@
-"""The address reader's limits (vizgen/site/address_words.py): wide enough for every address the site makes,
+"""The address reader's limits (vizgen/site/data/address_words.py): wide enough for every address the site makes,
 and written into every page for address.js (whose hostile-input tests are tests/js/address.test.mjs)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from vizgen.engine.ending import PLY_CAP
 from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import REGISTRY, Variant
-from vizgen.site import address_words
+from vizgen.site.data import address_words
 from vizgen.site.render.assets import environment, script
 
 

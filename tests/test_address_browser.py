@@ -19,7 +19,7 @@ from tests.address_cases import NOTED, fuzz_addresses, index_addresses, issue_ad
 from tests.browsing import DESKTOP, NEEDS_BROWSER, served, write_site
 from tests.solved import code_page_once
 from vizgen.engine.variants import lookup
-from vizgen.site.address_words import table
+from vizgen.site.data.address_words import table
 from vizgen.site.render import VariantPage, render_site
 
 pytestmark = [*NEEDS_BROWSER, pytest.mark.xdist_group("address_browser")]

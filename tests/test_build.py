@@ -200,7 +200,7 @@ def test_networkx_layout_when_graphviz_is_missing(monkeypatch: pytest.MonkeyPatc
 
     from vizgen.analysis.solved import solve_variant
     from vizgen.engine.spec import resolve
-    from vizgen.site.layout import layout_all
+    from vizgen.site.drawing.layout import layout_all
 
     real_import = builtins.__import__
 

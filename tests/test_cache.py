@@ -22,7 +22,7 @@ from vizgen.engine.spec import resolve
 from vizgen.reports import family
 from vizgen.reports.claims import claims_report
 from vizgen.site import build
-from vizgen.site.layout import layout_all
+from vizgen.site.drawing.layout import layout_all
 from vizgen.util.cache import MAGIC, Cache, Entry, code_version
 
 ROOT = Path(__file__).resolve().parents[1]

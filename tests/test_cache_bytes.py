@@ -34,8 +34,8 @@ from vizgen.reports.guide import guide_figures
 from vizgen.reports.puzzles import puzzle_figures
 from vizgen.site import build
 from vizgen.site.build import _gather
-from vizgen.site.layout import layout_all
-from vizgen.site.pages import rendered_variants
+from vizgen.site.build.pages import rendered_variants
+from vizgen.site.drawing.layout import layout_all
 from vizgen.util import sizes
 from vizgen.util.cache import MAGIC, Cache, Entry
 from vizgen.util.text import format_count

@@ -106,7 +106,9 @@ RULES: dict[str, re.Pattern[str]] = {
                                        rf"(?:\.(?:{_VERDICT_KEYS})\b(?!-)|\[\"(?:{_VERDICT_KEYS})\"\])"),
     # a mark code as a number: INACCURACY = 1, mark <= 1, marks ... === 0
     "mark code": re.compile(rf"\b(?:{_MARK_NAMES})\s*=\s*\d|\bmark\s*(?:===|!==|<=|>=|<|>)\s*\d"
-                            r"|\bmarks\b[^;\n]*\b\w+\s*(?:===|!==)\s*[0-3]\b(?!\.)"),
+                            r"|\bmarks\b[^;\n]*\b\w+\s*(?:===|!==)\s*[0-3]\b(?!\.)"
+                            # a move's mark read by its place in a move of the data: m[2] <= 1 (issue #47)
+                            r"|\b[a-z]\w*\[2\]\s*(?:===|!==|<=|>=|<|>)\s*[0-3]\b(?!\.)"),
     # the wire's fields written by hand
     "wire field": re.compile(rf"\bname:\s*\"(?:{_keys(f.name for f in POSITION_FIELDS)}|\w+_move)\"\s*,\s*width:\s*\d"),
     # a constant of the contract written out: the kernel's layout, the trap figure's, max^n's, the ply cap
@@ -178,6 +180,9 @@ CAUGHT = [
     ("practice.js", "    var best = marks.filter(function (m) { return m === 0; }).length / marks.length;",
      "mark code"),
     ("practice.js", "    return mark <= 1 && (kind !== \"win\" || after + 1 <= left);", "mark code"),
+    # issue #47: the practice page's views tested a move's mark code by its place in the move
+    ("views.js", "    m[2] <= 1 ? html`<p class=\"muted\">It keeps your value, but too slowly</p>` : \"\"",
+     "mark code"),
     ("rulemodel.js", '    var fields = [{ name: "verdict", width: 1 }, { name: "winner", width: 1 }];', "wire field"),
     ("rulemodel.js", '    var opponents = [{ name: "perfect_move", width: 3 }];', "wire field"),
     ("movegen.js", "  var I_P = 0, I_M = 1, I_COUNTS = 2;", "contract constant"),

@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import docs_hooks  # noqa: E402  (tools/ is no package: the hooks mkdocs.yml names)
 
 from vizgen.cli import main, parser  # noqa: E402
-from vizgen.site.docs import DocsJob, build_docs, check_docs  # noqa: E402
+from vizgen.site.output.docs import DocsJob, build_docs, check_docs  # noqa: E402
 
 #: the README's lines at most (issue #49)
 README_LINES = 150
@@ -163,7 +163,7 @@ def test_the_api_reference_documents_every_public_module() -> None:
 
 @pytest.fixture(scope="module")
 def built_docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The documentation, built strict as ``build --docs`` builds it (:func:`vizgen.site.docs.build_docs`)."""
+    """The documentation, built strict as ``build --docs`` builds it (:func:`vizgen.site.output.docs.build_docs`)."""
     out = tmp_path_factory.mktemp("docs") / "docs"
     failed = build_docs(DocsJob(check_docs(ROOT), out))
     assert failed == [], "\n".join(failed[-40:])

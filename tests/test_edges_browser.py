@@ -15,7 +15,7 @@ import pytest
 
 from tests.browsing import NEEDS_BROWSER, PHONE, WIDE, served, write_site
 from vizgen.engine.ending import PLY_CAP
-from vizgen.site.address_words import LARGEST_SEED, NOTES
+from vizgen.site.data.address_words import LARGEST_SEED, NOTES
 from vizgen.site.render import VariantPage, render_site
 
 pytestmark = [*NEEDS_BROWSER, pytest.mark.xdist_group("edges_browser")]

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from tests.builds import DRIVER, digest, env
-from vizgen.site import outdir
 from vizgen.site.build import build_site
-from vizgen.site.outdir import MARKER, BuildError, check_out, leftovers, prepare, swap_in
+from vizgen.site.output import outdir
+from vizgen.site.output.outdir import MARKER, BuildError, check_out, leftovers, prepare, swap_in
 
 ROOT = Path(__file__).resolve().parents[1]
 DEAD = 999_999_999  # no such process

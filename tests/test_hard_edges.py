@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-import vizgen.site.outdir as sitedir
+import vizgen.site.output.outdir as sitedir
 from tests.builds import (
     DRIVER,
     INTERRUPT_EXIT_S,
@@ -34,7 +34,7 @@ from tests.builds import (
 )
 from tests.hostile_cases import CASES, Case, make_files, run_case
 from vizgen.site.build import MARKER, build_site
-from vizgen.site.outdir import BuildError, leftovers
+from vizgen.site.output.outdir import BuildError, leftovers
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals, /proc and rlimits of Linux")
 

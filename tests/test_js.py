@@ -36,14 +36,14 @@ from vizgen.engine.graph import enumerate_graph
 from vizgen.engine.hands import live_hands
 from vizgen.engine.notation import Position
 from vizgen.engine.spec import resolve
-from vizgen.site import address_words
+from vizgen.site.data import address_words
+from vizgen.site.data.tables import OPPONENTS
 from vizgen.site.render import VariantPage, contract, wire
 from vizgen.site.render.codepage import code_files
 from vizgen.site.render.contexts import badge
 from vizgen.site.render.datafiles import data_files
+from vizgen.site.render.rules_page import rulebook_data
 from vizgen.site.render.wire import POSITION_FIELDS, Field, encode, fact_columns, fields_of, node_fields
-from vizgen.site.rulespage import rulebook_data
-from vizgen.site.tables import OPPONENTS
 from vizgen.util.text import format_count
 
 pytestmark = pytest.mark.xdist_group("js")  # the derived pages (solved and laid out) once a run
@@ -115,7 +115,7 @@ def practice_cases() -> dict[str, object]:
 
 
 def address_cases() -> dict[str, object]:
-    """The address reader's tables (:func:`vizgen.site.address_words.table`) that address.test.mjs reads: the
+    """The address reader's tables (:func:`vizgen.site.data.address_words.table`) that address.test.mjs reads: the
     classic game, three players, three players with r = 3, signed hands with stumps, and a page of any variant;
     with the longest notation (in bytes of UTF-8) of each variant small enough to list, which a link must be
     able to carry, percent-encoded byte by byte, in every place a position goes."""
@@ -179,7 +179,7 @@ def fixtures() -> dict[str, object]:
     """What the Node unit tests read, by file name: two variants' rules.js payloads, the words, the
     templates and shares the Python filled and wrote (:func:`units_cases`), the address reader's tables
     (:func:`address_cases`), the practice page's cases (:func:`practice_cases`), the board's cases
-    (:func:`board_cases`) and the rules page's rulebook (:func:`vizgen.site.rulespage.rulebook_data`)."""
+    (:func:`board_cases`) and the rules page's rulebook (:func:`vizgen.site.render.rules_page.rulebook_data`)."""
     return {"standard-rules.json": rules_payload("standard"),
             "players3-r3-rules.json": rules_payload("standard:players=3,r=3"), "words.json": words.for_browser(),
             "units.json": units_cases(), "address.json": address_cases(), "practice.json": practice_cases(),

@@ -71,6 +71,52 @@ def test_imports_go_one_way() -> None:
     assert wrong == []
 
 
+#: the site's rooms (vizgen/site/), in the order they import: colours and layouts, the tables and downloads, the
+#: output folder and the preview server, the pages, the build; no module stands loose beside them
+SITE_ROOMS = ("drawing", "data", "output", "render", "build")
+
+
+def _site_room(module: str) -> str | None:
+    """The site's room of a dotted module name (``vizgen.site.drawing.theme`` -> ``drawing``), None outside it."""
+    parts = module.split(".")
+    return parts[2] if parts[:2] == ["vizgen", "site"] and len(parts) > 2 else None
+
+
+def test_the_site_package_is_in_rooms_that_import_one_way() -> None:
+    modules = [(name, path) for name, path in _modules() if name.startswith("vizgen.site.")]
+    assert len(modules) > 20
+    stray = [name for name, _ in modules if _site_room(name) not in SITE_ROOMS]
+    assert stray == []
+    wrong = []
+    for name, path in modules:
+        mine = SITE_ROOMS.index(_site_room(name) or "")
+        for target in _imports(path):
+            theirs = _site_room(target)
+            if theirs in SITE_ROOMS and SITE_ROOMS.index(theirs) > mine:
+                wrong.append(f"{name} imports {target}")
+    assert wrong == []
+
+
+def test_the_site_rooms_test_sees_a_wrong_way_import(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The rule above is not vacuous: a drawing module that imports the build is caught, and so is a loose one."""
+    fake = tmp_path / "vizgen"
+    (fake / "site" / "drawing").mkdir(parents=True)
+    (fake / "__init__.py").write_text("")
+    (fake / "site" / "__init__.py").write_text("")
+    (fake / "site" / "loose.py").write_text("")
+    (fake / "site" / "render").mkdir()
+    (fake / "site" / "render" / "x.py").write_text("")
+    for k in range(20):
+        (fake / "site" / "drawing" / f"m{k}.py").write_text("from vizgen.site.build import build_site\n" if k == 0
+                                                            else "from vizgen.site.drawing import m1\n")
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", fake)
+    with pytest.raises(AssertionError, match=r"vizgen\.site\.loose"):
+        test_the_site_package_is_in_rooms_that_import_one_way()
+    (fake / "site" / "loose.py").unlink()
+    with pytest.raises(AssertionError, match=r"vizgen\.site\.drawing\.m0 imports vizgen\.site\.build"):
+        test_the_site_package_is_in_rooms_that_import_one_way()
+
+
 @pytest.mark.slow(reason="parses every test module (1 CPU s); out of the fast lane: issue #49")
 def test_no_test_module_imports_another() -> None:
     """Fixtures live in ``tests/conftest.py`` and shared helpers in modules not named ``test_*``."""
@@ -135,14 +181,15 @@ BROWSER_ROOMS: dict[str, set[str]] = {
     "play": {"core", "viewer"},
     "play/view": {"core", "play"},
     "practice": {"core"},
+    "practice/view": {"core", "practice"},
     "rules": {"core", "rules/engine"},
     "rules/view": {"core"},
     "index": {"core"},
     "index/view": {"core"},
     "space": {"core"},
     "space/view": {"core"},
-    "pages": {"core", "rules/engine", "viewer", "play", "play/view", "practice", "rules", "rules/view", "index",
-              "index/view", "space", "space/view"},
+    "pages": {"core", "rules/engine", "viewer", "play", "play/view", "practice", "practice/view", "rules", "rules/view",
+              "index", "index/view", "space", "space/view"},
 }
 _JS_IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)";', re.M | re.S)
 
@@ -227,10 +274,14 @@ def test_no_browser_function_is_over_120_lines() -> None:
 #: the apps in the shape of issue #47 (docs/FRONTEND.md, "An app in the shape"): the folder's ``ctrl.js`` holds
 #: its state and actions, its ``view/*.js`` pure functions from that state to markup, and only its entry in
 #: ``pages/`` touches the page; the other apps follow one by one (issue #47), each added here when it does
-SHAPED_APPS = ("index", "play", "space")
-#: what only an entry (pages/) may reach: the page, the window and what hangs on them
-PAGE_GLOBALS = re.compile(r"\b(?:window|document|globalThis|self|localStorage|sessionStorage|location|navigator|"
-                          r"history|addEventListener|setTimeout|setInterval|requestAnimationFrame|fetch)\b")
+SHAPED_APPS = ("index", "play", "practice", "space")
+#: what only an entry (pages/) may reach: the page, the window and what hangs on them (a name, not a property
+#: of the same name or an object's key: ``progress.history`` and ``{history: []}`` are the app's own)
+PAGE_GLOBALS = re.compile(r"(?<![.\w$])(?:window|document|globalThis|self|localStorage|sessionStorage|location|"
+                          r"navigator|history|addEventListener|setTimeout|setInterval|requestAnimationFrame|fetch)\b"
+                          r"(?!\s*:(?!:))")
+#: a string in quotes (its words may name anything: "your history" is the page's own words)
+_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"|\'(?:[^\'\\]|\\.)*\'')
 #: what a view may not keep: a variable of the module, an object of its own, or ``this``
 VIEW_STATE = re.compile(r"^(?:let|var)\s|\bclass\s|\bthis\s*[.[]", re.M)
 
@@ -246,7 +297,8 @@ def _shape_offences(app: str) -> list[str]:
     for path in sorted((js / app).rglob("*.js")):
         name = path.relative_to(js).as_posix()
         for number, line in enumerate(code_of(path.read_text()).splitlines(), 1):
-            found += [f"{name}:{number}: reaches the page ({m})" for m in PAGE_GLOBALS.findall(line)]
+            found += [f"{name}:{number}: reaches the page ({m})"
+                      for m in PAGE_GLOBALS.findall(_QUOTED.sub('""', line))]
         if path in views:
             code = code_of(path.read_text())
             found += [f"{name}: keeps state ({m.group(0).strip()})" for m in VIEW_STATE.finditer(code)]
@@ -276,3 +328,15 @@ def test_the_shape_check_sees_what_it_is_for(tmp_path: Path, monkeypatch: pytest
     assert _shape_offences("demo") == ["demo/ctrl.js:2: reaches the page (document)",
                                        "demo/view/a.js: keeps state (let)", "demo/view/a.js: imports demo/ctrl.js",
                                        "demo/ctrl.js: imports demo/view/a.js"]
+
+
+def test_the_shape_check_reads_names_not_properties_or_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page's global is caught by its name; a property or a key of the same name (``progress.history``,
+    ``{history: []}``) and the words of a string are the app's own."""
+    app = tmp_path / "site" / "static" / "js" / "demo"
+    (app / "view").mkdir(parents=True)
+    (app / "ctrl.js").write_text('export const a = (p) => p.history.length + " of your history";\n'
+                                 "export const b = () => ({ history: [] });\nexport const c = () => history.back();\n")
+    (app / "view" / "a.js").write_text("export const v = (s) => s;\n")
+    monkeypatch.setattr(sys.modules[__name__], "PACKAGE", tmp_path)
+    assert _shape_offences("demo") == ["demo/ctrl.js:3: reaches the page (history)"]

@@ -15,8 +15,8 @@ from tests.solved import solved_once
 from tests.strategies import examples
 from vizgen.analysis.bands import DRAWS, LOSSES, WINS, blocks, levels, shown_edges
 from vizgen.analysis.solved import best_edges
-from vizgen.site.band_picture import BOX, CHAR_PX, LABEL_PX, fit_scale, node_size, order_dot, overlaps, place
-from vizgen.site.layout import layout_all
+from vizgen.site.drawing.band_picture import BOX, CHAR_PX, LABEL_PX, fit_scale, node_size, order_dot, overlaps, place
+from vizgen.site.drawing.layout import layout_all
 
 READABLE = ["standard", "suicide", "cutoff", "self-gain"]
 

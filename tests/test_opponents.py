@@ -17,9 +17,9 @@ from vizgen.ai.tricky import trap_figure, tricky_player
 from vizgen.analysis.solved import best_edges, fate
 from vizgen.reports.maxn import report
 from vizgen.site import build
+from vizgen.site.data.tables import OPPONENTS, PLAY_DEPTHS, node_table
 from vizgen.site.render import VariantPage, render_site
 from vizgen.site.render.datafiles import data_files
-from vizgen.site.tables import OPPONENTS, PLAY_DEPTHS, node_table
 from vizgen.util.cache import Cache
 
 

@@ -294,8 +294,8 @@ def test_a_column_added_in_python_shows_in_the_panel(open_page: Callable, site_r
                                                     tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """One function in tables.COLUMN_MAKERS is all it takes for a figure to reach the position panel."""
     from vizgen.analysis import solved as analysis
-    from vizgen.site import tables
     from vizgen.site.build import gather
+    from vizgen.site.data import tables
 
     def outdegree(solved: analysis.Solved) -> list[tuple[tables.Column, np.ndarray]]:
         column = tables.Column("outdegree", "Moves here", "int", "count", "How many positions one move leads to.")

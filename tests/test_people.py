@@ -1,5 +1,5 @@
 """People's games (play/game.js) against the Python that bounds the address: the record's modes and seat kinds
-are the ones :mod:`vizgen.site.address_words` sizes the address for, and every word the people's parts of the
+are the ones :mod:`vizgen.site.data.address_words` sizes the address for, and every word the people's parts of the
 game read is in :data:`vizgen.analysis.words.PLAY`."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.js_source import code_of
 from vizgen.analysis.words import PLAY
-from vizgen.site import address_words
+from vizgen.site.data import address_words
 
 PLAYJS = Path(__file__).resolve().parent.parent / "vizgen" / "site" / "static" / "js" / "play"
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.strategies import examples
-from vizgen.site import theme
+from vizgen.site.drawing import theme
 from vizgen.site.render.pictures import overview, png
 
 Image = pytest.importorskip("PIL.Image", reason="Pillow (the test extras) decodes the PNGs")

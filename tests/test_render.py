@@ -19,8 +19,10 @@ from tests.wire_blocks import read_block
 from vizgen.analysis import solved as analysis
 from vizgen.analysis import words
 from vizgen.engine.variants import GROUPS
-from vizgen.site import tables, theme
 from vizgen.site.build import gather
+from vizgen.site.data import tables
+from vizgen.site.data.tables import OPPONENTS, Column
+from vizgen.site.drawing import theme
 from vizgen.site.render import (
     VariantPage,
     datafiles,
@@ -30,7 +32,6 @@ from vizgen.site.render import (
     site_order,
     site_preview,
 )
-from vizgen.site.tables import OPPONENTS, Column
 from vizgen.util import sizes
 from vizgen.util.processes import Background
 

@@ -17,7 +17,8 @@ from vizgen.engine.params import estimate_positions
 from vizgen.engine.spec import resolve
 from vizgen.reports import family
 from vizgen.reports.claims import claims_report, load_claims
-from vizgen.site import build, theme
+from vizgen.site import build
+from vizgen.site.drawing import theme
 from vizgen.site.render import VariantPage, render_site
 from vizgen.site.render.charts import Series, line_chart
 from vizgen.site.render.contexts import num

@@ -36,8 +36,8 @@ from vizgen.engine.spec import resolve
 from vizgen.engine.variants import REGISTRY
 from vizgen.reports.guide import _must_find, _verdict, _View
 from vizgen.reports.rules_of_thumb import keeping, measure_rule, move_features, search_rules, to_keep
-from vizgen.site.rulespage import rulebook_data, thumbs_data
-from vizgen.site.tables import PLAY_DEPTHS
+from vizgen.site.data.tables import PLAY_DEPTHS
+from vizgen.site.render.rules_page import rulebook_data, thumbs_data
 
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "tests" / "js"
@@ -194,7 +194,7 @@ def test_large_builtin_rules_of_thumb_as_the_engine(spec: str, tmp_path: Path) -
 
 def compare_odds(spec: str, got: dict) -> None:
     """The trap figure per position, the random-play odds as a download writes them (two players, nine digits:
-    vizgen.site.tables) and the download's stats block (vizgen.analysis.figures.stats: more players, each seat's
+    vizgen.site.data.tables) and the download's stats block (vizgen.analysis.figures.stats: more players, each seat's
     odds from the start to twelve digits)."""
     solved = solved_of(spec)
     names = solved.graph.notations()

@@ -31,7 +31,7 @@ from vizgen.engine.spec import resolve
 from vizgen.reports.guide import _must_find, _verdict, _View
 from vizgen.reports.lessons import VERDICT_WORDS
 from vizgen.reports.rules_of_thumb import measure_rule, move_features, search_rules, to_keep
-from vizgen.site.address_words import NOTES
+from vizgen.site.data.address_words import NOTES
 from vizgen.site.render import render_site
 from vizgen.util import sizes
 from vizgen.util.text import format_count

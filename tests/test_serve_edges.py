@@ -21,8 +21,8 @@ import pytest
 
 from tests.hostile_cases import SERVE_CASES, ServeCase, make_site, run_serve_case
 from vizgen import cli
-from vizgen.site import preview
-from vizgen.site.preview import REQUEST_SECONDS
+from vizgen.site.output import preview
+from vizgen.site.output.preview import REQUEST_SECONDS
 from vizgen.util import deadlines
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="127.0.0.2 is a loopback address")

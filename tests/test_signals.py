@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from tests.builds import DRIVER, INTERRUPT_EXIT_S, digest, env, hangups_heard, start_build, wait_for_line, wait_gone
-from vizgen.site import preview
 from vizgen.site.build import build_site
+from vizgen.site.output import preview
 from vizgen.util.processes import Background, Stopped, interrupts_held, pid_alive, stop_on_signals, stopped_code
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals and /proc of Linux")

@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.builds import digest, env
-from vizgen.site import outdir
 from vizgen.site.build import build_site
-from vizgen.site.outdir import MARKER, BuildError, check_out, leftovers, marker, strangers, write_files
+from vizgen.site.output import outdir
+from vizgen.site.output.outdir import MARKER, BuildError, check_out, leftovers, marker, strangers, write_files
 
 SMALL = "standard:r=3"
 

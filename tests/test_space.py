@@ -155,7 +155,7 @@ def test_page_opens_with_the_counts_and_loads_little() -> None:
 def test_the_rules_page_and_the_index_say_the_space_is_whole() -> None:
     """The rules page's line and the index's card give the count of the whole space, as the page does."""
     from vizgen.site.render.contexts import index_context
-    from vizgen.site.rulespage import rules_context
+    from vizgen.site.render.rules_page import rules_context
 
     env = environment()
     base = {"root": "", "site_title": "Atlas", "has_space": True, "space_size": SPACE_ACCEPTED, "has_family": True,

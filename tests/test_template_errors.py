@@ -18,7 +18,7 @@ from tests.builds import TEMPLATE_HEAD as HEAD
 from tests.builds import TEMPLATE_TAIL as TAIL
 from tests.builds import template_folder
 from vizgen.site.build import build_site
-from vizgen.site.outdir import BuildError, marker
+from vizgen.site.output.outdir import BuildError, marker
 from vizgen.site.render import render_site
 from vizgen.site.render.assets import environment
 from vizgen.site.render.templating import TemplateProblem, check_templates, compile_templates, explained

@@ -22,7 +22,7 @@ from tests.builds import TEMPLATE_HEAD as HEAD
 from tests.builds import TEMPLATE_TAIL as TAIL
 from tests.builds import template_folder
 from vizgen.site.build import build_site
-from vizgen.site.outdir import leftovers
+from vizgen.site.output.outdir import leftovers
 from vizgen.site.render import render_site, templating
 from vizgen.site.render.assets import environment
 from vizgen.site.render.templating import TEMPLATE_BYTES, TemplateProblem, compile_templates, explained

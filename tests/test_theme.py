@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from vizgen.analysis import meaning, units, words
-from vizgen.site import theme
+from vizgen.site.drawing import theme
 from vizgen.site.render import contract
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -176,7 +176,7 @@ def test_the_browsers_shades_are_the_pythons(tmp_path: Path) -> None:
 
     from tests.node import run_node
     from tests.solved import solved_once
-    from vizgen.site.valuemap import SHADES, shades, value_map
+    from vizgen.site.drawing.valuemap import SHADES, shades, value_map
 
     cases = []
     for spec in SHADED:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.browsing import DESKTOP, NEEDS_BROWSER
-from vizgen.site import theme
+from vizgen.site.drawing import theme
 
 pytestmark = NEEDS_BROWSER
 
@@ -81,7 +81,7 @@ def test_the_value_map_and_the_graph_take_the_dark_palette(browser: object, base
         fills = page.evaluate("window.vizgen.map.colours().filter(Boolean)")
         config = page.evaluate("window.vizgen.config.themes")
         assert config == {"light": theme.LIGHT, "dark": theme.DARK}
-        from vizgen.site.valuemap import shade_colours
+        from vizgen.site.drawing.valuemap import shade_colours
         dark = {c for cs in shade_colours(theme.DARK).values() for c in cs}
         light = {c for cs in shade_colours(theme.LIGHT).values() for c in cs}
         assert fills and set(fills) <= dark and not set(fills) & light

@@ -13,7 +13,7 @@ from tests.solved import solved_once
 from tests.strategies import examples, small_variants
 from vizgen.analysis.solved import solve_variant
 from vizgen.engine.variants import Variant
-from vizgen.site.valuemap import compare, svg, value_map
+from vizgen.site.drawing.valuemap import compare, svg, value_map
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -179,7 +179,7 @@ def test_value_map_click_hover_moves_and_history(view: Callable, view_pages: dic
 
 
 def test_value_map_compare(view: Callable, view_pages: dict[str, VariantPage]) -> None:
-    from vizgen.site.valuemap import compare
+    from vizgen.site.drawing.valuemap import compare
 
     standard, suicide = view_pages["standard"].vmap, view_pages["suicide"].vmap
     page = view("variants/standard.html")

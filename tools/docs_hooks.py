@@ -26,7 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: the line of reference/cli.md the command-line reference takes the place of
 CLI_MARK = "<!-- cli-reference -->"
 #: the packages of the API reference, in the order of the layers (each imports only those before it)
-PACKAGES = ("util", "engine", "analysis", "ai", "reports", "site", "site.render")
+PACKAGES = ("util", "engine", "analysis", "ai", "reports", "site", "site.drawing", "site.data", "site.output",
+            "site.render", "site.build")
 #: what each package holds, for its page's first line
 ROLES = {
     "util": "text, paths, processes, sizes and the cache: the helpers every layer uses",
@@ -34,8 +35,12 @@ ROLES = {
     "analysis": "solved variants read for people: figures, facts, marks, words, sweeps",
     "ai": "the computer players and the one game loop",
     "reports": "the report pages' figures, the guides and the practice puzzles",
-    "site": "layouts, tables, the build and the preview server",
+    "site": "the static site, in five rooms that import one way",
+    "site.drawing": "colours and where things sit: the theme, the Graphviz layouts and the value map",
+    "site.data": "what the pages and downloads carry: the node and edge tables, the downloads, the address limits",
+    "site.output": "the output folder, the documentation built into it and the preview server",
     "site.render": "the pages, data files and pictures a build writes",
+    "site.build": "the build: gather and check everything, render every page, write once",
 }
 
 

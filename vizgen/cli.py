@@ -24,7 +24,7 @@ from vizgen.engine.params import Params, VariantError
 from vizgen.engine.rules import Position, PositionError, check_shape
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import REGISTRY, Variant
-from vizgen.site.outdir import BuildError
+from vizgen.site.output.outdir import BuildError
 from vizgen.util import deadlines, sizes
 from vizgen.util.deadlines import DeadlineScaleError
 from vizgen.util.processes import stop_on_signals, stopped_code
@@ -345,7 +345,7 @@ def _maxn(args: argparse.Namespace) -> int:
 def _guide(args: argparse.Namespace) -> int:
     from vizgen.reports.guide import guide_figures, not_taught
     from vizgen.reports.lessons import guide_lines
-    from vizgen.site.outdir import check_cache
+    from vizgen.site.output.outdir import check_cache
     from vizgen.util.cache import Cache, default_folder
 
     variant = resolve(args.spec)
@@ -369,7 +369,7 @@ def _guide(args: argparse.Namespace) -> int:
 
 def _puzzles(args: argparse.Namespace) -> int:
     from vizgen.reports.puzzles import THEMES, practised, puzzle_figures
-    from vizgen.site.outdir import check_cache
+    from vizgen.site.output.outdir import check_cache
     from vizgen.util.cache import Cache, default_folder
 
     variant = resolve(args.spec)
@@ -566,7 +566,7 @@ def _run(args: argparse.Namespace) -> int:
                    family_max_positions=args.family_max_positions, site_url=args.site_url, force=args.force,
                    docs=args.docs)
         return 0
-    from vizgen.site.preview import serve
+    from vizgen.site.output.preview import serve
 
     serve(args.dir, args.port)  # until Ctrl-C, SIGTERM or SIGHUP: exit 130, 143 or 129
     return 0

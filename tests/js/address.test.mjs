@@ -1,6 +1,6 @@
 /* The one reader of a page's address (address.js), against hostile addresses: bad percent-encoding, bytes that
  * are not UTF-8, surrogates, control characters, huge values, repeated and unknown keys, and random bytes. Its
- * tables are the Python's (vizgen/site/address_words.py, written to fixtures/address.json by tests/test_js.py). */
+ * tables are the Python's (vizgen/site/data/address_words.py, written to fixtures/address.json by tests/test_js.py). */
 
 import test from "node:test";
 import assert from "node:assert/strict";

@@ -7,7 +7,7 @@ import * as glicko from "../../vizgen/site/static/js/practice/glicko.js";
 import * as practice from "../../vizgen/site/static/js/practice/practice.js";
 import * as retry from "../../vizgen/site/static/js/play/retry.js";
 import * as address from "../../vizgen/site/static/js/core/address.js";
-import * as practiceView from "../../vizgen/site/static/js/practice/practiceview.js";
+import * as practiceView from "../../vizgen/site/static/js/practice/params.js";
 
 const VZ = { contract, util, glicko, practice, retry, address, practiceView };
 const P = VZ.practice;

@@ -8,7 +8,7 @@ import * as game from "../../vizgen/site/static/js/play/game.js";
 import * as names from "../../vizgen/site/static/js/play/names.js";
 import * as card from "../../vizgen/site/static/js/play/card.js";
 import { status } from "../../vizgen/site/static/js/play/view/status.js";
-import * as views from "../../vizgen/site/static/js/practice/views.js";
+import { pageView } from "../../vizgen/site/static/js/practice/view/page.js";
 import * as practice from "../../vizgen/site/static/js/practice/practice.js";
 import * as handboard from "../../vizgen/site/static/js/practice/handboard.js";
 
@@ -59,11 +59,12 @@ test("the practice page's views escape what the data says and keep the hands' pi
   const idx = { variants: [{ slug: "standard", title: "Stan<dard>", count: 1, players: 2 }], puzzles: [], keys: [],
     themes: {}, goals: [{ id: "standard:0", v: "standard", k: 0, title: "T", text: "<script>x</script>" }], words: PW };
   globalThis.document = globalThis.document || { addEventListener() {} }; // the board listens on the page
-  const app = { root: null, idx: idx, puzzles: [], cfg: { data: "" }, W: PW, storage: null, progress: practice.fresh(),
-    aside: { where: "in <file>", parts: ["a & b"] }, notes: ["note <i>"], load: null, data: {}, mode: "goals",
+  const app = { idx: idx, puzzles: [], W: PW, progress: practice.fresh(),
+    aside: { where: "in <file>", parts: ["a & b"] }, notes: ["note <i>"], data: {}, mode: "goals",
     variant: "", theme: "", cur: null, msg: "", failedRun: [], run: [], streak: null, goal: null, retry: null,
-    byId: new Map(), board: handboard.create(PW, () => {}), level: "normal", timed: null, now: () => 0 };
-  const page = views.page(app, 0).text;
+    byId: new Map(), level: "normal", timed: null, now: () => 0, timedLength: 0 };
+  const ui = { board: handboard.create(PW, () => {}), filtersOpen: false, left: 0 };
+  const page = pageView(app, ui).text;
   assert.match(page, /&lt;script&gt;x&lt;\/script&gt;/);
   assert.match(page, /in &lt;file&gt;/);
   assert.match(page, /a &amp; b/);
@@ -72,8 +73,8 @@ test("the practice page's views escape what the data says and keep the hands' pi
   app.mode = "puzzles";
   const state = practice.start({ position: "12-11", kind: "keep", plies: 1, line: [], rating: 0, themes: null },
     { "12-11": { m: [["1>1", "11-12", 0, 0, -1, -1]], h: [[1, 2], [1, 1]] } });
-  app.cur = { id: "standard:12-11", slug: "standard", state: state, feedback: null, rated: false };
-  const board = views.page(app, 0).text;
+  app.cur = { id: "standard:12-11", slug: "standard", state: state, feedback: [], rated: false };
+  const board = pageView(app, ui).text;
   assert.match(board, /<svg class="hand/);
   // the hands are buttons named for a screen reader; the move list is a folded hint
   assert.match(board, /<button type="button" class="hand-btn" data-seat="0" data-hand="1" data-value="2" aria-pressed="false" aria-label="You, to move: 2 fingers">/);

@@ -2,7 +2,7 @@
 
 The command line, the downloads and the site read their numbers from these
 functions; per-position figures for the site and the downloads are the columns
-of :mod:`vizgen.site.tables`.
+of :mod:`vizgen.site.data.tables`.
 """
 
 from __future__ import annotations

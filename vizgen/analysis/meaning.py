@@ -4,7 +4,7 @@ A position's solution (who can force a win, in how many plies, whether the game 
 :data:`VERDICTS`; a move, read by the player choosing it, in one of the :data:`CHOICES`; a move played, compared
 with the best one, takes one of the :data:`MARKS`. Each code's index is what the data files, the command line
 and the browser carry; each entry says its value class (:data:`CLASSES`: ``win``, ``draw`` or ``loss``, which is
-also its colour's key in :mod:`vizgen.site.theme`) and its words. :func:`verdicts` and :func:`choices` classify
+also its colour's key in :mod:`vizgen.site.drawing.theme`) and its words. :func:`verdicts` and :func:`choices` classify
 every position at once; :func:`table` is the whole table as data, for the browser. Nothing downstream reads a
 meaning back out of the words: it reads the code.
 """
@@ -156,6 +156,9 @@ class Mark:
         What it means, with two players and with three or more.
     palette : str
         The colour of its symbol: a key of the theme's palettes (empty for the best move: no symbol).
+    keeps : bool
+        Whether the move keeps the chooser's value class (a win stays a win, a draw a draw): what a practice puzzle
+        accepts (:func:`vizgen.reports.puzzles.accepts`, and the browser's from the contract).
     """
 
     key: str
@@ -164,19 +167,20 @@ class Mark:
     two: str
     more: str
     palette: str
+    keeps: bool
 
 
 #: the marks of a move, from the chooser's point of view; a move's mark code is its index here
 MARKS: tuple[Mark, ...] = (
     Mark("best", "", "best move", "keeps your value: the fastest win, a draw kept, or the slowest loss",
-         "keeps your value: the fastest win, staying in, or the longest you can hold out", ""),
+         "keeps your value: the fastest win, staying in, or the longest you can hold out", "", keeps=True),
     Mark("inaccuracy", "?!", "inaccuracy", "keeps your value, but wins more slowly or loses sooner than it has to",
-         "keeps your value, but wins more slowly or goes out sooner than it has to", "inaccuracy"),
+         "keeps your value, but wins more slowly or goes out sooner than it has to", "inaccuracy", keeps=True),
     Mark("mistake", "?", "mistake", "turns your win into a draw",
-         "gives up your forced win: you still stay in (or no one can force a win)", "mistake"),
+         "gives up your forced win: you still stay in (or no one can force a win)", "mistake", keeps=False),
     Mark("blunder", "??", "blunder", "turns your win or draw into a loss",
          "turns your forced win, or a game you could stay in, into one the others can force you out of "
-         "(or another player can force a win)", "loss-ink"),
+         "(or another player can force a win)", "loss-ink", keeps=False),
 )
 
 #: the sentences of a game's value for the person it is shown to (a key of

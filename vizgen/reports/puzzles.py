@@ -55,6 +55,7 @@ from vizgen.ai.maxn import notation_rank
 from vizgen.ai.tricky import trap_figure, tricky_player
 from vizgen.analysis import words
 from vizgen.analysis.marks import HOLD, INACCURACY, LOSS, WIN, edge_marks, value_classes
+from vizgen.analysis.meaning import MARKS
 from vizgen.analysis.solved import Solved, fate
 from vizgen.analysis.stored import solve_stored
 from vizgen.engine.params import estimate_positions
@@ -108,7 +109,9 @@ THEMES: dict[str, str] = {
 
 
 def accepts(mark: int, after: int, kind: str, left: int) -> bool:
-    """Whether a puzzle accepts a move (the browser's ``VZ.practice.accepts`` is the same rule).
+    """Whether a puzzle accepts a move: its mark keeps the mover's value (:attr:`vizgen.analysis.meaning.Mark.keeps`,
+    which the browser reads from the contract) and, in a win puzzle, the win it leaves fits in the plies left (the
+    browser's ``practice/practice.js`` ``accepts`` is the same rule, checked against this one in the fast lane).
 
     Parameters
     ----------
@@ -126,7 +129,7 @@ def accepts(mark: int, after: int, kind: str, left: int) -> bool:
     >>> accepts(0, 2, "win", 3), accepts(1, 4, "win", 3), accepts(1, 2, "win", 3), accepts(2, -1, "draw", 1)
     (True, False, True, False)
     """
-    return mark <= INACCURACY and (kind != "win" or after + 1 <= left)
+    return MARKS[mark].keeps and (kind != "win" or after + 1 <= left)
 
 
 class _Solution:

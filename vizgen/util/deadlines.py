@@ -1,8 +1,8 @@
 """The scale of vizgen's deadlines: ``$VIZGEN_DEADLINE_SCALE``, read here and nowhere else.
 
 vizgen holds a few limits in seconds against what it is given: ``serve`` drops a client whose request's head
-takes longer than :data:`vizgen.site.preview.REQUEST_SECONDS`, or that stops reading an answer for
-:data:`~vizgen.site.preview.IDLE_SECONDS`; a user template may compile or render for
+takes longer than :data:`vizgen.site.output.preview.REQUEST_SECONDS`, or that stops reading an answer for
+:data:`~vizgen.site.output.preview.IDLE_SECONDS`; a user template may compile or render for
 :data:`vizgen.site.render.templating.TEMPLATE_SECONDS`. A test that checks such a limit would wait out its real
 seconds. With ``VIZGEN_DEADLINE_SCALE=0.1`` in the environment each of them is a tenth as long, so the test
 waits a tenth (one test per limit still waits out the real seconds, in the slow lane; docs/TESTS.md).

@@ -186,8 +186,8 @@ BROADCAST_SHARE = 1 / 4
 #: over it is not kept). The site's largest is six players' solution, 273 MB (24 bytes a position); its page is
 #: 11 MB, the largest layout a few MB; past a gigabyte is a stray file, not an entry
 CACHE_ENTRY_MAX = 2**30
-#: the largest site marker read (vizgen.site.outdir): a build of the whole catalogue lists a few thousand files in
-#: well under 1 MB; a larger file of that name is not a build's record
+#: the largest site marker read (vizgen.site.output.outdir): a build of the whole catalogue lists a few thousand
+#: files in well under 1 MB; a larger file of that name is not a build's record
 SITE_MARKER_MAX_BYTES = 64 << 20
 
 # memory

@@ -9,7 +9,8 @@ callback, so the pages also work from ``file://``.
 Modules: :mod:`~vizgen.site.render.page` (the page object),
 :mod:`~vizgen.site.render.datafiles` (what the browser loads, and the downloads),
 :mod:`~vizgen.site.render.pictures` (the overview of a big variant),
-:mod:`~vizgen.site.render.contexts` (what each template is given) and
+:mod:`~vizgen.site.render.contexts` (what each template is given),
+:mod:`~vizgen.site.render.rules_page` (the rules page's data) and
 :mod:`~vizgen.site.render.assets` (shared files and the templates).
 """
 
@@ -26,8 +27,8 @@ from jinja2 import Environment
 from vizgen.analysis import words
 from vizgen.analysis.sweep import SPACE_ACCEPTED
 from vizgen.engine.variants import GROUPS, Variant
-from vizgen.site import theme
-from vizgen.site.docs import DOCS_HOME
+from vizgen.site.drawing import theme
+from vizgen.site.output.docs import DOCS_HOME
 from vizgen.site.render.assets import environment, shared_files
 from vizgen.site.render.codepage import CodePage, code_files
 from vizgen.site.render.contexts import card, index_context, nav, variant_context
@@ -40,8 +41,8 @@ from vizgen.site.render.payloads import PageConfig
 from vizgen.site.render.pictures import mosaic_preview, preview
 from vizgen.site.render.practice_page import PRACTICE_PATH, practice_context, practice_files, practice_href
 from vizgen.site.render.reports import report_files, variant_links
+from vizgen.site.render.rules_page import rules_context
 from vizgen.site.render.space_page import space_files
-from vizgen.site.rulespage import rules_context
 from vizgen.util import sizes
 from vizgen.util.processes import Background
 
@@ -237,7 +238,7 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
     workers : int
         Worker processes (1: render here).
     docs : bool
-        The documentation is built into the site's ``docs/`` (:mod:`vizgen.site.docs`): every page's header
+        The documentation is built into the site's ``docs/`` (:mod:`vizgen.site.output.docs`): every page's header
         links to it.
 
     Returns

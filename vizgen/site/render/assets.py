@@ -24,7 +24,8 @@ from pathlib import Path
 import jinja2
 
 from vizgen import templates_folder
-from vizgen.site import address_words, theme
+from vizgen.site.data import address_words
+from vizgen.site.drawing import theme
 from vizgen.site.render.contexts import badge, num
 from vizgen.site.render.datafiles import as_json
 from vizgen.site.render.templating import TemplateLoader, UserTemplates, shown
@@ -60,7 +61,7 @@ def environment(templates: Path | None = None) -> jinja2.Environment:
     env.globals["badge"] = badge
     env.globals["site_url"] = ""  # where the site is published, when known (render_site): absolute share tags
     env.globals["docs"] = ""  # the documentation's home when it is built into the site (build --docs): the header
-    # links it (vizgen.site.docs.DOCS_HOME)
+    # links it (vizgen.site.output.docs.DOCS_HOME)
     # what address.js may read from a page's address (a variant's page gives its own: variant_context)
     env.globals["address_json"] = as_json(address_words.table())
     return env

@@ -1,7 +1,7 @@
 """Static SVG line charts drawn at build time, with their text alternative.
 
 Used by the family page: one or more series of ``(x, y)`` points on a linear
-or logarithmic y axis. Colours come from :mod:`vizgen.site.theme`; the SVG carries
+or logarithmic y axis. Colours come from :mod:`vizgen.site.drawing.theme`; the SVG carries
 a ``<title>`` and a ``<desc>`` that lists every point, so a screen reader
 gets the numbers. Output is deterministic (fixed precision, no ids from
 counters).
@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from vizgen.site import theme
+from vizgen.site.drawing import theme
 
 __all__ = ["Series", "line_chart"]
 

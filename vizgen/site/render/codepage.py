@@ -37,11 +37,11 @@ from vizgen.analysis.facts import Facts, position_facts
 from vizgen.analysis.solved import Solved
 from vizgen.engine.rules import Rules
 from vizgen.engine.variants import Variant
-from vizgen.site import theme
+from vizgen.site.data.tables import FACT_COLUMNS
+from vizgen.site.drawing import theme
 from vizgen.site.render.datafiles import jsonp
 from vizgen.site.render.page import PageIdentity
 from vizgen.site.render.wire import encode, fields_of, spec
-from vizgen.site.tables import FACT_COLUMNS
 from vizgen.util.text import visible
 
 __all__ = ["CODE_CHUNK", "CodePage", "code_files", "code_page_of"]

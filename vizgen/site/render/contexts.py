@@ -17,7 +17,7 @@ from vizgen.analysis import meaning, words
 from vizgen.analysis.rulebook import RULE_NAMES, rule_tags, rules_in_words, start_badge
 from vizgen.engine.params import Params
 from vizgen.engine.variants import GROUPS
-from vizgen.site import address_words
+from vizgen.site.data import address_words
 from vizgen.site.render.codepage import CodePage
 from vizgen.site.render.datafiles import DataFiles, as_json
 from vizgen.site.render.page import VariantPage

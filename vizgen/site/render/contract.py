@@ -13,7 +13,7 @@ The browser's modules (``vizgen/site/static/js``) read every fact the two langua
 - the game's end (:data:`~vizgen.engine.ending.PLY_CAP`, :data:`~vizgen.engine.ending.REPETITIONS`), the graph's
   size limits (:data:`~vizgen.util.sizes.BIG`, :data:`~vizgen.util.sizes.PHONE_GRAPH_MAX`), the tricky
   player's rounds and scale (:mod:`vizgen.ai.tricky`), max^n's prize and depths (:mod:`vizgen.ai.maxn`,
-  :data:`vizgen.site.tables.PLAY_DEPTHS`);
+  :data:`vizgen.site.data.tables.PLAY_DEPTHS`);
 
 and its types, ``static/js/contract.d.ts`` (:func:`types`: every key a union of the Python's keys; not shipped).
 Both files are checked in, so a machine without Node builds the site; ``tests/test_contract.py`` fails when
@@ -34,8 +34,8 @@ import numpy as np
 from vizgen.ai import maxn, tricky
 from vizgen.analysis import marks, meaning
 from vizgen.engine import ending, kernel
+from vizgen.site.data.tables import PLAY_DEPTHS
 from vizgen.site.render.wire import POSITION_FIELDS
-from vizgen.site.tables import PLAY_DEPTHS
 from vizgen.util import sizes
 
 __all__ = ["FATES", "NODE_WIDTH", "WHOS", "data", "path", "source", "types"]
@@ -179,7 +179,7 @@ def types() -> str:
         "interface Choice { readonly key: ChoiceKey; readonly cls: ClassKey; readonly over: boolean; "
         "readonly long: string; readonly short: string }",
         "interface Mark { readonly key: MarkKey; readonly symbol: string; readonly name: string; readonly two: string; "
-        "readonly more: string; readonly palette: string }",
+        "readonly more: string; readonly palette: string; readonly keeps: boolean }",
         "interface WireField { readonly name: WireName; readonly width: 1 | 2 | 3; readonly bound: WireBound }",
         "/** [two players: 0, more: 1][over: 0 or 1][who: none, self, other]",
         "    [fate: none, out now, out later, survives] -> a code */",

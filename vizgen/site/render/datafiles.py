@@ -10,7 +10,7 @@
     are not facts on the wire (in the spec's order), moves (target and
     notations: whether a move is optimal and what it means for the player
     choosing it are its target's facts), parents, and a block of the computer
-    opponents' moves (the :data:`vizgen.site.tables.OPPONENTS` columns, named in
+    opponents' moves (the :data:`vizgen.site.data.tables.OPPONENTS` columns, named in
     ``nodes.js``'s ``opponents``). Small variants have one chunk. The opponents'
     moves go with the details rather than in ``nodes.js``: a game needs them only
     for the position it is at, whose chunk the panel loads anyway, and a big
@@ -39,14 +39,14 @@ from typing import Any
 import numpy as np
 
 from vizgen.analysis.bands import DRAWS, LOSSES, WINS
-from vizgen.site import theme
-from vizgen.site.band_picture import band_labels, node_size
-from vizgen.site.export import downloads
+from vizgen.site.data.export import downloads
+from vizgen.site.data.tables import OPPONENTS, NodeTable
+from vizgen.site.drawing import theme
+from vizgen.site.drawing.band_picture import band_labels, node_size
 from vizgen.site.render.maps import map_payload, thumb
 from vizgen.site.render.page import VariantPage
 from vizgen.site.render.pictures import overview
 from vizgen.site.render.wire import encode, fact_columns, fields_of, node_fields, spec
-from vizgen.site.tables import OPPONENTS, NodeTable
 from vizgen.util import sizes
 
 __all__ = ["CHUNK_SIZE", "DataFiles", "as_json", "data_files", "jsonp"]

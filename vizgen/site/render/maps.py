@@ -1,11 +1,11 @@
 """The value map's data file and thumbnail: what the browser's map view (``valuemap.js``) draws.
 
-``map.js`` holds the grid of :func:`vizgen.site.valuemap.value_map` (the node of
+``map.js`` holds the grid of :func:`vizgen.site.drawing.valuemap.value_map` (the node of
 every cell, -1 where no game goes) with the axis labels, and, for "Compare
 with", every other page of the same shape with the cells whose value differs
-(:func:`vizgen.site.valuemap.compare`) and the value they have there; each cell's
-shade (:func:`vizgen.site.valuemap.shades`) and the colour of each shade in each theme
-(:func:`vizgen.site.valuemap.shade_colours`): the browser looks the colours up and works none out.
+(:func:`vizgen.site.drawing.valuemap.compare`) and the value they have there; each cell's
+shade (:func:`vizgen.site.drawing.valuemap.shades`) and the colour of each shade in each theme
+(:func:`vizgen.site.drawing.valuemap.shade_colours`): the browser looks the colours up and works none out.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from vizgen.site import theme
+from vizgen.site.drawing import theme
+from vizgen.site.drawing.valuemap import compare, shade_colours, shades, svg
 from vizgen.site.render.page import VariantPage
-from vizgen.site.valuemap import compare, shade_colours, shades, svg
 from vizgen.util.text import visible
 
 __all__ = ["THUMB_PX", "map_payload", "peers_of", "thumb"]
@@ -45,7 +45,7 @@ def peers_of(page: VariantPage, pages: Sequence[VariantPage]) -> list[VariantPag
     --------
     >>> from vizgen.analysis.solved import solve_variant
     >>> from vizgen.analysis.figures import stats
-    >>> from vizgen.site.layout import layout_all
+    >>> from vizgen.site.drawing.layout import layout_all
     >>> from vizgen.site.render.page import page_of
     >>> from vizgen.engine.spec import resolve
     >>> solved = [solve_variant(resolve(spec)) for spec in ("standard:r=3", "standard:r=3,suicide=true")]
@@ -88,7 +88,7 @@ def map_payload(page: VariantPage, peers: Sequence[VariantPage]) -> dict[str, An
     --------
     >>> from vizgen.analysis.solved import solve_variant
     >>> from vizgen.analysis.figures import stats
-    >>> from vizgen.site.layout import layout_all
+    >>> from vizgen.site.drawing.layout import layout_all
     >>> from vizgen.site.render.page import page_of
     >>> from vizgen.engine.spec import resolve
     >>> solved = [solve_variant(resolve(spec)) for spec in ("standard:r=3", "standard:r=3,suicide=true")]
@@ -120,7 +120,7 @@ def thumb(page: VariantPage) -> bytes:
     --------
     >>> from vizgen.analysis.solved import solve_variant
     >>> from vizgen.analysis.figures import stats
-    >>> from vizgen.site.layout import layout_all
+    >>> from vizgen.site.drawing.layout import layout_all
     >>> from vizgen.site.render.page import page_of
     >>> from vizgen.engine.spec import resolve
     >>> solved = [solve_variant(resolve(spec)) for spec in ("standard:r=3", "standard:r=3,suicide=true")]

@@ -12,9 +12,9 @@ from vizgen.analysis.bands import shown_edges
 from vizgen.analysis.facts import Facts, position_facts
 from vizgen.analysis.solved import Solved
 from vizgen.engine.variants import Variant
-from vizgen.site.layout import Layout
-from vizgen.site.tables import EdgeTable, NodeTable, edge_table, node_table
-from vizgen.site.valuemap import ValueMap, value_map
+from vizgen.site.data.tables import EdgeTable, NodeTable, edge_table, node_table
+from vizgen.site.drawing.layout import Layout
+from vizgen.site.drawing.valuemap import ValueMap, value_map
 from vizgen.util import sizes
 
 __all__ = ["PageIdentity", "VariantPage", "page_of"]
@@ -75,7 +75,7 @@ class VariantPage(PageIdentity):
     shown : numpy.ndarray
         bool per edge: drawn by default (:func:`vizgen.analysis.bands.shown_edges`, the moves that carry meaning).
     vmap : ValueMap or None
-        The value map (:func:`vizgen.site.valuemap.value_map`) of a two-player variant, None with more players.
+        The value map (:func:`vizgen.site.drawing.valuemap.value_map`) of a two-player variant, None with more players.
     """
 
     variant: Variant
@@ -143,7 +143,7 @@ def page_of(variant: Variant, solved: Solved, layout: Layout, figures: dict[str,
     --------
     >>> from vizgen.analysis.solved import solve_variant
     >>> from vizgen.analysis.figures import stats
-    >>> from vizgen.site.layout import layout_all
+    >>> from vizgen.site.drawing.layout import layout_all
     >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard:r=3"))
     >>> page = page_of(solved.variant, solved, layout_all([solved], None)[0], stats(solved, "standard:r=3"))

@@ -97,7 +97,7 @@ class PageConfig(TypedDict):
     map: bool
     #: the view shown first
     view: Literal["graph", "map"]
-    #: both themes' palettes by name (:data:`vizgen.site.theme.PALETTES`)
+    #: both themes' palettes by name (:data:`vizgen.site.drawing.theme.PALETTES`)
     themes: dict[str, dict[str, str]]
     #: the word tables (:func:`vizgen.analysis.words.for_browser`: tables of several shapes, typed in the browser by
     #: ``viewer/interfaces.js``'s ``Words``)

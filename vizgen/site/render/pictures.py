@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from vizgen.site import theme
+from vizgen.site.drawing import theme
 from vizgen.util import sizes
 
 __all__ = ["PREVIEW", "mosaic_preview", "overview", "png", "preview"]
@@ -121,7 +121,8 @@ def overview(x: np.ndarray, y: np.ndarray, value: np.ndarray, depth: np.ndarray,
     width : int
         Width of the picture in pixels.
     palettes : tuple of str
-        The themes to draw it in (:data:`vizgen.site.theme.PALETTES`); the layout and the haze are worked out once.
+        The themes to draw it in (:data:`vizgen.site.drawing.theme.PALETTES`); the layout and the haze are worked
+        out once.
 
     Returns
     -------

@@ -19,7 +19,7 @@ import numpy as np
 from vizgen.analysis.sweep import SPACE_BOOLS, SPACE_SIZE, SWAPS
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, PARAM_NAMES, Params
 from vizgen.reports.space import load_record, space_figures
-from vizgen.site import theme
+from vizgen.site.drawing import theme
 from vizgen.site.render.datafiles import jsonp
 from vizgen.site.render.payloads import SpaceIndex, SpacePart
 from vizgen.util.text import format_count

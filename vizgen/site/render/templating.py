@@ -51,7 +51,7 @@ from jinja2.runtime import Context
 from jinja2.sandbox import SandboxedEnvironment
 
 from vizgen import templates_folder
-from vizgen.site.outdir import BuildError
+from vizgen.site.output.outdir import BuildError
 from vizgen.util import deadlines
 from vizgen.util.paths import NoHome, expand_user
 from vizgen.util.text import format_count, quote, visible
@@ -393,7 +393,7 @@ def check_templates(templates: str | Path) -> Path:
     >>> check_templates("")
     Traceback (most recent call last):
     ...
-    vizgen.site.outdir.BuildError: --templates is empty: name a folder of templates
+    vizgen.site.output.outdir.BuildError: --templates is empty: name a folder of templates
     """
     if not str(templates).strip():
         raise BuildError("--templates is empty: name a folder of templates")

@@ -30,7 +30,7 @@ import numpy as np
 
 from vizgen.analysis import words
 from vizgen.analysis.facts import Facts
-from vizgen.site.outdir import BuildError
+from vizgen.site.output.outdir import BuildError
 
 __all__ = ["POSITION_FIELDS", "Field", "WireError", "encode", "fact_columns", "fields_of", "node_fields", "spec"]
 

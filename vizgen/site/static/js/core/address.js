@@ -7,7 +7,7 @@
  * address does not give it, it is not a key of this kind of page, or it was dropped; and `notes`, one line
  * for the visitor per part of the address dropped. It never throws.
  *
- * Everything is bounded before any work, by the table vizgen/site/address_words.py writes into the page
+ * Everything is bounded before any work, by the table vizgen/site/data/address_words.py writes into the page
  * (<script id="vizgen-address">, or use(table)): a query longer than the page's cap is not split;
  * a key longer than its limit, given twice, not valid percent-encoding of UTF-8, holding a control character
  * or a lone surrogate, a line of positions (moves=) longer than a game can last, or a number (seed=, at=,
@@ -19,7 +19,7 @@
  * replaced in silence.
  */
 /**
- * The table vizgen/site/address_words.py writes into the page (the site's own, not the visitor's).
+ * The table vizgen/site/data/address_words.py writes into the page (the site's own, not the visitor's).
  * @typedef {object} AddressTable
  * @property {Record<string, number>} limits per key, the longest encoded value read
  * @property {number} plies the longest game, in plies
@@ -42,7 +42,7 @@
 /** @type {AddressTable | null} */
 var table = null;
 
-/** Read with this table from now on (vizgen.site.address_words.table()).
+/** Read with this table from now on (vizgen.site.data.address_words.table()).
  @param {AddressTable | null} t */
 function use(t) {
   table = t;
@@ -126,13 +126,12 @@ function read(search, hash, page) {
   var t = current();
   /** @type {string[]} */
   var notes = [];
-  /** @type {Record<string, string | null>} */
-  var values = {};
-  var out = /** @type {AddressRead} */ (/** @type {unknown} */ (values));
-  out.notes = notes;
   /** @type {Record<string, string>} */
   var dropped = {}; // part -> its note's key
-  out.dropped = dropped;
+  /** @type {AddressRead} */
+  var out = { notes: notes, dropped: dropped };
+  /** @type {Record<string, unknown>} */
+  var values = out; // the same object, each key's text written by its name
   var kind = t && own(t.pages, page) ? page : "page";
   var keys = t ? t.pages[kind] : [];
   var all = t ? Object.keys(t.parts) : [];

@@ -13,7 +13,7 @@ type KernelName = "P" | "M" | "COUNTS" | "SWAPS" | "TWO" | "PASSES" | "END" | "T
 interface ValueClass { readonly key: ClassKey; readonly value: -1 | 0 | 1; readonly rank: 0 | 1 | 2; readonly palette: string; readonly label: string }
 interface Verdict { readonly key: VerdictKey; readonly cls: ClassKey; readonly over: boolean; readonly long: string; readonly short: string }
 interface Choice { readonly key: ChoiceKey; readonly cls: ClassKey; readonly over: boolean; readonly long: string; readonly short: string }
-interface Mark { readonly key: MarkKey; readonly symbol: string; readonly name: string; readonly two: string; readonly more: string; readonly palette: string }
+interface Mark { readonly key: MarkKey; readonly symbol: string; readonly name: string; readonly two: string; readonly more: string; readonly palette: string; readonly keeps: boolean }
 interface WireField { readonly name: WireName; readonly width: 1 | 2 | 3; readonly bound: WireBound }
 /** [two players: 0, more: 1][over: 0 or 1][who: none, self, other]
     [fate: none, out now, out later, survives] -> a code */

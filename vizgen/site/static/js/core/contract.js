@@ -39,10 +39,10 @@ var data = {
     {"key": "you-are-out", "cls": "loss", "over": false, "long": "you are out: you have no live hand", "short": "you are out"}
   ],
   "marks": [
-    {"key": "best", "symbol": "", "name": "best move", "two": "keeps your value: the fastest win, a draw kept, or the slowest loss", "more": "keeps your value: the fastest win, staying in, or the longest you can hold out", "palette": ""},
-    {"key": "inaccuracy", "symbol": "?!", "name": "inaccuracy", "two": "keeps your value, but wins more slowly or loses sooner than it has to", "more": "keeps your value, but wins more slowly or goes out sooner than it has to", "palette": "inaccuracy"},
-    {"key": "mistake", "symbol": "?", "name": "mistake", "two": "turns your win into a draw", "more": "gives up your forced win: you still stay in (or no one can force a win)", "palette": "mistake"},
-    {"key": "blunder", "symbol": "??", "name": "blunder", "two": "turns your win or draw into a loss", "more": "turns your forced win, or a game you could stay in, into one the others can force you out of (or another player can force a win)", "palette": "loss-ink"}
+    {"key": "best", "symbol": "", "name": "best move", "two": "keeps your value: the fastest win, a draw kept, or the slowest loss", "more": "keeps your value: the fastest win, staying in, or the longest you can hold out", "palette": "", "keeps": true},
+    {"key": "inaccuracy", "symbol": "?!", "name": "inaccuracy", "two": "keeps your value, but wins more slowly or loses sooner than it has to", "more": "keeps your value, but wins more slowly or goes out sooner than it has to", "palette": "inaccuracy", "keeps": true},
+    {"key": "mistake", "symbol": "?", "name": "mistake", "two": "turns your win into a draw", "more": "gives up your forced win: you still stay in (or no one can force a win)", "palette": "mistake", "keeps": false},
+    {"key": "blunder", "symbol": "??", "name": "blunder", "two": "turns your win or draw into a loss", "more": "turns your forced win, or a game you could stay in, into one the others can force you out of (or another player can force a win)", "palette": "loss-ink", "keeps": false}
   ],
   "verdictCodes": {"draw": 0, "win": 1, "loss": 2, "won": 3, "lost": 4, "open": 5, "mover-forces": 6, "other-forces": 7, "mover-won": 8, "other-won": 9, "mover-out": 10, "mover-survives": 11, "mover-is-out": 12},
   "choiceCodes": {"draw": 0, "you-win": 1, "you-lose": 2, "you-win-now": 3, "you-lose-now": 4, "open": 5, "other-forces": 6, "other-wins-now": 7, "you-out": 8, "you-survive": 9, "you-are-out": 10},

@@ -70,7 +70,7 @@ export interface PageConfig {
   map: boolean;
   /** the view shown first */
   view: "graph" | "map";
-  /** both themes' palettes by name (:data:`vizgen.site.theme.PALETTES`) */
+  /** both themes' palettes by name (:data:`vizgen.site.drawing.theme.PALETTES`) */
   themes: Record<string, Record<string, string>>;
   /** the word tables (:func:`vizgen.analysis.words.for_browser`: tables of several shapes, typed in the browser by ``viewer/interfaces.js``'s ``Words``) */
   words: Record<string, unknown>;

@@ -1,5 +1,5 @@
 /* vizgen shading: each cell's shade on a value map made in the browser (the rules page), as
- * vizgen/site/valuemap.py shades works it out for the built pages: 0 at game over up to shades - 1 at the
+ * vizgen/site/drawing/valuemap.py shades works it out for the built pages: 0 at game over up to shades - 1 at the
  * longest end of the map, 0 where no one can force an end, -1 where no game goes. The colour of each shade in
  * each theme comes from the Python (valuemap.shade_colours, in the page's configuration): none is mixed here.
  * tests/test_theme.py checks this against the Python on several variants.

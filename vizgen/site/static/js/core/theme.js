@@ -1,6 +1,6 @@
 /* vizgen theme: the page's light or dark theme, and the header's toggle that remembers the choice.
  *
- * The colours are vizgen/site/theme.py's two palettes: the stylesheet (assets/theme.css) holds both, the dark
+ * The colours are vizgen/site/drawing/theme.py's two palettes: the stylesheet (assets/theme.css) holds both, the dark
  * one applying when the visitor's system prefers it (prefers-color-scheme) unless <html data-theme> says
  * otherwise; a choice made with the toggle is kept in localStorage and set before the page is drawn (this
  * file is loaded in the page's head). Pictures shown as images follow the page's colour scheme on their own;

@@ -16,15 +16,15 @@ var W = 320, H = 120, PAD = 8, AXIS = 40; // AXIS: the room on the right for the
 /**
  * The rating line's points: the history's entries left to right, the rating after each from bottom (lo) to top
  * (hi), with the range [lo, hi] (at least 100 wide, whole hundreds).
- * @param {ReadonlyArray<HistoryEntry>} history @returns {{ points: Point[], lo: number, hi: number }}
+ * @param {ReadonlyArray<HistoryEntry>} entries @returns {{ points: Point[], lo: number, hi: number }}
  */
-function ratingPoints(history) {
-  var values = history.map(function (e) { return e.after; });
+function ratingPoints(entries) {
+  var values = entries.map(function (e) { return e.after; });
   var lo = Math.floor(Math.min.apply(null, values.concat([1500])) / 100) * 100;
   var hi = Math.ceil(Math.max.apply(null, values.concat([1500])) / 100) * 100;
   if (hi - lo < 100) hi = lo + 100;
-  var n = history.length;
-  var points = history.map(function (e, i) {
+  var n = entries.length;
+  var points = entries.map(function (e, i) {
     var x = PAD + (n > 1 ? i * (W - 2 * PAD - AXIS) / (n - 1) : (W - 2 * PAD - AXIS) / 2);
     var y = PAD + (hi - e.after) * (H - 2 * PAD) / (hi - lo);
     return { x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10, e: e };
@@ -35,12 +35,12 @@ function ratingPoints(history) {
 /**
  * Your puzzles by theme: per theme key (themesOf: a puzzle id's themes), how many solved and failed, the most
  * played first (then by key).
- * @param {ReadonlyArray<HistoryEntry>} history @param {(id: string) => ReadonlyArray<string>} themesOf @returns {Tally[]}
+ * @param {ReadonlyArray<HistoryEntry>} entries @param {(id: string) => ReadonlyArray<string>} themesOf @returns {Tally[]}
  */
-function byTheme(history, themesOf) {
+function byTheme(entries, themesOf) {
   /** @type {Map<string, Tally>} */
   var tally = new Map();
-  history.forEach(function (e) {
+  entries.forEach(function (e) {
     themesOf(e.id).forEach(function (t) {
       var row = tally.get(t) || { key: t, solved: 0, failed: 0 };
       if (e.ok) row.solved += 1;
@@ -55,26 +55,26 @@ function byTheme(history, themesOf) {
 
 /**
  * The chart of your puzzles. T: words.PRACTICE; themes: theme key -> words; themesOf: a puzzle id's theme keys.
- * @param {ReadonlyArray<HistoryEntry>} history @param {Readonly<Record<string, string>>} T
+ * @param {ReadonlyArray<HistoryEntry>} entries @param {Readonly<Record<string, string>>} T
  * @param {Readonly<Record<string, string>>} themes @param {(id: string) => ReadonlyArray<string>} themesOf
  * @returns {Html}
  */
-function chartHtml(history, T, themes, themesOf) {
-  if (!history.length) {
+function chartHtml(entries, T, themes, themesOf) {
+  if (!entries.length) {
     return html`<section class="pz-chart" aria-label="${T.chart}"><h2>${T.chart}</h2><p class="muted">${T["chart-none"]}</p></section>`;
   }
-  var line = ratingPoints(history);
+  var line = ratingPoints(entries);
   var path = line.points.map(function (p, i) { return (i ? "L" : "M") + p.x + " " + p.y; }).join(" ");
   var marks = line.points.map(function (p) {
     return p.e.ok ? html`<circle class="ok" cx="${p.x}" cy="${p.y}" r="3.5"/>` :
       html`<path class="no" d="M${p.x - 3.5} ${p.y - 3.5}L${p.x + 3.5} ${p.y + 3.5}M${p.x - 3.5} ${p.y + 3.5}L${p.x + 3.5} ${p.y - 3.5}"/>`;
   });
-  var last = history[history.length - 1];
-  var solved = history.filter(function (e) { return e.ok; }).length;
-  var said = T["chart-rating"] + ": " + util.count(Math.round(history[0].before)) + " → " +
-    util.count(Math.round(last.after)) + ", " + util.plural(history.length, "puzzle", "puzzles") + ", " +
-    util.count(solved) + " " + T["chart-solved"] + ", " + util.count(history.length - solved) + " " + T["chart-failed"];
-  var tally = byTheme(history, themesOf);
+  var last = entries[entries.length - 1];
+  var solved = entries.filter(function (e) { return e.ok; }).length;
+  var said = T["chart-rating"] + ": " + util.count(Math.round(entries[0].before)) + " → " +
+    util.count(Math.round(last.after)) + ", " + util.plural(entries.length, "puzzle", "puzzles") + ", " +
+    util.count(solved) + " " + T["chart-solved"] + ", " + util.count(entries.length - solved) + " " + T["chart-failed"];
+  var tally = byTheme(entries, themesOf);
   var most = Math.max.apply(null, tally.map(function (t) { return t.solved + t.failed; }).concat([1]));
   return html`<section class="pz-chart" aria-label="${T.chart}"><h2>${T.chart}</h2>${""
   }<figure><figcaption>${T["chart-rating"]} <span class="muted">(● ${T["chart-solved"]}, ✕ ${T["chart-failed"]})</span></figcaption>${""
@@ -91,7 +91,7 @@ function chartHtml(history, T, themes, themesOf) {
       T["chart-solved"]} · ${util.count(t.failed)} ${T["chart-failed"]} <span class="muted">of ${util.count(total)}</span></span></li>`;
   })}</ul><details class="pz-chart-table"><summary>${T["chart-rating"]}: table</summary><div class="table-wrap">${""
   }<table class="data"><thead><tr><th scope="col">${T["chart-puzzle"]}</th><th scope="col">${T["chart-result"]}</th>${""
-  }<th scope="col">${T["chart-after"]}</th></tr></thead><tbody>${history.map(function (e) {
+  }<th scope="col">${T["chart-after"]}</th></tr></thead><tbody>${entries.map(function (e) {
     return html`<tr><th scope="row">${e.id}</th><td>${e.ok ? "✓ " + T["chart-solved"] : "✕ " + T["chart-failed"]}</td>${""
     }<td>${util.count(Math.round(e.after))}</td></tr>`;
   })}</tbody></table></div></details></section>`;

@@ -42,6 +42,7 @@ import * as glicko from "./glicko.js";
  *   last: { from: string, move: Move, replies: [string, string][] } | null }} GoalState
  */
 /** An index entry: id, the variant's slug (v), the position (p), the rating (r), the theme keys (t). @typedef {{ id: string, v: string, p: string, r: number, t: string[] }} Entry */
+/** A variant of the index. @typedef {{ slug: string, title: string, count: number, players: number }} Variant */
 /**
  * The practice index (practice/index.js) as far as entries reads it.
  * @typedef {{ puzzles: [number, string, number, number[]][], variants: { slug: string }[], keys: string[] }} RawIndex
@@ -55,17 +56,16 @@ import * as glicko from "./glicko.js";
  */
 /** The part of Web Storage progress uses. @typedef {{ getItem(key: string): string | null, setItem(key: string, value: string): void }} Store */
 
-var MARK = contract.markCodes, BEST = MARK.best, INACCURACY = MARK.inaccuracy, MISTAKE = MARK.mistake,
-  BLUNDER = MARK.blunder;
+var MARK = contract.markCodes, BEST = MARK.best, MISTAKE = MARK.mistake, BLUNDER = MARK.blunder;
 var KEY = "vizgen-practice";
 var ALL = "all of it"; // what load sets aside when the stored text is not progress
 var VERSION = 1;
 
-/* Whether a puzzle accepts a move: it keeps the mover's value class and, in a win puzzle, the win it leaves
-   (after plies to go) still fits in the plies left, this move counted. */
+/* Whether a puzzle accepts a move: its mark keeps the mover's value class (the contract's marks say which do) and,
+   in a win puzzle, the win it leaves (after plies to go) still fits in the plies left, this move counted. */
 /** @param {number} mark @param {number} after @param {string} kind @param {number} left @returns {boolean} */
 function accepts(mark, after, kind, left) {
-  return mark <= INACCURACY && (kind !== "win" || after + 1 <= left);
+  return contract.marks[mark].keeps && (kind !== "win" || after + 1 <= left);
 }
 
 /** @param {Node} node @param {string} to @returns {Move | null} */
@@ -234,6 +234,12 @@ function entries(idx) {
     return { id: slug + ":" + row[1], v: slug, p: row[1], r: row[2],
       t: row[3].map(function (k) { return idx.keys[k]; }) };
   });
+}
+
+/* The index's variant of this slug. */
+/** @param {{ variants: ReadonlyArray<Variant> }} idx @param {string} slug @returns {Variant | undefined} */
+function variantOf(idx, slug) {
+  return idx.variants.filter(function (v) { return v.slug === slug; })[0];
 }
 
 /* Stars earned by a goal met: 3 every move best, 2 at least three moves in four best, else 1. */
@@ -434,13 +440,13 @@ function check(x) {
     if (r) out.rating = r;
     else aside.push("your rating");
   }
-  var history = own(x, "history") ? x.history : undefined;
+  var kept = own(x, "history") ? x.history : undefined;
   if (own(x, "history")) {
-    if (!Array.isArray(history) || history.length > LIMITS.history) {
+    if (!Array.isArray(kept) || kept.length > LIMITS.history) {
       aside.push("your history");
     } else {
       var bad = 0;
-      history.forEach(function (/** @type {unknown} */ e) {
+      kept.forEach(function (/** @type {unknown} */ e) {
         var ok = entryOf(e);
         if (ok) out.history.push(ok);
         else bad++;
@@ -558,5 +564,5 @@ function record(progress, id, rating, ok, day) {
   return p;
 }
 
-export { accepts, entries, start, play, good, hash, today, daily, streakOrder, levelOf, levelBand, pickAt, loadLevel,
+export { accepts, entries, variantOf, start, play, good, hash, today, daily, streakOrder, levelOf, levelBand, pickAt, loadLevel,
   saveLevel, LEVELS, BAND, LEVEL_KEY, stars, goalStart, goalPlay, fresh, check, parse, load, save, record, count, copy, KEY, ALL, LIMITS };

@@ -29,7 +29,7 @@ from vizgen.engine.params import estimate_positions
 from vizgen.engine.variants import Variant
 from vizgen.reports.guide import guide_figures, not_taught
 from vizgen.reports.puzzles import practised, puzzle_figures
-from vizgen.site import theme
+from vizgen.site.drawing import theme
 from vizgen.site.render import CodePage, VariantPage, render_variants, site_order
 from vizgen.site.render.guide_page import guide_path
 from vizgen.site.render.templating import template_files

@@ -33,7 +33,7 @@ from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
-from vizgen.site.outdir import BuildError
+from vizgen.site.output.outdir import BuildError
 from vizgen.util import deadlines
 from vizgen.util.paths import NoHome, expand_user
 from vizgen.util.text import quote, visible
@@ -252,7 +252,7 @@ def serve(directory: str | Path = "site", port: int = 8000) -> None:
     >>> serve("no-such-folder")
     Traceback (most recent call last):
     ...
-    vizgen.site.outdir.BuildError: no site in 'no-such-folder': run `python -m vizgen build` first
+    vizgen.site.output.outdir.BuildError: no site in 'no-such-folder': run `python -m vizgen build` first
     """
     try:
         root = expand_user(directory)

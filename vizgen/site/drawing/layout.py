@@ -2,7 +2,7 @@
 
 Graphviz runs in-process through pygraphviz (its wheels bundle the Graphviz
 libraries). The engine is chosen by size (:func:`vizgen.util.sizes.layout_engine`):
-small graphs get the banded layout of :mod:`vizgen.site.band_picture` (``dot``
+small graphs get the banded layout of :mod:`vizgen.site.drawing.band_picture` (``dot``
 orders the positions inside bands by value and remoteness, the draws apart;
 every label readable at fit, and the SVG drawn by Graphviz on the same
 coordinates), ``sfdp`` serves thousands of positions and ``twopi`` rooted at
@@ -26,8 +26,8 @@ import numpy as np
 from vizgen.analysis.bands import DRAWS, blocks, levels, shown_edges
 from vizgen.analysis.facts import position_facts
 from vizgen.analysis.solved import Solved
-from vizgen.site import theme
-from vizgen.site.band_picture import node_size, order_dot, place
+from vizgen.site.drawing import theme
+from vizgen.site.drawing.band_picture import node_size, order_dot, place
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version, digest
 from vizgen.util.processes import run_each
@@ -51,7 +51,7 @@ class Layout:
     x, y : numpy.ndarray
         float64 coordinates in points, screen orientation (y grows downward).
     engine : str
-        ``bands`` (:mod:`vizgen.site.band_picture`), ``sfdp``, ``twopi`` or ``networkx``.
+        ``bands`` (:mod:`vizgen.site.drawing.band_picture`), ``sfdp``, ``twopi`` or ``networkx``.
     svg : bytes
         The whole graph as SVG (drawn by Graphviz for small graphs).
     thumb : bytes

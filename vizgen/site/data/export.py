@@ -15,7 +15,7 @@ import io
 import json
 from typing import Any
 
-from vizgen.site.tables import Column, EdgeTable, NodeTable
+from vizgen.site.data.tables import Column, EdgeTable, NodeTable
 
 __all__ = ["downloads"]
 
@@ -83,7 +83,7 @@ def downloads(nodes: NodeTable, edges: EdgeTable, figures: dict[str, Any], name:
     --------
     >>> from vizgen.analysis.solved import solve_variant
     >>> from vizgen.analysis.figures import stats
-    >>> from vizgen.site.tables import edge_table, node_table
+    >>> from vizgen.site.data.tables import edge_table, node_table
     >>> from vizgen.engine.spec import resolve
     >>> solved = solve_variant(resolve("standard:r=3"))
     >>> doc, _ = downloads(node_table(solved), edge_table(solved), stats(solved, "r3"), "r3")

@@ -8,7 +8,7 @@ when everything succeeded.
 Everything computed is kept in the cache (:class:`vizgen.util.cache.Cache`):
 solved variants, layouts, the three reports and each variant's rendered
 files, keyed by what they are computed from, so a second build of the same
-site reads them back (:mod:`vizgen.site.pages`) and writes the same bytes.
+site reads them back (:mod:`vizgen.site.build.pages`) and writes the same bytes.
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ from vizgen.engine.variants import GROUPS, REGISTRY, Variant
 from vizgen.reports.claims import claims_report
 from vizgen.reports.family import family_figures
 from vizgen.reports.maxn import site_report
-from vizgen.site.docs import DOCS_WORK, DocsJob, build_docs, check_docs, docs_failed, docs_files
-from vizgen.site.layout import layout_all
-from vizgen.site.outdir import MARKER, BuildError, check_cache, check_out, marker, prepare, swap_in, write_files
-from vizgen.site.pages import practice_sets, rendered_variants
+from vizgen.site.build.pages import practice_sets, rendered_variants
+from vizgen.site.drawing.layout import layout_all
+from vizgen.site.output.docs import DOCS_WORK, DocsJob, build_docs, check_docs, docs_failed, docs_files
+from vizgen.site.output.outdir import MARKER, BuildError, check_cache, check_out, marker, prepare, swap_in, write_files
 from vizgen.site.render import CodePage, VariantPage, page_of, render_front, site_preview
 from vizgen.site.render.assets import environment
 from vizgen.site.render.codepage import code_page_of
@@ -251,7 +251,7 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
     """Build the site into ``out``, replacing it only when everything succeeded.
 
     The output folder and the cache are checked before any work; the site is
-    written beside ``out`` and swapped in at the end (see :mod:`vizgen.site.outdir`).
+    written beside ``out`` and swapped in at the end (see :mod:`vizgen.site.output.outdir`).
     What is written depends on the arguments only, never on what the cache holds.
 
     Parameters
@@ -260,7 +260,7 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
         Variant specs (default: the whole built-in catalogue).
     out : str or pathlib.Path
         Output folder: missing, empty, or a site a build wrote and nothing was added to or changed in since
-        (:func:`vizgen.site.outdir.check_out`).
+        (:func:`vizgen.site.output.outdir.check_out`).
     max_positions : int, optional
         Refuse variants with a larger state space (default :data:`vizgen.util.sizes.SITE_MAX_POSITIONS`).
     max_memory : int, optional
@@ -289,7 +289,7 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
         Replace ``out`` whatever it holds, if it carries the site's marker (``build --force``).
     docs : bool
         Build the documentation (``mkdocs.yml`` of the current folder) into the site's ``docs/``, strict, in a
-        worker process beside the rest (:mod:`vizgen.site.docs`); every page's header then links to it. Needs
+        worker process beside the rest (:mod:`vizgen.site.output.docs`); every page's header then links to it. Needs
         MkDocs (the test extras), checked before any work.
 
     Returns

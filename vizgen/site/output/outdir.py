@@ -266,10 +266,10 @@ def check_out(out: str | Path, force: bool = False) -> Path:
     >>> import tempfile
     >>> check_out(Path(tempfile.mkdtemp()) / "site").name
     'site'
-    >>> check_out(".")
+    >>> check_out(".")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    vizgen.site.outdir.BuildError: refusing --out '.': it holds the current folder, which the build would replace ...
+    vizgen.site.output.outdir.BuildError: refusing --out '.': it holds the current folder, ...
     """
     if not str(out).strip():
         raise BuildError("--out is empty: name the folder to build into (default ./site)")

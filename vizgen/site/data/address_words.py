@@ -41,7 +41,7 @@ from vizgen.engine.params import (
     Params,
 )
 from vizgen.engine.variants import REGISTRY
-from vizgen.site.tables import OPPONENTS
+from vizgen.site.data.tables import OPPONENTS
 
 __all__ = ["KEYS", "NOTES", "PAGES", "PARTS", "name_bytes", "spec_chars", "table"]
 

@@ -19,8 +19,9 @@ from vizgen.engine.params import INT_RANGE, PARAM_NAMES, Params
 from vizgen.engine.variants import REGISTRY
 from vizgen.reports import rules_of_thumb
 from vizgen.reports.lessons import VERDICT_WORDS
-from vizgen.site import address_words, theme
-from vizgen.site.valuemap import SHADES, shade_colours
+from vizgen.site.data import address_words
+from vizgen.site.drawing import theme
+from vizgen.site.drawing.valuemap import SHADES, shade_colours
 from vizgen.util import sizes
 
 __all__ = ["AXES", "rulebook_data", "rules_context"]
@@ -154,7 +155,7 @@ def download_columns() -> list[dict[str, Any]]:
     """
     from vizgen.analysis.solved import solve_variant
     from vizgen.engine.spec import resolve
-    from vizgen.site.tables import node_table
+    from vizgen.site.data.tables import node_table
 
     spec = {c.name: {"name": c.name, "label": c.label, "kind": c.kind, "doc": c.doc}
             for example in ("standard:r=2", "standard:players=3,r=2")
@@ -176,8 +177,8 @@ def panel_columns() -> list[dict[str, Any]]:
     """
     from vizgen.analysis.solved import solve_variant
     from vizgen.engine.spec import resolve
+    from vizgen.site.data.tables import node_table
     from vizgen.site.render.datafiles import panel_columns as shipped
-    from vizgen.site.tables import node_table
 
     small = {c["name"]: c for c in shipped(node_table(solve_variant(resolve("standard:players=3,r=2"))))}
     return [small[name] for name in ("depth", "forced_out_in", "best_moves")]

@@ -8,7 +8,7 @@ the position with those hands, or nothing when no game reaches it. With
 count); the cell shows the one with the fewest swaps in a row reached, which is
 the position without a swap whenever that one is reachable.
 
-It sits beside :mod:`vizgen.site.layout`, whose colours it uses.
+It sits beside :mod:`vizgen.site.drawing.layout`, whose colours it uses.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ import numpy as np
 from vizgen.analysis.meaning import CLASSES, class_of_value
 from vizgen.analysis.solved import Solved
 from vizgen.engine.notation import Value
-from vizgen.site import theme
-from vizgen.site.layout import START
+from vizgen.site.drawing import theme
+from vizgen.site.drawing.layout import START
 
 __all__ = ["ValueMap", "compare", "shade_colours", "shades", "svg", "value_map"]
 

@@ -19,7 +19,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 
-from vizgen.site.outdir import BuildError
+from vizgen.site.output.outdir import BuildError
 from vizgen.util.text import quote
 
 __all__ = ["CONFIG", "DOCS_FOLDER", "DOCS_HOME", "DOCS_WORK", "DocsJob", "build_docs", "check_docs", "docs_failed",
@@ -70,10 +70,10 @@ def check_docs(folder: str | Path = ".") -> Path:
     Examples
     --------
     >>> import tempfile
-    >>> check_docs(tempfile.mkdtemp())
+    >>> check_docs(tempfile.mkdtemp())  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    vizgen.site.outdir.BuildError: --docs needs mkdocs.yml in the current folder (a checkout of vizgen): none here
+    vizgen.site.output.outdir.BuildError: --docs needs mkdocs.yml in the current folder (a checkout of vizgen): ...
     """
     config = Path(folder).resolve() / CONFIG
     if not config.is_file():
@@ -127,7 +127,7 @@ def docs_files(folder: Path) -> dict[str, bytes]:
     the folder is removed.
 
     The build writes them with the rest of the site, so the site's marker lists them
-    (:func:`vizgen.site.outdir.marker`) and the next build knows them for its own.
+    (:func:`vizgen.site.output.outdir.marker`) and the next build knows them for its own.
 
     Examples
     --------

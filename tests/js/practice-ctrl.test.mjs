@@ -1,0 +1,212 @@
+/* The practice app's controller (practice/ctrl.js) played through its actions, without a browser: a puzzle run
+ * with a miss (the rating, the progress kept, the run's failed puzzle retried), the streak, the timed run on a
+ * clock the test holds, the daily puzzle and a goal; over standard's puzzles as the Python writes them
+ * (fixtures/practice.json), a table loader and a store of the test's own. The views read as the words a visitor
+ * sees. */
+import test from "node:test";
+import assert from "node:assert/strict";
+import { fixture } from "./load.mjs";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
+import * as glicko from "../../vizgen/site/static/js/practice/glicko.js";
+import * as P from "../../vizgen/site/static/js/practice/practice.js";
+import { MODES, PracticeCtrl } from "../../vizgen/site/static/js/practice/ctrl.js";
+import { addressNote } from "../../vizgen/site/static/js/practice/params.js";
+import { feedbackView } from "../../vizgen/site/static/js/practice/view/feedback.js";
+
+const data = fixture("practice.json");
+const W = fixture("words.json");
+
+/* practice/index.js and practice/standard.js as practice_page.py writes them, from the fixture. */
+function files() {
+  const keys = [...new Set(data.puzzles.flatMap((p) => p.themes))].sort();
+  const idx = {
+    puzzles: data.puzzles.map((p) => [0, p.position, p.rating, p.themes.map((t) => keys.indexOf(t))]),
+    variants: [{ slug: "standard", title: "Standard", count: data.puzzles.length, players: 2 }],
+    goals: data.goals.map((g, k) => ({ id: "standard:" + k, v: "standard", k, title: "Standard", text: g.kind })),
+    themes: Object.fromEntries(keys.map((k) => [k, "theme " + k])), keys, words: { ...W, practice: {} },
+  };
+  const standard = { puzzles: Object.fromEntries(data.puzzles.map((p) =>
+    [p.position, { kind: p.kind, plies: p.plies, line: p.line, value: p.value }])),
+  nodes: data.nodes, goals: data.goals, table: data.table };
+  const daily = { days: P.entries(idx).filter((e) => e.r >= 1100 && e.r < 1800) };
+  return { idx, table: { standard, daily } };
+}
+
+/* A controller over the fixture, a store and a clock of the test's own; `drawn` counts the redraws. */
+function session() {
+  const { idx, table } = files();
+  const kept = new Map();
+  const store = { getItem: (k) => (kept.has(k) ? kept.get(k) : null), setItem: (k, v) => kept.set(k, v) };
+  const clock = { now: 1000 };
+  const loaded = [];
+  const load = (name) => {
+    loaded.push(name);
+    return name in table ? Promise.resolve(table[name]) : Promise.reject(new Error("no " + name));
+  };
+  const out = { drawn: 0, kept, clock, loaded };
+  out.ctrl = new PracticeCtrl(idx, { load, storage: store, now: () => clock.now, redraw: () => { out.drawn += 1; } });
+  return out;
+}
+
+const ADDRESS = { variant: "", puzzle: "", theme: "", retry: "", mode: "", notes: [] };
+
+/* A move the puzzle on the board does not accept, and the one it does (the best). */
+function wrongAndRight(s) {
+  const ok = P.good(s).map((m) => m[1]);
+  return { wrong: s.nodes[s.at].m.find((m) => !ok.includes(m[1])), right: P.good(s)[0] };
+}
+
+/* The words a visitor reads of some markup. */
+function words(h) {
+  const text = h.text.replace(/<[^>]*>/g, " ").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+  return text.replace(/\s+/g, " ").replace(/ ([.,:;)])/g, "$1").trim();
+}
+
+test("a puzzle run with a miss: failed and rated, then tried again and solved, the failed one retried", async () => {
+  const t = session();
+  const s = t.ctrl.state;
+  await t.ctrl.start({ ...ADDRESS, variant: "standard" });
+  assert.ok(s.cur && t.drawn > 0, "a puzzle is on the board");
+  assert.deepEqual(t.loaded, ["standard"]);
+  const first = s.cur;
+  assert.equal(first.state.status, "play");
+  assert.ok(first.rated, "a puzzle never played moves the rating");
+  const { wrong } = wrongAndRight(first.state);
+  const before = s.progress.rating;
+
+  t.ctrl.onMove(wrong[1]);
+  assert.equal(first.state.status, "failed");
+  assert.deepEqual(first.feedback.map((x) => x.kind), ["wrong", "delta"]);
+  const expected = glicko.update(before, first.entry.r, 0);
+  assert.equal(s.progress.rating.rating, expected.rating, "the rating is Glicko-2's after a loss to the puzzle");
+  assert.ok(s.progress.rating.rating < before.rating);
+  assert.equal(P.count(s.progress.failed, first.id), 1);
+  assert.deepEqual(s.failedRun.map((e) => e.id), [first.id]);
+  const stored = JSON.parse(t.kept.get(P.KEY));
+  assert.equal(stored.history.length, 1);
+  assert.equal(stored.history[0].ok, false);
+  const said = words(feedbackView(s, first.feedback));
+  const mark = contract.marks[wrong[2]];
+  assert.match(said, new RegExp("✗ " + wrong[0].replace(/[>+]/g, "\\$&") + " is a " + mark.name.replace(/[?()]/g, "\\$&")));
+  assert.match(said, /The solution: /);
+  assert.match(said, /Your rating: 1 500 → /);
+
+  t.ctrl.again();
+  assert.equal(first.state.status, "play");
+  assert.deepEqual(first.feedback, []);
+  while (first.state.status === "play") t.ctrl.onMove(wrongAndRight(first.state).right[1]);
+  assert.equal(first.state.status, "solved");
+  assert.deepEqual(first.feedback.map((x) => x.kind), ["solved"], "a puzzle moves the rating once");
+  assert.match(words(feedbackView(s, first.feedback)), /Solved!$/);
+  assert.equal(P.count(s.progress.solved, first.id), 1);
+
+  await t.ctrl.nextPuzzle();
+  assert.notEqual(s.cur.id, first.id, "the next puzzle is another");
+  await t.ctrl.failedRun();
+  assert.equal(s.cur.id, first.id, "the run's failed puzzle comes back");
+  assert.equal(s.cur.nextLabel, "Next puzzle");
+  assert.deepEqual(s.failedRun, []);
+});
+
+test("showing the solution fails the puzzle; a filter that leaves nothing says so", async () => {
+  const t = session();
+  const s = t.ctrl.state;
+  await t.ctrl.start({ ...ADDRESS, variant: "standard", puzzle: "12-33" });
+  assert.equal(s.cur.id, "standard:12-33");
+  t.ctrl.giveUp();
+  assert.equal(s.cur.state.status, "failed");
+  assert.equal(s.cur.feedback[0].kind, "solution");
+  assert.match(words(feedbackView(s, s.cur.feedback)), /^The solution: \S+ \(/);
+  s.variant = "standard";
+  await t.ctrl.filter("theme", "no-such-theme");
+  assert.equal(s.cur, null);
+  assert.equal(t.ctrl.pool().length, 0);
+});
+
+test("the address: what names nothing here is noted, the rest is used", async () => {
+  const t = session();
+  await t.ctrl.start({ ...ADDRESS, variant: "nope", theme: "nope", mode: "nope", notes: ["read"] });
+  // the reader's own note, then the note of each part that names nothing here, each said once (the words are the
+  // address table's where the page has one: addressNote)
+  const expected = [...new Set(["read", ...["variant", "theme", "practice-mode"].map(addressNote)])];
+  assert.deepEqual(t.ctrl.state.notes, expected);
+  assert.ok(t.ctrl.state.cur, "a puzzle of any variant");
+  t.ctrl.heard();
+  assert.deepEqual(t.ctrl.state.notes, []);
+  assert.deepEqual(MODES, ["puzzles", "goals", "streak", "daily", "timed"]);
+});
+
+test("the streak climbs until the first miss, which ends it", async () => {
+  const t = session();
+  const s = t.ctrl.state;
+  await t.ctrl.start({ ...ADDRESS, mode: "streak" });
+  const order = s.streak.order;
+  assert.ok(order.every((e, i) => i === 0 || e.r > order[i - 1].r), "strictly rising ratings");
+  t.ctrl.onMove(wrongAndRight(s.cur.state).right[1]);
+  while (s.cur.state.status === "play") t.ctrl.onMove(wrongAndRight(s.cur.state).right[1]);
+  assert.equal(s.streak.count, 1);
+  await t.ctrl.nextPuzzle();
+  t.ctrl.onMove(wrongAndRight(s.cur.state).wrong[1]);
+  assert.ok(s.streak.over);
+  assert.deepEqual(s.cur.feedback.map((x) => x.kind), ["wrong", "streak-over"]);
+  assert.equal(s.cur.nextLabel, "Start a new streak");
+  assert.equal(s.progress.best, 1);
+  assert.deepEqual(s.progress.history, [], "a streak moves no rating");
+});
+
+test("the timed run counts the puzzles solved on the clock it is given, and keeps the best", async () => {
+  const t = session();
+  const s = t.ctrl.state;
+  await t.ctrl.setMode("timed");
+  assert.equal(s.cur, null);
+  await t.ctrl.startTimed();
+  assert.equal(t.ctrl.tick(), "3:00");
+  const first = s.cur;
+  while (first.state.status === "play") t.ctrl.onMove(wrongAndRight(first.state).right[1]);
+  await new Promise((done) => setTimeout(done, 0)); // the next puzzle's data read
+  assert.equal(s.timed.run.solved, 1);
+  assert.notEqual(s.cur, first, "a solved puzzle brings the next at once");
+  assert.equal(s.timed.last, true);
+  t.clock.now += 175500;
+  assert.equal(t.ctrl.tick(), "0:05");
+  t.clock.now += 5000;
+  assert.equal(t.ctrl.tick(), null, "the time is up");
+  assert.ok(s.timed.done);
+  assert.equal(s.progress.timed, 1);
+  assert.equal(JSON.parse(t.kept.get(P.KEY)).timed, 1);
+});
+
+test("the daily puzzle is the date's; a goal is played from its start", async () => {
+  const t = session();
+  const s = t.ctrl.state;
+  await t.ctrl.setMode("daily");
+  assert.match(s.cur.label, /^Puzzle of the day \(\d{4}-\d{2}-\d{2}\)$/);
+  assert.equal(s.cur.entry.id, P.daily(files().table.daily.days, P.today()).id);
+  await t.ctrl.setMode("goals");
+  await t.ctrl.openGoal("standard:1");
+  assert.equal(s.goal.state.at, "03-03");
+  const move = s.goal.state.table["03-03"].m.find((m) => m[2] === contract.markCodes.best);
+  t.ctrl.played(move[1]);
+  assert.equal(s.goal.state.marks.length, 1);
+  assert.deepEqual(s.goal.feedback, [{ kind: "goal" }]);
+  assert.match(words(feedbackView(s, s.goal.feedback)), new RegExp("^You played "));
+});
+
+test("progress from a file: checked before use, a file that is not progress changes nothing", async () => {
+  const t = session();
+  const s = t.ctrl.state;
+  await t.ctrl.start(ADDRESS);
+  const saved = t.ctrl.progressText();
+  await t.ctrl.importProgress({ name: "x.json", size: 5, text: () => Promise.resolve("nope!") });
+  assert.equal(s.msg, "x.json is not a progress file of this page.");
+  await t.ctrl.importProgress({ name: "big.json", size: P.LIMITS.text + 1, text: () => Promise.reject(new Error()) });
+  assert.match(s.msg, /too large/);
+  const mine = JSON.parse(saved);
+  mine.best = 7;
+  await t.ctrl.importProgress({ name: "p.json", size: 100, text: () => Promise.resolve(JSON.stringify(mine)) });
+  assert.equal(s.progress.best, 7);
+  t.ctrl.reset();
+  assert.equal(s.progress.best, 0);
+  assert.equal(s.msg, "Progress forgotten.");
+});
