@@ -41,6 +41,7 @@ import json
 import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +83,11 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=TIMEOUT_S, help=f"seconds per case (default {TIMEOUT_S})")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--cache", action="store_true", help="the cache's faults instead of the bad inputs")
+    parser.add_argument("--browser", action="store_true",
+                        help="the browser's cases instead (issue #45: addresses and comparisons in headless Chromium)")
     args = parser.parse_args()
+    if args.browser:
+        return browser_cases(args.only, args.json)
     if args.cache:
         return cache_faults(args.only, args.timeout if args.timeout != TIMEOUT_S else CACHE_TIMEOUT_S, args.json)
     only = args.only.replace("round-four", ROUND_FOUR_IDS).replace("round-five", ROUND_FIVE_IDS)
@@ -185,6 +190,85 @@ def cache_faults(only: str, timeout: float, as_json: bool) -> int:
           f"({worst_m['id']})")
     for failed in figures["failed"]:
         print(f"did not hold     {failed['id']}: {failed['why']}")
+    return 0
+
+
+#: a note must be on screen within this many seconds (issue #45's done-when), and a tab hold less memory
+BROWSER_SECONDS = 10.0
+BROWSER_HEAP_MB = 1000
+
+
+def _browser_table() -> list[tuple[str, str, str, str]]:
+    """Each browser case: its id, the address (``{http}``/``{file}``: the site's), where a person looks (a CSS
+    selector) and the words that must be seen there."""
+    from tests.test_edges_browser import RECORDS
+    from vizgen.site.data.address_words import NOTES
+
+    bad = "#%3Cimg%20src%3Dx%3E"
+    cases = [(f"record-{name.replace(' ', '-')}", "{http}variants/standard.html" + query, "#play .play-message", says)
+             for name, (query, says) in sorted(RECORDS.items())]
+    cases += [("fragment-with-a-game", "{http}variants/standard.html?play=you.perfect&seed=1" + bad,
+               "#play .play-message", NOTES["position-game"]),
+              ("fragment-alone", "{http}variants/standard.html" + bad, "#search-msg", NOTES["position"])]
+    for spec in ("standard:r=44", "standard:hands=4,r=10"):
+        for where in ("http", "file"):
+            cases.append((f"compare-{spec.split(':')[1].replace(',', '-')}-{where}",
+                          "{" + where + "}rules.html?rules=standard&compare=" + spec, "#rules-working",
+                          f"comparing with {spec}"))
+    return cases
+
+
+def browser_cases(only: str, as_json: bool) -> int:
+    """The browser's cases (``--browser``): each address opened at a desktop's and a phone's size in headless
+    Chromium, timed until its words are on screen where a person looks; the tab's JavaScript heap then."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browsing import CHROMIUM, PHONE, WIDE, served, write_site
+    from tests.test_edges_browser import ON_SCREEN
+    from vizgen.site import build
+    from vizgen.site.render import render_site
+
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp) / "site"
+        write_site(root, render_site(build.gather(["standard"], cache_dir=Path(tmp) / "cache")))
+        with served(root) as http, sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM)
+            for case, address, selector, says in _browser_table():
+                if only and not any(w in case for w in only.split(",")):
+                    continue
+                for size, screen in (("desktop", WIDE), ("phone", PHONE)):
+                    tab = browser.new_page(viewport=screen, is_mobile=size == "phone", has_touch=size == "phone")
+                    began = time.monotonic()
+                    tab.goto(address.format(http=http, file=root.as_uri() + "/"))
+                    seen = ""
+                    while time.monotonic() - began < BROWSER_SECONDS and says not in seen:
+                        seen = tab.evaluate(ON_SCREEN, selector) or ""
+                        time.sleep(0.05)
+                    took = time.monotonic() - began
+                    heap = tab.evaluate("performance.memory.usedJSHeapSize") / 1e6
+                    failure = None if says in seen else f"not on screen within {BROWSER_SECONDS:g} s: {seen[:120]!r}"
+                    if failure is None and heap >= BROWSER_HEAP_MB:
+                        failure = f"the tab's heap is {heap:.0f} MB"
+                    rows.append({"id": f"{case} ({size})", "seconds": round(took, 2), "heap_mb": round(heap, 1),
+                                 "failure": failure})
+                    tab.close()
+                    if not as_json:
+                        mark = "held" if failure is None else "FAILED"
+                        print(f"  {mark:6} {took:6.2f} s {heap:6.0f} MB  {case} ({size})", flush=True)
+            browser.close()
+    held = [r for r in rows if r["failure"] is None]
+    worst_t = max(rows, key=lambda r: r["seconds"])
+    worst_m = max(rows, key=lambda r: r["heap_mb"])
+    if as_json:
+        print(json.dumps({"tried": len(rows), "held": len(held), "cases": rows}, indent=2))
+        return 0
+    print(f"\n{len(rows)} browser cases tried, {len(held)} held (the words on screen where a person looks, within "
+          f"{BROWSER_SECONDS:g} s, the tab under {BROWSER_HEAP_MB} MB)")
+    print(f"time to the note worst {worst_t['seconds']:.2f} s ({worst_t['id']}); "
+          f"heap worst {worst_m['heap_mb']:.0f} MB ({worst_m['id']})")
+    for failed in (r for r in rows if r["failure"] is not None):
+        print(f"did not hold     {failed['id']}: {failed['failure']}")
     return 0
 
 
