@@ -69,4 +69,7 @@ def test_the_docs_open_from_file(new_tab: Callable[..., object], site: Path) -> 
     page.goto((site / "vizgen" / "variants" / "standard.html").as_uri())  # type: ignore[attr-defined]
     page.get_by_role("link", name="Docs").click()  # type: ignore[attr-defined]
     page.get_by_role("link", name="Command line").first.click()  # type: ignore[attr-defined]
-    assert page.get_by_role("heading", name="vizgen build").first.is_visible()  # type: ignore[attr-defined]
+    page.wait_for_url("**/docs/reference/cli.html")  # type: ignore[attr-defined]
+    heading = page.get_by_role("heading", name="vizgen build").first  # type: ignore[attr-defined]
+    heading.wait_for(state="visible")  # the page loads after the click: waited for, not raced
+    assert heading.is_visible()
