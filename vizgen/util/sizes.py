@@ -162,7 +162,7 @@ WORKER_PROCESS_BYTES = 256 * 2**20
 SWEEP_PROCESS_MEMORY = 384 * 10**6
 #: bytes a sweep spends at most per position and per move it lists (:func:`vizgen.analysis.sweep.solve_rule_set`:
 #: the graph, copied once out of the kernel, the retrograde pass's reversed graph and queues, the digest's keys),
-#: measured at 116 to 142 per position with 7 to 17 moves a position (docs/SCALE.md), taken with a margin
+#: measured at 116 to 142 per position with 7 to 17 moves a position (docs/howto/sweep.md), taken with a margin
 SWEEP_POSITION_BYTES = 80
 SWEEP_MOVE_BYTES = 8
 #: seconds ``stats --cluster`` gives a scheduler to resolve, accept and send its handshake (``--timeout``)
