@@ -264,17 +264,22 @@ def solve_rule_set(variant: Variant, max_memory: int | sizes.Memory | None = Non
     if max_positions is not None and space > max_positions:
         raise VariantError(f"{name} has up to {format_count(space)} positions, over --max-positions "
                            f"{format_count(max_positions)}")
-    if 4 * space > have.size:  # the kernel's table of node ids, one an existing position, comes first
-        raise VariantError(f"{name} has up to {format_count(space)} positions: its table of them alone needs "
-                           f"{sizes.about_memory(4 * space)}, and {have.source} is {sizes.memory_words(have.size)}; "
-                           f"{again}")
+    def over(space: int, tables: int = 0) -> None:  # the kernel's table of node ids (and the rules') come first
+        if 4 * space + tables >= have.size:
+            raise VariantError(f"{name} has up to {format_count(space)} positions: its tables alone need "
+                               f"{sizes.about_memory(4 * space + tables)}, and {have.source} is "
+                               f"{sizes.memory_words(have.size)}; {again}")
+
+    over(space)  # from the parameters, before any table is built
     rules = Rules(variant)
     tables = rules.explore_tables()
-    left = have.size - 4 * rules.space - sum(t.nbytes for t in tables)
+    nbytes = sum(t.nbytes for t in tables)
+    over(rules.space, nbytes)  # the rules' own count, which some stumps rule sets take past the estimate
+    left = have.size - 4 * rules.space - nbytes
     try:
         codes, winner, indptr, indices = kernel.explore(
             rules.encode(rules.start()), rules.space, tables, node_bytes=sizes.SWEEP_POSITION_BYTES,
-            edge_bytes=sizes.SWEEP_MOVE_BYTES, budget=max(left, 1))
+            edge_bytes=sizes.SWEEP_MOVE_BYTES, budget=left)
     except kernel.OverBudget as stop:
         raise VariantError(f"{name} outgrew {have.source} ({sizes.memory_words(have.size)}) at "
                            f"{format_count(stop.positions)} positions and {format_count(stop.moves)} moves; "
