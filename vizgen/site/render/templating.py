@@ -38,6 +38,7 @@ import contextlib
 import os
 import signal
 import stat
+import sys
 import threading
 import time
 import traceback
@@ -56,9 +57,9 @@ from vizgen.util import deadlines
 from vizgen.util.paths import NoHome, expand_user
 from vizgen.util.text import format_count, quote, visible
 
-__all__ = ["TEMPLATE_BYTES", "TEMPLATE_INT_BITS", "TEMPLATE_MEMORY", "TEMPLATE_SECONDS", "TemplateLimit",
-           "TemplateLoader", "TemplateProblem", "UserTemplates", "bounded", "check_templates", "compile_templates",
-           "explained", "shown", "template_files"]
+__all__ = ["TEMPLATE_BYTES", "TEMPLATE_FRAMES", "TEMPLATE_INT_BITS", "TEMPLATE_MEMORY", "TEMPLATE_SECONDS",
+           "TemplateLimit", "TemplateLoader", "TemplateProblem", "UserTemplates", "bounded", "check_templates",
+           "compile_templates", "explained", "shown", "template_files"]
 
 #: the longest part of an exception's message repeated in the one line, and of a template's path
 _MESSAGE_LIMIT = 240
@@ -71,6 +72,9 @@ TEMPLATE_SECONDS = 10.0
 TEMPLATE_MEMORY = 128 << 20
 #: the largest template file read (the built-in ones are under 30 kB)
 TEMPLATE_BYTES = 1 << 20
+#: Python frames a template may stack beyond those below it (the built-in pages need under 100): the same template
+#: is refused alike whatever recursion limit the process had
+TEMPLATE_FRAMES = 800
 #: the largest integer ``*`` and ``**`` may make in a template, in bits (Python spends minutes on ``10**10**9``)
 TEMPLATE_INT_BITS = 1 << 16
 #: after the deadline, the time a template has to unwind before it is stopped again
@@ -256,6 +260,26 @@ def _memory_bound() -> Iterator[None]:
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
+def _depth() -> int:
+    """The Python frames below the caller's."""
+    frame, depth = sys._getframe(1), 0
+    while frame is not None:
+        frame, depth = frame.f_back, depth + 1  # type: ignore[assignment]
+    return depth
+
+
+@contextlib.contextmanager
+def _frames_bound() -> Iterator[None]:
+    """While it runs, the recursion limit is :data:`TEMPLATE_FRAMES` above the frames already stacked, whatever
+    it was (a library may have raised it), so a template nested too deep is refused alike in every process."""
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(_depth() + TEMPLATE_FRAMES)
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(before)
+
+
 @contextlib.contextmanager
 def bounded(name: str) -> Iterator[None]:
     """Compile or render the template ``name`` within :data:`TEMPLATE_SECONDS` (times
@@ -282,7 +306,7 @@ may take
     _bounds.limit = deadlines.seconds(TEMPLATE_SECONDS)
     _bounds.deadline = time.monotonic() + _bounds.limit
     try:
-        with _memory_bound(), _timer(_bounds.limit):
+        with _memory_bound(), _frames_bound(), _timer(_bounds.limit):
             yield
     except (TemplateLimit, MemoryError, RecursionError) as exc:  # a TemplateLimit may come as the timer stops
         failed = exc
