@@ -44,6 +44,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 import jinja2
@@ -262,9 +263,10 @@ def _memory_bound() -> Iterator[None]:
 
 def _depth() -> int:
     """The Python frames below the caller's."""
-    frame, depth = sys._getframe(1), 0
+    frame: FrameType | None = sys._getframe(1)
+    depth = 0
     while frame is not None:
-        frame, depth = frame.f_back, depth + 1  # type: ignore[assignment]
+        frame, depth = frame.f_back, depth + 1
     return depth
 
 
