@@ -262,3 +262,25 @@ def test_games_nearby_are_the_distinct_games_one_rule_away(spec: str) -> None:
 def _space_params(params: object) -> dict[str, object]:
     names = (*SPACE_BOOLS, "overflow", "attack", "halvesies", "swaps", "swap_count")
     return {name: getattr(params, name) for name in names}
+
+
+def test_a_rule_set_over_the_bounds_is_judged_by_the_measures_that_fit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the ladder's bound: the measures of random and perfect play, no middle player and no skill depth, and
+    ``skipped`` says so; over the chain's: complexity alone. The measures kept are the full judge's."""
+    from vizgen.util import sizes
+
+    solved = solve_variant(resolve("standard"))
+    full = judge(solved.graph, solved.forced)
+    monkeypatch.setattr(sizes, "JUDGE_LADDER_MAX_POSITIONS", solved.graph.n - 1)
+    lighter = judge(solved.graph, solved.forced)
+    assert set(lighter["skipped"]) == {"middle", "skill_depth"} and "softmax ladder" in lighter["skipped"]["middle"]
+    assert "skill_depth" not in lighter
+    for name, figures in lighter["measures"].items():
+        assert set(figures) == {"random", "perfect"}
+        assert figures == {who: full["measures"][name][who] for who in ("random", "perfect")}
+    assert lighter["random_play"] == full["random_play"]
+    monkeypatch.setattr(sizes, "RANDOM_MAX_STATES", 2 * solved.graph.n - 1)
+    least = judge(solved.graph, solved.forced)
+    assert "measures" not in least and "random_play" not in least
+    assert least["skipped"]["balance"] == least["skipped"]["skill_depth"] == "over the play chain's size limit"
+    assert least["complexity"] == full["complexity"]
