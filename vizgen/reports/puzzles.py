@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 import numpy as np
 
@@ -64,7 +64,7 @@ from vizgen.engine.variants import Variant
 from vizgen.reports import rules_of_thumb
 from vizgen.reports.guide import guide_figures, not_taught
 from vizgen.reports.puzzle_rating import LADDER, ladder_chances, ratings_of
-from vizgen.reports.rules_of_thumb import Rule
+from vizgen.reports.rules_of_thumb import Rule, RuleData
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version
 from vizgen.util.text import format_count
@@ -342,7 +342,7 @@ def _line(s: _Solution, node: int, plies: int) -> list[str]:
             return out
 
 
-def _rules_of(rules: Iterable[dict[str, Any]] | None, solved: Solved) -> list[Rule]:
+def _rules_of(rules: Iterable[RuleData] | None, solved: Solved) -> list[Rule]:
     """The guide's rules of thumb (as the guide's data has them), or searched when not given."""
     if rules is None:
         return rules_of_thumb.search_rules(solved)[0]
@@ -411,7 +411,7 @@ def _too_easy(s: _Solution, node: int, only: int) -> tuple[bool, bool]:
     return at_once, len(others) == 1
 
 
-def two_player_puzzles(solved: Solved, rules: Iterable[dict[str, Any]] | None = None) -> Puzzles:
+def two_player_puzzles(solved: Solved, rules: Iterable[RuleData] | None = None) -> Puzzles:
     """Every must-find position of a two-player variant as a puzzle (the module's doc).
 
     Parameters
@@ -575,7 +575,7 @@ def goals(solved: Solved) -> list[Goal]:
     return out
 
 
-def puzzle_set(solved: Solved, rules: Iterable[dict[str, Any]] | None = None) -> PuzzleSet:
+def puzzle_set(solved: Solved, rules: Iterable[RuleData] | None = None) -> PuzzleSet:
     """A variant's puzzles (two players: :func:`two_player_puzzles`; three or four: :func:`multi_puzzles`;
     none with more), its goals (:func:`goals`) and, when it has goals, every position (``table``).
 

@@ -182,7 +182,7 @@ def _band(row: CalibrationRow) -> str:
 
 
 def practice_context(variants: list[Variant], sets: dict[str, PuzzleFigures], why: dict[str, str],
-                     site_title: str) -> dict[str, Any]:
+                     site_title: str) -> dict[str, Any]:  # a template's context: open, read by name by jinja2
     """Everything ``practice.html`` shows besides what its script draws.
 
     Examples

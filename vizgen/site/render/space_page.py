@@ -87,8 +87,8 @@ def _effect_chart(effects: list[SpaceEffect]) -> str:
     return bar_chart(rows, title="How often turning a rule on changes who wins, by what the start becomes")
 
 
-def space_context(figures: SpaceFigures) -> dict[str, Any]:
-    """Everything ``space.html`` shows (a template's context: open, read by name by jinja2)."""
+def space_context(figures: SpaceFigures) -> dict[str, Any]:  # a template's context: open, read by name by jinja2
+    """Everything ``space.html`` shows."""
     total = figures["rule_sets"]
     pct = {k: 100 * v / total for k, v in figures["counts"].items()}
     effects = [{**e, "pct": 100 * e["share"], "same_pct": 100 * e["same_game"] / e["pairs"] if e["pairs"] else 0.0,
@@ -146,6 +146,7 @@ def space_data(record: SpaceRecord) -> dict[str, bytes]:
     return files
 
 
+# base: the template context every page shares (open, read by name by jinja2)
 def space_files(env: jinja2.Environment, base: dict[str, Any]) -> dict[str, bytes]:
     """``space.html`` and ``space-data.js`` from the committed record."""
     record = load_record()
