@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import time
 from importlib import resources
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 import numpy as np
 
@@ -42,6 +42,18 @@ from vizgen.engine.variants import Variant
 __all__ = [
     "PAPER",
     "TIMING_FILE",
+    "Branching",
+    "BranchingRow",
+    "MaxnReport",
+    "Paper",
+    "PaperRow",
+    "Quality",
+    "QualityRow",
+    "RecordedTiming",
+    "Settings",
+    "TimingRow",
+    "TimingSearch",
+    "TournamentRow",
     "branching",
     "move_counts",
     "quality",
@@ -57,7 +69,135 @@ TIMING_FILE = "maxn_timing.json"
 """The timing table the site shows, in this package: ``measured`` (where and when) and ``rows`` (:func:`report`'s
 ``timing``), written by ``python benchmarks/maxn.py --record``."""
 
-PAPER: dict[str, Any] = {
+
+class PaperRow(TypedDict):
+    """One player count of the paper's tables: its estimated branching factor and seconds per move, as printed."""
+
+    players: int
+    branching: int
+    plain: list[str]
+    cached: list[str]
+
+
+class Paper(TypedDict):
+    """The paper's figures: where they come from, the depths of its timing tables and a row per player count."""
+
+    source: str
+    depths: list[int]
+    rows: list[PaperRow]
+
+
+class Branching(TypedDict):
+    """:func:`branching`'s means: over the graph, and (with visits) over the positions met in games."""
+
+    positions: int
+    non_final: int
+    moves: float
+    hand_pairs: float
+    edges: float
+    game_positions: NotRequired[int]
+    game_moves: NotRequired[float]
+    game_hand_pairs: NotRequired[float]
+    game_edges: NotRequired[float]
+
+
+class BranchingRow(Branching):
+    """:func:`report`'s branching row: a player count's :class:`Branching` and the paper's estimate."""
+
+    players: int
+    paper: int | None
+
+
+class Quality(TypedDict):
+    """:func:`quality`'s counts and shares of the moves that keep the exact value."""
+
+    positions: int
+    kept: int
+    share: float | None
+    critical: int
+    critical_kept: int
+    critical_share: float | None
+    unkeepable: int
+    wins: int
+    win_kept: int
+    open: int
+    open_kept: int
+
+
+class QualityRow(Quality):
+    """:func:`report`'s quality row: :class:`Quality` of max^n at one depth with one player count."""
+
+    players: int
+    depth: int
+
+
+class TournamentRow(TypedDict):
+    """A player against copies of an opponent: :func:`vizgen.ai.games.tournament`'s score, for one player count."""
+
+    players: int
+    player: str
+    depth: int | None
+    opponent: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    repetition: int
+    cap: int
+    plies: int
+    distinct: int
+
+
+class TimingSearch(TypedDict):
+    """:func:`timing`'s row: seconds and states of one search from the start, and of the whole-graph programme."""
+
+    depth: int
+    search_seconds: float
+    search_states: int
+    search_expanded: int
+    graph_seconds: float
+    graph_per_position: float
+
+
+class TimingRow(TimingSearch):
+    """:func:`report`'s timing row: :class:`TimingSearch` for one player count, the paper's seconds beside."""
+
+    players: int
+    paper_plain: str | None
+    paper_cached: str | None
+
+
+class Settings(TypedDict):
+    """How the games were played: the ply cap, repetitions that draw, the opening, games per seat, seed, variants."""
+
+    cap: int
+    repetitions: int
+    opening: int
+    games_per_seat: int
+    seed: int
+    variants: list[str]
+
+
+class MaxnReport(TypedDict):
+    """:func:`report`'s figures; :func:`site_report`'s add where the recorded timing was measured."""
+
+    paper: Paper
+    settings: Settings
+    branching: list[BranchingRow]
+    quality: list[QualityRow]
+    tournament: list[TournamentRow]
+    timing: list[TimingRow]
+    timing_measured: NotRequired[str]
+
+
+class RecordedTiming(TypedDict):
+    """:data:`TIMING_FILE`'s table: where and when it was measured, and its rows."""
+
+    measured: str
+    rows: list[TimingRow]
+
+
+PAPER: Paper = {
     "source": 'R. Sharma, "Multiplayer Chopsticks Game using Max^N Algorithm", 2020',
     "depths": [2, 3, 5, 8],
     "rows": [
@@ -150,7 +290,7 @@ def move_counts(graph: StateGraph, chunk: int = 100_000) -> tuple[np.ndarray, np
 
 
 def branching(graph: StateGraph, counts: tuple[np.ndarray, np.ndarray],
-              visits: np.ndarray | None = None) -> dict[str, Any]:
+              visits: np.ndarray | None = None) -> Branching:
     """Mean moves per non-final position, over the graph and over positions met in games.
 
     Parameters
@@ -180,13 +320,23 @@ def branching(graph: StateGraph, counts: tuple[np.ndarray, np.ndarray],
     True
     """
     moving = ~graph.terminal
-    per_node = {"moves": counts[0], "hand_pairs": counts[1], "edges": np.diff(graph.indptr)}
-    out: dict[str, Any] = {"positions": graph.n, "non_final": int(moving.sum())}
-    out.update({key: round(float(arr[moving].mean()), 3) for key, arr in per_node.items()})
+    moves, hand_pairs, edges = counts[0], counts[1], np.diff(graph.indptr)
+
+    def mean(arr: np.ndarray) -> float:
+        return round(float(arr[moving].mean()), 3)
+
+    out: Branching = {"positions": graph.n, "non_final": int(moving.sum()),
+                      "moves": mean(moves), "hand_pairs": mean(hand_pairs), "edges": mean(edges)}
     if visits is not None:
         total = int(visits.sum())
+
+        def weighted(arr: np.ndarray) -> float:
+            return round(float(visits @ arr / total), 3)
+
         out["game_positions"] = total
-        out.update({f"game_{key}": round(float(visits @ arr / total), 3) for key, arr in per_node.items()})
+        out["game_moves"] = weighted(moves)
+        out["game_hand_pairs"] = weighted(hand_pairs)
+        out["game_edges"] = weighted(edges)
     return out
 
 
@@ -196,7 +346,7 @@ def _child_winner(graph: StateGraph, forced: Forced, child: np.ndarray) -> np.nd
     return np.where(w >= 0, (w + 1) % graph.players, -1)
 
 
-def quality(graph: StateGraph, forced: Forced, choice: np.ndarray) -> dict[str, Any]:
+def quality(graph: StateGraph, forced: Forced, choice: np.ndarray) -> Quality:
     """How often the moves in ``choice`` keep the exact value of the position.
 
     A move keeps the value when the seat that can force a win (or nobody) is
@@ -271,7 +421,7 @@ def _best_time(run: Any, budget: float) -> float:
     return best
 
 
-def timing(graph: StateGraph, depths: list[int], budget: float = 0.5) -> list[dict[str, Any]]:
+def timing(graph: StateGraph, depths: list[int], budget: float = 0.5) -> list[TimingSearch]:
     """Seconds for one move from the start, and for the whole-graph programme per position.
 
     The search is :class:`vizgen.ai.search.MaxnSearch` (memoised depth-first
@@ -303,7 +453,7 @@ def timing(graph: StateGraph, depths: list[int], budget: float = 0.5) -> list[di
     [1, 2]
     """
     rules, start = graph.rules, graph.position(graph.start)
-    rows = []
+    rows: list[TimingSearch] = []
     for depth in depths:
         searches: list[MaxnSearch] = []
 
@@ -326,7 +476,7 @@ def timing(graph: StateGraph, depths: list[int], budget: float = 0.5) -> list[di
 
 def report(players: tuple[int, ...] = (2, 3, 4), depths: tuple[int, ...] = tuple(range(1, 9)),
            timing_players: tuple[int, ...] = (2, 3, 4, 5), timing_depths: tuple[int, ...] = (2, 3, 5, 8),
-           games_per_seat: int = 50, seed: int = 8, budget: float = 0.5) -> dict[str, Any]:
+           games_per_seat: int = 50, seed: int = 8, budget: float = 0.5) -> MaxnReport:
     """Every figure of "The max^n AI against the exact solution", as one JSON-able dict.
 
     Parameters
@@ -364,7 +514,7 @@ def report(players: tuple[int, ...] = (2, 3, 4), depths: tuple[int, ...] = tuple
     (2, ['perfect', 'max^n', 'max^n'])
     """
     paper = {row["players"]: row for row in PAPER["rows"]}
-    out: dict[str, Any] = {
+    out: MaxnReport = {
         "paper": PAPER,
         "settings": {"cap": PLY_CAP, "repetitions": REPETITIONS, "opening": OPENING,
                      "games_per_seat": games_per_seat, "seed": seed,
@@ -379,8 +529,9 @@ def report(players: tuple[int, ...] = (2, 3, 4), depths: tuple[int, ...] = tuple
         visits = None
         if n in players:
             visits = _measure_play(graph, n, depths, games_per_seat, seed, out)
+        printed = paper.get(n)
         out["branching"].append({"players": n, **branching(graph, move_counts(graph), visits),
-                                 "paper": paper.get(n, {}).get("branching")})
+                                 "paper": printed["branching"] if printed else None})
         if n in timing_players:
             for row in timing(graph, list(timing_depths), budget):
                 k = PAPER["depths"].index(row["depth"]) if row["depth"] in PAPER["depths"] else None
@@ -392,7 +543,7 @@ def report(players: tuple[int, ...] = (2, 3, 4), depths: tuple[int, ...] = tuple
     return out
 
 
-def recorded_timing() -> dict[str, Any]:
+def recorded_timing() -> RecordedTiming:
     """The timing table kept in :data:`TIMING_FILE`: ``measured`` (machine, version, date) and ``rows``.
 
     Examples
@@ -400,11 +551,11 @@ def recorded_timing() -> dict[str, Any]:
     >>> sorted(recorded_timing())
     ['measured', 'rows']
     """
-    recorded: dict[str, Any] = json.loads((resources.files("vizgen.reports") / TIMING_FILE).read_text("utf-8"))
+    recorded: RecordedTiming = json.loads((resources.files("vizgen.reports") / TIMING_FILE).read_text("utf-8"))
     return recorded
 
 
-def site_report(**kw: Any) -> dict[str, Any]:
+def site_report(**kw: Any) -> MaxnReport:
     """The figures of the site's page: :func:`report` without timing, then the recorded timing table.
 
     Parameters
@@ -423,14 +574,14 @@ def site_report(**kw: Any) -> dict[str, Any]:
 
 
 def _measure_play(graph: StateGraph, n: int, depths: tuple[int, ...], games_per_seat: int, seed: int,
-                  out: dict[str, Any]) -> np.ndarray:
+                  out: MaxnReport) -> np.ndarray:
     """Fill ``out``'s quality and tournament rows for ``n`` players; return the visits of all games."""
     forced = solve_forced(graph)
     perfect, chance = perfect_player(graph, forced), random_player(graph)
     opponents: list[tuple[str, Player]] = [("random", chance), ("perfect", perfect)]
     visits = np.zeros(graph.n, dtype=np.int64)
     score, _ = tournament(graph, perfect, chance, games_per_seat, seed=seed * 1_000_000 + n * 10_000)
-    out["tournament"].append({"players": n, "player": "perfect", "depth": None, "opponent": "random", **score})
+    out["tournament"].append(_tournament_row(n, "perfect", None, "random", score))
     for table in maxn_levels(graph, max(depths)):
         if table.depth not in depths:
             continue
@@ -439,6 +590,13 @@ def _measure_play(graph: StateGraph, n: int, depths: tuple[int, ...], games_per_
             score, seen = tournament(graph, table.player, opponent, games_per_seat,
                                      seed=seed * 1_000_000 + n * 10_000 + table.depth * 10 + k)
             visits += seen
-            out["tournament"].append({"players": n, "player": "max^n", "depth": table.depth, "opponent": name,
-                                      **score})
+            out["tournament"].append(_tournament_row(n, "max^n", table.depth, name, score))
     return visits
+
+
+def _tournament_row(n: int, player: str, depth: int | None, opponent: str, score: dict[str, int]) -> TournamentRow:
+    """A row of :func:`report`'s ``tournament``: who played whom with ``n`` players, and the player's score."""
+    return {"players": n, "player": player, "depth": depth, "opponent": opponent, "games": score["games"],
+            "wins": score["wins"], "draws": score["draws"], "losses": score["losses"],
+            "repetition": score["repetition"], "cap": score["cap"], "plies": score["plies"],
+            "distinct": score["distinct"]}

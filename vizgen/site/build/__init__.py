@@ -20,7 +20,6 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from vizgen.analysis.figures import stats
 from vizgen.analysis.stored import solve_stored
@@ -29,7 +28,7 @@ from vizgen.engine.spec import public_spec, resolve
 from vizgen.engine.variants import GROUPS, REGISTRY, Variant
 from vizgen.reports.claims import claims_report
 from vizgen.reports.family import family_figures
-from vizgen.reports.maxn import site_report
+from vizgen.reports.maxn import MaxnReport, site_report
 from vizgen.site.build.pages import practice_sets, rendered_variants
 from vizgen.site.drawing.layout import layout_all
 from vizgen.site.output.docs import DOCS_WORK, DocsJob, build_docs, check_docs, docs_failed, docs_files
@@ -185,15 +184,15 @@ def _maxn_check(entry: Entry) -> str | None:
     return None if isinstance(entry.data, dict) and set(entry.data) == keys else "not a max^n report"
 
 
-def maxn_figures(cache: Cache) -> dict[str, Any]:
+def maxn_figures(cache: Cache) -> MaxnReport:
     """The figures of the page "The max^n AI against the exact solution", from the cache or computed.
 
     :func:`vizgen.reports.maxn.site_report`: about a minute of one core (five
     players included), the same figures every time (its timing table is the
     recorded one), so a build writes the same page whatever the cache held.
     """
-    figures: dict[str, Any] = cache.fetch("maxn", "site", code_version(*MAXN_CODE), lambda: Entry(data=site_report()),
-                                          _maxn_check).data
+    figures: MaxnReport = cache.fetch("maxn", "site", code_version(*MAXN_CODE), lambda: Entry(data=site_report()),
+                                      _maxn_check).data
     return figures
 
 

@@ -27,6 +27,7 @@ from jinja2 import Environment
 from vizgen.analysis import words
 from vizgen.analysis.sweep import SPACE_ACCEPTED
 from vizgen.engine.variants import GROUPS, Variant
+from vizgen.reports.maxn import MaxnReport
 from vizgen.reports.puzzles import PuzzleFigures
 from vizgen.site.drawing import theme
 from vizgen.site.output.docs import DOCS_HOME
@@ -275,7 +276,7 @@ def site_preview(files: dict[str, bytes], variants: list[Variant]) -> bytes | No
 
 
 def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templates: Path | None = None,
-                 maxn: dict[str, Any] | None = None, family: dict[str, Any] | None = None,
+                 maxn: MaxnReport | None = None, family: dict[str, Any] | None = None,
                  claims: dict[str, Any] | None = None, site_url: str | None = None,
                  preview_png: bytes | None = None,
                  practice: tuple[dict[str, PuzzleFigures], dict[str, str]] | None = None,
@@ -335,7 +336,7 @@ def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templa
 
 
 def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
-                maxn: dict[str, Any] | None = None, family: dict[str, Any] | None = None,
+                maxn: MaxnReport | None = None, family: dict[str, Any] | None = None,
                 claims: dict[str, Any] | None = None, site_url: str | None = None,
                 guides: dict[str, dict[str, Any]] | None = None) -> dict[str, bytes]:
     """Render the whole site.

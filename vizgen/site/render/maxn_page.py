@@ -7,9 +7,10 @@ module only arranges and formats its figures, the paper's beside ours.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from vizgen.analysis import words
+from vizgen.reports.maxn import MaxnReport, TournamentRow
 
 __all__ = ["maxn_context"]
 
@@ -21,12 +22,22 @@ def _seconds(value: float) -> str:
     return f"{value:.4f}"
 
 
-def _wdl(row: dict[str, Any]) -> dict[str, Any]:
+class Score(TypedDict):
+    """A tournament's score as the page shows it: wins, draws, losses, games and the share won."""
+
+    w: int
+    d: int
+    l: int  # noqa: E741 (the page's column: losses)
+    games: int
+    share: str
+
+
+def _wdl(row: TournamentRow) -> Score:
     return {"w": row["wins"], "d": row["draws"], "l": row["losses"], "games": row["games"],
             "share": words.percent(row["wins"], row["games"])}
 
 
-def maxn_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
+def maxn_context(data: MaxnReport, site_title: str) -> dict[str, Any]:  # a jinja2 context, read by name
     """Everything ``maxn.html`` shows.
 
     Parameters
