@@ -28,7 +28,7 @@
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import TypedDict
 
 import numpy as np
 
@@ -53,6 +53,20 @@ __all__ = [
     "REACH_GAMES",
     "REACH_SEED",
     "TOP",
+    "Choice",
+    "Games",
+    "Guide",
+    "GuideFigures",
+    "GuideRule",
+    "Line",
+    "Lure",
+    "MustFind",
+    "OtherMove",
+    "Reach",
+    "Step",
+    "Trap",
+    "Value",
+    "Verdict",
     "guide",
     "guide_figures",
     "not_taught",
@@ -69,6 +83,136 @@ REACH_SEED = 17
 """Seeds the practice games."""
 TOP = 12
 """Traps and lures listed (every must-find position is listed)."""
+
+
+class Value(TypedDict):
+    """A position's value for the player to move there: in words, and its verdict's key."""
+
+    value: str
+    value_code: str
+
+
+class Choice(TypedDict):
+    """What a move means for the player who chose it: in words, and its choice's key."""
+
+    means: str
+    means_code: str
+
+
+class Verdict(Value):
+    """The start's value and how much room perfect play from it leaves (:func:`guide`'s ``verdict``)."""
+
+    start: str
+    winner: int
+    plies: int
+    met: int
+    room: int
+    narrow: int
+    forced: int
+
+
+class OtherMove(Choice):
+    """A move that throws the value away at a must-find position, and where it leads."""
+
+    move: str
+    to: str
+
+
+class MustFind(Value, Choice):
+    """A position where exactly one move keeps the value: the move, where it leads and the others."""
+
+    position: str
+    reach: float
+    move: str
+    to: str
+    others: list[OtherMove]
+
+
+class Trap(Choice):
+    """A value-keeping move into a position where some replies lose the opponent's value."""
+
+    position: str
+    move: str
+    to: str
+    reach: float
+    replies: int
+    losing: int
+    share: float
+    depth1_falls: bool
+    two_rounds: float
+
+
+class Lure(Value, Choice):
+    """A move max^n at depth 1 or 2 chooses that throws the value away, its mark and the move that keeps it."""
+
+    position: str
+    move: str
+    to: str
+    mark: str
+    reach: float
+    depths: list[int]
+    better: str
+
+
+class Step(Value):
+    """A ply of a perfect line: the position, the move played (None at the end) and how many moves keep it."""
+
+    position: str
+    move: str | None
+    to: str | None
+    keeping: int
+    moves: int
+
+
+Line = TypedDict("Line", {"kind": str, "from": str, "plies": int, "steps": list[Step]})
+"""A perfect line (``kind`` ``longest`` or ``start``): the position it starts from, its plies and every step."""
+
+
+class Reach(TypedDict):
+    """How the practice games that measure reach were played: the players, games per pairing, pairs, opening, seed."""
+
+    players: list[str]
+    games: int
+    pairs: int
+    opening: int
+    seed: int
+
+
+class Games(TypedDict):
+    """How the rule follower's games were played: games per seat and the seed."""
+
+    per_seat: int
+    seed: int
+
+
+class GuideRule(rules_of_thumb.RuleData, rules_of_thumb.RuleMeasure):
+    """A rule of thumb as the guide lists it: the rule, its measure and the share kept once it is added."""
+
+    share_after: float
+
+
+class Guide(TypedDict):
+    """Everything :func:`guide` says about a solved two-player variant."""
+
+    verdict: Verdict
+    reach: Reach
+    must_find: list[MustFind]
+    traps: list[Trap]
+    lures: list[Lure]
+    rules: list[GuideRule]
+    rules_base: float
+    rules_positions: int
+    rule_games: dict[str, dict[str, int]]
+    games: Games
+    lines: list[Line]
+
+
+class GuideFigures(Guide):
+    """:func:`guide_figures`: :class:`Guide` with the variant's spec, slug and title."""
+
+    spec: str
+    slug: str
+    title: str
 
 
 def reach(solved: Solved, games: int = REACH_GAMES, seed: int = REACH_SEED) -> np.ndarray:
@@ -101,7 +245,7 @@ def reach(solved: Solved, games: int = REACH_GAMES, seed: int = REACH_SEED) -> n
     return seen / total
 
 
-def _value(solved: Solved, node: int) -> dict[str, str]:
+def _value(solved: Solved, node: int) -> Value:
     """The position's value for the player to move there: ``value`` in words, ``value_code`` its verdict's key
     (:data:`vizgen.analysis.meaning.VERDICTS`), which a page reads its class from."""
     f, g = solved.forced, solved.graph
@@ -110,7 +254,7 @@ def _value(solved: Solved, node: int) -> dict[str, str]:
             "value_code": words.VERDICTS[code].key}
 
 
-def _choice(solved: Solved, child: int) -> dict[str, str]:
+def _choice(solved: Solved, child: int) -> Choice:
     """What a move to ``child`` means for the player who chose it: ``means`` in words, ``means_code`` its choice's
     key (:data:`vizgen.analysis.meaning.CHOICES`)."""
     f, g = solved.forced, solved.graph
@@ -136,7 +280,7 @@ class _View:
         return lo + int(np.searchsorted(self.g.successors(node), child))
 
 
-def _verdict(v: _View) -> dict[str, Any]:
+def _verdict(v: _View) -> Verdict:
     g, f = v.g, v.solved.forced
     best = best_edges(v.solved)
     met = np.zeros(g.n, dtype=bool)
@@ -157,29 +301,29 @@ def _verdict(v: _View) -> dict[str, Any]:
             "forced": int((moving & (v.degree == 1)).sum())}
 
 
-def _must_find(v: _View, share: np.ndarray) -> list[dict[str, Any]]:
+def _must_find(v: _View, share: np.ndarray) -> list[MustFind]:
     g, f = v.g, v.solved.forced
     nodes = np.flatnonzero(~g.terminal & (f.winner != 1) & (v.kept == 1) & (v.degree > 1))
-    out = []
+    out: list[MustFind] = []
     for node in sorted(nodes.tolist(), key=lambda n: (-share[n], v.names[n])):
         edges = range(int(g.indptr[node]), int(g.indptr[node + 1]))
         only = next(e for e in edges if v.keep[e])
-        others = [{"move": v.moves[e], "to": v.names[g.indices[e]], **_choice(v.solved, int(g.indices[e]))}
-                  for e in edges if e != only]
+        others: list[OtherMove] = [{"move": v.moves[e], "to": v.names[g.indices[e]],
+                                    **_choice(v.solved, int(g.indices[e]))} for e in edges if e != only]
         out.append({"position": v.names[node], **_value(v.solved, node), "reach": float(share[node]),
                     "move": v.moves[only], "to": v.names[g.indices[only]],
                     **_choice(v.solved, int(g.indices[only])), "others": others})
     return out
 
 
-def _traps(v: _View, share: np.ndarray) -> list[dict[str, Any]]:
+def _traps(v: _View, share: np.ndarray) -> list[Trap]:
     """Value-keeping moves into positions where some replies lose the opponent's value, most such replies first."""
     g = v.g
     bad = np.bincount(g.sources, weights=v.marks > INACCURACY, minlength=g.n)
     ratio = np.where(v.degree > 0, bad / np.maximum(v.degree, 1), 0.0)
     greedy = maxn_player(g, 1).moves
     two = trap_chances(v.solved)
-    rows: list[dict[str, Any]] = []
+    rows: list[Trap] = []
     draw = v.solved.forced.winner[g.sources] < 0  # a trap set from a draw: a win or a loss has nothing to gain
     for e in np.flatnonzero(v.keep & draw & (ratio[g.indices] > 0) & (share[g.sources] > 0)).tolist():
         node, child = int(g.sources[e]), int(g.indices[e])
@@ -192,11 +336,11 @@ def _traps(v: _View, share: np.ndarray) -> list[dict[str, Any]]:
     return rows
 
 
-def _lures(v: _View, share: np.ndarray) -> list[dict[str, Any]]:
+def _lures(v: _View, share: np.ndarray) -> list[Lure]:
     """Positions where max^n at depth 1 or 2 chooses a move that throws the value away, most reached first."""
     g = v.g
     picks = {d: maxn_player(g, d).moves for d in (1, 2)}
-    rows: dict[tuple[int, int], dict[str, Any]] = {}
+    rows: dict[tuple[int, int], Lure] = {}
     for d, choice in picks.items():
         for node in np.flatnonzero(~g.terminal).tolist():
             e = v.edge(node, int(choice[node]))
@@ -211,13 +355,13 @@ def _lures(v: _View, share: np.ndarray) -> list[dict[str, Any]]:
     return sorted(rows.values(), key=lambda r: (-r["reach"], r["position"], r["move"]))
 
 
-def _line(v: _View, node: int, perfect: Policy) -> list[dict[str, Any]]:
+def _line(v: _View, node: int, perfect: Policy) -> list[Step]:
     """The perfect game from ``node`` (a forced win or loss) to its end: every ply with the mover's value and the
     moves that keep it."""
     end, path = play(v.g, [perfect, perfect], start=node, cap=int(v.solved.forced.remoteness[node]))
     assert end.reason == "won", end  # a forced win is played out in its remoteness and never repeats a position
     nodes = [*path, perfect.choose(path[-1], None)] if path else [node]
-    steps = [{"position": v.names[here], **_value(v.solved, here), "move": v.moves[v.edge(here, there)],
+    steps: list[Step] = [{"position": v.names[here], **_value(v.solved, here), "move": v.moves[v.edge(here, there)],
               "to": v.names[there], "keeping": int(v.kept[here]), "moves": int(v.degree[here])}
              for here, there in itertools.pairwise(nodes)]
     steps.append({"position": v.names[nodes[-1]], **_value(v.solved, nodes[-1]), "move": None, "to": None,
@@ -225,10 +369,10 @@ def _line(v: _View, node: int, perfect: Policy) -> list[dict[str, Any]]:
     return steps
 
 
-def _lines(v: _View) -> list[dict[str, Any]]:
+def _lines(v: _View) -> list[Line]:
     g, f = v.g, v.solved.forced
     perfect = perfect_player(g, f, notation_rank(g))
-    out = []
+    out: list[Line] = []
     wins = np.flatnonzero((f.winner == 0) & ~g.terminal)
     if wins.size:
         top = int(f.remoteness[wins].max())
@@ -261,7 +405,7 @@ def not_taught(variant: Variant) -> str | None:
     return None
 
 
-def guide(solved: Solved) -> dict[str, Any]:
+def guide(solved: Solved) -> Guide:
     """Everything the guide says about a solved two-player variant, as plain data (the module's doc).
 
     Examples
@@ -280,8 +424,8 @@ def guide(solved: Solved) -> dict[str, Any]:
     share = reach(solved)
     feats, when = rules_of_thumb.move_features(g)
     chosen, shares = rules_of_thumb.search_rules(solved)
-    rules = [{**r.as_dict(), **rules_of_thumb.measure_rule(solved, r, feats, when), "share_after": after}
-             for r, after in zip(chosen, shares[1:])]
+    rules: list[GuideRule] = [{**r.as_dict(), **rules_of_thumb.measure_rule(solved, r, feats, when),
+                               "share_after": after} for r, after in zip(chosen, shares[1:])]
     return {
         "verdict": _verdict(v),
         "reach": {"players": ["random", *(f"max-n depth {d}" for d in REACH_DEPTHS)], "games": REACH_GAMES,
@@ -296,7 +440,7 @@ def guide(solved: Solved) -> dict[str, Any]:
     }
 
 
-def guide_figures(spec: str | Variant, cache: Cache | None = None, solved: Solved | None = None) -> dict[str, Any]:
+def guide_figures(spec: str | Variant, cache: Cache | None = None, solved: Solved | None = None) -> GuideFigures:
     """The guide of one two-player variant, from the cache or computed (and cached).
 
     Parameters
@@ -315,11 +459,11 @@ def guide_figures(spec: str | Variant, cache: Cache | None = None, solved: Solve
         (the cache is keyed by the rules alone).
     """
     variant = solved.variant if solved is not None else spec if isinstance(spec, Variant) else resolve(spec)
-    named = {"spec": variant.spec, "slug": variant.slug, "title": variant.title}
-
     def compute() -> Entry:
         return Entry(data=guide(solved if solved is not None else solve_stored(variant, cache)))
 
     entry = (cache or Cache(None)).fetch("guide", variant.params.as_dict(), code_version(*CODE), compute,
                                          lambda e: None if isinstance(e.data, dict) else "not a guide")
-    return {**entry.data, **named}
+    data: Guide = entry.data  # as read back from JSON
+    figures: GuideFigures = {**data, "spec": variant.spec, "slug": variant.slug, "title": variant.title}
+    return figures

@@ -5,9 +5,8 @@ Every number in a sentence here is one of the guide's; nothing is computed again
 
 from __future__ import annotations
 
-from typing import Any
-
 from vizgen.analysis.words import percent, plies
+from vizgen.reports.guide import Guide, GuideFigures
 
 __all__ = ["OPPONENT_WORDS", "PLAYER_WORDS", "guide_lines", "result_text", "verdict_text"]
 
@@ -28,7 +27,7 @@ OPPONENT_WORDS = {"random": "the random player", "perfect": "the perfect player"
 """Whom the rule follower and the random player play against, in words."""
 
 
-def verdict_text(data: dict[str, Any]) -> str:
+def verdict_text(data: Guide) -> str:
     """The verdict in one paragraph.
 
     Examples
@@ -66,7 +65,7 @@ def result_text(row: dict[str, int]) -> str:
             f"({percent(kept)} not lost)")
 
 
-def guide_lines(data: dict[str, Any], top: int = 10) -> list[str]:
+def guide_lines(data: GuideFigures, top: int = 10) -> list[str]:
     """The guide as lines of text for the terminal (the first ``top`` must-find moves, traps and lures).
 
     Examples

@@ -27,6 +27,7 @@ from jinja2 import Environment
 from vizgen.analysis import words
 from vizgen.analysis.sweep import SPACE_ACCEPTED
 from vizgen.engine.variants import GROUPS, Variant
+from vizgen.reports.guide import GuideFigures
 from vizgen.reports.maxn import MaxnReport
 from vizgen.reports.puzzles import PuzzleFigures
 from vizgen.site.drawing import theme
@@ -130,7 +131,7 @@ RENDERERS = 2
 
 
 #: a page to render: the page, its value map's peers, its guide and how many puzzles it has
-_Todo = tuple[VariantPage | CodePage, list[VariantPage], dict[str, Any] | None, int]
+_Todo = tuple[VariantPage | CodePage, list[VariantPage], GuideFigures | None, int]
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,7 @@ def _render_share(order: _Order) -> list[tuple[Files, dict[str, Any]]]:
 
 
 def _render_page(env: Environment, page: VariantPage | CodePage, peers: list[VariantPage],
-                 items: list[dict[str, str]], site_url: str | None, guide: dict[str, Any] | None,
+                 items: list[dict[str, str]], site_url: str | None, guide: GuideFigures | None,
                  count: int) -> tuple[Files, dict[str, Any]]:
     """One variant's files (its page, data files and guide, by path) and its index card."""
     data = code_data(page) if page.code else data_files(page, peers)
@@ -212,7 +213,7 @@ def _apart(todo: list[_Todo], templates: Path | None, workers: int) -> bool:
 
 def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
                     only: Collection[str] | None = None, site_url: str | None = None,
-                    guides: dict[str, dict[str, Any]] | None = None, practised: dict[str, int] | None = None,
+                    guides: dict[str, GuideFigures] | None = None, practised: dict[str, int] | None = None,
                     workers: int = RENDERERS, docs: bool = False) -> tuple[dict[str, Files], dict[str, dict[str, Any]]]:
     """Render the variants' pages and data files, and their index cards.
 
@@ -338,7 +339,7 @@ def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templa
 def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
                 maxn: MaxnReport | None = None, family: dict[str, Any] | None = None,
                 claims: dict[str, Any] | None = None, site_url: str | None = None,
-                guides: dict[str, dict[str, Any]] | None = None) -> dict[str, bytes]:
+                guides: dict[str, GuideFigures] | None = None) -> dict[str, bytes]:
     """Render the whole site.
 
     Parameters

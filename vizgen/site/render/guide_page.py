@@ -10,6 +10,7 @@ from typing import Any
 
 from vizgen.analysis.meaning import CHOICES, VERDICTS, choice_code, verdict_code
 from vizgen.analysis.words import game_end_rule, percent
+from vizgen.reports.guide import GuideFigures, Line, MustFind
 from vizgen.reports.lessons import OPPONENT_WORDS, PLAYER_WORDS, result_text, verdict_text
 from vizgen.site.data.address_words import GameRecord, record_query
 
@@ -30,7 +31,7 @@ def guide_path(slug: str) -> str:
     return f"guide/{slug}.html"
 
 
-def study_href(page: str, line: dict[str, Any], start: str) -> str:
+def study_href(page: str, line: Line, start: str) -> str:
     """The variant page with a line of the guide as a game between two perfect players, shown at its first ply.
 
     The page's game review steps through it on the graph (arrow keys, the moves, the chart); a line that
@@ -70,7 +71,7 @@ def _means_cls(key: str) -> str:
     return CHOICES[choice_code(key)].cls
 
 
-def guide_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
+def guide_context(data: GuideFigures, site_title: str) -> dict[str, Any]:  # a jinja2 context, read by name
     """Everything ``guide.html`` shows.
 
     Examples
@@ -86,7 +87,7 @@ def guide_context(data: dict[str, Any], site_title: str) -> dict[str, Any]:
     def at(position: str) -> str:
         return f"{page}#{position}"
 
-    def row(m: dict[str, Any]) -> dict[str, Any]:
+    def row(m: MustFind) -> dict[str, Any]:  # a row of the jinja2 context
         return {**m, "href": at(m["position"]), "reach_pct": percent(m["reach"]), "cls": _cls(m["value_code"]),
                 "means_cls": _means_cls(m["means_code"]),
                 "others": [{**o, "cls": _means_cls(o["means_code"])} for o in m["others"]]}
