@@ -18,7 +18,7 @@ import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache as memoized
 from importlib import resources
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from vizgen.analysis.figures import stats
 from vizgen.analysis.solved import Solved, limits_for, survival_fits
@@ -29,7 +29,8 @@ from vizgen.engine.spec import resolve
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version
 
-__all__ = ["HANDS", "PLAYERS", "ROLLOVERS", "family_figures", "family_specs", "recorded", "variant_figures"]
+__all__ = ["HANDS", "PLAYERS", "ROLLOVERS", "Family", "FamilyRow", "RecordedRun", "RunNote", "Stats", "VariantFigures",
+           "family_figures", "family_specs", "recorded", "variant_figures"]
 
 #: the sweeps of the page
 PLAYERS = tuple(range(2, 9))
@@ -38,9 +39,52 @@ HANDS = tuple(range(1, 5))
 #: the code that computes a variant's figures (the cache's program version)
 CODE = ("util", "engine", "analysis", "reports/family.py")
 
+Stats = dict[str, Any]  # open JSON: the ``vizgen stats --json`` object, untyped where it is made (analysis.figures)
+"""A variant's figures: :func:`vizgen.analysis.figures.stats` (or some of its keys, for a recorded run)."""
+
+
+class RunNote(TypedDict):
+    """Where a recorded run's figures come from: its command, a note, the machine and the date."""
+
+    command: str
+    note: str
+    machine: str
+    date: str
+
+
+class RecordedRun(RunNote):
+    """A run of ``recorded.toml``: its spec, :class:`RunNote` and its figures."""
+
+    spec: str
+    figures: Stats
+
+
+class VariantFigures(TypedDict):
+    """:func:`variant_figures`: the spec, the positions that exist, the figures (None over the limit) and, for a
+    recorded run, where they come from."""
+
+    spec: str
+    estimate: int
+    stats: Stats | None
+    recorded: NotRequired[RunNote]
+
+
+class FamilyRow(VariantFigures):
+    """A variant of a sweep: its value on the sweep's axis and :class:`VariantFigures`."""
+
+    x: int
+
+
+class Family(TypedDict):
+    """:func:`family_figures`: the limits used and the sweeps by name."""
+
+    max_positions: int
+    players_max_positions: int
+    sections: dict[str, list[FamilyRow]]
+
 
 @memoized
-def recorded() -> dict[str, dict[str, Any]]:
+def recorded() -> dict[str, RecordedRun]:
     """The recorded runs of ``recorded.toml`` by spec: ``command``, ``note``, ``machine``, ``date``, ``figures``.
 
     TOML has no null: a record's ``start`` that leaves out ``remoteness`` (or, with three players or more,
@@ -59,7 +103,8 @@ def recorded() -> dict[str, dict[str, Any]]:
         if start is not None:
             nullable = ("remoteness", "winner") if resolve(record["spec"]).params.players > 2 else ("remoteness",)
             record["figures"]["start"] = {**{k: None for k in nullable}, **start}
-    return {r["spec"]: r for r in data["record"]}
+    runs: list[RecordedRun] = data["record"]
+    return {r["spec"]: r for r in runs}
 
 
 def family_specs(players: Iterable[int] = PLAYERS, rollovers: Iterable[int] = ROLLOVERS,
@@ -87,14 +132,14 @@ def _check(entry: Entry) -> str | None:
     return None if isinstance(data["stats"], dict) and "positions" in data["stats"] else "figures without stats"
 
 
-def _solve(spec: str, max_positions: int) -> dict[str, Any]:
+def _solve(spec: str, max_positions: int) -> Stats:
     graph = enumerate_graph(resolve(spec), max_positions)
     survival = solve_survival(graph) if limits_for(graph).survival else None
     return stats(Solved(graph=graph, forced=solve_forced(graph), random_win=None, perfect_win=None,
                         survival=survival), spec)
 
 
-def variant_figures(spec: str, max_positions: int | None = None, cache: Cache | None = None) -> dict[str, Any]:
+def variant_figures(spec: str, max_positions: int | None = None, cache: Cache | None = None) -> VariantFigures:
     """The figures of one variant: ``{"spec", "estimate", "stats"}``, ``stats`` None when over the limit.
 
     Parameters
@@ -129,12 +174,13 @@ def variant_figures(spec: str, max_positions: int | None = None, cache: Cache | 
             return {"spec": spec, "estimate": estimate, "stats": None}
         figures = {**run["figures"], "params": resolve(spec).params.as_dict()}
         return {"spec": spec, "estimate": estimate, "stats": figures,
-                "recorded": {k: v for k, v in run.items() if k not in ("spec", "figures")}}
+                "recorded": {"command": run["command"], "note": run["note"], "machine": run["machine"],
+                             "date": run["date"]}}
     # survival runs where the machine's memory holds it: the figures differ with it, and so does the key
     entry = (cache or Cache(None)).fetch(
         "family", {"spec": spec, "survival": survival_fits(resolve(spec))}, code_version(*CODE),
         lambda: Entry(data={"spec": spec, "estimate": estimate, "stats": _solve(spec, limit)}), _check)
-    variant: dict[str, Any] = entry.data
+    variant: VariantFigures = entry.data
     return variant
 
 
@@ -142,7 +188,7 @@ def family_figures(*, players: Iterable[int] = PLAYERS, rollovers: Iterable[int]
                    hands: Iterable[int] = HANDS, max_positions: int | None = None,
                    players_max_positions: int | None = None, cache: Cache | None = None,
                    on_step: Callable[[str], None] | None = None,
-                   known: Mapping[Params, dict[str, Any]] | None = None) -> dict[str, Any]:
+                   known: Mapping[Params, Stats] | None = None) -> Family:
     """Solve (or read from the cache) every variant of the sweeps.
 
     Parameters
@@ -179,13 +225,13 @@ def family_figures(*, players: Iterable[int] = PLAYERS, rollovers: Iterable[int]
     limit = sizes.FAMILY_MAX_POSITIONS if max_positions is None else max_positions
     players_limit = max(limit, sizes.FAMILY_PLAYERS_MAX_POSITIONS if players_max_positions is None
                         else players_max_positions)
-    sections: dict[str, list[dict[str, Any]]] = {}
+    sections: dict[str, list[FamilyRow]] = {}
     for name, pairs in family_specs(players, rollovers, hands).items():
-        rows = []
+        rows: list[FamilyRow] = []
         for x, spec in pairs:
             params = resolve(spec).params
             if known is not None and params in known:
-                figures = {"spec": spec, "estimate": estimate_positions(params), "stats": known[params]}
+                figures: VariantFigures = {"spec": spec, "estimate": estimate_positions(params), "stats": known[params]}
             else:
                 figures = variant_figures(spec, players_limit if name == "players" else limit, cache)
             rows.append({"x": x, **figures})

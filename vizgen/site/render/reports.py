@@ -21,6 +21,7 @@ from vizgen.analysis.rulebook import start_badge
 from vizgen.engine.params import Params
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import Variant
+from vizgen.reports.family import Family, FamilyRow
 from vizgen.site.render.charts import Series, line_chart
 from vizgen.site.render.contexts import num
 
@@ -65,7 +66,7 @@ def _seat_values(values: Any) -> str:
     return " · ".join(words.percent(v) if isinstance(v, float) and v <= 1 else num(v) for v in values)
 
 
-def _row(item: dict[str, Any], links: dict[Params, str]) -> dict[str, Any]:
+def _row(item: FamilyRow, links: dict[Params, str]) -> dict[str, Any]:  # a row of the jinja2 context
     """One variant of a sweep, ready for the template."""
     spec, s = item["spec"], item["stats"]
     row: dict[str, Any] = {"x": item["x"], "spec": spec, "href": _link(spec, links),
@@ -123,7 +124,7 @@ def _charts(sections: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
     return charts
 
 
-def family_context(figures: dict[str, Any], links: dict[Params, str]) -> dict[str, Any]:
+def family_context(figures: Family, links: dict[Params, str]) -> dict[str, Any]:  # a jinja2 context, read by name
     """Everything ``family.html`` shows, from :func:`vizgen.reports.family.family_figures`."""
     sections = {name: [_row(item, links) for item in items] for name, items in figures["sections"].items()}
     by_r = [{"x": ro["x"], "rollover": ro, "cutoff": co} for ro, co in zip(sections["rollover"], sections["cutoff"])]
@@ -167,7 +168,7 @@ def claims_context(report: dict[str, Any], links: dict[Params, str]) -> dict[str
 
 
 def report_files(env: jinja2.Environment, base: dict[str, Any], links: dict[Params, str], *,
-                 family: dict[str, Any] | None, claims: dict[str, Any] | None) -> dict[str, bytes]:
+                 family: Family | None, claims: dict[str, Any] | None) -> dict[str, bytes]:
     """Render the report pages that have data: ``family.html`` and ``claims.html``.
 
     Parameters
