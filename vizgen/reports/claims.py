@@ -19,7 +19,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 import numpy as np
 
@@ -34,8 +34,17 @@ from vizgen.util.cache import Cache, Entry, code_version
 __all__ = [
     "MEASURES",
     "Check",
+    "Claim",
+    "ClaimJson",
     "ClaimResult",
+    "ClaimRow",
+    "ClaimsFile",
+    "ClaimsReport",
+    "Explanation",
+    "FormJson",
     "FormResult",
+    "FormRow",
+    "Source",
     "check_claim",
     "check_closed_forms",
     "claims_report",
@@ -51,6 +60,127 @@ VALUE = {0: "win", 1: "loss"}
 CODE = ("util", "engine", "analysis", "reports/claims.py", "reports/claims.toml")
 #: the keys of a report
 REPORT_KEYS = {"sources", "explanations", "claims", "closed_forms"}
+
+
+
+class Source(TypedDict):
+    """A source the claims come from: its title, address, what it is and (our own pages) ``ours``."""
+
+    title: str
+    url: str
+    about: str
+    ours: NotRequired[bool]
+
+
+class Explanation(TypedDict):
+    """A note the claims point to (``explain``): a title and text with blank lines between paragraphs."""
+
+    title: str
+    text: str
+
+
+class RawCheck(TypedDict):
+    """A ``checks`` entry of ``claims.toml``: the variant, a position and target where the measure needs them, and
+    the source's numbers by measure."""
+
+    spec: str
+    theirs: dict[str, Any]  # open: measure name -> the source's number, of that measure's type (MEASURES)
+    position: NotRequired[str]
+    to: NotRequired[str]
+
+
+class Claim(TypedDict):
+    """A ``[[claim]]`` of ``claims.toml``."""
+
+    id: str
+    source: str
+    says: str
+    verdict: str
+    command: str
+    checks: list[RawCheck]
+    reading: NotRequired[str]
+    explain: NotRequired[str]
+    note: NotRequired[str]
+
+
+class ClosedForm(TypedDict):
+    """A ``[[closed_form]]`` of ``claims.toml``: a formula in ``r``, the variants it counts and the ``r`` range."""
+
+    id: str
+    source: str
+    says: str
+    formula: str
+    spec: str
+    r: list[int]
+    note: NotRequired[str]
+    command: str
+
+
+class ClaimsFile(TypedDict):
+    """``claims.toml`` as :func:`load_claims` reads it."""
+
+    sources: dict[str, Source]
+    claim: list[Claim]
+    closed_form: list[ClosedForm]
+    explanations: dict[str, Explanation]
+
+
+class ClaimRow(TypedDict):
+    """One number of a claim checked: where, which measure, theirs and ours in words, and whether they are equal."""
+
+    spec: str
+    position: str | None
+    to: str | None
+    measure: str
+    theirs: str
+    ours: str
+    equal: bool
+
+
+class ClaimJson(TypedDict):
+    """A claim as the report holds it: its entry's fields (None where it has none), whether it agrees, its rows."""
+
+    id: str
+    source: str
+    says: str
+    reading: str | None
+    verdict: str
+    note: str | None
+    explain: str | None
+    command: str
+    agrees: bool
+    rows: list[ClaimRow]
+
+
+class FormRow(TypedDict):
+    """A closed form at one ``r``: the formula's count and ours."""
+
+    r: int
+    formula: int
+    ours: int
+
+
+class FormJson(TypedDict):
+    """A closed form as the report holds it: its entry's fields, whether it agrees and its rows."""
+
+    id: str
+    source: str
+    says: str
+    formula: str
+    spec: str
+    note: str | None
+    command: str
+    agrees: bool
+    rows: list[FormRow]
+
+
+class ClaimsReport(TypedDict):
+    """:func:`claims_report`: the sources, the explanations, the claims and the closed forms, checked."""
+
+    sources: dict[str, Source]
+    explanations: dict[str, Explanation]
+    claims: list[ClaimJson]
+    closed_forms: list[FormJson]
 
 
 def _data() -> bytes:
@@ -69,7 +199,7 @@ def claim_number(claim_id: str) -> int:
     return int(claim_id.split("-", 1)[0])
 
 
-def load_claims() -> dict[str, Any]:
+def load_claims() -> ClaimsFile:
     """Return the parsed ``claims.toml``: ``sources``, ``claim``, ``closed_form`` and ``explanations``.
 
     The claims come in the order of their numbers, wherever the file holds them (claim 53 sits beside the
@@ -83,7 +213,7 @@ def load_claims() -> dict[str, Any]:
     >>> [c["id"] for c in data["claim"]][23:26]
     ['24', '25-32', '33']
     """
-    data = tomllib.loads(_data().decode("utf-8"))
+    data = cast(ClaimsFile, tomllib.loads(_data().decode("utf-8")))  # our own file (tests/test_published_figures)
     data["claim"].sort(key=lambda c: claim_number(c["id"]))
     return data
 
@@ -215,7 +345,7 @@ class Check:
     """One check of a claim: a variant, optionally a position (and a target), and the source's numbers."""
 
     spec: str
-    theirs: dict[str, Any]
+    theirs: dict[str, Any]  # open: measure name -> the source's number, of that measure's type (MEASURES)
     position: str | None = None
     to: str | None = None
 
@@ -239,7 +369,7 @@ def _theirs(name: str, value: Any) -> Any:
 class ClaimResult:
     """A claim with our numbers: ``rows`` are ``(check, measure, theirs, ours, equal)``."""
 
-    claim: dict[str, Any]
+    claim: Claim
     rows: list[tuple[Check, str, Any, Any, bool]]
 
     @property
@@ -254,7 +384,7 @@ class ClaimResult:
         return verdict.startswith("agree") == self.agrees
 
 
-def check_claim(claim: dict[str, Any]) -> ClaimResult:
+def check_claim(claim: Claim) -> ClaimResult:
     """Compute our numbers for every check of one ``[[claim]]`` entry."""
     rows = []
     for raw in claim["checks"]:
@@ -269,7 +399,7 @@ def check_claim(claim: dict[str, Any]) -> ClaimResult:
 class FormResult:
     """A ``[[closed_form]]`` entry with its value and ours for each ``r``: ``rows`` are ``(r, formula, ours)``."""
 
-    entry: dict[str, Any]
+    entry: ClosedForm
     rows: list[tuple[int, int, int]]
 
     @property
@@ -332,20 +462,24 @@ def _show(name: str, value: Any) -> str:
     return str(value)
 
 
-def _claim_json(result: ClaimResult) -> dict[str, Any]:
-    rows = [{"spec": c.spec, "position": c.position, "to": c.to, "measure": name, "theirs": _show(name, theirs),
-             "ours": _show(name, ours), "equal": equal} for c, name, theirs, ours, equal in result.rows]
-    keep = ("id", "source", "says", "reading", "verdict", "note", "explain", "command")
-    return {**{k: result.claim.get(k) for k in keep}, "agrees": result.agrees, "rows": rows}
+def _claim_json(result: ClaimResult) -> ClaimJson:
+    rows: list[ClaimRow] = [{"spec": c.spec, "position": c.position, "to": c.to, "measure": name,
+                             "theirs": _show(name, theirs), "ours": _show(name, ours), "equal": equal}
+                            for c, name, theirs, ours, equal in result.rows]
+    claim = result.claim
+    return {"id": claim["id"], "source": claim["source"], "says": claim["says"], "reading": claim.get("reading"),
+            "verdict": claim["verdict"], "note": claim.get("note"), "explain": claim.get("explain"),
+            "command": claim["command"], "agrees": result.agrees, "rows": rows}
 
 
-def _form_json(result: FormResult) -> dict[str, Any]:
-    keep = ("id", "source", "says", "formula", "spec", "note", "command")
-    return {**{k: result.entry.get(k) for k in keep}, "agrees": result.agrees,
+def _form_json(result: FormResult) -> FormJson:
+    e = result.entry
+    return {"id": e["id"], "source": e["source"], "says": e["says"], "formula": e["formula"], "spec": e["spec"],
+            "note": e.get("note"), "command": e["command"], "agrees": result.agrees,
             "rows": [{"r": r, "formula": f, "ours": o} for r, f, o in result.rows]}
 
 
-def claims_report(cache: Cache | None = None, ids: Iterable[str] | None = None) -> dict[str, Any]:
+def claims_report(cache: Cache | None = None, ids: Iterable[str] | None = None) -> ClaimsReport:
     """Every claim and closed form of the data file with our numbers, as plain JSON-ready data.
 
     Parameters
@@ -368,16 +502,17 @@ def claims_report(cache: Cache | None = None, ids: Iterable[str] | None = None) 
 
     def compute() -> Entry:
         data = load_claims()
-        return Entry(data={
+        report: ClaimsReport = {
             "sources": data["sources"],
             "explanations": data["explanations"],
             "claims": [_claim_json(check_claim(c)) for c in data["claim"] if wanted is None or c["id"] in wanted],
             "closed_forms": [_form_json(r) for r in check_closed_forms(wanted)],
-        })
+        }
+        return Entry(data=report)
 
     def check(entry: Entry) -> str | None:
         return None if isinstance(entry.data, dict) and set(entry.data) == REPORT_KEYS else "not a claims report"
 
-    report: dict[str, Any] = (cache or Cache(None)).fetch("claims", {"ids": wanted}, code_version(*CODE), compute,
-                                                          check).data
+    report: ClaimsReport = (cache or Cache(None)).fetch("claims", {"ids": wanted}, code_version(*CODE), compute,
+                                                        check).data
     return report

@@ -27,6 +27,7 @@ from jinja2 import Environment
 from vizgen.analysis import words
 from vizgen.analysis.sweep import SPACE_ACCEPTED
 from vizgen.engine.variants import GROUPS, Variant
+from vizgen.reports.claims import ClaimsReport
 from vizgen.reports.family import Family
 from vizgen.reports.guide import GuideFigures
 from vizgen.reports.maxn import MaxnReport
@@ -279,7 +280,7 @@ def site_preview(files: dict[str, bytes], variants: list[Variant]) -> bytes | No
 
 def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templates: Path | None = None,
                  maxn: MaxnReport | None = None, family: Family | None = None,
-                 claims: dict[str, Any] | None = None, site_url: str | None = None,
+                 claims: ClaimsReport | None = None, site_url: str | None = None,
                  preview_png: bytes | None = None,
                  practice: tuple[dict[str, PuzzleFigures], dict[str, str]] | None = None,
                  docs: bool = False) -> dict[str, bytes]:
@@ -339,7 +340,7 @@ def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templa
 
 def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
                 maxn: MaxnReport | None = None, family: Family | None = None,
-                claims: dict[str, Any] | None = None, site_url: str | None = None,
+                claims: ClaimsReport | None = None, site_url: str | None = None,
                 guides: dict[str, GuideFigures] | None = None) -> dict[str, bytes]:
     """Render the whole site.
 

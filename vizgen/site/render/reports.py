@@ -21,6 +21,7 @@ from vizgen.analysis.rulebook import start_badge
 from vizgen.engine.params import Params
 from vizgen.engine.spec import resolve
 from vizgen.engine.variants import Variant
+from vizgen.reports.claims import ClaimsReport
 from vizgen.reports.family import Family, FamilyRow
 from vizgen.site.render.charts import Series, line_chart
 from vizgen.site.render.contexts import num
@@ -147,9 +148,9 @@ def _rich(text: str) -> Markup:
     return Markup("".join(f"<p>{_CODE.sub(code, str(escape(p)))}</p>" for p in paragraphs))
 
 
-def claims_context(report: dict[str, Any], links: dict[Params, str]) -> dict[str, Any]:
+def claims_context(report: ClaimsReport, links: dict[Params, str]) -> dict[str, Any]:  # a jinja2 context, by name
     """Everything ``claims.html`` shows, from :func:`vizgen.reports.claims.claims_report`."""
-    claims = []
+    claims: list[dict[str, Any]] = []  # rows of the jinja2 context
     for c in report["claims"]:
         rows = [{**r, "href": _link(r["spec"], links),
                  "where": (r["position"] or "start") if r["measure"] in _AT_POSITION else "whole game"}
@@ -161,14 +162,14 @@ def claims_context(report: dict[str, Any], links: dict[Params, str]) -> dict[str
                     for k, v in sorted(report["explanations"].items())]
     published = [c for c in claims if not c["source_info"].get("ours")]
     agree = sum(1 for c in published if c["agrees"])
-    used = sorted({c["source"] for c in claims} | {f["source"] for f in forms})
+    used = sorted({c["source"] for c in report["claims"]} | {f["source"] for f in report["closed_forms"]})
     return {"claims": claims, "forms": forms, "explanations": explanations, "published": len(published),
             "agree": agree, "disagree": len(published) - agree, "own": len(claims) - len(published) + len(forms),
             "sources": [{"key": k, **report["sources"][k]} for k in used]}
 
 
 def report_files(env: jinja2.Environment, base: dict[str, Any], links: dict[Params, str], *,
-                 family: Family | None, claims: dict[str, Any] | None) -> dict[str, bytes]:
+                 family: Family | None, claims: ClaimsReport | None) -> dict[str, bytes]:
     """Render the report pages that have data: ``family.html`` and ``claims.html``.
 
     Parameters
