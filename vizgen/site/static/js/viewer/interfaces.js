@@ -28,9 +28,10 @@
 /**
  * The page's configuration (<script id="vizgen-config">): the Python's PageConfig (vizgen/site/render/payloads.py,
  * core/payloads.d.ts), its word tables and palettes as the viewer reads them; the rules page writes its own
- * (rules/rulemodel.js), without `gain` and with `inline`, the name of the global that makes its data files.
+ * (rules/rulemodel.js), without `gain` and with `inline`: the viewer waits for the rule set's data files, which the
+ * rules page hands to its boot (pages/viewer.js's bootViewer).
  * @typedef {Omit<import("../core/payloads").PageConfig, "words" | "themes" | "gain"> & { words: Words,
- *   themes: Readonly<Record<import("../core/theme.js").ThemeName, Palette>>, gain?: boolean, inline?: string }} Config
+ *   themes: Readonly<Record<import("../core/theme.js").ThemeName, Palette>>, gain?: boolean, inline?: boolean }} Config
  */
 
 /**
@@ -184,7 +185,7 @@
  * @property {Graph | null} [graph]
  * @property {Explorer | null} [explorer]
  * @property {ReadonlyArray<number> | null} [trail]
- * @property {import("./navigation.js").Navigation | null} nav the navigation, once made
+ * @property {import("../pages/viewer/navigation.js").Navigation | null} nav the navigation, once made
  */
 
 export {};

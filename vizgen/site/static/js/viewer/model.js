@@ -121,12 +121,12 @@ class Model extends Facts {
   /** Chunk k: a promise of {first, nodes (the rows), block (the opponents' moves)}.
    @param {number} k @returns {Promise<Chunk>} */
   chunkData(k) {
-    var self = this;
+    var that = this;
     var ch = this.chunks.get(k);
     if (!ch) {
       ch = this.load("c" + k).then(function (payload) {
         var c = /** @type {{ first: number, nodes: Row[], opponents: string }} */ (payload); // the site's own file
-        return wire.read(self.opponents, c.opponents, c.nodes.length).then(function (block) {
+        return wire.read(that.opponents, c.opponents, c.nodes.length).then(function (block) {
           return { first: c.first, nodes: c.nodes, block: block };
         });
       });
@@ -143,7 +143,7 @@ class Model extends Facts {
      (opponents: the position each computer player of nodes.js's `opponents` moves to, -1 at the end).
      @param {number} i @returns {Promise<Detail>} */
   detail(i) {
-    var self = this;
+    var that = this;
     var cached = this.details.get(i);
     if (cached) return Promise.resolve(cached);
     return this.chunkData(Math.floor(i / this.chunk)).then(function (ch) {
@@ -153,12 +153,12 @@ class Model extends Facts {
       var d = {
         id: i,
         hands: row[0],
-        values: self.values(i, row[1]),
-        moves: self.rowMoves(row),
+        values: that.values(i, row[1]),
+        moves: that.rowMoves(row),
         parents: row[3],
-        opponents: self.opponents.map(function (f) { return ch.block.get(f.name, at); }),
+        opponents: that.opponents.map(function (f) { return ch.block.get(f.name, at); }),
       };
-      self.details.set(i, d);
+      that.details.set(i, d);
       return d;
     });
   }

@@ -5,11 +5,11 @@
  * vizgen/analysis/meaning.py), a finished game is a square (a plain box in the banded layout), the start a star
  * (a box with the accent's border).
  */
-import { contract } from "../core/contract.js";
-import * as util from "../core/util.js";
+import { contract } from "../../core/contract.js";
+import * as util from "../../core/util.js";
 
-/** @typedef {import("./interfaces.js").App} App */
-/** @typedef {keyof import("../core/contract.js").Contract["classes"]} ClassKey */
+/** @typedef {import("../../viewer/interfaces.js").App} App */
+/** @typedef {keyof import("../../core/contract.js").Contract["classes"]} ClassKey */
 /** @typedef {{ color: string, highlight: string, hover: string, inherit: false, opacity: number }} Solid */
 /**
  * How a position looks (vis-network node options); the graph adds its id, place and label.
