@@ -34,13 +34,8 @@
  *   themes: Readonly<Record<import("../core/theme.js").ThemeName, Palette>>, gain?: boolean, inline?: boolean }} Config
  */
 
-/**
- * A column of the node table that the panel lists (datafiles.py).
- * @typedef {{ readonly name: string, readonly label: string, readonly doc: string, readonly show?: string,
- *   readonly missing?: number | null }} Column
- */
-
-/** @typedef {{ readonly name: string, readonly width: number }} FieldSpec  a field of a wire block */
+/** @typedef {import("../core/payloads").Column} Column  a column of the node table that the panel lists */
+/** @typedef {import("../core/payloads").FieldSpec} FieldSpec  a field of a wire block */
 
 /**
  * A move of a position, annotated (facts.js): the position it reaches, its names, its meaning for the chooser.

@@ -17,32 +17,9 @@ import { Facts } from "./facts.js";
 /** @typedef {import("./interfaces.js").Detail} Detail */
 /** @typedef {import("../core/loader.js").Load} Load */
 /** @typedef {import("../core/wire.js").Block} Block */
-/**
- * A chunk row (datafiles.py): a position's hands, its panel values not on the wire, its moves ([target,
- * ...names]) and its parents.
- * @typedef {[number[][], Array<number | null>, Array<[number, ...string[]]>, number[]]} Row
- */
+/** @typedef {import("../core/payloads").VariantChunk["nodes"][number]} Row  a position in a chunk (datafiles.py) */
+/** @typedef {import("../core/payloads").VariantNodes} Nodes  nodes.js's payload (datafiles.py) */
 /** @typedef {{ first: number, nodes: Row[], block: Block }} Chunk  a chunk, its opponents' block read */
-/**
- * nodes.js's payload (vizgen/site/render/datafiles.py).
- * @typedef {object} Nodes
- * @property {number} n
- * @property {number} players
- * @property {number} start
- * @property {number} chunk
- * @property {number} [edges]
- * @property {string} notation
- * @property {Column[]} columns
- * @property {FieldSpec[]} fields
- * @property {FieldSpec[]} opponents
- * @property {string} facts
- * @property {number[]} [x]
- * @property {number[]} [y]
- * @property {number} [size]
- * @property {[number, number]} [box]
- * @property {Array<[number, number, string, string, string]>} [bands]
- * @property {number[]} [shown]
- */
 
 /** The positions of a small or big variant, by node id. */
 class Model extends Facts {
@@ -125,7 +102,7 @@ class Model extends Facts {
     var ch = this.chunks.get(k);
     if (!ch) {
       ch = this.load("c" + k).then(function (payload) {
-        var c = /** @type {{ first: number, nodes: Row[], opponents: string }} */ (payload); // the site's own file
+        var c = /** @type {import("../core/payloads").VariantChunk} */ (payload); // the site's own file
         return wire.read(that.opponents, c.opponents, c.nodes.length).then(function (block) {
           return { first: c.first, nodes: c.nodes, block: block };
         });
@@ -137,7 +114,8 @@ class Model extends Facts {
   /** The moves of a chunk row, each with its meaning for the chooser and whether it is optimal.
    @param {Row} row @returns {Move[]} */
   rowMoves(row) {
-    return this.annotate(row[2].map(function (m) { return { dst: m[0], names: /** @type {string[]} */ (m.slice(1)) }; }));
+    // each move on the wire: its target's node id, then its names
+    return this.annotate(row[2].map(function (m) { return { dst: Number(m[0]), names: m.slice(1).map(String) }; }));
   }
   /** Everything the panel and a game need about position i: {id, hands, values, moves, parents, opponents}
      (opponents: the position each computer player of nodes.js's `opponents` moves to, -1 at the end).
