@@ -17,13 +17,13 @@ import * as graph from "../viewer/graph.js";
 import { Model } from "../viewer/model.js";
 import * as overview from "../viewer/overview.js";
 import * as search from "../viewer/search.js";
+import * as styles from "../viewer/styles.js";
 import { lib } from "../viewer/vis.js";
 import { publish } from "./handle.js";
 import { start as startPlay } from "./play.js";
 import * as keys from "./viewer/keys.js";
 import { boot as startViewer } from "./viewer/main.js";
 import * as panel from "./viewer/panel.js";
-import * as styles from "./viewer/styles.js";
 import * as views from "./viewer/views.js";
 
 /** What only the entry may reach, handed to the viewer (viewer/main.js's Page): the page's vis-network (its

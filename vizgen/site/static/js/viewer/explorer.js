@@ -15,7 +15,7 @@
 /** @typedef {import("./vis.js").Point} Point */
 /** @typedef {import("./vis.js").Vis} Vis */
 /** @typedef {import("./vis.js").Frames} Frames */
-/** @typedef {ReturnType<typeof import("../pages/viewer/styles.js").create>} Styles */
+/** @typedef {ReturnType<typeof import("./styles.js").create>} Styles */
 /** @typedef {[number, number, number, number]} Box  left, top, right, bottom */
 /** @typedef {Item & { id: number, x: number, y: number }} Placed  a node at its place */
 
@@ -55,7 +55,7 @@ function place(app, styles, v) {
       box = labelBox(x, y, size, font, model.name(i));
     }
     taken.push(box);
-    /** @type {Placed & import("../pages/viewer/styles.js").NodeLook} */
+    /** @type {Placed & import("./styles.js").NodeLook} */
     var st = Object.assign(styles.nodeStyle(i, size), { id: i, x: x, y: y });
     st.label = model.name(i);
     st.title = styles.tooltip(i);

@@ -13,15 +13,15 @@ import { Model } from "./model.js";
 /** @typedef {import("./interfaces.js").Graph} Graph */
 /** @typedef {import("./interfaces.js").Move} Move */
 /** @typedef {import("./model.js").Chunk} Chunk */
-/** @typedef {import("../pages/viewer/styles.js").NodeLook} NodeLook */
+/** @typedef {import("./styles.js").NodeLook} NodeLook */
 /** @typedef {import("./vis.js").Item} Item */
 /** @typedef {import("./vis.js").DataSet} DataSet */
 /** @typedef {import("./vis.js").Network} Network */
 /** @typedef {import("./vis.js").Vis} Vis */
-/** @typedef {ReturnType<typeof import("../pages/viewer/styles.js").create>} Styles */
+/** @typedef {ReturnType<typeof import("./styles.js").create>} Styles */
 /**
  * A move as the graph draws it (a vis edge).
- * @typedef {import("../pages/viewer/styles.js").EdgeLook & { id: number, from: number, to: number, best: boolean, shown: boolean,
+ * @typedef {import("./styles.js").EdgeLook & { id: number, from: number, to: number, best: boolean, shown: boolean,
  *   hidden: boolean, smooth: false | Record<string, unknown> }} Edge
  */
 /**
@@ -221,9 +221,9 @@ function drawTrail(app, net, trail, size, ctx) {
 
 /** The moves lit at position id: its moves (accent) and the moves into it (parent colour), the others put back.
  @param {App} app @param {Styles} styles @param {Drawn} G @param {number} id @param {boolean} faded @param {number} S
- @returns {{ updates: Array<{ id: number, color: import("../pages/viewer/styles.js").Solid, width: number, hidden?: boolean }>, now: number[] }} */
+ @returns {{ updates: Array<{ id: number, color: import("./styles.js").Solid, width: number, hidden?: boolean }>, now: number[] }} */
 function lightMoves(app, styles, G, id, faded, S) {
-  /** @type {Array<{ id: number, color: import("../pages/viewer/styles.js").Solid, width: number, hidden?: boolean }>} */
+  /** @type {Array<{ id: number, color: import("./styles.js").Solid, width: number, hidden?: boolean }>} */
   var updates = [];
   G.lit.forEach(function (e) {
     var st = styles.edgeStyle(G.all[e].best, S, faded);

@@ -107,6 +107,13 @@
  * @typedef {new (container: HTMLElement, model: PageModel, payload: unknown, options: MapOptions) => MapView} MapMaker
  */
 
+/**
+ * The navigation (pages/viewer/navigation.js): which position is shown, and how it gets there.
+ * @typedef {{ go(id: number): void, clicked(id: number): void,
+ *   select(id: number, animate: boolean, focus?: boolean): Promise<void>, onHash(ev?: Event): Promise<void>,
+ *   wire(): void }} Navigation
+ */
+
 /** @typedef {(panel: HTMLElement, id: number, detail: Detail) => void} PanelHook */
 /** @typedef {(from: number, to: number) => boolean | void} MoveHook */
 
@@ -180,7 +187,7 @@
  * @property {Graph | null} [graph]
  * @property {Explorer | null} [explorer]
  * @property {ReadonlyArray<number> | null} [trail]
- * @property {import("../pages/viewer/navigation.js").Navigation | null} nav the navigation, once made
+ * @property {Navigation | null} nav the navigation, once made
  */
 
 export {};

@@ -19,7 +19,7 @@ import { Model } from "../../viewer/model.js";
 import { create as createNavigation } from "./navigation.js";
 import { create as createOverview } from "../../viewer/overview.js";
 import { create as createPanel } from "./panel.js";
-import { create as createStyles } from "./styles.js";
+import { create as createStyles } from "../../viewer/styles.js";
 import { create as createViews } from "./views.js";
 import { captionView, trailView } from "../../viewer/view/explorer.js";
 
@@ -110,7 +110,12 @@ function fail(app, err) {
  * @param {App} app
  */
 function makeParts(app) {
-  var styles = createStyles(app);
+  var styles = createStyles(app, function (text) { // a position's hover words, in the page's hover box
+    var el = document.createElement("div");
+    el.className = "vg-tip";
+    el.textContent = text;
+    return el;
+  });
   var panel = createPanel(app);
   var overview = createOverview(app);
   var views = createViews(app);

@@ -15,11 +15,7 @@ import * as keys from "./keys.js";
  * @typedef {{ panel: { render(id: number): Promise<void> }, overview: { mark(id: number): void },
  *   views: { map(): import("../../viewer/interfaces.js").MapView | null } }} Shown
  */
-/**
- * @typedef {{ go(id: number): void, clicked(id: number): void,
- *   select(id: number, animate: boolean, focus?: boolean): Promise<void>, onHash(ev?: Event): Promise<void>,
- *   wire(): void }} Navigation
- */
+/** @typedef {import("../../viewer/interfaces.js").Navigation} Navigation */
 
 /** The notes of what the reader dropped that this line says: the game's part (and with a game in the address,
    the position's: the game's position is shown) is said in the play box (play/ctrl.js), where a person looks.
