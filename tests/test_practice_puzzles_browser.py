@@ -24,11 +24,11 @@ SPECS = ["standard", "signed-integers", "stumps", "lives"]
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+def built(tmp_path_factory: pytest.TempPathFactory, shared_cache: Path) -> tuple[Path, Path]:
+    """The site of :data:`SPECS`, built through the run's cache (the classic game's layout is most likely there)."""
     root = tmp_path_factory.mktemp("www")
-    cache = tmp_path_factory.mktemp("cache")
-    build_site(SPECS, root, cache_dir=cache, progress=False)
-    return root, cache
+    build_site(SPECS, root, cache_dir=shared_cache, progress=False)
+    return root, shared_cache
 
 
 @pytest.fixture
