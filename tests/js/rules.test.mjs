@@ -164,3 +164,28 @@ test("refusals: rules that cannot be read or played, and too many positions for 
   assert.match(ctrl.state.status.text, /^These rules allow up to .* positions: too many to solve in a browser/);
   assert.strictEqual(encSpec("standard:r=3,misere=true"), "standard:r=3,misere=true");
 });
+
+test("a comparison with r > 10 matches positions by what they are, not how they are written (1.1-1.1 is 11-11)", async () => {
+  const { ctrl } = made();
+  ctrl.read("standard");
+  await ctrl.solve(ctrl.check(undefined));
+  const c = await ctrl.compare(ctrl.book.read("standard:r=12").params, "standard:r=12", () => {});
+  const mine = engine(ctrl, "standard"), theirs = engine(ctrl, "standard:r=12");
+  assert.strictEqual(theirs.s.rules.name(theirs.s.codes[theirs.s.start]), "1.1-1.1", "r > 10 writes hands dotted");
+  // every position of standard (r = 5: hands 0 to 4) is a position of r = 12, found there by its hands and turn
+  const there = new Map();
+  for (let j = 0; j < theirs.s.n; j++) there.set(JSON.stringify(theirs.s.rules.hands(theirs.s.codes[j])), j);
+  const cls = (x, i) => contract.verdicts[x.f.verdict[i]].cls;
+  const want = [];
+  let shared = 0;
+  for (let i = 0; i < mine.s.n; i++) {
+    const j = there.get(JSON.stringify(mine.s.rules.hands(mine.s.codes[i])));
+    if (j === undefined) continue;
+    shared++;
+    if (cls(mine, i) !== cls(theirs, j)) want.push([i, j]);
+  }
+  assert.ok(shared > 100, "most of standard's positions are reached under r = 12 too");
+  assert.ok(c.each);
+  assert.deepStrictEqual(c.changed, want);
+  assert.match(c.sentence, new RegExp("Of the " + shared + " positions both rule sets reach, "));
+});

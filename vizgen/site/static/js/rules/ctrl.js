@@ -49,6 +49,18 @@ function solvedOf(solution) {
   return Object.assign(solution, { rules: new movegen.Rules(solution.R) });
 }
 
+/* What a position is, written the same under any rule set: each seat's hands in fingers and its marks (lives, a
+   used switch, its own swaps: what its hand set's name writes after a colon), the mover first, and the swaps
+   made. Its notation is not: past r = 10 hands are written dotted ("1.1-1.1" is 11-11). */
+/** @param {movegen.Rules} rules @param {number} code */
+function identity(rules, code) {
+  var R = rules.R, d = rules.seats(code);
+  return d.s.map(function (s) {
+    var name = R.sets[s], colon = name.indexOf(":");
+    return R.hands[s].join(",") + (colon < 0 ? "" : name.slice(colon));
+  }).join(" ") + "/" + d.count;
+}
+
 class RulesCtrl {
   /**
    * @param {BookData} data the rulebook's data (the page's configuration)
@@ -304,10 +316,10 @@ class RulesCtrl {
     if (each) {
       var shared = 0;
       /** @type {Map<string, number>} */
-      var byName = new Map();
-      for (var j = 0; j < o.n; j++) byName.set(o.rules.name(o.codes[j]), j);
+      var byIdentity = new Map();
+      for (var j = 0; j < o.n; j++) byIdentity.set(identity(o.rules, o.codes[j]), j);
       for (var i = 0; i < s.n; i++) {
-        var k = byName.get(s.rules.name(s.codes[i]));
+        var k = byIdentity.get(identity(s.rules, s.codes[i]));
         if (k === undefined) continue;
         shared++;
         if (contract.verdicts[f.verdict[i]].cls !== contract.verdicts[of.verdict[k]].cls) changed.push([i, k]);
@@ -323,4 +335,4 @@ class RulesCtrl {
   }
 }
 
-export { RulesCtrl, STEPS, encSpec };
+export { RulesCtrl, STEPS, encSpec, identity };
