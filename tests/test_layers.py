@@ -189,7 +189,8 @@ BROWSER_ROOMS: dict[str, set[str]] = {
     "space": {"core"},
     "space/view": {"core"},
     "pages": {"core", "rules/engine", "viewer", "play", "play/view", "practice", "practice/view", "rules", "rules/view",
-              "index", "index/view", "space", "space/view"},
+              "index", "index/view", "space", "space/view", "pages/rules"},
+    "pages/rules": {"core", "rules/engine", "rules"},
 }
 _JS_IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)";', re.M | re.S)
 

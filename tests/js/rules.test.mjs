@@ -9,7 +9,8 @@ import { contract } from "../../vizgen/site/static/js/core/contract.js";
 import { RulesCtrl, encSpec } from "../../vizgen/site/static/js/rules/ctrl.js";
 import * as rulefacts from "../../vizgen/site/static/js/rules/rulefacts.js";
 import * as rulegraph from "../../vizgen/site/static/js/rules/rulegraph.js";
-import * as rulesworker from "../../vizgen/site/static/js/rules/rulesworker.js";
+import * as rulesworker from "../../vizgen/site/static/js/pages/rules/worker.js";
+import * as solving from "../../vizgen/site/static/js/rules/solving.js";
 import * as rulecompile from "../../vizgen/site/static/js/rules/engine/rulecompile.js";
 import * as rulesolve from "../../vizgen/site/static/js/rules/engine/rulesolve.js";
 import { statusView, workingView } from "../../vizgen/site/static/js/rules/view/status.js";
@@ -126,7 +127,7 @@ test("a comparison: both rule sets' figures, the start's sentence and the positi
   ctrl.run = real;
   ctrl.read("standard:r=3");
   assert.strictEqual(await ctrl.solve(ctrl.check(undefined)), true);
-  release(rulesworker.work(other, () => {}));
+  release(solving.work(other, () => {}));
   assert.strictEqual(await late, null);
 });
 

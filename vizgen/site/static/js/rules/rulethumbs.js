@@ -326,10 +326,10 @@ var MAX_EDGES = 250000;
  * @param {Solved} s
  * @param {{thumbs: ThumbsData, words: {units: Units}}} cfg
  * @param {number} r
+ * @param {(id: string) => HTMLElement} $ the page's element of an id
  * @returns {{rules: string[] | null}}
  */
-function show(s, cfg, r) {
-  var $ = function (/** @type {string} */ id) { return /** @type {HTMLElement} */ (document.getElementById(id)); };
+function show(s, cfg, r, $) {
   var big = s.edges > MAX_EDGES;
   $("rules-thumbs-big").hidden = !big;
   if (big) {

@@ -243,7 +243,7 @@ Book.prototype.read = function (spec) {
   }
   /** @type {Array<[string, Value]>} */
   var pairs = [];
-  var seen = new Set(), self = this;
+  var seen = new Set(), book = this;
   rest.split(",").map(function (s) { return s.trim(); }).filter(Boolean).forEach(function (item) {
     var eq = item.indexOf("=");
     var k = eq < 0 ? item : item.slice(0, eq).trim(), v = eq < 0 ? "" : item.slice(eq + 1).trim();
@@ -255,7 +255,7 @@ Book.prototype.read = function (spec) {
     if (D.names.indexOf(k) < 0) {
       throw new Error("unknown parameter '" + k + "'; parameters: " + D.names.join(", "));
     }
-    pairs.push([k, self.coerce(k, v)]);
+    pairs.push([k, book.coerce(k, v)]);
   });
   var params = this.params(base);
   pairs.forEach(function (pair) { params[pair[0]] = pair[1]; });
@@ -294,11 +294,11 @@ Book.prototype.spec = function (base, params) {
  * @returns {string | null}
  */
 Book.prototype.builtin = function (params) {
-  var D = this.D, self = this;
+  var D = this.D, book = this;
   /** @type {string | null} */
   var found = null;
   Object.keys(D.variants).some(function (slug) {
-    var v = self.params(slug);
+    var v = book.params(slug);
     if (D.names.every(function (k) { return v[k] === params[k]; })) found = slug;
     return found !== null;
   });
