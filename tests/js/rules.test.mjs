@@ -42,10 +42,10 @@ test("a rule set read, checked and solved: the engine's solution, said in the st
   const fit = ctrl.check(undefined);
   assert.ok(fit && !fit.large);
   assert.strictEqual(ctrl.api.spec, "standard:r=3");
-  const solving = ctrl.solve(fit);
+  const going = ctrl.solve(fit);
   assert.strictEqual(statusView(ctrl.state).text, "Solving standard:r=3 (up to " + fit.size + " positions) on this device…");
   assert.strictEqual(statusView(ctrl.state).cls, "rules-status working");
-  assert.strictEqual(await solving, true);
+  assert.strictEqual(await going, true);
   const want = engine(ctrl, "standard:r=3");
   const s = ctrl.state.solved;
   assert.deepStrictEqual([s.n, s.edges, s.start], [want.s.n, want.s.edges, want.s.start]);
