@@ -39,12 +39,13 @@ import { publish } from "./handle.js";
 import * as worker from "./rules/worker.js";
 
 /**
- * The page's configuration (vizgen/site/rulespage.py rules_context): what the data files, the comparison, the
- * download, the guide and the rules of thumb read, and the legends and the rule set to start from.
- * @typedef {import("../rules/rulemodel.js").ModelConfig & import("../rules/ruleside.js").SideConfig
- *   & import("../rules/ruledownload.js").DownloadConfig & {guide: Record<string, string>,
- *   thumbs: import("../rules/rulethumbs.js").ThumbsData, legends: Record<string, Record<string, string>>,
- *   from: string}} RulesConfig
+ * The page's configuration (vizgen/site/render/rules_page.py rules_context), typed by payloads.py's RulesConfig
+ * (core/payloads.d.ts); what the data files, the comparison and the download read of it as they read it (the
+ * rule book's parameters, the word tables), and the legends' words for the page's [data-legend] elements.
+ * @typedef {Omit<import("../core/payloads").RulesConfig, "book" | "words" | "legends" | "columns" | "shading">
+ *   & import("../rules/rulemodel.js").ModelConfig & import("../rules/ruleside.js").SideConfig
+ *   & import("../rules/ruledownload.js").DownloadConfig
+ *   & {legends: Record<string, Record<string, string>>}} RulesConfig
  */
 /** The modules of the page's second script (rulesmore.js), as its function returns them. @typedef {typeof import("./rulesmore.js")} Late */
 /** @typedef {{ready?: boolean, error?: unknown, go: (node: number) => void}} Viewer the variant pages' viewer */

@@ -30,8 +30,8 @@ import * as rulesweepview from "./rulesweepview.js";
  * @typedef {object} SideConfig
  * @property {BookData} book
  * @property {{units: import("./rulecompare.js").Units}} words
- * @property {{compare: string}} notes
- * @property {string} worker the worker's script
+ * @property {import("../core/payloads").RulesConfig["notes"]} notes
+ * @property {import("../core/payloads").RulesConfig["worker"]} worker the worker's script
  * @property {import("./rulemap.js").Compared[]} [compare] the value map's comparison (set here)
  */
 /**

@@ -23,14 +23,14 @@ import * as rulesolve from "./engine/rulesolve.js";
 /** @typedef {ArrayLike<number>} Flags 0/1 per move or per node */
 /** @typedef {{feats: Record<string, Uint8Array>, when: Record<string, Uint8Array>}} Features */
 /** @typedef {{keep: Uint8Array, where: Uint8Array}} Keepers */
-/** @typedef {{feature: string, prefer: boolean, when: string, text: string}} Rule a candidate rule (cfg.thumbs) */
+/** @typedef {import("../core/payloads").ThumbRule} Rule a candidate rule (cfg.thumbs) */
 /**
  * One rule alone (measure).
  * @typedef {{applies: number, accuracy: number, baseline: number, fails: number, example: string | null,
  *   node: number}} Measured
  */
 /** @typedef {Rule & Measured & {share_after: number}} Thumb a rule of thumb found */
-/** @typedef {{rules: Rule[], max_rules: number, min_gain: number}} ThumbsData the search's candidates and limits */
+/** @typedef {import("../core/payloads").ThumbsData} ThumbsData the search's candidates and limits */
 /**
  * The words' units (words.units; core/util.js pct reads them).
  * @typedef {{percent: string, below: string, above: string, none: string, decimals: number}} Units

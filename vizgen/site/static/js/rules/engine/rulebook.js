@@ -17,21 +17,11 @@ import { count } from "../../core/util.js";
  *   division_scope: string} & Record<string, Value>} Params
  */
 /**
- * The rule book the Python writes (vizgen/site/rulespage.py rule_book).
- * @typedef {object} BookData
- * @property {string[]} names every parameter, in order
- * @property {Params} defaults
- * @property {Record<string, [number, number]>} ranges the whole-number parameters' bounds
- * @property {Record<string, string[]>} choices the text parameters' choices
- * @property {number} hand_sets_max
- * @property {number} max_positions
- * @property {number} random_max_states
- * @property {{max_positions: number, memory_share: number, bytes_per_position: number,
- *   bytes_per_hand_pair: number}} large
- * @property {Record<string, string>} axes each parameter's one-line doc
- * @property {Record<string, {title: string, summary: string, params: Partial<Params>}>} variants the built-in
- *   variants by slug
- * @property {Record<string, string>} start the start's words (vizgen/analysis/rulebook.py START_WORDS)
+ * The rule book the Python writes (vizgen/site/render/rules_page.py rulebook_data), typed by payloads.py's
+ * RuleBook (core/payloads.d.ts); its parameters read as Params, each by its own type.
+ * @typedef {Omit<import("../../core/payloads").RuleBook, "defaults" | "variants"> & {defaults: Params,
+ *   variants: Record<string, Omit<import("../../core/payloads").BuiltinRules, "params"> & {params: Partial<Params>}>}}
+ *   BookData
  */
 /**
  * What a device may solve (Book.allowance).
