@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests import reference as ref
 from tests.crosscheck import diff, engine_graph, engine_side, reference_side, set_diff
 from tests.strategies import examples
 from vizgen.engine.graph import enumerate_graph
@@ -205,6 +206,22 @@ def test_the_readings_move_by_move() -> None:
     own = _children("standard:swaps=1,swap_count=player", "12-13")
     assert own["swap"] == "13-12:s1"
     assert "swap" not in _children("standard:swaps=1,swap_count=player", "12:s1-13")
+
+
+@pytest.mark.parametrize(("spec", "text", "split", "after"), [
+    ("standard:stumps=true", "1½3½-11", "1½3½ -> ½4½", "11-½4½"),
+    ("standard:stumps=true,meta=true,suicide=true", "14½-11", "14½ -> 00½", "11-00½"),
+], ids=["a-hand-of-r-less-a-half", "meta-leaves-a-half"])
+def test_the_two_stumps_readings(spec: str, text: str, split: str, after: str) -> None:
+    """The two readings an outside solver took otherwise (issue #50; docs/RULINGS.md, stumps): with halves a hand
+    holds up to ``r - ½`` (it dies at ``r``), and meta shares out ``T - r`` when it is more than nothing, so ½ with
+    stumps. The engine's moves there are the reference's, move by move."""
+    assert _children(spec, text)[split] == after
+    rules = _rules(spec)
+    params = ref.ref_params(**rules.params.as_dict())
+    position = rules.parse(text)
+    theirs = {ref.ref_notation(kid, params["r"]) for kid in ref.ref_children(params, ref.ref_position_of(position))}
+    assert set(_children(spec, text).values()) == theirs
 
 
 def test_halves_and_negatives_are_written_and_read() -> None:
