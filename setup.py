@@ -1,8 +1,8 @@
 """Build the compiled kernel, ``vizgen.engine._kernel`` (Cython, threads by OpenMP); the rest is in pyproject.toml.
 
 ``_kernel.pyx`` includes its retrograde loops (``_kernel_retrograde.pxi``), the cluster engine's
-(``_kernel_ranges.pxi``) and the tricky player's trap figure (``_kernel_trap.pxi``): one compiled module, four
-files of source.
+(``_kernel_ranges.pxi``), the tricky player's trap figure (``_kernel_trap.pxi``) and the judge's chain of two
+players (``_kernel_chain.pxi``): one compiled module, five files of source.
 """
 
 from Cython.Build import cythonize

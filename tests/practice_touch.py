@@ -10,10 +10,10 @@ _MOVE = """(to) => {
   const app = VZ.practiceView.state();
   const s = app.mode === "goals" ? app.goal.state : app.cur.state;
   const node = (app.mode === "goals" ? s.table : s.nodes)[s.at];
-  const m = node.m.find((x) => x[1] === to);
-  const mv = VZ.board.parse(m[0], node.h.length, false);
+  const m = node.m.find((x) => x.to === to);
+  const mv = VZ.board.parse(m.move, node.h.length, false);
   return { kind: mv.kind, hand: VZ.board.written(mv.hand), target: VZ.board.written(mv.target), seat: mv.seat,
-           name: m[0] };
+           name: m.move };
 }"""
 
 #: what changes when a move is played: the puzzle's or the goal's status, moves and position

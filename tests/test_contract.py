@@ -109,6 +109,10 @@ RULES: dict[str, re.Pattern[str]] = {
                             r"|\bmarks\b[^;\n]*\b\w+\s*(?:===|!==)\s*[0-3]\b(?!\.)"
                             # a move's mark read by its place in a move of the data: m[2] <= 1 (issue #47)
                             r"|\b[a-z]\w*\[2\]\s*(?:===|!==|<=|>=|<|>)\s*[0-3]\b(?!\.)"),
+    # a choice code as a number: a move's choice (its class and words are the contract's) tested by value
+    "choice code": re.compile(r"\bchoices?\s*(?:===|!==|<=|>=|<|>)\s*\d|\bchoices?\[\w+\]\s*(?:===|!==)\s*\d"),
+    # a puzzle's move read by its place (the data names its fields: core/payloads.d.ts's PuzzleMove, issue #47)
+    "move by place": re.compile(r"\.m\[[\w.]+\]\[\d\]|\bm\.length\s*>\s*6\b"),
     # the wire's fields written by hand
     "wire field": re.compile(rf"\bname:\s*\"(?:{_keys(f.name for f in POSITION_FIELDS)}|\w+_move)\"\s*,\s*width:\s*\d"),
     # a constant of the contract written out: the kernel's layout, the trap figure's, max^n's, the ply cap
@@ -183,6 +187,12 @@ CAUGHT = [
     # issue #47: the practice page's views tested a move's mark code by its place in the move
     ("views.js", "    m[2] <= 1 ? html`<p class=\"muted\">It keeps your value, but too slowly</p>` : \"\"",
      "mark code"),
+    # issue #47: a puzzle's move read by its place in the positional list the data used to be
+    ("practice.js", "  for (var i = 0; i < node.m.length; i++) if (node.m[i][1] === to) return node.m[i];",
+     "move by place"),
+    ("feedback.js", "    m.length > 6 ? html`. Their answer: <b>${m[6]}</b> (to ${m[7]}).` : \"\"", "move by place"),
+    ("feedback.js", "    const lost = m.choice >= 4 ? \"loss\" : \"kept\";", "choice code"),
+    ("practice.js", "    if (m.mark >= 2) return fail(s, \"mistake\");", "mark code"),
     ("rulemodel.js", '    var fields = [{ name: "verdict", width: 1 }, { name: "winner", width: 1 }];', "wire field"),
     ("rulemodel.js", '    var opponents = [{ name: "perfect_move", width: 3 }];', "wire field"),
     ("movegen.js", "  var I_P = 0, I_M = 1, I_COUNTS = 2;", "contract constant"),
@@ -218,6 +228,9 @@ def test_the_scan_leaves_the_contract_reads_alone(tmp_path: Path, monkeypatch: p
         "    verdictN[i] = mover && v === V[\"mover-out\"] ? mover[i] : rem;\n"
         "    var best = marks.filter(function (m) { return m === BEST; }).length;\n"
         "    if (G.kind === \"win\" && m[2] >= MISTAKE) return fail(s, \"mistake\");\n"
+        "    if (G.kind === \"win\" && m.mark >= MISTAKE) return fail(s, \"mistake\");\n"
+        "    return util.fill(contract.choices[m.choice].long, { n: m.n, k: m.k });\n"
+        "    const ok = node.m.filter(function (m) { return accepts(m.mark, m.n, kind, left); });\n"
         "    var fields = VZ.contract.wire.filter(function (w) { return columns[w.name]; });\n"
         "    c[i] = VZ.contract.rankOf(seat, s.winner[i], out ? out[i] : null);\n")
     monkeypatch.setattr(sys.modules[__name__], "JS", tmp_path)

@@ -56,11 +56,26 @@ def _space_rule_sets(count: int, seed: int) -> list[Variant]:
 
 
 def _agrees(exact: object, plain: object) -> None:
+    """Every field the same to 1e-12 (the chain is exact to about that; the sums differ in order only)."""
     for name in FIELDS:
         a, b = getattr(exact, name), getattr(plain, name)
         assert (a is None) == (b is None), name
         if a is not None:
-            assert a == pytest.approx(b, rel=1e-9, abs=1e-9), name
+            assert a == pytest.approx(b, rel=1e-12, abs=1e-12), name
+
+
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_variants(max_players=2))
+def test_the_kernels_chain_agrees_with_the_plain_implementation(variant: Variant) -> None:
+    """The compiled ply loop (:func:`vizgen.engine.kernel.chain_plies`) against the dictionaries on small rule
+    sets, to 1e-12: random play against itself and perfect play against random play, over a short cap."""
+    players = _players(variant)
+    if players.graph.n > 250:
+        return  # the plain implementation's dictionaries: the smallest rule sets in the fast lane
+    _agrees(match(players, players.random, players.random, cap=16),
+            plain_match(players, players.random, players.random, 16))
+    _agrees(match(players, players.perfect, players.random, cap=16),
+            plain_match(players, players.perfect, players.random, 16))
 
 
 @pytest.mark.slow(reason="random and perfect play against the dictionaries (0.8 CPU s); out of the fast lane: issue"
@@ -247,3 +262,25 @@ def test_games_nearby_are_the_distinct_games_one_rule_away(spec: str) -> None:
 def _space_params(params: object) -> dict[str, object]:
     names = (*SPACE_BOOLS, "overflow", "attack", "halvesies", "swaps", "swap_count")
     return {name: getattr(params, name) for name in names}
+
+
+def test_a_rule_set_over_the_bounds_is_judged_by_the_measures_that_fit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the ladder's bound: the measures of random and perfect play, no middle player and no skill depth, and
+    ``skipped`` says so; over the chain's: complexity alone. The measures kept are the full judge's."""
+    from vizgen.util import sizes
+
+    solved = solve_variant(resolve("standard"))
+    full = judge(solved.graph, solved.forced)
+    monkeypatch.setattr(sizes, "JUDGE_LADDER_MAX_POSITIONS", solved.graph.n - 1)
+    lighter = judge(solved.graph, solved.forced)
+    assert set(lighter["skipped"]) == {"middle", "skill_depth"} and "softmax ladder" in lighter["skipped"]["middle"]
+    assert "skill_depth" not in lighter
+    for name, figures in lighter["measures"].items():
+        assert set(figures) == {"random", "perfect"}
+        assert figures == {who: full["measures"][name][who] for who in ("random", "perfect")}
+    assert lighter["random_play"] == full["random_play"]
+    monkeypatch.setattr(sizes, "RANDOM_MAX_STATES", 2 * solved.graph.n - 1)
+    least = judge(solved.graph, solved.forced)
+    assert "measures" not in least and "random_play" not in least
+    assert least["skipped"]["balance"] == least["skipped"]["skill_depth"] == "over the play chain's size limit"
+    assert least["complexity"] == full["complexity"]

@@ -66,12 +66,20 @@ def _venv_seeing_these_packages(venv: Path, cwd: Path) -> str:
     return python
 
 
-def test_plain_install_in_a_fresh_venv_runs_from_elsewhere(wheel: Path, tmp_path: Path) -> None:
-    # the dependencies come from this environment; vizgen itself is installed as a real copy, from the wheel
-    # pip builds of the checkout (what ``pip install .`` does, without compiling the kernel a second time)
-    python = _venv_seeing_these_packages(tmp_path / "venv", tmp_path)
-    venv = tmp_path / "venv"
-    run(python, "-m", "pip", "install", "-q", "--no-deps", str(wheel), cwd=tmp_path)
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    """A fresh virtual environment with the wheel installed (one for the module's tests: a venv and an install
+    cost seconds each): its interpreter and folder. The dependencies come from this environment; vizgen itself is
+    a real copy, from the wheel pip builds of the checkout (what ``pip install .`` does, without compiling the
+    kernel a second time)."""
+    home = tmp_path_factory.mktemp("installed")
+    python = _venv_seeing_these_packages(home / "venv", home)
+    run(python, "-m", "pip", "install", "-q", "--no-deps", str(wheel), cwd=home)
+    return python, home / "venv"
+
+
+def test_plain_install_in_a_fresh_venv_runs_from_elsewhere(installed: tuple[str, Path], tmp_path: Path) -> None:
+    python, venv = installed
     where = run(python, "-c", "import vizgen; print(vizgen.__file__); print(vizgen.templates_folder())",
                 cwd=tmp_path).stdout.split("\n")
     assert str(venv) in where[0], "the installed copy is used, not the checkout"
@@ -82,11 +90,10 @@ def test_plain_install_in_a_fresh_venv_runs_from_elsewhere(wheel: Path, tmp_path
     assert (tmp_path / "out" / "variants" / "standard-r3.html").is_file()
 
 
-def test_a_type_checker_reads_the_installed_packages_types(wheel: Path, tmp_path: Path) -> None:
+def test_a_type_checker_reads_the_installed_packages_types(installed: tuple[str, Path], tmp_path: Path) -> None:
     # py.typed and the kernel's stub: mypy, run on a caller of the installed copy, sees vizgen's signatures
     # (without them it skips the package and every name is Any)
-    python = _venv_seeing_these_packages(tmp_path / "venv", tmp_path)
-    run(python, "-m", "pip", "install", "-q", "--no-deps", str(wheel), cwd=tmp_path)
+    python, _ = installed
     (tmp_path / "caller.py").write_text("from vizgen.engine import _kernel, kernel\n"
                                         "reveal_type(kernel.compact)\n"
                                         "reveal_type(_kernel.enumerate_space)\n")

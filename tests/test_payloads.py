@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import types
 import typing
 from pathlib import Path
 from typing import Literal
@@ -31,8 +32,11 @@ def test_every_payload_and_field_is_declared_with_its_type() -> None:
     for cls in payloads.PAYLOADS:
         block = text.split(f"export interface {cls.__name__} {{\n", 1)[1].split("\n}", 1)[0]
         members = [line.strip() for line in block.splitlines() if not line.strip().startswith("/**")]
-        assert members == [f"{name}: {payloads.typescript(hint)};"
+        optional = payloads.optional(cls)
+        assert members == [f"{name}{'?' if name in optional else ''}: {payloads.typescript(hint)};"
                            for name, hint in typing.get_type_hints(cls).items()]
+    assert "  r?: string;" in text.split("export interface PuzzleNode {", 1)[1].split("\n}", 1)[0], \
+        "a field a payload may leave out is optional in TypeScript"
 
 
 @pytest.mark.parametrize(("hint", "ts"), [(str, "string"), (float, "number"), (bool, "boolean"),
@@ -61,12 +65,17 @@ def _fits(value: object, hint: object) -> bool:
         return True
     if hint is int:
         return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)  # JSON writes 1.0 as 1.0, 1 as 1
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, a) for a in args)
     if origin is Literal:
         return value in args
-    if isinstance(hint, type) and typing.is_typeddict(hint):
+    if typing.is_typeddict(hint):
         hints = typing.get_type_hints(hint)
-        return isinstance(value, dict) and set(value) == set(hints) and \
-            all(_fits(value[k], h) for k, h in hints.items())
+        required = set(hints) - payloads.optional(hint)
+        return isinstance(value, dict) and required <= set(value) <= set(hints) and \
+            all(_fits(value[k], h) for k, h in hints.items() if k in value)
     if origin is list:
         return isinstance(value, list) and all(_fits(v, args[0]) for v in value)
     if origin is tuple:
@@ -108,3 +117,40 @@ def test_the_words_a_game_reads_are_what_their_types_say() -> None:
     given = json.loads(json.dumps(words.for_browser()))  # as the page's configuration carries them
     assert _fits({name: given[name] for name in payloads.GameWords.__annotations__}, payloads.GameWords)
     assert not _fits(dict(given["review"], played=["x"]), payloads.Review), "a wrong type is seen"
+
+
+def test_the_practice_page_s_files_are_what_their_types_say(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The practice page's files as written (a variant with goals, whose positions are all shipped, and one of
+    three players): the index, the daily pool and each variant's file, its moves as named fields (issue #47);
+    a move with a field missing, a positional move or a bad mark is seen."""
+    from vizgen.engine.spec import resolve
+    from vizgen.reports.puzzles import puzzle_figures
+    from vizgen.site.render.practice_page import practice_files
+
+    variants = [resolve("standard"), resolve("standard:players=3,r=3")]
+    files = practice_files(variants, {v.slug: puzzle_figures(v) for v in variants}, {})
+    assert _fits(_payload(files["practice/index.js"]), payloads.PracticeIndex)
+    assert _fits(_payload(files["practice/daily.js"]), payloads.DailyPool)
+    standard, three = (_payload(files[f"practice/{v.slug}.js"]) for v in variants)
+    assert all(_fits(data, payloads.PracticeData) for data in (standard, three))
+    assert isinstance(standard, dict) and standard["nodes"] is None and standard["table"] and standard["goals"]
+    move = standard["table"]["11-11"]["m"][0]
+    assert set(move) == {"move", "to", "mark", "choice", "n", "k", "reply"} and _fits(move, payloads.PuzzleMove)
+    assert not _fits({k: v for k, v in move.items() if k != "reply"}, payloads.PuzzleMove), "a missing field"
+    assert not _fits(list(move.values()), payloads.PuzzleMove), "a positional move"
+    assert not _fits(dict(move, mark="best"), payloads.PuzzleMove), "a wrong type"
+
+
+def test_the_address_table_and_a_game_record_are_what_their_types_say() -> None:
+    """The address table each page carries (address_words.table) is an AddressTable; a record Python writes
+    (a guide's line) reads back as its GameRecord's parts."""
+    from vizgen.engine.variants import lookup
+    from vizgen.site.data import address_words
+
+    for params in (None, lookup("standard").params, lookup("three-players").params):
+        assert _fits(json.loads(json.dumps(address_words.table(params))), payloads.AddressTable)
+    assert not _fits({"limits": {}}, payloads.AddressTable)
+    record = address_words.GameRecord({"seats": ["perfect", "person"], "seed": 3, "from": "½1-11",
+                                       "moves": ["12-11", "13-12"], "at": 1, "mode": "analyse", "hints": [0]})
+    assert _fits(json.loads(json.dumps(record)), payloads.GameRecord)
+    assert not _fits(dict(record, mode="blitz"), payloads.GameRecord), "a mode the page does not know is seen"

@@ -59,14 +59,14 @@ def _board(tab: object, status: str = "play") -> None:
 def _solve_current(tab: object) -> None:
     """Play the puzzle on the board to its end with the moves the page's own data accepts first."""
     while tab.evaluate("VZ.practiceView.state().cur.state.status") == "play":
-        to = tab.evaluate("VZ.practice.good(VZ.practiceView.state().cur.state)[0][1]")
+        to = tab.evaluate("VZ.practice.good(VZ.practiceView.state().cur.state)[0].to")
         play_on_hands(tab, to)
 
 
 def _fail_current(tab: object) -> str:
     to = tab.evaluate("""(() => { const s = VZ.practiceView.state().cur.state;
-        const ok = VZ.practice.good(s).map(m => m[1]);
-        return s.nodes[s.at].m.find(m => ok.indexOf(m[1]) < 0)[1]; })()""")
+        const ok = VZ.practice.good(s).map(m => m.to);
+        return s.nodes[s.at].m.find(m => ok.indexOf(m.to) < 0).to; })()""")
     play_on_hands(tab, to)
     return to
 
@@ -87,12 +87,12 @@ def test_practice_session(page: tuple[object, str], standard: dict) -> None:
     other = next(p for p in standard["puzzles"] if p["kind"] == "draw" and p["position"] != draw["position"])
     tab.goto(f"{url}practice.html?variant=standard&puzzle={other['position']}")
     _board(tab)
-    wrong = next(m for m in standard["nodes"][other["position"]]["m"] if m[1] != other["to"])
-    play_on_hands(tab, wrong[1])
+    wrong = next(m for m in standard["nodes"][other["position"]]["m"] if m["to"] != other["to"])
+    play_on_hands(tab, wrong["to"])
     _board(tab, "failed")
     text = tab.locator(".pz-feedback").inner_text()
-    assert words.MARKS[wrong[2]].name in text
-    assert words.say_choice(wrong[3], wrong[4], wrong[5]) in text
+    assert words.MARKS[wrong["mark"]].name in text
+    assert words.say_choice(wrong["choice"], wrong["n"], wrong["k"]) in text
     assert f"The solution: {other['move']}" in text
     assert _rating(tab) < solved_rating
     href = tab.locator(".pz-graph").get_attribute("href")
@@ -117,7 +117,7 @@ def test_practice_session(page: tuple[object, str], standard: dict) -> None:
     tab.wait_for_selector('.pz-goalboard[data-status="play"]')
     while tab.evaluate("VZ.practiceView.state().goal.state.status") == "play":
         to = tab.evaluate("""(() => { const s = VZ.practiceView.state().goal.state;
-            return s.table[s.at].m.find(m => m[2] === 0)[1]; })()""")
+            return s.table[s.at].m.find(m => m.mark === 0).to; })()""")
         play_on_hands(tab, to)
     tab.wait_for_selector('.pz-goalboard[data-status="met"]')
     assert "Goal met" in tab.locator(".pz-feedback").inner_text()
@@ -139,7 +139,7 @@ def test_the_plies_left_are_counted_in_words(page: tuple[object, str], standard:
     tab.goto(f"{url}practice.html?variant=standard&puzzle={win['position']}")
     _board(tab)
     assert tab.locator(".pz-left").inner_text() == "Win within 3 plies"
-    to = tab.evaluate("VZ.practice.good(VZ.practiceView.state().cur.state)[0][1]")
+    to = tab.evaluate("VZ.practice.good(VZ.practiceView.state().cur.state)[0].to")
     play_on_hands(tab, to)
     tab.wait_for_function("VZ.practiceView.state().cur.state.left === 1 && "
                           "VZ.practiceView.state().cur.state.status === 'play'")

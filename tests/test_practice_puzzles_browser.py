@@ -24,11 +24,11 @@ SPECS = ["standard", "signed-integers", "stumps", "lives"]
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+def built(tmp_path_factory: pytest.TempPathFactory, shared_cache: Path) -> tuple[Path, Path]:
+    """The site of :data:`SPECS`, built through the run's cache (the classic game's layout is most likely there)."""
     root = tmp_path_factory.mktemp("www")
-    cache = tmp_path_factory.mktemp("cache")
-    build_site(SPECS, root, cache_dir=cache, progress=False)
-    return root, cache
+    build_site(SPECS, root, cache_dir=shared_cache, progress=False)
+    return root, shared_cache
 
 
 @pytest.fixture
@@ -44,13 +44,13 @@ def phone(built: tuple[Path, Path], browser: object) -> Iterator[tuple[object, s
 
 
 def _good(tab: object) -> str:
-    return str(tab.evaluate("VZ.practice.good(VZ.practiceView.state().cur.state)[0][1]"))
+    return str(tab.evaluate("VZ.practice.good(VZ.practiceView.state().cur.state)[0].to"))
 
 
 def _bad(tab: object) -> str:
     return str(tab.evaluate("""(() => { const s = VZ.practiceView.state().cur.state;
-        const ok = VZ.practice.good(s).map(m => m[1]);
-        return s.nodes[s.at].m.find(m => ok.indexOf(m[1]) < 0)[1]; })()"""))
+        const ok = VZ.practice.good(s).map(m => m.to);
+        return s.nodes[s.at].m.find(m => ok.indexOf(m.to) < 0).to; })()"""))
 
 
 def _rating_shown(tab: object) -> int:
@@ -228,7 +228,7 @@ def test_a_goal_says_why_it_ended(phone: tuple[object, str]) -> None:
     tab.wait_for_selector('.pz-goalboard[data-status="play"] .hand-btn')
     while tab.evaluate("VZ.practiceView.state().goal.state.status") == "play":
         to = tab.evaluate("""(() => { const s = VZ.practiceView.state().goal.state;
-            return s.table[s.at].m.find(m => m[2] === 0)[1]; })()""")
+            return s.table[s.at].m.find(m => m.mark === 0).to; })()""")
         play_on_hands(tab, to)
     tab.wait_for_selector('.pz-goalboard[data-status="met"]')
     head = tab.locator(".pz-goalboard .pz-prompt").inner_text()

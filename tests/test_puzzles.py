@@ -95,20 +95,22 @@ def test_every_accepted_continuation_keeps_the_win_in_time(spec: str) -> None:
             here, left = todo.pop()
             pos = by_name[here]
             moves = nodes[here]["m"]
-            assert sorted(m[1] for m in moves) == sorted(plain.name(c) for c in plain.graph[pos])
+            assert sorted(m["to"] for m in moves) == sorted(plain.name(c) for c in plain.graph[pos])
             for m in moves:
-                child = by_name[m[1]]
+                child = by_name[m["to"]]
                 winner, rem = plain.solution[child]
                 keeps = winner == 1 and rem + 1 <= left  # the chooser sits last at the target
-                assert pz.accepts(m[2], m[4], "win", left) == keeps, (here, m)
-                if not keeps or not plain.graph[child]:
+                assert pz.accepts(m["mark"], m["n"], "win", left) == keeps, (here, m)
+                assert (m["reply"] is None) == (not plain.graph[child])  # a reply wherever the game goes on
+                if not keeps or m["reply"] is None:
                     continue
-                assert len(m) == 9 and by_name[m[7]] in plain.optimal(child)  # the perfect defender's reply
-                if m[8]:
-                    assert not plain.graph[by_name[m[7]]]
+                reply = m["reply"]
+                assert by_name[reply["to"]] in plain.optimal(child)  # the perfect defender's reply
+                if reply["ends"]:
+                    assert not plain.graph[by_name[reply["to"]]]
                     continue
                 assert left - 2 >= 1
-                todo.append((m[7], left - 2))
+                todo.append((reply["to"], left - 2))
                 walked += 1
     assert walked or not any(p["kind"] == "win" and p["plies"] > 1 for p in data["puzzles"])
 
@@ -122,7 +124,8 @@ def test_every_multi_player_puzzle_is_the_one_move_that_keeps_the_mover(spec: st
     for p in data["puzzles"]:
         assert p["kind"] == ("win" if plain.value(by_name[p["position"]], 0) == WIN else "survive")
         assert f"players-{plain.players}" in p["themes"] and p["single"]
-        accepted = [m[1] for m in data["nodes"][p["position"]]["m"] if pz.accepts(m[2], m[4], p["kind"], p["plies"])]
+        accepted = [m["to"] for m in data["nodes"][p["position"]]["m"]
+                    if pz.accepts(m["mark"], m["n"], p["kind"], p["plies"])]
         assert accepted == [p["to"]]  # the page accepts the one move, whatever the kind
 
 

@@ -384,11 +384,12 @@ def _puzzles(args: argparse.Namespace) -> int:
     except BuildError:  # a cache that cannot be written: compute without it
         folder = None
     data = puzzle_figures(variant, Cache(folder))
-    puzzles = [{key: p[key] for key in ("position", "kind", "value", "move", "to", "line", "plies", "themes",
-                                        "rating", "fail")} for p in data["puzzles"]]
+    puzzles = data["puzzles"]
     if args.json:
+        shown = [{key: p[key] for key in ("position", "kind", "value", "move", "to", "line", "plies", "themes",
+                                          "rating", "fail")} for p in puzzles]
         print(json.dumps({"spec": data["spec"], "title": data["title"], "players": data["players"],
-                          "puzzles": puzzles, "dropped": data["dropped"], "goals": data["goals"]}, indent=2))
+                          "puzzles": shown, "dropped": data["dropped"], "goals": data["goals"]}, indent=2))
         return 0
     lines = [f"{data['title']}: {len(puzzles)} puzzles (rating: a player rated 1500 solves a puzzle rated 1500 half "
              f"the time); {data['dropped']} too easy to ask (two moves, the other losing at once)"]

@@ -11,7 +11,7 @@ import * as util from "../../vizgen/site/static/js/core/util.js";
 import * as game from "../../vizgen/site/static/js/play/game.js";
 
 const VZ = { contract, address, util, game };
-const { tables, longest } = fixture("address.json");
+const { tables, longest, records } = fixture("address.json");
 const STD = tables.standard;
 const KEYS = Object.keys(STD.parts);
 const GAME = ["play", "seed", "moves", "at", "mode", "hints", "from"];
@@ -269,4 +269,16 @@ test("game.readRecord reads through it: a record it drops is one that cannot be 
     { why: "", note: STD.notes["game-number"] });
   assert.equal(VZ.game.readRecord("?x=" + "a".repeat(1 << 20), 2, KINDS), null); // no record: the address's note
   assert.deepEqual(VZ.game.readRecord("?play=you.perfect&from=1%C2%BD1-11", 2, KINDS).from, "1½1-11");
+});
+
+test("a game's record as the Python writes it (address_words.record_query, typed GameRecord) reads back the same", () => {
+  VZ.address.use(STD);
+  assert.ok(records.length >= 3);
+  for (const [query, record] of records) {
+    const back = VZ.game.readRecord(query, record.seats.length, ["you", "person", "perfect"]);
+    assert.deepEqual(back, { ...record, challenge: record.mode !== null && record.mode !== "review" }, query);
+  }
+  const [query] = records[0];
+  assert.match(VZ.game.readRecord(query + "&mode=blitz", 2, ["perfect"]).why, /the mode must be one of/);
+  assert.match(VZ.game.readRecord(query.replace("perfect.perfect", "perfect"), 2, ["perfect"]).why, /names 1 players/);
 });

@@ -52,8 +52,8 @@ const ADDRESS = { variant: "", puzzle: "", theme: "", retry: "", mode: "", notes
 
 /* A move the puzzle on the board does not accept, and the one it does (the best). */
 function wrongAndRight(s) {
-  const ok = P.good(s).map((m) => m[1]);
-  return { wrong: s.nodes[s.at].m.find((m) => !ok.includes(m[1])), right: P.good(s)[0] };
+  const ok = P.good(s).map((m) => m.to);
+  return { wrong: s.nodes[s.at].m.find((m) => !ok.includes(m.to)), right: P.good(s)[0] };
 }
 
 /* The words a visitor reads of some markup. */
@@ -75,7 +75,7 @@ test("a puzzle run with a miss: failed and rated, then tried again and solved, t
   const { wrong } = wrongAndRight(first.state);
   const before = s.progress.rating;
 
-  t.ctrl.onMove(wrong[1]);
+  t.ctrl.onMove(wrong.to);
   assert.equal(first.state.status, "failed");
   assert.deepEqual(first.feedback.map((x) => x.kind), ["wrong", "delta"]);
   const expected = glicko.update(before, first.entry.r, 0);
@@ -87,15 +87,15 @@ test("a puzzle run with a miss: failed and rated, then tried again and solved, t
   assert.equal(stored.history.length, 1);
   assert.equal(stored.history[0].ok, false);
   const said = words(feedbackView(s, first.feedback));
-  const mark = contract.marks[wrong[2]];
-  assert.match(said, new RegExp("✗ " + wrong[0].replace(/[>+]/g, "\\$&") + " is a " + mark.name.replace(/[?()]/g, "\\$&")));
+  const mark = contract.marks[wrong.mark];
+  assert.match(said, new RegExp("✗ " + wrong.move.replace(/[>+]/g, "\\$&") + " is a " + mark.name.replace(/[?()]/g, "\\$&")));
   assert.match(said, /The solution: /);
   assert.match(said, /Your rating: 1 500 → /);
 
   t.ctrl.again();
   assert.equal(first.state.status, "play");
   assert.deepEqual(first.feedback, []);
-  while (first.state.status === "play") t.ctrl.onMove(wrongAndRight(first.state).right[1]);
+  while (first.state.status === "play") t.ctrl.onMove(wrongAndRight(first.state).right.to);
   assert.equal(first.state.status, "solved");
   assert.deepEqual(first.feedback.map((x) => x.kind), ["solved"], "a puzzle moves the rating once");
   assert.match(words(feedbackView(s, first.feedback)), /Solved!$/);
@@ -143,11 +143,11 @@ test("the streak climbs until the first miss, which ends it", async () => {
   await t.ctrl.start({ ...ADDRESS, mode: "streak" });
   const order = s.streak.order;
   assert.ok(order.every((e, i) => i === 0 || e.r > order[i - 1].r), "strictly rising ratings");
-  t.ctrl.onMove(wrongAndRight(s.cur.state).right[1]);
-  while (s.cur.state.status === "play") t.ctrl.onMove(wrongAndRight(s.cur.state).right[1]);
+  t.ctrl.onMove(wrongAndRight(s.cur.state).right.to);
+  while (s.cur.state.status === "play") t.ctrl.onMove(wrongAndRight(s.cur.state).right.to);
   assert.equal(s.streak.count, 1);
   await t.ctrl.nextPuzzle();
-  t.ctrl.onMove(wrongAndRight(s.cur.state).wrong[1]);
+  t.ctrl.onMove(wrongAndRight(s.cur.state).wrong.to);
   assert.ok(s.streak.over);
   assert.deepEqual(s.cur.feedback.map((x) => x.kind), ["wrong", "streak-over"]);
   assert.equal(s.cur.nextLabel, "Start a new streak");
@@ -163,7 +163,7 @@ test("the timed run counts the puzzles solved on the clock it is given, and keep
   await t.ctrl.startTimed();
   assert.equal(t.ctrl.tick(), "3:00");
   const first = s.cur;
-  while (first.state.status === "play") t.ctrl.onMove(wrongAndRight(first.state).right[1]);
+  while (first.state.status === "play") t.ctrl.onMove(wrongAndRight(first.state).right.to);
   await new Promise((done) => setTimeout(done, 0)); // the next puzzle's data read
   assert.equal(s.timed.run.solved, 1);
   assert.notEqual(s.cur, first, "a solved puzzle brings the next at once");
@@ -186,8 +186,8 @@ test("the daily puzzle is the date's; a goal is played from its start", async ()
   await t.ctrl.setMode("goals");
   await t.ctrl.openGoal("standard:1");
   assert.equal(s.goal.state.at, "03-03");
-  const move = s.goal.state.table["03-03"].m.find((m) => m[2] === contract.markCodes.best);
-  t.ctrl.played(move[1]);
+  const move = s.goal.state.table["03-03"].m.find((m) => m.mark === contract.markCodes.best);
+  t.ctrl.played(move.to);
   assert.equal(s.goal.state.marks.length, 1);
   assert.deepEqual(s.goal.feedback, [{ kind: "goal" }]);
   assert.match(words(feedbackView(s, s.goal.feedback)), new RegExp("^You played "));

@@ -25,19 +25,19 @@ test("every puzzle of standard is solved by its line and failed by any other fir
   for (const p of data.puzzles) {
     const s = P.start(p, data.nodes);
     for (let k = 0; k < p.line.length; k += 2) {
-      const m = data.nodes[s.at].m.find((x) => x[0] === p.line[k]);
-      const r = P.play(s, m[1]);
+      const m = data.nodes[s.at].m.find((x) => x.move === p.line[k]);
+      const r = P.play(s, m.to);
       assert.ok(r.ok, p.position + " " + p.line[k]);
     }
     assert.equal(s.status, "solved", p.position);
     for (const m of data.nodes[p.position].m) {
-      if (m[1] === p.to) continue;
+      if (m.to === p.to) continue;
       const t = P.start(p, data.nodes);
-      const r = P.play(t, m[1]);
-      assert.equal(r.ok, false, p.position + " " + m[0]);
+      const r = P.play(t, m.to);
+      assert.equal(r.ok, false, p.position + " " + m.move);
       assert.equal(t.status, "failed");
-      assert.ok(m[2] >= 2 || p.kind === "win", "a rejected move of a draw puzzle throws the draw away");
-      assert.equal(P.good({ puzzle: p, nodes: data.nodes, at: p.position, left: p.plies })[0][1], p.to);
+      assert.ok(m.mark >= contract.markCodes.mistake || p.kind === "win", "a rejected move of a draw puzzle throws the draw away");
+      assert.equal(P.good({ puzzle: p, nodes: data.nodes, at: p.position, left: p.plies })[0].to, p.to);
     }
   }
 });
@@ -48,9 +48,9 @@ test("a three-player puzzle is one move: the one that keeps the mover, whatever 
   for (const p of puzzles) {
     for (const m of nodes[p.position].m) {
       const s = P.start(p, nodes);
-      const r = P.play(s, m[1]);
-      assert.equal(r.ok, m[1] === p.to, p.position + " " + m[0]);
-      assert.equal(s.status, m[1] === p.to ? "solved" : "failed");
+      const r = P.play(s, m.to);
+      assert.equal(r.ok, m.to === p.to, p.position + " " + m.move);
+      assert.equal(s.status, m.to === p.to ? "solved" : "failed");
     }
   }
 });
@@ -59,8 +59,8 @@ test("a goal held with the best moves earns three stars; a blunder ends it", () 
   const hold = data.goals.find((g) => g.kind === "hold");
   let s = P.goalStart(hold, data.table, 2);
   while (s.status === "play") {
-    const best = data.table[s.at].m.find((m) => m[2] === 0);
-    P.goalPlay(s, best[1]);
+    const best = data.table[s.at].m.find((m) => m.mark === contract.markCodes.best);
+    P.goalPlay(s, best.to);
   }
   assert.equal(s.status, "met");
   assert.equal(s.stars, 3);
@@ -68,18 +68,18 @@ test("a goal held with the best moves earns three stars; a blunder ends it", () 
   // from the start, find a position of the game where a blunder exists and play it
   s = P.goalStart(hold, data.table, 2);
   for (let k = 0; k < 40 && s.status === "play"; k++) {
-    const bad = data.table[s.at].m.find((m) => m[2] === 3);
+    const bad = data.table[s.at].m.find((m) => m.mark === contract.markCodes.blunder);
     if (bad) {
-      P.goalPlay(s, bad[1]);
+      P.goalPlay(s, bad.to);
       break;
     }
-    P.goalPlay(s, data.table[s.at].m.find((m) => m[2] === 0)[1]);
+    P.goalPlay(s, data.table[s.at].m.find((m) => m.mark === contract.markCodes.best).to);
   }
   assert.equal(s.status, "failed");
   assert.equal(s.why, "blunder");
   const win = data.goals.find((g) => g.kind === "win");
   s = P.goalStart(win, data.table, 2);
-  while (s.status === "play") P.goalPlay(s, data.table[s.at].m.find((m) => m[2] === 0)[1]);
+  while (s.status === "play") P.goalPlay(s, data.table[s.at].m.find((m) => m.mark === contract.markCodes.best).to);
   assert.equal(s.status, "met");
   assert.ok(s.ply <= win.fastest);
 });

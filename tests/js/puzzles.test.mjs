@@ -7,6 +7,7 @@ import * as P from "../../vizgen/site/static/js/practice/practice.js";
 import * as T from "../../vizgen/site/static/js/practice/timed.js";
 import * as chart from "../../vizgen/site/static/js/practice/chart.js";
 import * as util from "../../vizgen/site/static/js/core/util.js";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
 
 const toString = (h) => String(h);
 
@@ -122,13 +123,13 @@ test("the history chart: the rating line left to right, each puzzle's mark by sh
 test("a goal met says why it ended: the plies held, a draw by repetition, the game won", () => {
   const hold = data.goals.find((g) => g.kind === "hold");
   let s = P.goalStart(hold, data.table, 2);
-  while (s.status === "play") P.goalPlay(s, data.table[s.at].m.find((m) => m[2] === 0)[1]);
+  while (s.status === "play") P.goalPlay(s, data.table[s.at].m.find((m) => m.mark === contract.markCodes.best).to);
   assert.equal(s.status, "met");
   assert.ok(s.why === "repeat" || s.why === "held", s.why);
   assert.equal(s.why === "held", s.ply >= hold.plies);
   const win = data.goals.find((g) => g.kind === "win");
   s = P.goalStart(win, data.table, 2);
-  while (s.status === "play") P.goalPlay(s, data.table[s.at].m.find((m) => m[2] === 0)[1]);
+  while (s.status === "play") P.goalPlay(s, data.table[s.at].m.find((m) => m.mark === contract.markCodes.best).to);
   assert.equal(s.why, "won");
 });
 
@@ -138,7 +139,8 @@ test("the hands board numbers the practice positions for the touch board and hid
   const words = fixture("words.json");
   const played = [];
   const b = handboard.create(words, (to) => played.push(to));
-  const node = { m: [["−1>3", "02-−13", 3, 2, 1, 0], ["flip −1", "13-−13", 0, 3, 3, 0]], h: [[-1, 3], [-1, 3]] };
+  const node = { v: [0, 0, -1], m: [{ move: "−1>3", to: "02-−13", mark: 3, choice: 2, n: 1, k: 0, reply: null },
+    { move: "flip −1", to: "13-−13", mark: 0, choice: 3, n: 3, k: 0, reply: null }], h: [[-1, 3], [-1, 3]] };
   const out = String(b.html({ position: "−13-−13", node: node, players: 2, names: ["You, to move", "Opponent"], you: 0,
     touch: true }));
   const ids = ["−13-−13", "02-−13", "13-−13"].map(b.idOf);

@@ -72,7 +72,8 @@ test("the practice page's views escape what the data says and keep the hands' pi
   assert.doesNotMatch(page, /<script>|<i>/);
   app.mode = "puzzles";
   const state = practice.start({ position: "12-11", kind: "keep", plies: 1, line: [], rating: 0, themes: null },
-    { "12-11": { m: [["1>1", "11-12", 0, 0, -1, -1]], h: [[1, 2], [1, 1]] } });
+    { "12-11": { v: [0, 0, -1], m: [{ move: "1>1", to: "11-12", mark: 0, choice: 0, n: -1, k: -1, reply: null }],
+      h: [[1, 2], [1, 1]] } });
   app.cur = { id: "standard:12-11", slug: "standard", state: state, feedback: [], rated: false };
   const board = pageView(app, ui).text;
   assert.match(board, /<svg class="hand/);

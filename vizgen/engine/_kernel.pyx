@@ -608,3 +608,4 @@ include "_kernel_retrograde.pxi"
 
 include "_kernel_ranges.pxi"
 include "_kernel_trap.pxi"
+include "_kernel_chain.pxi"

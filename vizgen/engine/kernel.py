@@ -39,6 +39,8 @@ among such children by comparing codes.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from vizgen.engine import _kernel
@@ -58,7 +60,10 @@ __all__ = [
     "I_TOP",
     "I_TWO",
     "N_INTS",
+    "Chain",
     "OverBudget",
+    "chain_build",
+    "chain_plies",
     "children",
     "compact",
     "digest_sums",
@@ -344,3 +349,112 @@ def explore(start: int, space: int, tables: tuple[np.ndarray, ...], *, node_byte
         if budget > 0 and len(exc.args) == 2:
             raise OverBudget(*exc.args) from None
         raise
+
+
+class Chain(NamedTuple):
+    """The live part of two players' chain over a two-player graph (:func:`chain_build`).
+
+    A state is (node, whose turn): ``node`` with the first player to move, ``n + node`` with the second. The live
+    states are those the start reaches through moves of positive chance and from which a final position can still
+    be reached; they are numbered (their *slots*) in ascending state order.
+
+    Attributes
+    ----------
+    states : numpy.ndarray
+        int64 state of each slot, ascending.
+    indptr, indices, chances : numpy.ndarray
+        The moves among live states, CSR over slots (int64, int64, float64 chance); a move into a final state or a
+        state that cannot reach one is not among them.
+    absorb : numpy.ndarray
+        float64 (2, slots): each slot's chance that its move wins the game for the first (row 0), the second (1).
+    changes : numpy.ndarray
+        float64 per slot: the chance that its move changes who can force a win (or that nobody can).
+    leader : numpy.ndarray
+        int8 per slot: who can force a win there (0 the first player, 1 the second, -1 nobody).
+    at : int
+        The start's slot.
+    """
+
+    states: np.ndarray
+    indptr: np.ndarray
+    indices: np.ndarray
+    chances: np.ndarray
+    absorb: np.ndarray
+    changes: np.ndarray
+    leader: np.ndarray
+    at: int
+
+
+def chain_build(indptr: np.ndarray, indices: np.ndarray, winner: np.ndarray, value: np.ndarray, first: np.ndarray,
+                second: np.ndarray, start: int) -> Chain | None:
+    """The live part of the chain of ``first`` (moving first) against ``second`` over a two-player graph.
+
+    Parameters
+    ----------
+    indptr, indices : numpy.ndarray
+        The graph's children (CSR over node ids).
+    winner : numpy.ndarray
+        int8 per node: the winner's seat counted from the mover (0 or 1), -1 while the game goes on.
+    value : numpy.ndarray
+        int8 per node, for the player to move: 1 a forced win, -1 a forced loss, 0 neither.
+    first, second : numpy.ndarray
+        float64 per edge: each player's chance of taking it.
+    start : int
+        The node the game starts at, the first player to move.
+
+    Returns
+    -------
+    Chain or None
+        None when the start is final or cannot reach a final position.
+
+    Examples
+    --------
+    Node 0 moves to 1 (a win for the mover) or to 2, from which node 0 comes round again:
+
+    >>> indptr, indices = np.array([0, 2, 2, 3]), np.array([1, 2, 0], dtype=np.int32)
+    >>> winner, value = np.array([-1, 1, -1], dtype=np.int8), np.array([1, 0, -1], dtype=np.int8)
+    >>> half = np.array([0.5, 0.5, 1.0])
+    >>> chain = chain_build(indptr, indices, winner, value, half, half, 0)
+    >>> chain.states.tolist(), chain.absorb.tolist(), chain.leader.tolist(), chain.at
+    ([0, 5], [[0.5, 0.0], [0.0, 0.0]], [0, 0], 0)
+    >>> chain_build(indptr, indices, winner, value, np.array([0.0, 1.0, 1.0]), half, 0) is None
+    True
+    """
+    built = _kernel.chain_build(np.ascontiguousarray(indptr, dtype=np.int64),
+                                np.ascontiguousarray(indices, dtype=np.int32),
+                                np.ascontiguousarray(winner, dtype=np.int8), np.ascontiguousarray(value, dtype=np.int8),
+                                np.ascontiguousarray(first, dtype=np.float64),
+                                np.ascontiguousarray(second, dtype=np.float64), int(start))
+    return None if built is None else Chain(*built)
+
+
+def chain_plies(chain: Chain, cap: int, measures: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """The chain's distribution carried from the start for ``cap`` plies, with what the judge's measures need.
+
+    Beside the distribution (the *mass*) it carries the games in which each player has not been behind yet and
+    the chance times the plies each player has been ahead without a break (:func:`vizgen.reports.judge.match`
+    says why); a sum into a slot adds its sources in ascending order, as scipy's CSR product does.
+
+    Returns
+    -------
+    sums : numpy.ndarray
+        float64 (7,): over the plies, the chance of the first's win and of the second's; of the wins of games in
+        which the first, the second had not been behind; the settled plies of the first's and the second's wins
+        (the streak of plies ahead, weighed); the expected number of moves that change the exact value. Only the
+        first two and the last without ``measures``.
+    by_ply : numpy.ndarray
+        float64 (cap + 1,): the chance the game is won at each ply.
+
+    Examples
+    --------
+    >>> indptr, indices = np.array([0, 2, 2, 3]), np.array([1, 2, 0], dtype=np.int32)
+    >>> winner, value = np.array([-1, 1, -1], dtype=np.int8), np.array([1, 0, -1], dtype=np.int8)
+    >>> half = np.array([0.5, 0.5, 1.0])
+    >>> sums, by_ply = chain_plies(chain_build(indptr, indices, winner, value, half, half, 0), 4)
+    >>> sums.tolist(), by_ply.tolist()
+    ([0.75, 0.0, 0.75, 0.0, 1.25, 0.0, 0.0], [0.0, 0.5, 0.0, 0.25, 0.0])
+    """
+    sums, by_ply = np.zeros(7), np.zeros(cap + 1)
+    _kernel.chain_plies(chain.indptr, chain.indices, chain.chances, chain.absorb, chain.changes, chain.leader,
+                        chain.at, int(cap), bool(measures), sums, by_ply)
+    return sums, by_ply

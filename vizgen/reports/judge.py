@@ -32,6 +32,7 @@ from vizgen.ai.games import perfect_player
 from vizgen.analysis.sweep import SPACE_BOOLS, SWAPS, Base, space_overrides
 from vizgen.engine.ending import PLY_CAP
 from vizgen.engine.graph import StateGraph
+from vizgen.engine.kernel import Chain, chain_build, chain_plies
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, Params, VariantError
 from vizgen.engine.solve import Forced
 from vizgen.reports.puzzle_rating import LADDER, choice_chances, move_scores
@@ -129,73 +130,20 @@ class Players:
         return cls(graph, forced.value, random, perfect, chances)
 
 
-def _reach(matrix: Any, targets: np.ndarray) -> np.ndarray:
-    """Boolean mask of the states from which a state of ``targets`` (a mask) is reachable by ``matrix``'s entries."""
-    back = matrix.T.tocsr()
-    seen = targets.copy()
-    frontier = np.flatnonzero(targets)
-    while frontier.size:
-        rows = back[frontier]
-        nxt = np.unique(rows.indices)
-        frontier = nxt[~seen[nxt]]
-        seen[frontier] = True
-    return seen
-
-
-class _Chain:
-    """The chain of two players' game over (position, whose turn), cut to the states from which a final position
-    can still be reached (``live``); the rest are final (won) or drawn (no final position reachable)."""
-
-    def __init__(self, players: Players, first: np.ndarray, second: np.ndarray) -> None:
-        import scipy.sparse as sp
-
-        graph = players.graph
-        n = graph.n
-        src, child = graph.sources.astype(np.int64), graph.indices.astype(np.int64)
-        # state (node, k): k = 0 the first player to move, 1 the second; a move passes the turn
-        rows = np.concatenate([src, src + n])
-        cols = np.concatenate([child + n, child])
-        weight = np.concatenate([first, second])
-        keep = weight > 0
-        self.rows, self.cols, self.weight = rows[keep], cols[keep], weight[keep]
-        winner = np.asarray(graph.winner, dtype=np.int64)
-        self.final = np.concatenate([winner >= 0, winner >= 0])
-        mover = np.repeat([0, 1], n)
-        # the player who won at a final state (winner counts seats from the mover); -1 elsewhere
-        self.won_by = np.where(self.final, (mover + np.concatenate([winner, winner])) % 2, -1)
-        # who can force a win at each state: 0 the first player, 1 the second, -1 nobody (the winner where final)
-        value = np.concatenate([players.value, players.value]).astype(np.int64)
-        leader = np.where(value == 1, mover, np.where(value == -1, 1 - mover, -1))
-        self.leader = np.where(self.final, self.won_by, leader)
-        self.step = sp.csr_matrix((self.weight, (self.rows, self.cols)), shape=(2 * n, 2 * n))
-        live = _reach(self.step, self.final) & ~self.final
-        self.index = np.flatnonzero(live)
-        self.start = graph.start
-        self.live = bool(live[self.start])
-
-    def parts(self) -> tuple[Any, list[np.ndarray], int]:
-        """``Q`` among the live states (CSC), the one-ply chance of each player's win from each, the start's slot."""
-        into = self.step[self.index]
-        absorb = [np.asarray(into @ (self.won_by == k).astype(np.float64)).ravel() for k in (0, 1)]
-        return into[:, self.index].tocsc(), absorb, int(np.searchsorted(self.index, self.start))
-
-    def ended(self) -> Match:
-        """The match when the start is final or drawn already."""
-        won_by = int(self.won_by[self.start])
-        return Match(float(won_by == 0), float(won_by == 1), float(won_by < 0), None, None, None, None, 0.0)
-
-
-def _solver(q: Any) -> Any:
-    """The LU factors of ``I - Q``: the chain's linear system."""
-    import scipy.sparse as sp
-    from scipy.sparse.linalg import splu
-
-    return splu((sp.identity(q.shape[0], format="csc") - q).tocsc())
+def _chain(players: Players, first: np.ndarray, second: np.ndarray) -> Chain | Match:
+    """The live part of the chain of ``first`` (moving first) against ``second``
+    (:func:`vizgen.engine.kernel.chain_build`), or the match already when the start is final or drawn."""
+    graph = players.graph
+    chain = chain_build(graph.indptr, graph.indices, graph.winner, players.value, first, second, graph.start)
+    if chain is not None:
+        return chain
+    won = int(graph.winner[graph.start])  # from the first player, who moves at the start
+    return Match(float(won == 0), float(won == 1), float(won < 0), None, None, None, None, 0.0)
 
 
 def outcomes(players: Players, first: np.ndarray, second: np.ndarray) -> tuple[float, float, float]:
     """The chance that ``first`` (moving first) wins, that ``second`` wins, and that the game never ends, without
-    a ply cap (one sparse linear solve over the states from which a final position can be reached).
+    a ply cap (one sparse linear solve over the live states).
 
     Examples
     --------
@@ -206,13 +154,16 @@ def outcomes(players: Players, first: np.ndarray, second: np.ndarray) -> tuple[f
     >>> [round(x, 6) for x in outcomes(p, p.random, p.random)]
     [0.508832, 0.491168, 0.0]
     """
-    chain = _Chain(players, first, second)
-    if not chain.live:
-        end = chain.ended()
-        return end.first, end.second, end.draw
-    q, absorb, at = chain.parts()
-    system = _solver(q)
-    wins = [float(np.clip(system.solve(b)[at], 0.0, 1.0)) for b in absorb]
+    import scipy.sparse as sp
+    from scipy.sparse.linalg import splu
+
+    chain = _chain(players, first, second)
+    if isinstance(chain, Match):
+        return chain.first, chain.second, chain.draw
+    size = chain.states.size
+    q = sp.csr_matrix((chain.chances, chain.indices, chain.indptr), shape=(size, size))
+    system = splu((sp.identity(size, format="csc") - q).tocsc())
+    wins = [float(np.clip(system.solve(chain.absorb[k])[chain.at], 0.0, 1.0)) for k in (0, 1)]
     return wins[0], wins[1], float(np.clip(1.0 - wins[0] - wins[1], 0.0, 1.0))
 
 
@@ -222,9 +173,10 @@ def match(players: Players, first: np.ndarray, second: np.ndarray, cap: int = PL
     stopped as draws after ``cap`` plies.
 
     The chain's states are (position, whose turn): ``node`` with the first player to move, ``n + node`` with the
-    second. Its distribution is carried forward ply by ply, with what each measure needs beside it: the games in
-    which a player has never been behind (drama) and the plies each player has been ahead without a break until
-    now (decisiveness), weighed by their chance.
+    second. Its distribution is carried forward ply by ply in the compiled kernel
+    (:func:`vizgen.engine.kernel.chain_plies`), with what each measure needs beside it: the games in which a
+    player has never been behind yet (drama) and the plies each player has been ahead without a break until now
+    (decisiveness), weighed by their chance.
 
     Parameters
     ----------
@@ -235,7 +187,7 @@ def match(players: Players, first: np.ndarray, second: np.ndarray, cap: int = PL
     cap : int
         The plies after which a game stops as a draw (the site's :data:`vizgen.engine.ending.PLY_CAP`).
     measures : bool
-        False: the outcome's shares and the plies only (a quarter of the work), drama and decisiveness None.
+        False: the outcome's shares and the plies only (a fifth of the work), drama and decisiveness None.
 
     Returns
     -------
@@ -254,55 +206,23 @@ def match(players: Players, first: np.ndarray, second: np.ndarray, cap: int = PL
     >>> match(p, p.perfect, p.perfect).draw  # perfect play draws the standard game
     1.0
     """
-    chain = _Chain(players, first, second)
-    if not chain.live:
-        return chain.ended()
-    q, absorb, at = chain.parts()
-    qt = q.T.tocsr()
-    leader = chain.leader[chain.index]
-    changes = np.bincount(chain.rows, chain.weight * (chain.leader[chain.rows] != chain.leader[chain.cols]),
-                          minlength=chain.leader.size)[chain.index]
-    ahead = [(leader == k).astype(np.float64) for k in (0, 1)]
-    mass = np.zeros(chain.index.size)
-    mass[at] = 1.0
-    clean = [(1 - ahead[1 - k]) * mass for k in (0, 1)]  # the games in which k has not been behind yet
-    streak = [ahead[k] * mass for k in (0, 1)]  # chance times the plies k has been ahead without a break
-    wins, clean_wins, settled = np.zeros(2), np.zeros(2), np.zeros(2)
-    won_by_ply = np.zeros(cap + 1)
-    swings = 0.0
-    for ply in range(1, cap + 1):
-        swings += _dot(mass, changes)
-        for k in (0, 1):
-            won = _dot(mass, absorb[k])
-            wins[k] += won
-            won_by_ply[ply] += won
-            if measures:
-                clean_wins[k] += _dot(clean[k], absorb[k])
-                settled[k] += _dot(streak[k], absorb[k])
-        if ply == cap:
-            break
-        if measures:
-            streak = [ahead[k] * (qt @ (streak[k] + mass)) for k in (0, 1)]
-            clean = [(1 - ahead[1 - k]) * (qt @ clean[k]) for k in (0, 1)]
-        mass = qt @ mass
+    chain = _chain(players, first, second)
+    if isinstance(chain, Match):
+        return chain
+    sums, won_by_ply = chain_plies(chain, cap, measures)
+    wins, clean_wins, settled, swings = sums[0:2], sums[2:4], sums[4:6], float(sums[6])
     won = float(wins.sum())
     first_wins, second_wins = (float(np.clip(w, 0.0, 1.0)) for w in wins)
     draw = float(np.clip(1.0 - first_wins - second_wins, 0.0, 1.0))
     if won <= 0.0:
         return Match(first_wins, second_wins, draw, None, None, None, None, swings)
-    plies_won = _dot(np.arange(cap + 1), won_by_ply)
+    plies_won = float((np.arange(cap + 1) * won_by_ply).sum())
     median = int(np.searchsorted(np.cumsum(won_by_ply), won / 2 * (1 - 1e-12)))
     if not measures:
         return Match(first_wins, second_wins, draw, plies_won / won, median, None, None, swings)
     return Match(first_wins, second_wins, draw, plies_won / won, median,
                  float(np.clip((won - clean_wins.sum()) / won, 0.0, 1.0)),
                  float(np.clip(1.0 - settled.sum() / plies_won, 0.0, 1.0)), swings)
-
-
-def _dot(a: np.ndarray, b: np.ndarray) -> float:
-    """The dot product of two vectors, summed without BLAS: its threads spin against each other on a busy machine
-    (a thousand dot products of 22,000 entries took 17 s on the clock, against 0.3 s of CPU)."""
-    return float(np.multiply(a, b).sum())
 
 
 def skill_depth(players: Players, share: float = DEPTH_SHARE) -> tuple[int, list[int]]:

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cache
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
 import numpy as np
 
@@ -64,7 +64,7 @@ from vizgen.engine.variants import Variant
 from vizgen.reports import rules_of_thumb
 from vizgen.reports.guide import guide_figures, not_taught
 from vizgen.reports.puzzle_rating import LADDER, ladder_chances, ratings_of
-from vizgen.reports.rules_of_thumb import Rule
+from vizgen.reports.rules_of_thumb import Rule, RuleData
 from vizgen.util import sizes
 from vizgen.util.cache import Cache, Entry, code_version
 from vizgen.util.text import format_count
@@ -82,6 +82,102 @@ SURVIVE_PLIES = 30
 """A survival goal (three players): stay in for this many plies."""
 WIN_SLACK = 4
 """A win goal allows this many plies beyond the fastest win (so slower, inaccurate wins still meet it)."""
+
+class PuzzleReply(TypedDict):
+    """The perfect player's reply at the position a move leads to (:meth:`_Solution.reply`)."""
+
+    #: the reply, in notation
+    move: str
+    #: the position it leads to
+    to: str
+    #: whether it ends the game
+    ends: bool
+
+
+class PuzzleMove(TypedDict):
+    """A move of a puzzle's position, as the practice page reads it (:meth:`_Solution.node`)."""
+
+    #: the move, in notation
+    move: str
+    #: the position it leads to
+    to: str
+    #: its mark code (the contract's marks: best, inaccuracy, mistake, blunder)
+    mark: int
+    #: its choice code (the contract's choices) and the numbers its words are filled with
+    choice: int
+    n: int
+    k: int
+    #: the perfect player's reply there (null at the end of the game)
+    reply: PuzzleReply | None
+
+
+class PuzzleNode(TypedDict):
+    """A position a solver may move from (:meth:`_Solution.node`)."""
+
+    #: its value: verdict code, n, k; the last the winner counted from the mover (-1 for none)
+    v: tuple[int, int, int]
+    #: its moves
+    m: list[PuzzleMove]
+    #: the perfect player's move here: the position it leads to (none at the end of the game)
+    r: NotRequired[str]
+    #: the tricky perfect player's (in the table of every position, none at the end of the game)
+    t: NotRequired[str]
+
+
+class Puzzle(TypedDict):
+    """A puzzle (:func:`two_player_puzzles`, :func:`multi_puzzles`)."""
+
+    position: str
+    kind: Literal["win", "draw", "survive"]
+    plies: int
+    #: the one move with more players
+    single: NotRequired[bool]
+    value: str
+    move: str
+    to: str
+    line: list[str]
+    themes: list[str]
+    fail: float
+    fails: list[float]
+    rating: int
+
+
+#: a practice goal (:func:`goals`): ``from`` is a Python keyword, so the functional form
+Goal = TypedDict("Goal", {"kind": Literal["win", "hold", "survive"], "from": str, "plies": int, "fastest": int,
+                          "opponent": Literal["perfect", "tricky"]})
+Goal.__doc__ = """A practice goal (:func:`goals`): its kind, the position it starts from, its limit in plies, the
+fastest win's plies (0 but for a win) and the computer players' kind."""
+
+
+class Puzzles(TypedDict):
+    """A variant's puzzles, the positions they visit and how many were too easy (:func:`two_player_puzzles`)."""
+
+    puzzles: list[Puzzle]
+    nodes: dict[str, PuzzleNode]
+    dropped: int
+
+
+class PuzzleSet(Puzzles):
+    """A variant's :func:`puzzle_set`."""
+
+    players: int
+    goals: list[Goal]
+    table: dict[str, PuzzleNode]
+
+
+class PuzzleFigures(PuzzleSet):
+    """A variant's :func:`puzzle_figures`: its puzzle set, spec, slug and title."""
+
+    spec: str
+    slug: str
+    title: str
+
+
+#: a rating band of :func:`calibration`: its lowest rating, the next band's (None for the last), its puzzles, their
+#: fail rate and each model player's (None when it has none); ``from`` is a Python keyword, so the functional form
+CalibrationRow = TypedDict("CalibrationRow", {"from": int, "to": int | None, "puzzles": int, "fail": float | None,
+                                              "players": list[float | None]})
+
 
 THEMES: dict[str, str] = {
     "win": "keep the win",
@@ -166,27 +262,28 @@ class _Solution:
         code, n, k = self.choice
         return words.say_choice(int(code[child]), int(n[child]), int(k[child]))
 
-    def node(self, node: int) -> dict[str, Any]:
-        """One position as the page reads it: ``v`` its value (verdict code, n, k), ``m`` its moves (notation,
-        target, mark code, choice code, n, k, then the perfect player's reply there: move, target and 1 if it
-        ends the game, at a position with a move) and ``r`` the perfect player's move here."""
+    def node(self, node: int) -> PuzzleNode:
+        """One position as the page reads it (:class:`PuzzleNode`): ``v`` its value (verdict code, n, k), ``m``
+        its moves (:class:`PuzzleMove`: with the perfect player's reply there) and ``r`` the perfect player's
+        move here."""
         code, n, k = self.verdict
         cc, cn, ck = self.choice
-        out: dict[str, Any] = {"v": [int(code[node]), int(n[node]), int(k[node])], "m": [
-            [self.moves[e], self.names[c], int(self.marks[e]), int(cc[c]), int(cn[c]), int(ck[c]), *self.reply(c)]
-            for e in self.edges(node) for c in [int(self.g.indices[e])]]}
+        out = PuzzleNode(v=(int(code[node]), int(n[node]), int(k[node])), m=[
+            PuzzleMove(move=self.moves[e], to=self.names[c], mark=int(self.marks[e]), choice=int(cc[c]),
+                       n=int(cn[c]), k=int(ck[c]), reply=self.reply(c))
+            for e in self.edges(node) for c in [int(self.g.indices[e])]])
         if not self.g.terminal[node]:
             out["r"] = self.names[int(self.perfect.moves[node])]
         return out
 
-    def reply(self, child: int) -> list[str | int]:
+    def reply(self, child: int) -> PuzzleReply | None:
         """The perfect player's reply at ``child``: its move, the position it leads to and whether that ends the
-        game (nothing at the end of the game)."""
+        game (None at the end of the game)."""
         if self.g.terminal[child]:
-            return []
+            return None
         there = int(self.perfect.moves[child])
-        return [self.moves[next(e for e in self.edges(child) if self.g.indices[e] == there)], self.names[there],
-                int(self.g.terminal[there])]
+        return PuzzleReply(move=self.moves[next(e for e in self.edges(child) if self.g.indices[e] == there)],
+                           to=self.names[there], ends=bool(self.g.terminal[there]))
 
 
 def _accepted(s: _Solution, node: int, kind: str, left: int) -> list[int]:
@@ -245,7 +342,7 @@ def _line(s: _Solution, node: int, plies: int) -> list[str]:
             return out
 
 
-def _rules_of(rules: Iterable[dict[str, Any]] | None, solved: Solved) -> list[Rule]:
+def _rules_of(rules: Iterable[RuleData] | None, solved: Solved) -> list[Rule]:
     """The guide's rules of thumb (as the guide's data has them), or searched when not given."""
     if rules is None:
         return rules_of_thumb.search_rules(solved)[0]
@@ -280,18 +377,27 @@ def _themes(s: _Solution, node: int, only: int, kind: str, plies: int, feats: di
     return [t for t in out if t is not None]
 
 
-def _rate(puzzles: list[dict[str, Any]]) -> None:
-    """Give each puzzle its rating from its model players' fail rates (``fails``), all at once."""
+def _rate(puzzles: list[Puzzle]) -> list[Puzzle]:
+    """Give each puzzle its rating from its model players' fail rates (``fails``), all at once; by rating, then
+    position."""
     if puzzles:
         solves = 1.0 - np.array([p["fails"] for p in puzzles])
         for p, rating in zip(puzzles, ratings_of(solves)):
             p["rating"] = rating
+    return sorted(puzzles, key=lambda p: (p["rating"], p["position"]))
 
 
-def _rated(s: _Solution, node: int, kind: str, plies: int) -> dict[str, Any]:
-    """The puzzle's fail rate (the model players' mean) and each model player's; :func:`_rate` rates it."""
-    fails = [round(1.0 - float(x), 6) for x in _solve_chances(s, node, kind, plies)]
-    return {"fail": round(sum(fails) / len(fails), 6), "fails": fails}
+def _fails(s: _Solution, node: int, kind: str, plies: int) -> list[float]:
+    """Each model player's fail rate at the puzzle (:func:`_rate` rates it from them)."""
+    return [round(1.0 - float(x), 6) for x in _solve_chances(s, node, kind, plies)]
+
+
+def _puzzle(s: _Solution, node: int, only: int, kind: Literal["win", "draw", "survive"], plies: int,
+            fails: list[float], line: list[str], themes: list[str]) -> Puzzle:
+    """A puzzle at ``node`` solved by the edge ``only`` (rated 0 until :func:`_rate` rates it)."""
+    return Puzzle(position=s.names[node], kind=kind, plies=plies, value=s.value(node), move=s.moves[only],
+                  to=s.names[int(s.g.indices[only])], line=line, themes=themes,
+                  fail=round(sum(fails) / len(fails), 6), fails=fails, rating=0)
 
 
 def _too_easy(s: _Solution, node: int, only: int) -> tuple[bool, bool]:
@@ -305,7 +411,7 @@ def _too_easy(s: _Solution, node: int, only: int) -> tuple[bool, bool]:
     return at_once, len(others) == 1
 
 
-def two_player_puzzles(solved: Solved, rules: Iterable[dict[str, Any]] | None = None) -> dict[str, Any]:
+def two_player_puzzles(solved: Solved, rules: Iterable[RuleData] | None = None) -> Puzzles:
     """Every must-find position of a two-player variant as a puzzle (the module's doc).
 
     Parameters
@@ -341,9 +447,10 @@ def two_player_puzzles(solved: Solved, rules: Iterable[dict[str, Any]] | None = 
     bad = np.bincount(g.sources, weights=s.marks > INACCURACY, minlength=g.n)
     trap_ratio = bad / np.maximum(s.degree, 1)
     must = np.flatnonzero(~g.terminal & (f.winner != 1) & (s.kept == 1) & (s.degree > 1))
-    puzzles, shown, dropped = [], set(), 0
+    puzzles: list[Puzzle] = []
+    shown, dropped = set(), 0
     for node in must.tolist():
-        kind = "win" if f.winner[node] == 0 else "draw"
+        kind: Literal["win", "draw"] = "win" if f.winner[node] == 0 else "draw"
         plies = int(f.remoteness[node]) if kind == "win" else 1
         only = next(e for e in s.edges(node) if s.keep[e])
         at_once, single = _too_easy(s, node, only)
@@ -352,18 +459,14 @@ def two_player_puzzles(solved: Solved, rules: Iterable[dict[str, Any]] | None = 
             continue
         tree = _tree(s, node, plies) if kind == "win" else {node}
         shown |= tree
-        puzzles.append({"position": s.names[node], "kind": kind, "plies": plies, "value": s.value(node),
-                        "move": s.moves[only], "to": s.names[int(g.indices[only])],
-                        "line": _line(s, node, plies) if kind == "win" else [s.moves[only]],
-                        "themes": _themes(s, node, only, kind, plies, feats, follow, trap_ratio, at_once),
-                        **_rated(s, node, kind, plies)})
-    _rate(puzzles)
-    puzzles.sort(key=lambda p: (p["rating"], p["position"]))
+        puzzles.append(_puzzle(s, node, only, kind, plies, _fails(s, node, kind, plies),
+                               _line(s, node, plies) if kind == "win" else [s.moves[only]],
+                               _themes(s, node, only, kind, plies, feats, follow, trap_ratio, at_once)))
     nodes = {s.names[n]: s.node(n) for n in sorted(shown, key=lambda n: s.names[n])}
-    return {"puzzles": puzzles, "nodes": nodes, "dropped": dropped}
+    return Puzzles(puzzles=_rate(puzzles), nodes=nodes, dropped=dropped)
 
 
-def multi_puzzles(solved: Solved) -> dict[str, Any]:
+def multi_puzzles(solved: Solved) -> Puzzles:
     """Puzzles of a three- or four-player variant: exactly one move keeps the mover's forced win or keeps them in.
 
     Without the survival solution (it did not fit the memory) only forced wins count. Each puzzle is one move
@@ -383,22 +486,20 @@ def multi_puzzles(solved: Solved) -> dict[str, Any]:
     must = np.flatnonzero(~g.terminal & (s.classes != LOSS) & (s.kept == 1) & (s.degree > 1))
     puzzles = []
     for node in must.tolist():
-        kind = "win" if s.classes[node] == WIN else "survive"
+        kind: Literal["win", "survive"] = "win" if s.classes[node] == WIN else "survive"
         only = next(e for e in s.edges(node) if s.keep[e])
         assert s.classes[node] in (WIN, HOLD)
-        rated = _rated(s, node, "survive", 1)  # one move: any value-keeping move, whatever its length
+        fails = _fails(s, node, "survive", 1)  # one move: any value-keeping move, whatever its length
         plies = int(s.f.remoteness[node]) if kind == "win" else 1
-        puzzles.append({"position": s.names[node], "kind": kind, "plies": plies, "single": True,
-                        "value": s.value(node), "move": s.moves[only], "to": s.names[int(g.indices[only])],
-                        "line": [s.moves[only]], "themes": [kind, f"players-{g.players}"], **rated})
-    _rate(puzzles)
-    puzzles.sort(key=lambda p: (p["rating"], p["position"]))
+        puzzle = _puzzle(s, node, only, kind, plies, fails, [s.moves[only]], [kind, f"players-{g.players}"])
+        puzzle["single"] = True
+        puzzles.append(puzzle)
     nodes = sorted({s.names[n] for n in must.tolist()})
     by_name = {name: i for i, name in enumerate(s.names)}
-    return {"puzzles": puzzles, "nodes": {name: s.node(by_name[name]) for name in nodes}, "dropped": 0}
+    return Puzzles(puzzles=_rate(puzzles), nodes={name: s.node(by_name[name]) for name in nodes}, dropped=0)
 
 
-def node_table(solved: Solved) -> dict[str, Any]:
+def node_table(solved: Solved) -> dict[str, PuzzleNode]:
     """Every position of a variant as the page's goals read it: value, moves, the perfect and the tricky reply.
 
     Examples
@@ -422,7 +523,7 @@ def node_table(solved: Solved) -> dict[str, Any]:
     return table
 
 
-def goals(solved: Solved, guide_lines: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+def goals(solved: Solved) -> list[Goal]:
     """The practice goals of one variant of at most :data:`vizgen.util.sizes.GOAL_MAX_POSITIONS` positions.
 
     Two players: from the start when it is a draw, hold it for :data:`HOLD_PLIES` plies against the tricky
@@ -455,26 +556,26 @@ def goals(solved: Solved, guide_lines: list[dict[str, Any]] | None = None) -> li
         if not held.size:
             return []
         node = min(held.tolist(), key=lambda n: (int(g.depth[n]), names[n]))
-        return [{"kind": "survive", "from": names[node], "plies": SURVIVE_PLIES, "fastest": 0,
-                 "opponent": "perfect"}]
+        return [Goal({"kind": "survive", "from": names[node], "plies": SURVIVE_PLIES, "fastest": 0,
+                      "opponent": "perfect"})]
     if g.players != 2:
         return []
-    out = []
+    out: list[Goal] = []
     if f.winner[g.start] < 0:
-        out.append({"kind": "hold", "from": start, "plies": HOLD_PLIES, "fastest": 0, "opponent": "tricky"})
+        out.append(Goal({"kind": "hold", "from": start, "plies": HOLD_PLIES, "fastest": 0, "opponent": "tricky"}))
     wins = np.flatnonzero((f.winner == 0) & ~g.terminal)
     if wins.size:
         top = int(f.remoteness[wins].max())
         node = min((int(n) for n in wins if f.remoteness[n] == top), key=lambda n: names[n])
-        out.append({"kind": "win", "from": names[node], "plies": top + WIN_SLACK, "fastest": top,
-                    "opponent": "perfect"})
+        out.append(Goal({"kind": "win", "from": names[node], "plies": top + WIN_SLACK, "fastest": top,
+                         "opponent": "perfect"}))
     if f.winner[g.start] == 0 and names[g.start] not in [o["from"] for o in out]:
         r = int(f.remoteness[g.start])
-        out.append({"kind": "win", "from": start, "plies": r + WIN_SLACK, "fastest": r, "opponent": "perfect"})
+        out.append(Goal({"kind": "win", "from": start, "plies": r + WIN_SLACK, "fastest": r, "opponent": "perfect"}))
     return out
 
 
-def puzzle_set(solved: Solved, rules: Iterable[dict[str, Any]] | None = None) -> dict[str, Any]:
+def puzzle_set(solved: Solved, rules: Iterable[RuleData] | None = None) -> PuzzleSet:
     """A variant's puzzles (two players: :func:`two_player_puzzles`; three or four: :func:`multi_puzzles`;
     none with more), its goals (:func:`goals`) and, when it has goals, every position (``table``).
 
@@ -492,12 +593,12 @@ def puzzle_set(solved: Solved, rules: Iterable[dict[str, Any]] | None = None) ->
     elif g.players <= 4:
         data = multi_puzzles(solved)
     else:
-        data = {"puzzles": [], "nodes": {}, "dropped": 0}
+        data = Puzzles(puzzles=[], nodes={}, dropped=0)
     chosen = goals(solved)
-    return {"players": g.players, **data, "goals": chosen, "table": node_table(solved) if chosen else {}}
+    return PuzzleSet(players=g.players, **data, goals=chosen, table=node_table(solved) if chosen else {})
 
 
-def calibration(puzzles: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+def calibration(puzzles: Iterable[Puzzle]) -> list[CalibrationRow]:
     """Fail rates by rating band: per band, the puzzles and each model player's mean fail rate.
 
     Examples
@@ -513,10 +614,10 @@ def calibration(puzzles: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
         high = BANDS[i + 1] if i + 1 < len(BANDS) else None
         inside = [p for p in items if p["rating"] >= low and (high is None or p["rating"] < high)]
         count = len(inside)
-        rows.append({"from": low, "to": high, "puzzles": count,
-                     "fail": round(sum(p["fail"] for p in inside) / count, 4) if count else None,
-                     "players": [round(sum(p["fails"][k] for p in inside) / count, 4) if count else None
-                                 for k in range(len(LADDER))]})
+        rows.append(CalibrationRow({"from": low, "to": high, "puzzles": count,
+                                    "fail": round(sum(p["fail"] for p in inside) / count, 4) if count else None,
+                                    "players": [round(sum(p["fails"][k] for p in inside) / count, 4) if count
+                                                else None for k in range(len(LADDER))]}))
     return rows
 
 
@@ -549,7 +650,7 @@ def practised(variant: Variant) -> str | None:
     return None
 
 
-def puzzle_figures(spec: str | Variant, cache: Cache | None = None, solved: Solved | None = None) -> dict[str, Any]:
+def puzzle_figures(spec: str | Variant, cache: Cache | None = None, solved: Solved | None = None) -> PuzzleFigures:
     """A variant's :func:`puzzle_set`, from the cache or computed (and cached), with its ``spec``, ``slug`` and
     ``title``.
 
@@ -562,7 +663,7 @@ def puzzle_figures(spec: str | Variant, cache: Cache | None = None, solved: Solv
     why = practised(variant)
     if why is not None:
         raise ValueError(why)
-    named = {"spec": variant.spec, "slug": variant.slug, "title": variant.title}
+
 
     def compute() -> Entry:
         done = solved if solved is not None else solve_stored(variant, cache)
@@ -571,4 +672,5 @@ def puzzle_figures(spec: str | Variant, cache: Cache | None = None, solved: Solv
 
     entry = (cache or Cache(None)).fetch("puzzles", variant.params.as_dict(), code_version(*CODE), compute,
                                          lambda e: None if isinstance(e.data, dict) else "not puzzles")
-    return {**entry.data, **named}
+    data: PuzzleSet = entry.data
+    return PuzzleFigures(**data, spec=variant.spec, slug=variant.slug, title=variant.title)

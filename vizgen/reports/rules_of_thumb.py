@@ -25,7 +25,7 @@ the perfect player with fixed seeds, beside the plain random player
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 import numpy as np
 
@@ -87,6 +87,25 @@ WHEN: dict[str, str] = {
 """When a rule applies, by key, in words (on the hands before the move)."""
 
 
+class RuleData(TypedDict):
+    """A rule as plain data (:meth:`Rule.as_dict`): its feature, whether it prefers or avoids it, when, in words."""
+
+    feature: str
+    prefer: bool
+    when: str
+    text: str
+
+
+class RuleMeasure(TypedDict):
+    """One rule measured alone (:func:`measure_rule`)."""
+
+    applies: int
+    accuracy: float
+    baseline: float
+    fails: int
+    example: str | None
+
+
 @dataclass(frozen=True)
 class Rule:
     """One rule: prefer (or avoid) the moves that meet ``feature``, when ``when`` holds."""
@@ -108,9 +127,9 @@ class Rule:
         body = f"{'prefer' if self.prefer else 'avoid'} moves that {FEATURES[self.feature]}."
         return f"{WHEN[self.when].capitalize()}, {body}" if WHEN[self.when] else body.capitalize()
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> RuleData:
         """The rule as plain data."""
-        return {"feature": self.feature, "prefer": self.prefer, "when": self.when, "text": self.text()}
+        return RuleData(feature=self.feature, prefer=self.prefer, when=self.when, text=self.text())
 
 
 def _hand_sets(graph: StateGraph) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -217,7 +236,7 @@ def _kept_share(graph: StateGraph, cand: np.ndarray, keep: np.ndarray, where: np
 
 
 def measure_rule(solved: Solved, rule: Rule, feats: dict[str, np.ndarray], when: dict[str, np.ndarray],
-                 keep: np.ndarray | None = None, where: np.ndarray | None = None) -> dict[str, Any]:
+                 keep: np.ndarray | None = None, where: np.ndarray | None = None) -> RuleMeasure:
     """One rule alone, over the positions where the mover has a win or a draw that some move throws away.
 
     Returns
@@ -237,8 +256,8 @@ def measure_rule(solved: Solved, rule: Rule, feats: dict[str, np.ndarray], when:
     baseline = _kept_share(g, np.ones_like(meets), keep, applies)
     fails = applies & ~_any(g, meets & keep)
     example = min(g.rules.notations(g.code_of(np.flatnonzero(fails))), default=None)
-    return {"applies": int(applies.sum()), "accuracy": accuracy, "baseline": baseline, "fails": int(fails.sum()),
-            "example": example}
+    return RuleMeasure(applies=int(applies.sum()), accuracy=accuracy, baseline=baseline, fails=int(fails.sum()),
+                       example=example)
 
 
 def candidates() -> list[Rule]:

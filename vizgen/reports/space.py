@@ -26,7 +26,7 @@ import sys
 import time
 from functools import cache as memoized
 from importlib import resources
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 import numpy as np
 
@@ -34,7 +34,8 @@ from vizgen.analysis.sweep import SPACE_BOOLS, SPACE_SIZE, SWAPS, Base, Task, sp
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, Params
 from vizgen.util.text import format_count
 
-__all__ = ["RECORD", "VALUES", "load_record", "record_space", "space_figures", "space_specs", "space_tasks"]
+__all__ = ["RECORD", "VALUES", "SpaceEffect", "SpaceFigures", "SpaceInteraction", "SpaceRecord", "SpaceRow",
+           "load_record", "record_space", "space_figures", "space_specs", "space_tasks"]
 
 #: the record's file, beside this module
 RECORD = "space_r5.json.gz"
@@ -42,6 +43,89 @@ RECORD = "space_r5.json.gz"
 VALUES = {"W": "win", "L": "loss", "D": "draw"}
 _CODE = {"win": "W", "loss": "L", "draw": "D"}
 _RANGE = 512  # consecutive combinations a task of the space covers
+
+
+class SpaceMeta(TypedDict):
+    """How the record of the space was made: the command, the base rules, the machine, the date and the time."""
+
+    command: str
+    base: str
+    machine: str
+    date: str
+    cpu_seconds: int
+    wall_seconds: int
+
+
+class SpaceRecord(SpaceMeta):
+    """The committed record of the space (:data:`RECORD`): how it was made, then a column a field, a row a rule set
+    in index order."""
+
+    rule_sets: int
+    #: the combinations (on disk: gaps from the previous one, the first from 0; :func:`load_record` adds them up)
+    index: list[int]
+    #: a letter a row: W, L or D (the first player's value at the start)
+    value: str
+    #: plies to the end under best play, -1 in a draw
+    remoteness: list[int]
+    positions: list[int]
+    #: positions where nobody can force a win
+    draws: list[int]
+    #: the row's game, numbered in the order they first come
+    game: list[int]
+
+
+#: a rule's effect (:func:`space_figures`' ``effects``): the rule in words, its parameter, the values it goes from
+#: and to, the pairs of rule sets alike but for it, how many of them change who wins (and the share), how many give
+#: the same game, and the changes by direction (``win→loss``...); ``from`` is a Python keyword, so the functional
+#: form
+SpaceEffect = TypedDict("SpaceEffect", {"rule": str, "name": str, "from": bool | int | str, "to": bool | int | str,
+                                        "pairs": int, "changed": int, "share": float, "same_game": int,
+                                        "directions": dict[str, int]})
+
+
+class SpaceInteraction(TypedDict):
+    """Two on/off rules over the squares of four rule sets alike but for them: how often turning ``a`` on changes
+    who wins with ``b`` off but not with ``b`` on, or the other way round."""
+
+    a: str
+    b: str
+    squares: int
+    interact: int
+    share: float
+
+
+class SpaceRow(TypedDict):
+    """A rule set of the page's lists: its spec, the first player's value, remoteness, positions, drawn share and
+    its changes to the standard rules in words."""
+
+    spec: str
+    value: Literal["win", "loss", "draw"]
+    remoteness: int
+    positions: int
+    draw_share: float
+    changes: str
+
+
+class SpaceFigures(TypedDict):
+    """The page's figures (:func:`space_figures`)."""
+
+    rule_sets: int
+    counts: dict[str, int]
+    games: int
+    shared: int
+    largest_group: int
+    effects: list[SpaceEffect]
+    interactions: list[SpaceInteraction]
+    nearest: int
+    nearest_wins: list[SpaceRow]
+    nearest_count: int
+    longest: list[SpaceRow]
+    drawish: list[SpaceRow]
+    command: str
+    date: str
+    machine: str
+    cpu_seconds: int
+    wall_seconds: int
 
 
 def space_tasks() -> list[Task]:
@@ -56,35 +140,36 @@ def space_tasks() -> list[Task]:
     return [Task("standard", lo=lo, hi=lo + _RANGE) for lo in range(0, SPACE_SIZE, _RANGE)]
 
 
-def _record_of(figures: list[dict[str, Any]], meta: dict[str, Any]) -> dict[str, Any]:
-    """The record's columns from the sweep's figures (in index order)."""
+def _record_of(figures: list[dict[str, Any]], meta: SpaceMeta) -> SpaceRecord:
+    """The record's columns from the sweep's figures (in index order; the sweep's rows are the analysis layer's
+    open figures, :func:`vizgen.analysis.sweep.run_task`)."""
     figures = sorted(figures, key=lambda f: f["combination"])
     games: dict[str, int] = {}
     index = [f["combination"] for f in figures]
-    return {**meta, "rule_sets": len(figures),
-            "index": [b - a for a, b in zip([0, *index], index)],  # gaps: small numbers
-            "value": "".join(_CODE[f["value"]] for f in figures),
-            "remoteness": [-1 if f["remoteness"] is None else f["remoteness"] for f in figures],
-            "positions": [f["positions"] for f in figures],
-            "draws": [round(f["draw_share"] * f["positions"]) for f in figures],
-            "game": [games.setdefault(f["game"], len(games)) for f in figures]}
+    return SpaceRecord(**meta, rule_sets=len(figures),
+                       index=[b - a for a, b in zip([0, *index], index)],  # gaps: small numbers
+                       value="".join(_CODE[f["value"]] for f in figures),
+                       remoteness=[-1 if f["remoteness"] is None else f["remoteness"] for f in figures],
+                       positions=[f["positions"] for f in figures],
+                       draws=[round(f["draw_share"] * f["positions"]) for f in figures],
+                       game=[games.setdefault(f["game"], len(games)) for f in figures])
 
 
-def record_space(processes: int = 2) -> dict[str, Any]:
+def record_space(processes: int = 2) -> SpaceRecord:
     """Sweep the space on ``processes`` local processes and return the record (with its CPU time)."""
     began = time.time()
     figures, _ = sweep(space_tasks(), processes=processes)
     children = resource.getrusage(resource.RUSAGE_CHILDREN)
     own = resource.getrusage(resource.RUSAGE_SELF)
     cpu = children.ru_utime + children.ru_stime + own.ru_utime + own.ru_stime
-    meta = {"command": "python -m vizgen.reports.space", "base": "standard",
-            "machine": f"{platform.machine()}, {processes} processes", "date": time.strftime("%Y-%m-%d"),
-            "cpu_seconds": round(cpu), "wall_seconds": round(time.time() - began)}
+    meta = SpaceMeta(command="python -m vizgen.reports.space", base="standard",
+                     machine=f"{platform.machine()}, {processes} processes", date=time.strftime("%Y-%m-%d"),
+                     cpu_seconds=round(cpu), wall_seconds=round(time.time() - began))
     return _record_of(figures, meta)
 
 
 @memoized
-def load_record() -> dict[str, Any]:
+def load_record() -> SpaceRecord:
     """The committed record, its ``index`` column back to combinations.
 
     Examples
@@ -94,7 +179,7 @@ def load_record() -> dict[str, Any]:
     True
     """
     raw = (resources.files("vizgen.reports") / RECORD).read_bytes()
-    record: dict[str, Any] = json.loads(gzip.decompress(raw))
+    record: SpaceRecord = json.loads(gzip.decompress(raw))  # the committed record, of this type
     record["index"] = list(itertools.accumulate(record["index"]))
     return record
 
@@ -112,9 +197,9 @@ def space_specs(indices: list[int]) -> list[str]:
 
 
 #: the axes a rule's effect is measured along: (name, from, to, the step in the combination's index)
-def _steps() -> list[tuple[str, str, Any, Any, int]]:
+def _steps() -> list[tuple[str, str, bool | int | str, bool | int | str, int]]:
     block = 2 ** len(SPACE_BOOLS)
-    out: list[tuple[str, str, Any, Any, int]] = [(name, name, False, True, 1 << k)
+    out: list[tuple[str, str, bool | int | str, bool | int | str, int]] = [(name, name, False, True, 1 << k)
                                                  for k, name in enumerate(SPACE_BOOLS)]
     swaps = block
     halvesies = swaps * len(SWAPS)
@@ -130,15 +215,16 @@ def _steps() -> list[tuple[str, str, Any, Any, int]]:
     return out
 
 
-_WORD = {1: "win", -1: "loss", 0: "draw"}
+_WORD: dict[int, Literal["win", "loss", "draw"]] = {1: "win", -1: "loss", 0: "draw"}
 
 
-def _columns(record: dict[str, Any]) -> dict[str, np.ndarray]:
+def _columns(record: SpaceRecord) -> dict[str, np.ndarray]:
     """The record as arrays: ``index`` (ascending), ``value`` (1 win, -1 loss, 0 draw), the other columns."""
     letters = np.frombuffer(record["value"].encode(), dtype=np.uint8)
     out: dict[str, np.ndarray] = {"index": np.array(record["index"], dtype=np.int64),
            "value": np.where(letters == ord("W"), 1, np.where(letters == ord("L"), -1, 0)).astype(np.int8)}
-    out.update((key, np.array(record[key], dtype=np.int64)) for key in ("remoteness", "game", "positions", "draws"))
+    out.update(remoteness=np.array(record["remoteness"], dtype=np.int64), game=np.array(record["game"], dtype=np.int64),
+               positions=np.array(record["positions"], dtype=np.int64), draws=np.array(record["draws"], dtype=np.int64))
     return out
 
 
@@ -150,7 +236,7 @@ def _partner(index: np.ndarray, step: int) -> np.ndarray:
     return np.where(found, at, -1)
 
 
-def space_figures(record: dict[str, Any] | None = None) -> dict[str, Any]:
+def space_figures(record: SpaceRecord | None = None) -> SpaceFigures:
     """The page's figures from the record.
 
     Returns
@@ -174,10 +260,10 @@ def space_figures(record: dict[str, Any] | None = None) -> dict[str, Any]:
     record = load_record() if record is None else record
     c = _columns(record)
     index, value, game = c["index"], c["value"], c["game"]
-    counts = {w: int(np.count_nonzero(value == v)) for v, w in _WORD.items()}
+    counts: dict[str, int] = {w: int(np.count_nonzero(value == v)) for v, w in _WORD.items()}
     sizes = np.bincount(game)
     axes = _axes(index)
-    effects = []
+    effects: list[SpaceEffect] = []
     for label, name, frm, to, step in _steps():
         if name in SPACE_BOOLS:
             here = axes[SPACE_BOOLS.index(name)] == 0
@@ -185,8 +271,8 @@ def space_figures(record: dict[str, Any] | None = None) -> dict[str, Any]:
             here = np.isin(axes[-4], [k for k, (n, count) in enumerate(SWAPS) if n and count == "row"])
         else:
             axis = {"swaps": -4, "halvesies": -3, "attack": -2, "overflow": -1}[name]
-            table: dict[str, list[Any]] = {"swaps": [n for n, _ in SWAPS], "halvesies": list(HALVESIES),
-                                           "attack": list(ATTACKS), "overflow": list(OVERFLOWS)}
+            table: dict[str, list[bool | int | str]] = {"swaps": [n for n, _ in SWAPS], "halvesies": list(HALVESIES),
+                                                        "attack": list(ATTACKS), "overflow": list(OVERFLOWS)}
             choices = table[name]
             here = axes[axis] == choices.index(frm)
             if name == "swaps":
@@ -198,13 +284,13 @@ def space_figures(record: dict[str, Any] | None = None) -> dict[str, Any]:
         moves = {f"{_WORD[x]}→{_WORD[y]}": int(np.count_nonzero((va == x) & (vb == y)))
                  for x in (0, 1, -1) for y in (0, 1, -1) if x != y}
         changed = int(np.count_nonzero(va != vb))
-        effects.append({"rule": label, "name": name, "from": frm, "to": to, "pairs": int(a.size),
-                        "changed": changed, "share": changed / a.size if a.size else 0.0,
-                        "same_game": int(np.count_nonzero(game[a] == game[b])),
-                        "directions": {k: v for k, v in moves.items() if v}})
+        effects.append(SpaceEffect({"rule": label, "name": name, "from": frm, "to": to, "pairs": int(a.size),
+                                    "changed": changed, "share": changed / a.size if a.size else 0.0,
+                                    "same_game": int(np.count_nonzero(game[a] == game[b])),
+                                    "directions": {k: v for k, v in moves.items() if v}}))
     effects = [e for e in effects if e["pairs"]]  # a rule every rule set of the map has one way has no pairs
     effects.sort(key=lambda e: (-e["share"], e["rule"]))
-    interactions = []
+    interactions: list[SpaceInteraction] = []
     bools = [(label, step) for label, name, _, _, step in _steps() if name in SPACE_BOOLS]
     partners = {step: _partner(index, step) for _, step in bools}
     for (la, sa), (lb, sb) in itertools.combinations(bools, 2):
@@ -217,8 +303,8 @@ def space_figures(record: dict[str, Any] | None = None) -> dict[str, Any]:
         if not base.size:
             continue
         differ = (value[pa[base]] != value[base]) != (value[both] != value[pb[base]])
-        interactions.append({"a": la, "b": lb, "squares": int(base.size), "interact": int(np.count_nonzero(differ)),
-                             "share": float(np.count_nonzero(differ)) / base.size})
+        interactions.append(SpaceInteraction(a=la, b=lb, squares=int(base.size), interact=int(np.count_nonzero(differ)),
+                                             share=float(np.count_nonzero(differ)) / base.size))
     interactions.sort(key=lambda x: (-x["share"], x["a"], x["b"]))
     standard = _standard_index()
     changes = sum((axis != h[0]).astype(np.int64) for axis, h in zip(axes, _axes(np.array([standard]))))
@@ -229,18 +315,19 @@ def space_figures(record: dict[str, Any] | None = None) -> dict[str, Any]:
     longest = np.argsort(-c["remoteness"], kind="stable")[:10]
     drawish = np.argsort(-share, kind="stable")[:10]
 
-    def rows(found: list[int]) -> list[dict[str, Any]]:
+    def rows(found: list[int]) -> list[SpaceRow]:
         specs = space_specs([int(index[k]) for k in found])
-        return [{"spec": s, "value": _WORD[int(value[k])], "remoteness": int(c["remoteness"][k]),
-                 "positions": int(c["positions"][k]), "draw_share": float(share[k]),
-                 "changes": _changes_words(standard, int(index[k]))} for s, k in zip(specs, found)]
+        return [SpaceRow(spec=s, value=_WORD[int(value[k])], remoteness=int(c["remoteness"][k]),
+                         positions=int(c["positions"][k]), draw_share=float(share[k]),
+                         changes=_changes_words(standard, int(index[k]))) for s, k in zip(specs, found)]
 
-    return {"rule_sets": int(index.size), "counts": counts, "games": int(np.count_nonzero(sizes)),
-            "shared": int(sizes[sizes > 1].sum()), "largest_group": int(sizes.max()),
-            "effects": effects, "interactions": interactions[:12], "nearest": nearest,
-            "nearest_wins": rows(nearest_rows[:24]), "nearest_count": len(nearest_rows),
-            "longest": rows([int(k) for k in longest]), "drawish": rows([int(k) for k in drawish]),
-            **{k: record[k] for k in ("command", "date", "machine", "cpu_seconds", "wall_seconds")}}
+    return SpaceFigures(rule_sets=int(index.size), counts=counts, games=int(np.count_nonzero(sizes)),
+                        shared=int(sizes[sizes > 1].sum()), largest_group=int(sizes.max()),
+                        effects=effects, interactions=interactions[:12], nearest=nearest,
+                        nearest_wins=rows(nearest_rows[:24]), nearest_count=len(nearest_rows),
+                        longest=rows([int(k) for k in longest]), drawish=rows([int(k) for k in drawish]),
+                        command=record["command"], date=record["date"], machine=record["machine"],
+                        cpu_seconds=record["cpu_seconds"], wall_seconds=record["wall_seconds"])
 
 
 def _standard_index() -> int:

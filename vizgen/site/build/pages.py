@@ -28,7 +28,7 @@ from typing import Any
 from vizgen.engine.params import estimate_positions
 from vizgen.engine.variants import Variant
 from vizgen.reports.guide import guide_figures, not_taught
-from vizgen.reports.puzzles import practised, puzzle_figures
+from vizgen.reports.puzzles import PuzzleFigures, practised, puzzle_figures
 from vizgen.site.drawing import theme
 from vizgen.site.render import CodePage, VariantPage, render_variants, site_order
 from vizgen.site.render.guide_page import guide_path
@@ -197,10 +197,11 @@ def rendered_variants(variants: list[Variant], cache: Cache, pages: Callable[[],
     return out
 
 
-def practice_sets(variants: list[Variant], cache: Cache) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+def practice_sets(variants: list[Variant], cache: Cache) -> tuple[dict[str, PuzzleFigures], dict[str, str]]:
     """The practice page's data: :func:`vizgen.reports.puzzles.puzzle_figures` of every variant that has puzzles
     (from the cache or computed), and why each other variant has none."""
-    sets, why = {}, {}
+    sets: dict[str, PuzzleFigures] = {}
+    why: dict[str, str] = {}
     for v in variants:
         reason = practised(v)
         if reason is None and sizes.page_kind(estimate_positions(v.params)) == "code":

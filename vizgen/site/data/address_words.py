@@ -26,7 +26,8 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal, TypedDict
+from urllib.parse import quote
 
 from vizgen.engine.ending import PLY_CAP
 from vizgen.engine.params import (
@@ -43,7 +44,8 @@ from vizgen.engine.params import (
 from vizgen.engine.variants import REGISTRY
 from vizgen.site.data.tables import OPPONENTS
 
-__all__ = ["KEYS", "NOTES", "PAGES", "PARTS", "name_bytes", "spec_chars", "table"]
+__all__ = ["KEYS", "NOTES", "PAGES", "PARTS", "AddressTable", "GameRecord", "name_bytes", "record_query", "spec_chars",
+           "table"]
 
 #: the query keys (and ``hash``, the fragment) each kind of page reads, in the order their notes are given;
 #: ``page``: every other page (the index, the guides, the reports), whose fragment names an element
@@ -158,7 +160,69 @@ def _seats() -> tuple[str, ...]:
 GAME_MODES = ("challenge", "link", "analyse", "review")
 
 
-def table(params: Params | None = None) -> dict[str, Any]:
+class AddressTable(TypedDict):
+    """What ``core/address.js`` reads on a page (:func:`table`, the page's ``<script id="vizgen-address">``)."""
+
+    #: per key, the longest encoded value read
+    limits: dict[str, int]
+    #: the longest game, in plies
+    plies: int
+    #: per kind of page, the longest query split
+    caps: dict[str, int]
+    #: per kind of page, the keys it reads
+    pages: dict[str, list[str]]
+    #: per key, the part of the address it belongs to
+    parts: dict[str, str]
+    #: the keys whose value is a line of positions
+    lines: list[str]
+    #: per key whose value is whole numbers, the largest one read
+    numbers: dict[str, int]
+    #: per key of numbers that holds a list of them, their separator
+    lists: dict[str, str]
+    #: per part (and "address", "<part>-long"), the line said when dropped
+    notes: dict[str, str]
+
+
+#: a game's record as a page's address carries it (``play/game.js``: ``Game.record`` writes it, ``readRecord``
+#: reads it back, checked): the seats (you, person, a computer player), the seed of the random player, the first
+#: position when it is not the start, the positions after each ply, the ply shown (None: the last), the mode
+#: (None: coached play) and the plies at which a hint was asked; ``from`` is a Python keyword, so the functional form
+GameRecord = TypedDict("GameRecord", {"seats": list[str], "seed": int, "from": str | None, "moves": list[str],
+                                      "at": int | None,
+                                      "mode": Literal["challenge", "link", "analyse", "review"] | None,
+                                      "hints": list[int]})
+GameRecord.__doc__ = """A game's record as a page's address carries it (:func:`record_query`; ``play/game.js``'s
+``readRecord`` reads it back): the seats, the seed, the first position (null: the start), the positions played,
+the ply shown (null: the last), the mode (null: coached play) and the plies at which a hint was asked."""
+
+
+def record_query(record: GameRecord) -> str:
+    """A game's record as the query string's parts, in the order the page writes them (``Game.record``).
+
+    Examples
+    --------
+    >>> record_query(GameRecord({"seats": ["perfect", "perfect"], "seed": 1, "from": "33-13",
+    ...                          "moves": ["03-33", "33-12"], "at": 0, "mode": None, "hints": []}))
+    'play=perfect.perfect&seed=1&from=33-13&moves=03-33_33-12&at=0'
+    >>> record_query(GameRecord({"seats": ["you", "person"], "seed": 7, "from": None, "moves": ["½1-11"],
+    ...                          "at": None, "mode": "link", "hints": [0, 2]}))
+    'play=you.person&seed=7&moves=%C2%BD1-11&mode=link&hints=0.2'
+    """
+    parts = [f"play={'.'.join(record['seats'])}", f"seed={record['seed']}"]
+    if record["from"] is not None:
+        parts.append(f"from={quote(record['from'], safe='')}")
+    if record["moves"]:
+        parts.append("moves=" + "_".join(quote(m, safe="") for m in record["moves"]))
+    if record["at"] is not None:
+        parts.append(f"at={record['at']}")
+    if record["mode"] is not None:
+        parts.append(f"mode={record['mode']}")
+    if record["hints"]:
+        parts.append("hints=" + ".".join(str(h) for h in record["hints"]))
+    return "&".join(parts)
+
+
+def table(params: Params | None = None) -> AddressTable:
     """What ``address.js`` reads on a page: the limits, the keys of each page kind and the notes.
 
     ``params``: the rules of the page's variant; without them (the index, a page for any variant) the
@@ -188,5 +252,5 @@ def table(params: Params | None = None) -> dict[str, Any]:
     caps = {page: sum(limits[k] + len(k) + 2 for k in keys if k != "hash") + OTHER_CHARS
             for page, keys in PAGES.items()}
     notes = {key: text.format(plies=PLY_CAP, seed=LARGEST_SEED) for key, text in NOTES.items()}
-    return {"limits": limits, "plies": PLY_CAP, "caps": caps, "pages": {k: list(v) for k, v in PAGES.items()},
-            "parts": PARTS, "lines": list(LINES), "numbers": NUMBERS, "lists": NUMBER_LISTS, "notes": notes}
+    return AddressTable(limits=limits, plies=PLY_CAP, caps=caps, pages={k: list(v) for k, v in PAGES.items()},
+                        parts=PARTS, lines=list(LINES), numbers=NUMBERS, lists=NUMBER_LISTS, notes=notes)

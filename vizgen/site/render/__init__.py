@@ -27,6 +27,7 @@ from jinja2 import Environment
 from vizgen.analysis import words
 from vizgen.analysis.sweep import SPACE_ACCEPTED
 from vizgen.engine.variants import GROUPS, Variant
+from vizgen.reports.puzzles import PuzzleFigures
 from vizgen.site.drawing import theme
 from vizgen.site.output.docs import DOCS_HOME
 from vizgen.site.render.assets import environment, shared_files
@@ -277,7 +278,7 @@ def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templa
                  maxn: dict[str, Any] | None = None, family: dict[str, Any] | None = None,
                  claims: dict[str, Any] | None = None, site_url: str | None = None,
                  preview_png: bytes | None = None,
-                 practice: tuple[dict[str, dict[str, Any]], dict[str, str]] | None = None,
+                 practice: tuple[dict[str, PuzzleFigures], dict[str, str]] | None = None,
                  docs: bool = False) -> dict[str, bytes]:
     """Render what is not a variant's: the shared assets, the index, the practice page and the report pages.
 

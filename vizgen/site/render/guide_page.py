@@ -7,11 +7,11 @@ and links each position to its place on the variant's map (``variants/<slug>.htm
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import quote
 
 from vizgen.analysis.meaning import CHOICES, VERDICTS, choice_code, verdict_code
 from vizgen.analysis.words import game_end_rule, percent
 from vizgen.reports.lessons import OPPONENT_WORDS, PLAYER_WORDS, result_text, verdict_text
+from vizgen.site.data.address_words import GameRecord, record_query
 
 __all__ = ["SHOWN", "guide_context", "guide_path", "study_href"]
 
@@ -42,9 +42,10 @@ def study_href(page: str, line: dict[str, Any], start: str) -> str:
     >>> study_href("../variants/r4.html", line, "11-11")
     '../variants/r4.html?play=perfect.perfect&seed=1&from=33-13&moves=03-33_33-12&at=0#33-13'
     """
-    first = "" if line["from"] == start else f"&from={quote(line['from'], safe='')}"
-    moves = "_".join(quote(s["position"], safe="") for s in line["steps"][1:])
-    return f"{page}?play=perfect.perfect&seed=1{first}&moves={moves}&at=0#{line['from']}"
+    record = GameRecord({"seats": ["perfect", "perfect"], "seed": 1, "from": None if line["from"] == start else
+                         line["from"], "moves": [s["position"] for s in line["steps"][1:]], "at": 0, "mode": None,
+                         "hints": []})
+    return f"{page}?{record_query(record)}#{line['from']}"
 
 
 def _cls(key: str) -> str:

@@ -12,16 +12,21 @@ other payloads follow, each moved here from the module that writes it).
 from __future__ import annotations
 
 import inspect
+import re
+import sys
 import types as pytypes
 import typing
 from importlib import resources
 from pathlib import Path
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from vizgen.analysis.words import Review
+from vizgen.reports.puzzles import Goal, PuzzleMove, PuzzleNode, PuzzleReply
+from vizgen.reports.rules_of_thumb import RuleData
+from vizgen.site.data.address_words import AddressTable, GameRecord
 
 __all__ = ["PAYLOADS", "BuiltinRules", "DownloadColumn", "GameWords", "LargeRules", "PageConfig", "Review", "RuleBook",
-           "RulesConfig", "Seats", "SpaceIndex", "SpacePart", "ThumbRule", "ThumbsData", "path", "types", "typescript"]
+           "RulesConfig", "Seats", "SpaceIndex", "SpacePart", "ThumbsData", "path", "types", "typescript"]
 
 
 class SpaceIndex(TypedDict):
@@ -117,6 +122,96 @@ class GameWords(TypedDict):
     ending: dict[str, str]
 
 
+# --- the practice page (practice/, issue #47 item 1): the files of vizgen/site/render/practice_page.py; a
+# position's moves are named fields on the wire (docs/FRONTEND.md says why), typed where they are made
+# (vizgen/reports/puzzles.py: PuzzleMove, PuzzleReply, PuzzleNode, Goal) ---
+
+
+class PracticeNode(PuzzleNode):
+    """A position of a variant's practice file (:class:`~vizgen.reports.puzzles.PuzzleNode`) with its hands."""
+
+    #: per player, the player to move first, each hand's fingers (a half as .5, a negative hand below 0)
+    h: list[list[float]]
+
+
+class PracticePuzzle(TypedDict):
+    """A puzzle of a variant's practice file, by its position (what the board needs beside the index's entry)."""
+
+    kind: Literal["win", "draw", "survive"]
+    #: the plies to win in (1: one move to find)
+    plies: int
+    #: the solution as the perfect player plays it, in notation
+    line: list[str]
+    #: the position's value, in words
+    value: str
+    #: one move to find (three or four players)
+    single: NotRequired[bool]
+
+
+class PracticeData(TypedDict):
+    """A variant's practice file (``practice/<slug>.js``): its puzzles by position, the positions they visit
+    (null when every position is shipped in ``table``), its goals and, with goals, every position (else none)."""
+
+    puzzles: dict[str, PracticePuzzle]
+    nodes: dict[str, PracticeNode] | None
+    goals: list[Goal]
+    table: dict[str, PracticeNode]
+
+
+class PracticeVariant(TypedDict):
+    """A variant of the practice index: its puzzles' count and, when it has none, why (else null)."""
+
+    slug: str
+    title: str
+    players: int
+    count: int
+    why: str | None
+
+
+class IndexGoal(TypedDict):
+    """A goal of the practice index: its id, variant (v), number in the variant's goals (k), title and text."""
+
+    id: str
+    v: str
+    k: int
+    title: str
+    text: str
+
+
+class PracticeIndex(TypedDict):
+    """The practice index (``practice/index.js``)."""
+
+    variants: list[PracticeVariant]
+    #: every puzzle in brief: its variant's place in ``variants``, its position, rating and theme indices in
+    #: ``keys`` (decoded once, by practice.js's ``entries``)
+    puzzles: list[tuple[int, str, int, list[int]]]
+    goals: list[IndexGoal]
+    #: the themes' words, by key
+    themes: dict[str, str]
+    keys: list[str]
+    #: the word tables the page reads (several shapes, typed in the browser by ``practice/interfaces.js``'s
+    #: ``Words``)
+    words: dict[str, object]
+
+
+class DailyEntry(TypedDict):
+    """A puzzle of the daily pool: its id, variant (v), position (p), rating (r) and theme keys (t)."""
+
+    id: str
+    v: str
+    p: str
+    r: int
+    t: list[str]
+
+
+class DailyPool(TypedDict):
+    """The daily puzzle's pool (``practice/daily.js``): its puzzles, the variants' titles and the themes' words."""
+
+    days: list[DailyEntry]
+    titles: dict[str, str]
+    themes: dict[str, str]
+
+
 # --- the rules page (rules.html): its configuration, read by pages/rules.js and rules/ (issue #47, the rules page) ---
 
 
@@ -165,19 +260,10 @@ class RuleBook(TypedDict):
     start: dict[str, str]
 
 
-class ThumbRule(TypedDict):
-    """A candidate rule of thumb (:meth:`vizgen.reports.rules_of_thumb.Rule.as_dict`)."""
-
-    feature: str
-    prefer: bool
-    when: str
-    text: str
-
-
 class ThumbsData(TypedDict):
     """The rules of thumb search's candidates, in the order it ranks ties, and its limits."""
 
-    rules: list[ThumbRule]
+    rules: list[RuleData]
     max_rules: int
     min_gain: float
 
@@ -226,7 +312,10 @@ class RulesConfig(_RulesFrom):
 
 #: every payload typed here, in the order payloads.d.ts declares them
 PAYLOADS: tuple[type, ...] = (SpaceIndex, SpacePart, Seats, PageConfig, Review, GameWords,
-                              LargeRules, BuiltinRules, RuleBook, ThumbRule, ThumbsData, DownloadColumn, RulesConfig)
+                              PuzzleReply, PuzzleMove, PuzzleNode, Goal, PracticeNode, PracticePuzzle,
+                              PracticeData, PracticeVariant, IndexGoal, PracticeIndex, DailyEntry, DailyPool,
+                              AddressTable, GameRecord, LargeRules, BuiltinRules, RuleBook, RuleData, ThumbsData,
+                              DownloadColumn, RulesConfig)
 
 _SCALARS = {str: "string", int: "number", float: "number", bool: "boolean", object: "unknown", type(None): "null"}
 
@@ -268,10 +357,33 @@ def typescript(hint: object) -> str:
     raise TypeError(f"no TypeScript for {hint}")
 
 
+def optional(cls: type) -> set[str]:
+    """The fields a payload may leave out (``NotRequired``; read from the hints themselves, which postponed
+    annotations keep out of ``__optional_keys__``).
+
+    Examples
+    --------
+    >>> sorted(optional(PracticeNode)), sorted(optional(SpacePart))
+    (['r', 't'], [])
+    """
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return {name for name, hint in hints.items() if typing.get_origin(hint) is NotRequired} | \
+        set(getattr(cls, "__optional_keys__", ()))
+
+
 def _comments(cls: type) -> dict[str, str]:
-    """Each field's ``#:`` comment in the class's source (its meaning, written once, beside the field)."""
-    found, pending = {}, []
-    for line in inspect.getsource(cls).splitlines():
+    """Each field's ``#:`` comment in the class's source and its base payload's (its meaning, written once, beside
+    the field); none for a payload of the functional form (a field named by a Python keyword)."""
+    try:
+        source = inspect.getsource(cls)
+    except OSError:
+        return {}
+    found: dict[str, str] = {}
+    base = re.match(r"class \w+\((\w+)\)", source.lstrip())
+    if base and typing.is_typeddict(parent := getattr(sys.modules[cls.__module__], base.group(1), None)):
+        found = _comments(typing.cast(type, parent))
+    pending: list[str] = []
+    for line in source.splitlines():
         text = line.strip()
         if text.startswith("#:"):
             pending.append(text[2:].strip())
@@ -296,12 +408,24 @@ def types() -> str:
         lines.append(f"/** {(cls.__doc__ or '').strip()} */")
         lines.append(f"export interface {cls.__name__} {{")
         notes = _comments(cls)
+        left_out = optional(cls)
         for name, hint in typing.get_type_hints(cls).items():
             if name in notes:
                 lines.append(f"  /** {notes[name]} */")
-            lines.append(f"  {name}: {typescript(hint)};")
+            lines.append(f"  {_member(name)}{'?' if name in left_out else ''}: {typescript(hint)};")
         lines += ["}", ""]
     return "\n".join(lines)
+
+
+def _member(name: str) -> str:
+    """A field's name as a TypeScript member (quoted when it is not an identifier).
+
+    Examples
+    --------
+    >>> _member("from"), _member("a-b")
+    ('from', '"a-b"')
+    """
+    return name if name.isidentifier() else f'"{name}"'
 
 
 def path() -> Path:

@@ -18,8 +18,18 @@ from vizgen.analysis import words
 from vizgen.engine.notation import Position
 from vizgen.engine.variants import Variant
 from vizgen.reports.puzzle_rating import HIGH, LADDER
-from vizgen.reports.puzzles import BANDS, THEMES, calibration
+from vizgen.reports.puzzles import BANDS, THEMES, CalibrationRow, Goal, Puzzle, PuzzleFigures, PuzzleNode, calibration
 from vizgen.site.render.datafiles import jsonp
+from vizgen.site.render.payloads import (
+    DailyEntry,
+    DailyPool,
+    IndexGoal,
+    PracticeData,
+    PracticeIndex,
+    PracticeNode,
+    PracticePuzzle,
+    PracticeVariant,
+)
 
 __all__ = ["DAILY", "DAILY_RATINGS", "PRACTICE_PATH", "daily_pool", "goal_text", "hands_of", "practice_context",
            "practice_files", "practice_href"]
@@ -39,14 +49,14 @@ def practice_href(root: str, slug: str | None = None) -> str:
     return f"{root}{PRACTICE_PATH}" + (f"?variant={slug}" if slug else "")
 
 
-def goal_text(goal: dict[str, Any]) -> str:
+def goal_text(goal: Goal) -> str:
     """A goal in words.
 
     Examples
     --------
-    >>> goal_text({"kind": "hold", "from": "11-11", "plies": 40, "fastest": 0, "opponent": "tricky"})
+    >>> goal_text(Goal({"kind": "hold", "from": "11-11", "plies": 40, "fastest": 0, "opponent": "tricky"}))
     'Hold the draw for 40 plies against the tricky perfect player, from 11-11.'
-    >>> goal_text({"kind": "win", "from": "03-03", "plies": 7, "fastest": 3, "opponent": "perfect"})
+    >>> goal_text(Goal({"kind": "win", "from": "03-03", "plies": 7, "fastest": 3, "opponent": "perfect"}))
     'Win in at most 7 plies against the perfect defender, from 03-03 (the fastest win takes 3).'
     """
     if goal["kind"] == "win":
@@ -63,7 +73,7 @@ DAILY_RATINGS = (1100, 1800)
 """The daily puzzles are rated from the first up to the second, excluded."""
 
 
-def daily_pool(sets: dict[str, dict[str, Any]], titles: dict[str, str]) -> dict[str, Any]:
+def daily_pool(sets: dict[str, PuzzleFigures], titles: dict[str, str]) -> DailyPool:
     """The puzzles the daily puzzle is picked from (``practice/daily.js``, small enough for the index page):
     two-player puzzles rated within :data:`DAILY_RATINGS`, the first :data:`DAILY` by a digest of their name.
 
@@ -75,32 +85,35 @@ def daily_pool(sets: dict[str, dict[str, Any]], titles: dict[str, str]) -> dict[
     True
     """
     low, high = DAILY_RATINGS
-    every = [{"id": f"{slug}:{p['position']}", "v": slug, "p": p["position"], "r": p["rating"], "t": p["themes"]}
+    every = [DailyEntry(id=f"{slug}:{p['position']}", v=slug, p=p["position"], r=p["rating"], t=p["themes"])
              for slug, data in sets.items() if data["players"] == 2 for p in data["puzzles"]
              if low <= p["rating"] < high]
     every.sort(key=lambda p: hashlib.sha256(p["id"].encode()).hexdigest())
-    return {"days": every[:DAILY], "titles": titles, "themes": THEMES}
+    return DailyPool(days=every[:DAILY], titles=titles, themes=THEMES)
 
 
-def _index(variants: list[Variant], sets: dict[str, dict[str, Any]], why: dict[str, str]) -> dict[str, Any]:
-    listed, puzzles, goals = [], [], []
+def _index(variants: list[Variant], sets: dict[str, PuzzleFigures], why: dict[str, str]) -> PracticeIndex:
+    listed: list[PracticeVariant] = []
+    puzzles: list[tuple[int, str, int, list[int]]] = []
+    goals: list[IndexGoal] = []
     keys = list(THEMES)
     for v in variants:
         data = sets.get(v.slug)
         count = len(data["puzzles"]) if data else 0
-        listed.append({"slug": v.slug, "title": v.title, "players": v.params.players, "count": count,
-                       "why": why.get(v.slug) or (None if count else "no position has exactly one good move")})
+        none = None if count else "no position has exactly one good move"
+        listed.append(PracticeVariant(slug=v.slug, title=v.title, players=v.params.players, count=count,
+                                      why=why.get(v.slug) or none))
         if not data:
             continue
         at = len(listed) - 1
-        puzzles += [[at, p["position"], p["rating"], [keys.index(t) for t in p["themes"]]] for p in data["puzzles"]]
-        goals += [{"id": f"{v.slug}:{k}", "v": v.slug, "k": k, "title": v.title, "text": goal_text(g)}
+        puzzles += [(at, p["position"], p["rating"], [keys.index(t) for t in p["themes"]]) for p in data["puzzles"]]
+        goals += [IndexGoal(id=f"{v.slug}:{k}", v=v.slug, k=k, title=v.title, text=goal_text(g))
                   for k, g in enumerate(data["goals"])]
     # the meaning table is in the contract (contract.js); moves, play and over: the touch board's (core/board.js)
     keep = ("hands", "seats", "ply", "plies", "moves", "play", "over")
     every = words.for_browser()
-    return {"variants": listed, "puzzles": puzzles, "goals": goals, "themes": THEMES, "keys": keys,
-            "words": {**{k: every[k] for k in keep}, "practice": words.PRACTICE}}
+    return PracticeIndex(variants=listed, puzzles=puzzles, goals=goals, themes=THEMES, keys=keys,
+                         words={**{k: every[k] for k in keep}, "practice": words.PRACTICE})
 
 
 def hands_of(position: str, hands: int) -> list[list[float]]:
@@ -122,14 +135,20 @@ def hands_of(position: str, hands: int) -> list[list[float]]:
     return [[int(v) if v == int(v) else float(v) for v in h] for h in Position.parse(position, hands).hands]
 
 
-def _with_hands(nodes: dict[str, Any] | None, hands: int) -> dict[str, Any] | None:
+def _with_hands(nodes: dict[str, PuzzleNode], hands: int) -> dict[str, PracticeNode]:
     """Each position of ``nodes`` with its hands (``h``: :func:`hands_of`) beside its moves."""
-    if nodes is None:
-        return None
-    return {name: {**node, "h": hands_of(name, hands)} for name, node in nodes.items()}
+    return {name: PracticeNode(**node, h=hands_of(name, hands)) for name, node in nodes.items()}
 
 
-def practice_files(variants: list[Variant], sets: dict[str, dict[str, Any]],
+def _puzzle(p: Puzzle) -> PracticePuzzle:
+    """What the board needs of a puzzle beside the index's entry."""
+    out = PracticePuzzle(kind=p["kind"], plies=p["plies"], line=p["line"], value=p["value"])
+    if "single" in p:
+        out["single"] = p["single"]
+    return out
+
+
+def practice_files(variants: list[Variant], sets: dict[str, PuzzleFigures],
                    why: dict[str, str]) -> dict[str, bytes]:
     """The data files of the practice page (the module's doc), by path.
 
@@ -148,23 +167,22 @@ def practice_files(variants: list[Variant], sets: dict[str, dict[str, Any]],
         data = sets.get(v.slug)
         if data is None:
             continue
-        puzzles = {p["position"]: {k: p[k] for k in ("kind", "plies", "line", "value", "single") if k in p}
-                   for p in data["puzzles"]}
         # with every position shipped (``table``), the puzzles' positions are read there
         n = v.params.hands
-        files[f"practice/{v.slug}.js"] = jsonp(v.slug, {
-            "puzzles": puzzles, "nodes": None if data["table"] else _with_hands(data["nodes"], n),
-            "goals": data["goals"], "table": _with_hands(data["table"], n)})
+        files[f"practice/{v.slug}.js"] = jsonp(v.slug, PracticeData(
+            puzzles={p["position"]: _puzzle(p) for p in data["puzzles"]},
+            nodes=None if data["table"] else _with_hands(data["nodes"], n),
+            goals=data["goals"], table=_with_hands(data["table"], n)))
     return files
 
 
-def _band(row: dict[str, Any]) -> str:
+def _band(row: CalibrationRow) -> str:
     return f"below {row['to']}" if row["from"] == 0 else f"{row['from']} and up" if row["to"] is None else \
         f"{row['from']}\u2013{row['to'] - 1}"
 
 
-def practice_context(variants: list[Variant], sets: dict[str, dict[str, Any]], why: dict[str, str],
-                     site_title: str) -> dict[str, Any]:
+def practice_context(variants: list[Variant], sets: dict[str, PuzzleFigures], why: dict[str, str],
+                     site_title: str) -> dict[str, Any]:  # a template's context: open, read by name by jinja2
     """Everything ``practice.html`` shows besides what its script draws.
 
     Examples

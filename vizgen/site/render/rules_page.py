@@ -28,7 +28,6 @@ from vizgen.site.render.payloads import (
     RuleBook,
     RulesConfig,
     Seats,
-    ThumbRule,
     ThumbsData,
 )
 from vizgen.util import sizes
@@ -157,9 +156,7 @@ def thumbs_data() -> ThumbsData:
     >>> data["rules"][0], data["max_rules"]
     ({'feature': 'wins', 'prefer': True, 'when': 'always', 'text': 'Prefer moves that win at once.'}, 7)
     """
-    rules: list[ThumbRule] = [{"feature": r.feature, "prefer": r.prefer, "when": r.when, "text": r.text()}
-                              for r in rules_of_thumb.candidates()]
-    return {"rules": rules, "max_rules": rules_of_thumb.MAX_RULES,
+    return {"rules": [r.as_dict() for r in rules_of_thumb.candidates()], "max_rules": rules_of_thumb.MAX_RULES,
             "min_gain": rules_of_thumb.MIN_GAIN}
 
 

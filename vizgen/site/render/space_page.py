@@ -18,7 +18,7 @@ import numpy as np
 
 from vizgen.analysis.sweep import SPACE_BOOLS, SPACE_SIZE, SWAPS
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, PARAM_NAMES, Params
-from vizgen.reports.space import load_record, space_figures
+from vizgen.reports.space import SpaceEffect, SpaceFigures, SpaceRecord, load_record, space_figures
 from vizgen.site.drawing import theme
 from vizgen.site.render.datafiles import jsonp
 from vizgen.site.render.payloads import SpaceIndex, SpacePart
@@ -75,7 +75,7 @@ def bar_chart(rows: list[tuple[str, list[tuple[float, str, str]]]], *, title: st
 _COLOUR = {"win": "win", "loss": "loss", "draw": "draw"}
 
 
-def _effect_chart(effects: list[dict[str, Any]]) -> str:
+def _effect_chart(effects: list[SpaceEffect]) -> str:
     """Each rule's share of pairs where turning it on changes who wins, by what the start becomes."""
     rows = []
     for e in effects:
@@ -87,7 +87,7 @@ def _effect_chart(effects: list[dict[str, Any]]) -> str:
     return bar_chart(rows, title="How often turning a rule on changes who wins, by what the start becomes")
 
 
-def space_context(figures: dict[str, Any]) -> dict[str, Any]:
+def space_context(figures: SpaceFigures) -> dict[str, Any]:  # a template's context: open, read by name by jinja2
     """Everything ``space.html`` shows."""
     total = figures["rule_sets"]
     pct = {k: 100 * v / total for k, v in figures["counts"].items()}
@@ -101,7 +101,7 @@ def space_context(figures: dict[str, Any]) -> dict[str, Any]:
             "chart": _effect_chart(figures["effects"]), "data": SPACE_DATA.removesuffix(".js")}
 
 
-def space_data(record: dict[str, Any]) -> dict[str, bytes]:
+def space_data(record: SpaceRecord) -> dict[str, bytes]:
     """The explorer's data files: ``space-data.js`` (the axes, the standard rules, the parts) and a part a
     block of combinations (``space/part-<k>.js``) with the record's rows there: each row's combination (gaps from
     the block's start), value, remoteness, positions, drawn positions, its game
@@ -146,6 +146,7 @@ def space_data(record: dict[str, Any]) -> dict[str, bytes]:
     return files
 
 
+# base: the template context every page shares (open, read by name by jinja2)
 def space_files(env: jinja2.Environment, base: dict[str, Any]) -> dict[str, bytes]:
     """``space.html`` and ``space-data.js`` from the committed record."""
     record = load_record()

@@ -19,17 +19,9 @@
  * replaced in silence.
  */
 /**
- * The table vizgen/site/data/address_words.py writes into the page (the site's own, not the visitor's).
- * @typedef {object} AddressTable
- * @property {Record<string, number>} limits per key, the longest encoded value read
- * @property {number} plies the longest game, in plies
- * @property {Record<string, number>} caps per kind of page, the longest query split
- * @property {Record<string, string[]>} pages per kind of page, the keys it reads
- * @property {Record<string, string>} parts per key, the part of the address it belongs to
- * @property {string[]} lines the keys whose value is a line of positions
- * @property {Record<string, number>} numbers per key whose value is whole numbers, the largest one read
- * @property {Record<string, string>} lists per key of numbers that holds a list of them, their separator
- * @property {Record<string, string>} notes per part (and "address", "<part>-long"), the line said when dropped
+ * The table vizgen/site/data/address_words.py writes into the page (the site's own, not the visitor's), typed
+ * by the generated payloads.d.ts.
+ * @typedef {import("./payloads").AddressTable} AddressTable
  */
 /**
  * What a page reads from its address: per key its decoded text or null (absent without a table), the notes, and

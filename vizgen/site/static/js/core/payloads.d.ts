@@ -96,6 +96,172 @@ export interface GameWords {
   ending: Record<string, string>;
 }
 
+/** The perfect player's reply at the position a move leads to (:meth:`_Solution.reply`). */
+export interface PuzzleReply {
+  /** the reply, in notation */
+  move: string;
+  /** the position it leads to */
+  to: string;
+  /** whether it ends the game */
+  ends: boolean;
+}
+
+/** A move of a puzzle's position, as the practice page reads it (:meth:`_Solution.node`). */
+export interface PuzzleMove {
+  /** the move, in notation */
+  move: string;
+  /** the position it leads to */
+  to: string;
+  /** its mark code (the contract's marks: best, inaccuracy, mistake, blunder) */
+  mark: number;
+  /** its choice code (the contract's choices) and the numbers its words are filled with */
+  choice: number;
+  n: number;
+  k: number;
+  /** the perfect player's reply there (null at the end of the game) */
+  reply: PuzzleReply | null;
+}
+
+/** A position a solver may move from (:meth:`_Solution.node`). */
+export interface PuzzleNode {
+  /** its value: verdict code, n, k; the last the winner counted from the mover (-1 for none) */
+  v: [number, number, number];
+  /** its moves */
+  m: PuzzleMove[];
+  /** the perfect player's move here: the position it leads to (none at the end of the game) */
+  r?: string;
+  /** the tricky perfect player's (in the table of every position, none at the end of the game) */
+  t?: string;
+}
+
+/** A practice goal (:func:`goals`): its kind, the position it starts from, its limit in plies, the
+fastest win's plies (0 but for a win) and the computer players' kind. */
+export interface Goal {
+  kind: "win" | "hold" | "survive";
+  from: string;
+  plies: number;
+  fastest: number;
+  opponent: "perfect" | "tricky";
+}
+
+/** A position of a variant's practice file (:class:`~vizgen.reports.puzzles.PuzzleNode`) with its hands. */
+export interface PracticeNode {
+  /** its value: verdict code, n, k; the last the winner counted from the mover (-1 for none) */
+  v: [number, number, number];
+  /** its moves */
+  m: PuzzleMove[];
+  /** the perfect player's move here: the position it leads to (none at the end of the game) */
+  r?: string;
+  /** the tricky perfect player's (in the table of every position, none at the end of the game) */
+  t?: string;
+  /** per player, the player to move first, each hand's fingers (a half as .5, a negative hand below 0) */
+  h: number[][];
+}
+
+/** A puzzle of a variant's practice file, by its position (what the board needs beside the index's entry). */
+export interface PracticePuzzle {
+  kind: "win" | "draw" | "survive";
+  /** the plies to win in (1: one move to find) */
+  plies: number;
+  /** the solution as the perfect player plays it, in notation */
+  line: string[];
+  /** the position's value, in words */
+  value: string;
+  /** one move to find (three or four players) */
+  single?: boolean;
+}
+
+/** A variant's practice file (``practice/<slug>.js``): its puzzles by position, the positions they visit
+    (null when every position is shipped in ``table``), its goals and, with goals, every position (else none). */
+export interface PracticeData {
+  puzzles: Record<string, PracticePuzzle>;
+  nodes: Record<string, PracticeNode> | null;
+  goals: Goal[];
+  table: Record<string, PracticeNode>;
+}
+
+/** A variant of the practice index: its puzzles' count and, when it has none, why (else null). */
+export interface PracticeVariant {
+  slug: string;
+  title: string;
+  players: number;
+  count: number;
+  why: string | null;
+}
+
+/** A goal of the practice index: its id, variant (v), number in the variant's goals (k), title and text. */
+export interface IndexGoal {
+  id: string;
+  v: string;
+  k: number;
+  title: string;
+  text: string;
+}
+
+/** The practice index (``practice/index.js``). */
+export interface PracticeIndex {
+  variants: PracticeVariant[];
+  /** every puzzle in brief: its variant's place in ``variants``, its position, rating and theme indices in ``keys`` (decoded once, by practice.js's ``entries``) */
+  puzzles: [number, string, number, number[]][];
+  goals: IndexGoal[];
+  /** the themes' words, by key */
+  themes: Record<string, string>;
+  keys: string[];
+  /** the word tables the page reads (several shapes, typed in the browser by ``practice/interfaces.js``'s ``Words``) */
+  words: Record<string, unknown>;
+}
+
+/** A puzzle of the daily pool: its id, variant (v), position (p), rating (r) and theme keys (t). */
+export interface DailyEntry {
+  id: string;
+  v: string;
+  p: string;
+  r: number;
+  t: string[];
+}
+
+/** The daily puzzle's pool (``practice/daily.js``): its puzzles, the variants' titles and the themes' words. */
+export interface DailyPool {
+  days: DailyEntry[];
+  titles: Record<string, string>;
+  themes: Record<string, string>;
+}
+
+/** What ``core/address.js`` reads on a page (:func:`table`, the page's ``<script id="vizgen-address">``). */
+export interface AddressTable {
+  /** per key, the longest encoded value read */
+  limits: Record<string, number>;
+  /** the longest game, in plies */
+  plies: number;
+  /** per kind of page, the longest query split */
+  caps: Record<string, number>;
+  /** per kind of page, the keys it reads */
+  pages: Record<string, string[]>;
+  /** per key, the part of the address it belongs to */
+  parts: Record<string, string>;
+  /** the keys whose value is a line of positions */
+  lines: string[];
+  /** per key whose value is whole numbers, the largest one read */
+  numbers: Record<string, number>;
+  /** per key of numbers that holds a list of them, their separator */
+  lists: Record<string, string>;
+  /** per part (and "address", "<part>-long"), the line said when dropped */
+  notes: Record<string, string>;
+}
+
+/** A game's record as a page's address carries it (:func:`record_query`; ``play/game.js``'s
+``readRecord`` reads it back): the seats, the seed, the first position (null: the start), the positions played,
+the ply shown (null: the last), the mode (null: coached play) and the plies at which a hint was asked. */
+export interface GameRecord {
+  seats: string[];
+  seed: number;
+  from: string | null;
+  moves: string[];
+  at: number | null;
+  mode: "challenge" | "link" | "analyse" | "review" | null;
+  hints: number[];
+}
+
 /** How far past ``max_positions`` a device that reports its memory may solve (:mod:`vizgen.util.sizes`). */
 export interface LargeRules {
   /** the site's own ceiling, in positions */
@@ -138,8 +304,8 @@ export interface RuleBook {
   start: Record<string, string>;
 }
 
-/** A candidate rule of thumb (:meth:`vizgen.reports.rules_of_thumb.Rule.as_dict`). */
-export interface ThumbRule {
+/** A rule as plain data (:meth:`Rule.as_dict`): its feature, whether it prefers or avoids it, when, in words. */
+export interface RuleData {
   feature: string;
   prefer: boolean;
   when: string;
@@ -148,7 +314,7 @@ export interface ThumbRule {
 
 /** The rules of thumb search's candidates, in the order it ranks ties, and its limits. */
 export interface ThumbsData {
-  rules: ThumbRule[];
+  rules: RuleData[];
   max_rules: number;
   min_gain: number;
 }

@@ -48,9 +48,10 @@ var SEP = "_";
 /** A game's mode in the record (null: coached play). @typedef {"challenge" | "link" | "analyse" | "review" | null} Mode */
 /**
  * A record read from the address: null none, {why} unreadable (note: the address reader's line, when it dropped
- * the record), else the game's parts (from: null for the start).
- * @typedef {{ why: string, note?: string } | { why?: undefined, seats: string[], seed: number, from: string | null, moves: string[],
- *   at: number | null, challenge: boolean, mode: Mode, hints: number[] }} GameRecord
+ * the record), else the game's parts as vizgen/site/data/address_words.py's GameRecord types them (from: null for
+ * the start; generated into core/payloads.d.ts) and whether it is played as a challenge.
+ * @typedef {{ why: string, note?: string }
+ *   | (import("../core/payloads").GameRecord & { why?: undefined, challenge: boolean })} GameRecord
  */
 
 /* The modes a record can name, and the kinds of seat a person plays (on this device or by link). */

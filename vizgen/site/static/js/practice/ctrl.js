@@ -131,8 +131,9 @@ export class PracticeCtrl {
     const s = this.state;
     if (s.data[slug]) return Promise.resolve(s.data[slug]);
     return this.deps.load(slug).then((payload) => {
-      const d = /** @type {VariantData} */ (payload); // the build's own data file (practice_page.py)
-      if (!d.nodes) d.nodes = d.table;
+      const raw = /** @type {import("../core/payloads").PracticeData} */ (payload); // the build's own (practice_page.py)
+      /** @type {VariantData} */
+      const d = { puzzles: raw.puzzles, nodes: raw.nodes || raw.table, goals: raw.goals, table: raw.table };
       s.data[slug] = d;
       return d;
     });

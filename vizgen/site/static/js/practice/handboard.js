@@ -63,7 +63,7 @@ function create(W, played) {
     app.seats.names = s.names;
     var detail = {
       moves: s.node.m.map(function (m) {
-        return { names: [m[0]], dst: idOf(m[1]), choice: m[3], n: m[4], k: m[5] };
+        return { names: [m.move], dst: idOf(m.to), choice: m.choice, n: m.n, k: m.k };
       }),
       hands: s.node.h,
     };

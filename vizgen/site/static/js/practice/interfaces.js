@@ -1,7 +1,8 @@
 /* vizgen practice interfaces: the types of the practice page's app (JSDoc only; nothing runs).
  *
- * The files the page loads are written by vizgen/site/render/practice_page.py: practice/index.js (Index),
- * practice/<slug>.js per variant (VariantData) and practice/daily.js (the puzzle of the day's pool). The rules'
+ * The files the page loads are written by vizgen/site/render/practice_page.py and typed by the generated
+ * core/payloads.d.ts: practice/index.js (PracticeIndex, read as Index), practice/<slug>.js per variant
+ * (PracticeData, read as VariantData) and practice/daily.js (DailyPool, the puzzle of the day's pool). The rules'
  * own types (a move, a position, a puzzle and a goal being played, the progress) are practice.js's.
  */
 
@@ -15,12 +16,10 @@
 /** @typedef {import("./practice.js").Store} Store */
 /** @typedef {import("./practice.js").Variant} Variant */
 
-/** A goal of the index: its id, variant (v), number in the variant's goals (k), title and text. @typedef {{ id: string, v: string, k: number, title: string, text: string }} IndexGoal */
 /**
- * The practice index (practice/index.js's payload): the puzzles in brief, the variants, the goals, the themes
- * (key -> words), the theme keys and the words.
- * @typedef {{ puzzles: import("./practice.js").RawIndex["puzzles"], keys: string[], variants: Variant[],
- *   goals: IndexGoal[], themes: Record<string, string>, words: Words }} Index
+ * The practice index (practice/index.js's payload, PracticeIndex): the puzzles in brief, the variants, the goals,
+ * the themes (key -> words), the theme keys and the words (typed here as the page reads them).
+ * @typedef {Omit<import("../core/payloads").PracticeIndex, "words"> & { words: Words }} Index
  */
 /**
  * The words the page reads (words.py's, for the browser): the seats', the hands' and the touch board's (moves,
@@ -29,13 +28,12 @@
  *   moves: Record<string, string>, play: Record<string, string>, over: Record<string, string>,
  *   practice: Record<string, string> }} Words
  */
-/** A puzzle of a variant's data file. @typedef {{ kind: string, plies: number, line: string[], value?: unknown, single?: boolean }} DataPuzzle */
 /**
- * A variant's data file (practice/<slug>.js): its puzzles by position, their positions (nodes), its goals and,
- * for the small variants, every position (table).
- * @typedef {{ puzzles: Record<string, DataPuzzle>, nodes: Nodes, table: Nodes, goals: Goal[] }} VariantData
+ * A variant's data file (practice/<slug>.js, PracticeData) as read: its puzzles by position, their positions
+ * (nodes: every position's, table, when the file ships those), its goals and every position (empty without goals).
+ * @typedef {Omit<import("../core/payloads").PracticeData, "nodes"> & { nodes: Nodes }} VariantData
  */
-/** The daily puzzles' pool (practice/daily.js) as the Daily mode reads it. @typedef {{ days: Entry[] }} DailyPool */
+/** The daily puzzles' pool (practice/daily.js). @typedef {import("../core/payloads").DailyPool} DailyPool */
 
 /**
  * What the page tells the visitor after a move, as data (the views say it, view/feedback.js): a wrong move (its

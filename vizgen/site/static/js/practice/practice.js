@@ -1,8 +1,8 @@
 /* vizgen practice: the puzzles' and the goals' rules, the visitor's progress, the daily puzzle and the streak.
  *
- * No DOM here (practiceview.js draws). The data is the build's (vizgen/reports/puzzles.py): a position's
- * moves are [move, target, mark, choice code, n, k, reply move, reply target, 1 if the reply ends the game]
- * (the reply: the perfect player's, absent at the end of the game); a mark is a code of the contract's marks
+ * No DOM here (the views draw). The data is the build's (vizgen/reports/puzzles.py), typed by the generated
+ * core/payloads.d.ts: a position's moves are PuzzleMove {move, to, mark, choice, n, k, reply} (the reply: the
+ * perfect player's {move, to, ends}, null at the end of the game); a mark is a code of the contract's marks
  * (contract.js: best, inaccuracy, mistake, blunder). The acceptance rule is the Python's `accepts`, cross-checked in tests/js/practice.test.js.
  */
 import { contract } from "../core/contract.js";
@@ -10,23 +10,19 @@ import { own, plural } from "../core/util.js";
 import * as glicko from "./glicko.js";
 
 /** @typedef {import("./glicko.js").Rating} Rating */
+/** A move of the build's data (vizgen/reports/puzzles.py's PuzzleMove). @typedef {import("../core/payloads").PuzzleMove} Move */
 /**
- * A move of the build's data: [move, target, mark code, choice code, n, k, reply move, reply target, 1 if the
- * reply ends the game] (the reply absent at the end of the game).
- * @typedef {[string, string, number, number, number, number, string?, string?, number?]} Move
- */
-/**
- * A position of a variant's data: its moves, its players' hands (h: per player, the mover first, as the engine
- * reads the notation); in the table of every position also its value (v[2]: the winner counted from the mover)
- * and the perfect (r) and tricky (t) player's move target.
- * @typedef {{ m: Move[], h: number[][], v?: number[], r?: string, t?: string }} Node
+ * A position of a variant's data (practice_page.py's PracticeNode): its moves, its players' hands (h: per player,
+ * the mover first, as the engine reads the notation), its value (v[2]: the winner counted from the mover) and
+ * the perfect (r) and tricky (t) player's move target.
+ * @typedef {import("../core/payloads").PracticeNode} Node
  */
 /** Positions by notation. @typedef {Record<string, Node>} Nodes */
 /**
- * A puzzle: its position, kind (win, draw, survive, keep), plies, solution line, rating, themes, value, and
+ * A puzzle: its position, kind (win, draw, survive), plies, solution line, rating, themes, value, and
  * single (one move: three or four players).
  * @typedef {{ position: string, kind: string, plies: number, line: string[], rating: number, themes: string[] | null,
- *   value?: unknown, single?: boolean }} Puzzle
+ *   value?: string, single?: boolean }} Puzzle
  */
 /**
  * A puzzle being solved.
@@ -34,18 +30,18 @@ import * as glicko from "./glicko.js";
  *   status: "play" | "solved" | "failed", wrong: { from: string, move: Move } | null }} PuzzleState
  */
 /** What a move played in a puzzle did. @typedef {{ ok: boolean, move: Move, reply: [string, string] | null, done: boolean }} Played */
-/** A goal: its kind (win, hold, survive), position, plies and opponent (perfect or tricky). @typedef {{ kind: string, from: string, plies: number, opponent: string }} Goal */
+/** A goal: its kind (win, hold, survive), position, plies and opponent (perfect or tricky). @typedef {import("../core/payloads").Goal} Goal */
 /**
  * A goal being played.
  * @typedef {{ goal: Goal, table: Nodes, players: number, at: string, ply: number, marks: number[],
  *   status: "play" | "met" | "failed", why: string | null, seen: Record<string, number>, stars?: number,
  *   last: { from: string, move: Move, replies: [string, string][] } | null }} GoalState
  */
-/** An index entry: id, the variant's slug (v), the position (p), the rating (r), the theme keys (t). @typedef {{ id: string, v: string, p: string, r: number, t: string[] }} Entry */
-/** A variant of the index. @typedef {{ slug: string, title: string, count: number, players: number }} Variant */
+/** An index entry: id, the variant's slug (v), the position (p), the rating (r), the theme keys (t). @typedef {import("../core/payloads").DailyEntry} Entry */
+/** A variant of the index. @typedef {import("../core/payloads").PracticeVariant} Variant */
 /**
  * The practice index (practice/index.js) as far as entries reads it.
- * @typedef {{ puzzles: [number, string, number, number[]][], variants: { slug: string }[], keys: string[] }} RawIndex
+ * @typedef {Pick<import("../core/payloads").PracticeIndex, "puzzles" | "variants" | "keys">} RawIndex
  */
 /** A history entry. @typedef {{ id: string, ok: boolean, day: string, before: number, after: number }} HistoryEntry */
 /** Id -> count (no prototype). @typedef {Record<string, number>} Counts */
@@ -70,7 +66,7 @@ function accepts(mark, after, kind, left) {
 
 /** @param {Node} node @param {string} to @returns {Move | null} */
 function moveTo(node, to) {
-  for (var i = 0; i < node.m.length; i++) if (node.m[i][1] === to) return node.m[i];
+  for (var i = 0; i < node.m.length; i++) if (node.m[i].to === to) return node.m[i];
   return null;
 }
 
@@ -89,9 +85,9 @@ function play(s, to) {
   if (!m || s.status !== "play") return null;
   var p = s.puzzle;
   /** @type {[string, string] | null} */
-  var reply = m[6] !== undefined && m[7] !== undefined ? [m[6], m[7]] : null;
-  var ok = accepts(m[2], m[4], p.kind, s.left);
-  s.played.push(m[0]);
+  var reply = m.reply ? [m.reply.move, m.reply.to] : null;
+  var ok = accepts(m.mark, m.n, p.kind, s.left);
+  s.played.push(m.move);
   if (!ok) {
     s.status = "failed";
     s.wrong = { from: s.at, move: m };
@@ -104,7 +100,7 @@ function play(s, to) {
   }
   if (!reply) return null; // unreachable: a move without a reply ends the puzzle above
   s.played.push(reply[0]);
-  if (m[8]) { // the defender's reply ended the game: it is the solver's win
+  if (m.reply && m.reply.ends) { // the defender's reply ended the game: it is the solver's win
     s.status = "solved";
     return { ok: true, move: m, reply: reply, done: true };
   }
@@ -117,8 +113,8 @@ function play(s, to) {
 /** @param {{ puzzle: Puzzle, nodes: Nodes, at: string, left: number }} s @returns {Move[]} */
 function good(s) {
   var node = s.nodes[s.at];
-  return node.m.filter(function (m) { return accepts(m[2], m[4], s.puzzle.kind, s.left); })
-    .sort(function (a, b) { return a[2] - b[2]; });
+  return node.m.filter(function (m) { return accepts(m.mark, m.n, s.puzzle.kind, s.left); })
+    .sort(function (a, b) { return a.mark - b.mark; });
 }
 
 /* A small deterministic hash of a string (FNV-1a), for the daily pick and the streak's order. */
@@ -267,15 +263,15 @@ function goalPlay(s, to) {
   var node = s.table[s.at], m = node && moveTo(node, to);
   if (!m || s.status !== "play") return s;
   var G = s.goal;
-  s.marks.push(m[2]);
+  s.marks.push(m.mark);
   /** @type {[string, string][]} */
   var replies = [];
   s.last = { from: s.at, move: m, replies: replies };
   s.ply += 1;
-  s.at = m[1];
-  if (G.kind === "win" && m[2] >= MISTAKE) return fail(s, "mistake");
-  if (m[2] >= BLUNDER) return fail(s, "blunder");
-  if (G.kind === "win" && s.ply + Math.max(0, m[4]) > G.plies) return fail(s, "slow");
+  s.at = m.to;
+  if (G.kind === "win" && m.mark >= MISTAKE) return fail(s, "mistake");
+  if (m.mark >= BLUNDER) return fail(s, "blunder");
+  if (G.kind === "win" && s.ply + Math.max(0, m.n) > G.plies) return fail(s, "slow");
   for (var r = 1; r < s.players; r++) {
     var here = s.table[s.at];
     if (!here.m.length) break;
@@ -283,7 +279,7 @@ function goalPlay(s, to) {
     var next = /** @type {string} */ (G.opponent === "tricky" ? here.t : here.r);
     var reply = moveTo(here, next);
     if (!reply) throw new Error("no move to " + next + " at " + s.at); // the data names a move it lacks
-    replies.push([reply[0], next]);
+    replies.push([reply.move, next]);
     s.at = next;
     s.ply += 1;
   }

@@ -23,7 +23,7 @@ import * as rulesolve from "./engine/rulesolve.js";
 /** @typedef {ArrayLike<number>} Flags 0/1 per move or per node */
 /** @typedef {{feats: Record<string, Uint8Array>, when: Record<string, Uint8Array>}} Features */
 /** @typedef {{keep: Uint8Array, where: Uint8Array}} Keepers */
-/** @typedef {import("../core/payloads").ThumbRule} Rule a candidate rule (cfg.thumbs) */
+/** @typedef {import("../core/payloads").RuleData} Rule a candidate rule (cfg.thumbs) */
 /**
  * One rule alone (measure).
  * @typedef {{applies: number, accuracy: number, baseline: number, fails: number, example: string | null,

@@ -53,8 +53,8 @@ function movesHtml(s, moves) {
   const T = s.W.practice;
   return html`<details class="pz-hint"><summary>${T.hint}</summary><p class="muted">${T["hint-note"]}</p>${""
   }<div class="pz-moves" role="group" aria-label="Your moves">${moves.map((m) =>
-    html`<button type="button" class="pz-move" data-to="${m[1]}"><span class="mv">${m[0]}</span>${""
-    }<span class="to">→ ${m[1]}</span></button>`)}</div></details>`;
+    html`<button type="button" class="pz-move" data-to="${m.to}"><span class="mv">${m.move}</span>${""
+    }<span class="to">→ ${m.to}</span></button>`)}</div></details>`;
 }
 
 /** The puzzle on the board (or why there is none). @param {State} s @param {Ui} ui @returns {Html} */
@@ -70,7 +70,7 @@ export function boardView(s, ui) {
       html`${i ? " " : ""}<span class="chip">${s.idx.themes[t]}</span>`)}</span>` : ""}</p>${""
   }<h2 class="pz-prompt">${c.label ? c.label + ": " : ""}${prompt(p)}</h2>${
     playersHtml(s, ui, ps.nodes[ps.at], ps.at, v ? v.players : 2, 0, ps.status === "play",
-      ps.status === "failed" && ps.wrong && ps.wrong.from === ps.at ? ps.wrong.move[1] : null)}${
+      ps.status === "failed" && ps.wrong && ps.wrong.from === ps.at ? ps.wrong.move.to : null)}${
     ps.status === "play" ? html`${p.kind === "win" && p.plies > 1 && !p.single ?
       html`<p class="pz-left">Win within ${util.plural(ps.left, "ply", "plies")}</p>` : ""}${movesHtml(s, ps.nodes[ps.at].m)}` : ""
   }<div class="pz-feedback" role="status">${feedbackView(s, c.feedback)}</div><div class="pz-actions">${

@@ -15,7 +15,7 @@ import * as util from "../../core/util.js";
 
 /** @param {Move} m @returns {string} */
 function choiceWords(m) {
-  return util.fill(contract.choices[m[3]].long, { n: m[4], k: m[5] });
+  return util.fill(contract.choices[m.choice].long, { n: m.n, k: m.k });
 }
 /** @param {number} code @returns {string} */
 function markWords(code) {
@@ -24,7 +24,7 @@ function markWords(code) {
 }
 /** @param {Move} m @returns {string} */
 function valueCls(m) {
-  return contract.choices[m[3]].cls;
+  return contract.choices[m.choice].cls;
 }
 
 /**
@@ -44,11 +44,11 @@ export function goalEndWords(s, g) {
  * @returns {Html}
  */
 function wrongHtml(m, many, sol, line) {
-  return html`<p class="pz-wrong"><span class="sign" aria-hidden="true">✗</span> <b>${m[0]}</b> is a <b>${
-    markWords(m[2])}</b>: <span class="badge ${valueCls(m)}">${choiceWords(m)}</span>${
-    m.length > 6 ? html`. ${many ? "The next player answers" : "Their answer"}: <b>${m[6]}</b> (to ${m[7]}).` : ""}</p>${
-    contract.marks[m[2]].keeps ? html`<p class="muted">It keeps your value, but too slowly: the win no longer fits in the plies left.</p>` : ""
-  }<p class="pz-solution">The solution: <b>${sol[0]}</b> (${choiceWords(sol)})${
+  return html`<p class="pz-wrong"><span class="sign" aria-hidden="true">✗</span> <b>${m.move}</b> is a <b>${
+    markWords(m.mark)}</b>: <span class="badge ${valueCls(m)}">${choiceWords(m)}</span>${
+    m.reply ? html`. ${many ? "The next player answers" : "Their answer"}: <b>${m.reply.move}</b> (to ${m.reply.to}).` : ""}</p>${
+    contract.marks[m.mark].keeps ? html`<p class="muted">It keeps your value, but too slowly: the win no longer fits in the plies left.</p>` : ""
+  }<p class="pz-solution">The solution: <b>${sol.move}</b> (${choiceWords(sol)})${
     line ? "; the whole line: " + line.join(", ") : ""}.</p>`;
 }
 
@@ -60,7 +60,7 @@ function goalMoveHtml(s, g) {
   const last = g.last;
   if (!last) return html``;
   const m = last.move;
-  const out = html`<p>You played <b>${m[0]}${contract.marks[m[2]].symbol}</b>: ${markWords(m[2])}, ${""
+  const out = html`<p>You played <b>${m.move}${contract.marks[m.mark].symbol}</b>: ${markWords(m.mark)}, ${""
   }<span class="badge ${valueCls(m)}">${choiceWords(m)}</span></p>${
     last.replies.length ? html`<p>${g.players === 2 ? "They reply " : "The others reply "}${last.replies.map((r, i) =>
       html`${i ? ", then " : ""}<b>${r[0]}</b>`)}.</p>` : ""}`;
@@ -86,13 +86,13 @@ function one(s, said) {
     case "wrong":
       return wrongHtml(said.move, said.many, said.sol, said.line);
     case "solved":
-      return html`<p class="pz-right"><span class="sign" aria-hidden="true">✓</span> <b>${said.move[0]}</b> ${
+      return html`<p class="pz-right"><span class="sign" aria-hidden="true">✓</span> <b>${said.move.move}</b> ${
         choiceWords(said.move)}. Solved!</p>`;
     case "kept":
-      return html`<p class="pz-right"><span class="sign" aria-hidden="true">✓</span> <b>${said.move[0]}</b> keeps the win. ${""
+      return html`<p class="pz-right"><span class="sign" aria-hidden="true">✓</span> <b>${said.move.move}</b> keeps the win. ${""
       }They reply <b>${said.reply}</b>. Keep going.</p>`;
     case "solution":
-      return html`<p class="pz-solution">The solution: <b>${said.sol[0]}</b> (${choiceWords(said.sol)}).</p>`;
+      return html`<p class="pz-solution">The solution: <b>${said.sol.move}</b> (${choiceWords(said.sol)}).</p>`;
     case "streak-over":
       return html`<p class="pz-over">Streak over at <b>${util.count(said.count)}</b>. Best: ${util.count(said.best)}.</p>`;
     case "delta": {
