@@ -189,9 +189,10 @@ BROWSER_ROOMS: dict[str, set[str]] = {
     "space": {"core"},
     "space/view": {"core"},
     "pages": {"core", "rules/engine", "viewer", "play", "play/view", "practice", "practice/view", "rules", "rules/view",
-              "index", "index/view", "space", "space/view", "pages/viewer"},
+              "index", "index/view", "space", "space/view", "pages/viewer", "pages/rules"},
     # the viewer's page glue (the variant pages' entry's own: the panel, keys, navigation, value map, vis styles)
     "pages/viewer": {"core", "viewer", "viewer/view"},
+    "pages/rules": {"core", "rules/engine", "rules"},
 }
 _JS_IMPORT = re.compile(r'^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)";', re.M | re.S)
 

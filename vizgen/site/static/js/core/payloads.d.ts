@@ -325,3 +325,97 @@ export interface VariantChunk {
   /** the computer opponents' moves (the fields of nodes.js's opponents), one block of the wire (base64) */
   opponents: string;
 }
+
+/** How far past ``max_positions`` a device that reports its memory may solve (:mod:`vizgen.util.sizes`). */
+export interface LargeRules {
+  /** the site's own ceiling, in positions */
+  max_positions: number;
+  /** the share of the device's memory the page allows itself */
+  memory_share: number;
+  bytes_per_position: number;
+  bytes_per_hand_pair: number;
+}
+
+/** A built-in variant as the rules page knows it: its title, its line and the parameters that differ from the
+    defaults. */
+export interface BuiltinRules {
+  title: string;
+  summary: string;
+  params: Record<string, number | boolean | string>;
+}
+
+/** Every rule parameter and built-in variant (:func:`vizgen.site.render.rules_page.rulebook_data`), read by
+    ``rules/engine/rulebook.js``. */
+export interface RuleBook {
+  /** every parameter, in the order a spec writes them */
+  names: string[];
+  /** every parameter's default, by name */
+  defaults: Record<string, number | boolean | string>;
+  /** the whole-number parameters' bounds */
+  ranges: Record<string, [number, number]>;
+  /** the text parameters' choices */
+  choices: Record<string, string[]>;
+  hand_sets_max: number;
+  /** the most positions a browser solves (more: the command) */
+  max_positions: number;
+  random_max_states: number;
+  large: LargeRules;
+  /** each parameter's line on the form */
+  axes: Record<string, string>;
+  /** the built-in variants, by slug, in the registry's order */
+  variants: Record<string, BuiltinRules>;
+  /** the start's words (:data:`vizgen.analysis.rulebook.START_WORDS`) */
+  start: Record<string, string>;
+}
+
+/** A rule as plain data (:meth:`Rule.as_dict`): its feature, whether it prefers or avoids it, when, in words. */
+export interface RuleData {
+  feature: string;
+  prefer: boolean;
+  when: string;
+  text: string;
+}
+
+/** The rules of thumb search's candidates, in the order it ranks ties, and its limits. */
+export interface ThumbsData {
+  rules: RuleData[];
+  max_rules: number;
+  min_gain: number;
+}
+
+/** A column of a variant page's JSON download the rules page fills too. */
+export interface DownloadColumn {
+  name: string;
+  label: string;
+  kind: string;
+  doc: string;
+}
+
+/** The rules page's configuration (its ``<script id="rules-config">``,
+    :func:`vizgen.site.render.rules_page.rules_context`); ``from`` is the rule set to start from. */
+export interface RulesConfig {
+  from: string;
+  book: RuleBook;
+  /** the word tables (:func:`vizgen.analysis.words.for_browser`, as on a variant page) */
+  words: Record<string, unknown>;
+  /** both themes' palettes by name */
+  themes: Record<string, Record<string, string>>;
+  /** the value map's shades and their fills by theme */
+  shading: Record<string, unknown>;
+  /** per number of players (as text), the seats' names and words */
+  seats: Record<string, Seats>;
+  /** the graph's legends: two players, more with their fate, more without */
+  legends: Record<string, Record<string, string | Record<string, string>>>;
+  /** the position panel's columns a rule set solved in the browser fills */
+  columns: Column[];
+  download: DownloadColumn[];
+  /** the site's root, from the page */
+  root: string;
+  /** the worker's script, from the root */
+  worker: string;
+  /** the short guide's words (:data:`vizgen.reports.lessons.VERDICT_WORDS`) */
+  guide: Record<string, string>;
+  thumbs: ThumbsData;
+  /** the address's notes the comparison says (a compare= that cannot be read) */
+  notes: Record<string, string>;
+}

@@ -25,7 +25,7 @@ import * as rulesolve from "./engine/rulesolve.js";
 /** @typedef {import("./engine/rulebook.js").Params} Params */
 /** @typedef {import("./rulewire.js").Field} Field */
 /**
- * What the data files and the viewer read of the rules page's configuration (vizgen/site/rulespage.py): the
+ * What the data files and the viewer read of the rules page's configuration (payloads.py's RulesConfig): the
  * panel's columns, the comparison's cells for the map, the shading, the site's root, themes, words and seats.
  * @typedef {object} ModelConfig
  * @property {Array<{name: string}>} columns
@@ -34,7 +34,7 @@ import * as rulesolve from "./engine/rulesolve.js";
  * @property {string} root
  * @property {unknown} themes
  * @property {unknown} words
- * @property {Record<number, unknown>} seats
+ * @property {Record<string, import("../core/payloads").Seats>} seats
  */
 /** @typedef {(name: string) => Promise<unknown>} Files a data file's payload by its name */
 
