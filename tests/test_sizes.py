@@ -192,8 +192,10 @@ def test_no_other_module_defines_a_size_threshold() -> None:
 #: bytes smaller): 33,118 bytes then; bundled by esbuild from the ES modules (comments and blanks left out, the
 #: modules rulesmore.js shares read from it): 22.6 KB (docs/FRONTEND.md); issue #47 allows its budgets 5 % more:
 #: the page's controller (rules/ctrl.js, holding the comparison's answer, which rulesmore.js held) and the solve in
-#: slices from file:// (issue #45): 25,565 bytes (rulesmore.js 334 smaller)
-RULES_SCRIPT_GZIP_BUDGET = 25_800
+#: slices from file:// (issue #45): 25,565 bytes (rulesmore.js 334 smaller); then a comparison matching positions by
+#: what they are (not their notation: r > 10 writes 1.1-1.1) and the rules page in the shape (its worker and timers
+#: in pages/rules/, the late part one function of the shared modules): 25,985 bytes, the budget 1.2 % up
+RULES_SCRIPT_GZIP_BUDGET = 26_100
 
 
 def test_the_rules_page_script_stays_small() -> None:

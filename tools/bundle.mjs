@@ -2,8 +2,10 @@
 // vizgen/site/static/bundles/<name>.js, committed and shipped in the package: the Python build copies them into
 // the site's assets/, so a machine without Node builds the site. Each is an IIFE (a page works from file:// and
 // under a sub-path); the entries are the files of static/js/pages/. rulesmore.js, loaded by the rules page on
-// demand, reads the modules it shares with rules.js from that script (the page's handle, VZ.rulesShared)
-// instead of carrying its own copies.
+// demand, is one function of the modules it shares with rules.js (instead of carrying its own copies): the
+// bundle hands `function (shared) {...; return more;}` to the page on the event "vizgen-late" of its own script
+// element (document.currentScript, the element rules.js made), and the page calls it with its modules
+// (pages/rules.js's SHARED): no global carries them.
 //
 //   node tools/bundle.mjs            write the bundles
 //   node tools/bundle.mjs --check    exit 1, naming them, when a committed bundle differs from what the sources build
@@ -21,7 +23,7 @@ export const ENTRIES = ["theme", "address", "index", "variant", "code", "practic
 
 const posix = (p) => p.split(path.sep).join("/");
 
-/* rulesmore.js's imports of a module rules.js carries, read from rules.js's handle. */
+/* rulesmore.js's imports of a module rules.js carries, read from the argument of the bundle's function. */
 function fromRules(inRules, used) {
   return {
     name: "rules-shared",
@@ -33,13 +35,20 @@ function fromRules(inRules, used) {
         return { path: rel, namespace: "rules-shared" };
       });
       b.onLoad({ filter: /.*/, namespace: "rules-shared" }, (args) => ({
-        contents: `module.exports = globalThis.VZ.rulesShared[${JSON.stringify(args.path)}];\n`, loader: "js",
+        contents: `module.exports = shared[${JSON.stringify(args.path)}];\n`, loader: "js",
       }));
     },
   };
 }
 
-async function one(name, plugins) {
+/* The late bundle's wrapping: its code is a function of the shared modules, returning the entry's exports (the
+   IIFE esbuild makes for `globalName: "more"`), handed to the page on its script element. */
+const LATE = {
+  globalName: "more",
+  footer: { js: "return more;}}));" },
+  start: 'document.currentScript.dispatchEvent(new CustomEvent("vizgen-late",{detail:function(shared){',
+};
+async function one(name, plugins, late) {
   const result = await build({
     entryPoints: [path.join(JS, "pages", name + ".js")],
     absWorkingDir: ROOT, // the paths in the bundle's comments are the repository's
@@ -51,7 +60,9 @@ async function one(name, plugins) {
     tsconfigRaw: "{}", // the type checker's tsconfig.json (strict) is not the bundle's: no "use strict" is added
     minifySyntax: true,
     minifyWhitespace: true,
-    banner: { js: `/* vizgen ${name}.js: bundled by esbuild from vizgen/site/static/js/pages/${name}.js (npm run bundle) */` },
+    banner: { js: `/* vizgen ${name}.js: bundled by esbuild from vizgen/site/static/js/pages/${name}.js (npm run bundle) */` +
+      (late ? "\n" + LATE.start : "") },
+    ...(late ? { globalName: LATE.globalName, footer: LATE.footer } : {}),
     write: false,
     metafile: true,
     logLevel: "warning",
@@ -66,11 +77,11 @@ export async function bundles() {
   for (const name of ENTRIES) {
     if (name === "rulesmore") {
       const used = new Set();
-      const b = await one(name, [fromRules(rulesInputs, used)]);
+      const b = await one(name, [fromRules(rulesInputs, used)], true);
       const published = new Set([...fs.readFileSync(path.join(JS, "pages", "rules.js"), "utf8")
         .matchAll(/"([\w/]+\.js)":/g)].map((m) => m[1]));
       const missing = [...used].filter((m) => !published.has(m));
-      if (missing.length) throw new Error(`pages/rules.js does not offer ${missing.join(", ")} to rulesmore.js (rulesShared)`);
+      if (missing.length) throw new Error(`pages/rules.js does not offer ${missing.join(", ")} to rulesmore.js (SHARED)`);
       out[name] = b.text;
     } else {
       const b = await one(name, []);

@@ -8,16 +8,16 @@ import * as rulebook from "../../vizgen/site/static/js/rules/engine/rulebook.js"
 import * as rulecompile from "../../vizgen/site/static/js/rules/engine/rulecompile.js";
 import * as rulesolve from "../../vizgen/site/static/js/rules/engine/rulesolve.js";
 import * as rulefacts from "../../vizgen/site/static/js/rules/rulefacts.js";
-import * as rulesworker from "../../vizgen/site/static/js/rules/rulesworker.js";
+import * as solving from "../../vizgen/site/static/js/rules/solving.js";
 import * as rulecompare from "../../vizgen/site/static/js/rules/rulecompare.js";
 
-const VZ = { contract, util, movegen, rulebook, rulecompile, rulesolve, rulefacts, rulesworker, rulecompare };
+const VZ = { contract, util, movegen, rulebook, rulecompile, rulesolve, rulefacts, solving, rulecompare };
 const D = fixture("rulebook.json");
 const W = fixture("words.json");
 const book = new VZ.rulebook.Book(D);
 const { sweepPlan, sweepable, sweepChart, sideBySide } = VZ.rulecompare;
 const { figures } = VZ.rulefacts;
-const { fraction } = VZ.rulesworker;
+const { fraction } = VZ.solving;
 const allowance = (b, params, memory) => b.allowance(params, memory);
 
 function solved(spec) {

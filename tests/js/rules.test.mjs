@@ -9,7 +9,8 @@ import { contract } from "../../vizgen/site/static/js/core/contract.js";
 import { RulesCtrl, encSpec } from "../../vizgen/site/static/js/rules/ctrl.js";
 import * as rulefacts from "../../vizgen/site/static/js/rules/rulefacts.js";
 import * as rulegraph from "../../vizgen/site/static/js/rules/rulegraph.js";
-import * as rulesworker from "../../vizgen/site/static/js/rules/rulesworker.js";
+import * as rulesworker from "../../vizgen/site/static/js/pages/rules/worker.js";
+import * as solving from "../../vizgen/site/static/js/rules/solving.js";
 import * as rulecompile from "../../vizgen/site/static/js/rules/engine/rulecompile.js";
 import * as rulesolve from "../../vizgen/site/static/js/rules/engine/rulesolve.js";
 import { statusView, workingView } from "../../vizgen/site/static/js/rules/view/status.js";
@@ -41,10 +42,10 @@ test("a rule set read, checked and solved: the engine's solution, said in the st
   const fit = ctrl.check(undefined);
   assert.ok(fit && !fit.large);
   assert.strictEqual(ctrl.api.spec, "standard:r=3");
-  const solving = ctrl.solve(fit);
+  const going = ctrl.solve(fit);
   assert.strictEqual(statusView(ctrl.state).text, "Solving standard:r=3 (up to " + fit.size + " positions) on this device…");
   assert.strictEqual(statusView(ctrl.state).cls, "rules-status working");
-  assert.strictEqual(await solving, true);
+  assert.strictEqual(await going, true);
   const want = engine(ctrl, "standard:r=3");
   const s = ctrl.state.solved;
   assert.deepStrictEqual([s.n, s.edges, s.start], [want.s.n, want.s.edges, want.s.start]);
@@ -126,7 +127,7 @@ test("a comparison: both rule sets' figures, the start's sentence and the positi
   ctrl.run = real;
   ctrl.read("standard:r=3");
   assert.strictEqual(await ctrl.solve(ctrl.check(undefined)), true);
-  release(rulesworker.work(other, () => {}));
+  release(solving.work(other, () => {}));
   assert.strictEqual(await late, null);
 });
 
@@ -163,4 +164,29 @@ test("refusals: rules that cannot be read or played, and too many positions for 
   assert.strictEqual(ctrl.api.refused, "size");
   assert.match(ctrl.state.status.text, /^These rules allow up to .* positions: too many to solve in a browser/);
   assert.strictEqual(encSpec("standard:r=3,misere=true"), "standard:r=3,misere=true");
+});
+
+test("a comparison with r > 10 matches positions by what they are, not how they are written (1.1-1.1 is 11-11)", async () => {
+  const { ctrl } = made();
+  ctrl.read("standard");
+  await ctrl.solve(ctrl.check(undefined));
+  const c = await ctrl.compare(ctrl.book.read("standard:r=12").params, "standard:r=12", () => {});
+  const mine = engine(ctrl, "standard"), theirs = engine(ctrl, "standard:r=12");
+  assert.strictEqual(theirs.s.rules.name(theirs.s.codes[theirs.s.start]), "1.1-1.1", "r > 10 writes hands dotted");
+  // every position of standard (r = 5: hands 0 to 4) is a position of r = 12, found there by its hands and turn
+  const there = new Map();
+  for (let j = 0; j < theirs.s.n; j++) there.set(JSON.stringify(theirs.s.rules.hands(theirs.s.codes[j])), j);
+  const cls = (x, i) => contract.verdicts[x.f.verdict[i]].cls;
+  const want = [];
+  let shared = 0;
+  for (let i = 0; i < mine.s.n; i++) {
+    const j = there.get(JSON.stringify(mine.s.rules.hands(mine.s.codes[i])));
+    if (j === undefined) continue;
+    shared++;
+    if (cls(mine, i) !== cls(theirs, j)) want.push([i, j]);
+  }
+  assert.ok(shared > 100, "most of standard's positions are reached under r = 12 too");
+  assert.ok(c.each);
+  assert.deepStrictEqual(c.changed, want);
+  assert.match(c.sentence, new RegExp("Of the " + shared + " positions both rule sets reach, "));
 });

@@ -6,7 +6,8 @@ import assert from "node:assert";
 import { fixture } from "./load.mjs";
 import * as rulebook from "../../vizgen/site/static/js/rules/engine/rulebook.js";
 import * as rulecompile from "../../vizgen/site/static/js/rules/engine/rulecompile.js";
-import * as rulesworker from "../../vizgen/site/static/js/rules/rulesworker.js";
+import * as rulesworker from "../../vizgen/site/static/js/pages/rules/worker.js";
+import * as solving from "../../vizgen/site/static/js/rules/solving.js";
 
 const book = new rulebook.Book(fixture("rulebook.json"));
 const params = (spec) => book.read(spec).params;
@@ -19,12 +20,12 @@ test("solved in slices in the page: the worker's solution, told how far from the
     const ticker = setInterval(() => turns++, 0);
     const got = await rulesworker.run(params(spec), "no-worker-here.js", (step, done, total) => told.push([step, done, total]));
     clearInterval(ticker);
-    const want = rulesworker.work(params(spec), () => {});
+    const want = solving.work(params(spec), () => {});
     assert.deepStrictEqual(got.R, want.R, spec);
     assert.strictEqual(got.n, want.n);
     for (const k of ARRAYS) assert.deepStrictEqual(got[k], want[k], spec + " " + k);
     assert.deepStrictEqual(told[0], ["compile", 0, 1]);
-    const at = told.map(([step, done, total]) => rulesworker.fraction(step, done, total, want.n));
+    const at = told.map(([step, done, total]) => solving.fraction(step, done, total, want.n));
     assert.deepStrictEqual(at, at.slice().sort((a, b) => a - b), "the bar only moves forward");
     assert.ok(turns > 0 || told.length === 1, "the event loop turned while it solved");
     assert.strictEqual(rulesworker.busy(), false);

@@ -22,10 +22,12 @@ from typing import Literal, NotRequired, TypedDict
 
 from vizgen.analysis.words import Review
 from vizgen.reports.puzzles import Goal, PuzzleMove, PuzzleNode, PuzzleReply
+from vizgen.reports.rules_of_thumb import RuleData
 from vizgen.site.data.address_words import AddressTable, GameRecord
 
-__all__ = ["PAYLOADS", "GameWords", "PageConfig", "Review", "Seats", "SpaceIndex", "SpacePart", "path", "types",
-           "typescript"]
+__all__ = ["PAYLOADS", "BuiltinRules", "ChunkRow", "Column", "DownloadColumn", "FieldSpec", "GameWords",
+           "LargeRules", "PageConfig", "Review", "RuleBook", "RulesConfig", "Seats", "SpaceIndex", "SpacePart",
+           "ThumbsData", "VariantChunk", "VariantNodes", "path", "types", "typescript"]
 
 
 class SpaceIndex(TypedDict):
@@ -211,11 +213,186 @@ class DailyPool(TypedDict):
     themes: dict[str, str]
 
 
+# ------------------------------------------------------------------ the viewer's data files (viewer/model.js)
+class FieldSpec(TypedDict):
+    """A field of a block of the wire (:func:`vizgen.site.render.wire.spec`, read by ``core/wire.js``)."""
+
+    name: str
+    #: its bytes a value
+    width: int
+
+
+class Column(TypedDict):
+    """A column of the node table the position panel lists (:func:`vizgen.site.render.datafiles.panel_columns`)."""
+
+    name: str
+    label: str
+    #: how the panel shows it: percent, plies, count or number
+    show: str
+    #: one sentence: what the figure means
+    doc: str
+    #: the value that means none (null: every value is one)
+    missing: int | None
+
+
+class VariantNodes(TypedDict):
+    """A variant's ``nodes.js`` (:func:`vizgen.site.render.datafiles.data_files`): every position's notation and
+    facts, the panel's columns and, for a small variant, the layout (the fields a big variant lacks are optional)."""
+
+    #: positions (node ids 0 to n - 1)
+    n: int
+    players: int
+    #: the start position's node id
+    start: int
+    #: positions a chunk file (c<k>.js) holds
+    chunk: int
+    #: moves
+    edges: int
+    #: every position's notation, by node id, separated by spaces
+    notation: str
+    #: the fields of the facts' block
+    fields: list[FieldSpec]
+    #: the facts of every position, one block of the wire (base64)
+    facts: str
+    columns: list[Column]
+    #: the fields of a chunk's block of the computer opponents' moves, one per computer player
+    opponents: list[FieldSpec]
+    #: a small variant's layout: each position's centre (Graphviz's points times scale)
+    x: NotRequired[list[float]]
+    y: NotRequired[list[float]]
+    #: the layout's scale from Graphviz's points
+    scale: NotRequired[float]
+    #: a position's radius
+    size: NotRequired[float]
+    #: the banded layout's boxes: width and height
+    box: NotRequired[tuple[float, float]]
+    #: the banded layout's words: x, y, text, its alignment and its class
+    bands: NotRequired[list[tuple[float, float, str, str, str]]]
+    #: the moves drawn by default (they carry meaning), by edge number
+    shown: NotRequired[list[int]]
+
+
+#: a position in a chunk: its hands, its panel values that are not on the wire (in the columns' order), its moves
+#: (each its target's node id, then its names) and its parents' node ids
+ChunkRow = tuple[list[list[int]], list[float | None], list[list[int | str]], list[int]]
+
+
+class VariantChunk(TypedDict):
+    """A variant's chunk file ``c<k>.js``: the detail of the positions from ``first`` on (``model.js``)."""
+
+    #: the node id of its first position
+    first: int
+    nodes: list[ChunkRow]
+    #: the computer opponents' moves (the fields of nodes.js's opponents), one block of the wire (base64)
+    opponents: str
+
+
+
+# --- the rules page (rules.html): its configuration, read by pages/rules.js and rules/ (issue #47, the rules page) ---
+
+
+class LargeRules(TypedDict):
+    """How far past ``max_positions`` a device that reports its memory may solve (:mod:`vizgen.util.sizes`)."""
+
+    #: the site's own ceiling, in positions
+    max_positions: int
+    #: the share of the device's memory the page allows itself
+    memory_share: float
+    bytes_per_position: int
+    bytes_per_hand_pair: int
+
+
+class BuiltinRules(TypedDict):
+    """A built-in variant as the rules page knows it: its title, its line and the parameters that differ from the
+    defaults."""
+
+    title: str
+    summary: str
+    params: dict[str, int | bool | str]
+
+
+class RuleBook(TypedDict):
+    """Every rule parameter and built-in variant (:func:`vizgen.site.render.rules_page.rulebook_data`), read by
+    ``rules/engine/rulebook.js``."""
+
+    #: every parameter, in the order a spec writes them
+    names: list[str]
+    #: every parameter's default, by name
+    defaults: dict[str, int | bool | str]
+    #: the whole-number parameters' bounds
+    ranges: dict[str, tuple[int, int]]
+    #: the text parameters' choices
+    choices: dict[str, list[str]]
+    hand_sets_max: int
+    #: the most positions a browser solves (more: the command)
+    max_positions: int
+    random_max_states: int
+    large: LargeRules
+    #: each parameter's line on the form
+    axes: dict[str, str]
+    #: the built-in variants, by slug, in the registry's order
+    variants: dict[str, BuiltinRules]
+    #: the start's words (:data:`vizgen.analysis.rulebook.START_WORDS`)
+    start: dict[str, str]
+
+
+class ThumbsData(TypedDict):
+    """The rules of thumb search's candidates, in the order it ranks ties, and its limits."""
+
+    rules: list[RuleData]
+    max_rules: int
+    min_gain: float
+
+
+class DownloadColumn(TypedDict):
+    """A column of a variant page's JSON download the rules page fills too."""
+
+    name: str
+    label: str
+    kind: str
+    doc: str
+
+
+#: ``from`` is a Python keyword: the field is declared here, the others on :class:`RulesConfig`
+_RulesFrom = TypedDict("_RulesFrom", {"from": str})
+
+
+class RulesConfig(_RulesFrom):
+    """The rules page's configuration (its ``<script id="rules-config">``,
+    :func:`vizgen.site.render.rules_page.rules_context`); ``from`` is the rule set to start from."""
+
+    book: RuleBook
+    #: the word tables (:func:`vizgen.analysis.words.for_browser`, as on a variant page)
+    words: dict[str, object]
+    #: both themes' palettes by name
+    themes: dict[str, dict[str, str]]
+    #: the value map's shades and their fills by theme
+    shading: dict[str, object]
+    #: per number of players (as text), the seats' names and words
+    seats: dict[str, Seats]
+    #: the graph's legends: two players, more with their fate, more without
+    legends: dict[str, dict[str, str | dict[str, str]]]
+    #: the position panel's columns a rule set solved in the browser fills
+    columns: list[Column]
+    download: list[DownloadColumn]
+    #: the site's root, from the page
+    root: str
+    #: the worker's script, from the root
+    worker: str
+    #: the short guide's words (:data:`vizgen.reports.lessons.VERDICT_WORDS`)
+    guide: dict[str, str]
+    thumbs: ThumbsData
+    #: the address's notes the comparison says (a compare= that cannot be read)
+    notes: dict[str, str]
+
+
 #: every payload typed here, in the order payloads.d.ts declares them
 PAYLOADS: tuple[type, ...] = (SpaceIndex, SpacePart, Seats, PageConfig, Review, GameWords,
                               PuzzleReply, PuzzleMove, PuzzleNode, Goal, PracticeNode, PracticePuzzle,
                               PracticeData, PracticeVariant, IndexGoal, PracticeIndex, DailyEntry, DailyPool,
-                              AddressTable, GameRecord)
+                              AddressTable, GameRecord, FieldSpec, Column, VariantNodes, VariantChunk,
+                              LargeRules, BuiltinRules, RuleBook, RuleData, ThumbsData, DownloadColumn,
+                              RulesConfig)
 
 _SCALARS = {str: "string", int: "number", float: "number", bool: "boolean", object: "unknown", type(None): "null"}
 

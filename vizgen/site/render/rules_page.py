@@ -10,7 +10,7 @@ defaults, bounds and choices (:mod:`vizgen.engine.params`), the built-in variant
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from typing import TypedDict
 
 from vizgen.analysis import words
 from vizgen.analysis.rulebook import START_WORDS
@@ -22,9 +22,18 @@ from vizgen.reports.lessons import VERDICT_WORDS
 from vizgen.site.data import address_words
 from vizgen.site.drawing import theme
 from vizgen.site.drawing.valuemap import SHADES, shade_colours
+from vizgen.site.render.payloads import (
+    BuiltinRules,
+    Column,
+    DownloadColumn,
+    RuleBook,
+    RulesConfig,
+    Seats,
+    ThumbsData,
+)
 from vizgen.util import sizes
 
-__all__ = ["AXES", "rulebook_data", "rules_context"]
+__all__ = ["AXES", "RulesContext", "rulebook_data", "rules_context"]
 
 #: one line on every rule axis, for the form (section 3a and 3b of the rules)
 AXES: dict[str, str] = {
@@ -73,7 +82,7 @@ def choices() -> dict[str, list[str]]:
             "division_scope": list(p.DIVISION_SCOPES)}
 
 
-def rulebook_data() -> dict[str, Any]:
+def rulebook_data() -> RuleBook:
     """Every parameter's name, default, bounds, choices and line, and every built-in variant's parameters.
 
     Returns
@@ -92,10 +101,11 @@ def rulebook_data() -> dict[str, Any]:
     (5, {'overflow': 'cutoff'})
     """
     defaults = asdict(Params())
-    variants = {slug: {"title": v.title, "summary": v.summary,
-                       "params": {k: x for k, x in asdict(v.params).items() if x != defaults[k]}}
-                for slug, v in REGISTRY.items()}
-    return {"names": list(PARAM_NAMES), "defaults": defaults, "ranges": {k: list(v) for k, v in INT_RANGE.items()},
+    variants: dict[str, BuiltinRules] = {
+        slug: {"title": v.title, "summary": v.summary,
+               "params": {k: x for k, x in asdict(v.params).items() if x != defaults[k]}}
+        for slug, v in REGISTRY.items()}
+    return {"names": list(PARAM_NAMES), "defaults": defaults, "ranges": {k: (v[0], v[1]) for k, v in INT_RANGE.items()},
             "choices": choices(), "hand_sets_max": sizes.HAND_SETS_MAX,
             "max_positions": sizes.BROWSER_MAX_POSITIONS, "random_max_states": sizes.RANDOM_MAX_STATES, "axes": AXES,
             "large": {"max_positions": sizes.SITE_MAX_POSITIONS, "memory_share": sizes.BROWSER_MEMORY_SHARE,
@@ -104,7 +114,14 @@ def rulebook_data() -> dict[str, Any]:
             "variants": variants, "start": START_WORDS}
 
 
-def rules_context(site_title: str) -> dict[str, Any]:
+class RulesContext(TypedDict):
+    """What ``rules.html``'s template reads: the page's title and its configuration."""
+
+    page_title: str
+    config: RulesConfig
+
+
+def rules_context(site_title: str) -> RulesContext:
     """Everything ``rules.html`` shows: its title and the page's configuration (the rulebook and the words).
 
     Examples
@@ -113,19 +130,24 @@ def rules_context(site_title: str) -> dict[str, Any]:
     >>> ctx["page_title"], ctx["config"]["worker"]
     ('Try your own rules · Atlas', 'assets/rules.js')
     """
-    return {"page_title": f"Try your own rules · {site_title}",
-            "config": {"book": rulebook_data(), "words": words.for_browser(), "themes": theme.PALETTES,
-                       "shading": {"shades": SHADES,
-                                   "fills": {name: shade_colours(p) for name, p in theme.PALETTES.items()}},
-                       "seats": {players: words.seat_words(players) for players in range(2, MOST_PLAYERS + 1)},
-                       "legends": {"two": words.legend(2), "more": words.legend(3, fate=True),
-                                   "more_plain": words.legend(3)},
-                       "columns": panel_columns(), "download": download_columns(), "root": "",
-                       "worker": "assets/rules.js", "from": "standard", "guide": VERDICT_WORDS,
-                       "thumbs": thumbs_data(), "notes": {"compare": address_words.table()["notes"]["compare"]}}}
+    config: RulesConfig = {
+        "book": rulebook_data(), "words": words.for_browser(), "themes": theme.PALETTES,
+        "shading": {"shades": SHADES, "fills": {name: shade_colours(p) for name, p in theme.PALETTES.items()}},
+        "seats": {str(players): seats(players) for players in range(2, MOST_PLAYERS + 1)},
+        "legends": {"two": words.legend(2), "more": words.legend(3, fate=True), "more_plain": words.legend(3)},
+        "columns": panel_columns(), "download": download_columns(), "root": "",
+        "worker": "assets/rules.js", "from": "standard", "guide": VERDICT_WORDS,
+        "thumbs": thumbs_data(), "notes": {"compare": address_words.table()["notes"]["compare"]}}
+    return {"page_title": f"Try your own rules · {site_title}", "config": config}
 
 
-def thumbs_data() -> dict[str, Any]:
+def seats(players: int) -> Seats:
+    """The seats' names and words for ``players`` players (:func:`vizgen.analysis.words.seat_words`)."""
+    made = words.seat_words(players)
+    return {"names": made["names"], "won": made["won"]}
+
+
+def thumbs_data() -> ThumbsData:
     """What the browser's rules of thumb search needs of :mod:`vizgen.reports.rules_of_thumb`: every candidate rule
     (its condition, side, when and words) in the order the search ranks ties, and the search's limits.
 
@@ -145,7 +167,7 @@ DOWNLOAD_COLUMNS = ("position", "winner", "remoteness", "terminal", "depth", "fo
                     "maxn3_move", "maxn5_move")
 
 
-def download_columns() -> list[dict[str, Any]]:
+def download_columns() -> list[DownloadColumn]:
     """The spec of :data:`DOWNLOAD_COLUMNS` as a variant page's download writes it (name, label, kind, doc).
 
     Examples
@@ -157,9 +179,9 @@ def download_columns() -> list[dict[str, Any]]:
     from vizgen.engine.spec import resolve
     from vizgen.site.data.tables import node_table
 
-    spec = {c.name: {"name": c.name, "label": c.label, "kind": c.kind, "doc": c.doc}
-            for example in ("standard:r=2", "standard:players=3,r=2")
-            for c in node_table(solve_variant(resolve(example))).columns}
+    spec: dict[str, DownloadColumn] = {c.name: {"name": c.name, "label": c.label, "kind": c.kind, "doc": c.doc}
+                                       for example in ("standard:r=2", "standard:players=3,r=2")
+                                       for c in node_table(solve_variant(resolve(example))).columns}
     return [spec[name] for name in DOWNLOAD_COLUMNS]
 
 
@@ -167,7 +189,7 @@ def download_columns() -> list[dict[str, Any]]:
 MOST_PLAYERS = 20
 
 
-def panel_columns() -> list[dict[str, Any]]:
+def panel_columns() -> list[Column]:
     """The position panel's columns a rule set solved in the browser fills, as a variant page ships them.
 
     Examples

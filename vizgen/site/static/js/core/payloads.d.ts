@@ -261,3 +261,161 @@ export interface GameRecord {
   mode: "challenge" | "link" | "analyse" | "review" | null;
   hints: number[];
 }
+
+/** A field of a block of the wire (:func:`vizgen.site.render.wire.spec`, read by ``core/wire.js``). */
+export interface FieldSpec {
+  name: string;
+  /** its bytes a value */
+  width: number;
+}
+
+/** A column of the node table the position panel lists (:func:`vizgen.site.render.datafiles.panel_columns`). */
+export interface Column {
+  name: string;
+  label: string;
+  /** how the panel shows it: percent, plies, count or number */
+  show: string;
+  /** one sentence: what the figure means */
+  doc: string;
+  /** the value that means none (null: every value is one) */
+  missing: number | null;
+}
+
+/** A variant's ``nodes.js`` (:func:`vizgen.site.render.datafiles.data_files`): every position's notation and
+    facts, the panel's columns and, for a small variant, the layout (the fields a big variant lacks are optional). */
+export interface VariantNodes {
+  /** positions (node ids 0 to n - 1) */
+  n: number;
+  players: number;
+  /** the start position's node id */
+  start: number;
+  /** positions a chunk file (c<k>.js) holds */
+  chunk: number;
+  /** moves */
+  edges: number;
+  /** every position's notation, by node id, separated by spaces */
+  notation: string;
+  /** the fields of the facts' block */
+  fields: FieldSpec[];
+  /** the facts of every position, one block of the wire (base64) */
+  facts: string;
+  columns: Column[];
+  /** the fields of a chunk's block of the computer opponents' moves, one per computer player */
+  opponents: FieldSpec[];
+  /** a small variant's layout: each position's centre (Graphviz's points times scale) */
+  x?: number[];
+  y?: number[];
+  /** the layout's scale from Graphviz's points */
+  scale?: number;
+  /** a position's radius */
+  size?: number;
+  /** the banded layout's boxes: width and height */
+  box?: [number, number];
+  /** the banded layout's words: x, y, text, its alignment and its class */
+  bands?: [number, number, string, string, string][];
+  /** the moves drawn by default (they carry meaning), by edge number */
+  shown?: number[];
+}
+
+/** A variant's chunk file ``c<k>.js``: the detail of the positions from ``first`` on (``model.js``). */
+export interface VariantChunk {
+  /** the node id of its first position */
+  first: number;
+  nodes: ([number[][], (number | null)[], ((number | string)[])[], number[]])[];
+  /** the computer opponents' moves (the fields of nodes.js's opponents), one block of the wire (base64) */
+  opponents: string;
+}
+
+/** How far past ``max_positions`` a device that reports its memory may solve (:mod:`vizgen.util.sizes`). */
+export interface LargeRules {
+  /** the site's own ceiling, in positions */
+  max_positions: number;
+  /** the share of the device's memory the page allows itself */
+  memory_share: number;
+  bytes_per_position: number;
+  bytes_per_hand_pair: number;
+}
+
+/** A built-in variant as the rules page knows it: its title, its line and the parameters that differ from the
+    defaults. */
+export interface BuiltinRules {
+  title: string;
+  summary: string;
+  params: Record<string, number | boolean | string>;
+}
+
+/** Every rule parameter and built-in variant (:func:`vizgen.site.render.rules_page.rulebook_data`), read by
+    ``rules/engine/rulebook.js``. */
+export interface RuleBook {
+  /** every parameter, in the order a spec writes them */
+  names: string[];
+  /** every parameter's default, by name */
+  defaults: Record<string, number | boolean | string>;
+  /** the whole-number parameters' bounds */
+  ranges: Record<string, [number, number]>;
+  /** the text parameters' choices */
+  choices: Record<string, string[]>;
+  hand_sets_max: number;
+  /** the most positions a browser solves (more: the command) */
+  max_positions: number;
+  random_max_states: number;
+  large: LargeRules;
+  /** each parameter's line on the form */
+  axes: Record<string, string>;
+  /** the built-in variants, by slug, in the registry's order */
+  variants: Record<string, BuiltinRules>;
+  /** the start's words (:data:`vizgen.analysis.rulebook.START_WORDS`) */
+  start: Record<string, string>;
+}
+
+/** A rule as plain data (:meth:`Rule.as_dict`): its feature, whether it prefers or avoids it, when, in words. */
+export interface RuleData {
+  feature: string;
+  prefer: boolean;
+  when: string;
+  text: string;
+}
+
+/** The rules of thumb search's candidates, in the order it ranks ties, and its limits. */
+export interface ThumbsData {
+  rules: RuleData[];
+  max_rules: number;
+  min_gain: number;
+}
+
+/** A column of a variant page's JSON download the rules page fills too. */
+export interface DownloadColumn {
+  name: string;
+  label: string;
+  kind: string;
+  doc: string;
+}
+
+/** The rules page's configuration (its ``<script id="rules-config">``,
+    :func:`vizgen.site.render.rules_page.rules_context`); ``from`` is the rule set to start from. */
+export interface RulesConfig {
+  from: string;
+  book: RuleBook;
+  /** the word tables (:func:`vizgen.analysis.words.for_browser`, as on a variant page) */
+  words: Record<string, unknown>;
+  /** both themes' palettes by name */
+  themes: Record<string, Record<string, string>>;
+  /** the value map's shades and their fills by theme */
+  shading: Record<string, unknown>;
+  /** per number of players (as text), the seats' names and words */
+  seats: Record<string, Seats>;
+  /** the graph's legends: two players, more with their fate, more without */
+  legends: Record<string, Record<string, string | Record<string, string>>>;
+  /** the position panel's columns a rule set solved in the browser fills */
+  columns: Column[];
+  download: DownloadColumn[];
+  /** the site's root, from the page */
+  root: string;
+  /** the worker's script, from the root */
+  worker: string;
+  /** the short guide's words (:data:`vizgen.reports.lessons.VERDICT_WORDS`) */
+  guide: Record<string, string>;
+  thumbs: ThumbsData;
+  /** the address's notes the comparison says (a compare= that cannot be read) */
+  notes: Record<string, string>;
+}

@@ -4,7 +4,7 @@
  * configuration (<script id="rules-config">) carries the rulebook's data and the words. The rule set lives in the
  * address as a spec string (rules.html?rules=cutoff:death_attack=true); the form (ruleform.js) edits it. The
  * controller (rules/ctrl.js) holds the state and the actions: each change is checked and sized before anything is
- * compiled, then solved by rulesworker.js (a Web Worker, or the page's slices from file://). This entry is the
+ * compiled, then solved by rules/worker.js (a Web Worker, or the page's slices from file://). This entry is the
  * only part that touches the page: it draws the controller's state (rules/view/, ruleresult.js, rulegame.js),
  * turns the page's events into the controller's actions, starts the variant pages' viewer once solved
  * (rulemodel.js), loads the late part (rulesmore.js: the guide, the download, the comparison and the sweeps) and
@@ -31,25 +31,23 @@ import * as rulemaxn from "../rules/rulemaxn.js";
 import * as rulemodel from "../rules/rulemodel.js";
 import * as rulerecent from "../rules/rulerecent.js";
 import * as ruleresult from "../rules/ruleresult.js";
-import * as rulesworker from "../rules/rulesworker.js";
 import * as ruletricky from "../rules/ruletricky.js";
+import * as solving from "../rules/solving.js";
 import { command, sameView } from "../rules/view/same.js";
 import { statusView, workingView } from "../rules/view/status.js";
 import { publish } from "./handle.js";
+import * as worker from "./rules/worker.js";
 
 /**
- * The page's configuration (vizgen/site/rulespage.py rules_context): what the data files, the comparison, the
- * download, the guide and the rules of thumb read, and the legends and the rule set to start from.
- * @typedef {import("../rules/rulemodel.js").ModelConfig & import("../rules/ruleside.js").SideConfig
- *   & import("../rules/ruledownload.js").DownloadConfig & {guide: Record<string, string>,
- *   thumbs: import("../rules/rulethumbs.js").ThumbsData, legends: Record<string, Record<string, string>>,
- *   from: string}} RulesConfig
+ * The page's configuration (vizgen/site/render/rules_page.py rules_context), typed by payloads.py's RulesConfig
+ * (core/payloads.d.ts); what the data files, the comparison and the download read of it as they read it (the
+ * rule book's parameters, the word tables), and the legends' words for the page's [data-legend] elements.
+ * @typedef {Omit<import("../core/payloads").RulesConfig, "book" | "words" | "legends" | "columns" | "shading">
+ *   & import("../rules/rulemodel.js").ModelConfig & import("../rules/ruleside.js").SideConfig
+ *   & import("../rules/ruledownload.js").DownloadConfig
+ *   & {legends: Record<string, Record<string, string>>}} RulesConfig
  */
-/**
- * The modules of the page's second script (rulesmore.js), handed over on the page's handle.
- * @typedef {{ruleguide: typeof import("../rules/ruleguide.js"), rulethumbs: typeof import("../rules/rulethumbs.js"),
- *   ruleside: typeof import("../rules/ruleside.js"), ruledownload: typeof import("../rules/ruledownload.js")}} Late
- */
+/** The modules of the page's second script (rulesmore.js), as its function returns them. @typedef {typeof import("./rulesmore.js")} Late */
 /** @typedef {{ready?: boolean, error?: unknown, go: (node: number) => void}} Viewer the variant pages' viewer */
 /**
  * The page put together: its configuration, controller, element lookup and late part.
@@ -58,6 +56,20 @@ import { publish } from "./handle.js";
  *   what of the controller's state its position and game show (drawn again only when that changes)
  */
 
+/** The device's storage, each call of which may throw (storage refused, private mode): the recent rule sets'. */
+var STORE = { getItem: function (/** @type {string} */ key) { return localStorage.getItem(key); },
+  setItem: function (/** @type {string} */ key, /** @type {string} */ value) { localStorage.setItem(key, value); } };
+/** The page's timers, handed to the comparison. */
+var CLOCK = { later: function (/** @type {() => void} */ fn, /** @type {number} */ ms) { return setTimeout(fn, ms); },
+  every: function (/** @type {() => void} */ fn, /** @type {number} */ ms) { return setInterval(fn, ms); },
+  stop: function (/** @type {number} */ id) { clearTimeout(id); clearInterval(id); } };
+/** The modules of this script that rulesmore.js uses instead of its own copy, by path: the argument of its
+ * function (tools/bundle.mjs checks that the list has every one it imports). */
+var SHARED = { "core/contract.js": contractModule, "core/html.js": htmlModule, "core/util.js": util,
+  "rules/engine/movegen.js": movegen, "rules/engine/pairwise.js": pairwise, "rules/engine/rulebook.js": rulebook,
+  "rules/engine/rulesolve.js": rulesolve, "rules/rulebadge.js": rulebadge, "rules/rulefacts.js": rulefacts,
+  "rules/rulegraph.js": rulegraph, "rules/rulemap.js": rulemap, "rules/rulemaxn.js": rulemaxn,
+  "rules/ruletricky.js": ruletricky, "rules/solving.js": solving };
 /** @param {string} id */
 function $(id) {
   return /** @type {HTMLElement} */ (document.getElementById(id));
@@ -122,7 +134,7 @@ function buildForm(pg) {
 }
 /** @param {Page} pg */
 function fillForm(pg) {
-  ruleform.setRules(pg.cfg.book, pg.ctrl.state.base, pg.ctrl.state.params);
+  ruleform.setRules(pg.cfg.book, pg.ctrl.state.base, pg.ctrl.state.params, $);
 }
 /** Open the rules `spec` names (else say why, the form kept). @param {Page} pg @param {string} spec */
 function open(pg, spec) {
@@ -159,7 +171,7 @@ function solve(pg, spec, fit) {
   var ctrl = pg.ctrl, api = ctrl.api, params = Object.assign({}, ctrl.state.params);
   ctrl.solve(fit).then(function (ok) {
     if (!ok) return false;
-    rulerecent.remember(spec, readable(pg));
+    rulerecent.remember(spec, readable(pg), STORE);
     showRecent(pg);
     return showResult(pg).then(function () {
       if (fit.large) return bigResult();
@@ -199,9 +211,9 @@ function showResult(pg) {
 /** @param {Page} pg */
 function showGuide(pg) {
   var { s, f } = pg.ctrl.solved(), more = /** @type {Late} */ (pg.late);
-  var guide = more.ruleguide.show(s, f, pg.cfg, function (i) { return contractModule.contract.verdicts[f.verdict[i]].cls; });
+  var guide = more.ruleguide.show(s, f, pg.cfg, function (i) { return contractModule.contract.verdicts[f.verdict[i]].cls; }, $);
   pg.ctrl.api.guide = Object.assign(guide, {
-    thumbs: more.rulethumbs.show(s, pg.cfg, /** @type {number} */ (pg.ctrl.state.r)).rules });
+    thumbs: more.rulethumbs.show(s, pg.cfg, /** @type {number} */ (pg.ctrl.state.r), $).rules });
 }
 
 /* The variant pages' own viewer on these rules (graph or explorer, panel, search, play). */
@@ -215,7 +227,10 @@ function startViewer(pg, spec, params) {
   ctrl.state.booted = true;
   if (P !== 2) document.querySelectorAll(".two-only").forEach(function (el) { el.remove(); });
   $("explore").hidden = false;
-  return rulemodel.boot(s, f, pg.cfg, params, spec).then(function () {
+  return rulemodel.boot(s, f, pg.cfg, params, spec).then(function (files) {
+    // the variant page's script (pages/viewer.js) offers the viewer's boot on the page's handle: it waits for these
+    var VZ = /** @type {{VZ?: {bootViewer(f: typeof files): void}}} */ (globalThis).VZ;
+    if (VZ) VZ.bootViewer(files);
     return new Promise(function (resolve) {
       var tries = 0;
       (function wait() {
@@ -244,7 +259,10 @@ function compareWith(pg) {
       currentSpec: function () { return ctrl.spec(); }, addressOf: function (spec) { return ctrl.addressOf(spec); },
       encSpec: encSpec, steps: STEPS,
       working: function (on, share, step) { ctrl.working(on ? share || 0 : null, step); },
-      compare: function (other, spec, tell) { return ctrl.compare(other, spec, tell); } });
+      compare: function (other, spec, tell) { return ctrl.compare(other, spec, tell); },
+      solve: function (params, tell) { return worker.run(params, pg.cfg.worker, tell); }, cancel: worker.cancel,
+      keepAddress: function () { history.replaceState(null, "", ctrl.addressOf(ctrl.spec()) + location.hash); },
+      onClick: function (handler) { document.addEventListener("click", handler); }, clock: CLOCK });
     side.sweepOptions();
     return side.compareWith();
   }).catch(function (e) {
@@ -265,26 +283,23 @@ function readable(pg) {
 }
 /** @param {Page} pg */
 function showRecent(pg) {
-  rulerecent.show($("rules-recent"), rulerecent.recent(readable(pg)), function (spec) { return pg.ctrl.addressOf(spec); });
+  rulerecent.show($("rules-recent"), rulerecent.recent(readable(pg), STORE), function (spec) { return pg.ctrl.addressOf(spec); });
 }
-/* The late part's modules, as its entry (pages/rulesmore.js) hands them over on the page's handle. */
-/** @returns {Late} */
-function lateModules() {
-  var handle = /** @type {{VZ?: {rulesmore?: Late}}} */ (globalThis);
-  var more = handle.VZ && handle.VZ.rulesmore;
-  if (!more) throw new Error("rulesmore.js did not hand its modules over");
-  return more;
-}
-/* The late part (rulesmore.js), loaded once, when first needed; its modules come on the page's handle. */
+/* The late part (rulesmore.js), loaded once, when first needed: its script hands the page a function of the
+   modules it shares with this one (tools/bundle.mjs), on the event "vizgen-late" of the element that loads it;
+   called with SHARED, it gives the late part's modules. */
 /** @param {Page} pg @returns {Promise<void>} */
 function lateScript(pg) {
   if (pg.late) return Promise.resolve();
   pg.extra = pg.extra || new Promise(function (resolve, reject) {
     var sc = document.createElement("script");
     sc.src = pg.cfg.root + "assets/rulesmore.js";
+    sc.addEventListener("vizgen-late", function (ev) {
+      pg.late = /** @type {CustomEvent<(shared: typeof SHARED) => Late>} */ (ev).detail(SHARED);
+    });
     sc.onload = function () {
-      pg.late = lateModules();
-      resolve();
+      if (pg.late) resolve();
+      else reject(new Error("rulesmore.js did not hand its modules over"));
     };
     sc.onerror = function () { reject(new Error("could not load rulesmore.js")); };
     document.body.appendChild(sc);
@@ -331,7 +346,7 @@ function clicked(pg, ev) {
 /** @param {Page} pg */
 function wireButtons(pg) {
   var ctrl = pg.ctrl;
-  $("rules-cancel").addEventListener("click", function () { rulesworker.cancel(); });
+  $("rules-cancel").addEventListener("click", function () { worker.cancel(); });
   $("rules-again").addEventListener("click", function () { changed(pg, true); });
   document.addEventListener("click", function (ev) { clicked(pg, ev); });
   $("rules-find").addEventListener("submit", function (ev) {
@@ -376,7 +391,7 @@ function boot() {
   /** @type {Page | null} */
   var made = null;
   var ctrl = new RulesCtrl(cfg.book, function (params, tell, only) {
-    return rulesworker.run(params, cfg.worker, tell, only);
+    return worker.run(params, cfg.worker, tell, only);
   }, function () { if (made) redraw(made); });
   /** @type {Page} */
   var pg = (made = { cfg: cfg, ctrl: ctrl, late: null, extra: null,
@@ -393,17 +408,12 @@ function boot() {
 }
 
 if (typeof document === "undefined") {
-  rulesworker.serve();
+  worker.serve(self);
 } else {
   publish({ contract: contractModule.contract, util: util, shading: shading, movegen: movegen, rulebook: rulebook,
-    rulecompile: rulecompile, rulesolve: rulesolve, rulefacts: rulefacts, rulesworker: rulesworker,
+    rulecompile: rulecompile, rulesolve: rulesolve, rulefacts: rulefacts, rulesworker: worker,
     pairwise: pairwise, rulemodel: rulemodel, rulegraph: rulegraph, rulemap: rulemap, rulemaxn: rulemaxn,
-    ruletricky: ruletricky,
-    // the modules of this script that rulesmore.js reads instead of its own copy (tools/bundle.mjs checks the list)
-    rulesShared: { "core/contract.js": contractModule, "core/html.js": htmlModule, "core/util.js": util, "rules/engine/movegen.js": movegen,
-      "rules/engine/pairwise.js": pairwise, "rules/engine/rulebook.js": rulebook, "rules/engine/rulesolve.js": rulesolve,
-      "rules/rulebadge.js": rulebadge, "rules/rulefacts.js": rulefacts, "rules/rulegraph.js": rulegraph, "rules/rulemap.js": rulemap,
-      "rules/rulemaxn.js": rulemaxn, "rules/ruletricky.js": ruletricky, "rules/rulesworker.js": rulesworker } });
+    ruletricky: ruletricky });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
   else boot();
 }

@@ -2,7 +2,7 @@
  *
  * The rule set chosen (a base and its parameters, read from a spec string or changed rule by rule), its check
  * (the engine's refusals) and size (the engine's estimate, against the device's memory), its solve (by the
- * solver it is given: the Web Worker or the page's slices, rulesworker.js) with the status line and the
+ * solver it is given: the Web Worker or the page's slices, pages/rules/worker.js) with the status line and the
  * progress bar's share, the position shown, the game against the perfect player, and a comparison with another
  * rule set (solved the same way: its figures, the sentence and the positions whose value changes). The page
  * (pages/rules.js) gives it the solver and a `redraw` it calls after each change, and draws `state` and `api`.
@@ -11,7 +11,7 @@ import { contract } from "../core/contract.js";
 import * as util from "../core/util.js";
 import * as rulefacts from "./rulefacts.js";
 import * as rulegame from "./rulegame.js";
-import * as rulesworker from "./rulesworker.js";
+import * as solving from "./solving.js";
 import * as movegen from "./engine/movegen.js";
 import * as rulebook from "./engine/rulebook.js";
 import * as rulesolve from "./engine/rulesolve.js";
@@ -44,9 +44,21 @@ function encSpec(spec) {
 }
 
 /* A solution (a Solve's result) with its Rules made again: the solved rule set. */
-/** @param {import("./rulesworker.js").Solution} solution @returns {Solved} */
+/** @param {import("./solving.js").Solution} solution @returns {Solved} */
 function solvedOf(solution) {
   return Object.assign(solution, { rules: new movegen.Rules(solution.R) });
+}
+
+/* What a position is, written the same under any rule set: each seat's hands in fingers and its marks (lives, a
+   used switch, its own swaps: what its hand set's name writes after a colon), the mover first, and the swaps
+   made. Its notation is not: past r = 10 hands are written dotted ("1.1-1.1" is 11-11). */
+/** @param {movegen.Rules} rules @param {number} code */
+function identity(rules, code) {
+  var R = rules.R, d = rules.seats(code);
+  return d.s.map(function (s) {
+    var name = R.sets[s], colon = name.indexOf(":");
+    return R.hands[s].join(",") + (colon < 0 ? "" : name.slice(colon));
+  }).join(" ") + "/" + d.count;
 }
 
 class RulesCtrl {
@@ -189,7 +201,7 @@ class RulesCtrl {
    * @returns {Promise<boolean>}
    */
   solve(fit) {
-    var self = this, state = this.state, api = this.api, spec = this.spec(), t0 = this.now(), large = fit.large;
+    var ctrl = this, state = this.state, api = this.api, spec = this.spec(), t0 = this.now(), large = fit.large;
     api.ready = false;
     api.large = large;
     state.again = false;
@@ -198,15 +210,15 @@ class RulesCtrl {
     if (large) this.working(0, "");
     /** @type {Progress} */
     var tell = function (step, done, total) {
-      if (large) self.working(rulesworker.fraction(step, done, total, fit.size), STEPS[step]);
-      if (self.now() - t0 > 300) {
+      if (large) ctrl.working(solving.fraction(step, done, total, fit.size), STEPS[step]);
+      if (ctrl.now() - t0 > 300) {
         var far = step === "survival" ? ", " + util.plural(done, "ply", "plies") + " from the end" :
           done > 1 && step !== "done" ? ", " + util.count(done) + " positions so far" : "";
-        self.say("working", "Solving " + spec + ": " + STEPS[step] + far + "…");
+        ctrl.say("working", "Solving " + spec + ": " + STEPS[step] + far + "…");
       }
     };
     return this.run(params, tell, large).then(function (solution) {
-      if (large) self.working(null);
+      if (large) ctrl.working(null);
       if (api.spec !== spec) return false; // the rules changed meanwhile
       var s = solvedOf(solution);
       state.solved = api.solution = s;
@@ -215,21 +227,21 @@ class RulesCtrl {
       state.r = params.r;
       state.shown = s.start;
       state.game = null;
-      var secs = (self.now() - t0) / 1000;
-      self.say("solved", "Solved on this device in " + (secs < 0.1 ? "under 0.1" : secs.toFixed(1)) + " s: " +
+      var secs = (ctrl.now() - t0) / 1000;
+      ctrl.say("solved", "Solved on this device in " + (secs < 0.1 ? "under 0.1" : secs.toFixed(1)) + " s: " +
         util.count(s.n) + " positions, " + util.count(s.edges) + " moves.");
       return true;
     }, function (e) {
-      if (large) self.working(null);
+      if (large) ctrl.working(null);
       if (api.spec !== spec) return false;
       api.error = String(e.message || e);
       if (api.error === "cancelled") {
         api.refused = "cancelled";
         state.again = true;
-        self.say("too-big", "Stopped: " + spec + " was not solved. Solve it again with the button below, or on a " +
+        ctrl.say("too-big", "Stopped: " + spec + " was not solved. Solve it again with the button below, or on a " +
           "computer with the command below.", true);
-      } else if (api.error === "no worker") self.tooBig(self.book.allowance(params, undefined));
-      else self.say("impossible", "Could not solve these rules here: " + api.error);
+      } else if (api.error === "no worker") ctrl.tooBig(ctrl.book.allowance(params, undefined));
+      else ctrl.say("impossible", "Could not solve these rules here: " + api.error);
       return false;
     });
   }
@@ -274,10 +286,10 @@ class RulesCtrl {
    * @returns {Promise<Comparison | null>}
    */
   compare(other, otherSpec, tell) {
-    var self = this, solved = this.state.solved;
+    var ctrl = this, solved = this.state.solved;
     return this.run(other, tell, false).then(function (solution) {
-      if (!solved || self.state.solved !== solved) return null;
-      return self.compared(solvedOf(solution), other, otherSpec);
+      if (!solved || ctrl.state.solved !== solved) return null;
+      return ctrl.compared(solvedOf(solution), other, otherSpec);
     });
   }
 
@@ -304,10 +316,10 @@ class RulesCtrl {
     if (each) {
       var shared = 0;
       /** @type {Map<string, number>} */
-      var byName = new Map();
-      for (var j = 0; j < o.n; j++) byName.set(o.rules.name(o.codes[j]), j);
+      var byIdentity = new Map();
+      for (var j = 0; j < o.n; j++) byIdentity.set(identity(o.rules, o.codes[j]), j);
       for (var i = 0; i < s.n; i++) {
-        var k = byName.get(s.rules.name(s.codes[i]));
+        var k = byIdentity.get(identity(s.rules, s.codes[i]));
         if (k === undefined) continue;
         shared++;
         if (contract.verdicts[f.verdict[i]].cls !== contract.verdicts[of.verdict[k]].cls) changed.push([i, k]);
@@ -323,4 +335,4 @@ class RulesCtrl {
   }
 }
 
-export { RulesCtrl, STEPS, encSpec };
+export { RulesCtrl, STEPS, encSpec, identity };

@@ -10,8 +10,8 @@
 
 /**
  * Solves a rule set: a promise of its solution, told how far it has got; with `only` (a large rule set) in a
- * Web Worker or not at all (rulesworker.run, with the worker's script).
- * @typedef {(params: Params, tell: Progress, only: boolean) => Promise<import("./rulesworker.js").Solution>} Solver
+ * Web Worker or not at all (pages/rules/worker.js's run, with the worker's script).
+ * @typedef {(params: Params, tell: Progress, only: boolean) => Promise<import("./solving.js").Solution>} Solver
  */
 
 /**

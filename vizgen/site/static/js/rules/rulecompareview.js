@@ -7,7 +7,7 @@ import { html, render } from "../core/html.js";
 import * as rulebadge from "./rulebadge.js";
 import * as rulecompare from "./rulecompare.js";
 import * as rulemap from "./rulemap.js";
-import * as rulesworker from "./rulesworker.js";
+import * as solving from "./solving.js";
 import * as util from "../core/util.js";
 
 /** @typedef {import("./ruleside.js").SidePage} SidePage */
@@ -62,14 +62,14 @@ function compareOptions() {
       if (bad) compareNote("That rule set cannot be compared: " + bad + ".");
       field("rules-compare-spec").focus();
     }
-    history.replaceState(null, "", P.addressOf(P.currentSpec()) + location.hash);
+    P.keepAddress();
     compareWith();
   });
   field("rules-compare-spec").addEventListener("change", function () {
     compareNote("");
     var bad = useCompare(field("rules-compare-spec").value);
     if (bad) compareNote("That rule set cannot be compared: " + bad + ".");
-    history.replaceState(null, "", P.addressOf(P.currentSpec()) + location.hash);
+    P.keepAddress();
     compareWith();
   });
 }
@@ -121,7 +121,7 @@ var SLOW_MS = 1000;
  * A comparison's solve that takes longer than SLOW_MS says so: the page's progress bar (with its Cancel button)
  * at the top, where a person is looking, and a line in the comparison, each with how far it has got and the
  * seconds it has taken (the compile tells its rows, the solve its positions); both go on the solve's progress
- * (`tell`, what rulesworker.run reports, from the worker or the page's slices) and are taken down by `stop`.
+ * (`tell`, what the page's solver reports, from the worker or the page's slices) and are taken down by `stop`.
  * @param {string} otherSpec @param {number} size the positions the rule set allows @param {HTMLElement} out
  * @returns {{tell: import("./engine/rulesolve.js").Progress, stop: () => void}}
  */
@@ -135,14 +135,14 @@ function progress(otherSpec, size, out) {
     var step = last[0], done = last[1];
     var words = P.steps[step] || step, secs = Math.floor((Date.now() - t0) / 1000);
     var far = done > 1 && (step === "enumerate" || step === "solve") ? ", " + util.count(done) + " positions so far" : "";
-    P.working(true, rulesworker.fraction(step, done, last[2], size), "comparing with " + otherSpec + ": " + words +
+    P.working(true, solving.fraction(step, done, last[2], size), "comparing with " + otherSpec + ": " + words +
       ", " + secs + " s");
     out.textContent = "Solving " + otherSpec + " to compare with (up to " + util.count(size) + " positions): " + words +
       far + ", " + secs + " s so far… The Cancel button at the top stops it.";
   }
-  var timer = setTimeout(function () {
+  var timer = P.clock.later(function () {
     draw();
-    timer = setInterval(draw, SLOW_MS);
+    timer = P.clock.every(draw, SLOW_MS);
   }, SLOW_MS);
   return {
     tell: function (step, done, total) {
@@ -151,8 +151,7 @@ function progress(otherSpec, size, out) {
     },
     stop: function () {
       stopped = true;
-      clearTimeout(timer);
-      clearInterval(timer);
+      P.clock.stop(timer);
       if (shown) P.working(false);
     },
   };

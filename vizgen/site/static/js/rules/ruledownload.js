@@ -14,7 +14,7 @@ import * as ruletricky from "./ruletricky.js";
 /** @typedef {import("./engine/rulebook.js").Book} Book */
 /**
  * What the download reads of the rules page's configuration: the build's column spec, the rulebook, the words.
- * @typedef {{download: Array<{name: string}>, book: import("./engine/rulebook.js").BookData, words: unknown}} DownloadConfig
+ * @typedef {{download: import("../core/payloads").DownloadColumn[], book: import("./engine/rulebook.js").BookData, words: unknown}} DownloadConfig
  */
 
 /* The JSON text with every object's keys sorted, as the build writes its download (json.dumps sort_keys). */

@@ -46,11 +46,12 @@ function build(D, base, axes) {
  * @param {BookData} D
  * @param {string} base
  * @param {Params} params
+ * @param {(id: string) => HTMLElement} $ the page's element of an id
  */
-function setRules(D, base, params) {
-  /** @type {HTMLSelectElement} */ (document.getElementById("rules-base")).value = base;
+function setRules(D, base, params, $) {
+  /** @type {HTMLSelectElement} */ ($("rules-base")).value = base;
   D.names.forEach(function (name) {
-    var el = /** @type {HTMLInputElement} */ (document.getElementById("ax-" + name)), v = params[name];
+    var el = /** @type {HTMLInputElement} */ ($("ax-" + name)), v = params[name];
     if (el.type === "checkbox") el.checked = !!v;
     else el.value = String(v);
   });

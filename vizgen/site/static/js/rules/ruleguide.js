@@ -126,11 +126,11 @@ var ROWS = 12, MOST_ROWS = 400;
  * @param {Facts} f
  * @param {{guide: Record<string, string>}} cfg
  * @param {(i: number) => string} cls
+ * @param {(id: string) => HTMLElement} $ the page's element of an id
  * @returns {{must: number}}
  */
-function show(s, f, cfg, cls) {
+function show(s, f, cfg, cls, $) {
   var G = cfg.guide, fill = util.fill;
-  var $ = function (/** @type {string} */ id) { return /** @type {HTMLElement} */ (document.getElementById(id)); };
   var v = verdict(s, f), must = mustFind(s, f);
   var head = v.winner < 0 ? fill(G.draw, { start: v.start })
     : fill(G.win, { who: v.winner === 0 ? "first" : "second", start: v.start, plies: util.plural(v.plies, "ply", "plies") });

@@ -7,14 +7,20 @@ var RECENT = "vizgen-rules-recent";
 var RECENT_MAX = 8, RECENT_BYTES = 8 * 1024; // the rule sets remembered, and the most storage read for them
 
 /**
+ * The device's storage as the page hands it in: a call may throw (storage refused, private mode).
+ * @typedef {{getItem: (key: string) => string | null, setItem: (key: string, value: string) => void}} Store
+ */
+
+/**
  * The recent rule sets as stored, checked before use: at most RECENT_MAX of them, each a spec `readable` takes
  * (anything else in storage, or more than RECENT_BYTES of it, is left out).
  * @param {(spec: string) => boolean} readable
+ * @param {Store} store
  * @returns {string[]}
  */
-function recent(readable) {
+function recent(readable, store) {
   try {
-    var text = localStorage.getItem(RECENT) || "[]";
+    var text = store.getItem(RECENT) || "[]";
     /** @type {unknown} */
     var v = text.length <= RECENT_BYTES ? JSON.parse(text) : [];
     /** @type {unknown[]} */
@@ -31,12 +37,13 @@ function recent(readable) {
  * Remember `spec` first (storage refused, private mode: nothing is remembered).
  * @param {string} spec
  * @param {(spec: string) => boolean} readable
+ * @param {Store} store
  */
-function remember(spec, readable) {
-  var list = recent(readable).filter(function (x) { return x !== spec; });
+function remember(spec, readable, store) {
+  var list = recent(readable, store).filter(function (x) { return x !== spec; });
   list.unshift(spec);
   try {
-    localStorage.setItem(RECENT, JSON.stringify(list.slice(0, RECENT_MAX)));
+    store.setItem(RECENT, JSON.stringify(list.slice(0, RECENT_MAX)));
   } catch {
     // storage refused (private mode): nothing is remembered
   }

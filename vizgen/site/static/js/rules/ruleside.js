@@ -30,8 +30,8 @@ import * as rulesweepview from "./rulesweepview.js";
  * @typedef {object} SideConfig
  * @property {BookData} book
  * @property {{units: import("./rulecompare.js").Units}} words
- * @property {{compare: string}} notes
- * @property {string} worker the worker's script
+ * @property {import("../core/payloads").RulesConfig["notes"]} notes
+ * @property {import("../core/payloads").RulesConfig["worker"]} worker the worker's script
  * @property {import("./rulemap.js").Compared[]} [compare] the value map's comparison (set here)
  */
 /**
@@ -48,6 +48,14 @@ import * as rulesweepview from "./rulesweepview.js";
  * @property {(on: boolean, share?: number, step?: string) => void} working the page's progress bar and its Cancel
  *   button (a large rule set's): shown at `share` (0 to 1) of the work with `step` in words, or hidden
  * @property {Record<string, string>} steps the solver's steps in words
+ * @property {(params: Params, tell: import("./engine/rulesolve.js").Progress) =>
+ *   Promise<import("./solving.js").Solution>} solve solve a rule set where the page does not freeze (the worker,
+ *   else the page's slices)
+ * @property {() => boolean} cancel stop every solve under way (the Cancel button's)
+ * @property {() => void} keepAddress write the rules and the comparison chosen into the address (its hash kept)
+ * @property {(handler: (ev: MouseEvent) => void) => void} onClick hear every click on the page
+ * @property {{later: (fn: () => void, ms: number) => number, every: (fn: () => void, ms: number) => number,
+ *   stop: (id: number) => void}} clock the page's timers: once after `ms`, every `ms`, and stopped
  * @property {(other: Params, spec: string, tell: import("./engine/rulesolve.js").Progress) =>
  *   Promise<import("./interfaces.js").Comparison | null>} compare solve `other` (named `spec`) and compare it with
  *   the rules solved (the controller's compare): null if those changed meanwhile

@@ -7,7 +7,6 @@ import { html, render } from "../core/html.js";
 import * as rulebadge from "./rulebadge.js";
 import * as rulecompare from "./rulecompare.js";
 import * as rulefacts from "./rulefacts.js";
-import * as rulesworker from "./rulesworker.js";
 import * as movegen from "./engine/movegen.js";
 import * as util from "../core/util.js";
 
@@ -29,11 +28,11 @@ function attach(page) {
   P.$("rules-sweep-go").addEventListener("click", function () {
     sweep(/** @type {HTMLSelectElement} */ (P.$("rules-sweep")).value);
   });
-  document.addEventListener("click", function (ev) {
+  P.onClick(function (ev) {
     var api = P.api;
     if (ev.target instanceof Element && ev.target.id === "rules-sweep-stop" && api.sweep) {
       api.sweep.stopped = true;
-      rulesworker.cancel();
+      P.cancel();
     }
   });
 }
@@ -112,7 +111,7 @@ function sweep(name) {
       if (api.sweep !== run || run.stopped || state.solved !== s) return Promise.resolve();
       p.state = "solving…";
       draw();
-      return rulesworker.run(p.params, P.cfg.worker, function () {}).then(function (solution) {
+      return P.solve(p.params, function () {}).then(function (solution) {
         /** @type {Solved} */
         var o = Object.assign(solution, { rules: new movegen.Rules(solution.R) });
         var fig = rulefacts.figures(o, rulefacts.compute(o, p.params));

@@ -23,14 +23,14 @@ import * as rulesolve from "./engine/rulesolve.js";
 /** @typedef {ArrayLike<number>} Flags 0/1 per move or per node */
 /** @typedef {{feats: Record<string, Uint8Array>, when: Record<string, Uint8Array>}} Features */
 /** @typedef {{keep: Uint8Array, where: Uint8Array}} Keepers */
-/** @typedef {{feature: string, prefer: boolean, when: string, text: string}} Rule a candidate rule (cfg.thumbs) */
+/** @typedef {import("../core/payloads").RuleData} Rule a candidate rule (cfg.thumbs) */
 /**
  * One rule alone (measure).
  * @typedef {{applies: number, accuracy: number, baseline: number, fails: number, example: string | null,
  *   node: number}} Measured
  */
 /** @typedef {Rule & Measured & {share_after: number}} Thumb a rule of thumb found */
-/** @typedef {{rules: Rule[], max_rules: number, min_gain: number}} ThumbsData the search's candidates and limits */
+/** @typedef {import("../core/payloads").ThumbsData} ThumbsData the search's candidates and limits */
 /**
  * The words' units (words.units; core/util.js pct reads them).
  * @typedef {{percent: string, below: string, above: string, none: string, decimals: number}} Units
@@ -326,10 +326,10 @@ var MAX_EDGES = 250000;
  * @param {Solved} s
  * @param {{thumbs: ThumbsData, words: {units: Units}}} cfg
  * @param {number} r
+ * @param {(id: string) => HTMLElement} $ the page's element of an id
  * @returns {{rules: string[] | null}}
  */
-function show(s, cfg, r) {
-  var $ = function (/** @type {string} */ id) { return /** @type {HTMLElement} */ (document.getElementById(id)); };
+function show(s, cfg, r, $) {
   var big = s.edges > MAX_EDGES;
   $("rules-thumbs-big").hidden = !big;
   if (big) {

@@ -17,21 +17,11 @@ import { count } from "../../core/util.js";
  *   division_scope: string} & Record<string, Value>} Params
  */
 /**
- * The rule book the Python writes (vizgen/site/rulespage.py rule_book).
- * @typedef {object} BookData
- * @property {string[]} names every parameter, in order
- * @property {Params} defaults
- * @property {Record<string, [number, number]>} ranges the whole-number parameters' bounds
- * @property {Record<string, string[]>} choices the text parameters' choices
- * @property {number} hand_sets_max
- * @property {number} max_positions
- * @property {number} random_max_states
- * @property {{max_positions: number, memory_share: number, bytes_per_position: number,
- *   bytes_per_hand_pair: number}} large
- * @property {Record<string, string>} axes each parameter's one-line doc
- * @property {Record<string, {title: string, summary: string, params: Partial<Params>}>} variants the built-in
- *   variants by slug
- * @property {Record<string, string>} start the start's words (vizgen/analysis/rulebook.py START_WORDS)
+ * The rule book the Python writes (vizgen/site/render/rules_page.py rulebook_data), typed by payloads.py's
+ * RuleBook (core/payloads.d.ts); its parameters read as Params, each by its own type.
+ * @typedef {Omit<import("../../core/payloads").RuleBook, "defaults" | "variants"> & {defaults: Params,
+ *   variants: Record<string, Omit<import("../../core/payloads").BuiltinRules, "params"> & {params: Partial<Params>}>}}
+ *   BookData
  */
 /**
  * What a device may solve (Book.allowance).
@@ -243,7 +233,7 @@ Book.prototype.read = function (spec) {
   }
   /** @type {Array<[string, Value]>} */
   var pairs = [];
-  var seen = new Set(), self = this;
+  var seen = new Set(), book = this;
   rest.split(",").map(function (s) { return s.trim(); }).filter(Boolean).forEach(function (item) {
     var eq = item.indexOf("=");
     var k = eq < 0 ? item : item.slice(0, eq).trim(), v = eq < 0 ? "" : item.slice(eq + 1).trim();
@@ -255,7 +245,7 @@ Book.prototype.read = function (spec) {
     if (D.names.indexOf(k) < 0) {
       throw new Error("unknown parameter '" + k + "'; parameters: " + D.names.join(", "));
     }
-    pairs.push([k, self.coerce(k, v)]);
+    pairs.push([k, book.coerce(k, v)]);
   });
   var params = this.params(base);
   pairs.forEach(function (pair) { params[pair[0]] = pair[1]; });
@@ -294,11 +284,11 @@ Book.prototype.spec = function (base, params) {
  * @returns {string | null}
  */
 Book.prototype.builtin = function (params) {
-  var D = this.D, self = this;
+  var D = this.D, book = this;
   /** @type {string | null} */
   var found = null;
   Object.keys(D.variants).some(function (slug) {
-    var v = self.params(slug);
+    var v = book.params(slug);
     if (D.names.every(function (k) { return v[k] === params[k]; })) found = slug;
     return found !== null;
   });

@@ -155,7 +155,7 @@ Book.prototype.scopeOk = function (before, after) {
  * @returns {number[][]}
  */
 Book.prototype.splits = function (hands) {
-  var p = this.p, self = this;
+  var p = this.p, book = this;
   if (hands.some(function (v) { return v < 0; })) return [];
   var total = sum(hands), live = liveCount(hands);
   var totals = [total];
@@ -168,12 +168,12 @@ Book.prototype.splits = function (hands) {
   totals.forEach(function (tot) {
     nonneg.forEach(function (now) {
       if (sum(now) !== tot || same(now, hands) || liveCount(now) === 0) return;
-      if (self.fractions(now).join(",") !== fractions) return;
+      if (book.fractions(now).join(",") !== fractions) return;
       var after = liveCount(now);
       var allowed = after === live ? p.transfers : (after > live ? p.divisions : p.suicide);
       var spread = now[now.length - 1] - now[0];
-      if ((p.halvesies === "even" && spread !== 0) || (p.halvesies === "near" && spread > self.step)) return;
-      if (allowed && (tot !== total || after < live || self.scopeOk(hands, now))) out.push(now);
+      if ((p.halvesies === "even" && spread !== 0) || (p.halvesies === "near" && spread > book.step)) return;
+      if (allowed && (tot !== total || after < live || book.scopeOk(hands, now))) out.push(now);
     });
   });
   if (p.stumps && live === 1 && total === this.step && p.hands >= 2) {
@@ -189,17 +189,17 @@ Book.prototype.splits = function (hands) {
  * @returns {Strike[]}
  */
 Book.prototype.strikes = function (striker, struck) {
-  var p = this.p, self = this;
+  var p = this.p, book = this;
   var gain = p.attack === "self-gain", bomb = p.cherry_bomb;
   var targets = p.death_attack ? distinct(struck) : distinct(struck.filter(function (v) { return v; }));
   /** @type {Strike[]} */
   var out = [];
   distinct(striker.filter(function (v) { return v; })).forEach(function (a) {
     targets.forEach(function (b) {
-      var now = self.combine(a, b);
+      var now = book.combine(a, b);
       if (gain) out.push([a, b, replace(striker, a, now), struck]);
       else {
-        out.push([a, b, bomb && a + b === self.ru ? replace(striker, a, self.step) : striker,
+        out.push([a, b, bomb && a + b === book.ru ? replace(striker, a, book.step) : striker,
           replace(struck, b, now)]);
       }
     });
@@ -231,20 +231,20 @@ Book.prototype.selfStrikes = function (hands) {
  * @returns {Change[]}
  */
 Book.prototype.flips = function (hands) {
-  var self = this;
+  var book = this;
   var vals = distinct(hands).filter(function (v) { return v; });
   if (this.signed) return vals.map(function (v) { return /** @type {Change} */ ([v, replace(hands, v, -v)]); });
-  return vals.filter(function (v) { return 2 * v !== self.ru; })
-    .map(function (v) { return /** @type {Change} */ ([v, replace(hands, v, self.ru - v)]); });
+  return vals.filter(function (v) { return 2 * v !== book.ru; })
+    .map(function (v) { return /** @type {Change} */ ([v, replace(hands, v, book.ru - v)]); });
 };
 /**
  * @param {number[]} hands
  * @returns {Change[]}
  */
 Book.prototype.adds = function (hands) {
-  var self = this;
+  var book = this;
   return distinct(hands).filter(function (v) { return v; })
-    .map(function (v) { return /** @type {Change} */ ([v, replace(hands, v, self.combine(v, self.step))]); });
+    .map(function (v) { return /** @type {Change} */ ([v, replace(hands, v, book.combine(v, book.step))]); });
 };
 /** @param {number[]} hands */
 function canSwap(hands) {
@@ -266,11 +266,11 @@ Book.prototype.value = function (v) {
  * @returns {string}
  */
 Book.prototype.handsText = function (hands) {
-  var self = this;
-  if (this.wide) return hands.map(function (v) { return self.value(v); }).join(".");
+  var book = this;
+  if (this.wide) return hands.map(function (v) { return book.value(v); }).join(".");
   var text = "";
   hands.forEach(function (v) {
-    var part = self.value(v);
+    var part = book.value(v);
     text += part.charAt(0) === HALF && /[0-9]$/.test(text) ? "0" + part : part;
   });
   return text;
@@ -601,7 +601,7 @@ function* sources(m, pairs, hitSrc) {
    hit_mid, own_src, hit_src, sets, hands, moves, space, start}, what a code page's rules.js carries, and kinds: each
    move's kind (vizgen/engine/notation.py Move.kind), for the rules of thumb. A generator of how far it has got
    (Step: a row of states at a time), returning the payload: compile() runs it through, and the rules page's
-   solve in the page runs it in slices between which the page paints (rulesworker.js). */
+   solve in the page runs it in slices between which the page paints (pages/rules/worker.js). */
 /**
  * @param {Params} p
  * @returns {Generator<Step, Payload & {kinds: string[]}, void>}

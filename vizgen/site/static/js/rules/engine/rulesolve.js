@@ -77,7 +77,7 @@ function solve(R, progress) {
  * @typedef {[string, number, number]} Step
  */
 /* solve() as a generator of how far it has got, returning the solution: the rules page's solve in the page runs
-   it in slices between which the page paints (rulesworker.js). */
+   it in slices between which the page paints (pages/rules/worker.js). */
 /**
  * @param {Payload} R
  * @returns {Generator<Step, Solved, void>}

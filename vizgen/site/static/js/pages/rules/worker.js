@@ -1,4 +1,5 @@
-/* vizgen rulesworker: the rules page's solver run in a Web Worker (the same file the page loads).
+/* vizgen rules worker: the rules page's solver run in a Web Worker (the same file the page loads), or in the
+ * page's slices: the page's glue of rules/solving.js (a worker, timers), an entry's part like pages/rules.js.
  *
  * In a worker (no document) this answers {id, params} with progress lines {id, progress: [step, done, total]}
  * and one {id, result} (the compiled tables and every node's arrays, the arrays transferred, not copied) or
@@ -6,14 +7,11 @@
  * page (a worker from a file:// address is refused), in slices between which the page paints its progress and
  * hears Cancel; cancel() ends the worker, or the solve in the page, under way.
  */
-import * as rulecompile from "./engine/rulecompile.js";
-import * as rulesolve from "./engine/rulesolve.js";
+import { ARRAYS, work, working } from "../../rules/solving.js";
 
-/** @typedef {import("./engine/rulebook.js").Params} Params */
-/** @typedef {import("./engine/rulesolve.js").Progress} Progress */
-/** @typedef {import("./engine/rulesolve.js").Solved} Solved */
-/** @typedef {import("./engine/rulesolve.js").Step} Step how far a solve has got: [step, done, total] */
-/** @typedef {Omit<Solved, "rules">} Solution a solve's result: the solution without its Rules (made again) */
+/** @typedef {import("../../rules/engine/rulebook.js").Params} Params */
+/** @typedef {import("../../rules/engine/rulesolve.js").Progress} Progress */
+/** @typedef {import("../../rules/solving.js").Solution} Solution */
 /** @typedef {{id: number, params: Params}} Ask the page's message to the worker */
 /**
  * The worker's message to the page: progress, the result or an error.
@@ -24,44 +22,16 @@ import * as rulesolve from "./engine/rulesolve.js";
  * @typedef {{resolve: (result: Solution | Promise<Solution>) => void, reject: (e: Error) => void,
  *   progress: Progress, params: Params, only: boolean}} Job
  */
-/** @type {Array<"codes" | "depth" | "winner" | "rem" | "outdeg" | "final" | "outIn">} */
-var ARRAYS = ["codes", "depth", "winner", "rem", "outdeg", "final", "outIn"];
 
-/* The solve of `params` as a generator of how far it has got ([step, done, total]), returning the solution: the
-   compile (rulecompile.js, told a row of states at a time), then the positions found and solved (rulesolve.js). */
-/**
- * @param {Params} params
- * @returns {Generator<Step, Solution, void>}
- */
-function* working(params) {
-  var R = yield* rulecompile.compiling(params);
-  yield ["compile", 1, 1];
-  var s = yield* rulesolve.solving(R);
-  return { R: R, n: s.n, edges: s.edges, start: s.start, codes: s.codes, depth: s.depth, winner: s.winner,
-    rem: s.rem, outdeg: s.outdeg, final: s.final, outIn: s.outIn };
-}
-
-/* The solve of `params` at once (in the worker), `tell` told how far it has got. */
-/**
- * @param {Params} params
- * @param {Progress} tell
- * @returns {Solution}
- */
-function work(params, tell) {
-  var steps = working(params), next = steps.next();
-  while (!next.done) {
-    tell.apply(null, next.value);
-    next = steps.next();
-  }
-  return next.value;
-}
-
-/* In a worker: answer the page's messages (the rules page's script calls this when it runs as the worker). */
-function serve() {
+/* In a worker: answer the page's messages (the rules page's script calls this when it runs as the worker, with
+   the worker's own scope). */
+/** @param {{postMessage: (reply: Reply, options: {transfer: Transferable[]}) => void,
+ *   onmessage: ((ev: MessageEvent) => void) | null}} scope */
+function serve(scope) {
   /* the page's message and the replies, in the form a worker and a window both take (the types are the DOM's) */
   /** @param {Reply} reply @param {Transferable[]} [transfer] */
-  var postMessage = function (reply, transfer) { self.postMessage(reply, { transfer: transfer || [] }); };
-  self.onmessage = function (ev) {
+  var postMessage = function (reply, transfer) { scope.postMessage(reply, { transfer: transfer || [] }); };
+  scope.onmessage = function (ev) {
     var ask = /** @type {Ask} */ (ev.data), id = ask.id, last = 0;
     try {
       var out = work(ask.params, function (step, done, total) {
@@ -207,22 +177,4 @@ function inPage(params, progress) {
   });
 }
 
-/* How far a solve has got, from 0 to 1, from the solver's progress (step, done, total) and the positions that
-   exist (`size`): compiling the rules the first fifth (a large r's compile is most of the work), finding the
-   positions up to a half, solving them most of the rest, survival the end. */
-/**
- * @param {string} step
- * @param {number} done
- * @param {number} total
- * @param {number} size
- * @returns {number}
- */
-function fraction(step, done, total, size) {
-  if (step === "compile") return 0.2 * Math.min(1, done / Math.max(total, 1));
-  if (step === "enumerate") return 0.2 + 0.3 * Math.min(1, done / Math.max(size, 1));
-  if (step === "solve") return 0.5 + 0.4 * Math.min(1, done / Math.max(total, 1));
-  if (step === "survival") return 0.9 + 0.09 * (1 - 1 / (1 + done / 10));
-  return 1;
-}
-
-export { run, work, cancel, busy, fraction, serve };
+export { run, cancel, busy, serve };
