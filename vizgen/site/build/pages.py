@@ -31,6 +31,7 @@ from vizgen.reports.guide import guide_figures, not_taught
 from vizgen.reports.puzzles import PuzzleFigures, practised, puzzle_figures
 from vizgen.site.drawing import theme
 from vizgen.site.render import CodePage, VariantPage, render_variants, site_order
+from vizgen.site.render.contexts import Card
 from vizgen.site.render.guide_page import guide_path
 from vizgen.site.render.templating import template_files
 from vizgen.util import sizes
@@ -66,7 +67,7 @@ class SiteFiles:
 
     order: list[Variant]
     files: dict[str, bytes]
-    cards: dict[str, dict[str, Any]]
+    cards: dict[str, Card]
     stats: dict[str, dict[str, Any]]
 
 

@@ -20,7 +20,6 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from jinja2 import Environment
 
@@ -36,7 +35,7 @@ from vizgen.site.drawing import theme
 from vizgen.site.output.docs import DOCS_HOME
 from vizgen.site.render.assets import environment, shared_files
 from vizgen.site.render.codepage import CodePage, code_files
-from vizgen.site.render.contexts import card, index_context, nav, variant_context
+from vizgen.site.render.contexts import Card, card, index_context, nav, variant_context
 from vizgen.site.render.datafiles import DataFiles, data_files
 from vizgen.site.render.guide_page import guide_context, guide_path
 from vizgen.site.render.maps import peers_of
@@ -147,7 +146,7 @@ class _Order:
     docs: bool = False
 
 
-def _render_share(order: _Order) -> list[tuple[Files, dict[str, Any]]]:
+def _render_share(order: _Order) -> list[tuple[Files, Card]]:
     """Render every page of a share: its files and its index card each (in a worker process, or here)."""
     env = environment(order.templates)
     env.globals["site_url"] = order.site_url or ""
@@ -158,7 +157,7 @@ def _render_share(order: _Order) -> list[tuple[Files, dict[str, Any]]]:
 
 def _render_page(env: Environment, page: VariantPage | CodePage, peers: list[VariantPage],
                  items: list[dict[str, str]], site_url: str | None, guide: GuideFigures | None,
-                 count: int) -> tuple[Files, dict[str, Any]]:
+                 count: int) -> tuple[Files, Card]:
     """One variant's files (its page, data files and guide, by path) and its index card."""
     data = code_data(page) if page.code else data_files(page, peers)
     mine = {f"variants/{page.slug}/{name}": blob for name, blob in data.files.items()}
@@ -179,7 +178,7 @@ def _render_page(env: Environment, page: VariantPage | CodePage, peers: list[Var
 
 
 def _render_apart(todo: list[_Todo], items: list[dict[str, str]], site_url: str | None,
-                  workers: int, docs: bool = False) -> list[tuple[Files, dict[str, Any]]]:
+                  workers: int, docs: bool = False) -> list[tuple[Files, Card]]:
     """Render the graph pages in ``workers`` worker processes, each a share of about as many positions (the largest
     pages dealt first), and the code pages here meanwhile: a code page is too big to hand over (six players' pickles
     to 456 MB)."""
@@ -216,7 +215,7 @@ def _apart(todo: list[_Todo], templates: Path | None, workers: int) -> bool:
 def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
                     only: Collection[str] | None = None, site_url: str | None = None,
                     guides: dict[str, GuideFigures] | None = None, practised: dict[str, int] | None = None,
-                    workers: int = RENDERERS, docs: bool = False) -> tuple[dict[str, Files], dict[str, dict[str, Any]]]:
+                    workers: int = RENDERERS, docs: bool = False) -> tuple[dict[str, Files], dict[str, Card]]:
     """Render the variants' pages and data files, and their index cards.
 
     With the built-in templates, more than one page to render and a code page among them or graph pages of
@@ -278,7 +277,7 @@ def site_preview(files: dict[str, bytes], variants: list[Variant]) -> bytes | No
     return files.get(f"variants/{variants[0].slug}/preview.png") if variants else None
 
 
-def render_front(variants: list[Variant], cards: list[dict[str, Any]], *, templates: Path | None = None,
+def render_front(variants: list[Variant], cards: list[Card], *, templates: Path | None = None,
                  maxn: MaxnReport | None = None, family: Family | None = None,
                  claims: ClaimsReport | None = None, site_url: str | None = None,
                  preview_png: bytes | None = None,

@@ -8,7 +8,7 @@ module only arranges and formats them.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 import numpy as np
 from markupsafe import Markup
@@ -24,7 +24,45 @@ from vizgen.site.render.page import VariantPage
 from vizgen.site.render.payloads import PageConfig
 from vizgen.util import sizes
 
-__all__ = ["badge", "card", "index_context", "nav", "num", "variant_context"]
+__all__ = ["Card", "RuleTag", "SharePart", "badge", "card", "index_context", "nav", "num", "variant_context"]
+
+
+class SharePart(TypedDict):
+    """A part of the coloured bar: the value class, its name in words, how many positions, their share and width."""
+
+    cls: str
+    name: str
+    count: int
+    pct: str
+    width: str
+
+
+class RuleTag(TypedDict):
+    """A rule a variant changes, by key, in words."""
+
+    key: str
+    words: str
+
+
+class Card(TypedDict):
+    """A variant's index card (:func:`card`), with its guide's page once the renderer knows it."""
+
+    slug: str
+    title: str
+    summary: str
+    spec: str
+    group: str
+    n: int
+    shares: list[SharePart]
+    start_text: str
+    start_full: str
+    start_cls: str
+    players: int
+    big: bool
+    thumb: str
+    thumb_dark: str | None
+    rules: list[RuleTag]
+    guide: NotRequired[str | None]
 
 #: the story told on a variant's page, by slug: where the atlas began
 STORIES: dict[str, dict[str, str]] = {
@@ -91,7 +129,7 @@ def _reading(players: int, fate: bool) -> int:
     return 2 if players == 2 else 4 if fate else 3
 
 
-def share_parts(codes: np.ndarray, players: int, fate: bool) -> list[dict[str, Any]]:
+def share_parts(codes: np.ndarray, players: int, fate: bool) -> list[SharePart]:
     """The shares of the positions by their colour for the player to move (the coloured bar).
 
     Examples
@@ -116,7 +154,7 @@ _SHARE_NAMES = {
 }
 
 
-def shares(page: VariantPage | CodePage) -> list[dict[str, Any]]:
+def shares(page: VariantPage | CodePage) -> list[SharePart]:
     """Win / draw / loss shares of the positions for the player to move (the coloured bar)."""
     return share_parts(page.verdicts[0], page.players, page.fate)
 
@@ -271,7 +309,7 @@ def invitation(players: int) -> dict[str, str]:
             + "&mode=challenge"}
 
 
-def card(page: VariantPage | CodePage, thumb: str) -> dict[str, Any]:
+def card(page: VariantPage | CodePage, thumb: str) -> Card:
     """The index card of a variant."""
     v, start = page.variant, _start(page)
     return {"slug": page.slug, "title": v.title, "summary": v.summary, "spec": v.spec, "group": v.group,
@@ -283,7 +321,7 @@ def card(page: VariantPage | CodePage, thumb: str) -> dict[str, Any]:
             "rules": [{"key": key, "words": text} for key, text in rule_tags(v.params)]}
 
 
-def index_context(cards: list[dict[str, Any]], site_title: str) -> dict[str, Any]:
+def index_context(cards: list[Card], site_title: str) -> dict[str, Any]:  # a jinja2 context, read by name
     """Everything ``index.html`` shows."""
     groups = [{"name": g, "cards": [c for c in cards if c["group"] == g]} for g in GROUPS]
     groups = [g for g in groups if g["cards"]]
