@@ -40,8 +40,8 @@ from vizgen.reports.puzzle_rating import LADDER, choice_chances, move_scores
 from vizgen.util import sizes
 from vizgen.util.text import quote
 
-__all__ = ["BRIEF", "DEPTH_SHARE", "JUDGE_LEGEND", "MEASURES", "MIDDLE", "PLAYERS", "Match", "Players", "games_nearby", "judge",
-           "judge_brief", "judge_lines", "judge_rule_set", "match", "outcomes", "skill_depth"]
+__all__ = ["BRIEF", "DEPTH_SHARE", "JUDGE_LEGEND", "MEASURES", "MIDDLE", "PLAYERS", "Match", "Players",
+           "games_nearby", "judge", "judge_brief", "judge_lines", "judge_rule_set", "match", "outcomes", "skill_depth"]
 
 DEPTH_SHARE = 0.6
 """A ladder level counts towards the skill depth when it scores at least this share against the level below."""
@@ -489,8 +489,11 @@ def judge_brief(data: dict[str, Any]) -> str:
     >>> data = {"skipped": {}, "skill_depth": {"levels": 5}, "measures": {
     ...     "balance": {"random": 0.018, "perfect": 0.0}, "drawishness": {"random": 0.00005, "perfect": 1.0},
     ...     "duration": {"random": 20, "perfect": None}}}
-    >>> print(judge_brief(data).replace("\u202f", " "))
-    random / perfect play: balance +0.018 / 0 points, drawishness < 0.1 % / 100 %, duration 20 plies / none won, skill depth 5 levels
+    >>> print(judge_brief(data).replace("\\u202f", " ").replace(", ", ",\\n"))
+    random / perfect play: balance +0.018 / 0 points,
+    drawishness < 0.1 % / 100 %,
+    duration 20 plies / none won,
+    skill depth 5 levels
     """
     measures = data.get("measures")
     parts: list[str] = []
