@@ -460,7 +460,7 @@ def judge_rule_set(variant: Variant, figures: dict[str, Any], memory: sizes.Memo
     >>> small = judge_rule_set(variant, solve_rule_set(variant), sizes.Memory(1000, "--max-memory"))
     >>> small["complexity"]["positions"], sorted(small["skipped"])[:3]
     (204, ['balance', 'decisiveness', 'drama'])
-    >>> small["skipped"]["balance"].replace("\u202f", " ")
+    >>> small["skipped"]["balance"].replace("\\u202f", " ")
     "the graph the measures need outgrew --max-memory (1 000 bytes): judge it alone (vizgen judge 'standard')"
     """
     from vizgen.engine.graph import enumerate_graph
