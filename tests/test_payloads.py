@@ -35,6 +35,7 @@ def test_every_payload_and_field_is_declared_with_its_type() -> None:
         optional = payloads.optional(cls)
         assert members == [f"{name}{'?' if name in optional else ''}: {payloads.typescript(hint)};"
                            for name, hint in typing.get_type_hints(cls).items()]
+    assert "  x?: number[];" in text and "  first: number;" in text, "a field a payload may lack is optional"
     assert "  r?: string;" in text.split("export interface PuzzleNode {", 1)[1].split("\n}", 1)[0], \
         "a field a payload may leave out is optional in TypeScript"
 
@@ -117,6 +118,23 @@ def test_the_words_a_game_reads_are_what_their_types_say() -> None:
     given = json.loads(json.dumps(words.for_browser()))  # as the page's configuration carries them
     assert _fits({name: given[name] for name in payloads.GameWords.__annotations__}, payloads.GameWords)
     assert not _fits(dict(given["review"], played=["x"]), payloads.Review), "a wrong type is seen"
+
+
+@pytest.mark.parametrize("big", [False, True])
+def test_a_variant_s_data_files_are_what_their_types_say(big: bool, monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path: Path) -> None:
+    """A variant's nodes.js and chunk files, as written for a small page (with its layout) and a big one (without:
+    the explorer), are of the types the viewer is told (``VariantNodes``, ``VariantChunk``: viewer/model.js)."""
+    if big:
+        monkeypatch.setattr(sizes, "BIG", 100)  # standard's 204 positions: a big page
+    files = render_site(build.gather(["standard"], cache_dir=tmp_path))
+    nodes = _payload(files["variants/standard/nodes.js"])
+    assert isinstance(nodes, dict) and _fits(nodes, payloads.VariantNodes)
+    assert ("x" in nodes) is not big, "a small page carries its layout, a big one does not"
+    chunks = sorted(name for name in files if re.fullmatch(r"variants/standard/c\d+\.js", name))
+    assert chunks and all(_fits(_payload(files[name]), payloads.VariantChunk) for name in chunks)
+    assert not _fits({k: v for k, v in nodes.items() if k != "facts"}, payloads.VariantNodes), "a missing field"
+    assert not _fits(dict(nodes, box=["a", 1]), payloads.VariantNodes), "a wrong type is seen"
 
 
 def test_the_practice_page_s_files_are_what_their_types_say(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

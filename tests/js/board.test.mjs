@@ -6,7 +6,7 @@ import * as util from "../../vizgen/site/static/js/core/util.js";
 import * as board from "../../vizgen/site/static/js/core/board.js";
 import * as hands from "../../vizgen/site/static/js/core/hands.js";
 import * as notation from "../../vizgen/site/static/js/core/notation.js";
-import * as panel from "../../vizgen/site/static/js/viewer/panel.js";
+import * as panel from "../../vizgen/site/static/js/pages/viewer/panel.js";
 
 const VZ = { contract, util, board, hands, panel };
 const CASES = fixture("board.json");

@@ -4,6 +4,8 @@ import { fixture, encodeBlock } from "./load.mjs";
 import { CodeModel } from "../../vizgen/site/static/js/viewer/codemodel.js";
 import { MAX_LEVEL2, ViewerCtrl, nextTrail, pickLevel2 } from "../../vizgen/site/static/js/viewer/ctrl.js";
 import { captionView, trailView } from "../../vizgen/site/static/js/viewer/view/explorer.js";
+import { create as createStyles } from "../../vizgen/site/static/js/viewer/styles.js";
+import { contract } from "../../vizgen/site/static/js/core/contract.js";
 
 const WORDS = fixture("words.json");
 
@@ -150,4 +152,24 @@ test("a code page's walk: level 2 starts empty and its chunks load only when sho
   assert.equal(w.picked.shown, 0); // a new centre: level 2 empty again
   assert.deepEqual(ctrl.state.trail, [start, child]);
   assert.ok(asked.length > 0 && asked.every((name) => /^d\d+$/.test(name)));
+});
+
+test("the graph's styles: a position's hover words and colours, and a challenge's one grey, off the page", () => {
+  const cls = Object.keys(contract.classes)[0];
+  const T = new Proxy({}, { get: (_, key) => "colour:" + String(key) }); // every palette key its own colour
+  const state = { hideValues: false };
+  const model = { startId: 0, size: 10, box: null, name: (i) => "p" + i, short: (i) => "value " + i,
+    cls: () => cls, over: (i) => i === 2 };
+  const made = [];
+  const styles = createStyles({ T, model, ctrl: { state } }, (text) => { made.push(text); return { text }; });
+  assert.deepEqual(styles.tooltip(1), { text: "p1 · value 1" }); // the page's glue makes the element
+  const start = styles.nodeStyle(0, 10), over = styles.nodeStyle(2, 10);
+  assert.equal(start.shape, "star");
+  assert.equal(over.shape, "square");
+  assert.equal(start.color.background, "colour:" + contract.classes[cls].palette);
+  assert.equal(start.color.border, "colour:accent");
+  state.hideValues = true; // a challenge: no value in the words, one neutral colour for every position
+  assert.deepEqual(styles.tooltip(1), { text: "p1" });
+  assert.equal(styles.nodeStyle(0, 10).color.background, "colour:hidden");
+  assert.deepEqual(made, ["p1 · value 1", "p1"]);
 });

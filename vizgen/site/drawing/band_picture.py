@@ -306,7 +306,7 @@ def order_dot(block: np.ndarray, level: np.ndarray, sources: np.ndarray, targets
 
 
 def band_labels(block: np.ndarray, level: np.ndarray, x: np.ndarray, y: np.ndarray, length: int,
-                players: int) -> list[list[float | str]]:
+                players: int) -> list[tuple[float, float, str, str, str]]:
     """The words written on the banded picture: each block named above it, each band's plies beside it.
 
     Rows of the draws count plies from the start (written left of each band); rows of the wins and the losses
@@ -329,20 +329,20 @@ def band_labels(block: np.ndarray, level: np.ndarray, x: np.ndarray, y: np.ndarr
     row = h + GAP_Y
     words = BANDS
     suffix = "" if players == 2 else "-n"
-    out: list[list[float | str]] = []
+    out: list[tuple[float, float, str, str, str]] = []
     for b, cls in enumerate(("draw", "win", "loss")):
         mask = block == b
         if not mask.any():
             continue
         top = float(y[mask].min()) - h / 2
         centre = (float(x[mask].min()) + float(x[mask].max())) / 2
-        out.append([round(centre, 1), round(top - 1.6 * row, 1), words[cls + suffix], "center", cls])
+        out.append((round(centre, 1), round(top - 1.6 * row, 1), words[cls + suffix], "center", cls))
         if b < 2:  # the rows' unit, once over the draws and once over the decided blocks (wins and losses share it)
-            out.append([round(centre, 1), round(top - 0.8 * row, 1), words["from" if b == 0 else "to"], "center", ""])
+            out.append((round(centre, 1), round(top - 0.8 * row, 1), words["from" if b == 0 else "to"], "center", ""))
         for lv in np.unique(level[mask]).tolist():
             band = mask & (level == lv)
             at = float(y[band].min())
             side = (float(x[band].max()) + w / 2 + GAP_X, "left") if b == 2 else (float(x[band].min()) - w / 2 - GAP_X,
                                                                                  "right")
-            out.append([round(side[0], 1), round(at, 1), plies(lv), side[1], cls])
+            out.append((round(side[0], 1), round(at, 1), plies(lv), side[1], cls))
     return out

@@ -45,6 +45,7 @@ from vizgen.site.drawing import theme
 from vizgen.site.drawing.band_picture import band_labels, node_size
 from vizgen.site.render.maps import map_payload, thumb
 from vizgen.site.render.page import VariantPage
+from vizgen.site.render.payloads import ChunkRow, Column, VariantChunk, VariantNodes
 from vizgen.site.render.pictures import overview
 from vizgen.site.render.wire import encode, fact_columns, fields_of, node_fields, spec
 from vizgen.util import sizes
@@ -107,7 +108,7 @@ def jsonp(name: str, obj: Any) -> bytes:
     return f"vizgenLoad({json.dumps(name)},{as_json(obj)});\n".encode()
 
 
-def panel_columns(nodes: NodeTable) -> list[dict[str, Any]]:
+def panel_columns(nodes: NodeTable) -> list[Column]:
     """The spec of the columns the position panel lists, in order (``missing``: the value that means none)."""
     return [{"name": c.name, "label": c.label, "show": c.show, "doc": c.doc, "missing": c.missing}
             for c in nodes.columns if c.show != "data"]
@@ -155,9 +156,10 @@ def _coord(values: np.ndarray) -> list[float | int]:
     return [int(v) if v == int(v) else v for v in rounded]
 
 
-def _nodes_payload(page: VariantPage, chunk: int) -> dict[str, Any]:
+def _nodes_payload(page: VariantPage, chunk: int) -> VariantNodes:
+    """nodes.js: every position's notation and facts, the panel's columns, a small variant's layout."""
     nodes = page.nodes
-    payload: dict[str, Any] = {
+    payload: VariantNodes = {
         "n": len(nodes),
         "players": page.players,
         "start": page.start,
@@ -175,15 +177,16 @@ def _nodes_payload(page: VariantPage, chunk: int) -> dict[str, Any]:
             # the banded layout is made to be read at one CSS px per point: labelled boxes of one size
             length = max(len(s) for s in nodes.plain("position"))
             scale, radius = 1.0, node_size(length)[1] / 2
-            payload["box"] = list(node_size(length))
+            payload["box"] = node_size(length)
             f = page.facts  # blocks and levels as vizgen.analysis.bands has them: by who can force a win
             block = np.where(f.winner < 0, DRAWS, np.where(f.winner == 0, WINS, LOSSES))
             payload["bands"] = band_labels(block, np.where(f.winner >= 0, f.remoteness, f.depth), x, y, length,
                                            page.players)
         else:
             scale, radius = _layout_scale(x, y)
-        payload.update(x=_coord(x * scale), y=_coord(y * scale), scale=scale, size=radius,
-                       shown=np.flatnonzero(page.shown).tolist())
+        payload["x"], payload["y"] = _coord(x * scale), _coord(y * scale)
+        payload["scale"], payload["size"] = scale, radius
+        payload["shown"] = np.flatnonzero(page.shown).tolist()
     return payload
 
 
@@ -208,12 +211,13 @@ def _chunks(page: VariantPage, chunk: int) -> dict[str, bytes]:
     files = {}
     for k in range(max(1, math.ceil(n / chunk))):
         lo, hi = k * chunk, min(n, (k + 1) * chunk)
-        rows = []
+        rows: list[ChunkRow] = []
         for i in range(lo, hi):
             moves = [[dst[e], *edges.moves[e]] for e in range(first_edge[i], first_edge[i + 1])]
-            rows.append([page.hands[i], [_round(v) for v in values[i]], moves, parents[i].tolist()])
+            rows.append(([list(h) for h in page.hands[i]], [_round(v) for v in values[i]], moves, parents[i].tolist()))
         block = encode(opponents, {f.name: page.nodes[f.name][lo:hi] for f in opponents}, page.players)
-        files[f"c{k}.js"] = jsonp(f"c{k}", {"first": lo, "nodes": rows, "opponents": block})
+        made: VariantChunk = {"first": lo, "nodes": rows, "opponents": block}
+        files[f"c{k}.js"] = jsonp(f"c{k}", made)
     return files
 
 

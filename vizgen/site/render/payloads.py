@@ -24,8 +24,8 @@ from vizgen.analysis.words import Review
 from vizgen.reports.puzzles import Goal, PuzzleMove, PuzzleNode, PuzzleReply
 from vizgen.site.data.address_words import AddressTable, GameRecord
 
-__all__ = ["PAYLOADS", "GameWords", "PageConfig", "Review", "Seats", "SpaceIndex", "SpacePart", "path", "types",
-           "typescript"]
+__all__ = ["PAYLOADS", "ChunkRow", "Column", "FieldSpec", "GameWords", "PageConfig", "Review", "Seats", "SpaceIndex",
+           "SpacePart", "VariantChunk", "VariantNodes", "path", "types", "typescript"]
 
 
 class SpaceIndex(TypedDict):
@@ -211,11 +211,86 @@ class DailyPool(TypedDict):
     themes: dict[str, str]
 
 
+# ------------------------------------------------------------------ the viewer's data files (viewer/model.js)
+class FieldSpec(TypedDict):
+    """A field of a block of the wire (:func:`vizgen.site.render.wire.spec`, read by ``core/wire.js``)."""
+
+    name: str
+    #: its bytes a value
+    width: int
+
+
+class Column(TypedDict):
+    """A column of the node table the position panel lists (:func:`vizgen.site.render.datafiles.panel_columns`)."""
+
+    name: str
+    label: str
+    #: how the panel shows it: percent, plies, count or number
+    show: str
+    #: one sentence: what the figure means
+    doc: str
+    #: the value that means none (null: every value is one)
+    missing: int | None
+
+
+class VariantNodes(TypedDict):
+    """A variant's ``nodes.js`` (:func:`vizgen.site.render.datafiles.data_files`): every position's notation and
+    facts, the panel's columns and, for a small variant, the layout (the fields a big variant lacks are optional)."""
+
+    #: positions (node ids 0 to n - 1)
+    n: int
+    players: int
+    #: the start position's node id
+    start: int
+    #: positions a chunk file (c<k>.js) holds
+    chunk: int
+    #: moves
+    edges: int
+    #: every position's notation, by node id, separated by spaces
+    notation: str
+    #: the fields of the facts' block
+    fields: list[FieldSpec]
+    #: the facts of every position, one block of the wire (base64)
+    facts: str
+    columns: list[Column]
+    #: the fields of a chunk's block of the computer opponents' moves, one per computer player
+    opponents: list[FieldSpec]
+    #: a small variant's layout: each position's centre (Graphviz's points times scale)
+    x: NotRequired[list[float]]
+    y: NotRequired[list[float]]
+    #: the layout's scale from Graphviz's points
+    scale: NotRequired[float]
+    #: a position's radius
+    size: NotRequired[float]
+    #: the banded layout's boxes: width and height
+    box: NotRequired[tuple[float, float]]
+    #: the banded layout's words: x, y, text, its alignment and its class
+    bands: NotRequired[list[tuple[float, float, str, str, str]]]
+    #: the moves drawn by default (they carry meaning), by edge number
+    shown: NotRequired[list[int]]
+
+
+#: a position in a chunk: its hands, its panel values that are not on the wire (in the columns' order), its moves
+#: (each its target's node id, then its names) and its parents' node ids
+ChunkRow = tuple[list[list[int]], list[float | None], list[list[int | str]], list[int]]
+
+
+class VariantChunk(TypedDict):
+    """A variant's chunk file ``c<k>.js``: the detail of the positions from ``first`` on (``model.js``)."""
+
+    #: the node id of its first position
+    first: int
+    nodes: list[ChunkRow]
+    #: the computer opponents' moves (the fields of nodes.js's opponents), one block of the wire (base64)
+    opponents: str
+
+
+
 #: every payload typed here, in the order payloads.d.ts declares them
 PAYLOADS: tuple[type, ...] = (SpaceIndex, SpacePart, Seats, PageConfig, Review, GameWords,
                               PuzzleReply, PuzzleMove, PuzzleNode, Goal, PracticeNode, PracticePuzzle,
                               PracticeData, PracticeVariant, IndexGoal, PracticeIndex, DailyEntry, DailyPool,
-                              AddressTable, GameRecord)
+                              AddressTable, GameRecord, FieldSpec, Column, VariantNodes, VariantChunk)
 
 _SCALARS = {str: "string", int: "number", float: "number", bool: "boolean", object: "unknown", type(None): "null"}
 

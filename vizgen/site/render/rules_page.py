@@ -22,6 +22,7 @@ from vizgen.reports.lessons import VERDICT_WORDS
 from vizgen.site.data import address_words
 from vizgen.site.drawing import theme
 from vizgen.site.drawing.valuemap import SHADES, shade_colours
+from vizgen.site.render.payloads import Column
 from vizgen.util import sizes
 
 __all__ = ["AXES", "rulebook_data", "rules_context"]
@@ -167,7 +168,7 @@ def download_columns() -> list[dict[str, Any]]:
 MOST_PLAYERS = 20
 
 
-def panel_columns() -> list[dict[str, Any]]:
+def panel_columns() -> list[Column]:
     """The position panel's columns a rule set solved in the browser fills, as a variant page ships them.
 
     Examples

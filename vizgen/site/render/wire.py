@@ -31,6 +31,7 @@ import numpy as np
 from vizgen.analysis import words
 from vizgen.analysis.facts import Facts
 from vizgen.site.output.outdir import BuildError
+from vizgen.site.render.payloads import FieldSpec
 
 __all__ = ["POSITION_FIELDS", "Field", "WireError", "encode", "fact_columns", "fields_of", "node_fields", "spec"]
 
@@ -115,7 +116,7 @@ def fact_columns(facts: Facts) -> dict[str, np.ndarray]:
     return {f.name: getattr(facts, f.name) for f in fields_of(facts)}
 
 
-def spec(fields: Sequence[Field]) -> list[dict[str, object]]:
+def spec(fields: Sequence[Field]) -> list[FieldSpec]:
     """What the browser needs to read a block of these fields: name and width, in order.
 
     Examples

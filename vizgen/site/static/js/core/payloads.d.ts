@@ -261,3 +261,67 @@ export interface GameRecord {
   mode: "challenge" | "link" | "analyse" | "review" | null;
   hints: number[];
 }
+
+/** A field of a block of the wire (:func:`vizgen.site.render.wire.spec`, read by ``core/wire.js``). */
+export interface FieldSpec {
+  name: string;
+  /** its bytes a value */
+  width: number;
+}
+
+/** A column of the node table the position panel lists (:func:`vizgen.site.render.datafiles.panel_columns`). */
+export interface Column {
+  name: string;
+  label: string;
+  /** how the panel shows it: percent, plies, count or number */
+  show: string;
+  /** one sentence: what the figure means */
+  doc: string;
+  /** the value that means none (null: every value is one) */
+  missing: number | null;
+}
+
+/** A variant's ``nodes.js`` (:func:`vizgen.site.render.datafiles.data_files`): every position's notation and
+    facts, the panel's columns and, for a small variant, the layout (the fields a big variant lacks are optional). */
+export interface VariantNodes {
+  /** positions (node ids 0 to n - 1) */
+  n: number;
+  players: number;
+  /** the start position's node id */
+  start: number;
+  /** positions a chunk file (c<k>.js) holds */
+  chunk: number;
+  /** moves */
+  edges: number;
+  /** every position's notation, by node id, separated by spaces */
+  notation: string;
+  /** the fields of the facts' block */
+  fields: FieldSpec[];
+  /** the facts of every position, one block of the wire (base64) */
+  facts: string;
+  columns: Column[];
+  /** the fields of a chunk's block of the computer opponents' moves, one per computer player */
+  opponents: FieldSpec[];
+  /** a small variant's layout: each position's centre (Graphviz's points times scale) */
+  x?: number[];
+  y?: number[];
+  /** the layout's scale from Graphviz's points */
+  scale?: number;
+  /** a position's radius */
+  size?: number;
+  /** the banded layout's boxes: width and height */
+  box?: [number, number];
+  /** the banded layout's words: x, y, text, its alignment and its class */
+  bands?: [number, number, string, string, string][];
+  /** the moves drawn by default (they carry meaning), by edge number */
+  shown?: number[];
+}
+
+/** A variant's chunk file ``c<k>.js``: the detail of the positions from ``first`` on (``model.js``). */
+export interface VariantChunk {
+  /** the node id of its first position */
+  first: number;
+  nodes: ([number[][], (number | null)[], ((number | string)[])[], number[]])[];
+  /** the computer opponents' moves (the fields of nodes.js's opponents), one block of the wire (base64) */
+  opponents: string;
+}

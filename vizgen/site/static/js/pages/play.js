@@ -18,7 +18,7 @@ import * as names from "../play/names.js";
 import { decor } from "../play/view/decor.js";
 import { log as logView } from "../play/view/log.js";
 import { section } from "../play/view/section.js";
-import * as keys from "../viewer/keys.js";
+import * as keys from "./viewer/keys.js";
 
 /** @typedef {import("../play/interfaces.js").Face} Face */
 /** @typedef {import("../play/interfaces.js").Ctx} Ctx */

@@ -215,7 +215,10 @@ function startViewer(pg, spec, params) {
   ctrl.state.booted = true;
   if (P !== 2) document.querySelectorAll(".two-only").forEach(function (el) { el.remove(); });
   $("explore").hidden = false;
-  return rulemodel.boot(s, f, pg.cfg, params, spec).then(function () {
+  return rulemodel.boot(s, f, pg.cfg, params, spec).then(function (files) {
+    // the variant page's script (pages/viewer.js) offers the viewer's boot on the page's handle: it waits for these
+    var VZ = /** @type {{VZ?: {bootViewer(f: typeof files): void}}} */ (globalThis).VZ;
+    if (VZ) VZ.bootViewer(files);
     return new Promise(function (resolve) {
       var tries = 0;
       (function wait() {

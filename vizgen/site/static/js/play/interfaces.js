@@ -11,9 +11,9 @@
 /**
  * The viewer's face (viewer/face.js, window.vizgen), handed to the game by the page's entry: its hooks, the
  * position shown, the page's configuration and model.
- * @typedef {import("../viewer/types.js").Api} Face
+ * @typedef {import("../viewer/interfaces.js").Face} Face
  */
-/** The page's configuration, as the viewer reads it. @typedef {import("../viewer/types.js").Config} Config */
+/** The page's configuration, as the viewer reads it. @typedef {import("../viewer/interfaces.js").Config} Config */
 /**
  * The page's configuration as the game reads it besides the viewer's: the variant's slug (the result card's file),
  * on the rules page the rule set played, and the words of the review and of the endings.

@@ -144,23 +144,24 @@ function files(s, f, cfg, small) {
   };
 }
 
-/* Start the variant pages' viewer on a solved rule set: write its configuration, then load vis-network
-   and the variant page's script (it reads the configuration when they run). Returns a promise, settled once the
-   scripts have loaded. */
+/* Ready the variant pages' viewer for a solved rule set: write its configuration, then load vis-network
+   and the variant page's script (it reads the configuration when they run, and waits for its data files).
+   Returns a promise of those files (the maker of the rule set's data files), settled once the scripts have
+   loaded: the page's entry hands them to the viewer's boot (pages/rules.js). */
 /**
  * @param {Solved} s
  * @param {Facts} f
  * @param {ModelConfig} cfg
  * @param {Params} params
  * @param {string} spec
- * @returns {Promise<void>}
+ * @returns {Promise<Files>}
  */
 function boot(s, f, cfg, params, spec) {
   var P = s.rules.P;
   var small = whole(s.n, window.innerWidth);
-  /** @type {Window & {vizgenRulesFiles?: Files}} */ (window).vizgenRulesFiles = files(s, f, cfg, small);
+  var made = files(s, f, cfg, small);
   var config = {
-    kind: small ? "small" : "big", data: "", inline: "vizgenRulesFiles", slug: spec.replace(/[^a-z0-9]+/gi, "-"),
+    kind: small ? "small" : "big", data: "", inline: true, slug: spec.replace(/[^a-z0-9]+/gi, "-"),
     players: P, hands: params.hands, r: params.r, start: s.rules.name(s.codes[s.start]),
     chunks: Math.ceil(s.n / CHUNK), overview: false, map: P === 2, view: P === 2 && !small ? "map" : "graph", themes: cfg.themes, words: cfg.words,
     seats: cfg.seats[P],
@@ -185,7 +186,7 @@ function boot(s, f, cfg, params, spec) {
       });
     });
   });
-  return chain;
+  return chain.then(function () { return made; });
 }
 
 export { boot, files, whole };

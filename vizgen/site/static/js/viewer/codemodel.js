@@ -77,21 +77,21 @@ class CodeModel extends Facts {
   /** Load the chunks holding these codes; resolves when all are known.
    @param {ReadonlyArray<number>} codes @returns {Promise<unknown>} */
   ensure(codes) {
-    var self = this;
+    var that = this;
     /** @type {Set<number>} */
     var wanted = new Set();
     codes.forEach(function (c) {
-      var k = self.chunkOf(c);
-      if (!self.chunks.has(k)) wanted.add(k);
+      var k = that.chunkOf(c);
+      if (!that.chunks.has(k)) wanted.add(k);
     });
     return Promise.all(Array.from(wanted).map(function (k) {
-      var loading = self.pending.get(k);
+      var loading = that.pending.get(k);
       if (!loading) {
-        var length = Math.min(self.chunk, self.space - k * self.chunk);
-        loading = self.load("d" + k).then(function (text) {
-          return wire.read(self.fields, /** @type {string} */ (text), length); // a chunk file's payload is its base64 text
-        }).then(function (block) { self.chunks.set(k, block); });
-        self.pending.set(k, loading);
+        var length = Math.min(that.chunk, that.space - k * that.chunk);
+        loading = that.load("d" + k).then(function (text) {
+          return wire.read(that.fields, /** @type {string} */ (text), length); // a chunk file's payload is its base64 text
+        }).then(function (block) { that.chunks.set(k, block); });
+        that.pending.set(k, loading);
       }
       return loading;
     }));
@@ -137,25 +137,25 @@ class CodeModel extends Facts {
   /** Everything the panel shows about a position: {id, hands, values, moves, parents}.
    @param {number} code @returns {Promise<Detail>} */
   detail(code) {
-    var self = this;
+    var that = this;
     var cached = this.details.get(code);
     if (cached) return Promise.resolve(cached);
     return this.ensure([code]).then(function () {
-      var moves = self.links(code).moves;
+      var moves = that.links(code).moves;
       /** @type {number[]} */
-      var parents = self.rules.parents(code);
-      return self.ensure(moves.map(function (mv) { return mv.dst; }).concat(parents)).then(function () {
-        var real = parents.filter(function (p) { return self.reachable(p) && !self.over(p); });
+      var parents = that.rules.parents(code);
+      return that.ensure(moves.map(function (mv) { return mv.dst; }).concat(parents)).then(function () {
+        var real = parents.filter(function (p) { return that.reachable(p) && !that.over(p); });
         real.sort(function (a, b) { return a - b; });
         /** @type {Detail} */
         var d = {
           id: code,
-          hands: self.hands(code),
-          values: self.values(code, []),
-          moves: self.annotate(moves),
+          hands: that.hands(code),
+          values: that.values(code, []),
+          moves: that.annotate(moves),
           parents: real,
         };
-        self.details.set(code, d);
+        that.details.set(code, d);
         return d;
       });
     });

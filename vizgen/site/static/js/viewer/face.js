@@ -41,7 +41,7 @@ function create(cfg, ctrl) {
  * Offer the page's parts on the face.
  * @param {App} app
  * @param {{ panel: { render(id: number): Promise<void> }, views: { map(): import("./interfaces.js").MapView | null },
- *   nav: import("./navigation.js").Navigation }} parts
+ *   nav: import("./interfaces.js").Navigation }} parts
  */
 function offer(app, parts) {
   var api = app.api, ctrl = app.ctrl, panel = parts.panel, views = parts.views, nav = parts.nav;

@@ -83,10 +83,10 @@ class Facts {
   /** The panel's column values of position i: facts from the wire, the others from `rest` in order.
    @param {number} i @param {ReadonlyArray<number | null>} rest @returns {Array<number | null>} */
   values(i, rest) {
-    var self = this, j = 0;
+    var that = this, j = 0;
     return this.columns.map(function (c) {
-      if (!self.wired.has(c.name)) return rest[j++];
-      var v = self.fact(i, c.name);
+      if (!that.wired.has(c.name)) return rest[j++];
+      var v = that.fact(i, c.name);
       return c.missing !== null && c.missing !== undefined && v === c.missing ? null : v;
     });
   }
@@ -95,14 +95,14 @@ class Facts {
      score among the targets), all read from its target.
      @param {Link[]} links @returns {Move[]} */
   annotate(links) {
-    var self = this, top = -Infinity;
-    links.forEach(function (m) { top = Math.max(top, self.fact(m.dst, "score")); });
+    var that = this, top = -Infinity;
+    links.forEach(function (m) { top = Math.max(top, that.fact(m.dst, "score")); });
     var moves = /** @type {Move[]} */ (links);
     moves.forEach(function (m) {
-      m.choice = self.fact(m.dst, "choice");
-      m.n = self.fact(m.dst, "choice_n");
-      m.k = self.fact(m.dst, "choice_k");
-      m.best = self.fact(m.dst, "score") === top;
+      m.choice = that.fact(m.dst, "choice");
+      m.n = that.fact(m.dst, "choice_n");
+      m.k = that.fact(m.dst, "choice_k");
+      m.best = that.fact(m.dst, "score") === top;
     });
     return moves;
   }

@@ -28,18 +28,14 @@
 /**
  * The page's configuration (<script id="vizgen-config">): the Python's PageConfig (vizgen/site/render/payloads.py,
  * core/payloads.d.ts), its word tables and palettes as the viewer reads them; the rules page writes its own
- * (rules/rulemodel.js), without `gain` and with `inline`, the name of the global that makes its data files.
+ * (rules/rulemodel.js), without `gain` and with `inline`: the viewer waits for the rule set's data files, which the
+ * rules page hands to its boot (pages/viewer.js's bootViewer).
  * @typedef {Omit<import("../core/payloads").PageConfig, "words" | "themes" | "gain"> & { words: Words,
- *   themes: Readonly<Record<import("../core/theme.js").ThemeName, Palette>>, gain?: boolean, inline?: string }} Config
+ *   themes: Readonly<Record<import("../core/theme.js").ThemeName, Palette>>, gain?: boolean, inline?: boolean }} Config
  */
 
-/**
- * A column of the node table that the panel lists (datafiles.py).
- * @typedef {{ readonly name: string, readonly label: string, readonly doc: string, readonly show?: string,
- *   readonly missing?: number | null }} Column
- */
-
-/** @typedef {{ readonly name: string, readonly width: number }} FieldSpec  a field of a wire block */
+/** @typedef {import("../core/payloads").Column} Column  a column of the node table that the panel lists */
+/** @typedef {import("../core/payloads").FieldSpec} FieldSpec  a field of a wire block */
 
 /**
  * A move of a position, annotated (facts.js): the position it reaches, its names, its meaning for the chooser.
@@ -109,6 +105,13 @@
 /**
  * The value map's maker, given by the page's entry (pages/variant.js); payload: map.js's.
  * @typedef {new (container: HTMLElement, model: PageModel, payload: unknown, options: MapOptions) => MapView} MapMaker
+ */
+
+/**
+ * The navigation (pages/viewer/navigation.js): which position is shown, and how it gets there.
+ * @typedef {{ go(id: number): void, clicked(id: number): void,
+ *   select(id: number, animate: boolean, focus?: boolean): Promise<void>, onHash(ev?: Event): Promise<void>,
+ *   wire(): void }} Navigation
  */
 
 /** @typedef {(panel: HTMLElement, id: number, detail: Detail) => void} PanelHook */
@@ -184,7 +187,7 @@
  * @property {Graph | null} [graph]
  * @property {Explorer | null} [explorer]
  * @property {ReadonlyArray<number> | null} [trail]
- * @property {import("./navigation.js").Navigation | null} nav the navigation, once made
+ * @property {Navigation | null} nav the navigation, once made
  */
 
 export {};

@@ -17,32 +17,9 @@ import { Facts } from "./facts.js";
 /** @typedef {import("./interfaces.js").Detail} Detail */
 /** @typedef {import("../core/loader.js").Load} Load */
 /** @typedef {import("../core/wire.js").Block} Block */
-/**
- * A chunk row (datafiles.py): a position's hands, its panel values not on the wire, its moves ([target,
- * ...names]) and its parents.
- * @typedef {[number[][], Array<number | null>, Array<[number, ...string[]]>, number[]]} Row
- */
+/** @typedef {import("../core/payloads").VariantChunk["nodes"][number]} Row  a position in a chunk (datafiles.py) */
+/** @typedef {import("../core/payloads").VariantNodes} Nodes  nodes.js's payload (datafiles.py) */
 /** @typedef {{ first: number, nodes: Row[], block: Block }} Chunk  a chunk, its opponents' block read */
-/**
- * nodes.js's payload (vizgen/site/render/datafiles.py).
- * @typedef {object} Nodes
- * @property {number} n
- * @property {number} players
- * @property {number} start
- * @property {number} chunk
- * @property {number} [edges]
- * @property {string} notation
- * @property {Column[]} columns
- * @property {FieldSpec[]} fields
- * @property {FieldSpec[]} opponents
- * @property {string} facts
- * @property {number[]} [x]
- * @property {number[]} [y]
- * @property {number} [size]
- * @property {[number, number]} [box]
- * @property {Array<[number, number, string, string, string]>} [bands]
- * @property {number[]} [shown]
- */
 
 /** The positions of a small or big variant, by node id. */
 class Model extends Facts {
@@ -121,12 +98,12 @@ class Model extends Facts {
   /** Chunk k: a promise of {first, nodes (the rows), block (the opponents' moves)}.
    @param {number} k @returns {Promise<Chunk>} */
   chunkData(k) {
-    var self = this;
+    var that = this;
     var ch = this.chunks.get(k);
     if (!ch) {
       ch = this.load("c" + k).then(function (payload) {
-        var c = /** @type {{ first: number, nodes: Row[], opponents: string }} */ (payload); // the site's own file
-        return wire.read(self.opponents, c.opponents, c.nodes.length).then(function (block) {
+        var c = /** @type {import("../core/payloads").VariantChunk} */ (payload); // the site's own file
+        return wire.read(that.opponents, c.opponents, c.nodes.length).then(function (block) {
           return { first: c.first, nodes: c.nodes, block: block };
         });
       });
@@ -137,13 +114,14 @@ class Model extends Facts {
   /** The moves of a chunk row, each with its meaning for the chooser and whether it is optimal.
    @param {Row} row @returns {Move[]} */
   rowMoves(row) {
-    return this.annotate(row[2].map(function (m) { return { dst: m[0], names: /** @type {string[]} */ (m.slice(1)) }; }));
+    // each move on the wire: its target's node id, then its names
+    return this.annotate(row[2].map(function (m) { return { dst: Number(m[0]), names: m.slice(1).map(String) }; }));
   }
   /** Everything the panel and a game need about position i: {id, hands, values, moves, parents, opponents}
      (opponents: the position each computer player of nodes.js's `opponents` moves to, -1 at the end).
      @param {number} i @returns {Promise<Detail>} */
   detail(i) {
-    var self = this;
+    var that = this;
     var cached = this.details.get(i);
     if (cached) return Promise.resolve(cached);
     return this.chunkData(Math.floor(i / this.chunk)).then(function (ch) {
@@ -153,12 +131,12 @@ class Model extends Facts {
       var d = {
         id: i,
         hands: row[0],
-        values: self.values(i, row[1]),
-        moves: self.rowMoves(row),
+        values: that.values(i, row[1]),
+        moves: that.rowMoves(row),
         parents: row[3],
-        opponents: self.opponents.map(function (f) { return ch.block.get(f.name, at); }),
+        opponents: that.opponents.map(function (f) { return ch.block.get(f.name, at); }),
       };
-      self.details.set(i, d);
+      that.details.set(i, d);
       return d;
     });
   }

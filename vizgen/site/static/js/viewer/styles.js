@@ -20,10 +20,12 @@ import * as util from "../core/util.js";
 var FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 /**
- * How positions and moves look in the graph and the explorer, in the palette in use.
+ * How positions and moves look in the graph and the explorer, in the palette in use; a position's hover words are
+ * put in an element the page's glue makes (pages/viewer/main.js: vis-network shows an element as it is).
  * @param {App} app
+ * @param {(text: string) => HTMLElement} tip the page's maker of a hover's element
  */
-function create(app) {
+function create(app, tip) {
   var T = app.T; // read at each call: the theme may change
   var CLASSES = contract.classes;
   /** @param {ClassKey} cls @returns {string} */
@@ -116,10 +118,7 @@ function create(app) {
   }
   /** @param {number} i @returns {HTMLElement} */
   function tooltip(i) {
-    var el = document.createElement("div");
-    el.className = "vg-tip";
-    el.textContent = app.ctrl.state.hideValues ? app.model.name(i) : app.model.name(i) + " · " + app.model.short(i);
-    return el;
+    return tip(app.ctrl.state.hideValues ? app.model.name(i) : app.model.name(i) + " · " + app.model.short(i));
   }
 
   return {

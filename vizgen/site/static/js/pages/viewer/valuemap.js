@@ -11,12 +11,12 @@
  *
  * views.js creates it: new app.ValueMap(container, model, payload, options) (the page's entry gives the class).
  */
-import { html, render } from "../core/html.js";
-import * as theme from "../core/theme.js";
+import { html, render } from "../../core/html.js";
+import * as theme from "../../core/theme.js";
 
-/** @typedef {import("./interfaces.js").PageModel} PageModel */
-/** @typedef {import("./interfaces.js").Detail} Detail */
-/** @typedef {import("./interfaces.js").MapOptions} MapOptions */
+/** @typedef {import("../../viewer/interfaces.js").PageModel} PageModel */
+/** @typedef {import("../../viewer/interfaces.js").Detail} Detail */
+/** @typedef {import("../../viewer/interfaces.js").MapOptions} MapOptions */
 /**
  * map.js's payload (vizgen/site/render/maps.py): the grid's side, each cell's position (-1: none), the hand
  * labels, the start's cell, each cell's shade and each shade's colour per theme and class, the variants to

@@ -3,41 +3,42 @@
  * and tests on window.vizgen.
  *
  * The entry (pages/viewer.js) hands in what only it may reach: vis-network, the animation frames, the rules page's
- * data maker and where the face goes. The page's configuration is the JSON in <script id="vizgen-config">; data
+ * maker of data files (handed to the entry by the rules page) and where the face goes. The page's configuration is the JSON in <script id="vizgen-config">; data
  * comes through the loader (loader.js).
  */
-import * as loader from "../core/loader.js";
-import { html, render } from "../core/html.js";
-import * as theme from "../core/theme.js";
-import { byId as $ } from "../core/util.js";
-import { MAX_LEVEL2, ViewerCtrl } from "./ctrl.js";
-import * as explorer from "./explorer.js";
-import * as face from "./face.js";
-import * as graph from "./graph.js";
+import * as loader from "../../core/loader.js";
+import { html, render } from "../../core/html.js";
+import * as theme from "../../core/theme.js";
+import { byId as $ } from "../../core/util.js";
+import { MAX_LEVEL2, ViewerCtrl } from "../../viewer/ctrl.js";
+import * as explorer from "../../viewer/explorer.js";
+import * as face from "../../viewer/face.js";
+import * as graph from "../../viewer/graph.js";
 import * as keys from "./keys.js";
-import { Model } from "./model.js";
+import { Model } from "../../viewer/model.js";
 import { create as createNavigation } from "./navigation.js";
-import { create as createOverview } from "./overview.js";
+import { create as createOverview } from "../../viewer/overview.js";
 import { create as createPanel } from "./panel.js";
-import { create as createStyles } from "./styles.js";
+import { create as createStyles } from "../../viewer/styles.js";
 import { create as createViews } from "./views.js";
-import { captionView, trailView } from "./view/explorer.js";
+import { captionView, trailView } from "../../viewer/view/explorer.js";
 
-/** @typedef {import("./interfaces.js").App} App */
-/** @typedef {import("./interfaces.js").Config} Config */
-/** @typedef {import("./interfaces.js").Face} Face */
-/** @typedef {import("./interfaces.js").PageModel} PageModel */
-/** @typedef {import("./interfaces.js").Walk} Walk */
+/** @typedef {import("../../viewer/interfaces.js").App} App */
+/** @typedef {import("../../viewer/interfaces.js").Config} Config */
+/** @typedef {import("../../viewer/interfaces.js").Face} Face */
+/** @typedef {import("../../viewer/interfaces.js").PageModel} PageModel */
+/** @typedef {import("../../viewer/interfaces.js").Walk} Walk */
 /**
  * The parts a page's script carries (pages/variant.js, pages/code.js): the code model on a code page, the value
  * map where the page has one (and whatever else it offers on the handle).
- * @typedef {{ CodeModel?: typeof import("./codemodel.js").CodeModel, ValueMap?: import("./interfaces.js").MapMaker } & Record<string, unknown>} Parts
+ * @typedef {{ CodeModel?: typeof import("../../viewer/codemodel.js").CodeModel, ValueMap?: import("../../viewer/interfaces.js").MapMaker } & Record<string, unknown>} Parts
  */
 /**
  * What the page's entry hands the viewer: the page's parts, its vis-network (null: its script did not load), its
- * animation frames, a global of the page by name (the rules page's maker of data files), and where the face goes.
- * @typedef {{ parts: Parts, vis(): import("./vis.js").Vis | null, frames: import("./vis.js").Frames,
- *   global(name: string): unknown, offer(face: Face): void }} Page
+ * animation frames, the rules page's maker of data files (null on a built page, which loads its files) and where
+ * the face goes.
+ * @typedef {{ parts: Parts, vis(): import("../../viewer/vis.js").Vis | null, frames: import("../../viewer/vis.js").Frames,
+ *   files: ((name: string) => Promise<unknown>) | null, offer(face: Face): void }} Page
  */
 
 /** The message line, the explorer's trail and its caption, drawn from the controller's state.
@@ -68,18 +69,10 @@ function redrawer(app) {
   };
 }
 
-/** The rules page's loader: its maker of data files (a global the configuration names), if it is one.
- @param {unknown} source @returns {import("../core/loader.js").Load | null} */
-function inlineLoad(source) {
-  if (typeof source !== "function") return null;
-  var make = source;
-  return loader.inline(function (name) { return make(name); });
-}
-
 /** What every part of the page shares: the configuration, its words and colours, the controller and its model.
  @param {Config} cfg @param {Page} page @returns {App} */
 function makeApp(cfg, page) {
-  var made = cfg.inline ? inlineLoad(page.global(cfg.inline)) : null;
+  var made = page.files ? loader.inline(page.files) : null;
   var draw = function () {}; // the message line, the trail and the caption, once the page's parts are made
   var ctrl = new ViewerCtrl(cfg, function () { draw(); });
   /** @type {App} */
@@ -88,7 +81,7 @@ function makeApp(cfg, page) {
     api: face.create(cfg, ctrl),
     get model() { return ctrl.model; }, // read from the data before any view is drawn
     get hideValues() { return ctrl.state.hideValues; }, // the board's (core/board.js) reading of a challenge
-    // a built page loads its data files; the rules page makes them in the page (cfg.inline names the source)
+    // a built page loads its data files; the rules page makes them in the page and hands them in (page.files)
     load: made || loader.create(cfg.data),
     go: function (id) { if (app.nav) app.nav.go(id); },
     clicked: function (id) { if (app.nav) app.nav.clicked(id); },
@@ -117,7 +110,12 @@ function fail(app, err) {
  * @param {App} app
  */
 function makeParts(app) {
-  var styles = createStyles(app);
+  var styles = createStyles(app, function (text) { // a position's hover words, in the page's hover box
+    var el = document.createElement("div");
+    el.className = "vg-tip";
+    el.textContent = text;
+    return el;
+  });
   var panel = createPanel(app);
   var overview = createOverview(app);
   var views = createViews(app);
@@ -128,7 +126,7 @@ function makeParts(app) {
 }
 
 /** The theme changed (theme.js): every colour drawn on a canvas drawn again from the palette in use.
- @param {App} app @param {{ map(): import("./interfaces.js").MapView | null }} views */
+ @param {App} app @param {{ map(): import("../../viewer/interfaces.js").MapView | null }} views */
 function restyle(app, views) {
   var api = app.api;
   if (api.network) api.network.setOptions({ nodes: { font: { color: app.T.ink, strokeColor: app.T.halo } } });
@@ -226,14 +224,21 @@ function init(app, page, made) {
     .catch(app.fail);
 }
 
+/** The page's configuration (<script id="vizgen-config">), if it has one.
+ @returns {Config | null} */
+export function config() {
+  if (typeof document === "undefined") return null;
+  var cfgEl = document.getElementById("vizgen-config");
+  return cfgEl ? /** @type {Config} */ (JSON.parse(cfgEl.textContent || "")) : null; // the site's own configuration
+}
+
 /** Start the variant page with what its entry hands in (pages/viewer.js): the parts its script carries
-   (parts.CodeModel on a code page, parts.ValueMap where the page has a value map), vis-network, the frames.
+   (parts.CodeModel on a code page, parts.ValueMap where the page has a value map), vis-network, the frames, the
+   rules page's data files (a configuration saying `inline` waits for them).
    @param {Page} page */
 export function boot(page) {
-  if (typeof document === "undefined") return;
-  var cfgEl = document.getElementById("vizgen-config");
-  if (!cfgEl) return;
-  var cfg = /** @type {Config} */ (JSON.parse(cfgEl.textContent || "")); // the site's own configuration
+  var cfg = config();
+  if (!cfg || (cfg.inline && !page.files)) return;
   var app = makeApp(cfg, page);
   page.offer(app.api);
   var made = makeParts(app);

@@ -2,12 +2,12 @@
  * two-player variant, shown one at a time under their tabs. Each is drawn the first time it is shown.
  * create(app) returns {show(name), wire(), map()}: map() is the value map once drawn, else null.
  */
-import { contract } from "../core/contract.js";
-import * as util from "../core/util.js";
-import { byId as $ } from "../core/util.js";
+import { contract } from "../../core/contract.js";
+import * as util from "../../core/util.js";
+import { byId as $ } from "../../core/util.js";
 
-/** @typedef {import("./interfaces.js").App} App */
-/** @typedef {import("./interfaces.js").MapView} MapView */
+/** @typedef {import("../../viewer/interfaces.js").App} App */
+/** @typedef {import("../../viewer/interfaces.js").MapView} MapView */
 /** @typedef {"graph" | "map"} ViewName */
 
 /**

@@ -5,14 +5,14 @@
  * set by play.js through vizgen.decorate: the seats' names, the board's mode, each move's row and badge);
  * after each render the add-ons' panel hooks run (main.js, play.js) to put their own sections in it.
  */
-import { create as createBoard, seatMarks } from "../core/board.js";
-import { over as overHtml } from "../core/hands.js";
-import { html, render as renderHtml } from "../core/html.js";
-import * as util from "../core/util.js";
-import { badge, columnsHtml, movesHtml, parentsHtml } from "./view/panel.js";
+import { create as createBoard, seatMarks } from "../../core/board.js";
+import { over as overHtml } from "../../core/hands.js";
+import { html, render as renderHtml } from "../../core/html.js";
+import * as util from "../../core/util.js";
+import { badge, columnsHtml, movesHtml, parentsHtml } from "../../viewer/view/panel.js";
 
-/** @typedef {import("./interfaces.js").App} App */
-/** @typedef {import("./interfaces.js").Detail} Detail */
+/** @typedef {import("../../viewer/interfaces.js").App} App */
+/** @typedef {import("../../viewer/interfaces.js").Detail} Detail */
 
 /**
  * The panel of a page: render(id) fills it with position id.

@@ -6,24 +6,20 @@
  * (vizgen.onMoveClick). What address.js dropped from the address is said once a position is shown.
  * create(app, parts) returns {go(id), clicked(id), select(id, animate, focus), onHash(), wire()}.
  */
-import * as address from "../core/address.js";
+import * as address from "../../core/address.js";
 import * as keys from "./keys.js";
 
-/** @typedef {import("./interfaces.js").App} App */
+/** @typedef {import("../../viewer/interfaces.js").App} App */
 /**
  * The parts of the page a position is shown in.
  * @typedef {{ panel: { render(id: number): Promise<void> }, overview: { mark(id: number): void },
- *   views: { map(): import("./interfaces.js").MapView | null } }} Shown
+ *   views: { map(): import("../../viewer/interfaces.js").MapView | null } }} Shown
  */
-/**
- * @typedef {{ go(id: number): void, clicked(id: number): void,
- *   select(id: number, animate: boolean, focus?: boolean): Promise<void>, onHash(ev?: Event): Promise<void>,
- *   wire(): void }} Navigation
- */
+/** @typedef {import("../../viewer/interfaces.js").Navigation} Navigation */
 
 /** The notes of what the reader dropped that this line says: the game's part (and with a game in the address,
    the position's: the game's position is shown) is said in the play box (play/ctrl.js), where a person looks.
-   @param {import("../core/address.js").AddressRead} asked @returns {string[]} */
+   @param {import("../../core/address.js").AddressRead} asked @returns {string[]} */
 function theirs(asked) {
   var game = asked.play !== null || Object.prototype.hasOwnProperty.call(asked.dropped, "game");
   return Object.keys(asked.dropped).filter(function (part) {
