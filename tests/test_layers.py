@@ -277,7 +277,7 @@ def test_no_browser_function_is_over_120_lines() -> None:
 #: the apps in the shape of issue #47 (docs/FRONTEND.md, "An app in the shape"): the folder's ``ctrl.js`` holds
 #: its state and actions, its ``view/*.js`` pure functions from that state to markup, and only its entry in
 #: ``pages/`` touches the page; the other apps follow one by one (issue #47), each added here when it does
-SHAPED_APPS = ("index", "play", "practice", "space", "viewer")
+SHAPED_APPS = ("index", "play", "practice", "rules", "space", "viewer")
 #: what only an entry (pages/) may reach: the page, the window and what hangs on them (a name, not a property
 #: of the same name or an object's key: ``progress.history`` and ``{history: []}`` are the app's own)
 PAGE_GLOBALS = re.compile(r"(?<![.\w$])(?:window|document|globalThis|self|localStorage|sessionStorage|location|"

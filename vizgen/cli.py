@@ -136,6 +136,9 @@ def parser() -> argparse.ArgumentParser:
                        help="the whole rule space around each SPEC's players, hands and r: overflow, attack, "
                             "halvesies, swaps 0-3 and swap_count, and fifteen on/off rules")
     sweep.add_argument("--json", action="store_true", help="print one JSON object a line, a rule set each")
+    sweep.add_argument("--judge", action="store_true",
+                       help="judge every rule set too, as vizgen judge SPEC does: balance, draws, length, drama, "
+                            "depth (docs/JUDGE.md); --json gives vizgen judge --json's object under \"judge\"")
     sweep.add_argument("--quiet", action="store_true",
                        help="no progress bar; without a terminal, one line of progress at the end only (else one "
                             f"every {SWEEP_PROGRESS_S:g} s)")
@@ -461,6 +464,7 @@ def _sweep(args: argparse.Namespace) -> int:
     Dask, as a stream (the plan is made as it is taken); progress on stderr."""
     from vizgen.analysis.cluster_stats import check_workers
     from vizgen.analysis.sweep import VARY_CHUNK, local_cores, plan, sweep, sweep_memory
+    from vizgen.reports.judge import JUDGE_LEGEND, judge_brief, judge_rule_set
 
     if args.cluster is not None and args.workers is not None:
         raise VariantError("--cluster uses a running cluster: --workers starts a local one")
@@ -483,8 +487,9 @@ def _sweep(args: argparse.Namespace) -> int:
         if "refused" in f:
             return visible(f"{f['spec']:<{width}}  refused: {f['refused']}")
         value = f["value"] if f["remoteness"] is None else f"{f['value']} in {plies(f['remoteness'])}"
+        judged = f"; {judge_brief(f['judge'])}" if "judge" in f else ""
         return visible(f"{f['spec']:<{width}}  {value:<18} {f['positions']:>9,} positions, "
-                       f"{percent(f['draw_share'])} drawn")
+                       f"{percent(f['draw_share'])} drawn{judged}")
 
     def emit(figures: list[dict[str, Any]]) -> None:  # each task's rule sets as soon as they are in, in order
         if figures:
@@ -492,11 +497,13 @@ def _sweep(args: argparse.Namespace) -> int:
             print("\n".join(line(f) for f in figures), flush=True)
 
     timeout = sizes.CLUSTER_TIMEOUT if args.timeout is None else args.timeout
+    if args.judge and not args.json:
+        _say(JUDGE_LEGEND)
     finished = False
     try:
         _, refused = sweep(tasks, processes=local_cores() if tasks.total > VARY_CHUNK else 1, workers=workers,
                            address=args.cluster, timeout=timeout, on_done=progress, emit=emit, memory=memory,
-                           max_positions=args.max_positions)
+                           max_positions=args.max_positions, judge=judge_rule_set if args.judge else None)
         finished = True
     finally:
         progress.end(finished)

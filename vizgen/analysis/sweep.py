@@ -340,6 +340,10 @@ class Task:
     #: what each rule set may take (:func:`solve_rule_set`; None: the memory at hand) and its positions at most
     memory: sizes.Memory | None = None
     max_positions: int | None = None
+    #: called on each solved rule set with its variant, its figures and the memory it may take; what it returns is
+    #: the figures' ``judge`` (``--judge``: :func:`vizgen.reports.judge.judge_rule_set`; a top-level function, so
+    #: that the task pickles for local processes and Dask)
+    judge: Callable[[Variant, dict[str, Any], sizes.Memory], dict[str, Any]] | None = None
 
     @property
     def size(self) -> int:
@@ -388,6 +392,8 @@ def run_task(task: Task) -> tuple[list[dict[str, Any]], dict[str, int]]:
             continue
         if index is not None:
             figures["combination"] = index
+        if task.judge is not None:
+            figures["judge"] = task.judge(variant, figures, memory)
         out.append(figures)
     return out, dict(refused)
 
@@ -578,7 +584,9 @@ def _dask(tasks: Iterable[Task], client: Any) -> Iterator[tuple[Task, Any]]:
 def sweep(tasks: Iterable[Task], *, processes: int = 1, workers: int | None = None, address: str | None = None,
           timeout: float = sizes.CLUSTER_TIMEOUT, on_done: Callable[[int, int], None] | None = None,
           emit: Callable[[list[dict[str, Any]]], None] | None = None, memory: sizes.Memory | None = None,
-          max_positions: int | None = None) -> tuple[list[dict[str, Any]], dict[str, int]]:
+          max_positions: int | None = None,
+          judge: Callable[[Variant, dict[str, Any], sizes.Memory], dict[str, Any]] | None = None,
+          ) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """Run a sweep's tasks: here (``processes`` = 1), on local processes, or on Dask (``workers``: a local
     cluster of that many, ``address``: a running one's scheduler); the results are the same, in task order.
 
@@ -606,6 +614,8 @@ def sweep(tasks: Iterable[Task], *, processes: int = 1, workers: int | None = No
         outgrows it is refused with the reason, and the sweep goes on.
     max_positions : int, optional
         Refuse rule sets with more possible positions than this.
+    judge : callable, optional
+        Judge each solved rule set too (:attr:`Task.judge`; ``--judge``): its figures gain ``judge``.
 
     Returns
     -------
@@ -626,7 +636,7 @@ def sweep(tasks: Iterable[Task], *, processes: int = 1, workers: int | None = No
     total = tasks.total if isinstance(tasks, Plan) else sum(t.size for t in tasks)
     if memory is None:
         memory = sweep_memory(processes=workers or (processes if address is None else 1))
-    each = (replace(t, memory=memory, max_positions=max_positions) for t in tasks)  # still taken as needed
+    each = (replace(t, memory=memory, max_positions=max_positions, judge=judge) for t in tasks)  # still taken as needed
     done = 0
     kept: list[dict[str, Any]] = []
     refused: Counter[str] = Counter()

@@ -35,11 +35,13 @@ from vizgen.engine.graph import StateGraph
 from vizgen.engine.kernel import Chain, chain_build, chain_plies
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, Params, VariantError
 from vizgen.engine.solve import Forced
+from vizgen.engine.variants import Variant
 from vizgen.reports.puzzle_rating import LADDER, choice_chances, move_scores
 from vizgen.util import sizes
+from vizgen.util.text import quote
 
-__all__ = ["DEPTH_SHARE", "MEASURES", "MIDDLE", "PLAYERS", "Match", "Players", "games_nearby", "judge",
-           "judge_lines", "match", "outcomes", "skill_depth"]
+__all__ = ["BRIEF", "DEPTH_SHARE", "JUDGE_LEGEND", "MEASURES", "MIDDLE", "PLAYERS", "Match", "Players",
+           "games_nearby", "judge", "judge_brief", "judge_lines", "judge_rule_set", "match", "outcomes", "skill_depth"]
 
 DEPTH_SHARE = 0.6
 """A ladder level counts towards the skill depth when it scores at least this share against the level below."""
@@ -262,6 +264,18 @@ MEASURES = {
 }
 """Each measure of a play: its name, what it means for a group choosing rules, and its unit (docs/JUDGE.md)."""
 
+BRIEF = ("balance", "drawishness", "duration")
+"""The measures a sweep's line shows under each player (:func:`judge_brief`), with the skill depth."""
+
+JUDGE_LEGEND = [
+    f"judged: each player plays itself ({'; '.join(f'{who} play: {how}' for who, how in PLAYERS.items())}); "
+    f"a game nobody has won by {PLY_CAP} plies is a draw",
+    *(f"  {MEASURES[name][0]} ({MEASURES[name][2]}): {MEASURES[name][1]}" for name in BRIEF),
+    f"  skill depth (levels): the softmax ladder's levels, each beating the one below {DEPTH_SHARE * 100:g} % or more",
+    "  every measure of one rule set: vizgen judge SPEC (docs/JUDGE.md)",
+]
+"""What ``vizgen sweep --judge``'s short form means, said once above its lines."""
+
 
 @cache
 def _record_games() -> tuple[np.ndarray, np.ndarray]:
@@ -374,18 +388,9 @@ def judge(graph: StateGraph, forced: Forced) -> dict[str, Any]:
     (0.0, 20, 5)
     """
     movers = int((np.diff(graph.indptr) > 0).sum())
-    out: dict[str, Any] = {
-        "spec": graph.variant.spec,
-        "title": graph.variant.title,
-        "players": graph.players,
-        "cap": PLY_CAP,
-        "complexity": {"positions": int(graph.n), "moves": int(graph.indices.size),
-                       "moves_per_position": round(graph.indices.size / max(movers, 1), 3),
-                       "nearby": games_nearby(graph.variant.params)},
-        "skipped": {},
-    }
-    if out["complexity"]["nearby"] is None:
-        out["skipped"]["nearby"] = "read off the r = 5 rule space's record, which does not hold this rule set"
+    out = _head(graph.variant, int(graph.n), int(graph.indices.size))
+    out["complexity"]["moves_per_position"] = round(graph.indices.size / max(movers, 1), 3)
+    out["complexity"]["nearby"] = out["complexity"].pop("nearby")  # the order of vizgen judge --json's fields
     if graph.players != 2:
         if graph.n * graph.players <= sizes.RANDOM_MAX_STATES:
             from vizgen.engine.random_play import random_play_seats
@@ -417,6 +422,96 @@ def judge(graph: StateGraph, forced: Forced) -> dict[str, Any]:
         out["skipped"]["middle"] = out["skipped"]["skill_depth"] = (
             f"the softmax ladder is played up to {sizes.JUDGE_LADDER_MAX_POSITIONS:,} positions")
     return out
+
+
+def _head(variant: Variant, positions: int, moves: int) -> dict[str, Any]:
+    """What is judged of a rule set from its rules and size alone: its names, the cap, its positions and moves and
+    the games nearby (``skipped`` says when they are not in the space's record)."""
+    out: dict[str, Any] = {
+        "spec": variant.spec,
+        "title": variant.title,
+        "players": variant.params.players,
+        "cap": PLY_CAP,
+        "complexity": {"positions": positions, "moves": moves, "nearby": games_nearby(variant.params)},
+        "skipped": {},
+    }
+    if out["complexity"]["nearby"] is None:
+        out["skipped"]["nearby"] = "read off the r = 5 rule space's record, which does not hold this rule set"
+    return out
+
+
+def judge_rule_set(variant: Variant, figures: dict[str, Any], memory: sizes.Memory) -> dict[str, Any]:
+    """:func:`judge` of one rule set of a sweep (``vizgen sweep --judge``): the same measures as
+    ``vizgen judge SPEC --json``, within the sweep's ``memory`` for one rule set.
+
+    The rule set is resolved from its spec and enumerated again as ``vizgen judge`` does (the sweep's lean solve
+    keeps no graph).
+    When that graph outgrows ``memory``, the rule set is judged by what its sweep ``figures`` give (positions,
+    moves, the games nearby), and ``skipped`` names every other measure with the reason.
+
+    Examples
+    --------
+    >>> from vizgen.analysis.sweep import solve_rule_set
+    >>> from vizgen.engine.spec import resolve
+    >>> variant = resolve("standard")
+    >>> data = judge_rule_set(variant, solve_rule_set(variant), sizes.Memory(10**9, "--max-memory"))
+    >>> data["measures"]["balance"]["perfect"], data["skill_depth"]["levels"]
+    (0.0, 5)
+    >>> small = judge_rule_set(variant, solve_rule_set(variant), sizes.Memory(1000, "--max-memory"))
+    >>> small["complexity"]["positions"], sorted(small["skipped"])[:3]
+    (204, ['balance', 'decisiveness', 'drama'])
+    >>> small["skipped"]["balance"].replace("\\u202f", " ")
+    "the graph the measures need outgrew --max-memory (1 000 bytes): judge it alone (vizgen judge 'standard')"
+    """
+    from vizgen.engine.graph import enumerate_graph
+    from vizgen.engine.solve import solve_forced
+    from vizgen.engine.spec import resolve
+
+    variant = resolve(variant.spec)  # named as vizgen judge SPEC names it (its title says r = 3, say)
+    try:
+        graph = enumerate_graph(variant, max_memory=memory.size)
+    except VariantError:
+        out = _head(variant, int(figures["positions"]), int(figures["moves"]))
+        why = (f"the graph the measures need outgrew {memory.source} ({sizes.memory_words(memory.size)}): judge it "
+               f"alone (vizgen judge {quote(variant.spec)})")
+        for name in ("moves_per_position", *MEASURES, "skill_depth", "random_play"):
+            out["skipped"][name] = why
+        return out
+    return judge(graph, solve_forced(graph))
+
+
+def judge_brief(data: dict[str, Any]) -> str:
+    """A sweep line's short form of :func:`judge`'s measures (``vizgen sweep --judge``): balance, drawishness and
+    duration under each player, and the skill depth, in ``vizgen judge``'s words and units.
+
+    Examples
+    --------
+    >>> data = {"skipped": {}, "skill_depth": {"levels": 5}, "measures": {
+    ...     "balance": {"random": 0.018, "perfect": 0.0}, "drawishness": {"random": 0.00005, "perfect": 1.0},
+    ...     "duration": {"random": 20, "perfect": None}}}
+    >>> print(judge_brief(data).replace("\\u202f", " ").replace(", ", ",\\n"))
+    random / perfect play: balance +0.018 / 0 points,
+    drawishness < 0.1 % / 100 %,
+    duration 20 plies / none won,
+    skill depth 5 levels
+    """
+    measures = data.get("measures")
+    parts: list[str] = []
+    if measures:
+        who = list(measures["balance"])
+        for name in BRIEF:
+            title, _, unit = MEASURES[name]
+            figures = " / ".join(_written(measures[name][w], unit) for w in who)
+            parts.append(f"{title} {figures}{' points' if unit == 'points' else ''}")
+        parts[0] = f"{' / '.join(who)} play: {parts[0]}"
+    if "skill_depth" in data:
+        parts.append(f"skill depth {data['skill_depth']['levels']} levels")
+    if not measures:
+        reasons: dict[str, list[str]] = {}
+        for name, why in data["skipped"].items():
+            reasons.setdefault(why, []).append(name.replace("_", " "))
+        parts += [f"not judged: {', '.join(names)}: {why}" for why, names in reasons.items()]
+    return ", ".join(parts)
 
 
 def _figure(m: Match, name: str) -> float | int | None:
@@ -461,8 +556,9 @@ def judge_lines(data: dict[str, Any]) -> list[str]:
 
     size = data["complexity"]
     lines = [f"{data['title']}  ({data['spec']})",
-             f"  complexity    {count(size['positions'])} positions, {size['moves_per_position']:g} moves a position "
-             f"({count(size['moves'])} moves)"]
+             f"  complexity    {count(size['positions'])} positions, "
+             + (f"{size['moves_per_position']:g} moves a position " if "moves_per_position" in size else "")
+             + f"({count(size['moves'])} moves)"]
     if size.get("nearby"):
         near = size["nearby"]
         lines.append(f"  nearby        {near['games']} other games one rule change away "

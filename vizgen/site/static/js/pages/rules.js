@@ -7,7 +7,7 @@
  * compiled, then solved by rules/worker.js (a Web Worker, or the page's slices from file://). This entry is the
  * only part that touches the page: it draws the controller's state (rules/view/, ruleresult.js, rulegame.js),
  * turns the page's events into the controller's actions, starts the variant pages' viewer once solved
- * (rulemodel.js), loads the late part (rulesmore.js: the guide, the download, the comparison and the sweeps) and
+ * (rules/viewer.js), loads the late part (rulesmore.js: the guide, the download, the comparison and the sweeps) and
  * offers window.vizgenRules to tests: {ready, spec, solution, facts, error, refused, compare, sweep}.
  */
 import * as address from "../core/address.js";
@@ -36,6 +36,7 @@ import * as solving from "../rules/solving.js";
 import { command, sameView } from "../rules/view/same.js";
 import { statusView, workingView } from "../rules/view/status.js";
 import { publish } from "./handle.js";
+import { boot as viewerBoot } from "./rules/viewer.js";
 import * as worker from "./rules/worker.js";
 
 /**
@@ -227,7 +228,7 @@ function startViewer(pg, spec, params) {
   ctrl.state.booted = true;
   if (P !== 2) document.querySelectorAll(".two-only").forEach(function (el) { el.remove(); });
   $("explore").hidden = false;
-  return rulemodel.boot(s, f, pg.cfg, params, spec).then(function (files) {
+  return viewerBoot(s, f, pg.cfg, params, spec).then(function (files) {
     // the variant page's script (pages/viewer.js) offers the viewer's boot on the page's handle: it waits for these
     var VZ = /** @type {{VZ?: {bootViewer(f: typeof files): void}}} */ (globalThis).VZ;
     if (VZ) VZ.bootViewer(files);
