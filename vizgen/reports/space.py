@@ -34,8 +34,8 @@ from vizgen.analysis.sweep import SPACE_BOOLS, SPACE_SIZE, SWAPS, Base, Task, sp
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, Params
 from vizgen.util.text import format_count
 
-__all__ = ["RECORD", "VALUES", "SpaceEffect", "SpaceFigures", "SpaceInteraction", "SpaceRecord", "SpaceRow",
-           "load_record", "record_space", "space_figures", "space_specs", "space_tasks"]
+__all__ = ["RECORD", "VALUES", "SpaceColumns", "SpaceEffect", "SpaceFigures", "SpaceInteraction", "SpaceRecord",
+           "SpaceRow", "load_record", "record_space", "space_figures", "space_specs", "space_tasks"]
 
 #: the record's file, beside this module
 RECORD = "space_r5.json.gz"
@@ -56,13 +56,9 @@ class SpaceMeta(TypedDict):
     wall_seconds: int
 
 
-class SpaceRecord(SpaceMeta):
-    """The committed record of the space (:data:`RECORD`): how it was made, then a column a field, a row a rule set
-    in index order."""
+class SpaceColumns(TypedDict):
+    """The figures of each rule set, a column a field and a row a rule set: the record's and the page's parts'."""
 
-    rule_sets: int
-    #: the combinations (on disk: gaps from the previous one, the first from 0; :func:`load_record` adds them up)
-    index: list[int]
     #: a letter a row: W, L or D (the first player's value at the start)
     value: str
     #: plies to the end under best play, -1 in a draw
@@ -70,6 +66,15 @@ class SpaceRecord(SpaceMeta):
     positions: list[int]
     #: positions where nobody can force a win
     draws: list[int]
+
+
+class SpaceRecord(SpaceMeta, SpaceColumns):
+    """The committed record of the space (:data:`RECORD`): how it was made, then a column a field, a row a rule set
+    in index order."""
+
+    rule_sets: int
+    #: the combinations (on disk: gaps from the previous one, the first from 0; :func:`load_record` adds them up)
+    index: list[int]
     #: the row's game, numbered in the order they first come
     game: list[int]
 

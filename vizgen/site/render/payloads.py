@@ -23,6 +23,7 @@ from typing import Literal, NotRequired, TypedDict
 from vizgen.analysis.words import Review
 from vizgen.reports.puzzles import Goal, PuzzleMove, PuzzleNode, PuzzleReply
 from vizgen.reports.rules_of_thumb import RuleData
+from vizgen.reports.space import SpaceColumns
 from vizgen.site.data.address_words import AddressTable, GameRecord
 
 __all__ = ["PAYLOADS", "BuiltinRules", "ChunkRow", "Column", "DownloadColumn", "FieldSpec", "GameWords",
@@ -51,18 +52,11 @@ class SpaceIndex(TypedDict):
     rule_sets: int
 
 
-class SpacePart(TypedDict):
+class SpacePart(SpaceColumns):
     """The record's rows of one part of the rule space (``space/part-<k>.js``)."""
 
     #: each row's combination: gaps from the part's start (the first from -1)
     index: list[int]
-    #: a letter a row: W, L or D (the first player's value at the start)
-    value: str
-    #: plies to the end under best play, -1 in a draw
-    remoteness: list[int]
-    positions: list[int]
-    #: positions where nobody can force a win
-    draws: list[int]
     #: the row's game, numbered within the part
     game: list[int]
     #: how many other rule sets of the map give the same game

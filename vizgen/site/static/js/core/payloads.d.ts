@@ -23,8 +23,6 @@ export interface SpaceIndex {
 
 /** The record's rows of one part of the rule space (``space/part-<k>.js``). */
 export interface SpacePart {
-  /** each row's combination: gaps from the part's start (the first from -1) */
-  index: number[];
   /** a letter a row: W, L or D (the first player's value at the start) */
   value: string;
   /** plies to the end under best play, -1 in a draw */
@@ -32,6 +30,8 @@ export interface SpacePart {
   positions: number[];
   /** positions where nobody can force a win */
   draws: number[];
+  /** each row's combination: gaps from the part's start (the first from -1) */
+  index: number[];
   /** the row's game, numbered within the part */
   game: number[];
   /** how many other rule sets of the map give the same game */
