@@ -134,11 +134,14 @@ test("a goal met says why it ended: the plies held, a draw by repetition, the ga
 });
 
 test("the hands board numbers the practice positions for the touch board and hides what the moves are worth", async () => {
-  globalThis.document = globalThis.document || { addEventListener() {} }; // the board listens on the page
   const handboard = await import("../../vizgen/site/static/js/practice/handboard.js");
   const words = fixture("words.json");
   const played = [];
-  const b = handboard.create(words, (to) => played.push(to));
+  // the board's side of the page (pages/core/board.js's touch in a browser): the taps it tells, the boards it puts back
+  let on = null;
+  const replaced = [];
+  const page = { listen(taps) { on = taps; }, replace(board, focus) { replaced.push([String(board), focus]); } };
+  const b = handboard.create(words, (to) => played.push(to), page);
   const node = { v: [0, 0, -1], m: [{ move: "−1>3", to: "02-−13", mark: 3, choice: 2, n: 1, k: 0, reply: null },
     { move: "flip −1", to: "13-−13", mark: 0, choice: 3, n: 3, k: 0, reply: null }], h: [[-1, 3], [-1, 3]] };
   const out = String(b.html({ position: "−13-−13", node: node, players: 2, names: ["You, to move", "Opponent"], you: 0,
@@ -150,6 +153,20 @@ test("the hands board numbers the practice positions for the touch board and hid
   assert.match(out, /aria-label="You, to move: −1 fingers"/);
   assert.equal((out.match(/<button type="button" class="hand-btn/g) || []).length, 4);
   assert.doesNotMatch(out, /class="badge/, "no move's value is shown");
+  // the page's taps: your hand chosen (the board drawn again in place, the focus on that hand), let go with Escape
+  // (then Escape does nothing), and a move played
+  on.tap(0, 1);
+  assert.equal(replaced.length, 1);
+  assert.equal((replaced[0][0].match(/aria-pressed="true"/g) || []).length, 1, "one hand chosen");
+  assert.equal(replaced[0][1], '[data-seat="0"][data-hand="1"]');
+  on.escape();
+  assert.equal(replaced.length, 2);
+  assert.doesNotMatch(replaced[1][0], /aria-pressed="true"/, "let go");
+  on.escape();
+  assert.equal(replaced.length, 2, "nothing chosen: Escape leaves the board");
+  on.play(ids[1]);
+  assert.deepEqual(played, ["02-−13"]);
+  played.length = 0;
   // a wrong move's hands outlined, the hands still
   const wrong = String(b.html({ position: "−13-−13", node: node, players: 2, names: ["You", "Opponent"], you: 0,
     touch: false, marked: "02-−13" }));

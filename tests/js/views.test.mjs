@@ -58,12 +58,11 @@ test("the practice page's views escape what the data says and keep the hands' pi
     hint: "Show the moves", "hint-note": "counts", chart: "Your puzzles", "chart-none": "none yet" } };
   const idx = { variants: [{ slug: "standard", title: "Stan<dard>", count: 1, players: 2 }], puzzles: [], keys: [],
     themes: {}, goals: [{ id: "standard:0", v: "standard", k: 0, title: "T", text: "<script>x</script>" }], words: PW };
-  globalThis.document = globalThis.document || { addEventListener() {} }; // the board listens on the page
   const app = { idx: idx, puzzles: [], W: PW, progress: practice.fresh(),
     aside: { where: "in <file>", parts: ["a & b"] }, notes: ["note <i>"], data: {}, mode: "goals",
     variant: "", theme: "", cur: null, msg: "", failedRun: [], run: [], streak: null, goal: null, retry: null,
     byId: new Map(), level: "normal", timed: null, now: () => 0, timedLength: 0 };
-  const ui = { board: handboard.create(PW, () => {}), filtersOpen: false, left: 0 };
+  const ui = { board: handboard.create(PW, () => {}, { listen() {}, replace() {} }), filtersOpen: false, left: 0 };
   const page = pageView(app, ui).text;
   assert.match(page, /&lt;script&gt;x&lt;\/script&gt;/);
   assert.match(page, /in &lt;file&gt;/);

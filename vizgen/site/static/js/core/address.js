@@ -8,7 +8,7 @@
  * for the visitor per part of the address dropped. It never throws.
  *
  * Everything is bounded before any work, by the table vizgen/site/data/address_words.py writes into the page
- * (<script id="vizgen-address">, or use(table)): a query longer than the page's cap is not split;
+ * (<script id="vizgen-address">, handed in by the page's entry with source(reader), or use(table)): a query longer than the page's cap is not split;
  * a key longer than its limit, given twice, not valid percent-encoding of UTF-8, holding a control character
  * or a lone surrogate, a line of positions (moves=) longer than a game can last, or a number (seed=, at=,
  * each of hints=) that is not written as the site writes it (digits, no leading zero) or is larger than its
@@ -33,23 +33,23 @@
  */
 /** @type {AddressTable | null} */
 var table = null;
+/** @type {(() => AddressTable | null) | null} */
+var reader = null;
 
 /** Read with this table from now on (vizgen.site.data.address_words.table()).
  @param {AddressTable | null} t */
 function use(t) {
   table = t;
 }
-/** The page's table: given with use(), else the one the page carries.
+/** Read with the table `given()` returns, called when first needed (each entry hands in the page's: pages/core/page.js).
+ @param {() => AddressTable | null} given */
+function source(given) {
+  reader = given;
+}
+/** The page's table: given with use(), else the one source()'s reader gives, else none.
  @returns {AddressTable | null} */
 function current() {
-  if (table || typeof document === "undefined") return table;
-  var el = document.getElementById("vizgen-address");
-  if (!el) return null;
-  try {
-    table = /** @type {AddressTable} */ (JSON.parse(el.textContent || "")); // the site's own JSON
-  } catch {
-    table = null;
-  }
+  if (!table && reader) table = reader();
   return table;
 }
 
@@ -186,4 +186,4 @@ function note(key) {
   return t && own(t.notes, key) ? t.notes[key] : "";
 }
 
-export { read, use, note };
+export { read, use, source, note };

@@ -17,7 +17,7 @@
 import { contract } from "./contract.js";
 import * as hands from "./hands.js";
 import { standing, value, written } from "./notation.js";
-import { html as markup, render } from "./html.js";
+import { html as markup } from "./html.js";
 import { fill } from "./util.js";
 
 /** @typedef {import("./html.js").Html} Html */
@@ -255,53 +255,26 @@ function drawBoard(app, state, id, d, decor) {
   return markup`<div class="board${touch ? " touch" : ""}" data-pos="${id}">${players}${touch ? bar(app, state, entries, chosen, a, P) : ""}</div>`;
 }
 
-/** @param {EventTarget | null} target @param {string} selector @returns {HTMLElement | null} */
-function closest(target, selector) {
-  var found = target instanceof Element ? target.closest(selector) : null;
-  return found instanceof HTMLElement ? found : null;
-}
 /**
- * The board's taps, drags and keys on the page: a move's button plays it, Cancel (or Escape) lets the hand go, a
- * hand tapped, or dragged onto another (the same as tapping one, then the other).
- * @param {BoardState} state
- * @param {{ play(dst: number): void, cancel(): void, tap(s: number, j: number): void }} on
+ * What the board is told of the page (pages/core/board.js's touch, the one module that listens to it): a move's
+ * button (its target), Cancel or Escape, a hand tapped, or one of your hands dragged onto another.
+ * @typedef {{ play(dst: number): void, cancel(): void, escape(): void, tap(s: number, j: number): void,
+ *   drag(from: number, s: number, j: number): void }} Taps
  */
-function listen(state, on) {
-  document.addEventListener("click", function (ev) {
-    var t = closest(ev.target, "#panel .board button");
-    if (!t || !state.args) return;
-    if (t.dataset.dst !== undefined) on.play(Number(t.dataset.dst));
-    else if (t.dataset.board === "cancel") on.cancel();
-    else if (t.dataset.hand !== undefined) on.tap(Number(t.dataset.seat), Number(t.dataset.hand));
-  });
-  /** @type {{ j: number, x: number, y: number } | null} */
-  var drag = null;
-  document.addEventListener("pointerdown", function (ev) {
-    var t = closest(ev.target, '#panel .board .hand-btn[data-seat="0"]');
-    drag = t ? { j: Number(t.dataset.hand), x: ev.clientX, y: ev.clientY } : null;
-  });
-  document.addEventListener("pointerup", function (ev) {
-    if (!drag || !state.args) return;
-    var from = drag;
-    drag = null;
-    if (Math.abs(ev.clientX - from.x) + Math.abs(ev.clientY - from.y) < 12) return; // a tap: the click handles it
-    var under = document.elementFromPoint(ev.clientX, ev.clientY);
-    var t = closest(under, "#panel .board .hand-btn");
-    if (!t || (t.dataset.seat === "0" && Number(t.dataset.hand) === from.j)) return;
-    state.chosen = from.j;
-    on.tap(Number(t.dataset.seat), Number(t.dataset.hand));
-  });
-  document.addEventListener("keydown", function (ev) {
-    if (ev.key === "Escape" && state.args && (state.chosen !== null || state.offer)) on.cancel();
-  });
-}
+/**
+ * The page's side of a board, handed to create: it listens to the page for the board's taps, drags and keys, and
+ * puts the board drawn again in place of the one shown, the focus on the control the selector names.
+ * @typedef {{ listen(on: Taps): void, replace(board: Html, focus?: string): void }} BoardPage
+ */
 
 /**
- * The board of a page: html(id, detail, decor) draws it; it listens for its own taps, drags and keys.
+ * The board of a page: html(id, detail, decor) draws it; the page (pages/core/board.js) tells it its taps, drags
+ * and keys, and puts it in place when it is drawn again.
  * @param {BoardApp} app
+ * @param {BoardPage} page
  * @returns {{ html: (id: number, d: BoardDetail, decor?: BoardDecor | null) => Html }}
  */
-function create(app) {
+function create(app, page) {
   /** @type {BoardState} */
   var state = { pos: null, chosen: null, offer: null, args: null };
 
@@ -319,14 +292,7 @@ function create(app) {
   /** Draw the board again where it is (a hand chosen or let go), the focus kept on the same control.
    @param {string} [focusKey] */
   function redraw(focusKey) {
-    var el = document.querySelector("#panel .board");
-    if (!el || !el.parentNode || !state.args) return;
-    var wrap = document.createElement("div");
-    render(wrap, drawBoard(app, state, state.args[0], state.args[1], state.args[2]));
-    var fresh = /** @type {Element} */ (wrap.firstElementChild);
-    el.parentNode.replaceChild(fresh, el);
-    var f = focusKey ? fresh.querySelector(focusKey) : null;
-    if (f instanceof HTMLElement) f.focus({ preventScroll: true });
+    if (state.args) page.replace(drawBoard(app, state, state.args[0], state.args[1], state.args[2]), focusKey);
   }
   /** @param {number} dst */
   function play(dst) {
@@ -359,12 +325,20 @@ function create(app) {
     state.offer = es;
     redraw(".board-move");
   }
-  listen(state, {
-    play: play, tap: tap,
-    cancel: function () {
-      state.chosen = null;
-      state.offer = null;
-      redraw();
+  function cancel() {
+    state.chosen = null;
+    state.offer = null;
+    redraw();
+  }
+  page.listen({
+    play: function (dst) { if (state.args) play(dst); },
+    cancel: function () { if (state.args) cancel(); },
+    escape: function () { if (state.args && (state.chosen !== null || state.offer)) cancel(); },
+    tap: tap,
+    drag: function (from, s, j) {
+      if (!state.args) return;
+      state.chosen = from;
+      tap(s, j);
     },
   });
   return { html: html };

@@ -75,11 +75,11 @@ var data = {
 };
 
 /* A case's index in verdictTable, choiceTable and rankTable: `who` from the winning seat (counted from the player
-   to move, -1 none) and the seat the table reads for (`self`: 0 for a verdict, players - 1 for a choice);
+   to move, -1 none) and the seat the table reads for (`seat`: 0 for a verdict, players - 1 for a choice);
    `fate` from the plies in which the others can force that seat out (-1 it survives; null: no fate read). */
-/** @param {number} winner @param {number} self @returns {number} */
-function who(winner, self) {
-  return winner < 0 ? 0 : winner === self ? 1 : 2;
+/** @param {number} winner @param {number} seat @returns {number} */
+function who(winner, seat) {
+  return winner < 0 ? 0 : winner === seat ? 1 : 2;
 }
 /** @param {number | null} outIn @returns {number} */
 function fate(outIn) {

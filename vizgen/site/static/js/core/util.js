@@ -83,12 +83,6 @@ function bare(text) {
   return String(text || "").replace(/[\s.-]+/g, "");
 }
 
-/** The element of this id, or null (no document in Node).
- @param {string} id @returns {HTMLElement | null} */
-function byId(id) {
-  return typeof document === "undefined" ? null : document.getElementById(id);
-}
-
 /** The class of a value for a player (+1, 0, -1) in the meaning table (the contract's classes, from
    vizgen/analysis/meaning.py): its key, which is also its colour's palette key.
    @template {string} K
@@ -142,4 +136,4 @@ function assign(target, source) {
   return /** @type {T & S} */ (target);
 }
 
-export { esc, fill, count, plural, pct, bare, byId, assign, own, bestFirst, valueClass, unambiguous };
+export { esc, fill, count, plural, pct, bare, assign, own, bestFirst, valueClass, unambiguous };

@@ -9,7 +9,7 @@
  * offers the game's face to tests and add-ons on window.vizgen.play.
  */
 import { html, render as write } from "../core/html.js";
-import * as theme from "../core/theme.js";
+import * as theme from "./core/theme.js";
 import { fill as say } from "../core/util.js";
 import * as resultCard from "../play/card.js";
 import * as controls from "../play/controls.js";

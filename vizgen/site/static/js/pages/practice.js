@@ -7,11 +7,14 @@
  * choices into the controller's actions; beats the timed run's clock; and saves the progress as a file.
  * VZ.practiceView.state() is the controller's state, the page's face to tests.
  */
+import * as address from "../core/address.js";
 import * as board from "../core/board.js";
+import { touch } from "./core/board.js";
 import { contract } from "../core/contract.js";
 import * as hands from "../core/hands.js";
 import { render } from "../core/html.js";
-import * as loader from "../core/loader.js";
+import * as loader from "./core/loader.js";
+import { addressTable } from "./core/page.js";
 import * as util from "../core/util.js";
 import { PracticeCtrl } from "../practice/ctrl.js";
 import * as daily from "../practice/daily.js";
@@ -104,7 +107,7 @@ function bind(ctrl, root) {
  * @param {HTMLElement} root @param {Index} idx @param {Cfg} cfg @returns {Promise<void>}
  */
 function init(root, idx, cfg) {
-  const ui = { board: handboard.create(idx.words, (to) => { if (current) current.played(to); }), filtersOpen: false,
+  const ui = { board: handboard.create(idx.words, (to) => { if (current) current.played(to); }, touch), filtersOpen: false,
     left: 0 };
   /** @type {ReturnType<typeof setInterval> | null} */
   let ticker = null;
@@ -133,8 +136,9 @@ function init(root, idx, cfg) {
   return ctrl.start(params(location.search, location.hash));
 }
 
+address.source(addressTable);
 publish({ contract: contract, util: util, loader: loader, board: board, hands: hands, glicko: glicko,
   practice: practice, practiceView: { init, params, state } });
 
 const dailyCard = typeof document === "undefined" ? null : document.getElementById("daily-text");
-if (dailyCard) daily.show(dailyCard); // the index: the puzzle of the day
+if (dailyCard) daily.show(dailyCard, loader.create("practice/")); // the index: the puzzle of the day

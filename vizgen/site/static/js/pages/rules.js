@@ -35,6 +35,7 @@ import * as ruletricky from "../rules/ruletricky.js";
 import * as solving from "../rules/solving.js";
 import { command, sameView } from "../rules/view/same.js";
 import { statusView, workingView } from "../rules/view/status.js";
+import { addressTable } from "./core/page.js";
 import { publish } from "./handle.js";
 import { boot as viewerBoot } from "./rules/viewer.js";
 import * as worker from "./rules/worker.js";
@@ -411,6 +412,7 @@ function boot() {
 if (typeof document === "undefined") {
   worker.serve(self);
 } else {
+  address.source(addressTable);
   publish({ contract: contractModule.contract, util: util, shading: shading, movegen: movegen, rulebook: rulebook,
     rulecompile: rulecompile, rulesolve: rulesolve, rulefacts: rulefacts, rulesworker: worker,
     pairwise: pairwise, rulemodel: rulemodel, rulegraph: rulegraph, rulemap: rulemap, rulemaxn: rulemaxn,

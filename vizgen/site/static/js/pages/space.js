@@ -6,7 +6,7 @@
  * shown; spec: its rule set; value: the first player's value in words, null where the rules refuse it).
  */
 import { render, renderEnd } from "../core/html.js";
-import { create } from "../core/loader.js";
+import { create } from "./core/loader.js";
 import { SpaceCtrl } from "../space/ctrl.js";
 import { VALUE_WORDS, answerView } from "../space/view/answer.js";
 import { choices } from "../space/view/choices.js";

@@ -1,10 +1,12 @@
 /* What the two variant pages' scripts (variant.js, code.js) share: the viewer and the game, started in that
  * order (the game is handed the viewer's face: its hooks, the position shown, the model), and the modules they
  * offer on the handle. */
+import * as address from "../core/address.js";
 import * as board from "../core/board.js";
 import { contract } from "../core/contract.js";
 import * as hands from "../core/hands.js";
-import * as loader from "../core/loader.js";
+import * as loader from "./core/loader.js";
+import { addressTable } from "./core/page.js";
 import * as util from "../core/util.js";
 import * as wire from "../core/wire.js";
 import * as game from "../play/game.js";
@@ -15,7 +17,7 @@ import * as explorer from "../viewer/explorer.js";
 import * as facts from "../viewer/facts.js";
 import * as graph from "../viewer/graph.js";
 import { Model } from "../viewer/model.js";
-import * as overview from "../viewer/overview.js";
+import * as overview from "./viewer/overview.js";
 import * as search from "../viewer/search.js";
 import * as styles from "../viewer/styles.js";
 import { lib } from "../viewer/vis.js";
@@ -63,6 +65,7 @@ function run(parts, files) {
    the viewer waits for them.
  @param {import("./viewer/main.js").Parts} parts */
 export function start(parts) {
+  address.source(addressTable);
   publish(Object.assign({ contract: contract, util: util, loader: loader, wire: wire, facts: facts, Model: Model,
     board: board, hands: hands, panel: panel, styles: styles, graph: graph, explorer: explorer, overview: overview,
     search: search, keys: keys, views: views, game: game, review: review, retry: retry, opponents: opponents,

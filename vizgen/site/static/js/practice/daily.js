@@ -3,7 +3,6 @@
  * sentence with a link. The pool is a data file: it is checked before use, and drawn through html``.
  */
 import { html, render } from "../core/html.js";
-import * as loader from "../core/loader.js";
 import { count, own } from "../core/util.js";
 import * as P from "./practice.js";
 
@@ -43,12 +42,12 @@ export function sentence(payload, day, solve) {
 
 /**
  * Draw the puzzle of the day into `el` (the index's card), once the pool has loaded; the link's words are the
- * element's data-solve.
- * @param {HTMLElement} el @returns {Promise<void>}
+ * element's data-solve; load reads the site's practice files (the page's loader of practice/).
+ * @param {HTMLElement} el @param {import("../core/loader.js").Load} load @returns {Promise<void>}
  */
-export function show(el) {
+export function show(el, load) {
   var solve = el.dataset.solve || "";
-  return loader.create("practice/")("daily").then(function (payload) {
+  return load("daily").then(function (payload) {
     var said = sentence(payload, P.today(), solve);
     if (said) render(el, said);
   });

@@ -19,11 +19,12 @@ import { html } from "../core/html.js";
  */
 
 /**
- * A board for the practice page: html(shown) draws it; a move made on it calls played(target position).
- * @param {BoardWords} W @param {(to: string) => void} played
+ * A board for the practice page: html(shown) draws it; a move made on it calls played(target position); page is
+ * the board's side of the page (pages/core/board.js's touch).
+ * @param {BoardWords} W @param {(to: string) => void} played @param {import("../core/board.js").BoardPage} page
  * @returns {{ html: (shown: Shown) => Html, idOf: (position: string) => number }}
  */
-function create(W, played) {
+function create(W, played, page) {
   /** @type {string[]} */
   var ids = [];
   /** @type {Map<string, number>} */
@@ -43,7 +44,7 @@ function create(W, played) {
     /** @param {number} dst */
     clicked: function (dst) { if (ids[dst] !== undefined) played(ids[dst]); },
   };
-  var drawn = board.create(app);
+  var drawn = board.create(app, page);
 
   /** @param {string} position @returns {number} */
   function idOf(position) {

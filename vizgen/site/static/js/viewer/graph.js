@@ -3,7 +3,7 @@
  * The banded layout is drawn as labelled boxes at one CSS px per point; only the moves that carry meaning
  * are drawn until "all moves" is ticked. Selecting a position fades all but its neighbourhood and lights
  * its moves (accent) and the moves into it (parent colour).
- * create(app, styles, lib) returns {build(container), restyle(), path(ids), highlight(id, fade), focus(id),
+ * create(app, styles, lib, allMoves) returns {build(container), restyle(), path(ids), highlight(id, fade), focus(id),
  * redrawMoves(), unfade()}.
  */
 import * as util from "../core/util.js";
@@ -244,17 +244,16 @@ function lightMoves(app, styles, G, id, faded, S) {
   return { updates: updates, now: now };
 }
 
-/** Whether move e is drawn when not lit: all moves ("all moves" ticked), or the ones that carry meaning (none
-   while a challenge hides the values: which moves are optimal is a value).
-   @param {App} app @param {Edge} e @returns {boolean} */
-function drawn(app, e) {
-  var box = util.byId("all-moves");
-  return !app.ctrl.state.hideValues && ((box instanceof HTMLInputElement && box.checked) || e.shown);
+/** Whether move e is drawn when not lit: all moves ("all moves" ticked: allMoves()), or the ones that carry
+   meaning (none while a challenge hides the values: which moves are optimal is a value).
+   @param {App} app @param {() => boolean} allMoves @param {Edge} e @returns {boolean} */
+function drawn(app, allMoves, e) {
+  return !app.ctrl.state.hideValues && (allMoves() || e.shown);
 }
 
 /** Every position and move drawn again in its style; a faded position stays faded, in its new colours.
- @param {App} app @param {Styles} styles @param {Model} model @param {Drawn} G */
-function restyleGraph(app, styles, model, G) {
+ @param {App} app @param {Styles} styles @param {Model} model @param {Drawn} G @param {() => boolean} allMoves */
+function restyleGraph(app, styles, model, G, allMoves) {
   /** @type {Item[]} */
   var ups = [];
   for (var i = 0; i < model.n; i++) {
@@ -267,7 +266,7 @@ function restyleGraph(app, styles, model, G) {
   G.nodes.update(model.bands ? ups.concat(bandLabels(app, styles, model)) : ups);
   G.edges.update(G.all.map(function (e) {
     var look = styles.edgeStyle(e.best, model.size, !!G.bright);
-    return { id: e.id, color: look.color, width: look.width, hidden: !drawn(app, e) && G.lit.indexOf(e.id) < 0 };
+    return { id: e.id, color: look.color, width: look.width, hidden: !drawn(app, allMoves, e) && G.lit.indexOf(e.id) < 0 };
   }));
 }
 
@@ -276,11 +275,14 @@ function restyleGraph(app, styles, model, G) {
  * @param {App} app
  * @param {Styles} styles
  * @param {Vis} lib the page's vis-network
+ * @param {() => boolean} allMoves whether every move is drawn (the page's "all moves" ticked)
  * @returns {Graph}
  */
-function create(app, styles, lib) {
+function create(app, styles, lib, allMoves) {
   /** @type {Drawn | null} */
   var graph = null;
+  /** @type {HTMLElement | null} */
+  var box = null; // the box the graph is drawn in (build's)
   /** @type {ReadonlyArray<number> | null} */
   var trail = null; // a game's path: position ids in order
 
@@ -307,6 +309,7 @@ function create(app, styles, lib) {
    @param {HTMLElement} container @returns {Promise<void>} */
   function build(container) {
     var model = small();
+    box = container;
     return model.chunkData(0).then(function (ch) {
       var e = edges(styles, model, ch);
       var banded = !!model.box;
@@ -339,7 +342,7 @@ function create(app, styles, lib) {
     var lit = lightMoves(app, styles, G, id, faded, S);
     // only the moves that carry meaning are drawn (all of them with "all moves"), and those lit now
     lit.updates.forEach(function (u) {
-      u.hidden = !drawn(app, G.all[u.id]) && lit.now.indexOf(u.id) < 0;
+      u.hidden = !drawn(app, allMoves, G.all[u.id]) && lit.now.indexOf(u.id) < 0;
     });
     G.edges.update(lit.updates);
     G.lit = lit.now;
@@ -362,7 +365,6 @@ function create(app, styles, lib) {
     var readable = 13 / drawnGraph().fontSize;
     var pos = net.getPositions([id])[id];
     var dom = net.canvasToDOM(pos);
-    var box = util.byId("graph");
     if (!box) return;
     var inside = dom.x > 24 && dom.y > 24 && dom.x < box.clientWidth - 24 && dom.y < box.clientHeight - 24;
     if (inside) return;
@@ -374,7 +376,7 @@ function create(app, styles, lib) {
     if (!graph) return;
     var G = graph;
     G.edges.update(G.all.map(function (e) {
-      return { id: e.id, hidden: !drawn(app, e) && G.lit.indexOf(e.id) < 0 };
+      return { id: e.id, hidden: !drawn(app, allMoves, e) && G.lit.indexOf(e.id) < 0 };
     }));
   }
 
@@ -387,7 +389,7 @@ function create(app, styles, lib) {
   /** Draw every position again in its style (after a challenge hid the values, or the theme changed). */
   function restyle() {
     if (!graph) return;
-    restyleGraph(app, styles, small(), graph);
+    restyleGraph(app, styles, small(), graph, allMoves);
     var id = app.ctrl.state.selected;
     if (id !== null) highlight(id, !!graph.bright);
   }

@@ -6,7 +6,7 @@
  * whole screen under the header (full); its handle drags it between them (it snaps to the nearest) or, tapped,
  * folds and opens it. It steps aside while the viewer is out of sight. The variant menu in the header closes on a click elsewhere or Escape.
  */
-import { byId as $ } from "../../core/util.js";
+import { byId as $ } from "../core/page.js";
 
 
 /** @returns {HTMLElement[]} the panel's moves' links */

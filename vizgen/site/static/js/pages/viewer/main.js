@@ -6,10 +6,10 @@
  * maker of data files (handed to the entry by the rules page) and where the face goes. The page's configuration is the JSON in <script id="vizgen-config">; data
  * comes through the loader (loader.js).
  */
-import * as loader from "../../core/loader.js";
+import * as loader from "../core/loader.js";
 import { html, render } from "../../core/html.js";
-import * as theme from "../../core/theme.js";
-import { byId as $ } from "../../core/util.js";
+import * as theme from "../core/theme.js";
+import { byId as $ } from "../core/page.js";
 import { MAX_LEVEL2, ViewerCtrl } from "../../viewer/ctrl.js";
 import * as explorer from "../../viewer/explorer.js";
 import * as face from "../../viewer/face.js";
@@ -17,7 +17,7 @@ import * as graph from "../../viewer/graph.js";
 import * as keys from "./keys.js";
 import { Model } from "../../viewer/model.js";
 import { create as createNavigation } from "./navigation.js";
-import { create as createOverview } from "../../viewer/overview.js";
+import { create as createOverview } from "./overview.js";
 import { create as createPanel } from "./panel.js";
 import { create as createStyles } from "../../viewer/styles.js";
 import { create as createViews } from "./views.js";
@@ -181,6 +181,13 @@ function openModel(app, parts, data) {
   return Model.open(data, app.load, app.W);
 }
 
+/** Whether the page's "all moves" is ticked (the small graph draws every move then).
+ @returns {boolean} */
+function allMoves() {
+  var box = $("all-moves");
+  return box instanceof HTMLInputElement && box.checked;
+}
+
 /** Read the data, draw the first view, show the position the address names, and say the page is ready.
  @param {App} app @param {Page} page @param {ReturnType<typeof makeParts>} made */
 function init(app, page, made) {
@@ -191,7 +198,7 @@ function init(app, page, made) {
     app.fail(new Error("vis-network did not load"));
     return;
   }
-  app.graph = cfg.kind === "small" ? graph.create(app, made.styles, V) : null;
+  app.graph = cfg.kind === "small" ? graph.create(app, made.styles, V, allMoves) : null;
   app.explorer = cfg.kind === "small" ? null : explorer.create(app, made.styles, V, page.frames);
   var code = cfg.kind === "code";
   if (code && !parts.CodeModel) {

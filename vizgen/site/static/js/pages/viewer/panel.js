@@ -6,9 +6,11 @@
  * after each render the add-ons' panel hooks run (main.js, play.js) to put their own sections in it.
  */
 import { create as createBoard, seatMarks } from "../../core/board.js";
+import { touch } from "../core/board.js";
 import { over as overHtml } from "../../core/hands.js";
 import { html, render as renderHtml } from "../../core/html.js";
 import * as util from "../../core/util.js";
+import { byId } from "../core/page.js";
 import { badge, columnsHtml, movesHtml, parentsHtml } from "../../viewer/view/panel.js";
 
 /** @typedef {import("../../viewer/interfaces.js").App} App */
@@ -22,12 +24,12 @@ import { badge, columnsHtml, movesHtml, parentsHtml } from "../../viewer/view/pa
 function create(app) {
   var W = app.W;
   var token = 0;
-  var board = createBoard(app);
+  var board = createBoard(app, touch);
 
   /** @param {number} id @param {Detail} d */
   function draw(id, d) {
     var model = app.model, hide = app.ctrl.state.hideValues; // a challenge: no value, the moves in the rules' order
-    var panel = util.byId("panel");
+    var panel = byId("panel");
     if (!panel) return;
     var decor = app.decor ? app.decor(id, d) : null;
     var head = decor && decor.head; // a game's end: who won, the seats named ("player 2 won", not "+2 has won")

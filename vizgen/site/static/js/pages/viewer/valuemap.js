@@ -12,7 +12,7 @@
  * views.js creates it: new app.ValueMap(container, model, payload, options) (the page's entry gives the class).
  */
 import { html, render } from "../../core/html.js";
-import * as theme from "../../core/theme.js";
+import * as theme from "../core/theme.js";
 
 /** @typedef {import("../../viewer/interfaces.js").PageModel} PageModel */
 /** @typedef {import("../../viewer/interfaces.js").Detail} Detail */

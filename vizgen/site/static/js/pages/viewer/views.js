@@ -4,7 +4,7 @@
  */
 import { contract } from "../../core/contract.js";
 import * as util from "../../core/util.js";
-import { byId as $ } from "../../core/util.js";
+import { byId as $ } from "../core/page.js";
 
 /** @typedef {import("../../viewer/interfaces.js").App} App */
 /** @typedef {import("../../viewer/interfaces.js").MapView} MapView */

@@ -2,9 +2,9 @@
  * position and clickable: a click selects the nearest position (xy.js holds where each one sits).
  * create(app) returns {mark(id), wire()}.
  */
-import { byId as $ } from "../core/util.js";
+import { byId as $ } from "../core/page.js";
 
-/** @typedef {import("./interfaces.js").App} App */
+/** @typedef {import("../../viewer/interfaces.js").App} App */
 /** @typedef {{ x: number[], y: number[], w: number, h: number }} Places  xy.js: where each position sits, in the picture's pixels */
 
 /**
