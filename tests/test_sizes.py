@@ -194,8 +194,10 @@ def test_no_other_module_defines_a_size_threshold() -> None:
 #: the page's controller (rules/ctrl.js, holding the comparison's answer, which rulesmore.js held) and the solve in
 #: slices from file:// (issue #45): 25,565 bytes (rulesmore.js 334 smaller); then a comparison matching positions by
 #: what they are (not their notation: r > 10 writes 1.1-1.1) and the rules page in the shape (its worker and timers
-#: in pages/rules/, the late part one function of the shared modules): 25,985 bytes, the budget 1.2 % up
-RULES_SCRIPT_GZIP_BUDGET = 26_100
+#: in pages/rules/, the late part one function of the shared modules): 25,985 bytes, the budget 1.2 % up; then
+#: the comparison's wiring, the guide's and the download's glue moved into the late part (pages/rulesmore.js, loaded
+#: after every solve): 25,634 bytes, and the budget back within the 5 % issue #47 allows over 24,576 (24 KB)
+RULES_SCRIPT_GZIP_BUDGET = 25_805
 
 
 def test_the_rules_page_script_stays_small() -> None:
@@ -222,8 +224,12 @@ def test_the_rules_page_script_stays_small() -> None:
 #: game's value sentences, which practice.js carries too): 1,043, 41,033, 40,441 and 22,868 bytes (914, 39,111,
 #: 38,538 and 22,693 before), each budget at most 5 % over the one before (1,000, 39,424, 38,912 and 22,800);
 #: practice.js again since the practice app became a controller and views: measured below its budget
+#: rulesmore.js since the rules page's comparison wiring, guide and download glue moved into it from rules.js (issue
+#: #47: rules.js back within 5 % of 24 KB): 12,595 bytes (12,097 before), its budget 1.6 % over the 12,500 before;
+#: address.js, practice.js, variant.js and code.js since core/ hands its reading of the page to pages/core/: 1,475
+#: (1,413 before), 23,525, 41,161 and 40,563 bytes, each within its budget
 BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1490, "index.js": 1050, "variant.js": 41_300,
-                       "code.js": 40_800, "practice.js": 23_900, "rulesmore.js": 12_500, "space.js": 2940}
+                       "code.js": 40_800, "practice.js": 23_900, "rulesmore.js": 12_700, "space.js": 2940}
 
 
 def test_every_page_script_stays_small() -> None:

@@ -61,10 +61,6 @@ import * as worker from "./rules/worker.js";
 /** The device's storage, each call of which may throw (storage refused, private mode): the recent rule sets'. */
 var STORE = { getItem: function (/** @type {string} */ key) { return localStorage.getItem(key); },
   setItem: function (/** @type {string} */ key, /** @type {string} */ value) { localStorage.setItem(key, value); } };
-/** The page's timers, handed to the comparison. */
-var CLOCK = { later: function (/** @type {() => void} */ fn, /** @type {number} */ ms) { return setTimeout(fn, ms); },
-  every: function (/** @type {() => void} */ fn, /** @type {number} */ ms) { return setInterval(fn, ms); },
-  stop: function (/** @type {number} */ id) { clearTimeout(id); clearInterval(id); } };
 /** The modules of this script that rulesmore.js uses instead of its own copy, by path: the argument of its
  * function (tools/bundle.mjs checks that the list has every one it imports). */
 var SHARED = { "core/contract.js": contractModule, "core/html.js": htmlModule, "core/util.js": util,
@@ -212,10 +208,8 @@ function showResult(pg) {
 }
 /** @param {Page} pg */
 function showGuide(pg) {
-  var { s, f } = pg.ctrl.solved(), more = /** @type {Late} */ (pg.late);
-  var guide = more.ruleguide.show(s, f, pg.cfg, function (i) { return contractModule.contract.verdicts[f.verdict[i]].cls; }, $);
-  pg.ctrl.api.guide = Object.assign(guide, {
-    thumbs: more.rulethumbs.show(s, pg.cfg, /** @type {number} */ (pg.ctrl.state.r), $).rules });
+  var { s, f } = pg.ctrl.solved();
+  pg.ctrl.api.guide = /** @type {Late} */ (pg.late).guide(s, f, pg.cfg, /** @type {number} */ (pg.ctrl.state.r), $);
 }
 
 /* The variant pages' own viewer on these rules (graph or explorer, panel, search, play). */
@@ -254,19 +248,8 @@ function startViewer(pg, spec, params) {
 /* The comparison (and the sweep's menu) once the late part is in: a promise that never fails. */
 /** @param {Page} pg */
 function compareWith(pg) {
-  var ctrl = pg.ctrl;
   return lateScript(pg).then(function () {
-    var side = /** @type {Late} */ (pg.late).ruleside;
-    side.attach({ cfg: pg.cfg, book: ctrl.book, state: ctrl.state, api: ctrl.api, $: $,
-      currentSpec: function () { return ctrl.spec(); }, addressOf: function (spec) { return ctrl.addressOf(spec); },
-      encSpec: encSpec, steps: STEPS,
-      working: function (on, share, step) { ctrl.working(on ? share || 0 : null, step); },
-      compare: function (other, spec, tell) { return ctrl.compare(other, spec, tell); },
-      solve: function (params, tell) { return worker.run(params, pg.cfg.worker, tell); }, cancel: worker.cancel,
-      keepAddress: function () { history.replaceState(null, "", ctrl.addressOf(ctrl.spec()) + location.hash); },
-      onClick: function (handler) { document.addEventListener("click", handler); }, clock: CLOCK });
-    side.sweepOptions();
-    return side.compareWith();
+    return /** @type {Late} */ (pg.late).compare(pg.ctrl, pg.cfg, $, { run: worker.run, cancel: worker.cancel }, encSpec, STEPS);
   }).catch(function (e) {
     $("rules-compare-out").textContent = String(e.message || e);
   });
@@ -308,18 +291,11 @@ function lateScript(pg) {
   });
   return pg.extra;
 }
-/* The JSON download of the rule set solved. */
+/* The JSON download of the rule set solved (the late part saves it). */
 /** @param {Page} pg */
 function save(pg) {
-  var ctrl = pg.ctrl, spec = ctrl.spec(), { s, f } = ctrl.solved(), more = /** @type {Late} */ (pg.late);
-  var doc = more.ruledownload.doc(s, f, pg.cfg, ctrl.book, spec);
-  var blob = new Blob([more.ruledownload.json(doc)], { type: "application/json" });
-  var a = document.createElement("a");
-  a.href = URL.createObjectURL(blob);
-  a.download = spec.replace(/[^a-z0-9]+/gi, "-") + ".json";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  var ctrl = pg.ctrl, { s, f } = ctrl.solved();
+  /** @type {Late} */ (pg.late).download(s, f, pg.cfg, ctrl.book, ctrl.spec());
 }
 
 /* A click on a position (the viewer's, or the page's own walk), a move of the game, or a new game. */
