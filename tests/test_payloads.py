@@ -15,6 +15,7 @@ import pytest
 from vizgen.reports.space import load_record
 from vizgen.site import build
 from vizgen.site.render import payloads, render_site
+from vizgen.site.render.pictures import Places
 from vizgen.site.render.space_page import SPACE_DATA, space_data
 from vizgen.util import sizes
 
@@ -124,7 +125,8 @@ def test_the_words_a_game_reads_are_what_their_types_say() -> None:
 def test_a_variant_s_data_files_are_what_their_types_say(big: bool, monkeypatch: pytest.MonkeyPatch,
                                                          tmp_path: Path) -> None:
     """A variant's nodes.js and chunk files, as written for a small page (with its layout) and a big one (without:
-    the explorer), are of the types the viewer is told (``VariantNodes``, ``VariantChunk``: viewer/model.js)."""
+    the explorer), are of the types the viewer is told (``VariantNodes``, ``VariantChunk``: viewer/model.js), and
+    so are its value map (``MapData``) and a big page's overview places (``Places``)."""
     if big:
         monkeypatch.setattr(sizes, "BIG", 100)  # standard's 204 positions: a big page
     files = render_site(build.gather(["standard"], cache_dir=tmp_path))
@@ -135,6 +137,11 @@ def test_a_variant_s_data_files_are_what_their_types_say(big: bool, monkeypatch:
     assert chunks and all(_fits(_payload(files[name]), payloads.VariantChunk) for name in chunks)
     assert not _fits({k: v for k, v in nodes.items() if k != "facts"}, payloads.VariantNodes), "a missing field"
     assert not _fits(dict(nodes, box=["a", 1]), payloads.VariantNodes), "a wrong type is seen"
+    value_map = _payload(files["variants/standard/map.js"])  # the value map's (pages/viewer/valuemap.js)
+    assert _fits(value_map, payloads.MapData)
+    assert isinstance(value_map, dict) and not _fits(dict(value_map, start=[0]), payloads.MapData), "a wrong start"
+    if big:  # where each position sits on the overview picture (pages/viewer/overview.js)
+        assert _fits(_payload(files["variants/standard/xy.js"]), Places)
 
 
 def test_the_practice_page_s_files_are_what_their_types_say(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -34,6 +34,7 @@ from vizgen.util.text import format_count, one_line, quote, visible
 SWEEP_PROGRESS_S = 5.0
 
 if TYPE_CHECKING:  # the solvers and the site builder are imported by the commands that use them
+    from vizgen.analysis.figures import Stats
     from vizgen.analysis.solved import Solved
 
 __all__ = ["STOPPED_CODES", "main", "parser", "say_stopped"]
@@ -208,7 +209,7 @@ def _solve(spec: str, max_positions: int | None, max_memory: int | None) -> Solv
     return solve_variant(variant, max_positions, max_memory)
 
 
-def _cluster_stats(args: argparse.Namespace) -> dict[str, Any]:
+def _cluster_stats(args: argparse.Namespace) -> Stats:
     """``stats`` on a Dask cluster: ``--cluster ADDRESS`` or a local one of ``--workers N``."""
     from vizgen.analysis.cluster_stats import cluster_stats, worker_memory
 
@@ -227,7 +228,7 @@ def _cluster_stats(args: argparse.Namespace) -> dict[str, Any]:
     return cluster_stats(args.spec, address=args.cluster, workers=workers, memory_limit=memory, timeout=timeout)
 
 
-def _print_stats(data: dict[str, Any]) -> None:
+def _print_stats(data: Stats) -> None:
     p = data["params"]
     changed = [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in p.items()
                if v != getattr(Params(), k)]
@@ -522,13 +523,13 @@ def _run(args: argparse.Namespace) -> int:
 
         if args.cluster is not None or args.workers is not None or args.worker_memory is not None \
                 or args.timeout is not None:
-            data = _cluster_stats(args)
+            figures = _cluster_stats(args)
         else:
-            data = stats(_solve(args.spec, args.max_positions, args.max_memory), args.spec)
+            figures = stats(_solve(args.spec, args.max_positions, args.max_memory), args.spec)
         if args.json:
-            print(json.dumps(data, indent=2))
+            print(json.dumps(figures, indent=2))
         else:
-            _print_stats(data)
+            _print_stats(figures)
         return 0
     if args.command == "sweep":
         return _sweep(args)

@@ -16,7 +16,7 @@ import tempfile
 from collections.abc import Callable
 from typing import Any
 
-from vizgen.analysis.figures import EXAMPLES, stats_from_tally
+from vizgen.analysis.figures import EXAMPLES, Stats, stats_from_tally
 from vizgen.engine.params import VariantError
 from vizgen.engine.rules import Rules
 from vizgen.engine.spec import resolve
@@ -89,7 +89,7 @@ def _check_local(rules: Rules, workers: int, memory_limit: int | None, name: str
 def cluster_stats(spec: str, *, address: str | None = None, workers: int | None = None,
                   memory_limit: int | None = None, parts: int | None = None, timeout: float = sizes.CLUSTER_TIMEOUT,
                   on_ply: Callable[[dict[str, Any]], None] | None = None,
-                  on_run: Callable[[Any, Any], None] | None = None) -> dict[str, Any]:
+                  on_run: Callable[[Any, Any], None] | None = None) -> Stats:
     """The ``stats --json`` figures of ``spec``, solved on a cluster.
 
     Parameters

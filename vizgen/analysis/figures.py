@@ -7,7 +7,7 @@ of :mod:`vizgen.site.data.tables`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict, cast
 
 import numpy as np
 
@@ -17,18 +17,81 @@ from vizgen.analysis.solved import Solved, fate, fate_applies
 from vizgen.engine.params import estimate_positions
 from vizgen.engine.solve import Forced, arrival_scores
 
-__all__ = ["EXAMPLES", "describe", "stats", "stats_from_tally", "tally"]
+__all__ = ["EXAMPLES", "Facts", "Stats", "describe", "stats", "stats_from_tally", "tally"]
+
+
+class Facts(TypedDict):
+    """A position's value in words and numbers (the start's in :class:`Stats`, a position's in ``describe``)."""
+
+    #: its notation
+    position: str
+    #: the start's value for the player to move: win, loss or draw (more players: see ``winner``)
+    value: str
+    #: plies to the end with perfect play (None: a draw, no one can force a win)
+    remoteness: int | None
+    #: the value in the site's words
+    verdict: str
+    #: more than two players: the seat (counted from the player to move) that can force a win, None if none
+    winner: NotRequired[int | None]
+    #: the start's: the outcome with perfect play, in words
+    outcome: NotRequired[str]
+    #: the start's, where the variant reads fates: the plies in which the others can force the first player out
+    #: (-1: never)
+    forced_out_in: NotRequired[int]
+
+
+class Stats(TypedDict):
+    """The ``vizgen stats --json`` object of a variant (:func:`stats`): its figures, each a key; the keys of two
+    players (``win``, ``loss``, ``draw``, ``longest_loss``...) or of more (``forced_win``, ``open``...) as they
+    apply."""
+
+    variant: str
+    title: str
+    summary: str
+    #: the rules, by parameter name (section 3a's order)
+    params: dict[str, Any]  # open: each rule's own type (bool, int, str), as Params.as_dict gives them
+    positions: int
+    #: the positions that exist under these rules (reachable or not)
+    reachable_of: int
+    terminal: int
+    terminal_win: int
+    terminal_loss: int
+    edges: int
+    #: ``edges``: distinct moves
+    moves: int
+    win: NotRequired[int]
+    loss: NotRequired[int]
+    draw: NotRequired[int]
+    #: per seat from the player to move: positions where that seat can force a win
+    forced_win: NotRequired[list[int]]
+    #: positions where no one can force a win
+    open: NotRequired[int]
+    survive: NotRequired[list[int]]
+    forced_out: NotRequired[list[int]]
+    #: per seat: its chance to win from the start under random play
+    random_win: NotRequired[list[float]]
+    longest_win: int | None
+    longest_win_count: int
+    longest_win_at: list[str]
+    longest_loss: NotRequired[int | None]
+    longest_loss_count: NotRequired[int]
+    longest_loss_at: NotRequired[list[str]]
+    greatest_depth: int
+    start: Facts
+    random_win_start: NotRequired[float]
+    perfect_win_start: NotRequired[float]
 
 
 def _facts(players: int, rules: Any, code: int, winner: int, rem: int, final: bool,
-           mine: np.ndarray | None) -> dict[str, Any]:
+           mine: np.ndarray | None, outcome: str | None = None) -> Facts:
     """The value of the position ``code`` in words and numbers, from its forced winner and remoteness.
 
-    ``mine``: the mover's fate there (a one-entry array), or None where it is no fate (:func:`fate`).
+    ``mine``: the mover's fate there (a one-entry array), or None where it is no fate (:func:`fate`); ``outcome``:
+    the start's outcome in words (then the mover's fate is said too, where there is one).
     """
     verdict = words.verdicts(players, np.array([winner], np.int8), np.array([final]), mine)
     n = int(words.verdict_n(verdict, np.array([rem], np.int32), mine)[0])
-    facts: dict[str, Any] = {
+    facts: Facts = {
         "position": rules.notation(rules.decode(code)),
         "value": start_value(players, winner),
         "remoteness": rem if rem >= 0 else None,
@@ -36,10 +99,14 @@ def _facts(players: int, rules: Any, code: int, winner: int, rem: int, final: bo
     }
     if players > 2:
         facts["winner"] = winner if winner >= 0 else None
+    if outcome is not None:
+        facts["outcome"] = outcome
+        if mine is not None:  # the first player's fate: the plies in which the others can force it out, -1 never
+            facts["forced_out_in"] = int(mine[0])
     return facts
 
 
-def _node_facts(solved: Solved, node: int, code: int) -> dict[str, Any]:
+def _node_facts(solved: Solved, node: int, code: int) -> Facts:
     """The value of node ``node`` (position code ``code``) in words and numbers."""
     g, f = solved.graph, solved.forced
     out_in = fate(solved)
@@ -93,7 +160,7 @@ def tally(solved: Solved) -> dict[str, Any]:
 
 
 def stats_from_tally(counts: dict[str, Any], rules: Any, spec: str,
-                     random_win: list[float] | None = None) -> dict[str, Any]:
+                     random_win: list[float] | None = None) -> Stats:
     """The ``vizgen stats --json`` object from a variant's :func:`tally` (``random_win``: each seat's odds).
 
     Examples
@@ -105,20 +172,35 @@ def stats_from_tally(counts: dict[str, Any], rules: Any, spec: str,
     'draw'
     """
     v, players = rules.variant, rules.players
-    out: dict[str, Any] = {
+    s = counts["start"]
+    fated = s["out"] is not None and fate_applies(v.params)
+    mine = np.array([s["out"][0]], np.int16) if fated else None
+    start = _facts(players, rules, s["code"], s["winner"], s["rem"], s["final"], mine,
+                   start_words(players, s["winner"], s["rem"], None if mine is None else int(mine[0])))
+    top, n, names = counts["longest_win"]
+    out: Stats = {
         "variant": spec,
         "title": v.title,
         "summary": v.summary,
         "params": v.params.as_dict(),
         "positions": counts["positions"],
         "reachable_of": estimate_positions(v.params),
-        **{k: counts[k] for k in ("terminal", "terminal_win", "terminal_loss")},
+        "terminal": counts["terminal"],
+        "terminal_win": counts["terminal_win"],
+        "terminal_loss": counts["terminal_loss"],
         "edges": counts["edges"],
         "moves": counts["edges"],
+        "longest_win": top if n else None,
+        "longest_win_count": n,
+        "longest_win_at": names,
+        "greatest_depth": counts["greatest_depth"],
+        "start": start,
     }
     winners = counts["winners"]
     if players == 2:
-        out.update(win=winners[1], loss=winners[2], draw=winners[0])
+        out["win"], out["loss"], out["draw"] = winners[1], winners[2], winners[0]
+        top, n, names = counts["longest_loss"]
+        out["longest_loss"], out["longest_loss_count"], out["longest_loss_at"] = top if n else None, n, names
     else:
         out["forced_win"] = winners[1:]
         out["open"] = winners[0]
@@ -127,21 +209,19 @@ def stats_from_tally(counts: dict[str, Any], rules: Any, spec: str,
             out["forced_out"] = counts["forced_out"]
         if random_win is not None:
             out["random_win"] = random_win
-    for key in ("longest_win", "longest_loss") if players == 2 else ("longest_win",):
-        top, n, names = counts[key]
-        out.update({key: top if n else None, f"{key}_count": n, f"{key}_at": names})
-    out["greatest_depth"] = counts["greatest_depth"]
-    s = counts["start"]
-    fated = s["out"] is not None and fate_applies(v.params)
-    mine = np.array([s["out"][0]], np.int16) if fated else None
-    out["start"] = _facts(players, rules, s["code"], s["winner"], s["rem"], s["final"], mine)
-    out["start"]["outcome"] = start_words(players, s["winner"], s["rem"], None if mine is None else int(mine[0]))
-    if mine is not None:  # the first player's fate: the plies in which the others can force it out, -1 never
-        out["start"]["forced_out_in"] = int(mine[0])
-    return out
+    return _in_order(out)
 
 
-def stats(solved: Solved, spec: str) -> dict[str, Any]:
+def _in_order(figures: Stats) -> Stats:
+    """The same figures, their keys in the order :class:`Stats` declares them (``vizgen stats --json``'s order).
+
+    >>> list(_in_order({"start": {}, "variant": "standard"}))  # type: ignore[typeddict-item]
+    ['variant', 'start']
+    """
+    return cast(Stats, {key: figures[key] for key in Stats.__annotations__ if key in figures})  # type: ignore[literal-required]
+
+
+def stats(solved: Solved, spec: str) -> Stats:
     """The ``vizgen stats --json`` object of a solved variant.
 
     Parameters
@@ -224,7 +304,7 @@ def describe(solved: Solved, node: int) -> dict[str, Any]:
     """
     g = solved.graph
     code = g.start_code if node == g.start else int(g.code_of(np.array([node]))[0])
-    out = _node_facts(solved, node, code)
+    out: dict[str, Any] = dict(_node_facts(solved, node, code))  # open: vizgen show --json's object, grown below
     out["terminal"] = bool(g.space_winner[code] >= 0)
     for key, arr in (("random_win", solved.random_win), ("perfect_win", solved.perfect_win)):
         out[key] = round(float(arr[node]), 12) if arr is not None else None
@@ -261,8 +341,8 @@ def _moves(solved: Solved, code: int) -> list[dict[str, Any]]:
         moves.append({
             "move": names[0],
             "also": names[1:],
-            "to": child.pop("position"),
-            **child,
+            "to": child["position"],
+            **{key: value for key, value in child.items() if key != "position"},
             "for_you": words.say_choice(verdict[i], n[i], k[i]),
             "best": bool(score[i] == score.max()),
         })

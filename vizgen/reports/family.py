@@ -39,8 +39,9 @@ HANDS = tuple(range(1, 5))
 #: the code that computes a variant's figures (the cache's program version)
 CODE = ("util", "engine", "analysis", "reports/family.py")
 
-Stats = dict[str, Any]  # open JSON: the ``vizgen stats --json`` object, untyped where it is made (analysis.figures)
-"""A variant's figures: :func:`vizgen.analysis.figures.stats` (or some of its keys, for a recorded run)."""
+Stats = dict[str, Any]  # open: analysis.figures.Stats computed here, or some of its keys (a recorded run's, TOML)
+"""A variant's figures: :func:`vizgen.analysis.figures.stats` (:class:`vizgen.analysis.figures.Stats`), or some of its
+keys for a recorded run (``recorded.toml``): read by name, each key where it is there."""
 
 
 class RunNote(TypedDict):
@@ -135,8 +136,8 @@ def _check(entry: Entry) -> str | None:
 def _solve(spec: str, max_positions: int) -> Stats:
     graph = enumerate_graph(resolve(spec), max_positions)
     survival = solve_survival(graph) if limits_for(graph).survival else None
-    return stats(Solved(graph=graph, forced=solve_forced(graph), random_win=None, perfect_win=None,
-                        survival=survival), spec)
+    return dict(stats(Solved(graph=graph, forced=solve_forced(graph), random_win=None, perfect_win=None,
+                             survival=survival), spec))
 
 
 def variant_figures(spec: str, max_positions: int | None = None, cache: Cache | None = None) -> VariantFigures:

@@ -370,7 +370,7 @@ def games_nearby(params: Params) -> dict[str, int] | None:
     return {"rule_sets": int(found.sum()), "games": int(np.unique(others[others != own]).size)}
 
 
-def judge(graph: StateGraph, forced: Forced) -> dict[str, Any]:
+def judge(graph: StateGraph, forced: Forced) -> dict[str, Any]:  # not typed yet: vizgen judge --json's object
     """Every measure of one rule set that fits its size (docs/JUDGE.md), as plain data for ``vizgen judge --json``.
 
     Two players: complexity; balance, drawishness, duration, decisiveness, drama and swings under random play, the
@@ -424,10 +424,10 @@ def judge(graph: StateGraph, forced: Forced) -> dict[str, Any]:
     return out
 
 
-def _head(variant: Variant, positions: int, moves: int) -> dict[str, Any]:
+def _head(variant: Variant, positions: int, moves: int) -> dict[str, Any]:  # judge's object, as above
     """What is judged of a rule set from its rules and size alone: its names, the cap, its positions and moves and
     the games nearby (``skipped`` says when they are not in the space's record)."""
-    out: dict[str, Any] = {
+    out: dict[str, Any] = {  # judge's object, as above
         "spec": variant.spec,
         "title": variant.title,
         "players": variant.params.players,
@@ -440,7 +440,8 @@ def _head(variant: Variant, positions: int, moves: int) -> dict[str, Any]:
     return out
 
 
-def judge_rule_set(variant: Variant, figures: dict[str, Any], memory: sizes.Memory) -> dict[str, Any]:
+def judge_rule_set(variant: Variant, figures: dict[str, Any],  # a sweep's open row (analysis.sweep)
+                   memory: sizes.Memory) -> dict[str, Any]:  # judge's object, as above
     """:func:`judge` of one rule set of a sweep (``vizgen sweep --judge``): the same measures as
     ``vizgen judge SPEC --json``, within the sweep's ``memory`` for one rule set.
 
@@ -480,7 +481,7 @@ def judge_rule_set(variant: Variant, figures: dict[str, Any], memory: sizes.Memo
     return judge(graph, solve_forced(graph))
 
 
-def judge_brief(data: dict[str, Any]) -> str:
+def judge_brief(data: dict[str, Any]) -> str:  # judge's object, as above
     """A sweep line's short form of :func:`judge`'s measures (``vizgen sweep --judge``): balance, drawishness and
     duration under each player, and the skill depth, in ``vizgen judge``'s words and units.
 
@@ -538,7 +539,7 @@ def _written(value: float | int | None, unit: str) -> str:
     return percent(value)
 
 
-def judge_lines(data: dict[str, Any]) -> list[str]:
+def judge_lines(data: dict[str, Any]) -> list[str]:  # judge's object, as above
     """``vizgen judge``'s text: each measure under each player, with its unit and meaning (:data:`MEASURES`).
 
     Examples

@@ -145,7 +145,7 @@ def space_tasks() -> list[Task]:
     return [Task("standard", lo=lo, hi=lo + _RANGE) for lo in range(0, SPACE_SIZE, _RANGE)]
 
 
-def _record_of(figures: list[dict[str, Any]], meta: SpaceMeta) -> SpaceRecord:
+def _record_of(figures: list[dict[str, Any]], meta: SpaceMeta) -> SpaceRecord:  # the sweep's open rows (analysis)
     """The record's columns from the sweep's figures (in index order; the sweep's rows are the analysis layer's
     open figures, :func:`vizgen.analysis.sweep.run_task`)."""
     figures = sorted(figures, key=lambda f: f["combination"])

@@ -340,7 +340,7 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
             figures = maxn_figures(cache)
             bar.step("the max^n report")
             family = family_figures(max_positions=family_max_positions, cache=cache,
-                                    known={v.params: site.stats[v.slug] for v in variants})
+                                    known={v.params: dict(site.stats[v.slug]) for v in variants})
             bar.step("the family in figures")
             claims = claims_report(cache)
             bar.step("published claims checked")

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from vizgen.analysis.figures import Stats
 from vizgen.engine.params import estimate_positions
 from vizgen.engine.variants import Variant
 from vizgen.reports.guide import guide_figures, not_taught
@@ -68,7 +69,7 @@ class SiteFiles:
     order: list[Variant]
     files: dict[str, bytes]
     cards: dict[str, Card]
-    stats: dict[str, dict[str, Any]]
+    stats: dict[str, Stats]
 
 
 def _templates(folder: Path | None) -> str | None:

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any
 
+from vizgen.analysis.figures import Stats
 from vizgen.site.data.tables import Column, EdgeTable, NodeTable
 
 __all__ = ["downloads"]
@@ -54,7 +54,7 @@ def _graphml(nodes: NodeTable, edges: EdgeTable, name: str) -> bytes:
     return out.getvalue().encode()
 
 
-def downloads(nodes: NodeTable, edges: EdgeTable, figures: dict[str, Any], name: str) -> tuple[bytes, bytes]:
+def downloads(nodes: NodeTable, edges: EdgeTable, figures: Stats, name: str) -> tuple[bytes, bytes]:
     """The solved graph as JSON and as GraphML.
 
     Parameters

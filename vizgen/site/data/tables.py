@@ -89,7 +89,7 @@ class NodeTable:
             out = [None if v == column.missing else v for v in out]
         return out
 
-    def rows(self) -> list[dict[str, Any]]:
+    def rows(self) -> list[dict[str, Any]]:  # open: a row per position, its columns by name (each its kind's type)
         """Return one dict per position (``id`` first, then the columns)."""
         cols = {c.name: self.plain(c.name) for c in self.columns}
         return [{"id": i, **{name: vals[i] for name, vals in cols.items()}} for i in range(len(self))]

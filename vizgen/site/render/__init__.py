@@ -36,7 +36,7 @@ from vizgen.site.output.docs import DOCS_HOME
 from vizgen.site.render.assets import environment, shared_files
 from vizgen.site.render.codepage import CodePage, code_files
 from vizgen.site.render.contexts import Card, card, index_context, nav, variant_context
-from vizgen.site.render.datafiles import DataFiles, data_files
+from vizgen.site.render.datafiles import DataFiles, Download, data_files
 from vizgen.site.render.guide_page import guide_context, guide_path
 from vizgen.site.render.maps import peers_of
 from vizgen.site.render.maxn_page import maxn_context
@@ -120,7 +120,7 @@ def code_data(page: CodePage) -> DataFiles:
     """The files of a code page (:func:`vizgen.site.render.codepage.code_files`) and what its page says of them."""
     files = code_files(page)
     stats_file = f"{page.slug}-stats.json"
-    offered = [{"file": stats_file, "label": "The figures (JSON)", "data": files[stats_file]}]
+    offered: list[Download] = [{"file": stats_file, "label": "The figures (JSON)", "data": files[stats_file]}]
     return DataFiles(files=files, chunks=sum(1 for name in files if name.startswith("d")), thumb="thumb.svg",
                      downloads=offered, overview=None)
 

@@ -34,6 +34,7 @@ import numpy as np
 from vizgen.ai.tricky import trap_figure
 from vizgen.analysis import words
 from vizgen.analysis.facts import Facts, position_facts
+from vizgen.analysis.figures import Stats
 from vizgen.analysis.solved import Solved
 from vizgen.engine.rules import Rules
 from vizgen.engine.variants import Variant
@@ -74,7 +75,7 @@ class CodePage(PageIdentity):
 
     variant: Variant
     rules: Rules
-    stats: dict[str, Any]
+    stats: Stats
     codes: np.ndarray
     facts: Facts
     start: int
@@ -106,7 +107,7 @@ class CodePage(PageIdentity):
         return key
 
 
-def code_page_of(variant: Variant, solved: Solved, figures: dict[str, Any]) -> CodePage:
+def code_page_of(variant: Variant, solved: Solved, figures: Stats) -> CodePage:
     """Gather the code page of a solved variant.
 
     Parameters
@@ -140,11 +141,12 @@ def code_page_of(variant: Variant, solved: Solved, figures: dict[str, Any]) -> C
                     start=int(g.start))
 
 
-def _rules_payload(page: CodePage) -> dict[str, Any]:
+def _rules_payload(page: CodePage) -> dict[str, Any]:  # not typed yet: a code page's rules.js (kernel tables)
     rules, tables = page.rules, page.rules.kernel_tables()
     ints = tables[0].tolist()
     names = ("ints", "live", "swap_ok", "own_dst", "own_mid", "hit_dst", "hit_own", "hit_mid", "own_src", "hit_src")
-    payload: dict[str, Any] = {name: np.asarray(t).astype(np.int64).tolist() for name, t in zip(names, tables)}
+    payload: dict[str, Any] = {  # as above
+        name: np.asarray(t).astype(np.int64).tolist() for name, t in zip(names, tables)}
     payload["ints"] = ints
     fields = fields_of(page.facts)
     payload.update(

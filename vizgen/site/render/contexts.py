@@ -159,12 +159,12 @@ def shares(page: VariantPage | CodePage) -> list[SharePart]:
     return share_parts(page.verdicts[0], page.players, page.fate)
 
 
-def _longest(s: dict[str, Any], key: str, label: str) -> tuple[str, str, list[str]] | None:
-    if s.get(key) is None or not s.get(f"{key}_count"):
+def _longest(top: int | None, count: int, at: list[str], label: str) -> tuple[str, str, list[str]] | None:
+    """A longest win or loss (``top`` plies, ``count`` positions, some of them ``at``) as a figure's row, or None."""
+    if top is None or not count:
         return None
-    count = s[f"{key}_count"]
     more = f" ({num(count)} positions)" if count > 1 else ""
-    return label, words.plies(s[key]) + more, s[f"{key}_at"]
+    return label, words.plies(top) + more, at
 
 
 def figure_rows(page: VariantPage | CodePage) -> list[tuple[str, str, list[str]]]:
@@ -195,9 +195,10 @@ def figure_rows(page: VariantPage | CodePage) -> list[tuple[str, str, list[str]]
                                   for k, c in enumerate(s["survive"])), []))
     start = _start(page)
     out.append(("Start position", start["full"], [start["position"]]))
-    out.append(_longest(s, "longest_win", "Longest forced win" if page.players == 2
-                        else "Longest forced win (by the mover)"))
-    out.append(_longest(s, "longest_loss", "Longest loss the loser can hold out"))
+    out.append(_longest(s["longest_win"], s["longest_win_count"], s["longest_win_at"],
+                        "Longest forced win" if page.players == 2 else "Longest forced win (by the mover)"))
+    out.append(_longest(s.get("longest_loss"), s.get("longest_loss_count", 0), s.get("longest_loss_at", []),
+                        "Longest loss the loser can hold out"))
     out.append(("Greatest distance from the start", words.plies(s["greatest_depth"]), []))
     if "random_win_start" in s:
         out.append(("Random play from the start",
@@ -219,13 +220,13 @@ _SECTIONS = {
 }
 
 
-def tables(page: VariantPage | CodePage, limit: int | None) -> list[dict[str, Any]]:
+def tables(page: VariantPage | CodePage, limit: int | None) -> list[dict[str, Any]]:  # jinja2 rows, by name
     """Positions by value for the player to move, one row per verdict and remoteness.
 
     Each row counts its positions and names the first ``limit`` of them in the order of their notations.
     """
     code, n, k = page.verdicts
-    sections: list[dict[str, Any]] = [{"cls": cls, "title": title, "rows": []}
+    sections: list[dict[str, Any]] = [{"cls": cls, "title": title, "rows": []}  # jinja2 rows
                 for cls, title in _SECTIONS[_reading(page.players, page.fate)]]
     order = {sec["cls"]: j for j, sec in enumerate(sections)}
     section_of = np.array([order[v.cls] for v in words.VERDICTS])[code]
@@ -251,7 +252,7 @@ def tables(page: VariantPage | CodePage, limit: int | None) -> list[dict[str, An
     return [s for s in sections if s["count"]]
 
 
-def _params_rows(params: dict[str, Any]) -> list[dict[str, Any]]:
+def _params_rows(params: dict[str, Any]) -> list[dict[str, Any]]:  # Params.as_dict; jinja2 rows
     return [{"name": name, "value": str(value).lower() if isinstance(value, bool) else str(value),
              "changed": value != _DEFAULTS[name]} for name, value in params.items()]
 
@@ -262,7 +263,7 @@ def nav(pages: list[VariantPage | CodePage]) -> list[dict[str, str]]:
 
 
 def variant_context(page: VariantPage | CodePage, data: DataFiles, config: PageConfig,
-                    nav_items: list[dict[str, str]], site_title: str) -> dict[str, Any]:
+                    nav_items: list[dict[str, str]], site_title: str) -> dict[str, Any]:  # a jinja2 context
     """Everything ``variant.html`` shows."""
     v = page.variant
     start = _start(page)

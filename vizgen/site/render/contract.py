@@ -101,7 +101,7 @@ def _game_values() -> list[Any]:
              for watched in (False, True)] for players in (2, 3)]
 
 
-def data() -> dict[str, Any]:
+def data() -> dict[str, Any]:  # open: the contract's tables, typed where they are read (generated contract.d.ts)
     """The contract as data, in the order the script writes it.
 
     Examples

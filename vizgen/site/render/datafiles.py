@@ -34,7 +34,7 @@ import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 
@@ -50,7 +50,7 @@ from vizgen.site.render.pictures import overview
 from vizgen.site.render.wire import encode, fact_columns, fields_of, node_fields, spec
 from vizgen.util import sizes
 
-__all__ = ["CHUNK_SIZE", "DataFiles", "as_json", "data_files", "jsonp"]
+__all__ = ["CHUNK_SIZE", "DataFiles", "Download", "as_json", "data_files", "jsonp"]
 
 #: positions per detail chunk of a big variant (about 30-80 kB a chunk)
 CHUNK_SIZE = 256
@@ -60,6 +60,23 @@ OVERVIEW_WIDTH = 1400
 LAYOUT_SPACING = 60.0
 
 
+class Overview(TypedDict):
+    """A big variant's overview picture as its page shows it: the picture per theme and its size in pixels."""
+
+    src: str
+    dark: str
+    w: int
+    h: int
+
+
+class Download(TypedDict):
+    """A file a variant's page offers to download: its name, the words of its link, its bytes."""
+
+    file: str
+    label: str
+    data: bytes
+
+
 @dataclass(frozen=True)
 class DataFiles:
     """A variant's files, and what its page needs to know about them."""
@@ -67,8 +84,8 @@ class DataFiles:
     files: dict[str, bytes]
     chunks: int
     thumb: str
-    downloads: list[dict[str, Any]]
-    overview: dict[str, Any] | None
+    downloads: list[Download]
+    overview: Overview | None
 
 
 def _plain(obj: Any) -> Any:
@@ -221,7 +238,7 @@ def _chunks(page: VariantPage, chunk: int) -> dict[str, bytes]:
     return files
 
 
-def _download(name: str, label: str, data: bytes) -> dict[str, Any]:
+def _download(name: str, label: str, data: bytes) -> Download:
     """A download entry; a large file is gzip-compressed (deterministically)."""
     if len(data) > sizes.GZIP_OVER:
         return {"file": name + ".gz", "label": label + ", gzip-compressed", "data": gzip.compress(data, 6, mtime=0)}
@@ -246,7 +263,7 @@ def data_files(page: VariantPage, peers: Sequence[VariantPage] = ()) -> DataFile
     """
     chunk = CHUNK_SIZE if page.big else max(len(page.nodes), 1)
     files = {"nodes.js": jsonp("nodes", _nodes_payload(page, chunk)), **_chunks(page, chunk)}
-    shown = None
+    shown: Overview | None = None
     edges = (page.edges.src, page.edges.dst)
     if page.big:
         data, xy = overview(page.layout.x, page.layout.y, page.value, page.nodes["depth"], page.start, edges,

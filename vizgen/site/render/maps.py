@@ -11,13 +11,13 @@ shade (:func:`vizgen.site.drawing.valuemap.shades`) and the colour of each shade
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
 from vizgen.site.drawing import theme
 from vizgen.site.drawing.valuemap import compare, shade_colours, shades, svg
 from vizgen.site.render.page import VariantPage
+from vizgen.site.render.payloads import MapData, MapPeer
 from vizgen.util.text import visible
 
 __all__ = ["THUMB_PX", "map_payload", "peers_of", "thumb"]
@@ -58,7 +58,7 @@ def peers_of(page: VariantPage, pages: Sequence[VariantPage]) -> list[VariantPag
     return [p for p in pages if p is not page and p.vmap is not None and p.vmap.names == page.vmap.names]
 
 
-def map_payload(page: VariantPage, peers: Sequence[VariantPage]) -> dict[str, Any]:
+def map_payload(page: VariantPage, peers: Sequence[VariantPage]) -> MapData:
     """The content of ``map.js``.
 
     Parameters
@@ -101,7 +101,7 @@ def map_payload(page: VariantPage, peers: Sequence[VariantPage]) -> dict[str, An
     if vm is None:
         raise ValueError(f"{page.slug} has {page.players} players: no value map")
     m = len(vm.hands)
-    others = []
+    others: list[MapPeer] = []
     for peer in peers:
         assert peer.vmap is not None
         cells = np.flatnonzero(compare(vm, peer.vmap))
@@ -109,7 +109,7 @@ def map_payload(page: VariantPage, peers: Sequence[VariantPage]) -> dict[str, An
         others.append({"slug": peer.slug, "title": visible(peer.variant.title, keep="\t\n\r"), "cells": cells.tolist(),
                        "value": peer.vmap.value.ravel()[cells].tolist()})
     return {"m": m, "labels": [vm.label(i) for i in range(m)], "node": vm.node.ravel().tolist(),
-            "start": list(vm.start), "compare": others, "shade": shades(vm).ravel().tolist(),
+            "start": (int(vm.start[0]), int(vm.start[1])), "compare": others, "shade": shades(vm).ravel().tolist(),
             "fills": {name: shade_colours(palette) for name, palette in theme.PALETTES.items()}}
 
 

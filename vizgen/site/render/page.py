@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 import numpy as np
 
 from vizgen.analysis.bands import shown_edges
 from vizgen.analysis.facts import Facts, position_facts
+from vizgen.analysis.figures import Stats
 from vizgen.analysis.solved import Solved
 from vizgen.engine.variants import Variant
 from vizgen.site.data.tables import EdgeTable, NodeTable, edge_table, node_table
@@ -84,7 +85,7 @@ class VariantPage(PageIdentity):
     edges: EdgeTable
     hands: tuple[tuple[tuple[int, ...], ...], ...]
     layout: Layout
-    stats: dict[str, Any]
+    stats: Stats
     shown: np.ndarray
     vmap: ValueMap | None
 
@@ -120,7 +121,7 @@ class VariantPage(PageIdentity):
 
 
 
-def page_of(variant: Variant, solved: Solved, layout: Layout, figures: dict[str, Any]) -> VariantPage:
+def page_of(variant: Variant, solved: Solved, layout: Layout, figures: Stats) -> VariantPage:
     """Gather a solved variant's page.
 
     Parameters

@@ -27,8 +27,8 @@ from vizgen.reports.space import SpaceColumns
 from vizgen.site.data.address_words import AddressTable, GameRecord
 
 __all__ = ["PAYLOADS", "BuiltinRules", "ChunkRow", "Column", "DownloadColumn", "FieldSpec", "GameWords",
-           "LargeRules", "PageConfig", "Review", "RuleBook", "RulesConfig", "Seats", "SpaceIndex", "SpacePart",
-           "ThumbsData", "VariantChunk", "VariantNodes", "path", "types", "typescript"]
+           "LargeRules", "MapData", "MapPeer", "PageConfig", "Review", "RuleBook", "RulesConfig", "Seats", "SpaceIndex",
+           "SpacePart", "ThumbsData", "VariantChunk", "VariantNodes", "path", "types", "typescript"]
 
 
 class SpaceIndex(TypedDict):
@@ -380,13 +380,43 @@ class RulesConfig(_RulesFrom):
     notes: dict[str, str]
 
 
+class MapPeer(TypedDict):
+    """A variant of the same shape that a value map compares with: its cells whose value differs, and that value."""
+
+    slug: str
+    #: its title, control characters written visibly
+    title: str
+    #: the differing cells (row-major indices)
+    cells: list[int]
+    #: the peer's value there for the player to move (+1, 0, -1)
+    value: list[int]
+
+
+class MapData(TypedDict):
+    """A two-player variant's value map (``map.js``, :func:`vizgen.site.render.maps.map_payload`)."""
+
+    #: cells per side
+    m: int
+    #: the axes' labels (the hands)
+    labels: list[str]
+    #: per cell (row-major: rows the mover's hands, columns the opponent's) its node id, -1 where no game goes
+    node: list[int]
+    #: the start's cell: row and column
+    start: tuple[int, int]
+    compare: list[MapPeer]
+    #: per cell its shade, -1 where no game goes
+    shade: list[int]
+    #: per theme and value class, the colour of each shade
+    fills: dict[str, dict[str, list[str]]]
+
+
 #: every payload typed here, in the order payloads.d.ts declares them
 PAYLOADS: tuple[type, ...] = (SpaceIndex, SpacePart, Seats, PageConfig, Review, GameWords,
                               PuzzleReply, PuzzleMove, PuzzleNode, Goal, PracticeNode, PracticePuzzle,
                               PracticeData, PracticeVariant, IndexGoal, PracticeIndex, DailyEntry, DailyPool,
                               AddressTable, GameRecord, FieldSpec, Column, VariantNodes, VariantChunk,
                               LargeRules, BuiltinRules, RuleBook, RuleData, ThumbsData, DownloadColumn,
-                              RulesConfig)
+                              RulesConfig, MapPeer, MapData)
 
 _SCALARS = {str: "string", int: "number", float: "number", bool: "boolean", object: "unknown", type(None): "null"}
 

@@ -11,14 +11,25 @@ from __future__ import annotations
 import math
 import struct
 import zlib
-from typing import Any
+from typing import TypedDict
 
 import numpy as np
 
 from vizgen.site.drawing import theme
 from vizgen.util import sizes
 
-__all__ = ["PREVIEW", "mosaic_preview", "overview", "png", "preview"]
+__all__ = ["PREVIEW", "Places", "mosaic_preview", "overview", "png", "preview"]
+
+
+class Places(TypedDict):
+    """Where each position sits on the overview picture (``xy.js``, read by ``pages/viewer/overview.js``)."""
+
+    #: the picture's width and height, in pixels
+    w: int
+    h: int
+    #: per node, its pixel
+    x: list[int]
+    y: list[int]
 
 #: the size of a page's preview picture for links shared on social sites (Open Graph, Twitter cards)
 PREVIEW = (1200, 630)
@@ -103,7 +114,7 @@ def _haze(px: np.ndarray, py: np.ndarray, src: np.ndarray, dst: np.ndarray, widt
 
 def overview(x: np.ndarray, y: np.ndarray, value: np.ndarray, depth: np.ndarray, start: int,
              edges: tuple[np.ndarray, np.ndarray], width: int,
-             palettes: tuple[str, ...] = ("light",)) -> tuple[dict[str, bytes], dict[str, Any]]:
+             palettes: tuple[str, ...] = ("light",)) -> tuple[dict[str, bytes], Places]:
     """Draw a whole graph as a PNG per theme and map each node to its pixel.
 
     Parameters

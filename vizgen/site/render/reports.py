@@ -17,6 +17,7 @@ import numpy as np
 from markupsafe import Markup, escape
 
 from vizgen.analysis import words
+from vizgen.analysis.figures import Facts
 from vizgen.analysis.rulebook import start_badge
 from vizgen.engine.params import Params
 from vizgen.engine.spec import resolve
@@ -46,13 +47,14 @@ def _link(spec: str, links: dict[Params, str]) -> str | None:
     return links.get(resolve(spec).params)
 
 
-def _start(s: dict[str, Any], players: int) -> tuple[str, str, str]:
-    """The start's value as a badge, its full sentence and its colour class (as on the variant's page)."""
-    start = s["start"]
+def _start(start: Facts, players: int) -> tuple[str, str, str]:
+    """The start's value (a variant's figures' ``start``) as a badge, its full sentence and its colour class (as on
+    the variant's page)."""
     if players == 2:
         winner = {"win": 0, "loss": 1}.get(start["value"], -1)
     else:
-        winner = -1 if start.get("winner") is None else start["winner"]
+        seat = start.get("winner")
+        winner = -1 if seat is None else seat
     rem = -1 if start["remoteness"] is None else start["remoteness"]
     out_in = start.get("forced_out_in")  # the first player's fate, where the variant's pages read it
     fate = None if out_in is None else np.array([out_in])
@@ -70,13 +72,13 @@ def _seat_values(values: Any) -> str:
 def _row(item: FamilyRow, links: dict[Params, str]) -> dict[str, Any]:  # a row of the jinja2 context
     """One variant of a sweep, ready for the template."""
     spec, s = item["spec"], item["stats"]
-    row: dict[str, Any] = {"x": item["x"], "spec": spec, "href": _link(spec, links),
+    row: dict[str, Any] = {"x": item["x"], "spec": spec, "href": _link(spec, links),  # a jinja2 row
                            "command": f"vizgen stats {spec}", "estimate": item["estimate"], "solved": s is not None,
                            "recorded": item.get("recorded")}
     if s is None:
         return row
     players = s["params"]["players"]
-    start_text, start_full, start_cls = _start(s, players) if "start" in s else ("not recorded", "", None)
+    start_text, start_full, start_cls = _start(s["start"], players) if "start" in s else ("not recorded", "", None)
     row.update(positions=s["positions"], edges=s.get("edges", s.get("moves")), terminal=s.get("terminal"),
                players=players, start_text=start_text, start_full=start_full, start_cls=start_cls,
                longest_win=s.get("longest_win"))
@@ -91,7 +93,7 @@ def _row(item: FamilyRow, links: dict[Params, str]) -> dict[str, Any]:  # a row 
     return row
 
 
-def _charts(sections: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+def _charts(sections: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:  # jinja2 rows, by name
     """The family page's charts: draw share and longest forced win against r, positions on a log scale."""
     def series(name: str, key: str, colour: str, scale: float = 1.0) -> Series:
         return Series(f"under {_SECTION_TITLES[name]}", colour,
@@ -168,7 +170,7 @@ def claims_context(report: ClaimsReport, links: dict[Params, str]) -> dict[str, 
             "sources": [{"key": k, **report["sources"][k]} for k in used]}
 
 
-def report_files(env: jinja2.Environment, base: dict[str, Any], links: dict[Params, str], *,
+def report_files(env: jinja2.Environment, base: dict[str, Any], links: dict[Params, str], *,  # base: jinja2 context
                  family: Family | None, claims: ClaimsReport | None) -> dict[str, bytes]:
     """Render the report pages that have data: ``family.html`` and ``claims.html``.
 

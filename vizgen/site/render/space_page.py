@@ -147,7 +147,7 @@ def space_data(record: SpaceRecord) -> dict[str, bytes]:
 
 
 # base: the template context every page shares (open, read by name by jinja2)
-def space_files(env: jinja2.Environment, base: dict[str, Any]) -> dict[str, bytes]:
+def space_files(env: jinja2.Environment, base: dict[str, Any]) -> dict[str, bytes]:  # base: jinja2 context
     """``space.html`` and ``space-data.js`` from the committed record."""
     record = load_record()
     context = {**base, "page_title": f"The rule space · {base['site_title']}",

@@ -419,3 +419,31 @@ export interface RulesConfig {
   /** the address's notes the comparison says (a compare= that cannot be read) */
   notes: Record<string, string>;
 }
+
+/** A variant of the same shape that a value map compares with: its cells whose value differs, and that value. */
+export interface MapPeer {
+  slug: string;
+  /** its title, control characters written visibly */
+  title: string;
+  /** the differing cells (row-major indices) */
+  cells: number[];
+  /** the peer's value there for the player to move (+1, 0, -1) */
+  value: number[];
+}
+
+/** A two-player variant's value map (``map.js``, :func:`vizgen.site.render.maps.map_payload`). */
+export interface MapData {
+  /** cells per side */
+  m: number;
+  /** the axes' labels (the hands) */
+  labels: string[];
+  /** per cell (row-major: rows the mover's hands, columns the opponent's) its node id, -1 where no game goes */
+  node: number[];
+  /** the start's cell: row and column */
+  start: [number, number];
+  compare: MapPeer[];
+  /** per cell its shade, -1 where no game goes */
+  shade: number[];
+  /** per theme and value class, the colour of each shade */
+  fills: Record<string, Record<string, string[]>>;
+}

@@ -17,19 +17,7 @@ import * as theme from "../core/theme.js";
 /** @typedef {import("../../viewer/interfaces.js").PageModel} PageModel */
 /** @typedef {import("../../viewer/interfaces.js").Detail} Detail */
 /** @typedef {import("../../viewer/interfaces.js").MapOptions} MapOptions */
-/**
- * map.js's payload (vizgen/site/render/maps.py): the grid's side, each cell's position (-1: none), the hand
- * labels, the start's cell, each cell's shade and each shade's colour per theme and class, the variants to
- * compare with.
- * @typedef {object} MapData
- * @property {number} m
- * @property {number[]} node
- * @property {string[]} labels
- * @property {[number, number]} start
- * @property {number[]} shade
- * @property {Record<string, Record<string, string[]>>} fills
- * @property {Array<{ title: string, slug: string, cells: number[], value: number[] }>} compare
- */
+/** map.js's payload, typed in vizgen/site/render/payloads.py (MapData). @typedef {import("../../core/payloads").MapData} MapData */
 /** @typedef {{ w: number, h: number, cell: number, margin: number, x0: number, y0: number, m: number }} Geometry */
 
 /** Every position of a two-player variant as a cell of a grid, on one canvas. */
