@@ -23,12 +23,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.import_cases import cases
 from tests.node import run_node
 from tests.solved import code_page_once, solved_once
 from vizgen.ai.games import perfect_player
 from vizgen.analysis import meaning, words
 from vizgen.analysis.marks import edge_marks
-from vizgen.analysis.play_words import say_move
+from vizgen.analysis.play_words import PLAY, say_move
 from vizgen.analysis.solved import Solved, best_edges, fate
 from vizgen.engine import kernel
 from vizgen.engine.ending import PLY_CAP, REPETITIONS, Referee
@@ -186,8 +187,10 @@ def fixtures() -> dict[str, object]:
     """What the Node unit tests read, by file name: two variants' rules.js payloads, the words, the
     templates and shares the Python filled and wrote (:func:`units_cases`), the address reader's tables
     (:func:`address_cases`), the practice page's cases (:func:`practice_cases`), the board's cases
-    (:func:`board_cases`) and the rules page's rulebook (:func:`vizgen.site.render.rules_page.rulebook_data`)."""
-    return {"standard-rules.json": rules_payload("standard"),
+    (:func:`board_cases`), the game importer's (:func:`tests.import_cases.cases`) and the rules page's rulebook
+    (:func:`vizgen.site.render.rules_page.rulebook_data`)."""
+    return {"import.json": [cases("standard", games=2, plies=24), cases("standard:players=3,r=3", games=1, plies=12)],
+            "standard-rules.json": rules_payload("standard"),
             "players3-r3-rules.json": rules_payload("standard:players=3,r=3"), "words.json": words.for_browser(),
             "units.json": units_cases(), "address.json": address_cases(), "practice.json": practice_cases(),
             "board.json": board_cases(), "rulebook.json": rulebook_data(), "pairwise.json": pairwise_cases()}
@@ -364,6 +367,37 @@ def test_one_escape_and_one_template_filler() -> None:
     assert [name for name, text in sources.items() if "&amp;" in text] == ["core/util.js"]
     escapers = [name for name, text in sources.items() if re.search(r"function (esc|fill|bare)\b", text)]
     assert escapers == ["core/util.js"]
+
+
+@pytest.mark.parametrize("spec", [*MOVEGEN_SPECS, "standard:r=12"])
+def test_the_importer_reads_moves_as_the_python(spec: str, tmp_path: Path) -> None:
+    """A game pasted into a variant's page (play/import.js, issue #48 item 6) read as the Python reads it, on the
+    variants covering every kind of move (and r=12's dotted values): at every position of three random games,
+    every legal move in several spellings, and texts that are no move or no legal one, name the same position (or
+    the same refusal: no move, not legal) as ``Rules.parse_move``; each game pasted whole reaches the Python's
+    positions, and a move after the referee's end of the game is refused at its ply."""
+    c = cases(spec, seed=len(spec))
+    (tmp_path / "cases.json").write_text(json.dumps([c]))
+    (tmp_path / "words.json").write_text(json.dumps(PLAY))
+    got = json.loads(run_node(JS / "cross" / "import.mjs", tmp_path / "cases.json", tmp_path / "words.json"))[0]
+    positions = c["positions"]
+    probed = 0
+    for name, row in positions.items():
+        if "probes" not in row:
+            continue
+        assert got["probes"][name] == row["probes"], name
+        probed += len(row["probes"])
+    assert probed > 100
+    for game, (whole, longer) in zip(c["games"], got["games"], strict=True):
+        assert whole == {"path": game["path"]}, whole
+        n, last = len(game["texts"]), game["path"][-1]
+        after = dict(positions[last]["probes"])["1>1"]
+        if game["over_at"] is not None:
+            assert longer == {"why": f"Ply {n + 1}: “1>1” comes after the end of the game, at {last}."}
+        elif after in ("illegal", "not-a-move"):
+            assert longer["why"].startswith(f"Ply {n + 1}: “1>1” is not a"), longer
+        else:
+            assert longer == {"path": [*game["path"], after]}
 
 
 if __name__ == "__main__":
