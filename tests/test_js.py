@@ -369,35 +369,54 @@ def test_one_escape_and_one_template_filler() -> None:
     assert escapers == ["core/util.js"]
 
 
-@pytest.mark.parametrize("spec", [*MOVEGEN_SPECS, "standard:r=12"])
-def test_the_importer_reads_moves_as_the_python(spec: str, tmp_path: Path) -> None:
-    """A game pasted into a variant's page (play/import.js, issue #48 item 6) read as the Python reads it, on the
-    variants covering every kind of move (and r=12's dotted values): at every position of three random games,
-    every legal move in several spellings, and texts that are no move or no legal one, name the same position (or
-    the same refusal: no move, not legal) as ``Rules.parse_move``; each game pasted whole reaches the Python's
-    positions, and a move after the referee's end of the game is refused at its ply."""
-    c = cases(spec, seed=len(spec))
-    (tmp_path / "cases.json").write_text(json.dumps([c]))
+#: the variants the importer is checked on in the fast lane: attacks and splits, three players, self-gain, divisions,
+#: halves and transfers, r=12's dotted values and the moves of the house rules (switch, logan, add, pass); every
+#: other of MOVEGEN_SPECS in the slow lane
+IMPORT_SPECS = ("standard", "standard:players=3,r=3", "self-gain", "cutoff:halvesies=near,transfers=true",
+                "standard:r=12",
+                "standard:one_point_switch=true,death_attack=true,self_add=true,logan=true,passes=true")
+
+
+def _importer_reads_moves_as_the_python(specs: list[str], tmp_path: Path, games: int, plies: int) -> None:
+    all_cases = [cases(spec, games=games, plies=plies, seed=len(spec)) for spec in specs]
+    (tmp_path / "cases.json").write_text(json.dumps(all_cases))
     (tmp_path / "words.json").write_text(json.dumps(PLAY))
-    got = json.loads(run_node(JS / "cross" / "import.mjs", tmp_path / "cases.json", tmp_path / "words.json"))[0]
-    positions = c["positions"]
-    probed = 0
-    for name, row in positions.items():
-        if "probes" not in row:
-            continue
-        assert got["probes"][name] == row["probes"], name
-        probed += len(row["probes"])
-    assert probed > 100
-    for game, (whole, longer) in zip(c["games"], got["games"], strict=True):
-        assert whole == {"path": game["path"]}, whole
-        n, last = len(game["texts"]), game["path"][-1]
-        after = dict(positions[last]["probes"])["1>1"]
-        if game["over_at"] is not None:
-            assert longer == {"why": f"Ply {n + 1}: “1>1” comes after the end of the game, at {last}."}
-        elif after in ("illegal", "not-a-move"):
-            assert longer["why"].startswith(f"Ply {n + 1}: “1>1” is not a"), longer
-        else:
-            assert longer == {"path": [*game["path"], after]}
+    everything = json.loads(run_node(JS / "cross" / "import.mjs", tmp_path / "cases.json", tmp_path / "words.json"))
+    for c, got in zip(all_cases, everything, strict=True):
+        positions = c["positions"]
+        probed = 0
+        for name, row in positions.items():
+            if "probes" not in row:
+                continue
+            assert got["probes"][name] == row["probes"], (c["spec"], name)
+            probed += len(row["probes"])
+        assert probed > 50, c["spec"]
+        for game, (whole, longer) in zip(c["games"], got["games"], strict=True):
+            assert whole == {"path": game["path"]}, (c["spec"], whole)
+            n, last = len(game["texts"]), game["path"][-1]
+            after = dict(positions[last]["probes"])["1>1"]
+            if game["over_at"] is not None:
+                assert longer == {"why": f"Ply {n + 1}: “1>1” comes after the end of the game, at {last}."}
+            elif after in ("illegal", "not-a-move"):
+                assert longer["why"].startswith(f"Ply {n + 1}: “1>1” is not a"), longer
+            else:
+                assert longer == {"path": [*game["path"], after]}
+
+
+def test_the_importer_reads_moves_as_the_python(tmp_path: Path) -> None:
+    """A game pasted into a variant's page (play/import.js, issue #48 item 6) read as the Python reads it, on
+    :data:`IMPORT_SPECS`: at every position of two random games, every legal move in several spellings, and texts
+    that are no move or no legal one, name the same position (or the same refusal: no move, not legal) as
+    ``Rules.parse_move``; each game pasted whole reaches the Python's positions, and a move after the referee's end
+    of the game is refused at its ply."""
+    _importer_reads_moves_as_the_python(list(IMPORT_SPECS), tmp_path, games=2, plies=16)
+
+
+@pytest.mark.slow(reason="the importer on every variant of MOVEGEN_SPECS: about 20 CPU s, over the fast lane's budget")
+def test_the_importer_reads_moves_as_the_python_on_every_kind_of_move(tmp_path: Path) -> None:
+    """The same on every variant of :data:`MOVEGEN_SPECS` not in :data:`IMPORT_SPECS`, three games of 30 plies."""
+    _importer_reads_moves_as_the_python([s for s in MOVEGEN_SPECS if s not in IMPORT_SPECS], tmp_path, games=3,
+                                        plies=30)
 
 
 if __name__ == "__main__":
