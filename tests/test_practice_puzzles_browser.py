@@ -261,6 +261,8 @@ def test_a_storm_with_two_misses_ends_with_its_list_of_puzzles(phone: tuple[obje
     missed = rows.nth(0).get_attribute("data-storm-puzzle")
     rows.nth(0).locator("button").click()
     tab.wait_for_selector('.pz-board[data-status="play"]')
+    tab.wait_for_function("document.querySelector('.pz-board').getBoundingClientRect().top < 200")
+    assert tab.locator(".pz-board .pz-meta").is_visible()
     assert tab.evaluate("VZ.practiceView.state().cur.id") == missed
     assert "A puzzle you missed in the storm (not rated)" in tab.locator(".pz-board").inner_text()
     _solve_on_hands(tab)
