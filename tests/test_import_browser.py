@@ -22,6 +22,7 @@ from vizgen.site.render import VariantPage
 
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("people")]
 
+axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is missing")
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api",
                                         reason="the playwright package is not installed").TimeoutError
 PHONE = {"width": 390, "height": 844}
@@ -161,6 +162,9 @@ def test_a_bad_move_is_named_with_its_ply_and_nothing_else_changes(phone: Callab
     assert said.inner_text() == "Ply 7: “9>9” is not a legal move from 02-34."
     assert page.locator(".play-import textarea").input_value() == text, "the paste kept, to be mended"
     assert page.url == before and state(page) is None, "no game started, the address as it was"
+    found = axe_sync.Axe().run(page).response["violations"]
+    serious = [v["id"] for v in found if v["impact"] in ("serious", "critical")]
+    assert serious == []
     shoot(page, "bad-move")
     paste(page, "<img src=x onerror=\"window.__pwned=1\">")
     assert said.inner_text().startswith("Ply 1: “<img src=x onerror=\"window.__pwned=1\">” is not a move: write 1>2")
