@@ -159,6 +159,8 @@ def test_a_bad_move_is_named_with_its_ply_and_nothing_else_changes(phone: Callab
     said = page.locator(".play-import-message")
     said.wait_for()
     assert said.is_visible()
+    page.wait_for_function("""() => { const r = document.querySelector('.play-import-message').getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight; }""")  # on the screen, where the visitor looks
     assert said.inner_text() == "Ply 7: “9>9” is not a legal move from 02-34."
     assert page.locator(".play-import textarea").input_value() == text, "the paste kept, to be mended"
     assert page.url == before and state(page) is None, "no game started, the address as it was"

@@ -1,7 +1,8 @@
 /* The import box on a variant's page (issue #48 item 6): where the game's importer (play/import.js) meets the page.
  * Its own element under the play box, drawn from the Importer's state while no game is on (view/import.js); a
  * click on its button reads and checks the text area's paste and, when it is a game, opens its review through
- * the game's controller (PlayCtrl.importGame); what is typed is kept across redraws.
+ * the game's controller (PlayCtrl.importGame), else brings the reason into view; what is typed is kept across
+ * redraws.
  */
 import { render as write } from "../core/html.js";
 import { Importer } from "../play/import.js";
@@ -43,7 +44,12 @@ export function mount(ctrl) {
     var b = ev.target instanceof Element ? ev.target.closest('button[data-act="import"]') : null;
     var area = el.querySelector("textarea[data-import]");
     if (!b || !(area instanceof HTMLTextAreaElement)) return;
-    importer.run(area.value);
+    importer.run(area.value).then(function (opened) {
+      if (opened) return;
+      ctrl.host.expand(); // on a phone the sheet opened to the whole screen, the reason where the visitor looks
+      var said = el.querySelector(".play-import-message");
+      if (said) said.scrollIntoView({ block: "center" });
+    });
   });
   el.addEventListener("input", kept);
   el.addEventListener("toggle", kept, true);
