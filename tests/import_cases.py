@@ -51,16 +51,12 @@ def _spell(text: str, rng: random.Random) -> str:
     return text
 
 
-def cases(spec: str, games: int = 3, plies: int = 30, seed: int = 0) -> dict[str, object]:
+def cases(spec: str, games: int = 3, plies: int = 30, seed: int = 0, probed: int | None = None) -> dict[str, object]:
     """A variant's cases: its players, whether it is self-gain, its start, every position met with its moves,
     the random games (their texts and the positions the Python reaches, and where the referee ends them), and
     the probes at each position with the Python's verdict.
 
-    Examples
-    --------
-    >>> c = cases("standard", games=1, plies=4)
-    >>> c["players"], c["start"], len(c["games"][0]["texts"]) <= 4
-    (2, '11-11', True)
+    ``probed``: the plies of each game whose positions are probed (all when None).
     """
     rules = Rules(resolve(spec))
     gain = rules.params.attack == "self-gain"
@@ -77,8 +73,8 @@ def cases(spec: str, games: int = 3, plies: int = 30, seed: int = 0) -> dict[str
                 by_child.setdefault(rules.notation(child), []).append(str(move))
             row = positions[name] = {"over": won >= 0, "winner": won, "moves": [[c, *n] for c, n in by_child.items()]}
         if probe and "probes" not in row:
-            texts = [*PROBES, *(n for m in row["moves"] for n in m[1:])]  # type: ignore[attr-defined]
-            spelled = {*texts, *(_spell(t, rng) for t in texts)}
+            legal = [n for m in row["moves"] for n in m[1:]]  # type: ignore[attr-defined]
+            spelled = {*PROBES, *legal, *(_spell(t, rng) for t in legal)}
             row["probes"] = sorted([t, _verdict(rules, position, t)] for t in spelled)
         return name
 
@@ -93,7 +89,7 @@ def cases(spec: str, games: int = 3, plies: int = 30, seed: int = 0) -> dict[str
                 break
             move, position = rng.choice(successors)
             texts.append(_spell(str(move), rng))
-            path.append(seen(position, True))
+            path.append(seen(position, probed is None or ply < probed))
             if referee.arrive(rules.encode(position)) is not None:
                 over_at = ply + 1  # the game is over after this ply: a move after it is refused
                 break
