@@ -561,11 +561,11 @@ def _run(args: argparse.Namespace) -> int:
         from vizgen.reports.judge import judge, judge_lines
 
         solved = _solve(args.spec, args.max_positions, args.max_memory)
-        data = judge(solved.graph, solved.forced)
+        judged = judge(solved.graph, solved.forced)
         if args.json:
-            print(json.dumps(data, indent=2))
+            print(json.dumps(judged, indent=2))
         else:
-            _say(judge_lines(data))
+            _say(judge_lines(judged))
         return 0
     if args.command == "build":
         from vizgen.site.build import build_site

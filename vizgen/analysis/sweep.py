@@ -32,7 +32,7 @@ import os
 import signal
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -343,7 +343,7 @@ class Task:
     #: called on each solved rule set with its variant, its figures and the memory it may take; what it returns is
     #: the figures' ``judge`` (``--judge``: :func:`vizgen.reports.judge.judge_rule_set`; a top-level function, so
     #: that the task pickles for local processes and Dask)
-    judge: Callable[[Variant, dict[str, Any], sizes.Memory], dict[str, Any]] | None = None
+    judge: Callable[[Variant, dict[str, Any], sizes.Memory], Mapping[str, object]] | None = None
 
     @property
     def size(self) -> int:
@@ -585,7 +585,7 @@ def sweep(tasks: Iterable[Task], *, processes: int = 1, workers: int | None = No
           timeout: float = sizes.CLUSTER_TIMEOUT, on_done: Callable[[int, int], None] | None = None,
           emit: Callable[[list[dict[str, Any]]], None] | None = None, memory: sizes.Memory | None = None,
           max_positions: int | None = None,
-          judge: Callable[[Variant, dict[str, Any], sizes.Memory], dict[str, Any]] | None = None,
+          judge: Callable[[Variant, dict[str, Any], sizes.Memory], Mapping[str, object]] | None = None,
           ) -> tuple[list[dict[str, Any]], dict[str, int]]:
     """Run a sweep's tasks: here (``processes`` = 1), on local processes, or on Dask (``workers``: a local
     cluster of that many, ``address``: a running one's scheduler); the results are the same, in task order.

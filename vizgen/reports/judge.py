@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 
@@ -248,6 +248,48 @@ def skill_depth(players: Players, share: float = DEPTH_SHARE) -> tuple[int, list
     return len(chain) - 1, chain
 
 
+
+class Complexity(TypedDict, total=False):
+    """The size of a judged game: positions, moves, moves a position, and the games one rule change makes."""
+
+    positions: int
+    moves: int
+    moves_per_position: float
+    nearby: dict[str, int] | None
+
+
+class RandomPlay(TypedDict):
+    """Each seat's chance to win under random play, with no ply cap, and the chance the game never ends."""
+
+    seats: list[float]
+    never_ends: float
+
+
+class SkillDepth(TypedDict):
+    """The skill chain's length and its links, by the ladder's names."""
+
+    levels: int
+    chain: list[str]
+
+
+class _JudgedHead(TypedDict):
+    spec: str
+    title: str
+    players: int
+    cap: int
+    complexity: Complexity
+    skipped: dict[str, str]
+
+
+class Judged(_JudgedHead, total=False):
+    """``vizgen judge --json``'s object: what is judged of any rule set, and the measures that fit it
+    (``skipped`` names each one left out, with the reason)."""
+
+    measures: dict[str, dict[str, float | int | None]]
+    random_play: RandomPlay
+    skill_depth: SkillDepth
+
+
 PLAYERS = {"random": "uniformly at random", "middle": f"the softmax ladder's middle: {LADDER[MIDDLE].name}",
            "perfect": "perfectly"}
 """The players a rule set is judged under (each plays itself): how each chooses its moves, in words."""
@@ -370,7 +412,7 @@ def games_nearby(params: Params) -> dict[str, int] | None:
     return {"rule_sets": int(found.sum()), "games": int(np.unique(others[others != own]).size)}
 
 
-def judge(graph: StateGraph, forced: Forced) -> dict[str, Any]:  # not typed yet: vizgen judge --json's object
+def judge(graph: StateGraph, forced: Forced) -> Judged:
     """Every measure of one rule set that fits its size (docs/JUDGE.md), as plain data for ``vizgen judge --json``.
 
     Two players: complexity; balance, drawishness, duration, decisiveness, drama and swings under random play, the
@@ -424,10 +466,10 @@ def judge(graph: StateGraph, forced: Forced) -> dict[str, Any]:  # not typed yet
     return out
 
 
-def _head(variant: Variant, positions: int, moves: int) -> dict[str, Any]:  # judge's object, as above
+def _head(variant: Variant, positions: int, moves: int) -> Judged:
     """What is judged of a rule set from its rules and size alone: its names, the cap, its positions and moves and
     the games nearby (``skipped`` says when they are not in the space's record)."""
-    out: dict[str, Any] = {  # judge's object, as above
+    out: Judged = {
         "spec": variant.spec,
         "title": variant.title,
         "players": variant.params.players,
@@ -441,7 +483,7 @@ def _head(variant: Variant, positions: int, moves: int) -> dict[str, Any]:  # ju
 
 
 def judge_rule_set(variant: Variant, figures: dict[str, Any],  # a sweep's open row (analysis.sweep)
-                   memory: sizes.Memory) -> dict[str, Any]:  # judge's object, as above
+                   memory: sizes.Memory) -> Judged:
     """:func:`judge` of one rule set of a sweep (``vizgen sweep --judge``): the same measures as
     ``vizgen judge SPEC --json``, within the sweep's ``memory`` for one rule set.
 
@@ -482,7 +524,7 @@ def judge_rule_set(variant: Variant, figures: dict[str, Any],  # a sweep's open 
     return judge(graph, solve_forced(graph))
 
 
-def judge_brief(data: dict[str, Any]) -> str:  # judge's object, as above
+def judge_brief(data: Judged) -> str:
     """A sweep line's short form of :func:`judge`'s measures (``vizgen sweep --judge``): balance, drawishness and
     duration under each player, and the skill depth, in ``vizgen judge``'s words and units.
 
@@ -540,7 +582,7 @@ def _written(value: float | int | None, unit: str) -> str:
     return percent(value)
 
 
-def judge_lines(data: dict[str, Any]) -> list[str]:  # judge's object, as above
+def judge_lines(data: Judged) -> list[str]:
     """``vizgen judge``'s text: each measure under each player, with its unit and meaning (:data:`MEASURES`).
 
     Examples
@@ -561,8 +603,8 @@ def judge_lines(data: dict[str, Any]) -> list[str]:  # judge's object, as above
              f"  complexity    {count(size['positions'])} positions, "
              + (f"{size['moves_per_position']:g} moves a position " if "moves_per_position" in size else "")
              + f"({count(size['moves'])} moves)"]
-    if size.get("nearby"):
-        near = size["nearby"]
+    near = size.get("nearby")
+    if near:
         lines.append(f"  nearby        {near['games']} other games one rule change away "
                      f"(of the {near['rule_sets']} rule sets one change makes)")
     measures = data.get("measures")

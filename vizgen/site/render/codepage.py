@@ -141,7 +141,7 @@ def code_page_of(variant: Variant, solved: Solved, figures: Stats) -> CodePage:
                     start=int(g.start))
 
 
-def _rules_payload(page: CodePage) -> dict[str, Any]:  # not typed yet: a code page's rules.js (kernel tables)
+def _rules_payload(page: CodePage) -> dict[str, Any]:  # open: the kernel's ten tables, 1 to 4 deep by table
     rules, tables = page.rules, page.rules.kernel_tables()
     ints = tables[0].tolist()
     names = ("ints", "live", "swap_ok", "own_dst", "own_mid", "hit_dst", "hit_own", "hit_mid", "own_src", "hit_src")
