@@ -91,7 +91,8 @@ def press(page: object, act: str) -> None:
 
 def settled(page: object) -> dict:
     """Wait until a person may move here, the game waits for another device or it is over; the game."""
-    page.wait_for_function("(s => s && !s.paused && (s.canMove || s.waiting || s.over))(window.vizgen.play.state())",
+    page.wait_for_function("(s => s && !s.paused && (s.canMove || s.waiting || s.theirs || s.over))"
+                           "(window.vizgen.play.state())",
                            timeout=20000)
     page.wait_for_function("s => document.getElementById('panel').dataset.position === s.path[s.path.length - 1]",
                            arg=state(page), timeout=10000)
@@ -234,11 +235,51 @@ def test_a_game_by_link_between_two_phones(phone: Callable[..., object], phone_c
         assert "checked against the rules, every move legal" in friend.locator("#play").inner_text()
         if turns == 0:
             shoot(friend, "link-opened")
+            # the sender reopening their own address is told it is the friend's turn, and cannot move for them
+            here.reload()
+            here.wait_for_function("window.vizgen.play && window.vizgen.play.ready", timeout=20000)
+            mine = settled(here)
+            assert not mine["canMove"] and mine["theirs"]
+            assert f"Waiting for Player {other}" in here.locator("#play .play-send").inner_text()
+            assert f"Player {other}'s move" not in here.locator("#play").inner_text()
+            assert not here.locator('#panel tr.move.play-can').count()
         turns += 1
     assert turns >= 2
-    last = pages_by_seat[(len(game["path"]) - 2) % 2]
-    assert "has won" in last.locator("#play .play-end").inner_text() or last.locator("#play .play-end").count()
-    shoot(last, "link-end")
+    # the end reaches both phones: the winner's page offers the final position to send like any other ply
+    winner_seat = (len(game["path"]) - 2) % 2
+    last, loser = pages_by_seat[winner_seat], pages_by_seat[1 - winner_seat]
+    end = last.locator("#play .play-end").inner_text()
+    assert "You won" in end and f"player {winner_seat + 1}" in end
+    send = last.locator("#play .play-send").inner_text()
+    assert f"Send this link to Player {2 - winner_seat} so their page shows the end" in send
+    assert "Waiting" not in send
+    won_badge = last.locator("#play .play-value .badge")
+    assert won_badge.inner_text() == "you won"
+    link = shown_link(last)
+    shoot(last, "link-end", wide=True)
+    loser.goto(link)
+    loser.wait_for_function("window.vizgen.play && window.vizgen.play.ready", timeout=20000)
+    assert state(loser)["over"] and state(loser)["path"] == game["path"]
+    lost = loser.locator("#play .play-end")
+    lost.wait_for(timeout=10000)
+    assert f"Player {winner_seat + 1} has won: you lost" in lost.inner_text()
+    lost_badge = loser.locator("#play .play-value .badge")
+    assert lost_badge.inner_text() == "you lost"
+    # the badges are coloured from each viewer's side: the winner's is not the loss colour
+    colour = "e => getComputedStyle(e).backgroundColor"
+    assert won_badge.evaluate(colour) != lost_badge.evaluate(colour)
+    assert not loser.locator("#play .play-send").count()  # nothing to send from the loser's page
+    loser.locator("#play button[data-act=see-review]").tap()
+    review = loser.locator("#panel .play-log #play-review")
+    review.wait_for(timeout=10000)
+    loser.wait_for_function("() => { const r = document.getElementById('play-review').getBoundingClientRect(); "
+                            "return r.top >= 0 && r.bottom <= innerHeight; }", timeout=10000)
+    assert loser.locator("#panel .play-log .play-tally").first.is_visible()
+    shoot(loser, "link-end-loser", wide=True)
+    # the sender reopening their own address after the end: the end again, the link still offered
+    last.reload()
+    last.wait_for_function("window.vizgen.play && window.vizgen.play.ready", timeout=20000)
+    assert "You won" in last.locator("#play .play-end").inner_text() and shown_link(last) == link
     # a tampered link: a move that is not one, and a mode that is not one: each said on the page, no game broken
     bad = phone("variants/standard-r3.html?play=person.person&seed=1&moves=12-11_44-44&mode=link#11-11", b_ctx)
     assert "“44-44” is not a move from" in bad.locator("#play .play-message").inner_text()

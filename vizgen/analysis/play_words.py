@@ -119,7 +119,9 @@ PLAY = {
     "pass-says": "everyone takes turns on this device; the values stay hidden unless you ask, and the review "
                  "marks every player's moves.",
     "new-link": "Play by link",
-    "link-says": "after each move, send the link to the next player: they open it, move and send it back.",
+    "link-says": "after each move, send the link to the next player: they open it, move and send it back. A link "
+                 "names the player it was sent to, so each page lets only its own player move: honesty between "
+                 "friends, not security (anyone can edit a link).",
     "new-enter": "Analyse a game",
     "enter-says": "enter a game played on your hands, every side's moves, from the position shown; then Review "
                   "marks every move.",
@@ -132,6 +134,11 @@ PLAY = {
     "link-copy": "Copy link",
     "link-share": "Share",
     "link-share-text": "Your move in our game of Chopsticks",
+    "link-share-end-text": "The end of our game of Chopsticks",
+    "link-send-end": "Send this link to {name} so their page shows the end:",
+    "won-link": "You won (you are player {k}).",
+    "lost-link": "{name} has won: you lost (you are player {k}).",
+    "see-review": "See the review",
     "link-waiting": "Waiting for {name}: they open your link and move, then send it back.",
     "link-opened": "This game came by link: {n} {ply|plies} checked against the rules, every move legal.",
     "review-now": "Review",

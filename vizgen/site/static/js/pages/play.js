@@ -89,7 +89,8 @@ function context(ctrl, hide) {
     hidden: hide, selected: face.selected,
     after: function (g) { return html`${ctrl.after.map(function (fn) { return fn(g); })}`; },
     sentence: function (g) { return ctrl.sentence(g, variantTitle(face)); },
-    href: location.href, path: location.pathname, share: "share" in navigator };
+    href: location.href, link: function (seat) { return ctrl.link(seat); }, path: location.pathname,
+    share: "share" in navigator };
 }
 
 /** The game's face to tests and add-ons (window.vizgen.play). @param {PlayCtrl} ctrl @returns {PlayApi} */
@@ -132,12 +133,20 @@ function actions(ctrl) {
   return { game: function () { return ctrl.game; }, start: function (way) { ctrl.start(way); },
     seek: function (k) { ctrl.seek(k); }, undo: function () { ctrl.undo(); }, quit: function () { ctrl.quit(); },
     playOn: function () { ctrl.playOn(); }, hint: function () { ctrl.hint(); }, analysis: function () { ctrl.analysis(); },
-    copy: function (what) { ctrl.copy(what); }, again: function (swapped) { ctrl.again(swapped); },
+    copy: function (what, to) { ctrl.copy(what, to); }, again: function (swapped) { ctrl.again(swapped); },
     download: function () { download(ctrl); }, setSeat: function (seat, kind) { ctrl.setSeat(seat, kind); },
     review: function () { ctrl.review(); }, skip: function () { ctrl.skip(); },
-    share: function () { // a game by link: the address to send, through the phone's share sheet
+    share: function (to) { // a game by link: the address to send, through the phone's share sheet
       if (!navigator.share) return;
-      navigator.share({ url: location.href, text: ctrl.W["link-share-text"] }).catch(function () { return undefined; });
+      var over = !!ctrl.game && ctrl.game.over();
+      navigator.share({ url: ctrl.link(to), text: ctrl.W[over ? "link-share-end-text" : "link-share-text"] })
+        .catch(function () { return undefined; });
+    },
+    seeReview: function () { // the review, below the moves: brought into view, its heading focused
+      var h = document.getElementById("play-review");
+      if (!h) return;
+      h.scrollIntoView({ block: "start" });
+      h.focus({ preventScroll: true });
     } };
 }
 
