@@ -373,8 +373,23 @@ def test_out_of_three_players_the_game_ends_with_at_most_one_tap(phone: Callable
     assert taps <= 1
     end = page.locator("#play .play-end").inner_text()
     assert "You were out" in end or "has won" in end
-    assert "Your move" not in page.locator("#play").inner_text()
-    shoot(page, "out-end")
+    box = page.locator("#play").inner_text()
+    assert "Your move" not in box
+    # a finished game's words: never "no one can force a win", never the workshop's "pass passes"
+    assert "no one can force a win" not in box and "passes: you are out" not in box
+    # the card gives the ply you were out at, not the game's length
+    game = state(page)
+    plies = len(game["path"]) - 1
+    sentence = page.locator("#play .play-sentence").inner_text()
+    out_at = int(sentence.split("at ply ")[1].split(";")[0])
+    assert "forced out" in sentence and f"the game ended at ply {plies}" in sentence and out_at <= len(mine) * 3
+    assert out_at < plies
+    # the review counts your own moves only: the passes played for you after you were out are not in it
+    counts = page.locator("#panel .play-counts tbody tr").first
+    counts.scroll_into_view_if_needed()
+    marked = sum(int(x) for x in counts.locator("td").all_inner_texts()[:-1])  # every mark of yours (not hints)
+    assert counts.locator("th").inner_text().startswith("You") and marked == len(mine)
+    shoot(page, "out-end", wide=True)
 
 
 def test_the_rules_page_card_names_the_rule_set_and_people_play_there(phone: Callable[..., object]) -> None:

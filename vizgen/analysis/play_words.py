@@ -27,6 +27,10 @@ PLAY = {
     "value-won": "you won",
     "value-lost": "you lost",
     "value-other-won": "player {k} won",
+    # a finished game nobody won (a repetition, the ply cap): two players drew; with more, the players still in
+    # share the draw
+    "value-drawn": "a draw: the game is over",
+    "value-ended": "over: no one won",
     # the value-history chart's axis, by value class (``-n``: the middle line with three or more players)
     "chart-win": "win", "chart-draw": "draw", "chart-draw-n": "open", "chart-loss": "loss",
     "you": "you",
@@ -103,7 +107,7 @@ PLAY = {
     "card-won": "I beat {against} on {variant} in {n} {ply|plies}.",
     "card-lost": "I lost to {against} on {variant} after {n} {ply|plies}.",
     "card-draw": "I held the draw for {n} {ply|plies} against {against} on {variant}.",
-    "card-out": "I was forced out by {against} on {variant} after {n} {ply|plies}.",
+    "card-out": "I was forced out by {against} on {variant} at ply {k}; the game ended at ply {n}.",
     "card-shared": "I was still in after {n} {ply|plies} against {against} on {variant}.",
     "card-challenge": "Played as a challenge: no values shown during the game.",
     "card-chart": "My value after each ply: above the line a win, on it a draw, below it a loss.",

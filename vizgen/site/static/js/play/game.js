@@ -232,6 +232,17 @@ Game.prototype.isOut = function (live, seat) {
   var alive = live(this.here());
   return !!alive && !alive[(seat - this.mover(this.plies()) + this.P) % this.P];
 };
+/* The first ply of the game's line at which seat `seat` (from the first player) is out (live: per seat from the
+   mover, a live hand); -1 if never (or the hands are unknown). */
+/** @param {Live} live @param {number} seat @returns {number} */
+Game.prototype.outAt = function (live, seat) {
+  var line = this.line();
+  for (var k = 0; k < line.length; k++) {
+    var alive = live(line[k]);
+    if (alive && !alive[(seat - this.mover(k) + this.P) % this.P]) return k;
+  }
+  return -1;
+};
 /* Whether every seat a person plays is out while the game goes on: they may skip to the end. */
 /** @param {Live} live @returns {boolean} */
 Game.prototype.peopleOut = function (live) {
@@ -283,7 +294,10 @@ Game.prototype.valueWords = function (W, ply) {
 /** @param {PlayWords} W @param {number} pos @param {number} ply @returns {string} */
 Game.prototype.valueWordsAt = function (W, pos, ply) {
   var val = this.valueAt(pos, ply);
-  var key = contract.gameValueOf(this.P, this.watched(), val.v, this.model.over(val.pos));
+  var line = this.line();
+  // a finished game's last position reads as a finished game (a repetition or the ply cap ends one too)
+  var ended = this.model.over(val.pos) || (ply === line.length - 1 && line[ply] === pos && this.finished());
+  var key = contract.gameValueOf(this.P, this.watched(), val.v, ended);
   return util.fill(W[key], { k: (val.player === undefined ? 0 : val.player) + 1, n: this.model.remoteness(val.pos) });
 };
 /* Play the move to position `to` (a child of the game's position); redo keeps its line while it is followed. */

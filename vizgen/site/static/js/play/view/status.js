@@ -41,7 +41,7 @@ export function status(g, ctx) {
   var mine = g.lastMine();
   // a challenge marks nothing until the game ends: the marks are in the review then
   var r = mine < 0 || ctx.hidden || (g.challenge && !g.finished()) ? null
-    : reviews.mark(ctx.words, (ctx.model.details.get(g.path[mine]) || { moves: [] }).moves, g.path[mine + 1]);
+    : reviews.own(ctx.words, (ctx.model.details.get(g.path[mine]) || { moves: [] }).moves, g.path[mine + 1]);
   if (!g.finished() || g.reviewed) out.push(html`<p class="play-mode-now">${W[modeKey(g)]}</p>`);
   if (r) out.push(html`<p class="play-mark ${contract.marks[r.mark].key}">${reviews.sentence(ctx.words, r)}</p>`);
   if (n >= 1 && g.last && mine < n - 1) {
