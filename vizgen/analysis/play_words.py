@@ -42,6 +42,9 @@ PLAY = {
     "your-turn": "Your move: tap your hands, choose a move in the table or click a position next to this one in "
                  "the graph.",
     "your-turn-table": "Your move: tap your hands or choose a move in the table.",
+    # the keys of a move, listed beside the board (the focus is on your first hand when it is your move)
+    "keys": "Keys: Enter chooses your hand, Enter again strikes the hand lit first (Tab to another); j or ↓ "
+            "steps into the moves, Enter plays one; ← and → walk the game; Backspace takes back.",
     "veil": ("The graph is covered while a game hides its values (a challenge, or people playing each other): "
              "where a position sits in it tells its value. It comes back when the game ends, or with a hint."),
     "map-veil": ("The value map is covered while a game hides its values (a challenge, or people playing each "

@@ -316,17 +316,24 @@ function create(app) {
     state.args = [id, d, decor];
     return drawBoard(app, state, id, d, decor);
   }
-  /** Draw the board again where it is (a hand chosen or let go), the focus kept on the same control.
-   @param {string} [focusKey] */
-  function redraw(focusKey) {
+  /** Draw the board again where it is (a hand chosen or let go), the focus on the first control that matches one
+   of the selectors (a hand just chosen: the first hand it can reach, so Enter, Enter plays a strike).
+   @param {string[]} [focusKeys] */
+  function redraw(focusKeys) {
     var el = document.querySelector("#panel .board");
     if (!el || !el.parentNode || !state.args) return;
     var wrap = document.createElement("div");
     render(wrap, drawBoard(app, state, state.args[0], state.args[1], state.args[2]));
     var fresh = /** @type {Element} */ (wrap.firstElementChild);
     el.parentNode.replaceChild(fresh, el);
-    var f = focusKey ? fresh.querySelector(focusKey) : null;
-    if (f instanceof HTMLElement) f.focus({ preventScroll: true });
+    var keys = focusKeys || [];
+    for (var i = 0; i < keys.length; i++) {
+      var f = fresh.querySelector(keys[i]);
+      if (f instanceof HTMLElement) {
+        f.focus({ preventScroll: true });
+        return;
+      }
+    }
   }
   /** @param {number} dst */
   function play(dst) {
@@ -342,7 +349,8 @@ function create(app) {
     state.offer = null;
     if (state.chosen === null || (s === 0 && j === state.chosen)) {
       state.chosen = s === 0 && state.chosen !== j ? j : null;
-      redraw('[data-seat="' + s + '"][data-hand="' + j + '"]');
+      var here = '[data-seat="' + s + '"][data-hand="' + j + '"]';
+      redraw(state.chosen === null ? [here] : [".hand-btn.target", ".board-move", here]);
       return;
     }
     var es = distinct(onto(plan(d.moves, app.model.P, !!app.cfg.gain), d.hands[0][state.chosen], s, d.hands[s][j]));
@@ -353,11 +361,12 @@ function create(app) {
     if (!es.length) {
       // not a target: another of your hands becomes the chosen one
       if (s === 0) state.chosen = j;
-      redraw('[data-seat="' + s + '"][data-hand="' + j + '"]');
+      var tapped = '[data-seat="' + s + '"][data-hand="' + j + '"]';
+      redraw(s === 0 ? [".hand-btn.target", ".board-move", tapped] : [tapped]);
       return;
     }
     state.offer = es;
-    redraw(".board-move");
+    redraw([".board-move"]);
   }
   listen(state, {
     play: play, tap: tap,

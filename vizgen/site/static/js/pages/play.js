@@ -212,7 +212,21 @@ export function start(face) {
     var table = panel.querySelector(".panel-moves") || parts.box;
     if (table.parentNode) table.parentNode.insertBefore(parts.log, table.nextSibling);
     render();
+    toBoard(panel);
   });
+
+  /* After a move (yours, or the reply that makes it your turn again), the focus returns to the board: to your
+     first live hand, so Enter chooses it and Enter again strikes (or the moves' first, where the board is not
+     live); never taken from elsewhere on the page (the graph, a menu). */
+  /** @param {Element} panel */
+  function toBoard(panel) {
+    var g = ctrl.game, now = document.activeElement;
+    if (!g || !g.canMove() || face.selected !== g.here()) return;
+    if (now && now !== document.body && !panel.contains(now) && !parts.box.contains(now)) return;
+    var hand = panel.querySelector('.board.touch .hand-btn[data-seat="0"]:not([data-value="0"])') ||
+      panel.querySelector("tr.move td.mv a");
+    if (hand instanceof HTMLElement && hand !== now) hand.focus({ preventScroll: true });
+  }
   onMoveClick(function (from, to) { return ctrl.moved(from, to); });
   // the invitations (index and the top of the page) open a challenge
   document.addEventListener("click", function (ev) {

@@ -78,7 +78,8 @@ export function status(g, ctx) {
     out.push(html`<p class="play-status turn">${say(W["person-turn"], { name: ctx.role(g, g.mover(n)) })}</p>`);
   } else if (g.yourTurn()) {
     out.push(html`<p class="play-status turn">${W[ctx.hidden ? "your-turn-table" : "your-turn"]}</p>`);
-  } else if (g.seats[g.you] === "you" && g.isOut(ctx.live, g.you)) {
+  }
+  if (g.canMove() && ctx.selected === at && !end) out.push(html`<p class="play-keys">${W.keys}</p>`); else if (g.seats[g.you] === "you" && g.isOut(ctx.live, g.you)) {
     out.push(html`<p class="play-status out">${W["you-out"]}</p>`);
   } else {
     var s = g.mover(n);
