@@ -469,3 +469,22 @@ def test_a_whole_game_from_the_keyboard_in_under_five_keys_a_move(open_page: Cal
     results = axe_sync.Axe().run(page)
     assert [v["id"] for v in results.response["violations"] if v["impact"] in ("serious", "critical")] == []
     print(f"keys a move: {presses} (mean {sum(presses) / len(presses):.2f}) over {len(game['path']) - 1} plies")
+
+
+def test_a_link_game_from_a_file_offers_no_file_address(open_page: Callable, site_root: object) -> None:
+    """Slip 9 of #48: a page opened from a file (file://) never offers a file:/// address to send to a friend; it
+    says plainly that a game by link needs the site on the web, and the game itself goes on."""
+    page = open_game(open_page, f"file://{site_root}/vizgen/variants/standard-r3.html")
+    page.locator("#play button[data-act=link]").click()
+    game = your_turn(page)
+    assert game["mode"] == "link" and game["canMove"]
+    page.locator("#panel tr.move td.mv a").first.click()
+    page.wait_for_function("window.vizgen.play.state().waiting", timeout=10000)
+    send = page.locator("#play .play-send")
+    assert send.is_visible()
+    said = send.inner_text()
+    assert "A game by link needs the site on the web" in said and "pass and play works here" in said
+    assert "Waiting for Player 2" not in said  # no link to wait on
+    assert "file:///" not in page.locator("#play").inner_text()
+    assert not page.locator("#play button[data-act=copy-link]").count()
+    assert not page.locator("#play .play-link").count()

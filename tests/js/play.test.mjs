@@ -44,7 +44,7 @@ function model() {
 
 /* A page: the viewer's face, the address with its history (Back), a timer, the clipboard; what the controller
    asked of it is kept. */
-function page(url = "/v/standard.html") {
+function page(url = "/v/standard.html", where = {}) {
   const entries = [url];
   let at = 0;
   const asked = { redraws: 0, expanded: 0, told: 0, copied: [] };
@@ -61,6 +61,7 @@ function page(url = "/v/standard.html") {
   const place = {
     query: () => split(now())[2] || "", hash: () => split(now())[3] || "", path: () => split(now())[1],
     origin: () => "https://example.org", href: () => "https://example.org" + now(),
+    local: () => !!where.local, published: () => where.published || null,
     write(u, push) {
       if (push && u !== now()) {
         entries.splice(at + 1);
@@ -265,6 +266,29 @@ test("a game by link to its end, from both seats: the last move's link is offere
   await reopened.ctrl.init(model());
   assert.deepEqual(reopened.ctrl.snapshot().sendTo, [1]);
   shows(seen(reopened.ctrl), fill(W["won-link"], { k: 1 }));
+});
+
+test("a page opened from a file offers no file:/// address to a friend: the published site's, or says why", async () => {
+  const local = page("/v/standard.html", { local: true });
+  await local.ctrl.init(model());
+  await local.ctrl.start("link");
+  local.ctrl.moved(0, 2);
+  await settle();
+  assert.equal(local.ctrl.link(1), "");
+  const words = seen(local.ctrl);
+  shows(words, W["link-local"]);
+  assert.ok(!words.includes(fill(W["link-waiting"], { name: "Player 2" }))); // no link to wait on
+  assert.doesNotMatch(words, /file:\/\/\/|example\.org/);
+  assert.doesNotMatch(words, /is choosing/); // the page waits for the friend, it does not think for them
+  await local.ctrl.copy("link", 1);
+  assert.deepEqual(local.asked.copied, []); // nothing to copy
+  const published = page("/v/standard.html", { local: true, published: "https://me.github.io/atlas/v/standard.html" });
+  await published.ctrl.init(model());
+  await published.ctrl.start("link");
+  published.ctrl.moved(0, 2);
+  await settle();
+  assert.equal(published.ctrl.link(1), "https://me.github.io/atlas/v/standard.html?play=person.person&seed=5&moves=c&mode=link&seat=2#c");
+  shows(seen(published.ctrl), fill(W["link-send"], { name: "Player 2" }));
 });
 
 test("a link's seat is a person's seat of the game, or the record is refused with its reason", async () => {

@@ -143,6 +143,9 @@ PLAY = {
     "link-share-text": "Your move in our game of Chopsticks",
     "link-share-end-text": "The end of our game of Chopsticks",
     "link-send-end": "Send this link to {name} so their page shows the end:",
+    "link-local": ("A game by link needs the site on the web: this page is a file on this computer (file://), "
+                   "which a friend's device cannot open. Open the game from the published site; pass and play "
+                   "works here."),
     "won-link": "You won (you are player {k}).",
     "lost-link": "{name} has won: you lost (you are player {k}).",
     "see-review": "See the review",

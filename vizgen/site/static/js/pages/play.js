@@ -40,6 +40,12 @@ var PLACE = {
   path: function () { return location.pathname; },
   origin: function () { return location.origin; },
   href: function () { return location.href; },
+  local: function () { return location.protocol === "file:"; },
+  published: function () {
+    var m = document.querySelector('meta[property="og:url"]');
+    var url = m ? m.getAttribute("content") : null;
+    return url && /^https?:\/\//.test(url) ? url : null;
+  },
   write: function (url, push) {
     if (push && url !== location.pathname + location.search + location.hash) history.pushState(null, "", url);
     else history.replaceState(history.state, "", url);
@@ -137,9 +143,10 @@ function actions(ctrl) {
     download: function () { download(ctrl); }, setSeat: function (seat, kind) { ctrl.setSeat(seat, kind); },
     review: function () { ctrl.review(); }, skip: function () { ctrl.skip(); },
     share: function (to) { // a game by link: the address to send, through the phone's share sheet
-      if (!navigator.share) return;
+      var url = ctrl.link(to);
+      if (!navigator.share || !url) return;
       var over = !!ctrl.game && ctrl.game.over();
-      navigator.share({ url: ctrl.link(to), text: ctrl.W[over ? "link-share-end-text" : "link-share-text"] })
+      navigator.share({ url: url, text: ctrl.W[over ? "link-share-end-text" : "link-share-text"] })
         .catch(function () { return undefined; });
     },
     seeReview: function () { // the review, below the moves: brought into view, its heading focused

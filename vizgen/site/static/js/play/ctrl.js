@@ -383,11 +383,17 @@ export class PlayCtrl {
     this.refresh();
   }
 
-  /* A game by link: the address to send to the person at seat `to` (from 0), naming their seat. */
+  /* A game by link: the address to send to the person at seat `to` (from 0), naming their seat. A page opened
+     from a file (file://) has no address a friend can open: the published site's page when the build named it,
+     else "" (none). */
   /** @param {number} to @returns {string} */
   link(to) {
     var place = this.host.place, g = this.game;
-    return g ? place.origin() + place.path() + game.withRecord(place.query(), g.record(to)) + place.hash() : place.href();
+    if (!g) return place.href();
+    var rest = game.withRecord(place.query(), g.record(to)) + place.hash();
+    if (!place.local()) return place.origin() + place.path() + rest;
+    var site = place.published();
+    return site ? site.replace(/[?#].*$/, "") + rest : "";
   }
 
   /* The address of the game (or of the position shown, without the game; or in a game by link, the one to send to
@@ -397,6 +403,7 @@ export class PlayCtrl {
     var ctrl = this, place = this.host.place;
     var url = what === "position" ? place.origin() + place.path() + game.withRecord(place.query(), null) + place.hash()
       : what === "link" && to !== undefined ? this.link(to) : place.href();
+    if (!url) return Promise.resolve();
     return this.host.copy(url).then(function (done) {
       if (!done) return;
       ctrl.copied = true;

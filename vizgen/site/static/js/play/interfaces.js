@@ -49,6 +49,9 @@
  * @property {() => string} origin
  * @property {() => string} href the whole address
  * @property {(url: string, push: boolean) => void} write push: a new entry of the history, else the entry rewritten
+ * @property {() => boolean} local the page is a file on this computer (file://): no address of it reaches a friend
+ * @property {() => string | null} published the page's address on the published site (its og:url), if the build
+ *   named the site (vizgen build --site-url)
  */
 /**
  * What the controller is given by the page's entry (pages/play.js), or by a test.
@@ -83,7 +86,8 @@
  * @property {(g: Game) => Html} after the add-ons' part of the end-of-game area
  * @property {(g: Game) => string} sentence the result in one sentence
  * @property {string} href the page's address
- * @property {(seat: number) => string} link a game by link: the address to send to the person at `seat` (from 0)
+ * @property {(seat: number) => string} link a game by link: the address to send to the person at `seat` (from 0);
+ *   "" where there is none (a file:// page of a site with no published address)
  * @property {string} path the page's path (the review's link to practise)
  * @property {boolean} share the browser has a share sheet
  */

@@ -78,13 +78,13 @@ export function status(g, ctx) {
     out.push(html`<p class="play-status turn">${say(W["person-turn"], { name: ctx.role(g, g.mover(n)) })}</p>`);
   } else if (g.yourTurn()) {
     out.push(html`<p class="play-status turn">${W[ctx.hidden ? "your-turn-table" : "your-turn"]}</p>`);
-  }
-  if (g.canMove() && ctx.selected === at && !end) out.push(html`<p class="play-keys">${W.keys}</p>`); else if (g.seats[g.you] === "you" && g.isOut(ctx.live, g.you)) {
+  } else if (g.seats[g.you] === "you" && g.isOut(ctx.live, g.you)) {
     out.push(html`<p class="play-status out">${W["you-out"]}</p>`);
   } else {
     var s = g.mover(n);
     out.push(html`<p class="play-status thinking">${say(W.thinking, { k: s + 1, name: ctx.kindName(g.seats[s]) })}</p>`);
   }
+  if (g.canMove()) out.push(html`<p class="play-keys">${W.keys}</p>`); // the keys of a move, beside the board
   if (!end && g.peopleOut(ctx.live) && !g.fast && ctx.selected === at) {
     out.push(html`<p class="play-skip">${button("skip", W.skip, false, null, "primary")}</p>`);
   }
@@ -113,10 +113,13 @@ function sendHtml(g, ctx) {
   var W = ctx.W, over = g.over();
   return html`<div class="play-send" role="status">${g.sendTo().map(function (to) {
     var name = ctx.role(g, to), url = ctx.link(to);
+    var waiting = over ? "" : html`<p class="play-status waiting">${say(W["link-waiting"], { name: name })}</p>`;
+    // a page opened from a file: no file:/// address is offered, it opens on this computer only
+    if (!url) return html`<p class="play-local">${W["link-local"]}</p>`;
     return html`<p>${say(W[over ? "link-send-end" : "link-send"], { name: name })}</p>${""
     }<p class="play-link"><a href="${url}">${url}</a></p><p>${
       tool("copy-link", W["link-copy"], to, "primary")}${ctx.share ? html` ${tool("share", W["link-share"], to, "")}` : ""}</p>${
-      over ? "" : html`<p class="play-status waiting">${say(W["link-waiting"], { name: name })}</p>`}`;
+      waiting}`;
   })}</div>`;
 }
 
