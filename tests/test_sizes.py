@@ -222,8 +222,8 @@ def test_the_rules_page_script_stays_small() -> None:
 #: game's value sentences, which practice.js carries too): 1,043, 41,033, 40,441 and 22,868 bytes (914, 39,111,
 #: 38,538 and 22,693 before), each budget at most 5 % over the one before (1,000, 39,424, 38,912 and 22,800);
 #: practice.js again since the practice app became a controller and views: measured below its budget
-BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1490, "index.js": 1050, "variant.js": 42_100,
-                       "code.js": 41_600, "practice.js": 23_900, "rulesmore.js": 12_500, "space.js": 2940}
+BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1490, "index.js": 1050, "variant.js": 42_500,
+                       "code.js": 42_000, "practice.js": 23_900, "rulesmore.js": 12_500, "space.js": 2940}
 
 
 def test_every_page_script_stays_small() -> None:
