@@ -126,11 +126,13 @@ def address_cases() -> dict[str, object]:
     longest = {k: max(enumerate_graph(resolve(spec)).notations(), key=lambda n: len(n.encode()))
                for k, spec in specs.items() if spec not in (None, "three-players")}
     records = [address_words.GameRecord({"seats": ["perfect", "perfect"], "seed": 1, "from": None,
-                                         "moves": ["12-11", "13-12"], "at": 0, "mode": None, "hints": []}),
+                                         "moves": ["12-11", "13-12"], "at": 0, "mode": None, "hints": [],
+                                         "seat": None}),
                address_words.GameRecord({"seats": ["you", "person"], "seed": 4294967295, "from": longest["standard"],
-                                         "moves": [longest["standard"]], "at": None, "mode": "link", "hints": [0, 1]}),
+                                         "moves": [longest["standard"]], "at": None, "mode": "link", "hints": [0, 1],
+                                         "seat": 2}),
                address_words.GameRecord({"seats": ["person", "person"], "seed": 7, "from": None, "moves": [],
-                                         "at": None, "mode": "review", "hints": []})]
+                                         "at": None, "mode": "review", "hints": [], "seat": None})]
     return {"tables": tables, "longest": longest,
             "records": [["?" + address_words.record_query(r), r] for r in records]}
 

@@ -176,6 +176,7 @@ def test_the_address_table_and_a_game_record_are_what_their_types_say() -> None:
         assert _fits(json.loads(json.dumps(address_words.table(params))), payloads.AddressTable)
     assert not _fits({"limits": {}}, payloads.AddressTable)
     record = address_words.GameRecord({"seats": ["perfect", "person"], "seed": 3, "from": "½1-11",
-                                       "moves": ["12-11", "13-12"], "at": 1, "mode": "analyse", "hints": [0]})
+                                       "moves": ["12-11", "13-12"], "at": 1, "mode": "analyse", "hints": [0],
+                                       "seat": None})
     assert _fits(json.loads(json.dumps(record)), payloads.GameRecord)
     assert not _fits(dict(record, mode="blitz"), payloads.GameRecord), "a mode the page does not know is seen"

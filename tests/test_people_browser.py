@@ -91,7 +91,8 @@ def press(page: object, act: str) -> None:
 
 def settled(page: object) -> dict:
     """Wait until a person may move here, the game waits for another device or it is over; the game."""
-    page.wait_for_function("(s => s && !s.paused && (s.canMove || s.waiting || s.over))(window.vizgen.play.state())",
+    page.wait_for_function("(s => s && !s.paused && (s.canMove || s.waiting || s.theirs || s.over))"
+                           "(window.vizgen.play.state())",
                            timeout=20000)
     page.wait_for_function("s => document.getElementById('panel').dataset.position === s.path[s.path.length - 1]",
                            arg=state(page), timeout=10000)
@@ -234,11 +235,51 @@ def test_a_game_by_link_between_two_phones(phone: Callable[..., object], phone_c
         assert "checked against the rules, every move legal" in friend.locator("#play").inner_text()
         if turns == 0:
             shoot(friend, "link-opened")
+            # the sender reopening their own address is told it is the friend's turn, and cannot move for them
+            here.reload()
+            here.wait_for_function("window.vizgen.play && window.vizgen.play.ready", timeout=20000)
+            mine = settled(here)
+            assert not mine["canMove"] and mine["theirs"]
+            assert f"Waiting for Player {other}" in here.locator("#play .play-send").inner_text()
+            assert f"Player {other}'s move" not in here.locator("#play").inner_text()
+            assert not here.locator('#panel tr.move.play-can').count()
         turns += 1
     assert turns >= 2
-    last = pages_by_seat[(len(game["path"]) - 2) % 2]
-    assert "has won" in last.locator("#play .play-end").inner_text() or last.locator("#play .play-end").count()
-    shoot(last, "link-end")
+    # the end reaches both phones: the winner's page offers the final position to send like any other ply
+    winner_seat = (len(game["path"]) - 2) % 2
+    last, loser = pages_by_seat[winner_seat], pages_by_seat[1 - winner_seat]
+    end = last.locator("#play .play-end").inner_text()
+    assert "You won" in end and f"player {winner_seat + 1}" in end
+    send = last.locator("#play .play-send").inner_text()
+    assert f"Send this link to Player {2 - winner_seat} so their page shows the end" in send
+    assert "Waiting" not in send
+    won_badge = last.locator("#play .play-value .badge")
+    assert won_badge.inner_text() == "you won"
+    link = shown_link(last)
+    shoot(last, "link-end", wide=True)
+    loser.goto(link)
+    loser.wait_for_function("window.vizgen.play && window.vizgen.play.ready", timeout=20000)
+    assert state(loser)["over"] and state(loser)["path"] == game["path"]
+    lost = loser.locator("#play .play-end")
+    lost.wait_for(timeout=10000)
+    assert f"Player {winner_seat + 1} has won: you lost" in lost.inner_text()
+    lost_badge = loser.locator("#play .play-value .badge")
+    assert lost_badge.inner_text() == "you lost"
+    # the badges are coloured from each viewer's side: the winner's is not the loss colour
+    colour = "e => getComputedStyle(e).backgroundColor"
+    assert won_badge.evaluate(colour) != lost_badge.evaluate(colour)
+    assert not loser.locator("#play .play-send").count()  # nothing to send from the loser's page
+    loser.locator("#play button[data-act=see-review]").tap()
+    review = loser.locator("#panel .play-log #play-review")
+    review.wait_for(timeout=10000)
+    loser.wait_for_function("() => { const r = document.getElementById('play-review').getBoundingClientRect(); "
+                            "return r.top >= 0 && r.bottom <= innerHeight; }", timeout=10000)
+    assert loser.locator("#panel .play-log .play-tally").first.is_visible()
+    shoot(loser, "link-end-loser", wide=True)
+    # the sender reopening their own address after the end: the end again, the link still offered
+    last.reload()
+    last.wait_for_function("window.vizgen.play && window.vizgen.play.ready", timeout=20000)
+    assert "You won" in last.locator("#play .play-end").inner_text() and shown_link(last) == link
     # a tampered link: a move that is not one, and a mode that is not one: each said on the page, no game broken
     bad = phone("variants/standard-r3.html?play=person.person&seed=1&moves=12-11_44-44&mode=link#11-11", b_ctx)
     assert "“44-44” is not a move from" in bad.locator("#play .play-message").inner_text()
@@ -332,8 +373,23 @@ def test_out_of_three_players_the_game_ends_with_at_most_one_tap(phone: Callable
     assert taps <= 1
     end = page.locator("#play .play-end").inner_text()
     assert "You were out" in end or "has won" in end
-    assert "Your move" not in page.locator("#play").inner_text()
-    shoot(page, "out-end")
+    box = page.locator("#play").inner_text()
+    assert "Your move" not in box
+    # a finished game's words: never "no one can force a win", never the workshop's "pass passes"
+    assert "no one can force a win" not in box and "passes: you are out" not in box
+    # the card gives the ply you were out at, not the game's length
+    game = state(page)
+    plies = len(game["path"]) - 1
+    sentence = page.locator("#play .play-sentence").inner_text()
+    out_at = int(sentence.split("at ply ")[1].split(";")[0])
+    assert "forced out" in sentence and f"the game ended at ply {plies}" in sentence and out_at <= len(mine) * 3
+    assert out_at < plies
+    # the review counts your own moves only: the passes played for you after you were out are not in it
+    counts = page.locator("#panel .play-counts tbody tr").first
+    counts.scroll_into_view_if_needed()
+    marked = sum(int(x) for x in counts.locator("td").all_inner_texts()[:-1])  # every mark of yours (not hints)
+    assert counts.locator("th").inner_text().startswith("You") and marked == len(mine)
+    shoot(page, "out-end", wide=True)
 
 
 def test_the_rules_page_card_names_the_rule_set_and_people_play_there(phone: Callable[..., object]) -> None:

@@ -416,3 +416,75 @@ def test_a_guide_line_steps_through_on_the_graph(open_page: Callable) -> None:
     # a first position that is not one of the variant's: the page says why and plays no game
     page = open_game(open_page, "variants/standard.html?play=perfect.perfect&from=99-99&moves=12-11")
     assert "not a position" in page.locator("#play").inner_text() and state(page) is None
+
+
+def test_a_whole_game_from_the_keyboard_in_under_five_keys_a_move(open_page: Callable) -> None:
+    """Keyboard play is first-class (#48 item 3): after each move the focus is back on the board (your first live
+    hand), the keys are listed beside it, and every move of a whole game against the perfect player takes at most
+    four key presses (Enter on your hand, Enter on the hand lit first, Enter on a move offered; or j, Enter in the
+    moves); axe finds nothing serious mid-game or at the end."""
+    axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is missing")
+    page = open_game(open_page, "variants/standard-r3.html")
+    start = page.locator("#play button[data-act=open]")  # Coached play, from the keyboard too
+    start.focus()
+    page.keyboard.press("Enter")
+    game = your_turn(page)
+    presses: list[int] = []
+    on_board = "document.activeElement.matches('#panel .board .hand-btn[data-seat=\"0\"]')"
+
+    def press(key: str) -> None:
+        presses[-1] += 1
+        page.keyboard.press(key)
+
+    while not game["over"]:
+        # the focus is on the board, your first live hand, and the keys are listed beside it
+        page.wait_for_function(on_board, timeout=10000)
+        keys = page.locator("#play .play-keys")
+        assert keys.is_visible() and "Enter chooses your hand" in keys.inner_text()
+        plies = len(game["path"])
+        presses.append(0)
+        press("Enter")  # your hand chosen: the focus moves to the first hand it can reach
+        for _ in range(2):
+            page.wait_for_function(
+                "n => window.vizgen.play.state().path.length > n || document.activeElement.matches("
+                "'#panel .board .hand-btn.target, #panel .board-move, #panel .board .hand-btn.chosen')",
+                arg=plies, timeout=10000)
+            if len(state(page)["path"]) > plies:
+                break
+            if page.evaluate("document.activeElement.matches('#panel .board .hand-btn.target, #panel .board-move')"):
+                press("Enter")  # the hand lit first struck, or a move offered onto it played
+            else:
+                press("j")  # nothing to reach from that hand: the moves' first, from the keyboard
+                press("Enter")
+                break
+        page.wait_for_function("n => window.vizgen.play.state().path.length > n", arg=plies, timeout=10000)
+        if len(presses) == 1:
+            results = axe_sync.Axe().run(page)
+            bad = [f"{v['id']} ({v['impact']}): {v['help']}" for v in results.response["violations"]
+                   if v["impact"] in ("serious", "critical")]
+            assert bad == [], bad
+        game = your_turn(page)
+    assert len(presses) >= 2 and max(presses) < 5, presses
+    assert "play-end" in page.locator("#play").inner_html()
+    results = axe_sync.Axe().run(page)
+    assert [v["id"] for v in results.response["violations"] if v["impact"] in ("serious", "critical")] == []
+    print(f"keys a move: {presses} (mean {sum(presses) / len(presses):.2f}) over {len(game['path']) - 1} plies")
+
+
+def test_a_link_game_from_a_file_offers_no_file_address(open_page: Callable, site_root: object) -> None:
+    """Slip 9 of #48: a page opened from a file (file://) never offers a file:/// address to send to a friend; it
+    says plainly that a game by link needs the site on the web, and the game itself goes on."""
+    page = open_game(open_page, f"file://{site_root}/vizgen/variants/standard-r3.html")
+    page.locator("#play button[data-act=link]").click()
+    game = your_turn(page)
+    assert game["mode"] == "link" and game["canMove"]
+    page.locator("#panel tr.move td.mv a").first.click()
+    page.wait_for_function("window.vizgen.play.state().waiting", timeout=10000)
+    send = page.locator("#play .play-send")
+    assert send.is_visible()
+    said = send.inner_text()
+    assert "A game by link needs the site on the web" in said and "pass and play works here" in said
+    assert "Waiting for Player 2" not in said  # no link to wait on
+    assert "file:///" not in page.locator("#play").inner_text()
+    assert not page.locator("#play button[data-act=copy-link]").count()
+    assert not page.locator("#play .play-link").count()

@@ -231,9 +231,13 @@ def test_the_rules_page_script_stays_small() -> None:
 #: rulesmore.js since the rules page's comparison wiring, guide and download glue moved into it from rules.js (issue
 #: #47: rules.js back within 5 % of 24 KB): 12,595 bytes (12,097 before), its budget 1.6 % over the 12,500 before;
 #: address.js and variant.js since core/ hands its reading of the page to pages/core/ (issue #47): 1,475 and 43,150
-#: bytes (1,413 and 43,072 before), variant.js's budget 4.6 % over its 41,300 before the import (43,100 -> 43,200)
-BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1490, "index.js": 1050, "variant.js": 43_200,
-                       "code.js": 42_600, "practice.js": 24_900, "rulesmore.js": 12_700, "space.js": 2940}
+#: bytes (1,413 and 43,072 before), variant.js's budget 4.6 % over its 41,300 before the import (43,100 -> 43,200);
+#: and since a link game ends on both phones, out players are counted as out, the keyboard is first-class and a
+#: file:// page offers no file:/// link (issue #48 items 1-3, slip 9): variant.js and code.js 44,279 and 43,757
+#: bytes, their budgets 2.8 % and 3.0 % over the ones before (43,200 and 42,600); practice.js, whose hands board
+#: is core/board.js too, 24,930 bytes, its budget 25,000 (4.6 % over the 23,900 before the storm)
+BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1490, "index.js": 1050, "variant.js": 44_400,
+                       "code.js": 43_900, "practice.js": 25_000, "rulesmore.js": 12_700, "space.js": 2940}
 
 
 def test_every_page_script_stays_small() -> None:

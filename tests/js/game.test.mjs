@@ -28,8 +28,8 @@ const PLAY = {
 test("a record reads back, and what cannot be read says why", () => {
   assert.equal(VZ.game.readRecord("?x=1", 2, KINDS), null);
   assert.deepEqual(VZ.game.readRecord("?play=you.perfect&seed=42&moves=12-11_12-12", 2, KINDS),
-    { seats: ["you", "perfect"], seed: 42, from: null, moves: ["12-11", "12-12"], at: null, challenge: false, mode: null, hints: [] });
-  assert.deepEqual(VZ.game.readRecord("?play=random.you", 2, KINDS), { seats: ["random", "you"], seed: 1, from: null, moves: [], at: null, challenge: false, mode: null, hints: [] });
+    { seats: ["you", "perfect"], seed: 42, from: null, moves: ["12-11", "12-12"], at: null, challenge: false, mode: null, hints: [], seat: null });
+  assert.deepEqual(VZ.game.readRecord("?play=random.you", 2, KINDS), { seats: ["random", "you"], seed: 1, from: null, moves: [], at: null, challenge: false, mode: null, hints: [], seat: null });
   assert.deepEqual(VZ.game.readRecord("?play=you.perfect&moves=1.10-3.4_%E2%88%922", 2, KINDS).moves, ["1.10-3.4", "−2"]);
   assert.deepEqual(VZ.game.readRecord("?play=you.perfect&moves=1.10-3.4_%E2", 2, KINDS), // dropped: address.js
     { why: "", note: VZ.address.note("game") });
@@ -37,7 +37,7 @@ test("a record reads back, and what cannot be read says why", () => {
   assert.match(VZ.game.readRecord("?play=you.wizard", 2, KINDS).why, /not one of you, perfect, maxn1, random/);
   assert.match(VZ.game.readRecord("?play=you.you", 2, KINDS).why, /at most one player can be you/);
   assert.deepEqual(VZ.game.readRecord("?play=perfect.perfect&moves=b&at=0&mode=challenge&hints=0.2", 2, KINDS),
-    { seats: ["perfect", "perfect"], seed: 1, from: null, moves: ["b"], at: 0, challenge: true, mode: "challenge", hints: [0, 2] });
+    { seats: ["perfect", "perfect"], seed: 1, from: null, moves: ["b"], at: 0, challenge: true, mode: "challenge", hints: [0, 2], seat: null });
   // a number that is not one (or too large for its field) is the address reader's to refuse, with its note
   const number = VZ.address.note("game-number");
   for (const bad of ["at=x", "hints=1.y", "at=0x1", "moves=12-11&at=999", "moves=12-11&hints=0x2", "seed=1e40"]) {
@@ -84,7 +84,7 @@ test("a game: moves, its value for you, undo, redo, its record and the players o
   assert.deepEqual(g.value(0), { v: 0, pos: 0 });
   assert.equal(g.valueWords(PLAY, 1), "you lose in 3 against best play");
   assert.equal(g.record(), "play=you.perfect&seed=7&moves=b_c");
-  assert.deepEqual(VZ.game.readRecord("?" + g.record(), 2, KINDS), { seats: ["you", "perfect"], seed: 7, from: null, moves: ["b", "c"], at: null, challenge: false, mode: null, hints: [] });
+  assert.deepEqual(VZ.game.readRecord("?" + g.record(), 2, KINDS), { seats: ["you", "perfect"], seed: 7, from: null, moves: ["b", "c"], at: null, challenge: false, mode: null, hints: [], seat: null });
   g.push(3);
   assert.ok(g.over() && !g.yourTurn() && g.finished());
   assert.deepEqual(g.end(), { reason: "won", winner: 1, shared: [], plies: 3 });
@@ -161,7 +161,7 @@ test("a game from another position than the start: its record names it, and read
   assert.deepEqual(g.end(), { reason: "won", winner: 0, shared: [], plies: 2 }); // player 1 moves at b and at d
   assert.equal(g.record(), "play=perfect.perfect&seed=1&from=b&moves=c_d");
   assert.deepEqual(VZ.game.readRecord("?" + g.record(), 2, KINDS),
-    { seats: ["perfect", "perfect"], seed: 1, from: "b", moves: ["c", "d"], at: null, challenge: false, mode: null, hints: [] });
+    { seats: ["perfect", "perfect"], seed: 1, from: "b", moves: ["c", "d"], at: null, challenge: false, mode: null, hints: [], seat: null });
   g.seek(0);
   assert.deepEqual([g.path, g.redo], [[1], [3, 2]]);
   assert.equal(new VZ.game.Game(MODEL, ["you", "perfect"], 1, undefined, 0).record(), "play=you.perfect&seed=1");

@@ -6,13 +6,16 @@ import assert from "node:assert/strict";
 import { fixture } from "./load.mjs";
 import { contract } from "../../vizgen/site/static/js/core/contract.js";
 import * as address from "../../vizgen/site/static/js/core/address.js";
+import { fill } from "../../vizgen/site/static/js/core/util.js";
+import * as card from "../../vizgen/site/static/js/play/card.js";
 import * as game from "../../vizgen/site/static/js/play/game.js";
 import * as names from "../../vizgen/site/static/js/play/names.js";
 import * as retry from "../../vizgen/site/static/js/play/retry.js";
 import * as review from "../../vizgen/site/static/js/play/review.js";
 
 address.use(fixture("address.json").tables.standard); // the record is read through the address's reader
-const W = fixture("words.json").play;
+const WORDS = fixture("words.json");
+const W = WORDS.play;
 const KINDS = ["you", "person", "perfect", "random"];
 
 /* A made-up two-player game: a -> b -> c -> d, where the second player has won. */
@@ -163,4 +166,43 @@ test("retry from the mistakes of every person on this device, not the computers'
   const both = new game.Game(MODEL, ["person", "person"], 1);
   [1, 2, 3].forEach((p) => both.push(p));
   assert.deepEqual(retry.positions(W, both, marked), ["a", "b", "c"]);
+});
+
+test("out of three players: the card gives the ply you were out at, the review counts your own moves only, and a finished game reads as one", () => {
+  // you (seat 1) are out from position 1 on; the others go round 1 -> 2 -> 3 -> 1 until the repetition rule ends it
+  const g = new game.Game(THREE, ["you", "perfect", "perfect"], 1);
+  [1, 2, 3, 1, 2, 3, 1].forEach((p) => g.push(p));
+  const end = g.end(LIVE);
+  assert.deepEqual([end.reason, end.plies, end.shared], ["repetition", 7, [1, 2]]);
+  assert.equal(g.outAt(LIVE, 0), 1);
+  assert.equal(g.outAt(LIVE, 1), -1);
+  assert.equal(g.outAt(() => null, 0), -1);
+  // the result card: out at ply 1, not after the game's 7 plies
+  assert.equal(card.sentence(W, g, LIVE, "Three players"),
+    fill(W["card-out"], { against: "the perfect player", variant: "Three players", k: 1, n: 7 }));
+  assert.match(card.sentence(W, g, LIVE, "Three players"), /at ply 1;/);
+  // the finished game's badge: over, never "no one can force a win"; earlier plies keep their own words
+  assert.equal(g.valueWords(W, 7), W["value-ended"]);
+  assert.equal(g.valueWords(W, 6), W["value-open"]);
+  const two = new game.Game(MODEL, ["you", "perfect"], 1);
+  assert.equal(two.valueWordsAt(W, 0, 0), W["value-draw"]); // winner -1 at a: a draw with best play, not over
+  // the review: the passes played for you while out are not your moves (no mark, no "best" counted)
+  const code = (k) => contract.choiceCodes[k];
+  const moves = { 0: [{ dst: 1, choice: code("open"), best: true, n: 0, k: -1, names: ["1>1"] }],
+    1: [{ dst: 2, choice: code("open"), best: true, n: 0, k: -1, names: ["1>2"] }],
+    2: [{ dst: 3, choice: code("open"), best: true, n: 0, k: -1, names: ["2>1"] }],
+    3: [{ dst: 1, choice: code("you-are-out"), best: true, n: 0, k: -1, names: ["pass"] }] };
+  const marked = review.marks(W, g.line(), (pos) => ({ moves: moves[pos] }));
+  assert.deepEqual(marked.map((r) => r !== null), [true, true, true, false, true, true, false]);
+  const counts = review.counts(W, 3, marked, []);
+  const best = contract.marks.findIndex((m) => m.key === "best");
+  assert.deepEqual(counts.map((c) => c.marks[best]), [1, 2, 2]); // you: your first move only, not the two passes
+  assert.equal(review.own(W, moves[3], 1), null);
+  assert.equal(contract.marks[review.own(W, moves[0], 1).mark].key, "best");
+  // a zombie who is out but still chooses between moves: those are its own moves, marked
+  const choosing = [{ dst: 1, choice: code("you-are-out"), best: true, n: 0, k: -1, names: ["1>1"] },
+    { dst: 2, choice: code("you-are-out"), best: true, n: 0, k: -1, names: ["1>2"] }];
+  assert.notEqual(review.own(W, choosing, 2), null);
+  // the words of an out pass, when a pass is shown: the table's, not "pass passes"
+  assert.doesNotMatch(review.sentence(WORDS, { mark: best, move: moves[3][0], best: null }), /passes/);
 });

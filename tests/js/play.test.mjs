@@ -44,7 +44,7 @@ function model() {
 
 /* A page: the viewer's face, the address with its history (Back), a timer, the clipboard; what the controller
    asked of it is kept. */
-function page(url = "/v/standard.html") {
+function page(url = "/v/standard.html", where = {}) {
   const entries = [url];
   let at = 0;
   const asked = { redraws: 0, expanded: 0, told: 0, copied: [] };
@@ -61,6 +61,7 @@ function page(url = "/v/standard.html") {
   const place = {
     query: () => split(now())[2] || "", hash: () => split(now())[3] || "", path: () => split(now())[1],
     origin: () => "https://example.org", href: () => "https://example.org" + now(),
+    local: () => !!where.local, published: () => where.published || null,
     write(u, push) {
       if (push && u !== now()) {
         entries.splice(at + 1);
@@ -86,7 +87,8 @@ function ctx(ctrl) {
   return { W, T: {}, words: WORDS, model: ctrl.theModel(), kindName: (k) => names.kindName(W, k),
     name: (k) => names.capitalName(W, k), role: (g, s) => names.roleName(W, g, s), live: ctrl.live,
     hidden: ctrl.hidden(), selected: ctrl.face.selected, after: () => "", sentence: (g) => ctrl.sentence(g, "Standard"),
-    href: "https://example.org/v/standard.html", path: "/v/standard.html", share: false };
+    href: "https://example.org/v/standard.html", link: (seat) => ctrl.link(seat), path: "/v/standard.html",
+    share: false };
 }
 /* The words a visitor reads in the play box and the game so far. */
 function seen(ctrl) {
@@ -184,33 +186,121 @@ test("a game by link: a move here waits for the next person, whose page replays 
   await first.ctrl.init(model());
   first.ctrl.setSeat(1, "person"); // you and a person: by link, two people
   await first.ctrl.start("link");
-  assert.deepEqual(first.ctrl.game.seats, ["person", "person"]);
+  assert.deepEqual([first.ctrl.game.seats, first.ctrl.game.seat], [["person", "person"], 0]);
   first.ctrl.moved(0, 2);
   await settle();
   let s = first.ctrl.snapshot();
-  assert.deepEqual([s.mode, s.waiting, s.canMove, s.path], ["link", true, false, ["a", "c"]]);
-  const sent = first.url();
-  assert.equal(sent, "/v/standard.html?play=person.person&seed=5&moves=c&mode=link#c");
+  assert.deepEqual([s.mode, s.waiting, s.canMove, s.path, s.sendTo], ["link", true, false, ["a", "c"], [1]]);
+  // this page's address is player 1's; the link it offers names player 2
+  assert.equal(first.url(), "/v/standard.html?play=person.person&seed=5&moves=c&mode=link&seat=1#c");
+  const sent = first.ctrl.link(1).replace("https://example.org", "");
+  assert.equal(sent, "/v/standard.html?play=person.person&seed=5&moves=c&mode=link&seat=2#c");
   shows(seen(first.ctrl), fill(W["link-send"], { name: "Player 2" }));
+  shows(seen(first.ctrl), "https://example.org" + sent); // the address shown to send is the friend's
+  await first.ctrl.copy("link", 1);
+  assert.deepEqual(first.asked.copied, ["https://example.org" + sent]);
   // the friend opens the link: the record replayed, their move; the first player's move is not theirs to take back
   const friend = page(sent);
   await friend.ctrl.init(model());
   s = friend.ctrl.snapshot();
-  assert.deepEqual([s.path, s.canMove, s.waiting, friend.ctrl.game.canUndo()], [["a", "c"], true, false, false]);
+  assert.deepEqual([s.path, s.canMove, s.waiting, s.seat, friend.ctrl.game.canUndo()], [["a", "c"], true, false, 1, false]);
   shows(seen(friend.ctrl), fill(W["person-turn"], { name: "Player 2" }));
+  // the sender reopening their own address is told it is the friend's turn, and cannot move for them
+  const reopened = page(first.url());
+  await reopened.ctrl.init(model());
+  s = reopened.ctrl.snapshot();
+  assert.deepEqual([s.canMove, s.theirs, s.sendTo], [false, true, [1]]);
+  assert.equal(reopened.ctrl.moved(2, 4), false);
+  shows(seen(reopened.ctrl), fill(W["link-waiting"], { name: "Player 2" }));
+  assert.ok(!seen(reopened.ctrl).includes(fill(W["person-turn"], { name: "Player 2" })));
   friend.ctrl.moved(2, 4);
   await settle();
-  assert.equal(friend.url(), "/v/standard.html?play=person.person&seed=5&moves=c_e&mode=link#e");
-  // back to the first player, who wins; the link round trip read the same game each time
-  const again = page(friend.url());
-  await again.ctrl.init(model());
-  again.ctrl.moved(4, 5);
+  assert.equal(friend.url(), "/v/standard.html?play=person.person&seed=5&moves=c_e&mode=link&seat=2#e");
+  const back = friend.ctrl.link(0).replace("https://example.org", "");
+  assert.equal(back, "/v/standard.html?play=person.person&seed=5&moves=c_e&mode=link&seat=1#e");
+  await friend.ctrl.copy("game"); // More → Copy link to this game: this page's own address
+  assert.deepEqual(friend.asked.copied, ["https://example.org" + friend.url()]);
+});
+
+test("a game by link to its end, from both seats: the last move's link is offered, and both pages say who won", async () => {
+  const one = page();
+  await one.ctrl.init(model());
+  await one.ctrl.start("link");
+  one.ctrl.moved(0, 2);
   await settle();
-  s = again.ctrl.snapshot();
-  assert.deepEqual([s.over, s.end.winner, s.path], [true, 0, ["a", "c", "e", "f"]]);
-  await again.ctrl.copy("game");
-  assert.deepEqual(again.asked.copied, ["https://example.org/v/standard.html?play=person.person&seed=5&moves=c_e_f&mode=link#f"]);
-  assert.equal(again.ctrl.copied, true);
+  const two = page(one.ctrl.link(1).replace("https://example.org", ""));
+  await two.ctrl.init(model());
+  two.ctrl.moved(2, 4);
+  await settle();
+  const again = page(two.ctrl.link(0).replace("https://example.org", ""));
+  await again.ctrl.init(model());
+  assert.equal(again.ctrl.snapshot().seat, 0);
+  again.ctrl.moved(4, 5); // player 1 wins
+  await settle();
+  let s = again.ctrl.snapshot();
+  assert.deepEqual([s.over, s.end.winner, s.path, s.sendTo], [true, 0, ["a", "c", "e", "f"], [1]]);
+  // the winner's page: they won, in the win colour, and the final position is offered to send like any other ply
+  let words = seen(again.ctrl);
+  shows(words, fill(W["won-link"], { k: 1 }));
+  shows(words, fill(W["link-send-end"], { name: "Player 2" }));
+  shows(words, W["value-won"]);
+  assert.ok(!words.includes(fill(W["link-waiting"], { name: "Player 2" })));
+  const badge = (ctrl) => /class="badge ([a-z-]+)"/.exec(section({ game: ctrl.game, seats: ctrl.currentSeats(),
+    kinds: ctrl.kinds, message: "", copied: false }, ctx(ctrl)).text)[1];
+  assert.equal(badge(again.ctrl), "win"); // the winner's badge in the win colour (the contract's class)
+  const ending = again.ctrl.link(1).replace("https://example.org", "");
+  assert.equal(ending, "/v/standard.html?play=person.person&seed=5&moves=c_e_f&mode=link&seat=2#f");
+  // the loser's page, opening that link: who won, from their side, and the review; no move and no link to send
+  const loser = page(ending);
+  await loser.ctrl.init(model());
+  s = loser.ctrl.snapshot();
+  assert.deepEqual([s.over, s.canMove, s.seat, s.sendTo], [true, false, 1, []]);
+  words = seen(loser.ctrl);
+  shows(words, fill(W["lost-link"], { name: "Player 1", k: 2 }));
+  shows(words, W["value-lost"]);
+  shows(words, W["see-review"]);
+  shows(words, W.review);
+  assert.equal(badge(loser.ctrl), "loss");
+  // the winner reopening their own address: still the end, the link to send offered again
+  const reopened = page(again.url());
+  await reopened.ctrl.init(model());
+  assert.deepEqual(reopened.ctrl.snapshot().sendTo, [1]);
+  shows(seen(reopened.ctrl), fill(W["won-link"], { k: 1 }));
+});
+
+test("a page opened from a file offers no file:/// address to a friend: the published site's, or says why", async () => {
+  const local = page("/v/standard.html", { local: true });
+  await local.ctrl.init(model());
+  await local.ctrl.start("link");
+  local.ctrl.moved(0, 2);
+  await settle();
+  assert.equal(local.ctrl.link(1), "");
+  const words = seen(local.ctrl);
+  shows(words, W["link-local"]);
+  assert.ok(!words.includes(fill(W["link-waiting"], { name: "Player 2" }))); // no link to wait on
+  assert.doesNotMatch(words, /file:\/\/\/|example\.org/);
+  assert.doesNotMatch(words, /is choosing/); // the page waits for the friend, it does not think for them
+  await local.ctrl.copy("link", 1);
+  assert.deepEqual(local.asked.copied, []); // nothing to copy
+  const published = page("/v/standard.html", { local: true, published: "https://me.github.io/atlas/v/standard.html" });
+  await published.ctrl.init(model());
+  await published.ctrl.start("link");
+  published.ctrl.moved(0, 2);
+  await settle();
+  assert.equal(published.ctrl.link(1), "https://me.github.io/atlas/v/standard.html?play=person.person&seed=5&moves=c&mode=link&seat=2#c");
+  shows(seen(published.ctrl), fill(W["link-send"], { name: "Player 2" }));
+});
+
+test("a link's seat is a person's seat of the game, or the record is refused with its reason", async () => {
+  for (const seat of ["0", "3", "-1", "1.5", "01", "x", "2e0"]) {
+    const p = page("/v/standard.html?play=person.person&seed=5&moves=c&mode=link&seat=" + seat);
+    await p.ctrl.init(model());
+    assert.equal(p.ctrl.game, null, seat);
+    assert.match(p.ctrl.message, /the seat it was sent to must be a person's, from 1 to 2|could not be read/, seat);
+  }
+  const old = page("/v/standard.html?play=person.person&seed=5&moves=c&mode=link"); // a link from before seats
+  await old.ctrl.init(model());
+  assert.deepEqual([old.ctrl.snapshot().seat, old.ctrl.snapshot().canMove], [null, true]);
 });
 
 test("a record that cannot be read is said in the box, and a fresh game replaces it", async () => {

@@ -231,7 +231,8 @@ test("the hands board numbers the practice positions for the touch board and hid
   on.tap(0, 1);
   assert.equal(replaced.length, 1);
   assert.equal((replaced[0][0].match(/aria-pressed="true"/g) || []).length, 1, "one hand chosen");
-  assert.equal(replaced[0][1], '[data-seat="0"][data-hand="1"]');
+  // the focus: the first hand the chosen one reaches (Enter, Enter strikes), else a move, else the hand itself
+  assert.deepEqual(replaced[0][1], [".hand-btn.target", ".board-move", '[data-seat="0"][data-hand="1"]']);
   on.escape();
   assert.equal(replaced.length, 2);
   assert.doesNotMatch(replaced[1][0], /aria-pressed="true"/, "let go");

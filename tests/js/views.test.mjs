@@ -43,7 +43,8 @@ test("the game's view escapes a position's name and keeps its own markup", () =>
   g.last = g.plies();
   const ctx = { W: W.play, T: {}, words: W, model: g.model, kindName: (k) => names.kindName(W.play, k),
     name: (k) => names.capitalName(W.play, k), role: (gg, s) => names.roleName(W.play, gg, s), live: () => null,
-    hidden: false, selected: 0, after: () => new Html(""), sentence: () => "", href: "", path: "", share: false };
+    hidden: false, selected: 0, after: () => new Html(""), sentence: () => "", href: "", link: () => "", path: "",
+    share: false };
   const shown = status(g, ctx);
   assert.ok(shown instanceof Html);
   assert.match(shown.text, /&lt;b&gt;x&lt;\/b&gt;/);

@@ -186,7 +186,7 @@ MARKS: tuple[Mark, ...] = (
 #: the sentences of a game's value for the person it is shown to (a key of
 #: :data:`vizgen.analysis.play_words.PLAY` each): :func:`game_value_key` says which one a case reads
 GAME_VALUES: tuple[str, ...] = ("value-draw", "value-open", "value-win", "value-won", "value-loss", "value-lost",
-                                "value-other", "value-other-won")
+                                "value-other", "value-other-won", "value-drawn", "value-ended")
 
 
 def game_value_key(players: int, watched: bool, who: str, over: bool) -> str:
@@ -202,7 +202,8 @@ def game_value_key(players: int, watched: bool, who: str, over: bool) -> str:
     who : str
         Who can force (or has) the win: ``none``, ``self`` (the reader) or ``other``.
     over : bool
-        The game is over.
+        The game is over (won, or ended by repetition or the ply cap: then nobody won, and a finished game's
+        words say so, never "no one can force a win").
 
     Returns
     -------
@@ -215,8 +216,12 @@ def game_value_key(players: int, watched: bool, who: str, over: bool) -> str:
     ('value-loss', 'value-other-won')
     >>> game_value_key(2, True, "self", False), game_value_key(3, False, "none", False)
     ('value-other', 'value-open')
+    >>> game_value_key(2, False, "none", True), game_value_key(3, True, "none", True)
+    ('value-drawn', 'value-ended')
     """
     if who == "none":
+        if over:
+            return "value-drawn" if players == 2 else "value-ended"
         return "value-draw" if players == 2 else "value-open"
     if watched:
         return "value-other-won" if over else "value-other"

@@ -27,6 +27,10 @@ PLAY = {
     "value-won": "you won",
     "value-lost": "you lost",
     "value-other-won": "player {k} won",
+    # a finished game nobody won (a repetition, the ply cap): two players drew; with more, the players still in
+    # share the draw
+    "value-drawn": "a draw: the game is over",
+    "value-ended": "over: no one won",
     # the value-history chart's axis, by value class (``-n``: the middle line with three or more players)
     "chart-win": "win", "chart-draw": "draw", "chart-draw-n": "open", "chart-loss": "loss",
     "you": "you",
@@ -38,6 +42,9 @@ PLAY = {
     "your-turn": "Your move: tap your hands, choose a move in the table or click a position next to this one in "
                  "the graph.",
     "your-turn-table": "Your move: tap your hands or choose a move in the table.",
+    # the keys of a move, listed beside the board (the focus is on your first hand when it is your move)
+    "keys": "Keys: Enter chooses your hand, Enter again strikes the hand lit first (Tab to another); j or ↓ "
+            "steps into the moves, Enter plays one; ← and → walk the game; Backspace takes back.",
     "veil": ("The graph is covered while a game hides its values (a challenge, or people playing each other): "
              "where a position sits in it tells its value. It comes back when the game ends, or with a hint."),
     "map-veil": ("The value map is covered while a game hides its values (a challenge, or people playing each "
@@ -103,7 +110,7 @@ PLAY = {
     "card-won": "I beat {against} on {variant} in {n} {ply|plies}.",
     "card-lost": "I lost to {against} on {variant} after {n} {ply|plies}.",
     "card-draw": "I held the draw for {n} {ply|plies} against {against} on {variant}.",
-    "card-out": "I was forced out by {against} on {variant} after {n} {ply|plies}.",
+    "card-out": "I was forced out by {against} on {variant} at ply {k}; the game ended at ply {n}.",
     "card-shared": "I was still in after {n} {ply|plies} against {against} on {variant}.",
     "card-challenge": "Played as a challenge: no values shown during the game.",
     "card-chart": "My value after each ply: above the line a win, on it a draw, below it a loss.",
@@ -119,7 +126,9 @@ PLAY = {
     "pass-says": "everyone takes turns on this device; the values stay hidden unless you ask, and the review "
                  "marks every player's moves.",
     "new-link": "Play by link",
-    "link-says": "after each move, send the link to the next player: they open it, move and send it back.",
+    "link-says": "after each move, send the link to the next player: they open it, move and send it back. A link "
+                 "names the player it was sent to, so each page lets only its own player move: honesty between "
+                 "friends, not security (anyone can edit a link).",
     "new-enter": "Analyse a game",
     "enter-says": "enter a game played on your hands, every side's moves, from the position shown; then Review "
                   "marks every move.",
@@ -132,6 +141,14 @@ PLAY = {
     "link-copy": "Copy link",
     "link-share": "Share",
     "link-share-text": "Your move in our game of Chopsticks",
+    "link-share-end-text": "The end of our game of Chopsticks",
+    "link-send-end": "Send this link to {name} so their page shows the end:",
+    "link-local": ("A game by link needs the site on the web: this page is a file on this computer (file://), "
+                   "which a friend's device cannot open. Open the game from the published site; pass and play "
+                   "works here."),
+    "won-link": "You won (you are player {k}).",
+    "lost-link": "{name} has won: you lost (you are player {k}).",
+    "see-review": "See the review",
     "link-waiting": "Waiting for {name}: they open your link and move, then send it back.",
     "link-opened": "This game came by link: {n} {ply|plies} checked against the rules, every move legal.",
     "review-now": "Review",

@@ -50,7 +50,7 @@ __all__ = ["KEYS", "NOTES", "PAGES", "PARTS", "AddressTable", "GameRecord", "nam
 #: the query keys (and ``hash``, the fragment) each kind of page reads, in the order their notes are given;
 #: ``page``: every other page (the index, the guides, the reports), whose fragment names an element
 PAGES: dict[str, tuple[str, ...]] = {
-    "variant": ("hash", "play", "seed", "moves", "at", "mode", "hints", "from"),
+    "variant": ("hash", "play", "seed", "moves", "at", "mode", "hints", "from", "seat"),
     "rules": ("hash", "rules", "compare"),
     "practice": ("hash", "variant", "puzzle", "theme", "retry", "mode"),
     "page": ("hash",),
@@ -60,7 +60,8 @@ KEYS: tuple[str, ...] = tuple(dict.fromkeys(k for keys in PAGES.values() for k i
 #: the part of the address each key belongs to: a part with one bad key is dropped whole (a game record
 #: with unreadable moves is no game record), with that part's note
 PARTS: dict[str, str] = {"hash": "position", "play": "game", "seed": "game", "moves": "game", "at": "game",
-                         "mode": "game", "hints": "game", "from": "game", "rules": "rules", "compare": "compare",
+                         "mode": "game", "hints": "game", "from": "game", "seat": "game", "rules": "rules",
+                         "compare": "compare",
                          "variant": "variant",
                          "puzzle": "puzzle", "retry": "puzzle", "theme": "theme"}
 #: keys whose value is a line of positions, ``_`` between them (as ``moves=`` is written)
@@ -186,14 +187,16 @@ class AddressTable(TypedDict):
 #: a game's record as a page's address carries it (``play/game.js``: ``Game.record`` writes it, ``readRecord``
 #: reads it back, checked): the seats (you, person, a computer player), the seed of the random player, the first
 #: position when it is not the start, the positions after each ply, the ply shown (None: the last), the mode
-#: (None: coached play) and the plies at which a hint was asked; ``from`` is a Python keyword, so the functional form
+#: (None: coached play), the plies at which a hint was asked and, in a game by link, the seat (from 1) of the person
+#: the link was sent to (None: not named); ``from`` is a Python keyword, so the functional form
 GameRecord = TypedDict("GameRecord", {"seats": list[str], "seed": int, "from": str | None, "moves": list[str],
                                       "at": int | None,
                                       "mode": Literal["challenge", "link", "analyse", "review"] | None,
-                                      "hints": list[int]})
+                                      "hints": list[int], "seat": int | None})
 GameRecord.__doc__ = """A game's record as a page's address carries it (:func:`record_query`; ``play/game.js``'s
 ``readRecord`` reads it back): the seats, the seed, the first position (null: the start), the positions played,
-the ply shown (null: the last), the mode (null: coached play) and the plies at which a hint was asked."""
+the ply shown (null: the last), the mode (null: coached play), the plies at which a hint was asked and, in a game
+by link, the seat (from 1) of the person the link was sent to (null: not named; honesty, not security)."""
 
 
 def record_query(record: GameRecord) -> str:
@@ -202,11 +205,11 @@ def record_query(record: GameRecord) -> str:
     Examples
     --------
     >>> record_query(GameRecord({"seats": ["perfect", "perfect"], "seed": 1, "from": "33-13",
-    ...                          "moves": ["03-33", "33-12"], "at": 0, "mode": None, "hints": []}))
+    ...                          "moves": ["03-33", "33-12"], "at": 0, "mode": None, "hints": [], "seat": None}))
     'play=perfect.perfect&seed=1&from=33-13&moves=03-33_33-12&at=0'
     >>> record_query(GameRecord({"seats": ["you", "person"], "seed": 7, "from": None, "moves": ["½1-11"],
-    ...                          "at": None, "mode": "link", "hints": [0, 2]}))
-    'play=you.person&seed=7&moves=%C2%BD1-11&mode=link&hints=0.2'
+    ...                          "at": None, "mode": "link", "hints": [0, 2], "seat": 2}))
+    'play=you.person&seed=7&moves=%C2%BD1-11&mode=link&hints=0.2&seat=2'
     """
     parts = [f"play={'.'.join(record['seats'])}", f"seed={record['seed']}"]
     if record["from"] is not None:
@@ -219,6 +222,8 @@ def record_query(record: GameRecord) -> str:
         parts.append(f"mode={record['mode']}")
     if record["hints"]:
         parts.append("hints=" + ".".join(str(h) for h in record["hints"]))
+    if record["seat"] is not None:
+        parts.append(f"seat={record['seat']}")
     return "&".join(parts)
 
 
@@ -246,7 +251,7 @@ def table(params: Params | None = None) -> AddressTable:
         "hash": name, "from": name, "moves": line, "puzzle": line, "retry": line,
         "play": players * (max(len(s) for s in _seats()) + 1) - 1,
         "seed": SEED_DIGITS, "at": _digits(PLY_CAP), "mode": max(len(m) for m in GAME_MODES),
-        "hints": (PLY_CAP + 1) * (_digits(PLY_CAP) + 1) - 1,
+        "hints": (PLY_CAP + 1) * (_digits(PLY_CAP) + 1) - 1, "seat": _digits(players),
         "rules": spec, "compare": spec, "variant": spec, "theme": ENCODED * THEME_CHARS,
     }
     caps = {page: sum(limits[k] + len(k) + 2 for k in keys if k != "hash") + OTHER_CHARS

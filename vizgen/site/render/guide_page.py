@@ -45,7 +45,7 @@ def study_href(page: str, line: Line, start: str) -> str:
     """
     record = GameRecord({"seats": ["perfect", "perfect"], "seed": 1, "from": None if line["from"] == start else
                          line["from"], "moves": [s["position"] for s in line["steps"][1:]], "at": 0, "mode": None,
-                         "hints": []})
+                         "hints": [], "seat": None})
     return f"{page}?{record_query(record)}#{line['from']}"
 
 

@@ -264,7 +264,7 @@ function drawBoard(app, state, id, d, decor) {
 /**
  * The page's side of a board, handed to create: it listens to the page for the board's taps, drags and keys, and
  * puts the board drawn again in place of the one shown, the focus on the control the selector names.
- * @typedef {{ listen(on: Taps): void, replace(board: Html, focus?: string): void }} BoardPage
+ * @typedef {{ listen(on: Taps): void, replace(board: Html, focus: string[]): void }} BoardPage
  */
 
 /**
@@ -289,10 +289,11 @@ function create(app, page) {
     state.args = [id, d, decor];
     return drawBoard(app, state, id, d, decor);
   }
-  /** Draw the board again where it is (a hand chosen or let go), the focus kept on the same control.
-   @param {string} [focusKey] */
-  function redraw(focusKey) {
-    if (state.args) page.replace(drawBoard(app, state, state.args[0], state.args[1], state.args[2]), focusKey);
+  /** Draw the board again where it is (a hand chosen or let go), the focus on the first control that matches one
+   of the selectors (a hand just chosen: the first hand it can reach, so Enter, Enter plays a strike).
+   @param {string[]} [focusKeys] */
+  function redraw(focusKeys) {
+    if (state.args) page.replace(drawBoard(app, state, state.args[0], state.args[1], state.args[2]), focusKeys || []);
   }
   /** @param {number} dst */
   function play(dst) {
@@ -308,7 +309,8 @@ function create(app, page) {
     state.offer = null;
     if (state.chosen === null || (s === 0 && j === state.chosen)) {
       state.chosen = s === 0 && state.chosen !== j ? j : null;
-      redraw('[data-seat="' + s + '"][data-hand="' + j + '"]');
+      var here = '[data-seat="' + s + '"][data-hand="' + j + '"]';
+      redraw(state.chosen === null ? [here] : [".hand-btn.target", ".board-move", here]);
       return;
     }
     var es = distinct(onto(plan(d.moves, app.model.P, !!app.cfg.gain), d.hands[0][state.chosen], s, d.hands[s][j]));
@@ -319,11 +321,12 @@ function create(app, page) {
     if (!es.length) {
       // not a target: another of your hands becomes the chosen one
       if (s === 0) state.chosen = j;
-      redraw('[data-seat="' + s + '"][data-hand="' + j + '"]');
+      var tapped = '[data-seat="' + s + '"][data-hand="' + j + '"]';
+      redraw(s === 0 ? [".hand-btn.target", ".board-move", tapped] : [tapped]);
       return;
     }
     state.offer = es;
-    redraw(".board-move");
+    redraw([".board-move"]);
   }
   function cancel() {
     state.chosen = null;

@@ -40,7 +40,7 @@ export interface Contract {
   /** meaning.choices for every case */
   readonly choiceTable: CaseTable;
   /** meaning.game_value_key for every [two players: 0, more: 1][played: 0, watched: 1][who][over] */
-  readonly gameValueTable: ReadonlyArray<ReadonlyArray<ReadonlyArray<ReadonlyArray<"value-draw" | "value-open" | "value-win" | "value-won" | "value-loss" | "value-lost" | "value-other" | "value-other-won">>>>;
+  readonly gameValueTable: ReadonlyArray<ReadonlyArray<ReadonlyArray<ReadonlyArray<"value-draw" | "value-open" | "value-win" | "value-won" | "value-loss" | "value-lost" | "value-other" | "value-other-won" | "value-drawn" | "value-ended">>>>;
   /** the position fields, in block order */
   readonly wire: ReadonlyArray<WireField>;
   readonly nodeWidth: number;
@@ -60,7 +60,7 @@ export interface Contract {
   rankOf(seat: number, winner: number, outIn: number | null): 0 | 1 | 2;
   /** the words' key (PLAY) of a game's value for its reader (meaning.game_value_key): value +1 the reader
       can force (or has) the win, -1 another player, 0 nobody; watched: nobody plays as you */
-  gameValueOf(players: number, watched: boolean, value: number, over: boolean): "value-draw" | "value-open" | "value-win" | "value-won" | "value-loss" | "value-lost" | "value-other" | "value-other-won";
+  gameValueOf(players: number, watched: boolean, value: number, over: boolean): "value-draw" | "value-open" | "value-win" | "value-won" | "value-loss" | "value-lost" | "value-other" | "value-other-won" | "value-drawn" | "value-ended";
 }
 /** The contract, as core/contract.js exports it. */
 export declare const contract: Contract;

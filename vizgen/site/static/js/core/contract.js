@@ -53,7 +53,7 @@ var data = {
   "fates": ["none", "out-now", "out-later", "survives"],
   "verdictTable": [[[[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2]], [[4, 4, 4, 4], [3, 3, 3, 3], [4, 4, 4, 4]]], [[[5, 12, 10, 11], [6, 6, 6, 6], [7, 7, 7, 7]], [[5, 12, 10, 11], [8, 8, 8, 8], [9, 9, 9, 9]]]],
   "choiceTable": [[[[0, 0, 0, 0], [1, 1, 1, 1], [2, 2, 2, 2]], [[4, 4, 4, 4], [3, 3, 3, 3], [4, 4, 4, 4]]], [[[5, 10, 8, 9], [1, 1, 1, 1], [6, 6, 6, 6]], [[7, 7, 7, 7], [3, 3, 3, 3], [7, 7, 7, 7]]]],
-  "gameValueTable": [[[["value-draw", "value-draw"], ["value-win", "value-won"], ["value-loss", "value-lost"]], [["value-draw", "value-draw"], ["value-other", "value-other-won"], ["value-other", "value-other-won"]]], [[["value-open", "value-open"], ["value-win", "value-won"], ["value-other", "value-other-won"]], [["value-open", "value-open"], ["value-other", "value-other-won"], ["value-other", "value-other-won"]]]],
+  "gameValueTable": [[[["value-draw", "value-drawn"], ["value-win", "value-won"], ["value-loss", "value-lost"]], [["value-draw", "value-drawn"], ["value-other", "value-other-won"], ["value-other", "value-other-won"]]], [[["value-open", "value-ended"], ["value-win", "value-won"], ["value-other", "value-other-won"]], [["value-open", "value-ended"], ["value-other", "value-other-won"], ["value-other", "value-other-won"]]]],
   "wire": [
     {"name": "verdict", "width": 1, "bound": "verdicts"},
     {"name": "winner", "width": 1, "bound": "seats"},

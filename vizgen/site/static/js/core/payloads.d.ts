@@ -251,7 +251,8 @@ export interface AddressTable {
 
 /** A game's record as a page's address carries it (:func:`record_query`; ``play/game.js``'s
 ``readRecord`` reads it back): the seats, the seed, the first position (null: the start), the positions played,
-the ply shown (null: the last), the mode (null: coached play) and the plies at which a hint was asked. */
+the ply shown (null: the last), the mode (null: coached play), the plies at which a hint was asked and, in a game
+by link, the seat (from 1) of the person the link was sent to (null: not named; honesty, not security). */
 export interface GameRecord {
   seats: string[];
   seed: number;
@@ -260,6 +261,7 @@ export interface GameRecord {
   at: number | null;
   mode: "challenge" | "link" | "analyse" | "review" | null;
   hints: number[];
+  seat: number | null;
 }
 
 /** A field of a block of the wire (:func:`vizgen.site.render.wire.spec`, read by ``core/wire.js``). */

@@ -41,6 +41,12 @@ var PLACE = {
   path: function () { return location.pathname; },
   origin: function () { return location.origin; },
   href: function () { return location.href; },
+  local: function () { return location.protocol === "file:"; },
+  published: function () {
+    var m = document.querySelector('meta[property="og:url"]');
+    var url = m ? m.getAttribute("content") : null;
+    return url && /^https?:\/\//.test(url) ? url : null;
+  },
   write: function (url, push) {
     if (push && url !== location.pathname + location.search + location.hash) history.pushState(null, "", url);
     else history.replaceState(history.state, "", url);
@@ -90,7 +96,8 @@ function context(ctrl, hide) {
     hidden: hide, selected: face.selected,
     after: function (g) { return html`${ctrl.after.map(function (fn) { return fn(g); })}`; },
     sentence: function (g) { return ctrl.sentence(g, variantTitle(face)); },
-    href: location.href, path: location.pathname, share: "share" in navigator };
+    href: location.href, link: function (seat) { return ctrl.link(seat); }, path: location.pathname,
+    share: "share" in navigator };
 }
 
 /** The game's face to tests and add-ons (window.vizgen.play). @param {PlayCtrl} ctrl @returns {PlayApi} */
@@ -133,12 +140,21 @@ function actions(ctrl) {
   return { game: function () { return ctrl.game; }, start: function (way) { ctrl.start(way); },
     seek: function (k) { ctrl.seek(k); }, undo: function () { ctrl.undo(); }, quit: function () { ctrl.quit(); },
     playOn: function () { ctrl.playOn(); }, hint: function () { ctrl.hint(); }, analysis: function () { ctrl.analysis(); },
-    copy: function (what) { ctrl.copy(what); }, again: function (swapped) { ctrl.again(swapped); },
+    copy: function (what, to) { ctrl.copy(what, to); }, again: function (swapped) { ctrl.again(swapped); },
     download: function () { download(ctrl); }, setSeat: function (seat, kind) { ctrl.setSeat(seat, kind); },
     review: function () { ctrl.review(); }, skip: function () { ctrl.skip(); },
-    share: function () { // a game by link: the address to send, through the phone's share sheet
-      if (!navigator.share) return;
-      navigator.share({ url: location.href, text: ctrl.W["link-share-text"] }).catch(function () { return undefined; });
+    share: function (to) { // a game by link: the address to send, through the phone's share sheet
+      var url = ctrl.link(to);
+      if (!navigator.share || !url) return;
+      var over = !!ctrl.game && ctrl.game.over();
+      navigator.share({ url: url, text: ctrl.W[over ? "link-share-end-text" : "link-share-text"] })
+        .catch(function () { return undefined; });
+    },
+    seeReview: function () { // the review, below the moves: brought into view, its heading focused
+      var h = document.getElementById("play-review");
+      if (!h) return;
+      h.scrollIntoView({ block: "start" });
+      h.focus({ preventScroll: true });
     } };
 }
 
@@ -207,7 +223,21 @@ export function start(face) {
     var table = panel.querySelector(".panel-moves") || parts.box;
     if (table.parentNode) table.parentNode.insertBefore(parts.log, table.nextSibling);
     render();
+    toBoard(panel);
   });
+
+  /* After a move (yours, or the reply that makes it your turn again), the focus returns to the board: to your
+     first live hand, so Enter chooses it and Enter again strikes (or the moves' first, where the board is not
+     live); never taken from elsewhere on the page (the graph, a menu). */
+  /** @param {Element} panel */
+  function toBoard(panel) {
+    var g = ctrl.game, now = document.activeElement;
+    if (!g || !g.canMove() || face.selected !== g.here()) return;
+    if (now && now !== document.body && !panel.contains(now) && !parts.box.contains(now)) return;
+    var hand = panel.querySelector('.board.touch .hand-btn[data-seat="0"]:not([data-value="0"])') ||
+      panel.querySelector("tr.move td.mv a");
+    if (hand instanceof HTMLElement && hand !== now) hand.focus({ preventScroll: true });
+  }
   onMoveClick(function (from, to) { return ctrl.moved(from, to); });
   // the invitations (index and the top of the page) open a challenge
   document.addEventListener("click", function (ev) {

@@ -27,7 +27,8 @@ function sentence(W, g, live, variant) {
   });
   var key = end.reason === "won" ? (end.winner === g.you ? "card-won" : g.P === 2 ? "card-lost" : "card-out")
     : g.P === 2 ? "card-draw" : end.shared.indexOf(g.you) >= 0 ? "card-shared" : "card-out";
-  return say(W[key], { against: others.join(W.and), variant: variant, n: end.plies });
+  var out = key === "card-out" ? g.outAt(live, g.you) : -1; // the ply you were out at, not the game's length
+  return say(W[key], { against: others.join(W.and), variant: variant, n: end.plies, k: out < 0 ? end.plies : out });
 }
 
 /**

@@ -20,13 +20,14 @@
  * @property {() => void} playOn
  * @property {() => void} hint
  * @property {() => void} analysis
- * @property {(what: "game" | "position") => void} copy
+ * @property {(what: "game" | "position" | "link", to?: number) => void} copy
  * @property {(swapped: boolean) => void} again
  * @property {() => void} download
  * @property {(seat: number, kind: string) => void} setSeat
  * @property {() => void} review the review of an entered game, at any ply
  * @property {() => void} skip the rest of the game at once (whoever is out)
- * @property {() => void} share the game's address through the phone's share sheet
+ * @property {() => void} seeReview the review of a finished game brought into view
+ * @property {(to: number) => void} share a game by link: the address to send to seat `to`, through the phone's share sheet
  */
 
 /**
@@ -44,13 +45,14 @@ function click(on) {
       return;
     }
     var g = on.game();
-    var n = g ? g.plies() : 0;
+    var n = g ? g.plies() : 0, to = Number(b.dataset.to);
     /** @type {Record<string, () => void>} */
     var acts = {
       start: function () { on.start("challenge"); }, fresh: function () { on.start("challenge"); }, open: function () { on.start("coached"); },
       pass: function () { on.start("pass"); }, link: function () { on.start("link"); },
-      enter: function () { on.start("enter"); }, review: on.review, skip: on.skip, share: on.share,
-      "copy-link": function () { on.copy("game"); }, undo: on.undo, quit: on.quit,
+      enter: function () { on.start("enter"); }, review: on.review, skip: on.skip,
+      share: function () { on.share(to); }, "see-review": on.seeReview,
+      "copy-link": function () { on.copy("link", to); }, undo: on.undo, quit: on.quit,
       first: function () { on.seek(0); }, prev: function () { on.seek(n - 1); }, next: function () { on.seek(n + 1); },
       last: function () { if (g) on.seek(g.line().length - 1); }, playon: on.playOn, resume: on.playOn, hint: on.hint,
       analysis: on.analysis, "copy-game": function () { on.copy("game"); },

@@ -141,7 +141,9 @@ export class PlayCtrl {
     var ctrl = this;
     this.stop();
     this.host.redraw();
-    if (g !== this.game || g.paused || g.redo.length || g.over() || (g.yourTurn() && g.waiting)) return Promise.resolve();
+    if (g !== this.game || g.paused || g.redo.length || g.over() || (g.yourTurn() && (g.waiting || g.theirs()))) {
+      return Promise.resolve();
+    }
     var at = g.here();
     return this.theModel().detail(at).then(function (d) {
       if (g !== ctrl.game || g.here() !== at) return;
@@ -206,6 +208,7 @@ export class PlayCtrl {
       }
       var g = ctrl.newGame(good.seats, good.seed, good.mode, from);
       g.hints = good.hints;
+      if (good.mode === "link" && good.seat !== null) g.belongTo(good.seat - 1); // the link names whose page it is
       return ctrl.replay(g, good.moves, 0).then(function (done) {
         if (good.at !== null && !done.paused) done.seek(good.at);
         done.last = done.plies();
@@ -274,6 +277,7 @@ export class PlayCtrl {
     if (way === "pass" || way === "link" || way === "enter") chosen = game.people(chosen, way === "enter");
     var from = way === "enter" && this.face.selected !== null ? this.face.selected : undefined;
     var g = this.newGame(chosen, this.host.seed(), MODES[way], from);
+    if (way === "link") g.belongTo(g.you); // a game by link: this page is the one of whoever starts it
     this.writeUrl(g, true);
     this.host.expand(); // a phone: the game takes the screen under the header
     return this.show(g).then(function () { return ctrl.advance(g); });
@@ -391,12 +395,27 @@ export class PlayCtrl {
     this.refresh();
   }
 
-  /* The address of the game (or of the position shown, without the game) to the clipboard, said once. */
-  /** @param {"game" | "position"} what */
-  copy(what) {
+  /* A game by link: the address to send to the person at seat `to` (from 0), naming their seat. A page opened
+     from a file (file://) has no address a friend can open: the published site's page when the build named it,
+     else "" (none). */
+  /** @param {number} to @returns {string} */
+  link(to) {
+    var place = this.host.place, g = this.game;
+    if (!g) return place.href();
+    var rest = game.withRecord(place.query(), g.record(to)) + place.hash();
+    if (!place.local()) return place.origin() + place.path() + rest;
+    var site = place.published();
+    return site ? site.replace(/[?#].*$/, "") + rest : "";
+  }
+
+  /* The address of the game (or of the position shown, without the game; or in a game by link, the one to send to
+     seat `to`) to the clipboard, said once. */
+  /** @param {"game" | "position" | "link"} what @param {number} [to] */
+  copy(what, to) {
     var ctrl = this, place = this.host.place;
     var url = what === "position" ? place.origin() + place.path() + game.withRecord(place.query(), null) + place.hash()
-      : place.href();
+      : what === "link" && to !== undefined ? this.link(to) : place.href();
+    if (!url) return Promise.resolve();
     return this.host.copy(url).then(function (done) {
       if (!done) return;
       ctrl.copied = true;
@@ -498,6 +517,9 @@ export class PlayCtrl {
       mode: g.mode(),
       canMove: g.canMove(),
       waiting: g.waiting,
+      theirs: g.theirs(),
+      seat: g.seat,
+      sendTo: g.sendTo(),
       hints: g.hints.slice(),
       values: g.path.map(function (p, k) { return now.value(k).v; }),
     };

@@ -15,7 +15,10 @@
  *   mode   "challenge" for a challenge, "link" for a game by link (each mover opens the address sent to them),
  *          "analyse" for a game played on the hands being entered, "review" once it is reviewed; every mode
  *          but review hides the values until the game ends;
- *   hints  the plies at which a hint was taken, separated by ".".
+ *   hints  the plies at which a hint was taken, separated by ".";
+ *   seat   a game by link: the seat (from 1) of the person the link was sent to, whose page it is: the board is
+ *          live there only on that seat's turn, and the values are from that seat's side. Honesty, not security:
+ *          whoever holds a link can edit it.
  * A game ends as the rules say, or as a draw by repetition or at the ply cap (ending(), the rule of
  * vizgen/engine/ending.py). Nothing here touches the page: play.js draws the game and asks the model
  * (model.js or codemodel.js) for the moves.
@@ -90,6 +93,8 @@ function Game(model, seats, seed, limits, from) {
   this.reviewed = false; // an entered game whose review was asked for (it may stop anywhere)
   this.fast = false; // whoever is out asked for the rest of the game at once
   this.waiting = false; // a game by link: a person moved on this device; the link goes to the next one
+  /** @type {number | null} */
+  this.seat = null; // a game by link: the seat (from 0) whose person this page is (null: a link that names none)
   /** @type {number[]} */
   this.hints = []; // plies at which you took a hint, in order
   this.P = model.P;
@@ -169,7 +174,43 @@ Game.prototype.yourTurn = function () {
 /* Whether the board is live on this device: a person's turn, unless a game by link waits for the next person. */
 /** @returns {boolean} */
 Game.prototype.canMove = function () {
-  return !this.paused && !this.waiting && this.yourTurn();
+  return !this.paused && !this.waiting && this.yourTurn() && !this.theirs();
+};
+/* Whether, in a game by link whose page is one seat's, it is another person's turn (they move on their device). */
+/** @returns {boolean} */
+Game.prototype.theirs = function () {
+  return this.link && this.seat !== null && !this.over() && this.mover(this.plies()) !== this.seat;
+};
+/* A game by link: this page is seat `seat`'s (from 0): its values are from that seat's side. */
+/** @param {number} seat */
+Game.prototype.belongTo = function (seat) {
+  this.seat = seat;
+  this.you = seat;
+};
+/* Whether nobody plays as "you" here: the seats are named, the values are the first person's (a game watched,
+   or pass and play); a game by link whose page is one seat's is that person's own. */
+/** @returns {boolean} */
+Game.prototype.watched = function () {
+  return this.seats.indexOf("you") < 0 && !(this.link && this.seat !== null);
+};
+/* A game by link: the seats the page offers a link to: after a move here, the next person; after the last move
+   made here, every other person (each their own link, naming their seat); else none. */
+/** @returns {number[]} */
+Game.prototype.sendTo = function () {
+  if (!this.link || this.redo.length) return [];
+  var n = this.plies();
+  if (!this.over()) {
+    if (!this.waiting && !this.theirs()) return [];
+    for (var j = 0; j < this.P; j++) if (this.human((this.mover(n) + j) % this.P)) return [(this.mover(n) + j) % this.P];
+    return [];
+  }
+  var last = this.lastMine();
+  var me = this.seat === null ? (last < 0 ? -1 : this.mover(last)) : this.seat;
+  if (last < 0 || this.mover(last) !== me) return [];
+  /** @type {number[]} */
+  var out = [];
+  for (var k = 1; k < this.P; k++) if (this.human((me + k) % this.P)) out.push((me + k) % this.P);
+  return out;
 };
 /* Whether the review shows: the game ended, or the entered game was reviewed. */
 /** @returns {boolean} */
@@ -190,6 +231,17 @@ Game.prototype.outPass = function (live, kids) {
 Game.prototype.isOut = function (live, seat) {
   var alive = live(this.here());
   return !!alive && !alive[(seat - this.mover(this.plies()) + this.P) % this.P];
+};
+/* The first ply of the game's line at which seat `seat` (from the first player) is out (live: per seat from the
+   mover, a live hand); -1 if never (or the hands are unknown). */
+/** @param {Live} live @param {number} seat @returns {number} */
+Game.prototype.outAt = function (live, seat) {
+  var line = this.line();
+  for (var k = 0; k < line.length; k++) {
+    var alive = live(line[k]);
+    if (alive && !alive[(seat - this.mover(k) + this.P) % this.P]) return k;
+  }
+  return -1;
 };
 /* Whether every seat a person plays is out while the game goes on: they may skip to the end. */
 /** @param {Live} live @returns {boolean} */
@@ -242,7 +294,10 @@ Game.prototype.valueWords = function (W, ply) {
 /** @param {PlayWords} W @param {number} pos @param {number} ply @returns {string} */
 Game.prototype.valueWordsAt = function (W, pos, ply) {
   var val = this.valueAt(pos, ply);
-  var key = contract.gameValueOf(this.P, this.seats.indexOf("you") < 0, val.v, this.model.over(val.pos));
+  var line = this.line();
+  // a finished game's last position reads as a finished game (a repetition or the ply cap ends one too)
+  var ended = this.model.over(val.pos) || (ply === line.length - 1 && line[ply] === pos && this.finished());
+  var key = contract.gameValueOf(this.P, this.watched(), val.v, ended);
   return util.fill(W[key], { k: (val.player === undefined ? 0 : val.player) + 1, n: this.model.remoteness(val.pos) });
 };
 /* Play the move to position `to` (a child of the game's position); redo keeps its line while it is followed. */
@@ -290,9 +345,10 @@ Game.prototype.randomChild = function (kids) {
   var u = uniform(hash(this.seed + "/" + this.plies() + "/" + this.model.name(this.here())));
   return kids[Math.floor(u * kids.length)];
 };
-/* The record: the query string's play, seed and moves. */
-/** @returns {string} */
-Game.prototype.record = function () {
+/* The record: the query string's play, seed and moves; in a game by link the seat it is for (`to`, from 0: the
+   link sent to that person; else this page's seat). */
+/** @param {number} [to] @returns {string} */
+Game.prototype.record = function (to) {
   var model = this.model, line = this.line();
   var q = "play=" + this.seats.join(".") + "&seed=" + this.seed;
   if (this.from !== model.startId) q += "&from=" + encodeURI(model.name(this.from));
@@ -301,6 +357,8 @@ Game.prototype.record = function () {
   var mode = this.mode();
   if (mode) q += "&mode=" + mode;
   if (this.hints.length) q += "&hints=" + this.hints.join(".");
+  var seat = to === undefined ? this.seat : to;
+  if (this.link && seat !== null) q += "&seat=" + (seat + 1);
   return q;
 };
 
@@ -361,7 +419,7 @@ function readRecord(query, players, kinds) {
   var gone = read.dropped && Object.prototype.hasOwnProperty.call(read.dropped, "game") ? read.dropped.game : null;
   if (gone !== null) return { why: "", note: address.note(gone) };
   var params = { play: part(read, "play"), seed: part(read, "seed"), from: part(read, "from"), moves: part(read, "moves"),
-    at: part(read, "at"), mode: part(read, "mode"), hints: part(read, "hints") };
+    at: part(read, "at"), mode: part(read, "mode"), hints: part(read, "hints"), seat: part(read, "seat") };
   if (params.play === null) return null;
   var seats = params.play.split(".");
   var moves = params.moves ? params.moves.split(SEP) : [];
@@ -375,12 +433,16 @@ function readRecord(query, players, kinds) {
   } else if (params.mode !== null && MODES.indexOf(params.mode) < 0) why = "the mode must be one of " + MODES.join(", ");
   else if (params.mode === "link" && seats.filter(function (s) { return HUMANS.indexOf(s) >= 0; }).length < 2) {
     why = "a game by link needs two people";
+  } else if (params.seat !== null && !(/^[1-9][0-9]*$/.test(params.seat) && Number(params.seat) <= players &&
+    HUMANS.indexOf(seats[Number(params.seat) - 1]) >= 0)) {
+    why = "the seat it was sent to must be a person's, from 1 to " + players;
   }
   if (why) return { why: why };
   var mode = /** @type {Mode} */ (params.mode);
   return { seats: seats, seed: params.seed === null ? 1 : Number(params.seed), from: params.from, moves: moves,
     at: params.at === null ? null : Number(params.at), challenge: mode !== null && mode !== "review", mode: mode,
-    hints: params.hints ? params.hints.split(".").map(Number) : [] };
+    hints: params.hints ? params.hints.split(".").map(Number) : [],
+    seat: params.seat === null ? null : Number(params.seat) };
 }
 
 /* The seat whose values a game shows: yours, else the first person's, else player 1's. */
@@ -403,7 +465,7 @@ function people(seats, all) {
 /** @param {string} query @param {string | null} record @returns {string} */
 function withRecord(query, record) {
   var keep = query.replace(/^\?/, "").split("&").filter(function (p) {
-    return p && !/^(play|seed|from|moves|at|mode|hints)=/.test(p);
+    return p && !/^(play|seed|from|moves|at|mode|hints|seat)=/.test(p);
   });
   if (record) keep.push(record);
   return keep.length ? "?" + keep.join("&") : "";

@@ -49,6 +49,9 @@
  * @property {() => string} origin
  * @property {() => string} href the whole address
  * @property {(url: string, push: boolean) => void} write push: a new entry of the history, else the entry rewritten
+ * @property {() => boolean} local the page is a file on this computer (file://): no address of it reaches a friend
+ * @property {() => string | null} published the page's address on the published site (its og:url), if the build
+ *   named the site (vizgen build --site-url)
  */
 /**
  * What the controller is given by the page's entry (pages/play.js), or by a test.
@@ -82,7 +85,9 @@
  * @property {number | null} selected the position shown
  * @property {(g: Game) => Html} after the add-ons' part of the end-of-game area
  * @property {(g: Game) => string} sentence the result in one sentence
- * @property {string} href the page's address (a game by link: the one to send)
+ * @property {string} href the page's address
+ * @property {(seat: number) => string} link a game by link: the address to send to the person at `seat` (from 0);
+ *   "" where there is none (a file:// page of a site with no published address)
  * @property {string} path the page's path (the review's link to practise)
  * @property {boolean} share the browser has a share sheet
  */
@@ -97,7 +102,8 @@
  * The game as a test reads it (window.vizgen.play.state()).
  * @typedef {{ seats: string[], path: string[], line: string[], redo: number, over: boolean,
  *   end: import("./game.js").Ending | null, yourTurn: boolean, paused: boolean, hidden: boolean, challenge: boolean,
- *   mode: import("./game.js").Mode, canMove: boolean, waiting: boolean, hints: number[], values: number[] }} Snapshot
+ *   mode: import("./game.js").Mode, canMove: boolean, waiting: boolean, theirs: boolean, seat: number | null,
+ *   sendTo: number[], hints: number[], values: number[] }} Snapshot
  */
 
 /**

@@ -66,8 +66,25 @@ function sentence(W, r) {
   return text;
 }
 
+/* Whether a position's moves are one pass the rules play for a mover who is out (docs/RULES.md: a player who is out
+   stays in the turn order and can only pass; the page plays it for them, Game.outPass): no choice of theirs. */
+/** @param {ReadonlyArray<Move>} moves @returns {boolean} */
+function forced(moves) {
+  return moves.length > 0 && moves.every(function (m) {
+    return m.dst === moves[0].dst && contract.choices[m.choice].key === "you-are-out";
+  });
+}
+
+/* The mark of a move the mover chose (mark), or null for a pass played for a player who is out: the review counts
+   only a player's own moves. */
+/** @param {unknown} W @param {ReadonlyArray<Move>} moves @param {number} to @returns {Marked | null} */
+function own(W, moves, to) {
+  return forced(moves) ? null : mark(W, moves, to);
+}
+
 /* Every move of a game along `path`: per ply k (the move from path[k] to path[k + 1]) its mark, or null
-   where the position's moves are not known; detail(pos): its annotated moves' holder, or undefined. */
+   where the position's moves are not known or the move was a pass played for a player who is out (own);
+   detail(pos): its annotated moves' holder, or undefined. */
 /**
  * @param {unknown} W @param {ReadonlyArray<number>} path @param {(pos: number) => Detail | undefined} detail
  * @returns {(Marked | null)[]}
@@ -77,7 +94,7 @@ function marks(W, path, detail) {
   var out = [];
   for (var k = 0; k + 1 < path.length; k++) {
     var d = detail(path[k]);
-    out.push(d ? mark(W, d.moves, path[k + 1]) : null);
+    out.push(d ? own(W, d.moves, path[k + 1]) : null);
   }
   return out;
 }
@@ -143,4 +160,4 @@ function tally(W, name, times) {
   return util.fill(W.tally, { name: name, marks: said.length ? said.join(", ") : W["tally-clean"] });
 }
 
-export { mark, marks, sentence, counts, turning, summary, tally };
+export { mark, own, marks, sentence, counts, turning, summary, tally };

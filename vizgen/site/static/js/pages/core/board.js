@@ -46,8 +46,9 @@ function listen(on) {
   });
 }
 
-/** Put the board drawn again in place of the one shown, the focus on the control `focus` selects.
- @param {Html} board @param {string} [focus] */
+/** Put the board drawn again in place of the one shown, the focus on the first control one of the selectors
+ `focus` finds (none: the focus stays where it was).
+ @param {Html} board @param {string[]} focus */
 function replace(board, focus) {
   var el = document.querySelector("#panel .board");
   if (!el || !el.parentNode) return;
@@ -55,8 +56,13 @@ function replace(board, focus) {
   render(wrap, board);
   var fresh = /** @type {Element} */ (wrap.firstElementChild);
   el.parentNode.replaceChild(fresh, el);
-  var f = focus ? fresh.querySelector(focus) : null;
-  if (f instanceof HTMLElement) f.focus({ preventScroll: true });
+  for (var i = 0; i < focus.length; i++) {
+    var f = fresh.querySelector(focus[i]);
+    if (f instanceof HTMLElement) {
+      f.focus({ preventScroll: true });
+      return;
+    }
+  }
 }
 
 /** @type {import("../../core/board.js").BoardPage} */

@@ -32,7 +32,7 @@ function marksOf(g, ctx) {
 function review(g, marked, ctx) {
   var W = ctx.W, M = contract.marks;
   var counts = reviews.counts(ctx.words, g.P, marked, g.hints);
-  var table = html`<h3 class="panel-h">${W.review}</h3><table class="play-counts"><caption>${
+  var table = html`<h3 class="panel-h" id="play-review" tabindex="-1">${W.review}</h3><table class="play-counts"><caption>${
     M.map(function (m) { return (m.symbol ? m.symbol + " " : "") + m.name; }).join(" · ")
   }</caption><thead><tr><th scope="col">player</th>${M.map(function (m) {
     return html`<th scope="col" title="${m.name}">${m.symbol || m.key}</th>`;
@@ -43,7 +43,7 @@ function review(g, marked, ctx) {
   var line = g.line(), values = line.map(function (p, k) { return g.valueAt(p, k).v; });
   var seat = g.you; // in a game you watch, player 1
   var turn = reviews.summary(ctx.words, values, marked, g.P, seat);
-  var watched = g.seats.indexOf("you") < 0 ? "-watched" : ""; // a game you watch: player 1's values, named
+  var watched = g.watched() ? "-watched" : ""; // a game you watch: player 1's values, named
   /** @param {number} v */
   var was = function (v) {
     var key = v === 1 ? "was-win" + watched : v === -1 ? "was-loss" + watched : g.P === 2 ? "was-draw" : "was-open";

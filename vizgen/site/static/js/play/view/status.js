@@ -19,6 +19,10 @@ import { button } from "./tools.js";
 function endWords(g, end, ctx) {
   var W = ctx.W, E = ctx.words.ending;
   if (end.reason === "won") {
+    if (g.link && g.seat !== null) { // a game by link, on one person's page: won or lost from their side
+      return end.winner === g.seat ? say(W["won-link"], { k: g.seat + 1 })
+        : say(W["lost-link"], { name: ctx.role(g, end.winner), k: g.seat + 1 });
+    }
     if (g.seats[end.winner] === "person") return say(W["won-person"], { name: ctx.role(g, end.winner) });
     return g.seats[end.winner] === "you" ? W["won-you"]
       : say(W["won-other"], { name: ctx.kindName(g.seats[end.winner]), k: end.winner + 1 });
@@ -37,7 +41,7 @@ export function status(g, ctx) {
   var mine = g.lastMine();
   // a challenge marks nothing until the game ends: the marks are in the review then
   var r = mine < 0 || ctx.hidden || (g.challenge && !g.finished()) ? null
-    : reviews.mark(ctx.words, (ctx.model.details.get(g.path[mine]) || { moves: [] }).moves, g.path[mine + 1]);
+    : reviews.own(ctx.words, (ctx.model.details.get(g.path[mine]) || { moves: [] }).moves, g.path[mine + 1]);
   if (!g.finished() || g.reviewed) out.push(html`<p class="play-mode-now">${W[modeKey(g)]}</p>`);
   if (r) out.push(html`<p class="play-mark ${contract.marks[r.mark].key}">${reviews.sentence(ctx.words, r)}</p>`);
   if (n >= 1 && g.last && mine < n - 1) {
@@ -51,7 +55,10 @@ export function status(g, ctx) {
   }
   if (g.hinted() && g.challenge && !g.finished()) out.push(html`<p class="play-note">${W.hinted}</p>`);
   var end = g.end(ctx.live);
-  if (end) out.push(html`<p class="play-end" role="status"><b>${endWords(g, end, ctx)}</b></p>${afterHtml(g, ctx)}`);
+  if (end) {
+    out.push(html`<p class="play-end" role="status"><b>${endWords(g, end, ctx)}</b></p>${
+      g.sendTo().length ? sendHtml(g, ctx) : ""}${afterHtml(g, ctx)}`);
+  }
   if (ctx.selected !== at) {
     out.push(html`<p class="play-status elsewhere">${W.elsewhere} <a href="#${model.name(at)}" class="play-back">${
       model.name(at)}</a>.</p>`);
@@ -62,7 +69,7 @@ export function status(g, ctx) {
   } else if (g.redo.length) {
     out.push(html`<p class="play-status reviewing">${say(W.reviewing, { k: n, n: g.line().length - 1 })}${
       g.yourTurn() ? "" : html` ${button("playon", W["play-on"])}`}</p>`);
-  } else if (g.waiting) {
+  } else if (g.sendTo().length) {
     out.push(sendHtml(g, ctx));
   } else if (g.yourTurn() && g.isOut(ctx.live, g.mover(n))) {
     out.push(html`<p class="play-status out">${outWords(g, g.mover(n), ctx)}</p>`);
@@ -77,6 +84,7 @@ export function status(g, ctx) {
     var s = g.mover(n);
     out.push(html`<p class="play-status thinking">${say(W.thinking, { k: s + 1, name: ctx.kindName(g.seats[s]) })}</p>`);
   }
+  if (g.canMove()) out.push(html`<p class="play-keys">${W.keys}</p>`); // the keys of a move, beside the board
   if (!end && g.peopleOut(ctx.live) && !g.fast && ctx.selected === at) {
     out.push(html`<p class="play-skip">${button("skip", W.skip, false, null, "primary")}</p>`);
   }
@@ -97,16 +105,28 @@ function modeKey(g) {
   return mode === null ? "mode-coached" : "mode-" + mode;
 }
 
-/** A game by link after a move here: the address to send to the next person (Copy link; Share where the
-   browser has a share sheet), and who the page waits for.
+/** A game by link after a move here (or on this person's page reopened): the address to send to the next person,
+   naming their seat (Copy link; Share where the browser has a share sheet), and who the page waits for; after the
+   last move made here, the address to send to each other person so their page shows the end.
    @param {Game} g @param {Ctx} ctx @returns {Html} */
 function sendHtml(g, ctx) {
-  var W = ctx.W, next = g.mover(g.plies()), name = ctx.role(g, next);
-  return html`<div class="play-send" role="status"><p>${say(W["link-send"], { name: name })}</p>${""
-  }<p class="play-link"><a href="${ctx.href}">${ctx.href}</a></p><p>${
-    button("copy-link", W["link-copy"], false, null, "primary")}${
-    ctx.share ? html` ${button("share", W["link-share"])}` : ""}</p>${""
-  }<p class="play-status waiting">${say(W["link-waiting"], { name: name })}</p></div>`;
+  var W = ctx.W, over = g.over();
+  return html`<div class="play-send" role="status">${g.sendTo().map(function (to) {
+    var name = ctx.role(g, to), url = ctx.link(to);
+    var waiting = over ? "" : html`<p class="play-status waiting">${say(W["link-waiting"], { name: name })}</p>`;
+    // a page opened from a file: no file:/// address is offered, it opens on this computer only
+    if (!url) return html`<p class="play-local">${W["link-local"]}</p>`;
+    return html`<p>${say(W[over ? "link-send-end" : "link-send"], { name: name })}</p>${""
+    }<p class="play-link"><a href="${url}">${url}</a></p><p>${
+      tool("copy-link", W["link-copy"], to, "primary")}${ctx.share ? html` ${tool("share", W["link-share"], to, "")}` : ""}</p>${
+      waiting}`;
+  })}</div>`;
+}
+
+/** A tool for the person at seat `to` (a game by link's Copy link and Share).
+   @param {string} act @param {string} text @param {number} to @param {string} cls @returns {Html} */
+function tool(act, text, to, cls) {
+  return html`<button type="button" data-act="${act}" data-to="${to}"${cls ? html` class="${cls}"` : ""}>${text}</button>`;
 }
 
 /** After the game: Play again (the same players, or each one seat on), the result card (its sentence, the
@@ -118,5 +138,5 @@ function afterHtml(g, ctx) {
     button("again-swapped", W[g.P === 2 ? "play-again-swapped" : "play-again-moved"])}</p>${
     text ? html`<figure class="play-card"><figcaption>${W.card}</figcaption><p class="play-sentence">${
       text}</p><p>${button("card", W["card-download"])} ${button("copy-game", W["copy-game"])}</p></figure>` : ""
-  }<div class="play-after-more">${ctx.after(g)}</div></div>`;
+  }${g.link ? html`<p>${button("see-review", W["see-review"])}</p>` : ""}<div class="play-after-more">${ctx.after(g)}</div></div>`;
 }
