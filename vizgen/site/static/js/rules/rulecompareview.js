@@ -36,11 +36,30 @@ function attach(page) {
   compareOptions();
 }
 
+/**
+ * A toggle's option in words, from the rules as they are now: "the same rules with one-point switch on" (the
+ * rule's name from the Python's one table, vizgen.analysis.rulebook.RULE_WORDS, shipped in the rule book).
+ * @param {string} name
+ * @returns {string}
+ */
+function toggleWords(name) {
+  var D = P.cfg.book, on = !(P.state.params && P.state.params[name]);
+  return "the same rules with " + (Object.prototype.hasOwnProperty.call(D.words, name) ? D.words[name] : name) +
+    (on ? " on" : " off");
+}
+
+/** Say each toggle's option as the rules are now (on where the rules have it off, and off where on). */
+function sayToggles() {
+  Array.prototype.forEach.call(menu("rules-compare").options, function (/** @type {HTMLOptionElement} */ o) {
+    if (o.value !== "base" && o.value !== "spec") o.textContent = toggleWords(o.value);
+  });
+}
+
 function compareOptions() {
   var D = P.cfg.book, state = P.state, sel = menu("rules-compare");
   var toggles = D.names.filter(function (name) { return typeof D.defaults[name] === "boolean"; });
   render(sel, html`<option value="base">the standard rules (same players, hands and r)</option>${
-    toggles.map(function (name) { return html`<option value="${name}">the same rules with ${name} toggled</option>`; })
+    toggles.map(function (name) { return html`<option value="${name}">${toggleWords(name)}</option>`; })
   }<option value="spec">another rule set (type its rules)</option>`);
   // compare=B from the address: any spec rules= takes; one that cannot be read is said, never dropped quietly
   var given = state.compareSpec;
@@ -164,6 +183,7 @@ function progress(otherSpec, size, out) {
  */
 function compareWith() {
   var state = P.state, api = P.api, D = P.cfg.book, book = P.book;
+  sayToggles();
   var s = state.solved;
   if (!s) return Promise.resolve();
   var solved = s;

@@ -29,8 +29,8 @@
 
 /**
  * The answer to the latest question: the rule set's spec and, once its part is read, what the map says
- * (null: the rules refuse the combination).
- * @typedef {{spec: string, found: Found | null}} Answer
+ * (null: the rules refuse the combination, and `why` says why in the engine's words).
+ * @typedef {{spec: string, found: Found | null, why: string | null}} Answer
  */
 
 /**
