@@ -49,12 +49,13 @@ def test_the_pattern_finds_code_names_and_empty_shares() -> None:
 
 @pytest.fixture(scope="module")
 def site_root(tmp_path_factory: pytest.TempPathFactory, site_pages: dict[str, VariantPage]) -> Path:
-    """The session's variants with every page besides: the guide, the family, the claims and the rule space."""
+    """The session's variants with every page besides: the guide, the family, the claims (claims 8 and 53 of one
+    source, 51 of another between them) and the rule space."""
     root = tmp_path_factory.mktemp("words")
     members = family.family_figures(players=[2, 3], rollovers=[3], hands=[2], max_positions=10_000,
                                     players_max_positions=10_000, cache=Cache(tmp_path_factory.mktemp("family")))
     files = render_site(list(site_pages.values()), guides={"standard": guide_figures("standard")}, family=members,
-                        claims=claims_report(None, ids=["1", "3", "51"]))
+                        claims=claims_report(None, ids=["1", "3", "8", "51", "53"]))
     write_site(root / "vizgen", files)
     return root
 
@@ -115,3 +116,18 @@ def test_the_space_charts_labels_fit_their_chart(new_tab: Callable[..., Any], ba
                   || r.bottom > box.bottom + 0.5).map(([words, r]) => [words, r.left - box.left, box.right - r.right]);
       })""")
     assert outside == []
+
+
+def test_the_claims_are_shown_number_by_number(new_tab: Callable[..., Any], base_url: str) -> None:
+    """Under "The claims, number by number" a reader on a phone opens each source and reads the claims' numbers in
+    ascending order (issue #48 item 9: the page once read 37, 38, 39, 2, 3, grouped by the sources' codes)."""
+    tab = new_tab(phone=True)
+    tab.goto(base_url + "claims.html")
+    section = tab.locator("#claims")
+    for summary in section.locator("details.source-group > summary").all():
+        summary.click()
+    heads = [h for h in section.locator("article.claim h3 > span:first-child").all() if h.is_visible()]
+    shown = [h.inner_text() for h in heads]
+    assert shown == ["Claim 1", "Claim 3", "Claim 8", "Claim 51", "Claim 53"], shown
+    sources = section.locator("details.source-group > summary > b").all_inner_texts()
+    assert len(sources) == 5 and sources[2] == sources[4]  # claim 53's source again, after claim 51's
