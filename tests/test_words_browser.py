@@ -131,3 +131,26 @@ def test_the_claims_are_shown_number_by_number(new_tab: Callable[..., Any], base
     assert shown == ["Claim 1", "Claim 3", "Claim 8", "Claim 51", "Claim 53"], shown
     sources = section.locator("details.source-group > summary > b").all_inner_texts()
     assert len(sources) == 5 and sources[2] == sources[4]  # claim 53's source again, after claim 51's
+
+
+@pytest.mark.parametrize("compare", ["standard:overflow=cutoff", "standard:r=6"])
+def test_a_comparison_fits_a_phone_and_breaks_specs_only_between_rules(new_tab: Callable[..., Any], base_url: str,
+                                                                      compare: str) -> None:
+    """On a 390 px phone the rules page with a comparison scrolls no wider than the screen (it once read 393 px),
+    and a rule set's name in the comparison's headers breaks after its colon or a comma, never inside a rule
+    ("standard:r=" / "6" once)."""
+    tab = new_tab(phone=True)
+    tab.goto(base_url + f"rules.html?rules=standard&compare={compare}")
+    tab.wait_for_function("window.vizgenRules && window.vizgenRules.compare && window.vizgenRules.compare.figures",
+                          timeout=60000)
+    out = tab.locator("#rules-compare-out")
+    assert out.is_visible() and compare in out.inner_text()
+    assert tab.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    pieces = tab.evaluate("""() => [...document.querySelectorAll("#rules-compare-out th code")].flatMap((code) =>
+        [...code.childNodes].filter((n) => n.nodeType === 3).map((n) => {
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          return [n.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+        }))""")
+    assert compare.split(":")[1] in [text for text, _ in pieces]  # the rule, a piece of its own
+    assert [text for text, lines in pieces if lines != 1] == []

@@ -234,6 +234,17 @@ function compareWith() {
 }
 
 /**
+ * A rule set's spec as notation that a narrow column breaks only after its colon and commas, never inside a
+ * rule's text ("standard:r=" / "6" once).
+ * @param {string} spec
+ */
+function breakable(spec) {
+  return html`<code class="spec">${spec.split(/(?<=[:,])/).map(function (part, k) {
+    return k ? html`<wbr>${part}` : html`${part}`;
+  })}</code>`;
+}
+
+/**
  * Both rule sets' figures side by side (the ones that differ marked ≠), and the comparison's sentence.
  * @param {Comparison} c
  */
@@ -242,8 +253,8 @@ function sideTable(c) {
   var differ = rows.filter(function (r) { return r.differ; }).length;
   return html`<div class="rules-side-wrap"><table class="data rules-side"><caption>${
     differ ? "Marked ≠: the " + util.plural(differ, "figure", "figures") + " that differ." :
-      "Every figure is the same."}</caption><thead><tr><th scope="col">Figure</th><th scope="col">Your rules<br><code>${
-    P.currentSpec()}</code></th><th scope="col">Compared with<br><code>${c.spec}</code></th></tr></thead><tbody>${
+      "Every figure is the same."}</caption><thead><tr><th scope="col">Figure</th><th scope="col">Your rules<br>${
+    breakable(P.currentSpec())}</th><th scope="col">Compared with<br>${breakable(c.spec)}</th></tr></thead><tbody>${
     rows.map(function (r) {
       /**
        * @param {string} text
@@ -265,12 +276,12 @@ function sideTable(c) {
 function changedTable(solved, f, c) {
   var list = c.changed;
   if (!list.length) return "";
-  return html`<table class="data"><thead><tr><th scope="col">Position</th><th scope="col">Here</th><th scope="col">Under ${
-    c.spec}</th></tr></thead><tbody>${list.slice(0, 40).map(function (pair) {
+  return html`<div class="rules-side-wrap"><table class="data"><thead><tr><th scope="col">Position</th><th scope="col">Here</th><th scope="col">Under ${
+    breakable(c.spec)}</th></tr></thead><tbody>${list.slice(0, 40).map(function (pair) {
     var name = solved.rules.name(solved.codes[pair[0]]);
     return html`<tr><td><a href="#" data-node="${pair[0]}">${name}</a></td><td>${
       rulebadge.verdictBadge(solved, f, pair[0])}</td><td>${rulebadge.verdictBadge(c.other, c.facts, pair[1])}</td></tr>`;
-  })}</tbody></table>${list.length > 40 ? html`<p>… and ${util.count(list.length - 40)} more.</p>` : ""}`;
+  })}</tbody></table></div>${list.length > 40 ? html`<p>… and ${util.count(list.length - 40)} more.</p>` : ""}`;
 }
 
 export { attach, compareWith };
