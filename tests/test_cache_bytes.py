@@ -44,6 +44,9 @@ ROOT = Path(__file__).resolve().parents[1]
 SPEC = "standard:r=3"
 #: a bound on any one read of the cache: a FIFO read without O_NONBLOCK would wait for ever
 PATIENCE_S = 60
+#: one worker runs the module (``--dist loadgroup``): its module fixtures (the campaign's clean cache, 40 CPU s; the
+#: clean build) are built once a run, not once a worker (issue #49)
+pytestmark = pytest.mark.xdist_group("cache_bytes")
 
 
 class Lines(list[str]):

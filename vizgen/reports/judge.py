@@ -463,13 +463,13 @@ def judge_rule_set(variant: Variant, figures: dict[str, Any], memory: sizes.Memo
     >>> small["skipped"]["balance"].replace("\\u202f", " ")
     "the graph the measures need outgrew --max-memory (1 000 bytes): judge it alone (vizgen judge 'standard')"
     """
-    from vizgen.engine.graph import enumerate_graph
+    from vizgen.engine.graph import check_size, enumerate_graph
     from vizgen.engine.solve import solve_forced
     from vizgen.engine.spec import resolve
 
     variant = resolve(variant.spec)  # named as vizgen judge SPEC names it (its title says r = 3, say)
-    try:
-        graph = enumerate_graph(variant, max_memory=memory.size)
+    try:  # the size check alone: any other refusal is a fault to report, not a rule set too big to judge
+        check_size(variant, max_memory=memory, solve=False)
     except VariantError:
         out = _head(variant, int(figures["positions"]), int(figures["moves"]))
         why = (f"the graph the measures need outgrew {memory.source} ({sizes.memory_words(memory.size)}): judge it "
@@ -477,6 +477,7 @@ def judge_rule_set(variant: Variant, figures: dict[str, Any], memory: sizes.Memo
         for name in ("moves_per_position", *MEASURES, "skill_depth", "random_play"):
             out["skipped"][name] = why
         return out
+    graph = enumerate_graph(variant, max_memory=memory.size)
     return judge(graph, solve_forced(graph))
 
 
