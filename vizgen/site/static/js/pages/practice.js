@@ -137,4 +137,4 @@ publish({ contract: contract, util: util, loader: loader, board: board, hands: h
   practice: practice, practiceView: { init, params, state } });
 
 const dailyCard = typeof document === "undefined" ? null : document.getElementById("daily-text");
-if (dailyCard) daily.show(dailyCard); // the index: the puzzle of the day
+if (dailyCard) daily.show(dailyCard, storage()); // the index: the puzzle of the day, and whether you solved it
