@@ -23,12 +23,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.import_cases import cases
 from tests.node import run_node
 from tests.solved import code_page_once, solved_once
 from vizgen.ai.games import perfect_player
 from vizgen.analysis import meaning, words
 from vizgen.analysis.marks import edge_marks
-from vizgen.analysis.play_words import say_move
+from vizgen.analysis.play_words import PLAY, say_move
 from vizgen.analysis.solved import Solved, best_edges, fate
 from vizgen.engine import kernel
 from vizgen.engine.ending import PLY_CAP, REPETITIONS, Referee
@@ -186,8 +187,11 @@ def fixtures() -> dict[str, object]:
     """What the Node unit tests read, by file name: two variants' rules.js payloads, the words, the
     templates and shares the Python filled and wrote (:func:`units_cases`), the address reader's tables
     (:func:`address_cases`), the practice page's cases (:func:`practice_cases`), the board's cases
-    (:func:`board_cases`) and the rules page's rulebook (:func:`vizgen.site.render.rules_page.rulebook_data`)."""
-    return {"standard-rules.json": rules_payload("standard"),
+    (:func:`board_cases`), the game importer's (:func:`tests.import_cases.cases`) and the rules page's rulebook
+    (:func:`vizgen.site.render.rules_page.rulebook_data`)."""
+    return {"import.json": [cases("standard", games=2, plies=24, probed=8),
+                            cases("standard:players=3,r=3", games=1, plies=12, probed=2)],
+            "standard-rules.json": rules_payload("standard"),
             "players3-r3-rules.json": rules_payload("standard:players=3,r=3"), "words.json": words.for_browser(),
             "units.json": units_cases(), "address.json": address_cases(), "practice.json": practice_cases(),
             "board.json": board_cases(), "rulebook.json": rulebook_data(), "pairwise.json": pairwise_cases()}
@@ -364,6 +368,55 @@ def test_one_escape_and_one_template_filler() -> None:
     assert [name for name, text in sources.items() if "&amp;" in text] == ["core/util.js"]
     escapers = [name for name, text in sources.items() if re.search(r"function (esc|fill|bare)\b", text)]
     assert escapers == ["core/util.js"]
+
+
+#: the variants the importer is checked on in the fast lane besides the classic game and three players (the Node
+#: unit tests read those from fixtures/import.json): self-gain, halves and transfers, r=12's dotted values and the
+#: moves of the house rules (switch, logan, add, pass); every other of MOVEGEN_SPECS in the slow lane
+IMPORT_SPECS = ("self-gain", "cutoff:halvesies=near,transfers=true", "standard:r=12",
+                "standard:one_point_switch=true,death_attack=true,self_add=true,logan=true,passes=true")
+
+
+def _importer_reads_moves_as_the_python(specs: list[str], tmp_path: Path, games: int, plies: int) -> None:
+    all_cases = [cases(spec, games=games, plies=plies, seed=len(spec)) for spec in specs]
+    (tmp_path / "cases.json").write_text(json.dumps(all_cases))
+    (tmp_path / "words.json").write_text(json.dumps(PLAY))
+    everything = json.loads(run_node(JS / "cross" / "import.mjs", tmp_path / "cases.json", tmp_path / "words.json"))
+    for c, got in zip(all_cases, everything, strict=True):
+        positions = c["positions"]
+        probed = 0
+        for name, row in positions.items():
+            if "probes" not in row:
+                continue
+            assert got["probes"][name] == row["probes"], (c["spec"], name)
+            probed += len(row["probes"])
+        assert probed > 50, c["spec"]
+        for game, (whole, longer) in zip(c["games"], got["games"], strict=True):
+            assert whole == {"path": game["path"]}, (c["spec"], whole)
+            n, last = len(game["texts"]), game["path"][-1]
+            after = dict(positions[last]["probes"])["1>1"]
+            if game["over_at"] is not None:
+                assert longer == {"why": f"Ply {n + 1}: “1>1” comes after the end of the game, at {last}."}
+            elif after in ("illegal", "not-a-move"):
+                assert longer["why"].startswith(f"Ply {n + 1}: “1>1” is not a"), longer
+            else:
+                assert longer == {"path": [*game["path"], after]}
+
+
+def test_the_importer_reads_moves_as_the_python(tmp_path: Path) -> None:
+    """A game pasted into a variant's page (play/import.js, issue #48 item 6) read as the Python reads it, on
+    :data:`IMPORT_SPECS`: at every position of two random games, every legal move in several spellings, and texts
+    that are no move or no legal one, name the same position (or the same refusal: no move, not legal) as
+    ``Rules.parse_move``; each game pasted whole reaches the Python's positions, and a move after the referee's end
+    of the game is refused at its ply."""
+    _importer_reads_moves_as_the_python(list(IMPORT_SPECS), tmp_path, games=2, plies=16)
+
+
+@pytest.mark.slow(reason="the importer on every variant of MOVEGEN_SPECS: about 20 CPU s, over the fast lane's budget")
+def test_the_importer_reads_moves_as_the_python_on_every_kind_of_move(tmp_path: Path) -> None:
+    """The same on every variant of :data:`MOVEGEN_SPECS` not in :data:`IMPORT_SPECS`, three games of 30 plies."""
+    _importer_reads_moves_as_the_python([s for s in MOVEGEN_SPECS if s not in IMPORT_SPECS], tmp_path, games=3,
+                                        plies=30)
 
 
 if __name__ == "__main__":

@@ -221,11 +221,15 @@ def test_the_rules_page_script_stays_small() -> None:
 #: became controllers and views (issue #47; the game is handed the viewer's face, the contract gained the table of a
 #: game's value sentences, which practice.js carries too): 1,043, 41,033, 40,441 and 22,868 bytes (914, 39,111,
 #: 38,538 and 22,693 before), each budget at most 5 % over the one before (1,000, 39,424, 38,912 and 22,800);
-#: practice.js again since the practice app became a controller and views: measured below its budget. space.js since
-#: the explorer says why the rules refuse a combination (issue #48 item 4): it carries the rules page's rule book
-#: (rules/engine/rulebook.js, the engine's checks word for word): 5,844 bytes (2,932 before), its budget 5 % over
-BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1490, "index.js": 1050, "variant.js": 41_300,
-                       "code.js": 40_800, "practice.js": 23_900, "rulesmore.js": 12_500, "space.js": 6150}
+#: practice.js again since the practice app became a controller and views: measured below its budget; and since
+#: the storm (issue #48: a miss's cost, a run's bonus, the run's puzzles listed, the day's and the week's bests):
+#: 24,685 bytes (23,392 before), its budget 4 % over the one before (23,900). variant.js and code.js since a game
+#: can be pasted in (issue #48 item 6, play/import.js): 43,072 and 42,507 bytes (41,110 and 40,541 before), their
+#: budgets 4.4 % and 4.4 % over the ones before (41,300 and 40,800). space.js since the explorer says why the rules
+#: refuse a combination (issue #48 item 4): it carries the rules page's rule book (rules/engine/rulebook.js, the
+#: engine's checks word for word): 5,844 bytes (2,932 before), its budget 5 % over
+BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1490, "index.js": 1050, "variant.js": 43_100,
+                       "code.js": 42_600, "practice.js": 24_900, "rulesmore.js": 12_500, "space.js": 6150}
 
 
 def test_every_page_script_stays_small() -> None:

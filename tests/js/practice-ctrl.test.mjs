@@ -9,12 +9,16 @@ import { fixture } from "./load.mjs";
 import { contract } from "../../vizgen/site/static/js/core/contract.js";
 import * as glicko from "../../vizgen/site/static/js/practice/glicko.js";
 import * as P from "../../vizgen/site/static/js/practice/practice.js";
+import * as T from "../../vizgen/site/static/js/practice/timed.js";
 import { MODES, PracticeCtrl } from "../../vizgen/site/static/js/practice/ctrl.js";
 import { addressNote } from "../../vizgen/site/static/js/practice/params.js";
 import { feedbackView } from "../../vizgen/site/static/js/practice/view/feedback.js";
 
 const data = fixture("practice.json");
 const W = fixture("words.json");
+
+const STORM_WORDS = { "storm-review-missed": "A puzzle you missed in the storm",
+  "storm-review-solved": "A puzzle you solved in the storm", "storm-back": "Back to the storm's puzzles" };
 
 /* practice/index.js and practice/standard.js as practice_page.py writes them, from the fixture. */
 function files() {
@@ -23,7 +27,7 @@ function files() {
     puzzles: data.puzzles.map((p) => [0, p.position, p.rating, p.themes.map((t) => keys.indexOf(t))]),
     variants: [{ slug: "standard", title: "Standard", count: data.puzzles.length, players: 2 }],
     goals: data.goals.map((g, k) => ({ id: "standard:" + k, v: "standard", k, title: "Standard", text: g.kind })),
-    themes: Object.fromEntries(keys.map((k) => [k, "theme " + k])), keys, words: { ...W, practice: {} },
+    themes: Object.fromEntries(keys.map((k) => [k, "theme " + k])), keys, words: { ...W, practice: STORM_WORDS },
   };
   const standard = { puzzles: Object.fromEntries(data.puzzles.map((p) =>
     [p.position, { kind: p.kind, plies: p.plies, line: p.line, value: p.value }])),
@@ -155,7 +159,14 @@ test("the streak climbs until the first miss, which ends it", async () => {
   assert.deepEqual(s.progress.history, [], "a streak moves no rating");
 });
 
-test("the timed run counts the puzzles solved on the clock it is given, and keeps the best", async () => {
+/* The puzzle on the board solved, move by move. */
+function solve(t) {
+  const c = t.ctrl.state.cur;
+  while (c.state.status === "play") t.ctrl.onMove(wrongAndRight(c.state).right.to);
+}
+const tock = () => new Promise((done) => setTimeout(done, 0)); // the next puzzle's data read
+
+test("the storm counts the puzzles solved on the clock it is given, and keeps the best", async () => {
   const t = session();
   const s = t.ctrl.state;
   await t.ctrl.setMode("timed");
@@ -163,8 +174,8 @@ test("the timed run counts the puzzles solved on the clock it is given, and keep
   await t.ctrl.startTimed();
   assert.equal(t.ctrl.tick(), "3:00");
   const first = s.cur;
-  while (first.state.status === "play") t.ctrl.onMove(wrongAndRight(first.state).right.to);
-  await new Promise((done) => setTimeout(done, 0)); // the next puzzle's data read
+  solve(t);
+  await tock();
   assert.equal(s.timed.run.solved, 1);
   assert.notEqual(s.cur, first, "a solved puzzle brings the next at once");
   assert.equal(s.timed.last, true);
@@ -175,6 +186,80 @@ test("the timed run counts the puzzles solved on the clock it is given, and keep
   assert.ok(s.timed.done);
   assert.equal(s.progress.timed, 1);
   assert.equal(JSON.parse(t.kept.get(P.KEY)).timed, 1);
+});
+
+test("a storm with two misses and a bonus: time lost and won, its list at the end, bests by day and week", async () => {
+  const t = session();
+  const s = t.ctrl.state;
+  const monday = new Date(2026, 10, 23, 9).getTime();
+  t.clock.now = monday;
+  await t.ctrl.setMode("timed");
+  await t.ctrl.startTimed();
+  const order = [];
+  /* a miss, then five solved (the bonus), then a miss given up */
+  order.push(s.cur.id);
+  t.ctrl.onMove(wrongAndRight(s.cur.state).wrong.to);
+  await tock();
+  assert.equal(s.timed.last, false);
+  assert.equal(t.ctrl.tick(), "2:50", "a miss costs 10 s");
+  for (let k = 0; k < T.EVERY; k++) {
+    order.push(s.cur.id);
+    solve(t);
+    await tock();
+  }
+  assert.equal(s.timed.run.combo, T.EVERY);
+  assert.equal(t.ctrl.tick(), "2:53", "five in a row add 3 s");
+  t.clock.now += 60000;
+  order.push(s.cur.id);
+  t.ctrl.giveUp();
+  await tock();
+  assert.equal(t.ctrl.tick(), "1:43", "giving up is a miss: 10 s more");
+  assert.equal(new Set(order).size, order.length, "a storm shows each puzzle once");
+  t.clock.now += 103000;
+  assert.equal(t.ctrl.tick(), null);
+  assert.ok(s.timed.done);
+  assert.equal(s.cur, null);
+  assert.deepEqual(s.timed.run.puzzles.map((p) => p.id), order, "every puzzle of the run kept, in order");
+  const list = T.review(s.timed.run);
+  assert.deepEqual(list.map((p) => p.ok), [false, false, true, true, true, true, true], "the missed first");
+  assert.deepEqual(list.slice(0, 2).map((p) => p.id), [order[0], order[6]]);
+  assert.deepEqual(s.timed.beat, { day: true, week: true });
+  const kept = JSON.parse(t.kept.get(P.KEY));
+  assert.deepEqual(kept.storm, { day: "2026-11-23", dayBest: 5, dayRuns: 1, week: "2026-W48", weekBest: 5, weekRuns: 1 });
+  assert.equal(kept.timed, 5);
+  assert.deepEqual(kept.history, [], "a storm moves no rating");
+
+  /* a missed puzzle reviewed on the board, unrated; its next button goes back to the list */
+  await t.ctrl.reviewStorm(order[0]);
+  assert.equal(s.cur.id, order[0]);
+  assert.equal(s.cur.label, "A puzzle you missed in the storm");
+  assert.equal(s.cur.nextLabel, "Back to the storm's puzzles");
+  solve(t);
+  assert.equal(s.cur.state.status, "solved", "a reviewed puzzle is played to its end, the storm over");
+  assert.equal(s.timed.run.tried, 7, "and counts for no run");
+  await t.ctrl.nextPuzzle();
+  assert.equal(s.cur, null, "back to the list");
+  await t.ctrl.reviewStorm("standard:no-such-puzzle");
+  assert.equal(s.cur, null, "an id the run does not hold opens nothing");
+
+  /* a run of one the next day: today's best is 1, the week's stays 5; then a new week starts afresh */
+  const another = async (when, solved) => {
+    t.clock.now = when;
+    await t.ctrl.startTimed();
+    for (let k = 0; k < solved; k++) {
+      solve(t);
+      await tock();
+    }
+    t.clock.now += T.LENGTH + T.BONUS;
+    t.ctrl.tick();
+  };
+  await another(monday + 86400000, 1);
+  assert.deepEqual(s.timed.beat, { day: true, week: false });
+  assert.deepEqual(s.progress.storm, { day: "2026-11-24", dayBest: 1, dayRuns: 1, week: "2026-W48", weekBest: 5, weekRuns: 2 });
+  await another(monday + 7 * 86400000, 2);
+  assert.deepEqual(s.timed.beat, { day: true, week: true });
+  assert.deepEqual(s.progress.storm, { day: "2026-11-30", dayBest: 2, dayRuns: 1, week: "2026-W49", weekBest: 2, weekRuns: 1 });
+  assert.equal(s.progress.timed, 5, "the best of all time stays");
 });
 
 test("the daily puzzle is the date's; a goal is played from its start", async () => {

@@ -30,7 +30,7 @@ const PAYLOADS = ['<img src=x onerror="globalThis.__pwned=1">', "<script>globalT
   "standard:12 33", "std:\u2028x"];
 const KEYS = ["__proto__", "constructor", "toString", "valueOf", "hasOwnProperty", "prototype", "length",
   "standard:12-33", "standard:1", "three-players:12-11-11", "x", "", "standard:" + "1".repeat(200)];
-const FIELDS = ["version", "rating", "history", "solved", "failed", "best", "goals", "timed"];
+const FIELDS = ["version", "rating", "history", "solved", "failed", "best", "goals", "timed", "storm"];
 
 /* JSON text of a random value (written as text: a key "__proto__" is an own key of what JSON.parse makes, as
    an attacker's file has it). depth bounds the nesting. */
@@ -73,6 +73,9 @@ function part(r, name) {
       ? JSON.stringify({ id: pick(r, ["standard:12-33", "standard:01-14"]), ok: r() < 0.5, day: "2026-11-27",
         before: 1500, after: 1510 }) : junk(r, 2))).join(",") + "]";
     case "best": case "timed": return String(Math.floor(r() * 30));
+    case "storm": return JSON.stringify({ day: pick(r, ["2026-11-29", ""]), dayBest: Math.floor(r() * 30),
+      dayRuns: Math.floor(r() * 5), week: pick(r, ["2026-W48", ""]), weekBest: Math.floor(r() * 30),
+      weekRuns: Math.floor(r() * 9) });
     case "goals": return "{" + Array.from({ length: Math.floor(r() * 3) }, () =>
       JSON.stringify(pick(r, KEYS)) + ":" + (r() < 0.7 ? String(Math.floor(r() * 4)) : junk(r, 1))).join(",") + "}";
     default: return "{" + Array.from({ length: Math.floor(r() * 3) }, () =>
@@ -120,6 +123,11 @@ function wellFormed(p) {
   }
   assert.ok(Number.isInteger(p.best) && p.best >= 0 && p.best <= L.best);
   assert.ok(Number.isInteger(p.timed) && p.timed >= 0 && p.timed <= L.best);
+  assert.deepEqual(Object.keys(p.storm).sort(), ["day", "dayBest", "dayRuns", "week", "weekBest", "weekRuns"]);
+  assert.ok(/^(\d{4}-\d{2}-\d{2})?$/.test(p.storm.day) && /^(\d{4}-W\d{2})?$/.test(p.storm.week));
+  for (const k of ["dayBest", "dayRuns", "weekBest", "weekRuns"]) {
+    assert.ok(Number.isInteger(p.storm[k]) && p.storm[k] >= 0 && p.storm[k] <= L.best, "storm " + k);
+  }
 }
 
 /* The known parts of x as the progress keeps them when nothing is set aside (a missing part: its fresh

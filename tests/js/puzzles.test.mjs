@@ -57,37 +57,110 @@ test("the streak rises strictly: each puzzle rated higher than the one before, o
   }
 });
 
-test("the timed mode: three minutes on an injected clock, puzzles counted while it runs, the best kept", () => {
+test("the storm: three minutes on an injected clock, puzzles counted while it runs, the best kept", () => {
   const run = T.start(1000);
   assert.equal(run.length, 180000);
   assert.equal(T.face(T.left(run, 1000)), "3:00");
   assert.equal(T.face(T.left(run, 1000 + 175500)), "0:05");
-  assert.ok(T.ended(run, true, 2000));
-  assert.ok(T.ended(run, false, 3000));
-  assert.ok(T.ended(run, true, 180999));
+  assert.ok(T.ended(run, true, 2000, "a:1"));
+  assert.ok(T.ended(run, true, 3000, "a:2"));
+  assert.ok(T.ended(run, true, 180999, "a:3"));
   assert.ok(!T.over(run, 180999));
   assert.ok(T.over(run, 181000));
-  assert.ok(!T.ended(run, true, 181000), "a puzzle ended after the clock is not counted");
-  assert.deepEqual([run.solved, run.tried], [2, 3]);
-  assert.equal(T.best(1, run), 2);
+  assert.ok(!T.ended(run, true, 181000, "a:4"), "a puzzle ended after the clock is not counted");
+  assert.deepEqual([run.solved, run.tried], [3, 3]);
+  assert.equal(T.best(1, run), 3);
   assert.equal(T.best(7, run), 7);
   const short = T.start(0, 4000);
   assert.equal(T.face(T.left(short, 0)), "0:04");
   assert.equal(T.left(short, 9000), 0);
 });
 
-test("progress keeps the best in three minutes, validated on load", () => {
+test("the storm: a miss costs MISS, every EVERY solved in a row add BONUS, the list puts the missed first", () => {
+  const run = T.start(0);
+  const at = 60000;
+  T.ended(run, true, at, "v:a");
+  T.ended(run, false, at, "v:b");
+  assert.equal(T.left(run, at), T.LENGTH - T.MISS - at, "a miss costs its seconds");
+  assert.equal(run.combo, 0, "a miss breaks the run of correct answers");
+  for (let k = 0; k < T.EVERY - 1; k++) T.ended(run, true, at, "v:c" + k);
+  assert.equal(T.left(run, at), T.LENGTH - T.MISS - at, "no bonus before EVERY in a row");
+  T.ended(run, true, at, "v:d");
+  assert.equal(T.left(run, at), T.LENGTH - T.MISS + T.BONUS - at, "EVERY in a row add the bonus");
+  for (let k = 0; k < T.EVERY; k++) T.ended(run, true, at, "v:e" + k);
+  assert.equal(run.bonus, 2 * T.BONUS, "every EVERY-th in a row adds it again");
+  T.ended(run, false, at, "v:f");
+  assert.deepEqual(T.review(run).slice(0, 3), [{ id: "v:b", ok: false }, { id: "v:f", ok: false }, { id: "v:a", ok: true }]);
+  assert.equal(T.review(run).length, run.tried);
+  // misses can end a run before its three minutes: 18 misses cost 180 s
+  const lost = T.start(0);
+  let k = 0;
+  while (T.ended(lost, false, 0, "v:" + k)) k++;
+  assert.equal(k, T.LENGTH / T.MISS);
+  assert.ok(T.over(lost, 0));
+  assert.equal(T.left({ ...T.start(0), bonus: 0, lost: 10 * T.LENGTH }, 0), 0, "never below 0");
+});
+
+test("the storm's bests: the day's and the week's, each starting afresh on a new day or week (ISO weeks)", () => {
+  const day = (y, m, d, h = 12) => new Date(y, m - 1, d, h).getTime();
+  assert.deepEqual(T.when(day(2026, 1, 1)), { day: "2026-01-01", week: "2026-W01" });
+  assert.deepEqual(T.when(day(2027, 1, 1)), { day: "2027-01-01", week: "2026-W53" }, "a Friday: last year's week 53");
+  assert.deepEqual(T.when(day(2024, 12, 30)), { day: "2024-12-30", week: "2025-W01" });
+  assert.deepEqual(T.when(day(2026, 11, 29, 23)), { day: "2026-11-29", week: "2026-W48" }, "a Sunday ends its week");
+  assert.deepEqual(T.when(day(2026, 11, 30, 0)), { day: "2026-11-30", week: "2026-W49" });
+  let b = T.noBests();
+  let got = T.keep(b, 7, day(2026, 11, 23));
+  assert.deepEqual([got.day, got.week], [true, true], "a first run with a puzzle solved is a best");
+  b = got.bests;
+  got = T.keep(b, 5, day(2026, 11, 23, 18));
+  assert.deepEqual([got.day, got.week], [false, false]);
+  b = got.bests;
+  assert.deepEqual([b.dayBest, b.dayRuns, b.weekBest, b.weekRuns], [7, 2, 7, 2]);
+  got = T.keep(b, 6, day(2026, 11, 24)); // Tuesday, the same week
+  assert.deepEqual([got.day, got.week], [true, false]);
+  b = got.bests;
+  assert.deepEqual([b.day, b.dayBest, b.dayRuns, b.weekBest, b.weekRuns], ["2026-11-24", 6, 1, 7, 3]);
+  assert.deepEqual(T.current(b, day(2026, 11, 29)).dayBest, 0, "another day: today's best starts at 0");
+  assert.deepEqual(T.current(b, day(2026, 11, 29)).weekBest, 7, "the same week keeps its best");
+  got = T.keep(b, 2, day(2026, 11, 30)); // Monday: a new week
+  assert.deepEqual([got.day, got.week], [true, true]);
+  assert.deepEqual([got.bests.weekBest, got.bests.weekRuns, got.bests.week], [2, 1, "2026-W49"]);
+  assert.deepEqual(T.keep(T.noBests(), 0, day(2026, 11, 30)).day, false, "nothing solved is no best");
+});
+
+test("progress keeps the best in the storm and its bests of the day and the week, validated on load", () => {
   const p = P.fresh();
   assert.equal(p.timed, 0);
+  assert.deepEqual(p.storm, T.noBests());
   p.timed = 12;
+  p.storm = { day: "2026-11-29", dayBest: 4, dayRuns: 2, week: "2026-W48", weekBest: 9, weekRuns: 5 };
   assert.equal(P.parse(JSON.stringify(p)).timed, 12);
+  assert.deepEqual(P.parse(JSON.stringify(p)).storm, p.storm);
   assert.equal(P.copy(p).timed, 12);
+  const c = P.copy(p);
+  c.storm.dayBest = 99;
+  assert.equal(p.storm.dayBest, 4, "a copy's bests are its own");
   for (const bad of [-1, 1.5, "12", 1e7, null]) {
     const aside = [];
     const got = P.parse(JSON.stringify({ ...p, timed: bad }), aside);
     assert.equal(got.timed, 0);
     assert.deepEqual(aside, ["your best in three minutes"]);
   }
+  const bads = [null, [], "x", { ...p.storm, day: "<img src=x onerror=alert(1)>" }, { ...p.storm, week: "2026-48" },
+    { ...p.storm, dayBest: -1 }, { ...p.storm, weekRuns: 1.5 }, { ...p.storm, weekBest: "9" }, { day: "2026-11-29" },
+    { ...p.storm, dayRuns: 1e9 }];
+  for (const bad of bads) {
+    const aside = [];
+    const got = P.parse(JSON.stringify({ ...p, storm: bad }), aside);
+    assert.deepEqual(got.storm, T.noBests(), JSON.stringify(bad));
+    assert.deepEqual(aside, ["your storm bests of the day and the week"]);
+    assert.equal(got.timed, 12, "the rest is kept");
+  }
+  const old = { ...p };
+  delete old.storm;
+  const aside = [];
+  assert.deepEqual(P.parse(JSON.stringify(old), aside).storm, T.noBests(), "progress kept before the storm reads");
+  assert.deepEqual(aside, []);
 });
 
 const WORDS = { chart: "Your puzzles", "chart-none": "none yet", "chart-rating": "Your rating", "chart-themes": "By theme",

@@ -146,6 +146,24 @@ PLAY = {
     "tally-mistake": "{n} {mistake|mistakes}",
     "tally-blunder": "{n} {blunder|blunders}",
     "card-rules": "the rules {spec}",
+    # a game pasted in (issue #48 item 6, play/import.js): the box, and why a paste is not a game, in one line
+    "import": "Import a game",
+    "import-says": ("Paste the moves of a game from the start, one a line or separated by commas, as vizgen show "
+                    "--then reads them (1>1, 13 -> 22, flip 1, swap, pass), or the link of a game on this page. "
+                    "It opens in review, as a game entered on the hands."),
+    "import-label": "The game's moves or its link",
+    "import-go": "Review this game",
+    "import-empty": "Paste a game first: its moves or its link.",
+    "import-long": "That is too long for a game: at most {max} characters ({n} pasted).",
+    "import-plies": "That is too long for a game: at most {max} plies ({n} pasted).",
+    "import-link": "That link holds no game of this page: {why}.",
+    "import-no-record": "it has no play=… record",
+    "import-unreadable": "its game record cannot be read",
+    "import-from": "“{from}” is not a position a game reaches",
+    "import-not-move": ("Ply {n}: “{move}” is not a move: write 1>2, 1>2@2, 1>1@me, 13 -> 22, flip 1, add 1, swap, "
+                        "logan, switch or pass."),
+    "import-illegal": "Ply {n}: “{move}” is not a legal move from {from}.",
+    "import-over": "Ply {n}: “{move}” comes after the end of the game, at {from}.",
 }
 
 

@@ -116,7 +116,8 @@ HANDS = {"fingers": "{n} fingers", "finger": "1 finger", "dead": "dead hand: a f
          "swaps": "{n} {swap|swaps} in a row just played"}
 
 #: the practice page's own words (practice/*.js): how a goal ended and why (``goal-*``), the difficulty choice
-#: (``level-*``: against your rating), the timed mode (``timed-*``), the hint and the history chart
+#: (``level-*``: against your rating), the storm (the timed mode: ``timed-*``, ``storm-*``), the hint and the history
+#: chart
 PRACTICE = {
     "goal-met": "Goal met at ply {n} of {plies}",
     "goal-missed": "Goal missed at ply {n} of {plies}",
@@ -132,15 +133,25 @@ PRACTICE = {
     "level-says": "Next puzzles rated {lo} to {hi}, around your rating {n}",
     "hint": "Show the moves (a hint)",
     "hint-note": "A move here counts as your answer.",
-    "timed": "Three minutes",
-    "timed-lead": ("Solve as many puzzles as you can in three minutes. A wrong move costs nothing but time: "
-                   "the next puzzle comes."),
-    "timed-start": "Start the clock",
+    "timed": "Storm",
+    "timed-lead": ("Solve as many puzzles as you can in three minutes. A miss costs {miss} seconds of the clock; "
+                   "every {every} solved in a row add {bonus} seconds. At the end every puzzle of the run is listed "
+                   "to review, the missed first. Storm puzzles move no rating."),
+    "timed-start": "Start the storm",
     "timed-left": "left",
     "timed-solved": "solved",
-    "timed-end": "You solved {n} in 3 minutes · best {best}",
-    "timed-again": "Play three minutes again",
-    "timed-last-ok": "✓ the last one solved", "timed-last-no": "✗ the last one missed",
+    "timed-row": "in a row",
+    "timed-end": "You solved {n} in the storm · best ever {best}",
+    "timed-again": "Another storm",
+    "timed-last-ok": "✓ the last one solved", "timed-last-no": "✗ the last one missed: {miss} seconds off the clock",
+    "timed-last-bonus": "✓ {every} in a row: {bonus} seconds added",
+    "storm-bests": "Today: best {day} in {n} {run|runs} · this week: best {week} · best ever {ever}",
+    "storm-new-day": "Your best today.", "storm-new-week": "Your best this week.",
+    "storm-list": "The storm's puzzles, the missed first",
+    "storm-missed": "✗ missed", "storm-solved": "✓ solved", "storm-rated": "rated {r}", "storm-open": "Review",
+    "storm-review-missed": "A puzzle you missed in the storm (not rated)",
+    "storm-review-solved": "A puzzle you solved in the storm (not rated)",
+    "storm-back": "Back to the storm's puzzles",
     "chart": "Your puzzles",
     "chart-none": "Solve or fail a rated puzzle and your rating over time shows here, with your puzzles by theme.",
     "chart-rating": "Your rating after each rated puzzle",

@@ -18,6 +18,7 @@ import * as names from "../play/names.js";
 import { decor } from "../play/view/decor.js";
 import { log as logView } from "../play/view/log.js";
 import { section } from "../play/view/section.js";
+import { mount as mountImport } from "./playimport.js";
 import * as keys from "./viewer/keys.js";
 
 /** @typedef {import("../play/interfaces.js").Face} Face */
@@ -166,6 +167,7 @@ export function start(face) {
   };
   ctrl = new PlayCtrl(host);
   Object.assign(face, { play: api(ctrl) });
+  var imported = mountImport(ctrl); // the import box under the play box (issue #48 item 6)
 
   function render() {
     if (!opened || !ctrl.model) return;
@@ -179,6 +181,7 @@ export function start(face) {
       copied: ctrl.copied }, ctx));
     ctrl.copied = false; // said once, where the link was copied
     parts.box.classList.toggle("active", !!g);
+    imported.draw();
     write(parts.log, html`${g ? logView(g, ctx) : ""}`);
     parts.log.hidden = !g;
     var now = parts.log.querySelector(".play-chart-box");
@@ -200,6 +203,7 @@ export function start(face) {
     }
     var board = panel.querySelector(".board");
     panel.insertBefore(parts.box, board ? board.nextSibling : panel.firstChild);
+    panel.insertBefore(imported.el, parts.box.nextSibling);
     var table = panel.querySelector(".panel-moves") || parts.box;
     if (table.parentNode) table.parentNode.insertBefore(parts.log, table.nextSibling);
     render();

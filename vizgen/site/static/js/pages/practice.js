@@ -66,6 +66,10 @@ function act(ctrl, t) {
   if (t.dataset.mode) ctrl.setMode(t.dataset.mode);
   else if (t.dataset.level) ctrl.setLevel(t.dataset.level);
   else if (a === "timed") ctrl.startTimed();
+  else if (t.dataset.review) ctrl.reviewStorm(t.dataset.review).then(() => { // the board, above the list, in view
+    const b = document.querySelector(".pz-board");
+    if (b) b.scrollIntoView({ block: "start" });
+  });
   else if (t.dataset.to) ctrl.played(t.dataset.to);
   else if (t.dataset.goalStart) ctrl.openGoal(t.dataset.goalStart);
   else if (a === "next") ctrl.nextPuzzle();

@@ -362,6 +362,18 @@ export class PlayCtrl {
     this.show(g);
   }
 
+  /* A game pasted in (import.js read and checked it): from position `from`, the positions after each ply;
+     reviewed as a game entered on the hands and reviewed is. */
+  /** @param {number} from @param {number[]} path @returns {Promise<void>} */
+  importGame(from, path) {
+    var g = this.newGame(game.people(this.currentSeats(), true), this.host.seed(), "review", from);
+    path.forEach(function (id) { g.path.push(id); });
+    g.last = g.plies();
+    this.writeUrl(g, true);
+    this.host.expand();
+    return this.show(g).then(function () { return undefined; });
+  }
+
   /* Whoever is out: the rest of the game played at once. */
   skip() {
     var g = this.game;

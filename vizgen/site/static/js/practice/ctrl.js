@@ -185,6 +185,11 @@ export class PracticeCtrl {
     if (s.mode === "retry") return this.openRetry(s.retry ? s.retry.at + 1 : 0);
     if (s.mode === "streak") return this.nextStreak();
     if (s.mode === "daily") s.mode = "puzzles";
+    if (s.mode === "timed" && s.timed && s.timed.done) { // a storm's puzzle reviewed: back to its list
+      s.cur = null;
+      this.draw();
+      return Promise.resolve();
+    }
     const e = s.run.shift();
     if (e) return this.open(e, { nextLabel: s.run.length ? "Next failed puzzle" : "Next puzzle" });
     const list = this.pool();
@@ -221,7 +226,7 @@ export class PracticeCtrl {
   /** The timed mode: a run of state.timedLength ms from now (the page shows its clock: tick). @returns {Promise<void>} */
   startTimed() {
     const s = this.state;
-    s.timed = { run: T.start(s.now(), s.timedLength), done: false, seen: [], last: null };
+    s.timed = { run: T.start(s.now(), s.timedLength), done: false, seen: [], last: null, beat: null };
     return this.nextPuzzle();
   }
 
@@ -240,27 +245,53 @@ export class PracticeCtrl {
     return T.face(T.left(t.run, s.now()));
   }
 
-  /** The timed run over: the best kept. */
+  /** The storm over: the best of all time, of the day and of the week kept, and which of them it beat. */
   endTimed() {
     const s = this.state, t = s.timed;
     if (!t) return;
     t.done = true;
     s.progress = P.copy(s.progress);
     s.progress.timed = T.best(s.progress.timed, t.run);
+    const kept = T.keep(s.progress.storm, t.run.solved, s.now());
+    s.progress.storm = kept.bests;
+    t.beat = { day: kept.day, week: kept.week };
     P.save(this.deps.storage, s.progress);
     s.cur = null;
     this.draw();
   }
 
-  /** A timed puzzle ended, solved (ok) or not: the next one while the run lasts, else the run's end. @param {boolean} ok */
+  /**
+   * A storm's puzzle ended, solved (ok) or not: the next one while the run lasts (a miss may end it: it costs
+   * time), else the run's end.
+   * @param {boolean} ok
+   */
   timedNext(ok) {
-    const t = /** @type {import("./interfaces.js").Timed} */ (this.state.timed);
-    if (T.ended(t.run, ok, this.state.now())) {
+    const s = this.state, t = /** @type {import("./interfaces.js").Timed} */ (s.timed);
+    if (T.ended(t.run, ok, s.now(), s.cur ? s.cur.id : "") && !T.over(t.run, s.now())) {
       t.last = ok;
       this.nextPuzzle();
     } else {
       this.endTimed();
     }
+  }
+
+  /**
+   * A puzzle of the storm just over, opened again to review (unrated, as every storm puzzle): its next button
+   * goes back to the run's list.
+   * @param {string} id @returns {Promise<void>}
+   */
+  reviewStorm(id) {
+    const s = this.state, t = s.timed, e = s.byId.get(id);
+    if (!t || !t.done || !e) return Promise.resolve();
+    const missed = t.run.puzzles.some((p) => p.id === id && !p.ok);
+    return this.open(e, { label: s.W.practice[missed ? "storm-review-missed" : "storm-review-solved"],
+      nextLabel: s.W.practice["storm-back"] });
+  }
+
+  /** Whether a storm is running (not over). @returns {boolean} */
+  storming() {
+    const s = this.state;
+    return s.mode === "timed" && s.timed !== null && !s.timed.done;
   }
 
   /** @returns {Promise<void>} */
@@ -358,7 +389,7 @@ export class PracticeCtrl {
     } else {
       c.feedback = [{ kind: "kept", move: m, reply: res.reply ? res.reply[0] : "" }];
     }
-    if (s.mode === "timed" && s.timed && res.done) this.timedNext(res.ok);
+    if (this.storming() && res.done) this.timedNext(res.ok);
     else this.draw();
   }
 
@@ -371,7 +402,7 @@ export class PracticeCtrl {
     ps.status = "failed";
     ps.wrong = { from: ps.at, move: sol[0] };
     c.feedback = [{ kind: "solution", sol: sol[0] }, ...this.finish(c, false)];
-    if (s.mode === "timed" && s.timed) this.timedNext(false);
+    if (this.storming()) this.timedNext(false);
     else this.draw();
   }
 

@@ -53,7 +53,12 @@
  */
 /** Extras of a puzzle opened. @typedef {{ label?: string, nextLabel?: string }} Extra */
 /** The goal on the board. @typedef {{ id: string, slug: string, title: string, text: string, state: GoalState, feedback: Said[] }} CurrentGoal */
-/** The timed run: its count, whether it is over, the puzzles it showed and whether the last one was solved. @typedef {{ run: import("./timed.js").Run, done: boolean, seen: string[], last: boolean | null }} Timed */
+/**
+ * The storm (the timed run): its count, whether it is over, the puzzles it showed, whether the last one was
+ * solved, and once over which bests it beat (of the day, of the week).
+ * @typedef {{ run: import("./timed.js").Run, done: boolean, seen: string[], last: boolean | null,
+ *   beat: { day: boolean, week: boolean } | null }} Timed
+ */
 /** What the page read from its address (params.js). @typedef {import("./params.js").Params} Params */
 /** A file the visitor chose (a File in the page): its name, size and text. @typedef {{ name: string, size: number, text: () => Promise<string> }} Chosen */
 

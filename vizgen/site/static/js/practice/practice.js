@@ -8,6 +8,7 @@
 import { contract } from "../core/contract.js";
 import { own, plural } from "../core/util.js";
 import * as glicko from "./glicko.js";
+import * as T from "./timed.js";
 
 /** @typedef {import("./glicko.js").Rating} Rating */
 /** A move of the build's data (vizgen/reports/puzzles.py's PuzzleMove). @typedef {import("../core/payloads").PuzzleMove} Move */
@@ -48,7 +49,7 @@ import * as glicko from "./glicko.js";
 /**
  * The visitor's progress.
  * @typedef {{ version: number, rating: Rating, history: HistoryEntry[], solved: Counts, failed: Counts, best: number,
- *   goals: Counts, timed: number }} Progress
+ *   goals: Counts, timed: number, storm: import("./timed.js").Bests }} Progress
  */
 /** The part of Web Storage progress uses. @typedef {{ getItem(key: string): string | null, setItem(key: string, value: string): void }} Store */
 
@@ -322,7 +323,7 @@ function won(s, node, replies) {
 /** @returns {Progress} */
 function fresh() {
   return { version: VERSION, rating: Object.assign({}, glicko.START), history: [], solved: Object.create(null),
-    failed: Object.create(null), best: 0, goals: Object.create(null), timed: 0 };
+    failed: Object.create(null), best: 0, goals: Object.create(null), timed: 0, storm: T.noBests() };
 }
 
 /* What progress may hold. Anything else is set aside: it never reaches the page. text: characters of a
@@ -335,6 +336,7 @@ var LIMITS = { text: 4 * 1024 * 1024, history: 500, keys: 50000, id: 160, count:
 /* An id: a variant's slug, a colon, then what follows it (no space). */
 var ID = /^[^\s:<>&"'`]+:[^\s<>&"'`]+$/;
 var DAY = /^\d{4}-\d{2}-\d{2}$/;
+var WEEK = /^\d{4}-W\d{2}$/;
 
 /** @param {unknown} x @returns {x is Record<string, unknown>} */
 function plain(x) {
@@ -422,6 +424,18 @@ function mapOf(x, lo, hi) {
   return out;
 }
 
+/* The storm's bests (timed.js's Bests) read back: null unless every part is there and of its kind. */
+/** @param {unknown} x @returns {import("./timed.js").Bests | null} */
+function bestsOf(x) {
+  if (!plain(x)) return null;
+  var day = field(x, "day"), week = field(x, "week");
+  var counts = [field(x, "dayBest"), field(x, "dayRuns"), field(x, "weekBest"), field(x, "weekRuns")];
+  if (typeof day !== "string" || (day && !DAY.test(day)) || typeof week !== "string" || (week && !WEEK.test(week))) return null;
+  var n = counts.filter(function (c) { return whole(c, 0, LIMITS.best); }).map(Number);
+  if (n.length < 4) return null;
+  return { day: day, dayBest: n[0] + 0, dayRuns: n[1] + 0, week: week, weekBest: n[2] + 0, weekRuns: n[3] + 0 };
+}
+
 /* Progress checked against the schema above (x: JSON.parse's value): null when x is not progress of this
    version at all; else {progress, aside: what was set aside, in words (a part, or how many of its entries),
    for the visitor's note}. Only x's own properties are read; a part missing takes its fresh value. */
@@ -470,6 +484,11 @@ function check(x) {
     var timed = x.timed;
     if (whole(timed, 0, LIMITS.best)) out.timed = num(timed);
     else aside.push("your best in three minutes");
+  }
+  if (own(x, "storm")) {
+    var storm = bestsOf(x.storm);
+    if (storm) out.storm = storm;
+    else aside.push("your storm bests of the day and the week");
   }
   return { progress: out, aside: aside };
 }
@@ -537,7 +556,7 @@ function copyMap(map) {
 function copy(progress) {
   return { version: VERSION, rating: Object.assign({}, progress.rating), history: progress.history.slice(),
     solved: copyMap(progress.solved), failed: copyMap(progress.failed), best: progress.best,
-    goals: copyMap(progress.goals), timed: progress.timed };
+    goals: copyMap(progress.goals), timed: progress.timed, storm: Object.assign({}, progress.storm) };
 }
 
 /* The progress after a puzzle rated `rating` (id `id`) was solved (ok) or failed: a new object. */

@@ -96,19 +96,54 @@ function levelHtml(s) {
     hi: util.count(band[1]), n: util.count(Math.round(rating)) })}</span></div>`;
 }
 
-/* The timed mode: before a run (or after one, with its result) the lead and a start; during one the clock. */
+/** The storm's words with its figures (timed.js's, in seconds). @param {string} text @returns {string} */
+function stormFill(text) {
+  return util.fill(text, { miss: timed.MISS / 1000, bonus: timed.BONUS / 1000, every: timed.EVERY });
+}
+
+/** The storm's bests as they stand now: today's, this week's, of all time. @param {State} s @returns {Html} */
+function bestsHtml(s) {
+  const b = timed.current(s.progress.storm, s.now());
+  return html`<p class="pz-storm-bests" data-storm-bests>${util.fill(s.W.practice["storm-bests"], { day: util.count(b.dayBest),
+    n: b.dayRuns, week: util.count(b.weekBest), ever: util.count(s.progress.timed) })}</p>`;
+}
+
+/** The storm's puzzles to review, the missed first, each with a button that opens it again. @param {State} s @returns {Html} */
+function stormList(s) {
+  const W = s.W.practice, t = s.timed;
+  if (!t || !t.run.puzzles.length) return html``;
+  const rows = timed.review(t.run).map((p) => {
+    const e = s.byId.get(p.id), v = e ? P.variantOf(s.idx, e.v) : undefined;
+    return html`<li class="${p.ok ? "pz-storm-solved" : "pz-storm-missed"}" data-storm-puzzle="${p.id}"><b>${
+      W[p.ok ? "storm-solved" : "storm-missed"]}</b> ${v ? v.title : ""}${e ? html` · ${util.fill(W["storm-rated"], {
+      r: util.count(e.r) })} <button type="button" data-review="${p.id}">${W["storm-open"]}</button>` : ""}</li>`;
+  });
+  return html`<section class="pz-storm-list" aria-label="${W["storm-list"]}"><h2>${W["storm-list"]}</h2><ol>${rows}</ol></section>`;
+}
+
+/* The storm (the timed mode): before a run the lead, the bests and a start; during one the clock over the board;
+   after one its result, the bests it beat, another start and the run's puzzles to review (one at a time on the
+   board above the list). */
 /** @param {State} s @param {Ui} ui @returns {Html} */
 function timedHtml(s, ui) {
   const W = s.W.practice, t = s.timed;
+  if (t && t.done && s.cur) return html`${boardView(s, ui)}${stormList(s)}`;
   if (!t || t.done) {
+    const beat = t && t.beat ? [t.beat.day ? W["storm-new-day"] : "", t.beat.week ? W["storm-new-week"] : ""]
+      .filter(Boolean).join(" ") : "";
     const end = t ? html`<p class="pz-timed-end" role="status" data-timed-end>${util.fill(W["timed-end"], {
-      n: util.count(t.run.solved), best: util.count(s.progress.timed) })}</p>` : "";
-    return html`<article class="pz-board pz-timed">${end}<p>${W["timed-lead"]}</p><p><button type="button" ${""
-    }class="primary" data-act="timed">${t ? W["timed-again"] : W["timed-start"]}</button></p></article>`;
+      n: util.count(t.run.solved), best: util.count(s.progress.timed) })}</p>${
+      beat ? html`<p class="pz-storm-beat" data-storm-beat>${beat}</p>` : ""}` : "";
+    return html`<article class="pz-board pz-timed">${end}${bestsHtml(s)}<p>${stormFill(W["timed-lead"])}</p>${""
+    }<p><button type="button" class="primary" data-act="timed">${t ? W["timed-again"] : W["timed-start"]}</button></p>${""
+    }</article>${stormList(s)}`;
   }
-  return html`<p class="pz-clock" role="timer" aria-live="off"><b data-clock>${timed.face(timed.left(t.run, s.now()))}</b> ${
-    W["timed-left"]} · <b data-timed-solved>${util.count(t.run.solved)}</b> ${W["timed-solved"]}${
-    t.last === null ? "" : " · " + W[t.last ? "timed-last-ok" : "timed-last-no"]}</p>${boardView(s, ui)}`;
+  const r = t.run;
+  const bonus = t.last && r.combo > 0 && r.combo % timed.EVERY === 0;
+  const last = t.last === null ? "" : " · " + stormFill(W[bonus ? "timed-last-bonus" : t.last ? "timed-last-ok" : "timed-last-no"]);
+  return html`<p class="pz-clock" role="timer" aria-live="off"><b data-clock>${timed.face(timed.left(r, s.now()))}</b> ${
+    W["timed-left"]} · <b data-timed-solved>${util.count(r.solved)}</b> ${W["timed-solved"]} · <b data-timed-row>${
+    util.count(r.combo)}</b> ${W["timed-row"]}<span data-timed-last>${last}</span></p>${boardView(s, ui)}`;
 }
 
 /** The whole page. @param {State} s @param {Ui} ui @returns {Html} */
