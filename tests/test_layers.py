@@ -186,7 +186,7 @@ BROWSER_ROOMS: dict[str, set[str]] = {
     "rules/view": {"core"},
     "index": {"core"},
     "index/view": {"core"},
-    "space": {"core"},
+    "space": {"core", "rules/engine"},  # the rule book says why the rules refuse a combination (issue #48)
     "space/view": {"core"},
     "pages": {"core", "rules/engine", "viewer", "play", "play/view", "practice", "practice/view", "rules", "rules/view",
               "index", "index/view", "space", "space/view", "pages/core", "pages/viewer", "pages/rules"},

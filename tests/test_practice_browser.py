@@ -188,6 +188,30 @@ def test_from_file_with_the_daily_puzzle_on_the_index(built: tuple[Path, Path], 
     tab.close()
 
 
+def test_the_daily_card_knows_it_was_solved(built: tuple[Path, Path], browser: object) -> None:
+    """On a phone: the index's puzzle of the day says "Solve it"; solved on the practice page, the same card says so
+    and offers to see it again (issue #48 slip 6: it once said "Solve it" still)."""
+    with served(built[0], "vizgen/") as url:
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        tab = context.new_page()
+        watch = Watch(tab)
+        tab.goto(url + "index.html")
+        card = tab.locator("#daily-text")
+        tab.wait_for_function("document.getElementById('daily-text').textContent.indexOf('rated') >= 0")
+        assert card.get_by_role("link").inner_text() == "Solve it" and "Solved today" not in card.inner_text()
+        tab.click("#daily-link")  # the card's title: the card is one link
+        _board(tab)
+        _solve_current(tab)
+        _board(tab, "solved")
+        tab.goto(url + "index.html")
+        tab.wait_for_function("document.getElementById('daily-text').textContent.indexOf('rated') >= 0")
+        card.scroll_into_view_if_needed()
+        assert card.is_visible() and "✓ Solved today." in card.inner_text(), card.inner_text()
+        assert card.get_by_role("link").inner_text() == "See it again"
+        watch.check(("http://127.0.0.1:",))
+        context.close()
+
+
 def _game_with_a_blunder() -> tuple[list[str], str]:
     """A game of standard from the start, you first against the perfect player: your first move that can blunder
     does, every other is the perfect player's; the positions after each ply, and where you blundered."""

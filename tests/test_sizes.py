@@ -235,9 +235,13 @@ def test_the_rules_page_script_stays_small() -> None:
 #: and since a link game ends on both phones, out players are counted as out, the keyboard is first-class and a
 #: file:// page offers no file:/// link (issue #48 items 1-3, slip 9): variant.js and code.js 44,279 and 43,757
 #: bytes, their budgets 2.8 % and 3.0 % over the ones before (43,200 and 42,600); practice.js, whose hands board
-#: is core/board.js too, 24,930 bytes, its budget 25,000 (4.6 % over the 23,900 before the storm)
+#: is core/board.js too, and the daily card that knows it was solved (slip 6), 25,074 bytes, its budget 25,090 (5.0 %
+#: over the 23,900 before the storm); rulesmore.js with the compare menu's words (item 4), 12,759 bytes, its budget
+#: 12,800 (2.4 % over the 12,500 before #47 moved the comparison into it). space.js since
+#: the explorer says why the rules refuse a combination (issue #48 item 4): it carries the rules page's rule book
+#: (rules/engine/rulebook.js, the engine's checks word for word): 5,844 bytes (2,932 before), its budget 5 % over
 BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1490, "index.js": 1050, "variant.js": 44_400,
-                       "code.js": 43_900, "practice.js": 25_000, "rulesmore.js": 12_700, "space.js": 2940}
+                       "code.js": 43_900, "practice.js": 25_090, "rulesmore.js": 12_800, "space.js": 6150}
 
 
 def test_every_page_script_stays_small() -> None:

@@ -116,7 +116,7 @@ def test_figures_agree_with_the_rows() -> None:
         pairs += 1
         changed += record["value"][k] != record["value"][row[i + bit]]
         same += record["game"][k] == record["game"][row[i + bit]]
-    logan = next(e for e in f["effects"] if e["rule"] == "logan")
+    logan = next(e for e in f["effects"] if e["name"] == "logan")
     assert (logan["pairs"], logan["changed"], logan["same_game"]) == (pairs, changed, same)
     near = f["nearest_wins"][0]
     assert near["value"] != "draw" and len(near["changes"].split(", ")) == f["nearest"]

@@ -67,7 +67,7 @@ def test_ticking_rules_answers_from_the_map(new_tab: Callable[..., object], addr
     assert link.is_visible()
     assert link.get_attribute("href") == "rules.html?rules=" + near["spec"]
     page.get_by_label("passes", exact=True).set_checked(True)  # with passes, a Logan is one more pass
-    assert "Makes no difference here: " in answer.inner_text() and "logan" in answer.inner_text().split(
+    assert "Makes no difference here: " in answer.inner_text() and "Logan clause" in answer.inner_text().split(
         "Makes no difference here: ")[1]
     assert errors == [], errors
     assert page.locator("#space-counts").is_visible()
@@ -79,8 +79,16 @@ def test_a_refused_combination_says_so(new_tab: Callable[..., object], address: 
     page.wait_for_function("window.vizgenSpace && window.vizgenSpace.ready", timeout=30000)
     page.get_by_label("cherry bomb", exact=True).set_checked(True)
     page.get_by_label("sudden death", exact=True).set_checked(True)
-    assert "the rules refuse this combination" in page.locator("#space-answer").inner_text()
+    said = page.locator("#space-answer").inner_text()
+    assert said.startswith("standard:sudden_death=true,cherry_bomb=true: the rules refuse this combination: cherry "
+                           "bomb resets the striking hand to 1, which sudden death would then take out"), said
+    assert "vizgen sweep" not in said and "cherry_bomb resets" not in said  # the reason itself, in words
     assert page.evaluate("window.vizgenSpace.value") is None
+    page.get_by_label("sudden death", exact=True).set_checked(False)
+    page.locator("select[name=attack]").select_option(label="self-gain")  # another part of the map
+    page.wait_for_function("window.vizgenSpace.spec === 'standard:attack=self-gain,cherry_bomb=true'")
+    said = page.locator("#space-answer").inner_text()
+    assert "the rules refuse this combination: cherry bomb changes the struck hand, but under self-gain" in said
 
 
 def test_the_page_file_names_its_data() -> None:
@@ -106,7 +114,7 @@ def test_another_part_of_the_map_loads_and_the_costliest_corner_is_answered(new_
     page.get_by_label("swaps").select_option("2")
     assert counted.is_enabled()
     counted.select_option("player")
-    page.get_by_label("stumps", exact=True).set_checked(True)
+    page.get_by_label("stumps (halves)", exact=True).set_checked(True)  # the rule's name in words
     spec = "standard:overflow=cutoff,swaps=2,swap_count=player,stumps=true"
     page.wait_for_function(f"window.vizgenSpace.spec === '{spec}' && window.vizgenSpace.value !== null")
     variant = Base.of("standard").rule_set({"overflow": "cutoff", "swaps": 2, "swap_count": "player", "stumps": True})

@@ -260,6 +260,16 @@ test("the index's puzzle of the day: one escaped sentence from a checked pool (p
   for (const bad of [null, "x", {}, { days: "x", titles: {} }, { days: [{ id: 1 }], titles: {}, themes }, { days: [day], themes }, { days: [day], titles: {} }]) {
     assert.equal(sentence(bad, "2026-11-28", W), null, JSON.stringify(bad));
   }
+  // solved today (the practice page's progress: its history), the card says so and offers to see it again; solved
+  // another day, or failed today, it still says "Solve it"
+  const done = { solved: "Solved today", again: "See it again" };
+  const pool = { days: [day], titles: { standard: "Standard" }, themes };
+  const after = (ok, when) => P.record(P.fresh(), day.id, day.r, ok, when);
+  assert.ok(text(sentence(pool, "2026-11-28", W, done, after(true, "2026-11-28"))).endsWith(
+    ": keep the win. <b class=\"daily-solved\">✓ Solved today.</b> <a href=\"practice.html?mode=daily\">See it again</a>"));
+  for (const p of [after(true, "2026-11-27"), after(false, "2026-11-28"), P.fresh()]) {
+    assert.ok(text(sentence(pool, "2026-11-28", W, done, p)).endsWith("<a href=\"practice.html?mode=daily\">Solve it</a>"));
+  }
   const proto = JSON.parse('{"days": [{"id": "a", "v": "__proto__", "p": "11-11", "r": 1500, "t": ["constructor"]}], "titles": {}, "themes": {}}');
   assert.ok(text(sentence(proto, "2026-11-28", W)).startsWith("2026-11-28: __proto__, position"));
   assert.ok(text(sentence(proto, "2026-11-28", W)).includes("rated 1\u202f500. <a"));

@@ -34,7 +34,8 @@ test("fill picks the unit that agrees with n, as the Python does for every templ
 test("a share writes as the Python writes it, and one that is not zero never reads 0.0 %", () => {
   const cases = fixture("units.json");
   for (const [p, python] of cases.percents) assert.equal(util.pct(p, cases.units), python, String(p));
-  assert.equal(util.pct(0.0001, cases.units), "<\u202f0.1\u202f%");
+  assert.equal(util.pct(0.0001, cases.units), "under 0.1\u202f%");
+  assert.equal(util.pct(0.99999, cases.units), "over 99.9\u202f%");
 });
 
 test("a value's class is the meaning table's, as the Python classes it", () => {

@@ -10,7 +10,8 @@ import numpy as np
 from vizgen.analysis.words import VERDICTS, fill, game_end_rule, plies, say, verdicts
 from vizgen.engine.params import Params
 
-__all__ = ["RULE_NAMES", "START_WORDS", "rule_tags", "rules_in_words", "start_badge", "start_value", "start_words"]
+__all__ = ["RULE_NAMES", "RULE_WORDS", "START_WORDS", "in_words", "rule_tags", "rules_in_words", "start_badge",
+           "start_value", "start_words"]
 
 #: every rule parameter by the short name a visitor filters the index by (what changing it is called)
 RULE_NAMES: dict[str, str] = {
@@ -23,6 +24,32 @@ RULE_NAMES: dict[str, str] = {
     "swap_count": "own swap count", "stumps": "stumps (halves)", "lives": "lives", "transfer_scope": "single transfer",
     "division_scope": "division scope",
 }
+
+#: every rule parameter's own name in words, as a visitor reads it wherever a page names the rule itself (the rule
+#: space's charts and boxes, the rules page's comparison): never the code name a spec writes (``sudden_death``)
+RULE_WORDS: dict[str, str] = {
+    "players": "players", "hands": "hands", "r": "roll-over number", "overflow": "overflow", "attack": "attack",
+    "self_attack": "self attack", "transfers": "transfers", "divisions": "divisions", "suicide": "suicide splits",
+    "meta": "meta splits", "halvesies": "halvesies", "swaps": "swaps", "misere": "misère",
+    "sudden_death": "sudden death", "integers": "integers (flips)", "zombies": "zombies", "start": "start",
+    "death_attack": "death attack", "self_add": "self-adding", "cherry_bomb": "cherry bomb", "logan": "Logan clause",
+    "passes": "passes", "one_point_switch": "one-point switch", "swap_count": "swap count",
+    "stumps": "stumps (halves)", "lives": "lives", "transfer_scope": "transfer scope",
+    "division_scope": "division scope",
+}
+
+
+def in_words(name: str, value: object = None) -> str:
+    """A rule parameter in words, and with ``value`` the rule as set: "sudden death on", "overflow cutoff".
+
+    Examples
+    --------
+    >>> in_words("one_point_switch"), in_words("sudden_death", True), in_words("swaps", 2)
+    ('one-point switch', 'sudden death on', 'swaps 2')
+    """
+    if value is None:
+        return RULE_WORDS[name]
+    return f"{RULE_WORDS[name]} {('on' if value else 'off') if isinstance(value, bool) else value}"
 
 
 #: the start's value for the whole game in words (:func:`start_words`; the rules page's download writes it with

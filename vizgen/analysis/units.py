@@ -29,8 +29,8 @@ UNITS: dict[str, str | int] = {
     "ply-note": "A ply is one player's move: 3 plies = you, them, you.",
     "ply-note-more": "A ply is one player's move: 3 plies = you, the next player, the one after.",
     "percent": "{p}\u202f%",
-    "below": "<\u202f{p}\u202f%",
-    "above": ">\u202f{p}\u202f%",
+    "below": "under {p}\u202f%",
+    "above": "over {p}\u202f%",
     "none": "\u2013",
     "decimals": 1,
     "thousands": THOUSANDS,
@@ -101,9 +101,9 @@ def percent(part: float | None, whole: float = 1.0, decimals: int | None = None)
     Examples
     --------
     >>> percent(134, 759285), percent(0, 10), percent(1, 3), percent(9999, 10000), percent(2, 2)
-    ('<\u202f0.1\u202f%', '0\u202f%', '33.3\u202f%', '>\u202f99.9\u202f%', '100\u202f%')
+    ('under 0.1\u202f%', '0\u202f%', '33.3\u202f%', 'over 99.9\u202f%', '100\u202f%')
     >>> percent(0.1234), percent(3, 0), percent(None), percent(20, 100, decimals=0), percent(0.001, decimals=0)
-    ('12.3\u202f%', '\u2013', '\u2013', '20\u202f%', '<\u202f1\u202f%')
+    ('12.3\u202f%', '\u2013', '\u2013', '20\u202f%', 'under 1\u202f%')
     """
     if part is None or not whole:
         return str(UNITS["none"])

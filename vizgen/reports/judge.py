@@ -535,7 +535,7 @@ def judge_brief(data: Judged) -> str:
     ...     "duration": {"random": 20, "perfect": None}}}
     >>> print(judge_brief(data).replace("\\u202f", " ").replace(", ", ",\\n"))
     random / perfect play: balance +0.018 / 0 points,
-    drawishness < 0.1 % / 100 %,
+    drawishness under 0.1 % / 100 %,
     duration 20 plies / none won,
     skill depth 5 levels
     """

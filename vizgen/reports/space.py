@@ -30,6 +30,7 @@ from typing import Any, Literal, TypedDict
 
 import numpy as np
 
+from vizgen.analysis.rulebook import RULE_NAMES, RULE_WORDS, in_words
 from vizgen.analysis.sweep import SPACE_BOOLS, SPACE_SIZE, SWAPS, Base, Task, space_overrides, sweep
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, Params
 from vizgen.util.text import format_count
@@ -204,19 +205,19 @@ def space_specs(indices: list[int]) -> list[str]:
 #: the axes a rule's effect is measured along: (name, from, to, the step in the combination's index)
 def _steps() -> list[tuple[str, str, bool | int | str, bool | int | str, int]]:
     block = 2 ** len(SPACE_BOOLS)
-    out: list[tuple[str, str, bool | int | str, bool | int | str, int]] = [(name, name, False, True, 1 << k)
-                                                 for k, name in enumerate(SPACE_BOOLS)]
+    out: list[tuple[str, str, bool | int | str, bool | int | str, int]] = [
+        (RULE_WORDS[name], name, False, True, 1 << k) for k, name in enumerate(SPACE_BOOLS)]
     swaps = block
     halvesies = swaps * len(SWAPS)
     attack = halvesies * len(HALVESIES)
     overflow = attack * len(ATTACKS)
     out += [("swaps 0→1", "swaps", 0, 1, swaps), ("swaps 1→2", "swaps", 1, 2, 2 * swaps),
             ("swaps 2→3", "swaps", 2, 3, 2 * swaps),
-            ("swaps counted by each player", "swap_count", "row", "player", swaps),
-            ("halvesies even", "halvesies", "off", "even", halvesies),
-            ("halvesies near", "halvesies", "off", "near", 2 * halvesies),
-            ("self-gain", "attack", ATTACKS[0], ATTACKS[1], attack),
-            ("cut-off", "overflow", OVERFLOWS[0], OVERFLOWS[1], overflow)]
+            (RULE_NAMES["swap_count"], "swap_count", "row", "player", swaps),
+            (in_words("halvesies", "even"), "halvesies", "off", "even", halvesies),
+            (in_words("halvesies", "near"), "halvesies", "off", "near", 2 * halvesies),
+            (RULE_NAMES["attack"], "attack", ATTACKS[0], ATTACKS[1], attack),
+            (RULE_NAMES["overflow"], "overflow", OVERFLOWS[0], OVERFLOWS[1], overflow)]
     return out
 
 
@@ -296,10 +297,10 @@ def space_figures(record: SpaceRecord | None = None) -> SpaceFigures:
     effects = [e for e in effects if e["pairs"]]  # a rule every rule set of the map has one way has no pairs
     effects.sort(key=lambda e: (-e["share"], e["rule"]))
     interactions: list[SpaceInteraction] = []
-    bools = [(label, step) for label, name, _, _, step in _steps() if name in SPACE_BOOLS]
-    partners = {step: _partner(index, step) for _, step in bools}
-    for (la, sa), (lb, sb) in itertools.combinations(bools, 2):
-        ka, kb = SPACE_BOOLS.index(la), SPACE_BOOLS.index(lb)
+    bools = [(label, name, step) for label, name, _, _, step in _steps() if name in SPACE_BOOLS]
+    partners = {step: _partner(index, step) for _, _, step in bools}
+    for (la, na, sa), (lb, nb, sb) in itertools.combinations(bools, 2):
+        ka, kb = SPACE_BOOLS.index(na), SPACE_BOOLS.index(nb)
         pa, pb = partners[sa], partners[sb]
         base = np.flatnonzero((axes[ka] == 0) & (axes[kb] == 0) & (pa >= 0) & (pb >= 0))
         both = pb[pa[base]]  # a and b on
@@ -362,13 +363,13 @@ def _axes(i: np.ndarray) -> list[np.ndarray]:
 
 
 def _changes_words(origin: int, index: int) -> str:
-    """The changes from combination ``origin`` to ``index``, in words (``logan on, cut-off``)."""
+    """The changes from combination ``origin`` to ``index``, in words (``Logan clause on, overflow cutoff``)."""
     a, b = space_overrides(origin), space_overrides(index)
     words = []
     for k, v in b.items():
         if a[k] == v or (k == "swap_count" and b["swaps"] == 0):
             continue
-        words.append(f"{k.replace('_', ' ')} {'on' if v else 'off'}" if isinstance(v, bool) else f"{k} {v}")
+        words.append(in_words(k, v))
     return ", ".join(words) or "none"
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 import jinja2
 
 from vizgen import templates_folder
+from vizgen.analysis import words
 from vizgen.site.data import address_words
 from vizgen.site.drawing import theme
 from vizgen.site.render.contexts import badge, num
@@ -58,6 +59,7 @@ def environment(templates: Path | None = None) -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
     )
     env.filters["num"] = num
+    env.filters["percent"] = words.percent  # a share, never "0.0 %" (vizgen.analysis.units.percent)
     env.globals["badge"] = badge
     env.globals["site_url"] = ""  # where the site is published, when known (render_site): absolute share tags
     env.globals["docs"] = ""  # the documentation's home when it is built into the site (build --docs): the header

@@ -50,6 +50,11 @@ class SpaceIndex(TypedDict):
     #: the parts that exist
     parts: list[int]
     rule_sets: int
+    # issue #48 item 4 (words from the one table): the units a share is written with, and the rule book (the rules'
+    # words; why the rules refuse a combination)
+    #: how a share is written (:data:`vizgen.analysis.units.UNITS`)
+    units: dict[str, str | int]
+    book: RuleBook
 
 
 class SpacePart(SpaceColumns):
@@ -328,6 +333,9 @@ class RuleBook(TypedDict):
     variants: dict[str, BuiltinRules]
     #: the start's words (:data:`vizgen.analysis.rulebook.START_WORDS`)
     start: dict[str, str]
+    # issue #48 item 4 (words from the one table)
+    #: every parameter's name in words (:data:`vizgen.analysis.rulebook.RULE_WORDS`)
+    words: dict[str, str]
 
 
 class ThumbsData(TypedDict):

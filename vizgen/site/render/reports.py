@@ -9,6 +9,7 @@ when the site has one, or names its command otherwise.
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -27,7 +28,8 @@ from vizgen.reports.family import Family, FamilyRow
 from vizgen.site.render.charts import Series, line_chart
 from vizgen.site.render.contexts import num
 
-__all__ = ["CLAIMS_PAGE", "FAMILY_PAGE", "claims_context", "family_context", "report_files", "variant_links"]
+__all__ = ["CLAIMS_PAGE", "FAMILY_PAGE", "claim_groups", "claims_context", "family_context", "report_files",
+           "variant_links"]
 
 FAMILY_PAGE = "family.html"
 #: the players table's members named in words under it, with where their figures come from
@@ -165,9 +167,31 @@ def claims_context(report: ClaimsReport, links: dict[Params, str]) -> dict[str, 
     published = [c for c in claims if not c["source_info"].get("ours")]
     agree = sum(1 for c in published if c["agrees"])
     used = sorted({c["source"] for c in report["claims"]} | {f["source"] for f in report["closed_forms"]})
-    return {"claims": claims, "forms": forms, "explanations": explanations, "published": len(published),
-            "agree": agree, "disagree": len(published) - agree, "own": len(claims) - len(published) + len(forms),
+    return {"claims": claims, "groups": claim_groups(claims), "forms": forms, "explanations": explanations,
+            "published": len(published), "agree": agree, "disagree": len(published) - agree,
+            "own": len(claims) - len(published) + len(forms),
             "sources": [{"key": k, **report["sources"][k]} for k in used]}
+
+
+def claim_groups(claims: list[dict[str, Any]]) -> list[dict[str, Any]]:  # rows of the jinja2 context
+    """The claims, in the order of their numbers, in groups of one source: a group is a run of claims of the same
+    source, so the page shows the claims number by number (a source whose claims are not all in one run, such as
+    claim 53 after 51, has a group for each run), each group with an anchor of its own.
+
+    Examples
+    --------
+    >>> runs = claim_groups([{"id": "1", "source": "A"}, {"id": "2", "source": "A"}, {"id": "3", "source": "B"},
+    ...                      {"id": "53", "source": "A"}])
+    >>> [(g["anchor"], [c["id"] for c in g["claims"]]) for g in runs]
+    [('group-A', ['1', '2']), ('group-B', ['3']), ('group-A-2', ['53'])]
+    """
+    groups: list[dict[str, Any]] = []
+    seen: dict[str, int] = {}
+    for source, run in itertools.groupby(claims, key=lambda c: c["source"]):
+        seen[source] = seen.get(source, 0) + 1
+        anchor = f"group-{source}" + (f"-{seen[source]}" if seen[source] > 1 else "")
+        groups.append({"source": source, "anchor": anchor, "claims": list(run)})
+    return groups
 
 
 def report_files(env: jinja2.Environment, base: dict[str, Any], links: dict[Params, str], *,  # base: jinja2 context

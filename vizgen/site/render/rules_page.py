@@ -13,7 +13,7 @@ from dataclasses import asdict
 from typing import TypedDict
 
 from vizgen.analysis import words
-from vizgen.analysis.rulebook import START_WORDS
+from vizgen.analysis.rulebook import RULE_WORDS, START_WORDS
 from vizgen.engine import params as engine_params
 from vizgen.engine.params import INT_RANGE, PARAM_NAMES, Params
 from vizgen.engine.variants import REGISTRY
@@ -91,8 +91,8 @@ def rulebook_data() -> RuleBook:
         ``names``, ``defaults``, ``ranges``, ``choices``, ``hand_sets_max``, ``max_positions``,
         ``large`` (how far past ``max_positions`` a device that reports its memory may go: the site's own
         ceiling, the share of the memory and the bytes a rule set takes, :mod:`vizgen.util.sizes`),
-        ``axes`` (one line per parameter) and ``variants`` (slug: ``title`` and the ``params``
-        that differ from the defaults), in registry order; plain JSON values.
+        ``axes`` (one line per parameter), ``words`` (each name in words) and ``variants`` (slug: ``title`` and
+        the ``params`` that differ from the defaults), in registry order; plain JSON values.
 
     Examples
     --------
@@ -111,7 +111,7 @@ def rulebook_data() -> RuleBook:
             "large": {"max_positions": sizes.SITE_MAX_POSITIONS, "memory_share": sizes.BROWSER_MEMORY_SHARE,
                       "bytes_per_position": sizes.BROWSER_BYTES_PER_POSITION,
                       "bytes_per_hand_pair": sizes.BROWSER_BYTES_PER_HAND_PAIR},
-            "variants": variants, "start": START_WORDS}
+            "variants": variants, "start": START_WORDS, "words": RULE_WORDS}
 
 
 class RulesContext(TypedDict):

@@ -16,12 +16,14 @@ from typing import Any
 import jinja2
 import numpy as np
 
+from vizgen.analysis import words
 from vizgen.analysis.sweep import SPACE_BOOLS, SPACE_SIZE, SWAPS
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, PARAM_NAMES, Params
 from vizgen.reports.space import SpaceEffect, SpaceFigures, SpaceRecord, load_record, space_figures
 from vizgen.site.drawing import theme
 from vizgen.site.render.datafiles import jsonp
 from vizgen.site.render.payloads import SpaceIndex, SpacePart
+from vizgen.site.render.rules_page import rulebook_data
 from vizgen.util.text import format_count
 
 __all__ = ["SPACE_DATA", "SPACE_PAGE", "bar_chart", "space_data", "space_files"]
@@ -30,44 +32,50 @@ SPACE_PAGE = "space.html"
 SPACE_DATA = "space-data.js"
 #: the folder of the explorer's parts, one a block of 2**15 combinations
 SPACE_PARTS = "space"
-#: a bar's height and the room for its label, in the drawing's units
-ROW, LABEL_W, WIDTH = 26, 150, 400
+#: a bar's height, the drawing's width and the room right of the longest bar for its share, in the drawing's units
+ROW, WIDTH, SHARE_W = 26, 400, 58
+#: the width of a label's character at the labels' font size (13), in the drawing's units: a wide sans-serif's
+#: average with room to spare (the browser test measures every label's box inside its chart)
+CHAR_W = 7.4
 
 
 def bar_chart(rows: list[tuple[str, list[tuple[float, str, str]]]], *, title: str, unit: str = "%") -> str:
-    """A horizontal stacked bar chart as accessible SVG: a row per label, each part ``(value, colour, name)``.
+    """A horizontal stacked bar chart as accessible SVG: a row per label, each part ``(value, colour, name)``, a
+    value a percentage (written by :func:`vizgen.analysis.words.percent`, never "0.0 %"); the labels' column as
+    wide as the longest label.
 
     Examples
     --------
-    >>> svg = bar_chart([("logan", [(12.5, "win", "draw to win")])], title="t")
-    >>> svg.startswith("<svg") and "logan: draw to win 12.5 %" in svg
+    >>> svg = bar_chart([("Logan clause", [(12.5, "win", "draw to win")])], title="t")
+    >>> svg.startswith("<svg") and "Logan clause: draw to win 12.5\u202f%" in svg
     True
     """
     top = max((sum(v for v, _, _ in parts) for _, parts in rows), default=1.0) or 1.0
     height = ROW * len(rows) + 30
-    plot = WIDTH - LABEL_W - 46
-    words, grid = theme.PALETTE["muted"], theme.PALETTE["grid"]
-    desc = "; ".join(f"{label}: " + ", ".join(f"{name} {v:.1f} {unit}" for v, _, name in parts if v)
+    label_w = round(CHAR_W * max((len(label) for label, _ in rows), default=1)) + 10
+    plot = WIDTH - label_w - SHARE_W
+    ink, grid = theme.PALETTE["muted"], theme.PALETTE["grid"]
+    desc = "; ".join(f"{label}: " + ", ".join(f"{name} {words.percent(v, 100)}" for v, _, name in parts if v)
                      for label, parts in rows)
     out = [f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" xmlns="http://www.w3.org/2000/svg">',
            f"<title>{escape(title)}</title>", f"<desc>{escape(desc)}</desc>",
-           f'<line x1="{LABEL_W}" y1="4" x2="{LABEL_W}" y2="{height - 24}" stroke="{grid}"/>']
+           f'<line x1="{label_w}" y1="4" x2="{label_w}" y2="{height - 24}" stroke="{grid}"/>']
     for k, (label, parts) in enumerate(rows):
         y = 6 + k * ROW
-        out.append(f'<text x="{LABEL_W - 6}" y="{y + 15}" text-anchor="end" font-size="13" fill="{words}">'
+        out.append(f'<text x="{label_w - 6}" y="{y + 15}" text-anchor="end" font-size="13" fill="{ink}">'
                    f"{escape(label)}</text>")
-        x = float(LABEL_W)
+        x = float(label_w)
         for value, colour, name in parts:
             w = value / top * plot
             if w > 0:
-                tip = escape(f"{name}: {value:.1f} {unit}")
+                tip = escape(f"{name}: {words.percent(value, 100)}")
                 out.append(f'<rect x="{x:.1f}" y="{y + 3}" width="{w:.1f}" height="{ROW - 8}" '
                            f'fill="{theme.PALETTE[colour]}"><title>{tip}</title></rect>')
             x += w
-        total = sum(v for v, _, _ in parts)
-        out.append(f'<text x="{x + 4:.1f}" y="{y + 15}" font-size="12" fill="{words}">{total:.1f}</text>')
-    out.append(f'<text x="{LABEL_W + plot / 2:.0f}" y="{height - 6}" text-anchor="middle" font-size="13" '
-               f'fill="{words}">{escape(unit)} of the pairs of rule sets</text>')
+        total = words.percent(sum(v for v, _, _ in parts), 100)
+        out.append(f'<text x="{x + 4:.1f}" y="{y + 15}" font-size="12" fill="{ink}">{escape(total)}</text>')
+    out.append(f'<text x="{label_w + plot / 2:.0f}" y="{height - 6}" text-anchor="middle" font-size="13" '
+               f'fill="{ink}">{escape(unit)} of the pairs of rule sets</text>')
     out.append("</svg>")
     return "".join(out)
 
@@ -89,15 +97,11 @@ def _effect_chart(effects: list[SpaceEffect]) -> str:
 
 def space_context(figures: SpaceFigures) -> dict[str, Any]:  # a template's context: open, read by name by jinja2
     """Everything ``space.html`` shows."""
-    total = figures["rule_sets"]
-    pct = {k: 100 * v / total for k, v in figures["counts"].items()}
-    effects = [{**e, "pct": 100 * e["share"], "same_pct": 100 * e["same_game"] / e["pairs"] if e["pairs"] else 0.0,
-                "arrows": ", ".join(f"{k} {format_count(n)}"
-                                  for k, n in sorted(e["directions"].items(), key=lambda x: -x[1]))}
+    effects = [{**e, "arrows": ", ".join(f"{k} {format_count(n)}"
+                                         for k, n in sorted(e["directions"].items(), key=lambda x: -x[1]))}
                for e in figures["effects"]]
-    interactions = [{**x, "pct": 100 * x["share"]} for x in figures["interactions"]]
-    return {"f": figures, "pct": pct, "effects": effects, "interactions": interactions,
-            "top5": [e["rule"] for e in figures["effects"][:5]], "refused": SPACE_SIZE - total,
+    return {"f": figures, "effects": effects, "interactions": figures["interactions"],
+            "top5": [e["rule"] for e in figures["effects"][:5]], "refused": SPACE_SIZE - figures["rule_sets"],
             "chart": _effect_chart(figures["effects"]), "data": SPACE_DATA.removesuffix(".js")}
 
 
@@ -142,7 +146,7 @@ def space_data(record: SpaceRecord) -> dict[str, bytes]:
     files[SPACE_DATA] = jsonp(SPACE_DATA.removesuffix(".js"), SpaceIndex(
         bools=list(SPACE_BOOLS), swaps=list(SWAPS), overflow=list(OVERFLOWS), attack=list(ATTACKS),
         halvesies=list(HALVESIES), order=list(PARAM_NAMES), standard=standard.as_dict(), block=block, parts=parts,
-        rule_sets=record["rule_sets"]))
+        rule_sets=record["rule_sets"], units=words.UNITS, book=rulebook_data()))
     return files
 
 

@@ -19,6 +19,9 @@ export interface SpaceIndex {
   /** the parts that exist */
   parts: number[];
   rule_sets: number;
+  /** how a share is written (:data:`vizgen.analysis.units.UNITS`) */
+  units: Record<string, string | number>;
+  book: RuleBook;
 }
 
 /** The record's rows of one part of the rule space (``space/part-<k>.js``). */
@@ -368,6 +371,8 @@ export interface RuleBook {
   variants: Record<string, BuiltinRules>;
   /** the start's words (:data:`vizgen.analysis.rulebook.START_WORDS`) */
   start: Record<string, string>;
+  /** every parameter's name in words (:data:`vizgen.analysis.rulebook.RULE_WORDS`) */
+  words: Record<string, string>;
 }
 
 /** A rule as plain data (:meth:`Rule.as_dict`): its feature, whether it prefers or avoids it, when, in words. */

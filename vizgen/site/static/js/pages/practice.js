@@ -145,4 +145,5 @@ publish({ contract: contract, util: util, loader: loader, board: board, hands: h
   practice: practice, practiceView: { init, params, state } });
 
 const dailyCard = typeof document === "undefined" ? null : document.getElementById("daily-text");
-if (dailyCard) daily.show(dailyCard, loader.create("practice/")); // the index: the puzzle of the day
+// the index: the puzzle of the day, and whether you solved it
+if (dailyCard) daily.show(dailyCard, loader.create("practice/"), storage());

@@ -36,11 +36,30 @@ function attach(page) {
   compareOptions();
 }
 
+/**
+ * A toggle's option in words, from the rules as they are now: "the same rules with one-point switch on" (the
+ * rule's name from the Python's one table, vizgen.analysis.rulebook.RULE_WORDS, shipped in the rule book).
+ * @param {string} name
+ * @returns {string}
+ */
+function toggleWords(name) {
+  var D = P.cfg.book, on = !(P.state.params && P.state.params[name]);
+  return "the same rules with " + (Object.prototype.hasOwnProperty.call(D.words, name) ? D.words[name] : name) +
+    (on ? " on" : " off");
+}
+
+/** Say each toggle's option as the rules are now (on where the rules have it off, and off where on). */
+function sayToggles() {
+  Array.prototype.forEach.call(menu("rules-compare").options, function (/** @type {HTMLOptionElement} */ o) {
+    if (o.value !== "base" && o.value !== "spec") o.textContent = toggleWords(o.value);
+  });
+}
+
 function compareOptions() {
   var D = P.cfg.book, state = P.state, sel = menu("rules-compare");
   var toggles = D.names.filter(function (name) { return typeof D.defaults[name] === "boolean"; });
   render(sel, html`<option value="base">the standard rules (same players, hands and r)</option>${
-    toggles.map(function (name) { return html`<option value="${name}">the same rules with ${name} toggled</option>`; })
+    toggles.map(function (name) { return html`<option value="${name}">${toggleWords(name)}</option>`; })
   }<option value="spec">another rule set (type its rules)</option>`);
   // compare=B from the address: any spec rules= takes; one that cannot be read is said, never dropped quietly
   var given = state.compareSpec;
@@ -164,6 +183,7 @@ function progress(otherSpec, size, out) {
  */
 function compareWith() {
   var state = P.state, api = P.api, D = P.cfg.book, book = P.book;
+  sayToggles();
   var s = state.solved;
   if (!s) return Promise.resolve();
   var solved = s;
@@ -214,6 +234,17 @@ function compareWith() {
 }
 
 /**
+ * A rule set's spec as notation that a narrow column breaks only after its colon and commas, never inside a
+ * rule's text ("standard:r=" / "6" once).
+ * @param {string} spec
+ */
+function breakable(spec) {
+  return html`<code class="spec">${spec.split(/(?<=[:,])/).map(function (part, k) {
+    return k ? html`<wbr>${part}` : html`${part}`;
+  })}</code>`;
+}
+
+/**
  * Both rule sets' figures side by side (the ones that differ marked ≠), and the comparison's sentence.
  * @param {Comparison} c
  */
@@ -222,8 +253,8 @@ function sideTable(c) {
   var differ = rows.filter(function (r) { return r.differ; }).length;
   return html`<div class="rules-side-wrap"><table class="data rules-side"><caption>${
     differ ? "Marked ≠: the " + util.plural(differ, "figure", "figures") + " that differ." :
-      "Every figure is the same."}</caption><thead><tr><th scope="col">Figure</th><th scope="col">Your rules<br><code>${
-    P.currentSpec()}</code></th><th scope="col">Compared with<br><code>${c.spec}</code></th></tr></thead><tbody>${
+      "Every figure is the same."}</caption><thead><tr><th scope="col">Figure</th><th scope="col">Your rules<br>${
+    breakable(P.currentSpec())}</th><th scope="col">Compared with<br>${breakable(c.spec)}</th></tr></thead><tbody>${
     rows.map(function (r) {
       /**
        * @param {string} text
@@ -245,12 +276,12 @@ function sideTable(c) {
 function changedTable(solved, f, c) {
   var list = c.changed;
   if (!list.length) return "";
-  return html`<table class="data"><thead><tr><th scope="col">Position</th><th scope="col">Here</th><th scope="col">Under ${
-    c.spec}</th></tr></thead><tbody>${list.slice(0, 40).map(function (pair) {
+  return html`<div class="rules-side-wrap"><table class="data"><thead><tr><th scope="col">Position</th><th scope="col">Here</th><th scope="col">Under ${
+    breakable(c.spec)}</th></tr></thead><tbody>${list.slice(0, 40).map(function (pair) {
     var name = solved.rules.name(solved.codes[pair[0]]);
     return html`<tr><td><a href="#" data-node="${pair[0]}">${name}</a></td><td>${
       rulebadge.verdictBadge(solved, f, pair[0])}</td><td>${rulebadge.verdictBadge(c.other, c.facts, pair[1])}</td></tr>`;
-  })}</tbody></table>${list.length > 40 ? html`<p>… and ${util.count(list.length - 40)} more.</p>` : ""}`;
+  })}</tbody></table></div>${list.length > 40 ? html`<p>… and ${util.count(list.length - 40)} more.</p>` : ""}`;
 }
 
 export { attach, compareWith };

@@ -16,6 +16,22 @@
 /** @typedef {import("./interfaces.js").Found} Found */
 /** @typedef {import("./interfaces.js").Status} Status */
 /** @typedef {import("../core/loader.js").Load} Load */
+/** @typedef {import("../rules/engine/rulebook.js").Params} Params */
+/** @typedef {import("../rules/engine/rulebook.js").BookData} BookData */
+
+import { Book } from "../rules/engine/rulebook.js";
+
+/**
+ * Why the rules refuse the rule set `params` (the standard rules' other parameters kept), in the engine's words
+ * (rules/engine/rulebook.js, checked against vizgen/engine/params.py), or null where they accept it.
+ * @param {SpaceIndex} data
+ * @param {Record<string, unknown>} params
+ * @returns {string | null}
+ */
+export function refusal(data, params) {
+  const book = new Book(data.book);
+  return book.problem(/** @type {Params} */ ({ ...data.standard, ...params }));
+}
 
 /**
  * A rule set's spec: the standard rules with every parameter that differs from them.
@@ -141,7 +157,9 @@ export class SpaceCtrl {
     const show = (/** @type {LoadedPart | null} */ found) => {
       if (mine !== this.asked) return;
       this.state.status = "ready";
-      this.state.answer = { spec: specOf(data, choice.params), found: read(data, choice, found) };
+      const said = read(data, choice, found);
+      this.state.answer = { spec: specOf(data, choice.params), found: said,
+        why: said ? null : refusal(data, choice.params) };
       this.redraw();
     };
     return (data.parts.includes(k) ? this.part(data, k) : Promise.resolve(null)).then(show, () => {

@@ -4,7 +4,11 @@
  * space/part-<k>.js (SpacePart), typed in vizgen/site/render/payloads.py (core/payloads.d.ts, generated).
  */
 
-/** @typedef {import("../core/payloads").SpaceIndex} SpaceIndex  the space's index (space-data.js) */
+/**
+ * The space's index (space-data.js): its rule book's parameters and its share units read by their own types.
+ * @typedef {Omit<import("../core/payloads").SpaceIndex, "book" | "units"> & {
+ *   book: import("../rules/engine/rulebook.js").BookData, units: import("../core/util.js").Units}} SpaceIndex
+ */
 /** @typedef {import("../core/payloads").SpacePart} SpacePart  the record's rows of one part (space/part-<k>.js) */
 
 /**
@@ -29,8 +33,8 @@
 
 /**
  * The answer to the latest question: the rule set's spec and, once its part is read, what the map says
- * (null: the rules refuse the combination).
- * @typedef {{spec: string, found: Found | null}} Answer
+ * (null: the rules refuse the combination, and `why` says why in the engine's words).
+ * @typedef {{spec: string, found: Found | null, why: string | null}} Answer
  */
 
 /**

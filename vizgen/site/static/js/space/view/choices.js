@@ -6,12 +6,14 @@ import { html } from "../../core/html.js";
 /** @typedef {import("../../core/html.js").Html} Html */
 
 /**
- * A rule's name in words: "sudden_death" -> "sudden death".
+ * A rule's name in words, from the Python's one table (vizgen.analysis.rulebook.RULE_WORDS, shipped in the
+ * space's rule book): "sudden_death" -> "sudden death"; a name the table lacks is written as it is.
+ * @param {SpaceIndex} data
  * @param {string} name
  * @returns {string}
  */
-export function words(name) {
-  return name.replace(/_/g, " ");
+export function words(data, name) {
+  return Object.prototype.hasOwnProperty.call(data.book.words, name) ? data.book.words[name] : name;
 }
 
 /**
@@ -35,7 +37,7 @@ function select(name, label, options) {
 export function choices(data) {
   const boxes = data.bools.map((name) =>
     html`<label><input type="checkbox" name="${name}"${data.standard[name] === true ? html` checked` : ""}> ${
-      words(name)}</label>`);
+      words(data, name)}</label>`);
   const swapCounts = [...new Set(data.swaps.map((s) => s[0]))];
   return html`${boxes} ${select("overflow", "overflow", data.overflow)}
       ${select("attack", "attack", data.attack)} ${select("halvesies", "halvesies", data.halvesies)}
