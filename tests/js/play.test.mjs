@@ -7,12 +7,15 @@ import assert from "node:assert/strict";
 import { fixture } from "./load.mjs";
 import { contract } from "../../vizgen/site/static/js/core/contract.js";
 import * as address from "../../vizgen/site/static/js/core/address.js";
-import { fill } from "../../vizgen/site/static/js/core/util.js";
+import { fill, pct } from "../../vizgen/site/static/js/core/util.js";
+import * as reviews from "../../vizgen/site/static/js/play/review.js";
 import { PlayCtrl, kids } from "../../vizgen/site/static/js/play/ctrl.js";
 import * as names from "../../vizgen/site/static/js/play/names.js";
 import { decor } from "../../vizgen/site/static/js/play/view/decor.js";
 import { log } from "../../vizgen/site/static/js/play/view/log.js";
 import { section } from "../../vizgen/site/static/js/play/view/section.js";
+import { evalbar } from "../../vizgen/site/static/js/play/view/evalbar.js";
+import { Facts } from "../../vizgen/site/static/js/viewer/facts.js";
 
 address.use(fixture("address.json").tables.standard); // the record is read through the address's reader
 const WORDS = fixture("words.json");
@@ -320,4 +323,77 @@ test("a record that cannot be read is said in the box, and a fresh game replaces
   ctrl.quit();
   assert.equal(ctrl.game, null);
   assert.equal(url(), "/v/standard.html#a");
+});
+
+/* The model with its verdicts read as the page's models read them (viewer/facts.js's Facts over the wire's fields
+   verdict, verdict_n and winner), for the evaluation bar. */
+function factsModel() {
+  const facts = new Facts(WORDS, [], []);
+  facts.fact = (i, name) => (name === "verdict" ? contract.verdictOf(2, OVER[i], WINNER[i], null)
+    : name === "verdict_n" ? REMOTENESS[i] : name === "winner" ? WINNER[i] : -1);
+  return Object.assign(model(), { cls: (i) => facts.cls(i), short: (i) => facts.short(i) });
+}
+/* The words of the bar for the seat to move, in its verdict's short words. */
+function barWords(name, verdict, n) {
+  return fill(W.evalbar, { name, verdict: fill(contract.verdicts.find((v) => v.key === verdict).short, { n }) });
+}
+
+test("the evaluation bar: the position's value for the player to move, in its verdict's words, gone at the end", async () => {
+  const { ctrl } = page();
+  await ctrl.init(factsModel());
+  assert.equal(ctrl.evaluation(), null); // no game
+  await ctrl.start("coached");
+  assert.deepEqual(ctrl.evaluation(), { seat: 0, cls: "win", words: fill(contract.verdicts[1].short, { n: 3 }) });
+  const at = () => section({ game: ctrl.game, seats: ctrl.currentSeats(),
+    kinds: ctrl.kinds, message: "", copied: false }, { ...ctx(ctrl), evaluation: ctrl.evaluation() }).text;
+  assert.match(at(), /play-evalbar-fill win" style="width:100%"/);
+  assert.ok(at().includes(barWords("You (player 1)", "win", 3)), at());
+  ctrl.moved(0, 2); // the winning move: c, where the perfect player (player 2) loses in 2
+  assert.deepEqual(ctrl.evaluation(), { seat: 1, cls: "loss", words: fill(contract.verdicts[2].short, { n: 2 }) });
+  assert.ok(at().includes(barWords("Perfect player (player 2)", "loss", 2)));
+  assert.match(at(), /play-evalbar-fill loss" style="width:0%"/);
+  await settle(); // the reply, then your win at f
+  ctrl.moved(4, 5);
+  await settle();
+  assert.equal(ctrl.snapshot().over, true);
+  assert.equal(ctrl.evaluation(), null); // the game is over: the status says how it ended
+  assert.ok(!at().includes("play-evalbar"));
+});
+
+test("the evaluation bar is not drawn while a challenge hides the values", async () => {
+  const { ctrl } = page();
+  await ctrl.init(factsModel());
+  await ctrl.start("challenge");
+  assert.equal(ctrl.hidden(), true);
+  assert.equal(ctrl.evaluation(), null);
+});
+
+test("the bar's view: filled by the class's rank, the words escaped and always shown", () => {
+  for (const [cls, width] of [["win", 100], ["draw", 50], ["loss", 0]]) {
+    const text = evalbar({ seat: 0, cls, words: "x" }, "<i>P</i>", W).text;
+    assert.ok(text.includes(`play-evalbar-fill ${cls}" style="width:${width}%"`), text);
+    assert.ok(text.includes(fill(W.evalbar, { name: "&lt;i&gt;P&lt;/i&gt;", verdict: "x" })), text);
+  }
+});
+
+test("the review's accuracy: each player's moves that kept the best result, from the review's own marks", async () => {
+  for (const [line, mine] of [[[1], [1, 3]], [[2, 5], [2, 4, 5]]]) { // a blunder, then a game played well
+    const { ctrl } = page();
+    await ctrl.init(model());
+    await ctrl.start("coached");
+    for (const to of line) {
+      ctrl.moved(ctrl.game.here(), to);
+      await settle();
+    }
+    assert.equal(ctrl.snapshot().over, true);
+    const path = [0, ...mine];
+    const marked = reviews.marks(WORDS, path, (i) => ctrl.theModel().details.get(i));
+    for (let seat = 0; seat < 2; seat++) {
+      const own = marked.filter((r, k) => r && k % 2 === seat);
+      const kept = own.filter((r) => contract.marks[r.mark].key === "best" || contract.marks[r.mark].key === "inaccuracy");
+      const said = fill(W.accuracy, { name: names.roleName(W, ctrl.game, seat), kept: kept.length, n: own.length,
+        share: pct(kept.length / own.length, WORDS.units) });
+      shows(seen(ctrl), said.replace(/\s+/g, " ")); // seen() reads the narrow space of "100 %" as a space
+    }
+  }
 });

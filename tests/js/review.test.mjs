@@ -48,3 +48,26 @@ test("a several players' game: the review reads the marks the panel shows, never
   const turned = open.map((v, k) => (k >= 7 ? -1 : v)); // the last change is the turning point
   assert.deepEqual(VZ.review.summary(W, turned, marked, 4, 1), { kind: "turning", ply: 7, was: 0, now: -1 });
 });
+
+test("a player's accuracy: their own marked moves that kept the best result, passes for an out player not counted", () => {
+  const inaccuracy = VZ.review.mark(W, SURVIVE_LATE, 5);
+  const best = VZ.review.mark(W, SURVIVE_LATE, 4);
+  const blunder = VZ.review.mark(W, MOVES, 2);
+  // seat 1 of four: plies 2, 6, 10 and 14 are theirs; at ply 14 a pass played for them when out (own: null)
+  const marked = new Array(16).fill(null);
+  marked[1] = inaccuracy; marked[5] = blunder; marked[9] = best; marked[13] = null;
+  marked[0] = blunder; marked[4] = best; // seat 0's
+  const counts = VZ.review.counts(W, 4, marked, []);
+  const keeps = (r) => VZ.contract.marks[r.mark].keeps;
+  for (let seat = 0; seat < 4; seat++) {
+    const mine = marked.filter((r, k) => r && k % 4 === seat);
+    assert.deepEqual(VZ.review.accuracy(counts[seat].marks), { kept: mine.filter(keeps).length, moves: mine.length });
+  }
+  // the marks say which keep: a best move and an inaccuracy keep the value, a blunder does not
+  assert.deepEqual([keeps(best), keeps(inaccuracy), keeps(blunder)], [true, true, false]);
+  assert.equal(VZ.review.accuracyWords(W.play, W.units, "Player 2", counts[1].marks),
+    "Player 2: 2 of 3 moves kept the best result (" + VZ.util.pct(2 / 3, W.units) + ").");
+  assert.equal(VZ.review.accuracyWords(W.play, W.units, "Player 1", counts[0].marks),
+    "Player 1: 1 of 2 moves kept the best result (" + VZ.util.pct(1 / 2, W.units) + ").");
+  assert.equal(VZ.review.accuracyWords(W.play, W.units, "Player 3", counts[2].marks), ""); // no move of their own
+});

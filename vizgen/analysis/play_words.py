@@ -65,6 +65,8 @@ PLAY = {
     "challenge": "Challenge: every value stays hidden until the game ends, unless you ask for a hint.",
     "hint": "Hint",
     "hint-title": "Show the values of this position (the review counts it)",
+    # the evaluation bar (issue #48 item 8): the position's value for the player to move, the verdict's short words
+    "evalbar": "{name} to move: {verdict}",
     "hinted": "Hint taken: the values of this position are shown.",
     "analysis": "Show the analysis",
     "analysis-title": "Show every value from now on (the review counts it as hints)",
@@ -158,6 +160,10 @@ PLAY = {
     "skip": "Skip to the end",
     "won-person": "{name} has won.",
     "tally": "{name}: {marks}.",
+    # a player's accuracy in the review (issue #48 item 8, docs/FRONTEND.md "The evaluation bar and accuracy"): of
+    # their own moves ({n}), how many kept the best result the position allowed ({kept}: a best move or an
+    # inaccuracy, the marks that keep the value), and that share
+    "accuracy": "{name}: {kept} of {n} {move|moves} kept the best result ({share}).",
     "tally-clean": "no inaccuracy, mistake or blunder",
     "tally-inaccuracy": "{n} {inaccuracy|inaccuracies}",
     "tally-mistake": "{n} {mistake|mistakes}",

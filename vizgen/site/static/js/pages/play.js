@@ -93,7 +93,7 @@ function context(ctrl, hide) {
     kindName: function (kind) { return names.kindName(W, kind); },
     name: function (kind) { return names.capitalName(W, kind); },
     role: function (g, seat) { return names.roleName(W, g, seat); }, live: ctrl.live,
-    hidden: hide, selected: face.selected,
+    hidden: hide, selected: face.selected, evaluation: ctrl.evaluation(),
     after: function (g) { return html`${ctrl.after.map(function (fn) { return fn(g); })}`; },
     sentence: function (g) { return ctrl.sentence(g, variantTitle(face)); },
     href: location.href, link: function (seat) { return ctrl.link(seat); }, path: location.pathname,

@@ -98,6 +98,20 @@ export class PlayCtrl {
     return !!(g && g.challenge && !g.finished() && !(g.hinted() && this.face.selected === g.here()));
   }
 
+  /**
+   * The evaluation bar's value (issue #48 item 8): the position the game is at, for the player to move there, its
+   * verdict as the page's model reads it from the node table (class and short words); null with no game, at a
+   * position where the game is over (the status says how it ended) or while the values are hidden.
+   * @returns {import("./interfaces.js").Evaluation | null}
+   */
+  evaluation() {
+    var g = this.game;
+    if (!g || this.hidden()) return null;
+    var m = this.theModel(), pos = g.here();
+    if (m.over(pos)) return null;
+    return { seat: g.mover(g.plies()), cls: m.cls(pos), words: m.short(pos) };
+  }
+
   /** The seats: the game's, or the ones chosen before it starts. @returns {string[]} */
   currentSeats() {
     if (this.game) return this.game.seats.slice();

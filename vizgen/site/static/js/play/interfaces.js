@@ -29,7 +29,15 @@
  * The page's model as the game reads it (viewer/model.js or viewer/codemodel.js).
  * @typedef {import("./game.js").GameModel & import("./opponents.js").OpponentModel & {
  *   details: { get(id: number): Detail | undefined }, detail(id: number): Promise<Detail>,
- *   hands?: (id: number) => ReadonlyArray<ReadonlyArray<number>> }} PlayModel
+ *   hands?: (id: number) => ReadonlyArray<ReadonlyArray<number>>,
+ *   cls(id: number): import("../core/contract.js").Contract["verdicts"][number]["cls"],
+ *   short(id: number): string }} PlayModel
+ */
+/**
+ * The evaluation bar's value (view/evalbar.js): the position the game is at, for the seat to move (from the first
+ * player): its verdict's class (win, draw or loss) and short words ("win in 5 plies"), as the page's model reads
+ * them from the node table.
+ * @typedef {{ seat: number, cls: import("../core/contract.js").Contract["verdicts"][number]["cls"], words: string }} Evaluation
  */
 /**
  * What the game asks of the panel at a position (viewer/panel.js draws it): the seats named by who plays them,
@@ -74,7 +82,8 @@
  * What the views are drawn with (pages/play.js makes it from the controller and the page).
  * @typedef {object} Ctx
  * @property {Record<string, string>} W words.PLAY
- * @property {Words} words every word of the page the game reads
+ * @property {Words & { units: import("../core/util.js").Units }} words every word of the page the game reads (and
+ *   the units a share is written in)
  * @property {Record<string, string>} T the theme's palette
  * @property {Details} model the page's model: the positions' details
  * @property {(kind: string) => string} kindName
@@ -83,6 +92,7 @@
  * @property {import("./game.js").Live} live
  * @property {boolean} hidden the values hidden
  * @property {number | null} selected the position shown
+ * @property {Evaluation | null} [evaluation] the evaluation bar's value (PlayCtrl.evaluation); none: no bar
  * @property {(g: Game) => Html} after the add-ons' part of the end-of-game area
  * @property {(g: Game) => string} sentence the result in one sentence
  * @property {string} href the page's address

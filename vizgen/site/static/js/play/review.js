@@ -160,4 +160,29 @@ function tally(W, name, times) {
   return util.fill(W.tally, { name: name, marks: said.length ? said.join(", ") : W["tally-clean"] });
 }
 
-export { mark, own, marks, sentence, counts, turning, summary, tally };
+/* A player's accuracy (issue #48 item 8), from their counts (counts(): their own moves only, a pass played for a
+   player who is out is not counted): of their moves, how many kept the best result the position allowed, the marks
+   whose `keeps` the contract sets (a best move, an inaccuracy: the value class kept). */
+/** @param {ReadonlyArray<number>} times @returns {{ kept: number, moves: number }} */
+function accuracy(times) {
+  var kept = 0, moves = 0;
+  contract.marks.forEach(function (m, i) {
+    moves += times[i];
+    if (m.keeps) kept += times[i];
+  });
+  return { kept: kept, moves: moves };
+}
+
+/* That accuracy in words (W: words.py's PLAY, U: the units a share is written in): "Player 1: 7 of 9 moves kept the
+   best result (77.8 %)."; "" for a player who made no move of their own. */
+/**
+ * @param {Record<string, string>} W @param {import("../core/util.js").Units} U @param {string} name
+ * @param {ReadonlyArray<number>} times @returns {string}
+ */
+function accuracyWords(W, U, name, times) {
+  var a = accuracy(times);
+  if (!a.moves) return "";
+  return util.fill(W.accuracy, { name: name, kept: a.kept, n: a.moves, share: util.pct(a.kept / a.moves, U) });
+}
+
+export { mark, own, marks, sentence, counts, turning, summary, tally, accuracy, accuracyWords };

@@ -67,7 +67,13 @@ function review(g, marked, ctx) {
       if (g.human(s)) tallies.push(html`<p class="play-tally">${reviews.tally(W, ctx.role(g, s), c.marks)}</p>`);
     });
   }
-  return html`${table}${tallies}<p class="play-turning">${text}</p>`;
+  /** @type {Html[]} */
+  var accuracies = []; // each player's share of moves that kept the best result (issue #48 item 8)
+  counts.forEach(function (c, s) {
+    var said = reviews.accuracyWords(W, ctx.words.units, ctx.role(g, s), c.marks);
+    if (said) accuracies.push(html`<p class="play-accuracy">${said}</p>`);
+  });
+  return html`${table}${tallies}${accuracies}<p class="play-turning">${text}</p>`;
 }
 
 /** The value-history chart: your value after each ply, wins above the middle line, losses below, nearer
