@@ -14,6 +14,8 @@ import numpy as np
 import pytest
 
 from tests.browsing import (
+    PHONE,
+    Watch,
     click_node,
     fragment,
     line_to_a_drawn_blunder,
@@ -24,7 +26,7 @@ from tests.browsing import (
     visible_values,
 )
 from vizgen.ai.games import perfect_player, play
-from vizgen.analysis import words
+from vizgen.analysis import meaning, units, words
 from vizgen.analysis.marks import BLUNDER, say_review
 from vizgen.analysis.solved import solve_variant
 from vizgen.engine.ending import PLY_CAP
@@ -488,3 +490,49 @@ def test_a_link_game_from_a_file_offers_no_file_address(open_page: Callable, sit
     assert "file:///" not in page.locator("#play").inner_text()
     assert not page.locator("#play button[data-act=copy-link]").count()
     assert not page.locator("#play .play-link").count()
+
+
+def test_the_evaluation_bar_and_the_accuracy_on_a_phone(new_tab: Callable, base_url: str,
+                                                        pages: dict[str, VariantPage]) -> None:
+    """#48 item 8, at 390x844 with touch: during a game the bar beside the board says, in words on screen, the
+    position's value for the player to move as the node table has it (its verdict's short words and the plies); at the
+    end the review says each player's share of their own moves that kept the best result, counted from the marks
+    the move list shows."""
+    data = pages["standard"]
+    page = new_tab(phone=True)
+    watch = Watch(page)
+    page.goto(base_url + "variants/standard.html")
+    page.wait_for_function("window.vizgen && window.vizgen.play && window.vizgen.play.ready", timeout=20000)
+    page.evaluate("window.vizgen.play.delay = 0")
+    page.locator("#play button[data-act=open]").tap()  # coached play: the values shown
+    game = your_turn(page)
+    bar = page.locator("#play .play-evalbar-words")
+    for _ in range(3):
+        node = names(data).index(game["path"][-1])
+        code = int(meaning.verdicts(2, np.array([data.nodes["winner"][node]]),
+                                    np.array([data.nodes["terminal"][node]]))[0])
+        said = units.fill(meaning.VERDICTS[code].short, n=int(data.nodes["remoteness"][node]))
+        bar.scroll_into_view_if_needed()
+        box = bar.bounding_box()
+        assert bar.is_visible() and box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+        assert bar.inner_text() == f"You (player 1) to move: {said}"
+        page.locator("#panel tr.move td.mv a").first.tap()
+        page.wait_for_function("n => window.vizgen.play.state().path.length > n", arg=len(game["path"]))
+        game = your_turn(page)
+        if game["over"]:
+            break
+    while not game["over"]:  # play on to the end, the first move each time
+        page.locator("#panel tr.move td.mv a").first.tap()
+        page.wait_for_function("n => window.vizgen.play.state().path.length > n", arg=len(game["path"]))
+        game = your_turn(page)
+    assert page.locator("#play .play-evalbar").count() == 0  # over: the status says how it ended
+    mine = page.locator(".play-moves a.ply.mine")
+    own = mine.count()
+    kept = own - page.locator(".play-moves a.ply.mine.mistake, .play-moves a.ply.mine.blunder").count()
+    line = page.locator(".play-accuracy").first
+    line.scroll_into_view_if_needed()
+    assert line.is_visible()
+    text = line.inner_text()
+    share = r"\(\d+(\.\d)?\s?%\)"
+    assert re.fullmatch(rf"You \(player 1\): {kept} of {own} moves? kept the best result {share}\.", text), text
+    watch.check(("http://127.0.0.1:",))

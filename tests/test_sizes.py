@@ -240,9 +240,9 @@ def test_the_rules_page_script_stays_small() -> None:
 #: 12,800 (2.4 % over the 12,500 before #47 moved the comparison into it). space.js since
 #: the explorer says why the rules refuse a combination (issue #48 item 4): it carries the rules page's rule book
 #: (rules/engine/rulebook.js, the engine's checks word for word): 5,844 bytes (2,932 before), its budget 5 % over
-#: the one before. variant.js and code.js since the evaluation bar and the review's accuracy (issue #48 item 8: play/view/evalbar.js,
-#: review.js's accuracy): 44,722 and 44,166 bytes (44,553 and 43,998 with the bar alone; 44,324 and 43,718 before),
-#: their budgets 1.1 % and 1.0 % over the ones before (44,400 and 43,900)
+#: the one before. variant.js and code.js since the evaluation bar and the review's accuracy (issue #48 item 8:
+#: play/view/evalbar.js, review.js's accuracy): 44,722 and 44,166 bytes (44,553 and 43,998 with the bar alone;
+#: 44,324 and 43,718 before), their budgets 1.1 % and 1.0 % over the ones before (44,400 and 43,900)
 BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1490, "index.js": 1050, "variant.js": 44_900,
                        "code.js": 44_350, "practice.js": 25_090, "rulesmore.js": 12_800, "space.js": 6150}
 

@@ -100,15 +100,15 @@ export class PlayCtrl {
 
   /**
    * The evaluation bar's value (issue #48 item 8): the position the game is at, for the player to move there, its
-   * verdict as the page's model reads it from the node table (class and short words); null with no game, at a
-   * position where the game is over (the status says how it ended) or while the values are hidden.
+   * verdict as the page's model reads it from the node table (class and short words); null with no game, where the
+   * game has ended at the ply shown (the status says how) or while the values are hidden.
    * @returns {import("./interfaces.js").Evaluation | null}
    */
   evaluation() {
     var g = this.game;
     if (!g || this.hidden()) return null;
     var m = this.theModel(), pos = g.here();
-    if (m.over(pos)) return null;
+    if (g.end(this.live)) return null; // won, or drawn by repetition or the ply cap, at the ply shown
     return { seat: g.mover(g.plies()), cls: m.cls(pos), words: m.short(pos) };
   }
 
