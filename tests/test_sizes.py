@@ -240,8 +240,12 @@ def test_the_rules_page_script_stays_small() -> None:
 #: 12,800 (2.4 % over the 12,500 before #47 moved the comparison into it). space.js since
 #: the explorer says why the rules refuse a combination (issue #48 item 4): it carries the rules page's rule book
 #: (rules/engine/rulebook.js, the engine's checks word for word): 5,844 bytes (2,932 before), its budget 5 % over
-BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1490, "index.js": 1050, "variant.js": 44_400,
-                       "code.js": 43_900, "practice.js": 25_090, "rulesmore.js": 12_800, "space.js": 6150}
+#: index.js since the index keeps its filter in the address and folds its boxes on a phone (issue #48 item 5; the
+#: address reader is not bundled again, read from the page's handle): 1,567 bytes (1,043 before), its budget 1,600
+#: (52 % over the 1,050 before: the feature's own code, measured, said in the report); practice.js since the streak
+#: starts near your rating from the classic rules (slip 7): 25,286 bytes, its budget 25,300 (0.8 % over 25,090)
+BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1490, "index.js": 1600, "variant.js": 44_400,
+                       "code.js": 43_900, "practice.js": 25_300, "rulesmore.js": 12_800, "space.js": 6150}
 
 
 def test_every_page_script_stays_small() -> None:
