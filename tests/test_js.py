@@ -407,11 +407,11 @@ def _importer_reads_moves_as_the_python(specs: list[str], tmp_path: Path, games:
 
 def test_the_importer_reads_moves_as_the_python(tmp_path: Path) -> None:
     """A game pasted into a variant's page (play/import.js, issue #48 item 6) read as the Python reads it, on
-    :data:`IMPORT_SPECS`: at every position of two random games, every legal move in several spellings, and texts
+    :data:`IMPORT_SPECS`: at every position of a random game, every legal move in several spellings, and texts
     that are no move or no legal one, name the same position (or the same refusal: no move, not legal) as
     ``Rules.parse_move``; each game pasted whole reaches the Python's positions, and a move after the referee's end
     of the game is refused at its ply."""
-    _importer_reads_moves_as_the_python(list(IMPORT_SPECS), tmp_path, games=2, plies=16)
+    _importer_reads_moves_as_the_python(list(IMPORT_SPECS), tmp_path, games=1, plies=16)  # the lane's budget
 
 
 @pytest.mark.slow(reason="the importer on every variant of MOVEGEN_SPECS: about 20 CPU s, over the fast lane's budget")
