@@ -77,6 +77,10 @@ def test_index_filters_by_rule(new_tab: Callable, base_url: str, pages: dict[str
     assert _cards_seen(page) == slugs
     assert page.locator("#rule-count").inner_text() == f"{total} variants"
     changes = {p.slug: {key for key, _ in rule_tags(p.variant.params)} for p in pages.values()}
+    more = page.locator("#rule-more summary")
+    assert page.locator(".rule-box").first.is_visible() is not phone  # on a phone the boxes fold away
+    if phone:
+        more.click()  # "More filters" opens them
     page.locator(".rule-box", has_text="more players").locator("input").check()
     players = sorted(slug for slug, keys in changes.items() if "players" in keys)
     assert _cards_seen(page) == players and 0 < len(players) < total
@@ -97,6 +101,34 @@ def test_index_filters_by_rule(new_tab: Callable, base_url: str, pages: dict[str
     assert page.locator("#rule-count").inner_text() == f"{len(three)} of {total} variants"
     page.locator("#rule-words").fill("")
     assert _cards_seen(page) == slugs and not page.locator("#rule-none").is_visible()
+
+
+def test_index_on_a_phone_shows_results_under_the_words_and_keeps_the_filter(
+        new_tab: Callable, base_url: str, pages: dict[str, VariantPage]) -> None:
+    """#48 item 5: at 390x844, typing a word shows the first matching card on screen; the filter lives in the
+    address, so reloading (or sharing) it keeps the words and the ticks; a tick the page has not is left out."""
+    page = new_tab(phone=True)
+    page.goto(base_url + "index.html")
+    page.wait_for_function("document.getElementById('rule-count') && document.getElementById('rule-count').textContent")
+    box = page.locator("#rule-words")
+    box.tap()  # as a person does: the page brings the box to the top of the screen
+    page.keyboard.type("three")
+    three = sorted(p.slug for p in pages.values() if "three" in f"{p.variant.title} {p.variant.summary}".lower())
+    assert _cards_seen(page) == three and three
+    first = page.locator("article.card[data-rules]:visible").first
+    top = first.bounding_box()
+    assert top is not None and 0 <= top["y"] <= 844 - 80, top  # its title, at least, on screen
+    assert first.locator(".card-title").is_visible()
+    assert "words=three" in page.url
+    page.reload()
+    page.wait_for_function("document.getElementById('rule-count') && document.getElementById('rule-count').textContent")
+    assert page.locator("#rule-words").input_value() == "three" and _cards_seen(page) == three
+    page.goto(base_url + "index.html?ticks=players.nonsense&words=%3Cb%3E")
+    page.wait_for_function("document.getElementById('rule-count') && document.getElementById('rule-count').textContent")
+    assert page.locator(".rule-box", has_text="more players").is_visible()  # a tick from the address: unfolded
+    assert page.locator(".rule-box", has_text="more players").locator("input").is_checked()
+    assert page.locator("#rule-words").input_value() == "<b>" and page.locator("#rule-none").is_visible()
+    assert page.locator("#rule-none").inner_text().startswith("No variant here")
 
 
 def test_graph_draws_and_click_node(open_page: Callable, pages: dict[str, VariantPage]) -> None:

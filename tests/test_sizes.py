@@ -242,9 +242,13 @@ def test_the_rules_page_script_stays_small() -> None:
 #: (rules/engine/rulebook.js, the engine's checks word for word): 5,844 bytes (2,932 before), its budget 5 % over
 #: the one before. variant.js and code.js since the evaluation bar and the review's accuracy (issue #48 item 8:
 #: play/view/evalbar.js, review.js's accuracy): 44,722 and 44,166 bytes (44,553 and 43,998 with the bar alone;
-#: 44,324 and 43,718 before), their budgets 1.1 % and 1.0 % over the ones before (44,400 and 43,900)
-BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1490, "index.js": 1050, "variant.js": 44_900,
-                       "code.js": 44_350, "practice.js": 25_090, "rulesmore.js": 12_800, "space.js": 6150}
+#: 44,324 and 43,718 before), their budgets 1.1 % and 1.0 % over the ones before (44,400 and 43,900).
+#: index.js since the index keeps its filter in the address and folds its boxes on a phone (issue #48 item 5; the
+#: address reader is not bundled again, read from the page's handle): 1,567 bytes (1,043 before), its budget 1,600
+#: (52 % over the 1,050 before: the feature's own code, measured, said in the report); practice.js since the streak
+#: starts near your rating from the classic rules (slip 7): 25,286 bytes, its budget 25,300 (0.8 % over 25,090)
+BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1490, "index.js": 1600, "variant.js": 44_900,
+                       "code.js": 44_350, "practice.js": 25_300, "rulesmore.js": 12_800, "space.js": 6150}
 
 
 def test_every_page_script_stays_small() -> None:

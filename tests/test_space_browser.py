@@ -126,3 +126,27 @@ def test_another_part_of_the_map_loads_and_the_costliest_corner_is_answered(new_
     assert f"{format_count(fresh['positions'])} positions" in shown, shown
     assert answer.get_by_role("link").is_visible()
     assert errors == [], errors
+
+
+def test_on_a_phone_the_contents_are_on_the_first_screen_and_lead_to_the_explorer(
+        new_tab: Callable[..., object], address: str) -> None:
+    """#48 item 5: the page is many screens tall on a phone (390x844, touch); its contents are on the first
+    screen, the explorer named first, and tapping it brings the explorer's question on screen."""
+    page = new_tab(phone=True)
+    page.goto(address + "space.html")
+    page.wait_for_function("window.vizgenSpace && window.vizgenSpace.ready", timeout=30000)
+    toc = page.get_by_role("navigation", name="On this page")
+    box = toc.bounding_box()
+    assert toc.is_visible() and box is not None and 0 <= box["y"] <= 844 - box["height"], box
+    links = toc.get_by_role("link")
+    assert links.first.inner_text() == "Explore a rule set yourself"
+    assert [links.nth(i).inner_text() for i in range(links.count())][1:] == [
+        page.locator(f"#{h} h2").inner_text() if h != "extremes" else "The longest forced wins"
+        for h in ("effects", "interactions", "nearest", "extremes")]
+    assert page.evaluate("document.documentElement.scrollHeight") > 3 * 844  # a long page: the contents matter
+    links.first.tap()
+    answer = page.locator("#space-answer")
+    page.wait_for_function("location.hash === '#explorer'")
+    shown = answer.bounding_box()
+    assert answer.is_visible() and shown is not None and 0 <= shown["y"] < 844, shown
+    assert "a draw" in answer.inner_text()

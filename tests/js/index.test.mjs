@@ -1,6 +1,6 @@
 import test from "node:test";
 import assert from "node:assert";
-import { IndexCtrl, matches } from "../../vizgen/site/static/js/index/ctrl.js";
+import { IndexCtrl, filterFrom, filterQuery, matches } from "../../vizgen/site/static/js/index/ctrl.js";
 import { countView } from "../../vizgen/site/static/js/index/view/count.js";
 
 test("a card shows when it has every ticked rule", () => {
@@ -58,4 +58,17 @@ test("the filter, driven through its action: ticking, typing, unticking, and the
   ctrl.set(["lives", "overflow"], "lost");
   assert.deepEqual(ctrl.state.shows, [[false], [false, true], []]);
   assert.equal(count(), "1 of 3 variants");
+});
+
+test("the filter in the address: written as the page writes it, read back kept to the page's boxes", () => {
+  assert.strictEqual(filterQuery([], ""), "");
+  assert.strictEqual(filterQuery([], "three hands"), "?words=three%20hands");
+  assert.strictEqual(filterQuery(["players", "r"], "a&b=c"), "?words=a%26b%3Dc&ticks=players.r");
+  const known = ["overflow", "players", "r"];
+  assert.deepStrictEqual(filterFrom("three", "r.players", known), { ticked: ["players", "r"], typed: "three" });
+  assert.deepStrictEqual(filterFrom(null, "nonsense.r.r.<b>", known), { ticked: ["r"], typed: "" });
+  assert.deepStrictEqual(filterFrom(undefined, undefined, known), { ticked: [], typed: "" });
+  // what is written reads back as the same filter (the reader decodes percent-escapes)
+  const q = new URLSearchParams(filterQuery(["r", "overflow"], "cut, off"));
+  assert.deepStrictEqual(filterFrom(q.get("words"), q.get("ticks"), known), { ticked: ["overflow", "r"], typed: "cut, off" });
 });

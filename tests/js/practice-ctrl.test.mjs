@@ -141,6 +141,24 @@ test("the address: what names nothing here is noted, the rest is used", async ()
   assert.deepEqual(MODES, ["puzzles", "goals", "streak", "daily", "timed"]);
 });
 
+test("the streak starts from the index's first variant (the rules a newcomer knows), near the rating", async () => {
+  const { idx, table } = files();
+  // a second variant rated lower than every standard puzzle: the old streak began with it
+  const low = idx.puzzles.map((p) => [1, p[1], p[2] - 600, p[3]]);
+  const two = { ...idx, variants: [...idx.variants, { slug: "knubs", title: "Knubs", count: low.length, players: 2 }],
+    puzzles: [...idx.puzzles, ...low] };
+  const loaded = [];
+  const load = (name) => { loaded.push(name); return name in table ? Promise.resolve(table[name]) : Promise.reject(new Error(name)); };
+  const ctrl = new PracticeCtrl(two, { load, storage: null, now: () => 1000, redraw: () => {} });
+  await ctrl.start({ ...ADDRESS, mode: "streak" });
+  const order = ctrl.state.streak.order;
+  assert.deepEqual(order.slice(0, 5).map((e) => e.v), Array(5).fill("standard"));
+  assert.ok(order[0].r > Math.min(...low.map((p) => p[2])), "not from the bottom of the pool");
+  assert.deepEqual(loaded, ["standard"]);
+  assert.ok(ctrl.state.cur && ctrl.state.cur.id === order[0].id, "the first puzzle on the board");
+  for (let k = 1; k < order.length; k++) assert.ok(order[k].r > order[k - 1].r);
+});
+
 test("the streak climbs until the first miss, which ends it", async () => {
   const t = session();
   const s = t.ctrl.state;

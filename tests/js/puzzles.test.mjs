@@ -274,3 +274,26 @@ test("the index's puzzle of the day: one escaped sentence from a checked pool (p
   assert.ok(text(sentence(proto, "2026-11-28", W)).startsWith("2026-11-28: __proto__, position"));
   assert.ok(text(sentence(proto, "2026-11-28", W)).includes("rated 1\u202f500. <a"));
 });
+
+test("the streak starts near your rating, its first puzzles from the rules a newcomer knows, then any", () => {
+  // the home rules' puzzles and an exotic variant's, both spread over 600..2600
+  const mixed = SPREAD.map((e, k) => ({ ...e, v: k % 3 === 0 ? "standard" : "knubs" }));
+  const distinct = (list) => new Set(list.map((e) => e.r)).size;
+  for (const rating of [700, 1000, 1500, 1500.4, 2200, 3000]) {
+    for (const seed of ["a", "b", "1700000000000"]) {
+      const order = P.streakOrder(mixed, seed, rating, "standard");
+      for (let k = 1; k < order.length; k++) assert.ok(order[k].r > order[k - 1].r, "strictly rising " + k);
+      assert.deepEqual(order.slice(0, 5).map((e) => e.v), Array(5).fill("standard"), "five of the home rules first");
+      const above = mixed.filter((e) => e.r >= order[0].r);
+      assert.ok(distinct(above) >= 30, "room to climb: " + rating);
+      // near the rating: no lower than the band below it, unless that leaves too little to climb
+      if (rating <= 2000) assert.ok(order[0].r >= rating - 150 && order[0].r <= rating - 150 + 60, rating + " " + order[0].r);
+      assert.ok(order.slice(5).some((e) => e.v === "knubs"), "then every variant's");
+    }
+  }
+  // a pool without the home rules (a variant chosen): near the rating all the same
+  const knubs = mixed.filter((e) => e.v === "knubs");
+  assert.ok(P.streakOrder(knubs, "a", 1500, "standard")[0].r >= 1350);
+  // without a rating or a home: from the lowest, as before
+  assert.equal(P.streakOrder(mixed, "a")[0].r, 600);
+});

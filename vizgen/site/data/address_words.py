@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Literal, TypedDict
 from urllib.parse import quote
 
+from vizgen.analysis.rulebook import RULE_NAMES
 from vizgen.engine.ending import PLY_CAP
 from vizgen.engine.params import (
     ATTACKS,
@@ -53,6 +54,7 @@ PAGES: dict[str, tuple[str, ...]] = {
     "variant": ("hash", "play", "seed", "moves", "at", "mode", "hints", "from", "seat"),
     "rules": ("hash", "rules", "compare"),
     "practice": ("hash", "variant", "puzzle", "theme", "retry", "mode"),
+    "index": ("hash", "words", "ticks"),  # #48 item 5: the index's filter, kept in its address
     "page": ("hash",),
 }
 #: every key any page reads
@@ -63,7 +65,8 @@ PARTS: dict[str, str] = {"hash": "position", "play": "game", "seed": "game", "mo
                          "mode": "game", "hints": "game", "from": "game", "seat": "game", "rules": "rules",
                          "compare": "compare",
                          "variant": "variant",
-                         "puzzle": "puzzle", "retry": "puzzle", "theme": "theme"}
+                         "puzzle": "puzzle", "retry": "puzzle", "theme": "theme",
+                         "words": "filter", "ticks": "filter"}
 #: keys whose value is a line of positions, ``_`` between them (as ``moves=`` is written)
 LINES = ("moves", "puzzle", "retry")
 #: the largest seed a page reads: 2**53 - 1, the largest whole number a page counts exactly
@@ -90,6 +93,7 @@ NOTES: dict[str, str] = {
     "puzzle-long": "This link's puzzle is longer than a game can last ({plies} plies); the page goes on without it.",
     "theme": "The theme named in this link could not be read; the page goes on without it.",
     "practice-mode": "The way of practising named in this link could not be read; showing the puzzles.",
+    "filter": "This link's filter could not be read; showing every variant.",
     "address": "This link is longer than any this page makes; what it asks for is left out.",
 }
 
@@ -97,6 +101,8 @@ NOTES: dict[str, str] = {
 SEED_DIGITS = len(str(LARGEST_SEED))
 #: characters of a theme's name
 THEME_CHARS = 40
+#: characters of the index's words (its search box's maxlength)
+WORDS_CHARS = 100
 #: characters of query parameters a page does not read (a link shared through a site that adds its own)
 OTHER_CHARS = 2000
 #: characters a percent-encoded byte takes at most (``%XX``)
@@ -240,7 +246,7 @@ def table(params: Params | None = None) -> AddressTable:
     >>> t["limits"]["hash"] >= table(lookup("standard").params)["limits"]["hash"]
     True
     >>> sorted(t["pages"]), t["parts"]["moves"]
-    (['page', 'practice', 'rules', 'variant'], 'game')
+    (['index', 'page', 'practice', 'rules', 'variant'], 'game')
     """
     name = ENCODED * (name_bytes(params) if params is not None else max(name_bytes(v.params)
                                                                        for v in REGISTRY.values()))
@@ -253,6 +259,7 @@ def table(params: Params | None = None) -> AddressTable:
         "seed": SEED_DIGITS, "at": _digits(PLY_CAP), "mode": max(len(m) for m in GAME_MODES),
         "hints": (PLY_CAP + 1) * (_digits(PLY_CAP) + 1) - 1, "seat": _digits(players),
         "rules": spec, "compare": spec, "variant": spec, "theme": ENCODED * THEME_CHARS,
+        "words": ENCODED * WORDS_CHARS, "ticks": sum(len(k) + 1 for k in RULE_NAMES),
     }
     caps = {page: sum(limits[k] + len(k) + 2 for k in keys if k != "hash") + OTHER_CHARS
             for page, keys in PAGES.items()}

@@ -338,6 +338,7 @@ def index_context(cards: list[Card], site_title: str) -> dict[str, Any]:  # a ji
         "classic": classic and {"slug": classic["slug"], "title": classic["title"], "words": classic["start_full"],
                                 "cls": classic["start_cls"]},
         "ply_note": words.ply_note(2),
+        "words_chars": address_words.WORDS_CHARS,  # the search box's maxlength, what its address keeps (#48 item 5)
         "total": len(cards),
         "positions": sum(c["n"] for c in cards),
         "maxn": None,

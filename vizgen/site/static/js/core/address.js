@@ -29,7 +29,7 @@
  * @typedef {{ notes: string[], dropped: Record<string, string>, hash?: string | null, play?: string | null, seed?: string | null,
  *   moves?: string | null, at?: string | null, mode?: string | null, hints?: string | null, from?: string | null,
  *   rules?: string | null, compare?: string | null, variant?: string | null, puzzle?: string | null,
- *   theme?: string | null, retry?: string | null }} AddressRead
+ *   theme?: string | null, retry?: string | null, words?: string | null, ticks?: string | null }} AddressRead
  */
 /** @type {AddressTable | null} */
 var table = null;

@@ -20,6 +20,24 @@ export function matches(rules, words, ticked, typed) {
   return String(typed || "").toLowerCase().split(/[\s,]+/).filter(Boolean).every((w) => text.indexOf(w) >= 0);
 }
 
+/** The address's query for a filter (#48 item 5): `?words=..&ticks=a.b` (only the parts set), or "" for none.
+   @param {ReadonlyArray<string>} ticked @param {string} typed @returns {string} */
+export function filterQuery(ticked, typed) {
+  const parts = [];
+  if (typed) parts.push("words=" + encodeURIComponent(typed));
+  if (ticked.length) parts.push("ticks=" + ticked.map(encodeURIComponent).join("."));
+  return parts.length ? "?" + parts.join("&") : "";
+}
+
+/** The filter an address asks for, as the address reader read it (its `words` and `ticks`, already bounded and
+   decoded), kept to what the page has: only ticks that name one of its boxes (`known`), each once.
+   @param {string | null | undefined} words @param {string | null | undefined} ticks @param {ReadonlyArray<string>} known
+   @returns {{ ticked: string[], typed: string }} */
+export function filterFrom(words, ticks, known) {
+  const asked = String(ticks || "").split(".");
+  return { ticked: known.filter((k) => asked.indexOf(k) >= 0), typed: String(words || "") };
+}
+
 /** The index's rule filter: its state and actions. */
 export class IndexCtrl {
   /**

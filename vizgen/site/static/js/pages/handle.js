@@ -1,7 +1,8 @@
 /* vizgen handle: the page's handle, globalThis.VZ, for what is not a module: a page's inline script (the index's
  * puzzle of the day, the practice page's start, the base template's fragment), the browser tests and add-ons.
  * Each page's entry (this folder) publishes the modules it offers there; no module reads it, except the rules
- * page, which finds the modules of its second script (rulesmore.js) there once loaded.
+ * page, which finds the modules of its second script (rulesmore.js) there once loaded, and the index's entry, which
+ * finds the address reader there (address.js, on every page) rather than bundling it a second time.
  */
 
 /** Put these modules on the page's handle (by name: VZ.practice, VZ.util ...).

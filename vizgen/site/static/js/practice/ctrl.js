@@ -299,7 +299,10 @@ export class PracticeCtrl {
     const s = this.state;
     const seed = String(s.now());
     const pool = this.pool();
-    s.streak = { order: P.streakOrder(pool.length ? pool : s.puzzles, seed), i: 0, count: 0, over: false };
+    // near your rating, the first puzzles from the index's first variant (the classic game: the rules a newcomer knows)
+    const home = s.idx.variants.length ? s.idx.variants[0].slug : "";
+    s.streak = { order: P.streakOrder(pool.length ? pool : s.puzzles, seed, s.progress.rating.rating, home), i: 0,
+      count: 0, over: false };
     return this.nextStreak();
   }
 

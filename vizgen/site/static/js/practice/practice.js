@@ -151,27 +151,52 @@ function daily(list, day) {
   return pool[hash("daily " + day) % pool.length];
 }
 
-/* The streak's order: puzzles (index entries {id, r}) strictly rising in rating: one puzzle of each rating (picked
-   by `seed` among those of equal rating), thinned to at most one in `spread` ratings so a streak climbs steadily. */
-/**
- * @template {{ id: string, r: number }} E
- * @param {ReadonlyArray<E>} list @param {string} seed @returns {E[]}
- */
-function streakOrder(list, seed) {
-  var sorted = list.slice().sort(function (a, b) {
-    return a.r - b.r || hash(seed + a.id) - hash(seed + b.id);
-  });
-  var rising = sorted.filter(function (e, i) { return i === 0 || e.r > sorted[i - 1].r; });
-  var out = [], step = Math.max(1, Math.floor(rising.length / 60));
-  for (var i = hash("offset " + seed) % step; i < rising.length; i += step) out.push(rising[i]);
-  return out;
-}
-
 /* The difficulty choice, as lichess's: the next puzzles are rated around your rating moved by the level's
    offset, within BAND either side. */
 /** @type {Readonly<Record<string, number>>} */
 var LEVELS = { easier: -300, normal: 0, harder: 300 };
 var BAND = 150;
+
+/* The streak's first puzzles come from the rules everyone knows (the index's first variant, the classic game), and
+   the streak starts near your rating, BAND below it; it keeps at least STREAK_LEFT ratings to climb. */
+var STREAK_HOME = 5;
+var STREAK_LEFT = 30;
+
+/* Puzzles (index entries {id, r}) one of each rating (picked by `seed` among those of equal rating), rising. */
+/**
+ * @template {{ id: string, r: number }} E
+ * @param {ReadonlyArray<E>} list @param {string} seed @returns {E[]}
+ */
+function rising(list, seed) {
+  var sorted = list.slice().sort(function (a, b) {
+    return a.r - b.r || hash(seed + a.id) - hash(seed + b.id);
+  });
+  return sorted.filter(function (e, i) { return i === 0 || e.r > sorted[i - 1].r; });
+}
+
+/* The streak's order: puzzles (index entries {id, r, v}) strictly rising in rating. With a `rating`, it starts
+   BAND below it (or lower, to leave STREAK_LEFT ratings to climb); with a `home` variant, its first STREAK_HOME
+   puzzles are that variant's (the rules a newcomer knows), the rest of any; thinned to at most one in `spread`
+   ratings so a streak climbs steadily. Without either, it climbs from the lowest rated puzzle. */
+/**
+ * @template {{ id: string, r: number, v?: string }} E
+ * @param {ReadonlyArray<E>} list @param {string} seed @param {number} [rating] @param {string} [home] @returns {E[]}
+ */
+function streakOrder(list, seed, rating, home) {
+  var from = -Infinity;
+  if (typeof rating === "number" && isFinite(rating)) {
+    var all = rising(list, seed);
+    var keep = all.length > STREAK_LEFT ? all[all.length - STREAK_LEFT].r : -Infinity;
+    from = Math.min(Math.round(rating) - BAND, keep);
+  }
+  var lead = home ? rising(list.filter(function (e) { return e.v === home && e.r >= from; }), seed).slice(0, STREAK_HOME) : [];
+  var above = lead.length ? lead[lead.length - 1].r : from;
+  var rest = rising(list.filter(function (e) { return lead.length ? e.r > above : e.r >= above; }), seed);
+  var out = lead.slice(), step = Math.max(1, Math.floor(rest.length / 60));
+  for (var i = hash("offset " + seed) % step; i < rest.length; i += step) out.push(rest[i]);
+  return out;
+}
+
 var LEVEL_KEY = "vizgen-practice-level";
 
 /* A level read from storage or the page: itself when it is one, else "normal". */
