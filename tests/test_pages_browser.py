@@ -26,6 +26,7 @@ from tests.browsing import (
     panel_shows,
 )
 from vizgen.analysis.rulebook import rule_tags
+from vizgen.site.data.address_words import NOTES
 from vizgen.site.render import VariantPage, render_site
 from vizgen.site.render.datafiles import CHUNK_SIZE
 
@@ -129,6 +130,12 @@ def test_index_on_a_phone_shows_results_under_the_words_and_keeps_the_filter(
     assert page.locator(".rule-box", has_text="more players").locator("input").is_checked()
     assert page.locator("#rule-words").input_value() == "<b>" and page.locator("#rule-none").is_visible()
     assert page.locator("#rule-none").inner_text().startswith("No variant here")
+    # the tick the index does not have is said, not dropped in silence; a clean address says nothing
+    note = page.locator("#rule-note")
+    assert note.is_visible() and note.inner_text() == NOTES["filter-rules"]
+    page.goto(base_url + "index.html?ticks=players")
+    page.wait_for_function("document.getElementById('rule-count') && document.getElementById('rule-count').textContent")
+    assert not page.locator("#rule-note").is_visible()
 
 
 def test_graph_draws_and_click_node(open_page: Callable, pages: dict[str, VariantPage]) -> None:

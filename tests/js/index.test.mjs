@@ -65,10 +65,10 @@ test("the filter in the address: written as the page writes it, read back kept t
   assert.strictEqual(filterQuery([], "three hands"), "?words=three%20hands");
   assert.strictEqual(filterQuery(["players", "r"], "a&b=c"), "?words=a%26b%3Dc&ticks=players.r");
   const known = ["overflow", "players", "r"];
-  assert.deepStrictEqual(filterFrom("three", "r.players", known), { ticked: ["players", "r"], typed: "three" });
-  assert.deepStrictEqual(filterFrom(null, "nonsense.r.r.<b>", known), { ticked: ["r"], typed: "" });
-  assert.deepStrictEqual(filterFrom(undefined, undefined, known), { ticked: [], typed: "" });
+  assert.deepStrictEqual(filterFrom("three", "r.players", known), { ticked: ["players", "r"], typed: "three", unknown: [] });
+  assert.deepStrictEqual(filterFrom(null, "nonsense.r.r.<b>", known), { ticked: ["r"], typed: "", unknown: ["nonsense", "<b>"] });
+  assert.deepStrictEqual(filterFrom(undefined, undefined, known), { ticked: [], typed: "", unknown: [] });
   // what is written reads back as the same filter (the reader decodes percent-escapes)
   const q = new URLSearchParams(filterQuery(["r", "overflow"], "cut, off"));
-  assert.deepStrictEqual(filterFrom(q.get("words"), q.get("ticks"), known), { ticked: ["overflow", "r"], typed: "cut, off" });
+  assert.deepStrictEqual(filterFrom(q.get("words"), q.get("ticks"), known), { ticked: ["overflow", "r"], typed: "cut, off", unknown: [] });
 });

@@ -94,6 +94,7 @@ NOTES: dict[str, str] = {
     "theme": "The theme named in this link could not be read; the page goes on without it.",
     "practice-mode": "The way of practising named in this link could not be read; showing the puzzles.",
     "filter": "This link's filter could not be read; showing every variant.",
+    "filter-rules": "Some rules this link's filter ticks are not on this index; the others are ticked.",
     "address": "This link is longer than any this page makes; what it asks for is left out.",
 }
 

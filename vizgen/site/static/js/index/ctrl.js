@@ -30,12 +30,14 @@ export function filterQuery(ticked, typed) {
 }
 
 /** The filter an address asks for, as the address reader read it (its `words` and `ticks`, already bounded and
-   decoded), kept to what the page has: only ticks that name one of its boxes (`known`), each once.
+   decoded), kept to what the page has: only ticks that name one of its boxes (`known`), each once; `unknown` the
+   ticks it asked for that name none (the page says so).
    @param {string | null | undefined} words @param {string | null | undefined} ticks @param {ReadonlyArray<string>} known
-   @returns {{ ticked: string[], typed: string }} */
+   @returns {{ ticked: string[], typed: string, unknown: string[] }} */
 export function filterFrom(words, ticks, known) {
-  const asked = String(ticks || "").split(".");
-  return { ticked: known.filter((k) => asked.indexOf(k) >= 0), typed: String(words || "") };
+  const asked = String(ticks || "").split(".").filter((k) => k !== "");
+  return { ticked: known.filter((k) => asked.indexOf(k) >= 0), typed: String(words || ""),
+    unknown: asked.filter((k) => known.indexOf(k) < 0) };
 }
 
 /** The index's rule filter: its state and actions. */

@@ -11,9 +11,9 @@ import { publish } from "./handle.js";
 
 /** The site's one address reader, as address.js (on every page, loaded before this: templates/base.html) offers
    it on the page's handle, with the page's table: read there, not bundled a second time (1.5 KB gzipped).
- @returns {Pick<typeof import("../core/address.js"), "read"> | null} */
+ @returns {Pick<typeof import("../core/address.js"), "read" | "note"> | null} */
 function reader() {
-  const VZ = /** @type {{ VZ?: { address?: Pick<typeof import("../core/address.js"), "read"> } }} */ (globalThis).VZ;
+  const VZ = /** @type {{ VZ?: { address?: Pick<typeof import("../core/address.js"), "read" | "note"> } }} */ (globalThis).VZ;
   return VZ && VZ.address && typeof VZ.address.read === "function" ? VZ.address : null;
 }
 
@@ -40,10 +40,17 @@ function attach(doc) {
   const view = doc.defaultView;
   const address = reader();
   const asked = view && address ? address.read(view.location.search, view.location.hash, "index") : null;
+  const said = asked ? asked.notes.slice() : []; // what the address asked for and was left out: said, never silent
   if (asked && (asked.words || asked.ticks)) {
     const want = filterFrom(asked.words, asked.ticks, boxes.map((b) => b.value));
     words.value = want.typed;
     boxes.forEach((b) => { b.checked = want.ticked.indexOf(b.value) >= 0; });
+    if (want.unknown.length && address) said.push(address.note("filter-rules"));
+  }
+  const note = doc.getElementById("rule-note");
+  if (note && said.length) {
+    note.textContent = said.join(" ");
+    note.hidden = false;
   }
   const more = doc.getElementById("rule-more");
   const phone = !!view && !!view.matchMedia && view.matchMedia("(max-width: 640px)").matches;
