@@ -244,6 +244,9 @@ def test_a_storm_with_two_misses_ends_with_its_list_of_puzzles(phone: tuple[obje
     end = tab.locator("[data-timed-end]")
     end.wait_for()
     assert end.is_visible()
+    # the run's headline wholly on the phone's screen when the clock runs out (#48 slip 7), not above it
+    assert tab.evaluate("(r => r.top >= 0 && r.bottom <= innerHeight)"
+                        "(document.querySelector('[data-timed-end]').getBoundingClientRect())")
     assert end.inner_text() == "You solved 5 in the storm · best ever 5"
     assert tab.locator("[data-storm-beat]").inner_text() == "Your best today. Your best this week."
     assert tab.locator("[data-storm-bests]").inner_text() == "Today: best 5 in 1 run · this week: best 5 · best ever 5"

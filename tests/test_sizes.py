@@ -248,9 +248,10 @@ def test_the_rules_page_script_stays_small() -> None:
 #: (52 % over the 1,050 before: the feature's own code, measured, said in the report); practice.js since the streak
 #: starts near your rating from the classic rules (slip 7): 25,286 bytes, its budget 25,300 (0.8 % over 25,090).
 #: index.js again since a filter the address asks for and the index cannot apply is said under the search box,
-#: not dropped in silence: 1,655 bytes, its budget 1,700 (2.8 % over 1,600)
+#: not dropped in silence: 1,655 bytes, its budget 1,700 (2.8 % over 1,600). practice.js again since the storm's
+#: end is scrolled wholly on screen (slip 7): 25,313 bytes, its budget 25,350 (0.2 % over 25,300)
 BUNDLE_GZIP_BUDGETS = {"theme.js": 1300, "address.js": 1490, "index.js": 1700, "variant.js": 44_900,
-                       "code.js": 44_350, "practice.js": 25_300, "rulesmore.js": 12_800, "space.js": 6150}
+                       "code.js": 44_350, "practice.js": 25_350, "rulesmore.js": 12_800, "space.js": 6150}
 
 
 def test_every_page_script_stays_small() -> None:

@@ -133,6 +133,8 @@ function init(root, idx, cfg) {
     if (!running && ticker !== null) {
       clearInterval(ticker);
       ticker = null;
+      const end = root.querySelector("[data-timed-end]"); // the run just ended: its headline wholly on screen
+      if (end) end.scrollIntoView({ block: "center" });
     }
   }
   current = ctrl;
