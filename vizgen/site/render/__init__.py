@@ -46,6 +46,7 @@ from vizgen.site.render.pictures import mosaic_preview, preview
 from vizgen.site.render.practice_page import PRACTICE_PATH, practice_context, practice_files, practice_href
 from vizgen.site.render.reports import report_files, variant_links
 from vizgen.site.render.rules_page import rules_context
+from vizgen.site.render.best_page import best_files
 from vizgen.site.render.space_page import space_files
 from vizgen.util import sizes
 from vizgen.util.processes import Background
@@ -319,6 +320,7 @@ def render_front(variants: list[Variant], cards: list[Card], *, templates: Path 
     files.update(report_files(env, base, variant_links(variants), family=family, claims=claims))
     if family is not None:  # the report pages: the rule space's map is a record, read at once
         files.update(space_files(env, base))
+        files.update(best_files(env, base))
     index = {**index_context(cards, SITE_TITLE), **base}
     if practice is not None and any(data["puzzles"] for data in practice[0].values()):
         sets, why = practice

@@ -1,0 +1,220 @@
+"""The best Chopsticks (#46 item 3): the ranking, the composite, the wants, the standard's rank and improvements,
+checked against plain loops over dictionaries (a second implementation, here) on small judged spaces, real (rule
+sets of the r = 5 space judged by ``vizgen judge``'s code) and made up (Hypothesis)."""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vizgen.reports import best
+from vizgen.reports.best import MEASURES, WANTS, WEIGHTS, Judgements, best_figures, composite, games_of, ranked
+from vizgen.reports.judge import _one_change
+from vizgen.reports.space import _standard_index, load_record, space_specs
+
+KEYS = [m.key for m in MEASURES]
+
+
+def _row_of(data: dict) -> dict[str, float]:
+    """``vizgen judge --json``'s measures as the page's columns (NaN where not judged)."""
+    m = data.get("measures", {})
+
+    def get(name: str, who: str) -> float:
+        v = m.get(name, {}).get(who)
+        return math.nan if v is None else float(v)
+
+    out = {k: get(*k.split(".")) for k in KEYS if "." in k}
+    out["skill_depth"] = float(data["skill_depth"]["levels"]) if "skill_depth" in data else math.nan
+    out["positions"] = float(data["complexity"]["positions"])
+    return out
+
+
+@cache
+def real(wide: bool = True) -> Judgements:
+    """The standard game and (``wide``) its rule sets one change away and two changes away through the first,
+    judged exactly (those of up to 3,000 positions)."""
+    from vizgen.analysis.solved import solve_variant
+    from vizgen.reports.judge import judge
+    from vizgen.engine.spec import resolve
+
+    record = load_record()
+    index = np.asarray(record["index"])
+    games = np.asarray(record["game"])
+    positions = np.asarray(record["positions"])
+    s = _standard_index()
+    one = [i for i in _one_change(s)]
+    chosen = sorted({s, *one, *_one_change(one[0])}) if wide else [s]
+    rows = np.searchsorted(index, chosen)
+    keep = [(c, r) for c, r in zip(chosen, rows) if r < index.size and index[r] == c and positions[r] <= 3000]
+    columns: dict[str, list[float]] = {k: [] for k in KEYS}
+    for spec in space_specs([c for c, _ in keep]):
+        solved = solve_variant(resolve(spec))
+        for k, v in _row_of(judge(solved.graph, solved.forced)).items():
+            columns[k].append(v)
+    return Judgements(np.array([c for c, _ in keep]), games[[r for _, r in keep]],
+                      {k: np.array(v) for k, v in columns.items()})
+
+
+# the plain second implementation ----------------------------------------------------------------------------------
+
+def plain_composite(row: dict[str, float]) -> float:
+    parts = {"balance.middle": 1 - abs(row["balance.middle"]), "drawishness.middle": 1 - row["drawishness.middle"],
+             "skill_depth": row["skill_depth"] / 8, "drama.random": row["drama.random"],
+             "decisiveness.middle": row["decisiveness.middle"]}
+    return 100 * sum(WEIGHTS[k] * parts[k] for k in WEIGHTS)
+
+
+def plain_wants(row: dict[str, float], wants: tuple[str, ...]) -> bool:
+    tests = {"fair": abs(row["balance.middle"]) <= 0.1, "rarely-drawn": row["drawishness.middle"] <= 0.05,
+             "short": row["duration.middle"] <= 20, "deep": row["skill_depth"] >= 5}
+    return all(tests[w] for w in wants)  # NaN compares False: a game not judged does not pass
+
+
+def plain_games(j: Judgements) -> dict[int, dict]:
+    """Each game's simplest rule set (fewest changes from the standard, then the smallest combination)."""
+    standard = best._axes(np.array([_standard_index()]))
+    out: dict[int, dict] = {}
+    for k, (i, g) in enumerate(zip(j.index.tolist(), j.game.tolist())):
+        axes = best._axes(np.array([i]))
+        changes = sum(int(a[0] != s[0]) for a, s in zip(axes, standard))
+        row = {key: float(j.columns[key][k]) for key in j.columns}
+        row.update(index=i, changes=changes, composite=plain_composite(row))
+        if g not in out or (changes, i) < (out[g]["changes"], out[g]["index"]):
+            out[g] = {**row, "n": out.get(g, {}).get("n", 0)}
+        out[g]["n"] += 1
+    return out
+
+
+def plain_score(row: dict, by: str) -> float:
+    if by == "composite":
+        return row["composite"]
+    m = next(m for m in MEASURES if m.key == by)
+    x = row[by]
+    return {"low": -x, "high": x, "zero": -abs(x)}[m.better]
+
+
+def plain_ranked(j: Judgements, by: str, wants: tuple[str, ...]) -> list[int]:
+    """The combinations of the top games, best first."""
+    rows = [r for r in plain_games(j).values() if plain_wants(r, wants) and not math.isnan(plain_score(r, by))]
+    tie = lambda r: -1.0 if math.isnan(r["composite"]) else r["composite"]  # noqa: E731
+    rows.sort(key=lambda r: (-plain_score(r, by), -tie(r), r["changes"], r["index"]))
+    return [r["index"] for r in rows[:best.TOP]]
+
+
+# the tests -----------------------------------------------------------------------------------------------------------
+
+def test_the_composite_of_the_standard_game_is_the_worked_example() -> None:
+    j = real(wide=False)
+    at = int(np.flatnonzero(j.index == _standard_index())[0])
+    row = {k: float(v[at]) for k, v in j.columns.items()}
+    assert (row["balance.middle"], row["skill_depth"]) == (0.090, 5.0) or abs(row["balance.middle"] - 0.09) < 5e-4
+    assert abs(float(composite({k: v[at:at + 1] for k, v in j.columns.items()})[0]) - plain_composite(row)) < 1e-9
+    assert round(plain_composite(row), 1) == 80.0  # docs/JUDGE.md's worked example
+
+
+def test_the_weights_sum_to_one_and_the_depth_is_scaled_by_the_ladder() -> None:
+    assert abs(sum(WEIGHTS.values()) - 1) < 1e-12 and best.MAX_DEPTH == 8
+
+
+@pytest.mark.slow  # judges 44 rule sets (about 20 s of CPU)
+def test_rankings_agree_with_the_plain_loops_on_judged_rule_sets() -> None:
+    j = real()
+    games = games_of(j)
+    plain = plain_games(j)
+    assert games.row.size == len(plain)
+    for wants in best._all_wants():
+        for by in ("composite", *KEYS):
+            got = [int(j.index[games.row[g]]) for g in ranked(games, by, wants)]
+            assert got == plain_ranked(j, by, wants), (by, wants)
+
+
+def check_rank_and_improvements(j: Judgements) -> None:
+    """The standard game's rank on each measure, and the games one and two changes away that score more."""
+    f = best_figures(j)
+    plain = plain_games(j)
+    game_of = dict(zip(j.index.tolist(), j.game.tolist()))
+    std = plain[game_of[_standard_index()]]
+    assert f["rows"][f["standard"]]["spec"] == space_specs([std["index"]])[0]
+    for r in f["ranks"]:
+        if r["rank"] is None:
+            assert math.isnan(plain_score(std, r["key"]))
+            continue
+        scores = [plain_score(x, r["key"]) for x in plain.values() if not math.isnan(plain_score(x, r["key"]))]
+        assert r["rank"] == 1 + sum(s > plain_score(std, r["key"]) + 1e-12 for s in scores)
+        assert r["of"] == len(scores)
+    near = {i for i in _one_change(_standard_index()) if i in game_of}
+    two = {k for i in near for k in _one_change(i) if k in game_of} - near - {_standard_index()}
+    for found, key in ((near, "better_one"), (two, "better_two")):
+        games = {game_of[i] for i in found}
+        better = sorted((round(plain[g]["composite"], 6) for g in games
+                         if plain[g]["composite"] > std["composite"] + 1e-9), reverse=True)[:3]
+        assert [round(f["rows"][k]["composite"], 6) for k in f[key]] == better, key
+
+
+@pytest.mark.slow  # judges 44 rule sets (about 20 s of CPU)
+def test_the_standard_games_rank_and_improvements() -> None:
+    check_rank_and_improvements(real())
+
+
+@pytest.mark.slow  # judges 44 rule sets (about 20 s of CPU)
+def test_every_list_passes_its_wants_and_the_counts_agree() -> None:
+    check_lists(real())
+
+
+def check_lists(j: Judgements) -> None:
+    f = best_figures(j)
+    plain = plain_games(j)
+    for key, n in f["passing"].items():
+        wants = tuple(w for w in key.split(",") if w)
+        assert n == sum(plain_wants(r, wants) and not math.isnan(r["composite"]) for r in plain.values())
+        for row in (f["rows"][k] for k in f["lists"][key + "|composite"]):
+            values = dict(zip(KEYS, row["values"]))
+            assert plain_wants({k: math.nan if v is None else v for k, v in values.items()}, wants)
+
+
+def made_up(rows: list[tuple], spread: bool) -> Judgements:
+    """Made-up measures on the standard's combination and those one change away (and, ``spread``, two), a game
+    each row's first number (the rows of one game sharing the first row's measures); -1 a depth not judged."""
+    s = _standard_index()
+    near = sorted({s, *_one_change(s), *(_one_change(_one_change(s)[0]) if spread else [])})
+    combos = [s, *[c for c in near if c != s]][:len(rows)]
+    rows = rows[:len(combos)]
+    games = np.array([r[0] for r in rows])
+    first: dict[int, int] = {}
+    for k, g in enumerate(games.tolist()):
+        first.setdefault(g, k)
+    pick = lambda c: np.array([rows[first[g]][c] for g in games.tolist()], dtype=float)  # noqa: E731
+    depth = pick(6)
+    depth[depth < 0] = np.nan
+    order = np.argsort(combos)
+    columns = {"balance.middle": pick(1), "drawishness.middle": pick(2), "duration.middle": pick(3),
+               "decisiveness.middle": pick(4), "drama.random": pick(5), "skill_depth": depth, "positions": pick(3) * 7}
+    return Judgements(np.array(combos)[order], games[order], {k: v[order] for k, v in columns.items()})
+
+
+ROWS = st.lists(st.tuples(st.integers(0, 40), st.floats(-1, 1), st.floats(0, 1), st.integers(1, 60),
+                          st.floats(0, 1), st.floats(0, 1), st.integers(0, 8) | st.just(-1)), min_size=2, max_size=60)
+
+
+@settings(max_examples=25, deadline=None)
+@given(ROWS)
+def test_the_standard_rank_improvements_and_lists_agree_on_made_up_spaces(rows) -> None:
+    j = made_up(rows, spread=True)
+    check_rank_and_improvements(j)
+    check_lists(j)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 5), st.floats(-1, 1), st.floats(0, 1), st.integers(1, 60),
+                          st.floats(0, 1), st.floats(0, 1), st.integers(0, 8) | st.just(-1)), min_size=2, max_size=30),
+       st.sets(st.sampled_from([w.key for w in WANTS])), st.sampled_from(["composite", *KEYS]))
+def test_rankings_agree_with_the_plain_loops_on_made_up_spaces(rows, wants, by) -> None:
+    """Made-up measures on the combinations near the standard's, the ranking the plain loops'."""
+    j = made_up(rows, spread=False)
+    got = [int(j.index[games_of(j).row[g]]) for g in ranked(games_of(j), by, tuple(sorted(wants)))]
+    assert got == plain_ranked(j, by, tuple(sorted(wants)))

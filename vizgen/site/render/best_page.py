@@ -1,0 +1,118 @@
+"""The page "Which Chopsticks is the best game?" (``best.html``) and its data (``best-data.js``), from the judged
+r = 5 record (:mod:`vizgen.reports.best`'s figures).
+
+The page itself says, with no script, the family's answer (fair, rarely drawn, over in 20 plies), the top ten with
+a card each, the standard game's rank on every measure and the rule changes that improve it; its script
+(``static/js/best/``) reads ``best-data.js`` for the boxes of what a group wants, the ranking by any measure and the
+scatter of the space.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+
+from vizgen.analysis.rulebook import rules_in_words
+from vizgen.analysis.units import UNITS, count, ply_note
+from vizgen.engine.spec import resolve
+from vizgen.reports.best import (FAMILY, MEASURES, PART_WORDS, TOP, WANTS, WEIGHTS, BestFigures, BestRow, Judgements,
+                                 best_figures, judgements, _mask_key)
+from vizgen.reports.judge import PLAYERS, _written
+from vizgen.site.render.datafiles import jsonp
+from vizgen.site.render.payloads import BestData, BestMeasure, BestShown, BestWant
+
+if TYPE_CHECKING:
+    from vizgen.reports.judged_space import JudgedSpace
+
+__all__ = ["BEST_DATA", "BEST_PAGE", "best_context", "best_data", "best_files", "written"]
+
+BEST_PAGE = "best.html"
+BEST_DATA = "best-data.js"
+
+
+def written(value: float | None, unit: str) -> str:
+    """A measure in its unit, as ``vizgen judge`` writes it (:func:`vizgen.reports.judge._written`), a count of
+    levels or positions as a count; ``not judged`` where it is not.
+
+    Examples
+    --------
+    >>> written(0.09, "points"), written(20, "plies"), written(5, "levels"), written(None, "share")
+    ('+0.090 points', '20 plies', '5 levels', 'not judged')
+    """
+    if value is None:
+        return "not judged"
+    if unit in ("levels", "positions"):
+        return f"{count(int(value))} {unit}"
+    return _written(value, unit) + (" points" if unit == "points" else "")
+
+
+def _shown(row: BestRow) -> BestShown:
+    """A game as the page shows it: its row and each figure written, the composite in points."""
+    return BestShown(**row, shown=[written(v, m.unit) for v, m in zip(row["values"], MEASURES)],
+                     score="not scored" if row["composite"] is None else f"{row['composite']:.1f} points")
+
+
+def _measures() -> list[BestMeasure]:
+    """The measures as the page heads them, the composite first."""
+    return [BestMeasure(key="composite", title="composite score", player="",
+                        meaning="the weighted sum of fairness, few draws, skill depth, drama and how long a game stays "
+                                "open (docs/JUDGE.md): higher is better", unit="points", first="best first"),
+            *(BestMeasure(key=m.key, title=m.title, player=m.player and f"{m.player} play", meaning=m.meaning,
+                          unit=m.unit, first=m.first) for m in MEASURES)]
+
+
+def best_data(figures: BestFigures) -> BestData:
+    """The page's data file's payload: the measures, the wants, the games shown, the lists and the scatter."""
+    return BestData(measures=_measures(), wants=[BestWant(key=w.key, label=w.label, words=w.words) for w in WANTS],
+                    family=list(FAMILY), rows=[_shown(r) for r in figures["rows"]], lists=figures["lists"],
+                    passing=figures["passing"], standard=figures["standard"], axes=figures["axes"],
+                    cells=figures["cells"], games=figures["games"], units=UNITS)
+
+
+def _card(row: BestRow) -> dict[str, Any]:  # a template's context: open, read by name by jinja2
+    """A game's card: its rule set, its changes and its rules in plain words (the rules page's book)."""
+    return {**_shown(row), "rules": rules_in_words(resolve(row["spec"]).params)}
+
+
+def best_context(figures: BestFigures, meta: dict[str, Any]) -> dict[str, Any]:  # jinja2 context, read by name
+    """Everything ``best.html`` shows: the measures, the family's answer, the top ten's cards, the standard game's
+    ranks and improvements, and how the record was made (``meta``: command, date, machine, seconds)."""
+    rows = figures["rows"]
+    measures = _measures()
+    family = _mask_key(FAMILY)
+    return {"f": figures, "meta": meta, "measures": measures, "wants": WANTS, "players": PLAYERS, "top_n": TOP,
+            "weights": [(next(m for m in measures if m["key"] == k), w, PART_WORDS[k]) for k, w in WEIGHTS.items()],
+            "family_keys": FAMILY, "ply_note": ply_note(2),
+            "family": [_shown(rows[k]) for k in figures["lists"][f"{family}|composite"]],
+            "family_count": figures["passing"][family], "family_wants": [w for w in WANTS if w.key in FAMILY],
+            "top": [_card(rows[k]) for k in figures["top"]], "standard": _shown(rows[figures["standard"]]),
+            "ranks": [{**r, "measure": m, "written": written(r["value"], m["unit"]) if m["key"] != "composite" else
+                       _shown(rows[figures["standard"]])["score"]}
+                      for r, m in zip(figures["ranks"], measures)],
+            "better_one": [_shown(rows[k]) for k in figures["better_one"]],
+            "better_two": [_shown(rows[k]) for k in figures["better_two"]],
+            "data": BEST_DATA.removesuffix(".js")}
+
+
+def record_meta(record: JudgedSpace) -> dict[str, Any]:  # a template's context: open, read by name by jinja2
+    """How the judged record was made, as the page says it: its command, date, machine, CPU and wall seconds, and
+    how many of the space's games it judges."""
+    return {key: record[key] for key in ("command", "date", "machine", "cpu_seconds", "wall_seconds", "games")} | {
+        "space_games": record["space"]["games"]}
+
+
+# base: the template context every page shares (open, read by name by jinja2)
+def best_files(env: jinja2.Environment, base: dict[str, Any], judged: Judgements | None = None,
+               meta: dict[str, Any] | None = None) -> dict[str, bytes]:
+    """``best.html`` and ``best-data.js`` from the judged record (the committed one, unless ``judged`` and its
+    ``meta`` are given)."""
+    if judged is None or meta is None:
+        from vizgen.reports.judged_space import load_judged  # the judged record (#46 item 2's), read at once
+
+        judged, meta = judgements(), record_meta(load_judged())
+    figures = best_figures(judged)
+    context = {**base, "page_title": f"Which Chopsticks is the best game? · {base['site_title']}",
+               "share": {**base["share"], "path": BEST_PAGE}, **best_context(figures, meta)}
+    return {BEST_PAGE: env.get_template(BEST_PAGE).render(context).encode(),
+            BEST_DATA: jsonp(BEST_DATA.removesuffix(".js"), best_data(figures))}
