@@ -4,8 +4,10 @@ sets of the r = 5 space judged by ``vizgen judge``'s code) and made up (Hypothes
 
 from __future__ import annotations
 
+import json
 import math
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,6 +18,8 @@ from vizgen.reports import best
 from vizgen.reports.best import MEASURES, WANTS, WEIGHTS, Judgements, best_figures, composite, games_of, ranked
 from vizgen.reports.judge import _one_change
 from vizgen.reports.space import _standard_index, load_record, space_specs
+from vizgen.site.render.best_page import best_data
+from tests.node import run_node
 
 KEYS = [m.key for m in MEASURES]
 
@@ -218,3 +222,22 @@ def test_rankings_agree_with_the_plain_loops_on_made_up_spaces(rows, wants, by) 
     j = made_up(rows, spread=False)
     got = [int(j.index[games_of(j).row[g]]) for g in ranked(games_of(j), by, tuple(sorted(wants)))]
     assert got == plain_ranked(j, by, tuple(sorted(wants)))
+
+
+def test_the_pages_script_picks_the_pythons_ranking(tmp_path: Path) -> None:
+    """best/ctrl.js's lists, read from the page's data file, are the Python's ranking for every set of wants and
+    every ranking (cross/best.mjs), on a made-up space of games near the standard."""
+    rng = np.random.default_rng(46)
+    rows = [(int(rng.integers(0, 30)), float(rng.uniform(-1, 1)), float(rng.uniform(0, 1)), int(rng.integers(1, 40)),
+             float(rng.uniform(0, 1)), float(rng.uniform(0, 1)), int(rng.integers(-1, 9))) for _ in range(40)]
+    j = made_up(rows, spread=True)
+    data = best_data(best_figures(j))
+    asks = [[list(wants), by] for wants in best._all_wants() for by in ("composite", *KEYS)]
+    job = tmp_path / "job.json"
+    job.write_text(json.dumps({"data": data, "asks": asks}))
+    out = [json.loads(line) for line in run_node("tests/js/cross/best.mjs", job).splitlines()]
+    games = games_of(j)
+    for (wants, by), got in zip(asks, out, strict=True):
+        expected = space_specs([int(j.index[games.row[g]]) for g in ranked(games, by, tuple(wants))])
+        assert got["specs"] == expected, (wants, by)
+        assert got["passing"] == int(np.count_nonzero(best.passes(games, tuple(wants)) & ~np.isnan(games.composite)))

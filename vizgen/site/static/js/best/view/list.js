@@ -28,7 +28,8 @@ export function rulesOf(row) {
  */
 export function shownOn(data, row, key) {
   if (key === "composite") return row.score;
-  return row.shown[data.measures.findIndex((m) => m.key === key) - 1];
+  const at = data.measures.findIndex((m) => m.key === key);
+  return at > 0 ? row.shown[at - 1] : "–";
 }
 
 /**
@@ -45,16 +46,16 @@ export function listView(state) {
   const labels = data.wants.filter((w) => state.wants.includes(w.key)).map((w) => w.label);
   const n = passing(data, state.wants);
   const asked = labels.length ? "give all of it (" + labels.join(", ") + ")" : "have a score (no want ticked)";
-  const head = html`<p id="best-count"><b>${count(n)}</b> of the ${count(data.games)} distinct games ${asked}.
-    ${rows.length ? html`The best ${rows.length} by ${measure.title}${measure.player ? " (" + measure.player + ")" : ""},
-    ${measure.first}:` : html`None does: untick a want.`}</p>`;
+  const ranking = measure.title + (measure.player ? " (" + measure.player + ")" : "") + ", " + measure.first;
+  const head = html`<p id="best-count"><b>${count(n)}</b> of the ${count(data.games)} distinct games ${asked}. ${
+    rows.length ? `The best ${rows.length} by ${ranking}:` : "None does: untick a want."}</p>`;
   if (!rows.length) return head;
   const by = measure.key === "composite" ? html`` : html`<th>${measure.title}</th>`;
   return html`${head}<div class="tablewrap" tabindex="0" role="region" aria-label="The games ranked (scrolls sideways)">
     <table class="data"><thead><tr><th>rank</th><th>the rules</th>${by}<th>score</th><th>balance</th><th>drawn</th>
     <th>half over by</th><th></th></tr></thead><tbody>${rows.map((row, k) => html`<tr><td class="n">${k + 1}</td>
     <td>${rulesOf(row)}</td>${measure.key === "composite" ? html`` : html`<td class="n">${shownOn(data, row, measure.key)}</td>`}
-    <td class="n">${row.score}</td><td class="n">${row.shown[0]}</td><td class="n">${row.shown[1]}</td>
-    <td class="n">${row.shown[2]}</td><td><a class="play" href="${playHref(row.spec)}">Play it</a></td></tr>`)}
+    <td class="n">${row.score}</td><td class="n">${shownOn(data, row, "balance.middle")}</td>
+    <td class="n">${shownOn(data, row, "drawishness.middle")}</td><td class="n">${shownOn(data, row, "duration.middle")}</td><td><a class="play" href="${playHref(row.spec)}">Play it</a></td></tr>`)}
     </tbody></table></div>`;
 }
