@@ -41,7 +41,8 @@ from vizgen.util import sizes
 from vizgen.util.text import quote
 
 __all__ = ["BRIEF", "DEPTH_SHARE", "JUDGE_LEGEND", "MEASURES", "MIDDLE", "PLAYERS", "Match", "Players",
-           "games_nearby", "judge", "judge_brief", "judge_lines", "judge_rule_set", "match", "outcomes", "skill_depth"]
+           "games_nearby", "judge", "judge_brief", "judge_lines", "judge_rule_set", "match", "nearby_in_space",
+           "outcomes", "skill_depth"]
 
 DEPTH_SHARE = 0.6
 """A ladder level counts towards the skill depth when it scores at least this share against the level below."""
@@ -400,8 +401,17 @@ def games_nearby(params: Params) -> dict[str, int] | None:
     True
     """
     index = _space_index(params)
-    if index is None:
-        return None
+    return None if index is None else nearby_in_space(index)
+
+
+def nearby_in_space(index: int) -> dict[str, int]:
+    """:func:`games_nearby` of combination ``index`` of the r = 5 rule space (a rule set its record holds).
+
+    Examples
+    --------
+    >>> nearby_in_space(6)  # the standard game
+    {'rule_sets': 22, 'games': 22}
+    """
     combinations, games = _record_games()
     near = np.asarray(_one_change(index), dtype=np.int64)
     rows = np.searchsorted(combinations, near)
