@@ -24,12 +24,31 @@ import numpy as np
 if TYPE_CHECKING:
     from vizgen.reports.judged_space import JudgedSpace
 
-from vizgen.reports.judge import DEPTH_SHARE, MEASURES as JUDGE_MEASURES, PLAYERS, _one_change
+from vizgen.reports.judge import DEPTH_SHARE, _one_change
+from vizgen.reports.judge import MEASURES as JUDGE_MEASURES
 from vizgen.reports.puzzle_rating import LADDER
 from vizgen.reports.space import _axes, _changes_words, _standard_index, space_specs
 
-__all__ = ["MEASURES", "TOP", "WANTS", "WEIGHTS", "AXES", "BestAxis", "BestFigures", "BestRow", "Judgements", "Measure", "Want",
-           "best_figures", "composite", "games_of", "passes", "rank_on", "ranked", "scatter_cells"]
+__all__ = [
+    "AXES",
+    "MEASURES",
+    "TOP",
+    "WANTS",
+    "WEIGHTS",
+    "BestAxis",
+    "BestFigures",
+    "BestRow",
+    "Judgements",
+    "Measure",
+    "Want",
+    "best_figures",
+    "composite",
+    "games_of",
+    "passes",
+    "rank_on",
+    "ranked",
+    "scatter_cells",
+]
 
 Better = Literal["low", "high", "zero"]
 
@@ -161,7 +180,8 @@ def judgements(record: JudgedSpace | None = None) -> Judgements:
 
     def column(values: list[int | None], unit: int) -> np.ndarray:
         per_game = np.array([np.nan if v is None else v for v in values], dtype=np.float64) / unit
-        return per_game[game]
+        out: np.ndarray = per_game[game]
+        return out
 
     columns = {m.key: column(c["measures"][m.key.split(".")[0]][m.player], record["units"][m.key.split(".")[0]])
                for m in MEASURES if m.player}
@@ -179,7 +199,10 @@ def _changes(index: np.ndarray) -> np.ndarray:
     [0, 1]
     """
     standard = _axes(np.array([_standard_index()]))
-    return sum((axis != s[0]).astype(np.int64) for axis, s in zip(_axes(index), standard))
+    out = np.zeros(index.shape, dtype=np.int64)
+    for axis, s in zip(_axes(index), standard):
+        out += (axis != s[0]).astype(np.int64)
+    return out
 
 
 def _parts(columns: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
@@ -206,7 +229,10 @@ def composite(columns: dict[str, np.ndarray]) -> np.ndarray:
     80.0
     """
     parts = _parts(columns)
-    return 100 * sum(WEIGHTS[k] * parts[k] for k in WEIGHTS)
+    out = np.zeros(next(iter(parts.values())).shape, dtype=np.float64)
+    for k, w in WEIGHTS.items():
+        out += w * parts[k]
+    return 100 * out
 
 
 def games_of(judged: Judgements) -> Games:
@@ -227,7 +253,8 @@ def _score(games: Games, by: str) -> np.ndarray:
         return games.composite
     m = _BY[by]
     x = games.columns[by]
-    return {"low": -x, "high": x, "zero": -np.abs(x)}[m.better]
+    out: np.ndarray = {"low": -x, "high": x, "zero": -np.abs(x)}[m.better]
+    return out
 
 
 def passes(games: Games, wants: tuple[str, ...]) -> np.ndarray:
@@ -250,7 +277,7 @@ def ranked(games: Games, by: str, wants: tuple[str, ...] = (), limit: int = TOP)
     keep = np.flatnonzero(passes(games, wants) & ~np.isnan(score))
     tie = np.nan_to_num(games.composite[keep], nan=-1.0)
     order = np.lexsort((games.row[keep], games.changes[keep], -tie, -score[keep]))
-    return keep[order][:limit].tolist()
+    return [int(g) for g in keep[order][:limit]]
 
 
 def rank_on(games: Games, at: int, by: str) -> tuple[int, int] | None:
@@ -435,6 +462,3 @@ def best_figures(judged: Judgements) -> BestFigures:
                        axes=[BestAxis(key=k, low=low, step=step, bins=n) for k, low, step, n in AXES],
                        cells=scatter_cells(games))
 
-
-PLAYER_WORDS = {k: f"{k} play" for k in PLAYERS}
-"""A player's name as the page heads a measure with it (``middle play``)."""

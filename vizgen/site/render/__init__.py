@@ -34,6 +34,7 @@ from vizgen.reports.puzzles import PuzzleFigures
 from vizgen.site.drawing import theme
 from vizgen.site.output.docs import DOCS_HOME
 from vizgen.site.render.assets import environment, shared_files
+from vizgen.site.render.best_page import best_files
 from vizgen.site.render.codepage import CodePage, code_files
 from vizgen.site.render.contexts import Card, card, index_context, nav, variant_context
 from vizgen.site.render.datafiles import DataFiles, Download, data_files
@@ -46,7 +47,6 @@ from vizgen.site.render.pictures import mosaic_preview, preview
 from vizgen.site.render.practice_page import PRACTICE_PATH, practice_context, practice_files, practice_href
 from vizgen.site.render.reports import report_files, variant_links
 from vizgen.site.render.rules_page import rules_context
-from vizgen.site.render.best_page import best_files
 from vizgen.site.render.space_page import space_files
 from vizgen.util import sizes
 from vizgen.util.processes import Background

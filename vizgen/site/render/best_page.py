@@ -16,8 +16,20 @@ import jinja2
 from vizgen.analysis.rulebook import rules_in_words
 from vizgen.analysis.units import UNITS, count, ply_note
 from vizgen.engine.spec import resolve
-from vizgen.reports.best import (FAMILY, MEASURES, PART_WORDS, TOP, WANTS, WEIGHTS, BestFigures, BestRow, Judgements,
-                                 best_figures, judgements, _mask_key)
+from vizgen.reports.best import (
+    FAMILY,
+    MEASURES,
+    PART_WORDS,
+    TOP,
+    WANTS,
+    WEIGHTS,
+    BestFigures,
+    BestRow,
+    Judgements,
+    _mask_key,
+    best_figures,
+    judgements,
+)
 from vizgen.reports.judge import PLAYERS, _written
 from vizgen.site.render.datafiles import jsonp
 from vizgen.site.render.payloads import BestData, BestMeasure, BestShown, BestWant

@@ -27,7 +27,8 @@ from vizgen.reports.rules_of_thumb import RuleData
 from vizgen.reports.space import SpaceColumns
 from vizgen.site.data.address_words import AddressTable, GameRecord
 
-__all__ = ["PAYLOADS", "BestData", "BestMeasure", "BestShown", "BestWant", "BuiltinRules", "ChunkRow", "Column", "DownloadColumn", "FieldSpec", "GameWords",
+__all__ = ["PAYLOADS", "BestData", "BestMeasure", "BestShown", "BestWant",
+           "BuiltinRules", "ChunkRow", "Column", "DownloadColumn", "FieldSpec", "GameWords",
            "LargeRules", "MapData", "MapPeer", "PageConfig", "Review", "RuleBook", "RulesConfig", "Seats", "SpaceIndex",
            "SpacePart", "ThumbsData", "VariantChunk", "VariantNodes", "path", "types", "typescript"]
 

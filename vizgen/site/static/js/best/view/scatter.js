@@ -3,7 +3,7 @@
  * it holds (its count in its title), and a ringed dot a game the page lists, a link that plays it on the rules
  * page; the standard game a labelled square. */
 import { html } from "../../core/html.js";
-import { count, pct } from "../../core/util.js";
+import { count, pct, plural } from "../../core/util.js";
 import { playHref } from "../ctrl.js";
 import { rulesOf } from "./list.js";
 
@@ -90,7 +90,7 @@ export function scatterView(state) {
   const ix = data.measures.indexOf(mx) - 1, iy = data.measures.indexOf(my) - 1;
   const squares = cells.map((c) => html`<rect x="${(SIZE.left + c[0] * cw).toFixed(1)}" y="${(SIZE.top + (ay.bins - 1 - c[1]) * ch).toFixed(1)}"
     width="${cw.toFixed(1)}" height="${ch.toFixed(1)}" fill="currentColor"
-    fill-opacity="${(0.08 + 0.6 * Math.log(1 + c[2]) / Math.log(1 + most)).toFixed(3)}"><title>${count(c[2])} distinct game${c[2] === 1 ? "" : "s"}</title></rect>`);
+    fill-opacity="${(0.08 + 0.6 * Math.log(1 + c[2]) / Math.log(1 + most)).toFixed(3)}"><title>${plural(c[2], "distinct game", "distinct games")}</title></rect>`);
   const dots = data.rows.map((row, k) => {
     const vx = row.values[ix], vy = row.values[iy];
     if (vx === null || vy === null) return html``;
