@@ -14,12 +14,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.node import run_node
 from vizgen.reports import best
 from vizgen.reports.best import MEASURES, WANTS, WEIGHTS, Judgements, best_figures, composite, games_of, ranked
 from vizgen.reports.judge import _one_change
 from vizgen.reports.space import _standard_index, load_record, space_specs
 from vizgen.site.render.best_page import best_data
-from tests.node import run_node
 
 KEYS = [m.key for m in MEASURES]
 
@@ -43,8 +43,8 @@ def real(wide: bool = True) -> Judgements:
     """The standard game and (``wide``) its rule sets one change away and two changes away through the first,
     judged exactly (those of up to 3,000 positions)."""
     from vizgen.analysis.solved import solve_variant
-    from vizgen.reports.judge import judge
     from vizgen.engine.spec import resolve
+    from vizgen.reports.judge import judge
 
     record = load_record()
     index = np.asarray(record["index"])
