@@ -3,7 +3,7 @@
  * ranking on the judged record is checked in tests/test_best.py (cross/best.mjs). */
 import test from "node:test";
 import assert from "node:assert/strict";
-import { BestCtrl, passing, playHref, rankedRows, wantsKey } from "../../vizgen/site/static/js/best/ctrl.js";
+import { BestCtrl, passing, rankedRows, wantsKey } from "../../vizgen/site/static/js/best/ctrl.js";
 import { listView, rulesOf, shownOn } from "../../vizgen/site/static/js/best/view/list.js";
 import { along, cellsOf, scatterView, tickValues } from "../../vizgen/site/static/js/best/view/scatter.js";
 import { fixture } from "./load.mjs";
@@ -11,6 +11,7 @@ import { fixture } from "./load.mjs";
 const UNITS = fixture("words.json").units;
 const M = (key, title, player, unit) => ({ key, title, player, meaning: "m", unit, first: "best first" });
 const row = (spec, changes, composite, values) => ({ spec, changes, rule_sets: 1, values, composite,
+  play: "rules.html?rules=" + spec,
   score: composite === null ? "not scored" : composite.toFixed(1) + " points",
   shown: values.map((v) => (v === null ? "not judged" : String(v) + " u")) });
 /* Two wants, two measures: three games, the standard the second. */
@@ -88,8 +89,6 @@ test("the list says how many games give the wants and links each to the rules pa
   assert.equal(rulesOf(DATA.rows[1]), "the standard rules");
   assert.equal(shownOn(DATA, DATA.rows[0], "skill_depth"), "6 u");
   assert.equal(shownOn(DATA, DATA.rows[0], "composite"), "90.0 points");
-  assert.equal(playHref("standard:a=b,c=d"), "rules.html?rules=standard:a=b,c=d");
-  assert.equal(playHref("x y<"), "rules.html?rules=x%20y%3C");
 });
 
 test("the scatter draws the cells either way round, a dot a game linked to play it, and the standard labelled",
@@ -102,7 +101,7 @@ test("the scatter draws the cells either way round, a dot a game linked to play 
     assert.deepEqual(tickValues(DATA.axes[0], "levels").slice(0, 3), [0, 1, 2]);
     const svg = scatterView(ctrl.state).text;
     assert.equal((svg.match(/<rect x=/g) || []).length, 1 + 3 + 1); // the frame, three cells, the standard
-    assert.equal((svg.match(/<circle/g) || []).length, 2);
+    assert.equal((svg.match(/<circle/g) || []).length, 4); // a dot and its wider target each
     assert.match(svg, /href="rules.html\?rules=standard:logan=true" aria-label="standard, Logan clause on: 90.0 points/);
     assert.match(svg, />standard<\/text>/);
     assert.match(svg, /skill depth, levels →/);

@@ -9,7 +9,9 @@ scatter of the space.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 import jinja2
 
@@ -37,7 +39,8 @@ from vizgen.site.render.payloads import BestData, BestMeasure, BestShown, BestWa
 if TYPE_CHECKING:
     from vizgen.reports.judged_space import JudgedSpace
 
-__all__ = ["BEST_DATA", "BEST_PAGE", "best_context", "best_data", "best_files", "written"]
+__all__ = ["BEST_DATA", "BEST_PAGE", "best_context", "best_data", "best_files", "family_pick", "record_meta",
+           "written"]
 
 BEST_PAGE = "best.html"
 BEST_DATA = "best-data.js"
@@ -61,7 +64,8 @@ def written(value: float | None, unit: str) -> str:
 
 def _shown(row: BestRow) -> BestShown:
     """A game as the page shows it: its row and each figure written, the composite in points."""
-    return BestShown(**row, shown=[written(v, m.unit) for v, m in zip(row["values"], MEASURES)],
+    return BestShown(**row, play="rules.html?rules=" + quote(row["spec"], safe=":,="),
+                     shown=[written(v, m.unit) for v, m in zip(row["values"], MEASURES)],
                      score="not scored" if row["composite"] is None else f"{row['composite']:.1f} points")
 
 
@@ -107,6 +111,20 @@ def best_context(figures: BestFigures, meta: dict[str, Any]) -> dict[str, Any]: 
             "data": BEST_DATA.removesuffix(".js")}
 
 
+@cache
+def _committed() -> BestFigures:
+    """The page's figures from the committed judged record, worked out once a process."""
+    return best_figures(judgements())
+
+
+def family_pick() -> BestShown | None:
+    """The best game for the family's question (fair, rarely drawn, over in 20 plies) by the composite, from the
+    committed judged record: the index plays it at once; None when no judged game gives all three."""
+    figures = _committed()
+    top = figures["lists"][f"{_mask_key(FAMILY)}|composite"]
+    return _shown(figures["rows"][top[0]]) if top else None
+
+
 def record_meta(record: JudgedSpace) -> dict[str, Any]:  # a template's context: open, read by name by jinja2
     """How the judged record was made, as the page says it: its command, date, machine, CPU and wall seconds, and
     how many of the space's games it judges."""
@@ -122,8 +140,9 @@ def best_files(env: jinja2.Environment, base: dict[str, Any], judged: Judgements
     if judged is None or meta is None:
         from vizgen.reports.judged_space import load_judged  # the judged record (#46 item 2's), read at once
 
-        judged, meta = judgements(), record_meta(load_judged())
-    figures = best_figures(judged)
+        figures, meta = _committed(), record_meta(load_judged())
+    else:
+        figures = best_figures(judged)
     context = {**base, "page_title": f"Which Chopsticks is the best game? · {base['site_title']}",
                "share": {**base["share"], "path": BEST_PAGE}, **best_context(figures, meta)}
     return {BEST_PAGE: env.get_template(BEST_PAGE).render(context).encode(),

@@ -92,9 +92,11 @@ class BestWant(TypedDict):
 
 
 class BestShown(BestRow):
-    """A distinct game as the best page shows it: its row, each measure written in its unit, and its composite
-    score written."""
+    """A distinct game as the best page shows it: its row, the address that plays it, each measure written in its
+    unit, and its composite score written."""
 
+    #: the rules page's address that plays it, relative to the site's root
+    play: str
     shown: list[str]
     score: str
 

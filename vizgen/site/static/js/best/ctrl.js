@@ -46,16 +46,6 @@ export function passing(data, wants) {
   return data.passing[wantsKey(data, wants)] || 0;
 }
 
-/**
- * The rules page's address that plays a rule set: its spec with its colons, commas and equals signs readable.
- * @param {string} spec
- * @returns {string}
- */
-export function playHref(spec) {
-  return "rules.html?rules=" + encodeURIComponent(spec).replace(/%3A/gi, ":").replace(/%2C/gi, ",")
-    .replace(/%3D/gi, "=");
-}
-
 /** The page's state and actions. */
 export class BestCtrl {
   /**

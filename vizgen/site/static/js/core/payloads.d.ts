@@ -484,14 +484,16 @@ export interface BestRow {
   composite: number | null;
 }
 
-/** A distinct game as the best page shows it: its row, each measure written in its unit, and its composite
-    score written. */
+/** A distinct game as the best page shows it: its row, the address that plays it, each measure written in its
+    unit, and its composite score written. */
 export interface BestShown {
   spec: string;
   changes: string;
   rule_sets: number;
   values: (number | null)[];
   composite: number | null;
+  /** the rules page's address that plays it, relative to the site's root */
+  play: string;
   shown: string[];
   score: string;
 }

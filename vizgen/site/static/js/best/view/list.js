@@ -3,7 +3,7 @@
  * the composite score and a link that plays each on the rules page. */
 import { html } from "../../core/html.js";
 import { count } from "../../core/util.js";
-import { passing, playHref, rankedRows } from "../ctrl.js";
+import { passing, rankedRows } from "../ctrl.js";
 
 /** @typedef {import("../interfaces.js").State} State */
 /** @typedef {import("../interfaces.js").BestData} BestData */
@@ -56,6 +56,6 @@ export function listView(state) {
     <th>half over by</th><th></th></tr></thead><tbody>${rows.map((row, k) => html`<tr><td class="n">${k + 1}</td>
     <td>${rulesOf(row)}</td>${measure.key === "composite" ? html`` : html`<td class="n">${shownOn(data, row, measure.key)}</td>`}
     <td class="n">${row.score}</td><td class="n">${shownOn(data, row, "balance.middle")}</td>
-    <td class="n">${shownOn(data, row, "drawishness.middle")}</td><td class="n">${shownOn(data, row, "duration.middle")}</td><td><a class="play" href="${playHref(row.spec)}">Play it</a></td></tr>`)}
+    <td class="n">${shownOn(data, row, "drawishness.middle")}</td><td class="n">${shownOn(data, row, "duration.middle")}</td><td><a class="play" href="${row.play}">Play it</a></td></tr>`)}
     </tbody></table></div>`;
 }

@@ -1,10 +1,9 @@
 /* vizgen best view/scatter: the space on two measures, from the controller's state (a pure function to SVG
  * markup through core/html.js): a grey square a cell of the two measures' bins, darker the more distinct games
  * it holds (its count in its title), and a ringed dot a game the page lists, a link that plays it on the rules
- * page; the standard game a labelled square. */
+ * page (its target a ring 14 units wide, wider than the dot); the standard game a labelled square. */
 import { html } from "../../core/html.js";
 import { count, pct, plural } from "../../core/util.js";
-import { playHref } from "../ctrl.js";
 import { rulesOf } from "./list.js";
 
 /** @typedef {import("../interfaces.js").State} State */
@@ -91,15 +90,17 @@ export function scatterView(state) {
   const squares = cells.map((c) => html`<rect x="${(SIZE.left + c[0] * cw).toFixed(1)}" y="${(SIZE.top + (ay.bins - 1 - c[1]) * ch).toFixed(1)}"
     width="${cw.toFixed(1)}" height="${ch.toFixed(1)}" fill="currentColor"
     fill-opacity="${(0.08 + 0.6 * Math.log(1 + c[2]) / Math.log(1 + most)).toFixed(3)}"><title>${plural(c[2], "distinct game", "distinct games")}</title></rect>`);
-  const dots = data.rows.map((row, k) => {
+  const order = [...data.rows.keys()].filter((k) => k !== data.standard).concat([data.standard]); // the standard on top
+  const dots = order.map((k) => {
+    const row = data.rows[k];
     const vx = row.values[ix], vy = row.values[iy];
     if (vx === null || vy === null) return html``;
     const label = rulesOf(row) + ": " + row.score + "; " + mx.title + " " + row.shown[ix] + ", " + my.title + " " +
       row.shown[iy] + ". Play it.";
     const x = px(vx).toFixed(1), y = py(vy).toFixed(1);
     return k === data.standard
-      ? html`<a href="${playHref(row.spec)}" aria-label="${label}" class="dot-standard"><rect x="${(px(vx) - 7).toFixed(1)}" y="${(py(vy) - 7).toFixed(1)}" width="14" height="14" fill="none" stroke="currentColor" stroke-width="2.5"/><text x="${(px(vx) + 10).toFixed(1)}" y="${(py(vy) - 8).toFixed(1)}" font-size="13" fill="currentColor">standard</text><title>${label}</title></a>`
-      : html`<a href="${playHref(row.spec)}" aria-label="${label}" class="dot"><circle cx="${x}" cy="${y}" r="6" fill="none" stroke="var(--accent, #06c)" stroke-width="2"/><title>${label}</title></a>`;
+      ? html`<a href="${row.play}" aria-label="${label}" class="dot-standard"><rect x="${(px(vx) - 7).toFixed(1)}" y="${(py(vy) - 7).toFixed(1)}" width="14" height="14" fill="none" stroke="currentColor" stroke-width="2.5" pointer-events="all"/><text x="${(px(vx) + 10).toFixed(1)}" y="${(py(vy) - 8).toFixed(1)}" font-size="13" fill="currentColor">standard</text><title>${label}</title></a>`
+      : html`<a href="${row.play}" aria-label="${label}" class="dot"><circle cx="${x}" cy="${y}" r="14" fill="none" pointer-events="all"/><circle cx="${x}" cy="${y}" r="6" fill="none" stroke="var(--accent, #06c)" stroke-width="2"/><title>${label}</title></a>`;
   });
   const ticks = (/** @type {BestAxis} */ a, /** @type {typeof mx} */ m, /** @type {boolean} */ across) =>
     tickValues(a, m.unit).map((v) => {
