@@ -24,7 +24,8 @@ import numpy as np
 if TYPE_CHECKING:
     from vizgen.reports.judged_space import JudgedSpace
 
-from vizgen.reports.judge import DEPTH_SHARE, _one_change
+from vizgen.engine.params import Params
+from vizgen.reports.judge import DEPTH_SHARE, _one_change, _space_index
 from vizgen.reports.judge import MEASURES as JUDGE_MEASURES
 from vizgen.reports.puzzle_rating import LADDER
 from vizgen.reports.space import _axes, _changes_words, _standard_index, space_specs
@@ -38,6 +39,7 @@ __all__ = [
     "BestAxis",
     "BestFigures",
     "BestRow",
+    "BestVariant",
     "Judgements",
     "Measure",
     "Want",
@@ -320,6 +322,17 @@ class BestAxis(TypedDict):
     bins: int
 
 
+class BestVariant(TypedDict):
+    """A built-in variant as the page scores it: its slug and title, its game's row (None when the page cannot
+    score it), its rank on the composite (None: not scored) and, when it is not scored, why."""
+
+    slug: str
+    title: str
+    row: int | None
+    rank: int | None
+    why: str | None
+
+
 class BestFigures(TypedDict):
     """The page's figures (:func:`best_figures`)."""
 
@@ -336,6 +349,7 @@ class BestFigures(TypedDict):
     scored: int
     axes: list[BestAxis]
     cells: dict[str, list[list[int]]]
+    variants: list[BestVariant]
 
 
 def _mask_key(wants: tuple[str, ...]) -> str:
@@ -374,6 +388,42 @@ def _improvements(judged: Judgements, games: Games, standard: int) -> tuple[list
         return sorted(ids, key=lambda g: (-games.composite[g], games.changes[g], games.row[g]))[:3]
 
     return best(one), best(two)
+
+
+def _outside(params: Params) -> str:
+    """Why a rule set is not one of the r = 5 space's, in words.
+
+    Examples
+    --------
+    >>> from vizgen.engine.spec import resolve
+    >>> _outside(resolve("three-players").params), _outside(resolve("standard:r=7").params)
+    ('it has 3 players; the space has two', 'r = 7; the space has r = 5')
+    """
+    if params.players != 2:
+        return f"it has {params.players} players; the space has two"
+    if params.hands != 2:
+        return f"{params.hands} hands each; the space has two"
+    if params.r != 5:
+        return f"r = {params.r}; the space has r = 5"
+    return "a rule the r = 5 space does not vary (its start, lives, zombies or split scopes)"
+
+
+def _variants(judged: Judgements, games: Games) -> list[tuple[str, str, int | None, str | None]]:
+    """Every built-in variant: its slug, title, its game's position in ``games`` (None when not there) and why."""
+    from vizgen.engine.variants import REGISTRY
+
+    game_at = {int(g): k for k, g in enumerate(judged.game[games.row].tolist())}
+    out: list[tuple[str, str, int | None, str | None]] = []
+    for v in REGISTRY.values():
+        index = _space_index(v.params)
+        at = None if index is None else int(np.searchsorted(judged.index, index))
+        if index is None:
+            out.append((v.slug, v.title, None, f"not in the r = 5 two-player space: {_outside(v.params)}"))
+        elif at is None or at >= judged.index.size or judged.index[at] != index:
+            out.append((v.slug, v.title, None, "not judged yet: the judged record does not reach its game"))
+        else:
+            out.append((v.slug, v.title, game_at[int(judged.game[at])], None))
+    return out
 
 
 def _value(x: float) -> float | None:
@@ -442,7 +492,9 @@ def best_figures(judged: Judgements) -> BestFigures:
             lists[f"{key}|{by}"] = ranked(games, by, wants)
     one, two = _improvements(judged, games, standard)
     top = lists["|composite"]
-    shown = sorted({standard, *one, *two, *(g for ids in lists.values() for g in ids)})
+    variants = _variants(judged, games)
+    shown = sorted({standard, *one, *two, *(g for ids in lists.values() for g in ids),
+                    *(g for _, _, g, _ in variants if g is not None)})
     at = {g: k for k, g in enumerate(shown)}
     specs = space_specs([int(judged.index[games.row[g]]) for g in shown])
     origin = _standard_index()
@@ -460,5 +512,9 @@ def best_figures(judged: Judgements) -> BestFigures:
                        better_two=[at[g] for g in two], top=[at[g] for g in top], games=int(games.row.size),
                        rule_sets=int(judged.index.size), scored=int(np.count_nonzero(~np.isnan(games.composite))),
                        axes=[BestAxis(key=k, low=low, step=step, bins=n) for k, low, step, n in AXES],
-                       cells=scatter_cells(games))
+                       cells=scatter_cells(games),
+                       variants=[BestVariant(slug=slug, title=title, row=None if g is None else at[g],
+                                             rank=None if g is None or (r := rank_on(games, g, "composite")) is None
+                                             else r[0], why=why)
+                                 for slug, title, g, why in variants])
 

@@ -108,6 +108,8 @@ def best_context(figures: BestFigures, meta: dict[str, Any]) -> dict[str, Any]: 
                       for r, m in zip(figures["ranks"], measures)],
             "better_one": [_shown(rows[k]) for k in figures["better_one"]],
             "better_two": [_shown(rows[k]) for k in figures["better_two"]],
+            "variants": [{**v, "shown": None if v["row"] is None else _shown(rows[v["row"]])}
+                         for v in figures["variants"]],
             "data": BEST_DATA.removesuffix(".js")}
 
 
