@@ -18,7 +18,7 @@ from tests.node import run_node
 from vizgen.reports import best
 from vizgen.reports.best import MEASURES, WANTS, WEIGHTS, Judgements, best_figures, composite, games_of, ranked
 from vizgen.reports.judge import _one_change
-from vizgen.reports.space import _standard_index, load_record, space_specs
+from vizgen.reports.space import load_record, rule_axes, space_specs, standard_index
 from vizgen.site.render.best_page import best_data
 
 KEYS = [m.key for m in MEASURES]
@@ -50,7 +50,7 @@ def real(wide: bool = True) -> Judgements:
     index = np.asarray(record["index"])
     games = np.asarray(record["game"])
     positions = np.asarray(record["positions"])
-    s = _standard_index()
+    s = standard_index()
     one = [i for i in _one_change(s)]
     chosen = sorted({s, *one, *_one_change(one[0])}) if wide else [s]
     rows = np.searchsorted(index, chosen)
@@ -81,10 +81,10 @@ def plain_wants(row: dict[str, float], wants: tuple[str, ...]) -> bool:
 
 def plain_games(j: Judgements) -> dict[int, dict]:
     """Each game's simplest rule set (fewest changes from the standard, then the smallest combination)."""
-    standard = best._axes(np.array([_standard_index()]))
+    standard = rule_axes(np.array([standard_index()]))
     out: dict[int, dict] = {}
     for k, (i, g) in enumerate(zip(j.index.tolist(), j.game.tolist())):
-        axes = best._axes(np.array([i]))
+        axes = rule_axes(np.array([i]))
         changes = sum(int(a[0] != s[0]) for a, s in zip(axes, standard))
         row = {key: float(j.columns[key][k]) for key in j.columns}
         row.update(index=i, changes=changes, composite=plain_composite(row))
@@ -114,7 +114,7 @@ def plain_ranked(j: Judgements, by: str, wants: tuple[str, ...]) -> list[int]:
 
 def test_the_composite_of_the_standard_game_is_the_worked_example() -> None:
     j = real(wide=False)
-    at = int(np.flatnonzero(j.index == _standard_index())[0])
+    at = int(np.flatnonzero(j.index == standard_index())[0])
     row = {k: float(v[at]) for k, v in j.columns.items()}
     assert (row["balance.middle"], row["skill_depth"]) == (0.090, 5.0) or abs(row["balance.middle"] - 0.09) < 5e-4
     assert abs(float(composite({k: v[at:at + 1] for k, v in j.columns.items()})[0]) - plain_composite(row)) < 1e-9
@@ -122,7 +122,7 @@ def test_the_composite_of_the_standard_game_is_the_worked_example() -> None:
 
 
 def test_the_weights_sum_to_one_and_the_depth_is_scaled_by_the_ladder() -> None:
-    assert abs(sum(WEIGHTS.values()) - 1) < 1e-12 and best.MAX_DEPTH == 8
+    assert abs(sum(WEIGHTS.values()) - 1) < 1e-12 and best.DEEPEST == 8
 
 
 @pytest.mark.slow  # judges 44 rule sets (about 20 s of CPU)
@@ -142,7 +142,7 @@ def check_rank_and_improvements(j: Judgements) -> None:
     f = best_figures(j)
     plain = plain_games(j)
     game_of = dict(zip(j.index.tolist(), j.game.tolist()))
-    std = plain[game_of[_standard_index()]]
+    std = plain[game_of[standard_index()]]
     assert f["rows"][f["standard"]]["spec"] == space_specs([std["index"]])[0]
     for r in f["ranks"]:
         if r["rank"] is None:
@@ -151,8 +151,8 @@ def check_rank_and_improvements(j: Judgements) -> None:
         scores = [plain_score(x, r["key"]) for x in plain.values() if not math.isnan(plain_score(x, r["key"]))]
         assert r["rank"] == 1 + sum(s > plain_score(std, r["key"]) + 1e-12 for s in scores)
         assert r["of"] == len(scores)
-    near = {i for i in _one_change(_standard_index()) if i in game_of}
-    two = {k for i in near for k in _one_change(i) if k in game_of} - near - {_standard_index()}
+    near = {i for i in _one_change(standard_index()) if i in game_of}
+    two = {k for i in near for k in _one_change(i) if k in game_of} - near - {standard_index()}
     for found, key in ((near, "better_one"), (two, "better_two")):
         games = {game_of[i] for i in found}
         better = sorted((round(plain[g]["composite"], 6) for g in games
@@ -190,7 +190,7 @@ def _known() -> frozenset[int]:
 def made_up(rows: list[tuple], spread: bool) -> Judgements:
     """Made-up measures on the standard's combination and those one change away (and, ``spread``, two), a game
     each row's first number (the rows of one game sharing the first row's measures); -1 a depth not judged."""
-    s = _standard_index()
+    s = standard_index()
     known = _known()  # rule sets of the space only (the rules refuse some combinations)
     near = sorted({s, *_one_change(s), *(_one_change(_one_change(s)[0]) if spread else [])} & known)
     combos = [s, *[c for c in near if c != s]][:len(rows)]

@@ -28,7 +28,7 @@ from vizgen.engine.params import Params
 from vizgen.reports.judge import DEPTH_SHARE, _one_change, _space_index
 from vizgen.reports.judge import MEASURES as JUDGE_MEASURES
 from vizgen.reports.puzzle_rating import LADDER
-from vizgen.reports.space import _axes, _changes_words, _standard_index, space_specs
+from vizgen.reports.space import changes_words, rule_axes, space_specs, standard_index
 
 __all__ = [
     "AXES",
@@ -104,7 +104,7 @@ PART_WORDS: dict[str, str] = {
     "decisiveness.middle": "how far into a won game the result is settled, as it is (high: open to the end)",
 }
 #: the deepest skill chain the ladder can make (its levels above the random player)
-MAX_DEPTH = len(LADDER) - 1
+DEEPEST = len(LADDER) - 1
 
 
 @dataclass(frozen=True)
@@ -197,22 +197,22 @@ def _changes(index: np.ndarray) -> np.ndarray:
 
     Examples
     --------
-    >>> _changes(np.array([_standard_index(), _standard_index() ^ 1])).tolist()
+    >>> _changes(np.array([standard_index(), standard_index() ^ 1])).tolist()
     [0, 1]
     """
-    standard = _axes(np.array([_standard_index()]))
+    standard = rule_axes(np.array([standard_index()]))
     out = np.zeros(index.shape, dtype=np.int64)
-    for axis, s in zip(_axes(index), standard):
+    for axis, s in zip(rule_axes(index), standard):
         out += (axis != s[0]).astype(np.int64)
     return out
 
 
 def _parts(columns: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
     """Each part of the composite, 0 (worst) to 1 (best): fairness 1 - |balance|, 1 - drawishness, the skill depth
-    over :data:`MAX_DEPTH`, the drama and the decisiveness as they are."""
+    over :data:`DEEPEST`, the drama and the decisiveness as they are."""
     return {"balance.middle": 1 - np.abs(columns["balance.middle"]),
             "drawishness.middle": 1 - columns["drawishness.middle"],
-            "skill_depth": columns["skill_depth"] / MAX_DEPTH,
+            "skill_depth": columns["skill_depth"] / DEEPEST,
             "drama.random": columns["drama.random"], "decisiveness.middle": columns["decisiveness.middle"]}
 
 
@@ -352,12 +352,12 @@ class BestFigures(TypedDict):
     variants: list[BestVariant]
 
 
-def _mask_key(wants: tuple[str, ...]) -> str:
+def wants_key(wants: tuple[str, ...]) -> str:
     """A set of wants as the page's key: the wants in :data:`WANTS`' order, joined by commas.
 
     Examples
     --------
-    >>> _mask_key(("short", "fair")), _mask_key(())
+    >>> wants_key(("short", "fair")), wants_key(())
     ('fair,short', '')
     """
     return ",".join(w.key for w in WANTS if w.key in wants)
@@ -377,7 +377,7 @@ def _improvements(judged: Judgements, games: Games, standard: int) -> tuple[list
         return at if at < judged.index.size and judged.index[at] == i else None
 
     game_at = {int(g): k for k, g in enumerate(judged.game[games.row].tolist())}
-    origin = _standard_index()
+    origin = standard_index()
     one = {i: r for i in _one_change(origin) if (r := row_of(i)) is not None}
     two = {j: r for i in one for j in _one_change(i) if j != origin and j not in one and (r := row_of(j)) is not None}
     own = games.composite[standard]
@@ -434,7 +434,7 @@ def _value(x: float) -> float | None:
 #: the scatter's axes: (measure, lowest value, bin width, bins); shares in twentieths, balance in tenths of a point
 #: either way, the median plies in fives up to 100 (the last bin: 95 or more), the skill depth level by level
 AXES: tuple[tuple[str, float, float, int], ...] = (
-    ("skill_depth", -0.5, 1.0, MAX_DEPTH + 1), ("drawishness.middle", 0.0, 0.05, 20),
+    ("skill_depth", -0.5, 1.0, DEEPEST + 1), ("drawishness.middle", 0.0, 0.05, 20),
     ("balance.middle", -1.0, 0.1, 20), ("duration.middle", 0.0, 5.0, 20), ("drama.random", 0.0, 0.05, 20),
     ("decisiveness.middle", 0.0, 0.05, 20))
 
@@ -480,13 +480,13 @@ def best_figures(judged: Judgements) -> BestFigures:
         and the counts of games, rule sets and games scored.
     """
     games = games_of(judged)
-    standard_at = int(np.flatnonzero(judged.index == _standard_index())[0])
+    standard_at = int(np.flatnonzero(judged.index == standard_index())[0])
     standard = int(np.searchsorted(games.row, standard_at)) if standard_at in games.row else int(
         np.flatnonzero(judged.game[games.row] == judged.game[standard_at])[0])
     lists: dict[str, list[int]] = {}
     passing: dict[str, int] = {}
     for wants in _all_wants():
-        key = _mask_key(wants)
+        key = wants_key(wants)
         passing[key] = int(np.count_nonzero(passes(games, wants) & ~np.isnan(games.composite)))
         for by in ("composite", *(m.key for m in MEASURES)):
             lists[f"{key}|{by}"] = ranked(games, by, wants)
@@ -497,8 +497,8 @@ def best_figures(judged: Judgements) -> BestFigures:
                     *(g for _, _, g, _ in variants if g is not None)})
     at = {g: k for k, g in enumerate(shown)}
     specs = space_specs([int(judged.index[games.row[g]]) for g in shown])
-    origin = _standard_index()
-    rows = [BestRow(spec=spec, changes=_changes_words(origin, int(judged.index[games.row[g]])),
+    origin = standard_index()
+    rows = [BestRow(spec=spec, changes=changes_words(origin, int(judged.index[games.row[g]])),
                     rule_sets=int(games.rule_sets[g]), values=[_value(games.columns[m.key][g]) for m in MEASURES],
                     composite=_value(games.composite[g])) for g, spec in zip(shown, specs)]
     ranks: list[BestRank] = []

@@ -28,9 +28,9 @@ from vizgen.reports.best import (
     BestFigures,
     BestRow,
     Judgements,
-    _mask_key,
     best_figures,
     judgements,
+    wants_key,
 )
 from vizgen.reports.judge import PLAYERS, _written
 from vizgen.site.render.datafiles import jsonp
@@ -96,7 +96,7 @@ def best_context(figures: BestFigures, meta: dict[str, Any]) -> dict[str, Any]: 
     ranks and improvements, and how the record was made (``meta``: command, date, machine, seconds)."""
     rows = figures["rows"]
     measures = _measures()
-    family = _mask_key(FAMILY)
+    family = wants_key(FAMILY)
     return {"f": figures, "meta": meta, "measures": measures, "wants": WANTS, "players": PLAYERS, "top_n": TOP,
             "weights": [(next(m for m in measures if m["key"] == k), w, PART_WORDS[k]) for k, w in WEIGHTS.items()],
             "family_keys": FAMILY, "ply_note": ply_note(2),
@@ -123,7 +123,7 @@ def family_pick() -> BestShown | None:
     """The best game for the family's question (fair, rarely drawn, over in 20 plies) by the composite, from the
     committed judged record: the index plays it at once; None when no judged game gives all three."""
     figures = _committed()
-    top = figures["lists"][f"{_mask_key(FAMILY)}|composite"]
+    top = figures["lists"][f"{wants_key(FAMILY)}|composite"]
     return _shown(figures["rows"][top[0]]) if top else None
 
 
