@@ -38,6 +38,7 @@ from vizgen.reports.judged_space import (
     representatives,
 )
 from vizgen.reports.space import load_record
+from vizgen.util.text import format_count
 
 BASE = Base.of("standard")
 #: the largest games the fast lane judges again (a few hundredths of a CPU second each)
@@ -153,10 +154,11 @@ def test_a_few_games_of_the_record_judged_again() -> None:
     _rejudged(_sample(3, FAST_MAX_POSITIONS))
 
 
-@pytest.mark.slow(reason="judges 60 games of the record again (about 10 CPU s)")
+@pytest.mark.slow(reason="judges 40 games of the record again (about 10 CPU s)")
 def test_more_games_of_the_record_judged_again() -> None:
-    """Sixty games drawn afresh each run, of any size up to 50,000 positions, judged again: as recorded."""
-    _rejudged(_sample(60, 50_000))
+    """Forty games drawn afresh each run, of up to 5,000 positions, and two of any size, judged again: as
+    recorded (the catalogue lane judges them all)."""
+    _rejudged(_sample(40, 5_000) + _sample(2, 10**7))
 
 
 def test_vizgen_judge_json_is_the_records(capsys: pytest.CaptureFixture[str]) -> None:
@@ -240,6 +242,19 @@ def test_resume_refuses_a_file_that_is_not_a_judged_record(tmp_path: Path, capsy
     assert other.read_bytes() == raw
 
 
+def test_a_checkpoint_is_the_record_of_the_games_so_far() -> None:
+    """With a checkpoint (``--every``), each record handed over is a slice of the final one: its first games, with
+    their columns, reasons and null counts as a record of that many games has them."""
+    saved: list[JudgedSpace] = []
+    final = record_judged(70, workers=1, progress=False, checkpoint=saved.append, every=0.0)
+    assert [r["games"] for r in saved] == [64, 70] and final["games"] == 70
+    first = saved[0]
+    assert first["representative"] == final["representative"][:64]
+    assert first["columns"]["measures"]["drama"]["random"] == final["columns"]["measures"]["drama"]["random"][:64]
+    assert first["columns"]["reason"] == final["columns"]["reason"][:64]
+    assert _without_times(saved[1]) == _without_times(final)
+
+
 @pytest.mark.slow(reason="starts the command in a process of its own and stops it")
 def test_ctrl_c_stops_it_with_one_line_and_nothing_written(tmp_path: Path) -> None:
     """Ctrl-C while it judges: one line, exit 130, no file and no litter."""
@@ -252,8 +267,31 @@ def test_ctrl_c_stops_it_with_one_line_and_nothing_written(tmp_path: Path) -> No
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130
-    assert err.strip().splitlines()[-1].startswith("vizgen: stopped")
+    assert err.strip().splitlines()[-1] == f"vizgen: stopped (Ctrl-C): {out} left as it was"
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.slow(reason="starts the command in a process of its own and stops it after a checkpoint")
+def test_ctrl_c_after_a_checkpoint_keeps_the_games_judged(tmp_path: Path) -> None:
+    """With ``--every 1``, Ctrl-C after the first checkpoints leaves the record of the games judged by the last one
+    (a slice ``--resume`` continues), says so in one line, and leaves no litter."""
+    import signal
+
+    out = tmp_path / "judged.json.gz"
+    process = subprocess.Popen([sys.executable, "-m", "vizgen.reports.judged_space", "--games", "3000",
+                                "--workers", "1", "--every", "1", "--out", str(out)], stderr=subprocess.PIPE,
+                               text=True)
+    deadline = time.time() + 120
+    while not out.exists() and time.time() < deadline:
+        time.sleep(0.5)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    kept = loads(out.read_bytes())
+    assert 0 < kept["games"] < 3000
+    assert err.strip().splitlines()[-1] == (f"vizgen: stopped (Ctrl-C): {out} holds the first "
+                                            f"{format_count(kept['games'])} games (--resume goes on)")
+    assert list(tmp_path.iterdir()) == [out]
 
 
 @pytest.mark.catalogue

@@ -38,20 +38,23 @@ import resource
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import TypedDict
+from typing import Any, TypedDict
 
 import numpy as np
 
-from vizgen.analysis.sweep import Task, space_overrides, sweep, sweep_memory
+from vizgen.analysis.sweep import Task, space_overrides, sweep
 from vizgen.engine.ending import PLY_CAP
+from vizgen.engine.params import VariantError
+from vizgen.engine.variants import Variant
 from vizgen.reports.judge import MEASURES, PLAYERS, Judged, judge_rule_set, nearby_in_space
 from vizgen.reports.puzzle_rating import LADDER
 from vizgen.reports.space import load_record
-from vizgen.util.text import format_count
+from vizgen.util import sizes
+from vizgen.util.text import format_count, quote
 
 __all__ = ["COMMAND", "NONE_WON", "RECORD", "UNITS", "JudgedColumns", "JudgedRuleSet", "JudgedSpace", "SpaceOf",
            "game_rows", "judged_rule_set", "load_judged", "record_judged", "representatives"]
@@ -190,8 +193,8 @@ def game_rows(judged: list[Judged]) -> tuple[JudgedColumns, list[dict[str, str]]
     def null(column: str, why: str) -> None:
         nulls.setdefault(column, Counter())[why] += 1
 
-    for data in judged:
-        skipped = data["skipped"]
+    for data in judged:  # a reason naming the rule set (judge it alone: vizgen judge SPEC) names it as SPEC
+        skipped = {k: v.replace(quote(data["spec"]), "SPEC") for k, v in data["skipped"].items() if k != "nearby"}
         size = data["complexity"]
         columns["positions"].append(size["positions"])
         columns["moves"].append(size["moves"])
@@ -213,8 +216,7 @@ def game_rows(judged: list[Judged]) -> tuple[JudgedColumns, list[dict[str, str]]
         if depth is None:
             null("skill_depth", skipped.get("skill_depth", ""))
             null("skill_chain", skipped.get("skill_depth", ""))
-        own = {k: v for k, v in skipped.items() if k != "nearby"}
-        columns["reason"].append(reasons.setdefault(json.dumps(own, sort_keys=True), len(reasons)))
+        columns["reason"].append(reasons.setdefault(json.dumps(skipped, sort_keys=True), len(reasons)))
     return (columns, [json.loads(r) for r in reasons],
             {c: dict(sorted(counts.items())) for c, counts in sorted(nulls.items())})
 
@@ -226,57 +228,91 @@ def _tasks(combinations: list[int]) -> Iterator[Task]:
         yield Task("standard", tuple(tuple(space_overrides(i).items()) for i in chunk))
 
 
+class _Judging(TypedDict):
+    """What a worker gives back for a representative: the judge's object, and the worker's process and its CPU
+    seconds so far (the parent adds up each process's last figure: the run's CPU, even while the workers live)."""
+
+    judged: Judged
+    pid: int
+    cpu: float
+
+
+def judge_game(variant: Variant, figures: dict[str, Any],  # a sweep's open row (analysis.sweep)
+               memory: sizes.Memory) -> _Judging:
+    """The record's judge of one representative (:attr:`vizgen.analysis.sweep.Task.judge`, a top-level function so
+    that it pickles): :func:`vizgen.reports.judge.judge_rule_set` without random play's uncapped shares (the record
+    has no column for them), and the worker's CPU seconds so far."""
+    judged = judge_rule_set(variant, figures, memory, random_play=False)
+    return _Judging(judged=judged, pid=os.getpid(), cpu=time.process_time())
+
+
 def record_judged(games: int | None = None, workers: int = 2, dask_workers: int | None = None,
-                  address: str | None = None, resume: JudgedSpace | None = None,
-                  progress: bool = True) -> JudgedSpace:
+                  address: str | None = None, resume: JudgedSpace | None = None, progress: bool = True,
+                  checkpoint: Callable[[JudgedSpace], object] | None = None,
+                  every: float = 600.0) -> JudgedSpace:
     """Judge the representatives of the first ``games`` games of the space (all by default) and return the record
     (with its CPU and wall time): on ``workers`` local processes, or on Dask (``dask_workers``: a local cluster of
     that many; ``address``: a running cluster's scheduler), as :func:`vizgen.analysis.sweep.sweep` runs the map.
 
     ``resume``: a record of fewer games of the same space, made by this command: its games are kept and the rest
-    judged (its CPU and wall seconds are added to this run's).
+    judged (its CPU and wall seconds are added to this run's). ``checkpoint``: called every ``every`` seconds with
+    the record of the games judged so far (a slice, which ``resume`` continues).
     """
     space = load_record()
     total = int(max(space["game"])) + 1
     count = total if games is None else min(games, total)
-    every = representatives(count)
+    reps = representatives(count)
     start = 0 if resume is None else resume["games"]
     began, cpu0 = time.time(), _cpu()
     judged: list[Judged] = []
+    worker_cpu: dict[int, float] = {}
+    where = f"Dask, {dask_workers} workers" if dask_workers else ("a Dask cluster" if address else
+                                                                   f"{workers} processes")
 
-    def emit(figures: list[dict[str, object]]) -> None:
+    def record() -> JudgedSpace:
+        columns, reasons, skipped = game_rows(judged)
+        if resume is not None:
+            columns, reasons, skipped = _joined(resume, columns, reasons, skipped)
+        own = os.getpid()
+        cpu = _cpu() - cpu0 + sum(c for pid, c in worker_cpu.items() if pid != own)
+        wall = time.time() - began
+        if resume is not None:
+            cpu, wall = cpu + resume["cpu_seconds"], wall + resume["wall_seconds"]
+        done = start + len(judged)
+        return JudgedSpace(command=COMMAND,
+                           space=SpaceOf(command=space["command"], rule_sets=space["rule_sets"], games=total),
+                           machine=f"{platform.machine()}, {os.cpu_count()} cores, {where}",
+                           date=time.strftime("%Y-%m-%d"), cpu_seconds=round(cpu), wall_seconds=round(wall),
+                           cap=PLY_CAP, games=done, units=dict(UNITS), representative=reps[:done],
+                           reasons=reasons, columns=columns, skipped=skipped)
+
+    saved = [time.time()]
+
+    def emit(figures: list[dict[str, Any]]) -> None:  # the sweep's open rows, in game order
         for f in figures:
             if "refused" in f:
-                raise RuntimeError(f"a representative of the space was refused: {f['spec']}: {f['refused']}")
-            data = f["judge"]
-            assert isinstance(data, dict)
-            judged.append(data)  # type: ignore[arg-type]  # judge_rule_set's Judged
+                raise VariantError(f"a representative of the space was refused: {f['spec']}: {f['refused']}")
+            judging: _Judging = f["judge"]
+            judged.append(judging["judged"])
+            worker_cpu[judging["pid"]] = max(worker_cpu.get(judging["pid"], 0.0), judging["cpu"])
+        if checkpoint is not None and time.time() - saved[0] >= every:
+            checkpoint(record())
+            saved[0] = time.time()
 
-    last = [0.0]
+    said = [0.0]
 
     def on_done(n: int, of: int) -> None:
-        if progress and (time.time() - last[0] > 10 or n == of):
-            last[0] = time.time()
-            print(f"judged {format_count(start + n)} of {format_count(count)} games, "
-                  f"{time.time() - began:.0f} s", file=sys.stderr, flush=True)
+        if progress and (time.time() - said[0] >= 10 or n == of):
+            said[0] = time.time()
+            print(f"judged {format_count(start + n)} of {format_count(count)} games, {time.time() - began:.0f} s",
+                  file=sys.stderr, flush=True)
 
-    todo = every[start:count]
-    sweep(list(_tasks(todo)), processes=workers if dask_workers is None and address is None else 1,
-          workers=dask_workers, address=address, emit=emit, on_done=on_done,
-          memory=sweep_memory(processes=dask_workers or workers), judge=judge_rule_set)
-    columns, reasons, skipped = game_rows(judged)
-    if resume is not None:
-        columns, reasons, skipped = _joined(resume, columns, reasons, skipped)
-    cpu = _cpu() - cpu0 + (resume["cpu_seconds"] if resume is not None else 0)
-    wall = time.time() - began + (resume["wall_seconds"] if resume is not None else 0)
-    where = f"Dask, {dask_workers} workers" if dask_workers else ("Dask cluster" if address else
-                                                                   f"{workers} processes")
-    return JudgedSpace(command=COMMAND,
-                       space=SpaceOf(command=space["command"], rule_sets=space["rule_sets"], games=total),
-                       machine=f"{platform.machine()}, {os.cpu_count()} cores, {where}",
-                       date=time.strftime("%Y-%m-%d"), cpu_seconds=round(cpu), wall_seconds=round(wall),
-                       cap=PLY_CAP, games=count, units=dict(UNITS), representative=every[:count],
-                       reasons=reasons, columns=columns, skipped=skipped)
+    local = dask_workers is None and address is None
+    memory = sizes.memory_available()
+    share = sizes.Memory(memory.size // (dask_workers or workers), f"{memory.source} shared by the workers")
+    sweep(_tasks(reps[start:count]), processes=workers if local else 1, workers=dask_workers, address=address,
+          emit=emit, on_done=on_done, memory=share, judge=judge_game)
+    return record()
 
 
 def _joined(before: JudgedSpace, columns: JudgedColumns, reasons: list[dict[str, str]],
@@ -425,6 +461,9 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
                         help="judge on a local Dask cluster of N workers instead")
     parser.add_argument("--cluster", default=None, metavar="ADDRESS",
                         help="judge on the running Dask cluster whose scheduler is at ADDRESS (host:port)")
+    parser.add_argument("--every", type=_positive, default=None, metavar="SECONDS",
+                        help="also write the record of the games judged so far every SECONDS (a slice that "
+                             "--resume continues), so that a stopped run keeps them")
     parser.add_argument("--out", type=Path, default=None, metavar="FILE",
                         help=f"write here instead of beside the module ({RECORD})")
     return parser.parse_args(argv)
@@ -449,20 +488,33 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out if args.out is not None else _path()
     resume = None
     if args.resume and out.exists():
-        resume = loads(out.read_bytes())
         space = load_record()
-        if resume["command"] != COMMAND or resume["space"]["rule_sets"] != space["rule_sets"] \
-                or resume["space"]["command"] != space["command"]:
+        try:
+            resume = loads(out.read_bytes())
+            ours = resume["command"] == COMMAND and resume["space"] == SpaceOf(
+                command=space["command"], rule_sets=space["rule_sets"], games=int(max(space["game"])) + 1)
+        except (OSError, ValueError, KeyError, TypeError):
+            ours = False
+        if not ours:
             print(f"vizgen: error: {out} is not a judged record of this space: cannot resume from it",
                   file=sys.stderr)
             return 2
     stop_on_signals()
+    saved: list[int] = []
+
+    def checkpoint(record: JudgedSpace) -> None:
+        write(record, out)
+        saved.append(record["games"])
+
     try:
-        record = record_judged(args.games, args.workers, args.dask_workers, args.cluster, resume)
+        record = record_judged(args.games, args.workers, args.dask_workers, args.cluster, resume,
+                               checkpoint=checkpoint if args.every else None, every=args.every or 0.0)
         write(record, out)
     except KeyboardInterrupt as exc:
         code = stopped_code(exc)
-        print(f"vizgen: stopped ({'Ctrl-C' if code == 130 else 'signal'}): {out} left as it was", file=sys.stderr)
+        kept = f"{out} holds the first {format_count(saved[-1])} games (--resume goes on)" if saved else \
+            f"{out} left as it was"
+        print(f"vizgen: stopped ({'Ctrl-C' if code == 130 else 'a signal'}): {kept}", file=sys.stderr)
         return code
     print(f"{format_count(record['games'])} games of {format_count(record['space']['games'])} judged, "
           f"{format_count(record['cpu_seconds'])} s CPU, {format_count(record['wall_seconds'])} s wall: {out}",
