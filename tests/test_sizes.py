@@ -267,8 +267,10 @@ def test_every_page_script_stays_small() -> None:
 
 
 #: the best page's data file (``best-data.js``: the ranked lists, the games they show and the scatter's bins),
-#: gzipped: what a phone loads to draw the page's lists and scatter (docs/JUDGE.md, "The best game")
-BEST_DATA_GZIP_BUDGET = 40_000
+#: gzipped: what a phone loads to draw the page's lists and scatter (docs/JUDGE.md, "The best game"). Measured:
+#: 17.9 KB on the judged record of 2,000 games; 57.6 KB on the whole space's shape with random measures (every
+#: list a different game, every cell of the scatter filled: the worst case), about a second on a slow phone link
+BEST_DATA_GZIP_BUDGET = 64_000
 
 
 def test_the_best_pages_data_stays_small() -> None:

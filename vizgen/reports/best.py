@@ -427,8 +427,9 @@ def _variants(judged: Judgements, games: Games) -> list[tuple[str, str, int | No
 
 
 def _value(x: float) -> float | None:
-    """A measure as the page ships it: None where not judged, else to 6 places."""
-    return None if np.isnan(x) else round(float(x), 6)
+    """A measure as the page ships it: None where not judged, else to 4 places (the judged record's own precision:
+    shares and balances in 1/10,000)."""
+    return None if np.isnan(x) else round(float(x), 4)
 
 
 #: the scatter's axes: (measure, lowest value, bin width, bins); shares in twentieths, balance in tenths of a point
