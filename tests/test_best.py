@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -277,3 +278,29 @@ def test_the_built_in_variants_are_scored_or_said_why_not() -> None:
             assert v["rank"] == 1 + sum(r["composite"] > mine["composite"] + 1e-12 for r in plain.values())
     assert said["standard"]["rank"] is not None
     assert said["three-players"]["why"] == "not in the r = 5 two-player space: it has 3 players; the space has two"
+
+
+@pytest.mark.slow  # lays out and renders two variant pages
+def test_each_variant_page_links_to_its_row_on_the_best_page(shared_gather: Callable) -> None:
+    """With the best page (scored), a variant page links "How this variant scores" to its row there, and the best
+    page has that row: a score and rank, or why it is not scored; without it, no link."""
+    import re
+
+    from vizgen.site.render import render_variants
+    from vizgen.site.render.assets import environment
+    from vizgen.site.render.best_page import best_files
+
+    pages = shared_gather(["standard", "three-players"])
+    files, _ = render_variants(pages, scored=True, workers=1)
+    base = {"root": "", "site_title": "Atlas", "share": {"path": "", "image": "x.png", "alt": "x"}}
+    best_page = best_files(environment(), base, variants=[p.variant for p in pages])["best.html"].decode()
+    for page in pages:
+        html = files[page.slug][f"variants/{page.slug}.html"].decode()
+        assert f'<a class="guide-link" href="../best.html#v-{page.slug}">How this variant scores</a>' in html
+        row = re.search(f'<tr id="v-{page.slug}">(.*?)</tr>', best_page, re.S)
+        assert row is not None
+        text = row.group(1)
+        assert ("points" in text and " of " in text) if page.slug == "standard" else \
+            "not in the r = 5 two-player space: it has 3 players" in text
+    plain, _ = render_variants(pages[:1], workers=1)
+    assert "How this variant scores" not in plain["standard"]["variants/standard.html"].decode()

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from vizgen.reports.judged_space import JudgedSpace
 
 from vizgen.engine.params import Params
+from vizgen.engine.variants import Variant
 from vizgen.reports.judge import DEPTH_SHARE, _one_change, _space_index
 from vizgen.reports.judge import MEASURES as JUDGE_MEASURES
 from vizgen.reports.puzzle_rating import LADDER
@@ -408,13 +409,15 @@ def _outside(params: Params) -> str:
     return "a rule the r = 5 space does not vary (its start, lives, zombies or split scopes)"
 
 
-def _variants(judged: Judgements, games: Games) -> list[tuple[str, str, int | None, str | None]]:
-    """Every built-in variant: its slug, title, its game's position in ``games`` (None when not there) and why."""
+def _variants(judged: Judgements, games: Games,
+              variants: list[Variant] | None) -> list[tuple[str, str, int | None, str | None]]:
+    """Each variant (the built-in ones by default): its slug, title, its game's position in ``games`` (None when not
+    there) and why."""
     from vizgen.engine.variants import REGISTRY
 
     game_at = {int(g): k for k, g in enumerate(judged.game[games.row].tolist())}
     out: list[tuple[str, str, int | None, str | None]] = []
-    for v in REGISTRY.values():
+    for v in REGISTRY.values() if variants is None else variants:
         index = _space_index(v.params)
         at = None if index is None else int(np.searchsorted(judged.index, index))
         if index is None:
@@ -467,7 +470,7 @@ def scatter_cells(games: Games) -> dict[str, list[list[int]]]:
     return out
 
 
-def best_figures(judged: Judgements) -> BestFigures:
+def best_figures(judged: Judgements, variants: list[Variant] | None = None) -> BestFigures:
     """The page's figures from the judged space.
 
     Returns
@@ -478,7 +481,8 @@ def best_figures(judged: Judgements) -> BestFigures:
         games, as positions in ``rows``; ``passing``: how many games pass each set of wants; ``standard``: the
         standard game's row; ``ranks``: its rank on the composite and each measure; ``better_one``,
         ``better_two``: the games one and two changes away that score more; ``top``: the top ten by the composite;
-        and the counts of games, rule sets and games scored.
+        the counts of games, rule sets and games scored; the scatter's ``axes`` and ``cells``; and ``variants``: each
+        of ``variants`` (the built-in ones by default) scored, or why not.
     """
     games = games_of(judged)
     standard_at = int(np.flatnonzero(judged.index == standard_index())[0])
@@ -493,9 +497,9 @@ def best_figures(judged: Judgements) -> BestFigures:
             lists[f"{key}|{by}"] = ranked(games, by, wants)
     one, two = _improvements(judged, games, standard)
     top = lists["|composite"]
-    variants = _variants(judged, games)
+    scored = _variants(judged, games, variants)
     shown = sorted({standard, *one, *two, *(g for ids in lists.values() for g in ids),
-                    *(g for _, _, g, _ in variants if g is not None)})
+                    *(g for _, _, g, _ in scored if g is not None)})
     at = {g: k for k, g in enumerate(shown)}
     specs = space_specs([int(judged.index[games.row[g]]) for g in shown])
     origin = standard_index()
@@ -517,5 +521,5 @@ def best_figures(judged: Judgements) -> BestFigures:
                        variants=[BestVariant(slug=slug, title=title, row=None if g is None else at[g],
                                              rank=None if g is None or (r := rank_on(games, g, "composite")) is None
                                              else r[0], why=why)
-                                 for slug, title, g, why in variants])
+                                 for slug, title, g, why in scored])
 

@@ -9,7 +9,6 @@ scatter of the space.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -18,6 +17,7 @@ import jinja2
 from vizgen.analysis.rulebook import rules_in_words
 from vizgen.analysis.units import UNITS, count, ply_note
 from vizgen.engine.spec import resolve
+from vizgen.engine.variants import Variant
 from vizgen.reports.best import (
     FAMILY,
     MEASURES,
@@ -113,16 +113,10 @@ def best_context(figures: BestFigures, meta: dict[str, Any]) -> dict[str, Any]: 
             "data": BEST_DATA.removesuffix(".js")}
 
 
-@cache
-def _committed() -> BestFigures:
-    """The page's figures from the committed judged record, worked out once a process."""
-    return best_figures(judgements())
-
-
 def family_pick() -> BestShown | None:
     """The best game for the family's question (fair, rarely drawn, over in 20 plies) by the composite, from the
     committed judged record: the index plays it at once; None when no judged game gives all three."""
-    figures = _committed()
+    figures = best_figures(judgements())
     top = figures["lists"][f"{wants_key(FAMILY)}|composite"]
     return _shown(figures["rows"][top[0]]) if top else None
 
@@ -136,15 +130,14 @@ def record_meta(record: JudgedSpace) -> dict[str, Any]:  # a template's context:
 
 # base: the template context every page shares (open, read by name by jinja2)
 def best_files(env: jinja2.Environment, base: dict[str, Any], judged: Judgements | None = None,
-               meta: dict[str, Any] | None = None) -> dict[str, bytes]:
+               meta: dict[str, Any] | None = None, variants: list[Variant] | None = None) -> dict[str, bytes]:
     """``best.html`` and ``best-data.js`` from the judged record (the committed one, unless ``judged`` and its
-    ``meta`` are given)."""
+    ``meta`` are given), with a row for each of the site's ``variants`` (the built-in ones by default)."""
     if judged is None or meta is None:
         from vizgen.reports.judged_space import load_judged  # the judged record (#46 item 2's), read at once
 
-        figures, meta = _committed(), record_meta(load_judged())
-    else:
-        figures = best_figures(judged)
+        judged, meta = judgements(), record_meta(load_judged())
+    figures = best_figures(judged, variants)
     context = {**base, "page_title": f"Which Chopsticks is the best game? · {base['site_title']}",
                "share": {**base["share"], "path": BEST_PAGE}, **best_context(figures, meta)}
     return {BEST_PAGE: env.get_template(BEST_PAGE).render(context).encode(),
