@@ -399,11 +399,13 @@ def _outside(params: Params) -> str:
     >>> from vizgen.engine.spec import resolve
     >>> _outside(resolve("three-players").params), _outside(resolve("standard:r=7").params)
     ('it has 3 players; the space has two', 'r = 7; the space has r = 5')
+    >>> _outside(resolve("one-hand").params)
+    '1 hand each; the space has two'
     """
     if params.players != 2:
         return f"it has {params.players} players; the space has two"
     if params.hands != 2:
-        return f"{params.hands} hands each; the space has two"
+        return f"{params.hands} hand{'s' if params.hands != 1 else ''} each; the space has two"
     if params.r != 5:
         return f"r = {params.r}; the space has r = 5"
     return "a rule the r = 5 space does not vary (its start, lives, zombies or split scopes)"
