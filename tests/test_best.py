@@ -239,7 +239,7 @@ def test_the_pages_script_picks_the_pythons_ranking(tmp_path: Path) -> None:
     rows = [(int(rng.integers(0, 30)), float(rng.uniform(-1, 1)), float(rng.uniform(0, 1)), int(rng.integers(1, 40)),
              float(rng.uniform(0, 1)), float(rng.uniform(0, 1)), int(rng.integers(-1, 9))) for _ in range(40)]
     j = made_up(rows, spread=True)
-    data = best_data(best_figures(j))
+    data = best_data(best_figures(j), "covered")
     asks = [[list(wants), by] for wants in best._all_wants() for by in ("composite", *KEYS)]
     job = tmp_path / "job.json"
     job.write_text(json.dumps({"data": data, "asks": asks}))

@@ -195,6 +195,14 @@ def test_the_page_works_from_a_file_opened_on_disk(new_tab: Callable[..., Any], 
     _ready(page)
     assert page.locator("#best-list table").is_visible()
     assert "could not be loaded" not in page.locator("#best-list").inner_text()
+    # how much of the space the record covers, beside every ranking and the scatter (the record may be a slice)
+    from vizgen.reports.judged_space import load_judged
+
+    judged = load_judged()
+    said = "Judged so far: " if judged["games"] < judged["space"]["games"] else "Judged: all "
+    for where in ("#best-coverage", "#family", "#top", "#standard", "#variants", "#best-list", "#best-scatter"):
+        line = page.locator(where + " .coverage" if where != "#best-coverage" else where).first
+        assert line.is_visible() and said in line.inner_text(), where
     record = page.locator("#best-record").inner_text()
     assert "python -m vizgen.reports.judged_space" in record and " s on the clock" in record
     assert errors == []

@@ -28,7 +28,7 @@ const DATA = {
   standard: 1,
   axes: [{ key: "skill_depth", low: -0.5, step: 1, bins: 9 }, { key: "balance.middle", low: -1, step: 0.1, bins: 20 }],
   cells: { "skill_depth|balance.middle": [[6, 10, 1], [5, 10, 1], [2, 13, 1]] },
-  games: 3, units: UNITS,
+  games: 3, units: UNITS, coverage: "Judged so far: 3 of 9 distinct games.",
 };
 
 const started = async (wants = null) => {
@@ -78,6 +78,7 @@ test("the list says how many games give the wants and links each to the rules pa
   const { ctrl } = await started();
   const text = listView(ctrl.state).text;
   assert.match(text, /<b>2<\/b> of the 3 distinct games give all of it \(fair\)/);
+  assert.match(text, /<p class="coverage">Judged so far: 3 of 9 distinct games.<\/p>/);
   assert.match(text, /The best 2 by composite score, best first/);
   assert.ok(text.indexOf("Logan clause on") < text.indexOf("the standard rules"));
   assert.match(text, /href="rules.html\?rules=standard:logan=true"/);
@@ -105,6 +106,7 @@ test("the scatter draws the cells either way round, a dot a game linked to play 
     assert.match(svg, /href="rules.html\?rules=standard:logan=true" aria-label="standard, Logan clause on: 90.0 points/);
     assert.match(svg, />standard<\/text>/);
     assert.match(svg, /skill depth, levels →/);
+    assert.match(svg, /<p class="coverage">Judged so far: 3 of 9 distinct games.<\/p>/);
     ctrl.axes("skill_depth", "skill_depth");
     assert.match(scatterView(ctrl.state).text, /Choose two different measures/);
   });

@@ -78,9 +78,11 @@ def _measures() -> list[BestMeasure]:
                           unit=m.unit, first=m.first) for m in MEASURES)]
 
 
-def best_data(figures: BestFigures) -> BestData:
-    """The page's data file's payload: the measures, the wants, the games shown, the lists and the scatter."""
-    return BestData(measures=_measures(), wants=[BestWant(key=w.key, label=w.label, words=w.words) for w in WANTS],
+def best_data(figures: BestFigures, covered: str) -> BestData:
+    """The page's data file's payload: the measures, the wants, the games shown, the lists and the scatter, and
+    how much of the space the record covers (``covered``, :func:`coverage`)."""
+    return BestData(coverage=covered, measures=_measures(),
+                    wants=[BestWant(key=w.key, label=w.label, words=w.words) for w in WANTS],
                     family=list(FAMILY), rows=[_shown(r) for r in figures["rows"]], lists=figures["lists"],
                     passing=figures["passing"], standard=figures["standard"], axes=figures["axes"],
                     cells=figures["cells"], games=figures["games"], units=UNITS)
@@ -97,7 +99,8 @@ def best_context(figures: BestFigures, meta: dict[str, Any]) -> dict[str, Any]: 
     rows = figures["rows"]
     measures = _measures()
     family = wants_key(FAMILY)
-    return {"f": figures, "meta": meta, "measures": measures, "wants": WANTS, "players": PLAYERS, "top_n": TOP,
+    return {"f": figures, "meta": meta, "coverage": coverage(meta, figures["rule_sets"]), "measures": measures,
+            "wants": WANTS, "players": PLAYERS, "top_n": TOP,
             "weights": [(next(m for m in measures if m["key"] == k), w, PART_WORDS[k]) for k, w in WEIGHTS.items()],
             "family_keys": FAMILY, "ply_note": ply_note(2),
             "family": [_shown(rows[k]) for k in figures["lists"][f"{family}|composite"]],
@@ -113,12 +116,35 @@ def best_context(figures: BestFigures, meta: dict[str, Any]) -> dict[str, Any]: 
             "data": BEST_DATA.removesuffix(".js")}
 
 
-def family_pick() -> BestShown | None:
+def family_pick() -> dict[str, Any] | None:  # a template's context: open, read by name by jinja2
     """The best game for the family's question (fair, rarely drawn, over in 20 plies) by the composite, from the
-    committed judged record: the index plays it at once; None when no judged game gives all three."""
+    committed judged record, with how much of the space the record covers: the index plays it at once; None when
+    no judged game gives all three."""
+    from vizgen.reports.judged_space import load_judged
+
     figures = best_figures(judgements())
     top = figures["lists"][f"{wants_key(FAMILY)}|composite"]
-    return _shown(figures["rows"][top[0]]) if top else None
+    covered = coverage(record_meta(load_judged()), figures["rule_sets"])
+    return {**_shown(figures["rows"][top[0]]), "coverage": covered} if top else None
+
+
+def coverage(meta: dict[str, Any], rule_sets: int) -> str:
+    r"""How much of the space the judged record covers, said beside every ranking and the scatter: every ranking
+    and filter is of the judged games only.
+
+    Examples
+    --------
+    >>> print(coverage({"games": 2000, "space_games": 343608}, 4444).replace("\u202f", " ").replace(" (", "\n("))
+    Judged so far: 2 000 of 343 608 distinct games, the 4 444 rule sets of them
+    (the first games in the space record's order); everything here ranks those only.
+    >>> coverage({"games": 5, "space_games": 5}, 9)
+    'Judged: all 5 distinct games, their 9 rule sets.'
+    """
+    if meta["games"] >= meta["space_games"]:
+        return f"Judged: all {count(meta['space_games'])} distinct games, their {count(rule_sets)} rule sets."
+    return (f"Judged so far: {count(meta['games'])} of {count(meta['space_games'])} distinct games, the "
+            f"{count(rule_sets)} rule sets of them (the first games in the space record's order); everything here "
+            "ranks those only.")
 
 
 def record_meta(record: JudgedSpace) -> dict[str, Any]:  # a template's context: open, read by name by jinja2
@@ -141,4 +167,4 @@ def best_files(env: jinja2.Environment, base: dict[str, Any], judged: Judgements
     context = {**base, "page_title": f"Which Chopsticks is the best game? · {base['site_title']}",
                "share": {**base["share"], "path": BEST_PAGE}, **best_context(figures, meta)}
     return {BEST_PAGE: env.get_template(BEST_PAGE).render(context).encode(),
-            BEST_DATA: jsonp(BEST_DATA.removesuffix(".js"), best_data(figures))}
+            BEST_DATA: jsonp(BEST_DATA.removesuffix(".js"), best_data(figures, coverage(meta, figures["rule_sets"])))}

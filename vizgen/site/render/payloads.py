@@ -104,6 +104,9 @@ class BestShown(BestRow):
 class BestData(TypedDict):
     """The best page's data (``best-data.js``, :func:`vizgen.site.render.best_page.best_data`)."""
 
+    #: how much of the space the judged record covers, said beside every ranking and the scatter
+    coverage: str
+
     measures: list[BestMeasure]
     wants: list[BestWant]
     #: the family's wants: fair, rarely drawn, over in 20 plies

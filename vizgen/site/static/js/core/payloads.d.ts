@@ -509,6 +509,8 @@ export interface BestAxis {
 
 /** The best page's data (``best-data.js``, :func:`vizgen.site.render.best_page.best_data`). */
 export interface BestData {
+  /** how much of the space the judged record covers, said beside every ranking and the scatter */
+  coverage: string;
   measures: BestMeasure[];
   wants: BestWant[];
   /** the family's wants: fair, rarely drawn, over in 20 plies */

@@ -47,7 +47,7 @@ export function listView(state) {
   const n = passing(data, state.wants);
   const asked = labels.length ? "give all of it (" + labels.join(", ") + ")" : "have a score (no want ticked)";
   const ranking = measure.title + (measure.player ? " (" + measure.player + ")" : "") + ", " + measure.first;
-  const head = html`<p id="best-count"><b>${count(n)}</b> of the ${count(data.games)} distinct games ${asked}. ${
+  const head = html`<p class="coverage">${data.coverage}</p><p id="best-count"><b>${count(n)}</b> of the ${count(data.games)} distinct games ${asked}. ${
     rows.length ? `The best ${rows.length} by ${ranking}:` : "None does: untick a want."}</p>`;
   if (!rows.length) return head;
   const by = measure.key === "composite" ? html`` : html`<th>${measure.title}</th>`;

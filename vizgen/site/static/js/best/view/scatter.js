@@ -115,5 +115,5 @@ export function scatterView(state) {
     <text x="${SIZE.left + plotW / 2}" y="${SIZE.h - 14}" font-size="13" text-anchor="middle" fill="currentColor">${name(mx)} →</text>
     <text x="14" y="${SIZE.top + plotH / 2}" font-size="13" text-anchor="middle" fill="currentColor" transform="rotate(-90 14 ${SIZE.top + plotH / 2})">${name(my)} →</text>
     ${dots}</svg>
-    <p class="muted" id="scatter-key">${count(cells.reduce((s, c) => s + c[2], 0))} distinct games judged on both measures; ringed dots: the ${count(data.rows.length - 1)} games the lists above show; the square: the standard game. Click a dot to play it.</p>`;
+    <p class="coverage">${data.coverage}</p><p class="muted" id="scatter-key">${count(cells.reduce((s, c) => s + c[2], 0))} distinct games judged on both measures; ringed dots: the ${count(data.rows.length - 1)} games the lists above show; the square: the standard game. Click a dot to play it.</p>`;
 }
