@@ -4,7 +4,8 @@
 of 64), spread evenly over the 2,752,512 combinations of the space as ``benchmarks/sweep_space.py`` spreads its
 own, and for every rule set the rules accept times, in CPU seconds, what the map does (enumerate and solve,
 :func:`vizgen.analysis.sweep.solve_rule_set`) and what the judge adds (:func:`vizgen.reports.judge.judge` on the
-enumerated, solved graph: the chains of random, middle and perfect play, the skill depth, the games nearby), and
+enumerated, solved graph: the chains of random, middle and perfect play, the skill depth, the games nearby) and
+what the judged record's judge does (the same but random play's uncapped shares, ``random_play=False``), and
 prints each slice's figures, the judge's cost over the map's, and its cost a distinct game (rule sets that are the
 same game, by the record's game ids, have the same measures: a judged record need judge each game once). The
 machine is shared: CPU time (one BLAS thread), not wall time, is the figure.
@@ -41,10 +42,10 @@ def main(slices: int = 8, size: int = 64) -> None:
     record = load_record()
     combinations, game = np.asarray(record["index"]), np.asarray(record["game"])
     games_nearby(base.variant.params)  # the record read once, before the clock
-    totals = {"map": 0.0, "judge": 0.0, "rule sets": 0, "games": 0}
+    totals = {"map": 0.0, "judge": 0.0, "record": 0.0, "rule sets": 0, "games": 0}
     for k in range(slices):
         lo = k * (SPACE_SIZE // slices)
-        spent_map = spent_judge = 0.0
+        spent_map = spent_judge = spent_record = 0.0
         judged, slowest, slowest_spec = 0, 0.0, ""
         for index in range(lo, lo + size):
             try:
@@ -59,6 +60,10 @@ def main(slices: int = 8, size: int = 64) -> None:
             judge(graph, solve_forced(graph))
             took = time.process_time() - began
             spent_judge += took
+            began = time.process_time()
+            graph = enumerate_graph(variant)
+            judge(graph, solve_forced(graph), random_play=False)
+            spent_record += time.process_time() - began
             judged += 1
             if took > slowest:
                 slowest, slowest_spec = took, f"{variant.spec} ({graph.n:,} positions)"
@@ -67,17 +72,20 @@ def main(slices: int = 8, size: int = 64) -> None:
         games = np.unique(game[rows[(combinations[rows] >= lo) & (combinations[rows] < lo + size)]]).size
         totals["map"] += spent_map
         totals["judge"] += spent_judge
+        totals["record"] += spent_record
         totals["rule sets"] += judged
         totals["games"] += games
         print(f"slice {lo:>9,}..{lo + size - 1:>9,}: {judged:>4} rule sets, {games:>4} games; map "
               f"{1000 * spent_map / max(judged, 1):8.1f} ms, judge {1000 * spent_judge / max(judged, 1):8.1f} ms "
-              f"a rule set ({1000 * spent_judge / max(games, 1):8.1f} ms a game); slowest {slowest:.2f} s: "
+              f"a rule set ({1000 * spent_judge / max(games, 1):8.1f} ms a game), the record's judge "
+              f"{1000 * spent_record / max(judged, 1):8.1f} ms; slowest {slowest:.2f} s: "
               f"{slowest_spec}", flush=True)
     n, g = max(int(totals["rule sets"]), 1), max(int(totals["games"]), 1)
     print(f"all: {int(totals['rule sets']):,} rule sets, {int(totals['games']):,} distinct games; map "
           f"{1000 * totals['map'] / n:.1f} ms CPU a rule set; judge {1000 * totals['judge'] / n:.1f} ms a rule set, "
           f"{1000 * totals['judge'] / g:.1f} ms a distinct game; judge / map "
-          f"{totals['judge'] / max(totals['map'], 1e-9):.1f}")
+          f"{totals['judge'] / max(totals['map'], 1e-9):.1f}; the record's judge (no uncapped random-play shares) "
+          f"{1000 * totals['record'] / n:.1f} ms a rule set, / map {totals['record'] / max(totals['map'], 1e-9):.1f}")
 
 
 if __name__ == "__main__":

@@ -188,8 +188,11 @@ BROWSER_ROOMS: dict[str, set[str]] = {
     "index/view": {"core"},
     "space": {"core", "rules/engine"},  # the rule book says why the rules refuse a combination (issue #48)
     "space/view": {"core"},
+    "best": {"core"},
+    "best/view": {"core", "best"},
     "pages": {"core", "rules/engine", "viewer", "play", "play/view", "practice", "practice/view", "rules", "rules/view",
-              "index", "index/view", "space", "space/view", "pages/core", "pages/viewer", "pages/rules"},
+              "index", "index/view", "space", "space/view", "best", "best/view", "pages/core", "pages/viewer",
+              "pages/rules"},
     # core's side of the page (the theme, the touch board's taps, the data files' scripts, an element by its id,
     # the address table): what every entry may use to reach the page, so that core/ never names it
     "pages/core": {"core"},

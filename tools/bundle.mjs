@@ -19,7 +19,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const JS = path.join(ROOT, "vizgen", "site", "static", "js");
 const OUT = path.join(ROOT, "vizgen", "site", "static", "bundles");
 //: every shipped script, by the page that loads it (its entry: static/js/pages/<name>.js); rules.js before rulesmore.js
-export const ENTRIES = ["theme", "address", "index", "variant", "code", "practice", "space", "rules", "rulesmore"];
+export const ENTRIES = ["theme", "address", "index", "variant", "code", "practice", "space", "best", "rules", "rulesmore"];
 
 const posix = (p) => p.split(path.sep).join("/");
 

@@ -41,7 +41,8 @@ from vizgen.util import sizes
 from vizgen.util.text import quote
 
 __all__ = ["BRIEF", "DEPTH_SHARE", "JUDGE_LEGEND", "MEASURES", "MIDDLE", "PLAYERS", "Match", "Players",
-           "games_nearby", "judge", "judge_brief", "judge_lines", "judge_rule_set", "match", "outcomes", "skill_depth"]
+           "games_nearby", "judge", "judge_brief", "judge_lines", "judge_rule_set", "match", "nearby_in_space",
+           "outcomes", "skill_depth"]
 
 DEPTH_SHARE = 0.6
 """A ladder level counts towards the skill depth when it scores at least this share against the level below."""
@@ -400,8 +401,17 @@ def games_nearby(params: Params) -> dict[str, int] | None:
     True
     """
     index = _space_index(params)
-    if index is None:
-        return None
+    return None if index is None else nearby_in_space(index)
+
+
+def nearby_in_space(index: int) -> dict[str, int]:
+    """:func:`games_nearby` of combination ``index`` of the r = 5 rule space (a rule set its record holds).
+
+    Examples
+    --------
+    >>> nearby_in_space(6)  # the standard game
+    {'rule_sets': 22, 'games': 22}
+    """
     combinations, games = _record_games()
     near = np.asarray(_one_change(index), dtype=np.int64)
     rows = np.searchsorted(combinations, near)
@@ -412,12 +422,13 @@ def games_nearby(params: Params) -> dict[str, int] | None:
     return {"rule_sets": int(found.sum()), "games": int(np.unique(others[others != own]).size)}
 
 
-def judge(graph: StateGraph, forced: Forced) -> Judged:
+def judge(graph: StateGraph, forced: Forced, random_play: bool = True) -> Judged:
     """Every measure of one rule set that fits its size (docs/JUDGE.md), as plain data for ``vizgen judge --json``.
 
     Two players: complexity; balance, drawishness, duration, decisiveness, drama and swings under random play, the
     ladder's middle and perfect play (:data:`PLAYERS`, each playing itself); the skill depth; and random play's
-    shares without the cap (those of ``vizgen stats``). More players: complexity and random play's shares;
+    shares without the cap (those of ``vizgen stats``; not with ``random_play=False``: the judged record, which
+    has no use for them, spares their sparse solve). More players: complexity and random play's shares;
     ``skipped`` names every measure left out and why.
 
     Examples
@@ -455,8 +466,9 @@ def judge(graph: StateGraph, forced: Forced) -> Judged:
              "perfect": players.perfect}
     played = {name: match(players, chances, chances) for name, chances in pairs.items() if chances is not None}
     out["measures"] = {name: {who: _figure(m, name) for who, m in played.items()} for name in MEASURES}
-    first, second, never = outcomes(players, players.random, players.random)
-    out["random_play"] = {"seats": [round(first, 12), round(second, 12)], "never_ends": round(never, 12)}
+    if random_play:
+        first, second, never = outcomes(players, players.random, players.random)
+        out["random_play"] = {"seats": [round(first, 12), round(second, 12)], "never_ends": round(never, 12)}
     if ladder:
         depth, chain = skill_depth(players)
         out["skill_depth"] = {"levels": depth, "chain": [LADDER[k].name for k in chain]}
@@ -483,7 +495,7 @@ def _head(variant: Variant, positions: int, moves: int) -> Judged:
 
 
 def judge_rule_set(variant: Variant, figures: dict[str, Any],  # a sweep's open row (analysis.sweep)
-                   memory: sizes.Memory) -> Judged:
+                   memory: sizes.Memory, random_play: bool = True) -> Judged:
     """:func:`judge` of one rule set of a sweep (``vizgen sweep --judge``): the same measures as
     ``vizgen judge SPEC --json``, within the sweep's ``memory`` for one rule set.
 
@@ -521,7 +533,7 @@ def judge_rule_set(variant: Variant, figures: dict[str, Any],  # a sweep's open 
             out["skipped"][name] = why
         return out
     graph = enumerate_graph(variant, max_memory=memory.size)
-    return judge(graph, solve_forced(graph))
+    return judge(graph, solve_forced(graph), random_play)
 
 
 def judge_brief(data: Judged) -> str:

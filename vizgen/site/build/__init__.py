@@ -331,7 +331,7 @@ def build_site(specs: list[str] | None = None, out: str | Path = "site", *,
 
         with _explained(templates):
             site = rendered_variants(variants, cache, pages, templates=templates, site_url=site_url, on_step=bar.step,
-                                     docs=docs)
+                                     docs=docs, scored=whole)
         figures = family = claims = None
         if whole:
             if aside is not None:

@@ -145,7 +145,8 @@ def _plain(value: Any) -> Any:
 
 def rendered_variants(variants: list[Variant], cache: Cache, pages: Callable[[], list[VariantPage | CodePage]], *,
                       templates: Path | None = None, site_url: str | None = None,
-                      on_step: Callable[[str], None] | None = None, docs: bool = False) -> SiteFiles:
+                      on_step: Callable[[str], None] | None = None, docs: bool = False,
+                      scored: bool = False) -> SiteFiles:
     """Every variant's files, from the cache or rendered.
 
     Parameters
@@ -164,6 +165,8 @@ def rendered_variants(variants: list[Variant], cache: Cache, pages: Callable[[],
         Called with a label for each variant.
     docs : bool
         The documentation is built into the site: every page's header links to it.
+    scored : bool
+        The site has the best page (with the report pages): every variant page links to its row there.
 
     Returns
     -------
@@ -174,7 +177,7 @@ def rendered_variants(variants: list[Variant], cache: Cache, pages: Callable[[],
     order = site_order(variants)
     site = digest([dataclasses.asdict(v) for v in order])  # once: every variant's key holds it
     common = {"site": site, "theme": theme.fingerprint(), "templates": _templates(templates), "site_url": site_url,
-              "docs": docs}
+              "docs": docs, "scored": scored}
     version = code_version(*CODE, packages=PACKAGES)
     entries = {v.slug: cache.get("page", {**common, "slug": v.slug}, version, _check(v.slug)) for v in order}
     missing = [slug for slug, entry in entries.items() if entry is None]
@@ -184,7 +187,8 @@ def rendered_variants(variants: list[Variant], cache: Cache, pages: Callable[[],
         guides = {slug: guide_figures(gathered[slug].variant, cache) for slug in missing if taught(gathered[slug])}
         practised = {slug: count for slug in missing if (count := puzzle_count(gathered[slug], cache))}
         files, cards = render_variants(list(gathered.values()), templates=templates, only=missing,
-                                       site_url=site_url, guides=guides, practised=practised, docs=docs)
+                                       site_url=site_url, guides=guides, practised=practised, docs=docs,
+                                       scored=scored)
         for slug in missing:
             made = Entry(data=_plain({"card": cards[slug], "stats": gathered[slug].stats}), blobs=files[slug])
             cache.put("page", {**common, "slug": slug}, version, made)

@@ -34,6 +34,7 @@ from vizgen.reports.puzzles import PuzzleFigures
 from vizgen.site.drawing import theme
 from vizgen.site.output.docs import DOCS_HOME
 from vizgen.site.render.assets import environment, shared_files
+from vizgen.site.render.best_page import best_files, family_pick
 from vizgen.site.render.codepage import CodePage, code_files
 from vizgen.site.render.contexts import Card, card, index_context, nav, variant_context
 from vizgen.site.render.datafiles import DataFiles, Download, data_files
@@ -144,6 +145,7 @@ class _Order:
     templates: Path | None
     site_url: str | None
     docs: bool = False
+    scored: bool = False
 
 
 def _render_share(order: _Order) -> list[tuple[Files, Card]]:
@@ -151,6 +153,7 @@ def _render_share(order: _Order) -> list[tuple[Files, Card]]:
     env = environment(order.templates)
     env.globals["site_url"] = order.site_url or ""
     env.globals["docs"] = DOCS_HOME if order.docs else ""
+    env.globals["scored"] = order.scored  # the site has the best page: each variant page links to its row there
     return [_render_page(env, page, peers, order.nav, order.site_url, guide, count)
             for page, peers, guide, count in order.pages]
 
@@ -178,7 +181,7 @@ def _render_page(env: Environment, page: VariantPage | CodePage, peers: list[Var
 
 
 def _render_apart(todo: list[_Todo], items: list[dict[str, str]], site_url: str | None,
-                  workers: int, docs: bool = False) -> list[tuple[Files, Card]]:
+                  workers: int, docs: bool = False, scored: bool = False) -> list[tuple[Files, Card]]:
     """Render the graph pages in ``workers`` worker processes, each a share of about as many positions (the largest
     pages dealt first), and the code pages here meanwhile: a code page is too big to hand over (six players' pickles
     to 456 MB)."""
@@ -193,8 +196,9 @@ def _render_apart(todo: list[_Todo], items: list[dict[str, str]], site_url: str 
     running: list[Background] = []
     try:
         for share in shares:
-            running.append(Background(_render_share, _Order([todo[k] for k in share], items, None, site_url, docs)))
-        out = dict(zip(here, _render_share(_Order([todo[k] for k in here], items, None, site_url, docs))))
+            running.append(Background(_render_share, _Order([todo[k] for k in share], items, None, site_url, docs,
+                                                                     scored)))
+        out = dict(zip(here, _render_share(_Order([todo[k] for k in here], items, None, site_url, docs, scored))))
         for share, work in zip(shares, running):
             out.update(zip(share, work.result()))
     finally:
@@ -215,7 +219,8 @@ def _apart(todo: list[_Todo], templates: Path | None, workers: int) -> bool:
 def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | None = None,
                     only: Collection[str] | None = None, site_url: str | None = None,
                     guides: dict[str, GuideFigures] | None = None, practised: dict[str, int] | None = None,
-                    workers: int = RENDERERS, docs: bool = False) -> tuple[dict[str, Files], dict[str, Card]]:
+                    workers: int = RENDERERS, docs: bool = False,
+                    scored: bool = False) -> tuple[dict[str, Files], dict[str, Card]]:
     """Render the variants' pages and data files, and their index cards.
 
     With the built-in templates, more than one page to render and a code page among them or graph pages of
@@ -244,6 +249,9 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
     docs : bool
         The documentation is built into the site's ``docs/`` (:mod:`vizgen.site.output.docs`): every page's header
         links to it.
+    scored : bool
+        The site has the page "Which Chopsticks is the best game?" (``best.html``, built with the report pages):
+        every variant page links to its row there, "How this variant scores".
 
     Returns
     -------
@@ -264,9 +272,9 @@ def render_variants(pages: list[VariantPage | CodePage], *, templates: Path | No
     todo = [(page, peers_of(page, variant_pages) if not page.code else [], (guides or {}).get(page.slug),
              (practised or {}).get(page.slug, 0)) for page in ordered if only is None or page.slug in only]
     if _apart(todo, templates, workers):
-        done = _render_apart(todo, items, site_url, workers, docs)
+        done = _render_apart(todo, items, site_url, workers, docs, scored)
     else:
-        done = _render_share(_Order(todo, items, templates, site_url, docs))
+        done = _render_share(_Order(todo, items, templates, site_url, docs, scored))
     files = {page.slug: mine for (page, *_), (mine, _) in zip(todo, done)}
     cards = {page.slug: made for (page, *_), (_, made) in zip(todo, done)}
     return files, cards
@@ -319,7 +327,10 @@ def render_front(variants: list[Variant], cards: list[Card], *, templates: Path 
     files.update(report_files(env, base, variant_links(variants), family=family, claims=claims))
     if family is not None:  # the report pages: the rule space's map is a record, read at once
         files.update(space_files(env, base))
+        files.update(best_files(env, base, variants=variants))
     index = {**index_context(cards, SITE_TITLE), **base}
+    if family is not None:  # the best page's answer to the family's question, played from the index at once
+        index["best"] = family_pick()
     if practice is not None and any(data["puzzles"] for data in practice[0].values()):
         sets, why = practice
         files.update(practice_files(variants, sets, why))
@@ -373,7 +384,8 @@ def render_site(pages: list[VariantPage | CodePage], *, templates: Path | None =
     ValueError
         On a duplicate or unsafe slug, or an unknown group.
     """
-    by_slug, cards = render_variants(pages, templates=templates, site_url=site_url, guides=guides)
+    by_slug, cards = render_variants(pages, templates=templates, site_url=site_url, guides=guides,
+                                     scored=family is not None)
     files = {path: blob for mine in by_slug.values() for path, blob in mine.items()}
     variants = site_order([p.variant for p in pages])
     files.update(render_front(variants, [cards[v.slug] for v in variants], templates=templates, maxn=maxn,

@@ -64,6 +64,7 @@ def environment(templates: Path | None = None) -> jinja2.Environment:
     env.globals["site_url"] = ""  # where the site is published, when known (render_site): absolute share tags
     env.globals["docs"] = ""  # the documentation's home when it is built into the site (build --docs): the header
     # links it (vizgen.site.output.docs.DOCS_HOME)
+    env.globals["scored"] = False  # the site has the best page (the report pages): a variant page links to its row
     # what address.js may read from a page's address (a variant's page gives its own: variant_context)
     env.globals["address_json"] = as_json(address_words.table())
     return env

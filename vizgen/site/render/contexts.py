@@ -342,6 +342,7 @@ def index_context(cards: list[Card], site_title: str) -> dict[str, Any]:  # a ji
         "total": len(cards),
         "positions": sum(c["n"] for c in cards),
         "maxn": None,
+        "best": None,  # the best page's answer to the family's question (render_front sets it with the reports)
         "origin": next((c for c in cards if c["slug"] in STORIES), None),
         "invite": classic and {**invitation(classic["players"]), "slug": classic["slug"]},
         "notation": words.NOTATION,

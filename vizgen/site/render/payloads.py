@@ -21,12 +21,14 @@ from pathlib import Path
 from typing import Literal, NotRequired, TypedDict
 
 from vizgen.analysis.words import Review
+from vizgen.reports.best import BestAxis, BestRow
 from vizgen.reports.puzzles import Goal, PuzzleMove, PuzzleNode, PuzzleReply
 from vizgen.reports.rules_of_thumb import RuleData
 from vizgen.reports.space import SpaceColumns
 from vizgen.site.data.address_words import AddressTable, GameRecord
 
-__all__ = ["PAYLOADS", "BuiltinRules", "ChunkRow", "Column", "DownloadColumn", "FieldSpec", "GameWords",
+__all__ = ["PAYLOADS", "BestData", "BestMeasure", "BestShown", "BestWant",
+           "BuiltinRules", "ChunkRow", "Column", "DownloadColumn", "FieldSpec", "GameWords",
            "LargeRules", "MapData", "MapPeer", "PageConfig", "Review", "RuleBook", "RulesConfig", "Seats", "SpaceIndex",
            "SpacePart", "ThumbsData", "VariantChunk", "VariantNodes", "path", "types", "typescript"]
 
@@ -66,6 +68,60 @@ class SpacePart(SpaceColumns):
     game: list[int]
     #: how many other rule sets of the map give the same game
     others: list[int]
+
+
+class BestMeasure(TypedDict):
+    """A measure the best page ranks by (``best-data.js``): its key, title, the player it is measured under (in
+    words, empty for the game's own figures), what it means, its unit and which end a ranking shows first."""
+
+    key: str
+    title: str
+    player: str
+    meaning: str
+    unit: str
+    first: str
+
+
+class BestWant(TypedDict):
+    """What a group may want of a game (:data:`vizgen.reports.best.WANTS`): its key, its box's label, and its
+    threshold in words with its unit."""
+
+    key: str
+    label: str
+    words: str
+
+
+class BestShown(BestRow):
+    """A distinct game as the best page shows it: its row, the address that plays it, each measure written in its
+    unit, and its composite score written."""
+
+    #: the rules page's address that plays it, relative to the site's root
+    play: str
+    shown: list[str]
+    score: str
+
+
+class BestData(TypedDict):
+    """The best page's data (``best-data.js``, :func:`vizgen.site.render.best_page.best_data`)."""
+
+    #: how much of the space the judged record covers, said beside every ranking and the scatter
+    coverage: str
+
+    measures: list[BestMeasure]
+    wants: list[BestWant]
+    #: the family's wants: fair, rarely drawn, over in 20 plies
+    family: list[str]
+    rows: list[BestShown]
+    #: ``wants|by``: the best games passing the wants (keys joined by commas) on ``by``, as rows
+    lists: dict[str, list[int]]
+    #: per set of wants, the distinct games that pass them
+    passing: dict[str, int]
+    standard: int
+    axes: list[BestAxis]
+    #: ``a|b``: per cell of the two axes' bins, ``[bin of a, bin of b, distinct games]``
+    cells: dict[str, list[list[int]]]
+    games: int
+    units: dict[str, str | int]
 
 
 class Seats(TypedDict):
@@ -424,7 +480,8 @@ PAYLOADS: tuple[type, ...] = (SpaceIndex, SpacePart, Seats, PageConfig, Review, 
                               PracticeData, PracticeVariant, IndexGoal, PracticeIndex, DailyEntry, DailyPool,
                               AddressTable, GameRecord, FieldSpec, Column, VariantNodes, VariantChunk,
                               LargeRules, BuiltinRules, RuleBook, RuleData, ThumbsData, DownloadColumn,
-                              RulesConfig, MapPeer, MapData)
+                              RulesConfig, MapPeer, MapData, BestMeasure, BestWant, BestRow,
+                              BestShown, BestAxis, BestData)
 
 _SCALARS = {str: "string", int: "number", float: "number", bool: "boolean", object: "unknown", type(None): "null"}
 

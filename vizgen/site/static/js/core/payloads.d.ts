@@ -454,3 +454,76 @@ export interface MapData {
   /** per theme and value class, the colour of each shade */
   fills: Record<string, Record<string, string[]>>;
 }
+
+/** A measure the best page ranks by (``best-data.js``): its key, title, the player it is measured under (in
+    words, empty for the game's own figures), what it means, its unit and which end a ranking shows first. */
+export interface BestMeasure {
+  key: string;
+  title: string;
+  player: string;
+  meaning: string;
+  unit: string;
+  first: string;
+}
+
+/** What a group may want of a game (:data:`vizgen.reports.best.WANTS`): its key, its box's label, and its
+    threshold in words with its unit. */
+export interface BestWant {
+  key: string;
+  label: string;
+  words: string;
+}
+
+/** A distinct game as the page lists it: its simplest rule set, its changes from the standard rules in words,
+    how many rule sets give it, each measure (null where not judged) and the composite. */
+export interface BestRow {
+  spec: string;
+  changes: string;
+  rule_sets: number;
+  values: (number | null)[];
+  composite: number | null;
+}
+
+/** A distinct game as the best page shows it: its row, the address that plays it, each measure written in its
+    unit, and its composite score written. */
+export interface BestShown {
+  spec: string;
+  changes: string;
+  rule_sets: number;
+  values: (number | null)[];
+  composite: number | null;
+  /** the rules page's address that plays it, relative to the site's root */
+  play: string;
+  shown: string[];
+  score: string;
+}
+
+/** An axis of the scatter: its measure, its lowest value and the width and number of its bins (the last bin
+    holds everything above). */
+export interface BestAxis {
+  key: string;
+  low: number;
+  step: number;
+  bins: number;
+}
+
+/** The best page's data (``best-data.js``, :func:`vizgen.site.render.best_page.best_data`). */
+export interface BestData {
+  /** how much of the space the judged record covers, said beside every ranking and the scatter */
+  coverage: string;
+  measures: BestMeasure[];
+  wants: BestWant[];
+  /** the family's wants: fair, rarely drawn, over in 20 plies */
+  family: string[];
+  rows: BestShown[];
+  /** ``wants|by``: the best games passing the wants (keys joined by commas) on ``by``, as rows */
+  lists: Record<string, number[]>;
+  /** per set of wants, the distinct games that pass them */
+  passing: Record<string, number>;
+  standard: number;
+  axes: BestAxis[];
+  /** ``a|b``: per cell of the two axes' bins, ``[bin of a, bin of b, distinct games]`` */
+  cells: Record<string, number[][]>;
+  games: number;
+  units: Record<string, string | number>;
+}
