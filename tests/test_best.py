@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from tests.node import run_node
 from vizgen.reports import best
 from vizgen.reports.best import MEASURES, WANTS, WEIGHTS, Judgements, best_figures, composite, games_of, ranked
-from vizgen.reports.judge import _one_change
+from vizgen.reports.judge import one_change
 from vizgen.reports.space import load_record, rule_axes, space_specs, standard_index
 from vizgen.site.render.best_page import best_data
 
@@ -52,8 +52,8 @@ def real(wide: bool = True) -> Judgements:
     games = np.asarray(record["game"])
     positions = np.asarray(record["positions"])
     s = standard_index()
-    one = [i for i in _one_change(s)]
-    chosen = sorted({s, *one, *_one_change(one[0])}) if wide else [s]
+    one = [i for i in one_change(s)]
+    chosen = sorted({s, *one, *one_change(one[0])}) if wide else [s]
     rows = np.searchsorted(index, chosen)
     keep = [(c, r) for c, r in zip(chosen, rows) if r < index.size and index[r] == c and positions[r] <= 3000]
     columns: dict[str, list[float]] = {k: [] for k in KEYS}
@@ -152,8 +152,8 @@ def check_rank_and_improvements(j: Judgements) -> None:
         scores = [plain_score(x, r["key"]) for x in plain.values() if not math.isnan(plain_score(x, r["key"]))]
         assert r["rank"] == 1 + sum(s > plain_score(std, r["key"]) + 1e-12 for s in scores)
         assert r["of"] == len(scores)
-    near = {i for i in _one_change(standard_index()) if i in game_of}
-    two = {k for i in near for k in _one_change(i) if k in game_of} - near - {standard_index()}
+    near = {i for i in one_change(standard_index()) if i in game_of}
+    two = {k for i in near for k in one_change(i) if k in game_of} - near - {standard_index()}
     for found, key in ((near, "better_one"), (two, "better_two")):
         games = {game_of[i] for i in found}
         better = sorted((round(plain[g]["composite"], 4) for g in games
@@ -193,7 +193,7 @@ def made_up(rows: list[tuple], spread: bool) -> Judgements:
     each row's first number (the rows of one game sharing the first row's measures); -1 a depth not judged."""
     s = standard_index()
     known = _known()  # rule sets of the space only (the rules refuse some combinations)
-    near = sorted({s, *_one_change(s), *(_one_change(_one_change(s)[0]) if spread else [])} & known)
+    near = sorted({s, *one_change(s), *(one_change(one_change(s)[0]) if spread else [])} & known)
     combos = [s, *[c for c in near if c != s]][:len(rows)]
     rows = rows[:len(combos)]
     games = np.array([r[0] for r in rows])
@@ -255,7 +255,7 @@ def test_the_built_in_variants_are_scored_or_said_why_not() -> None:
     """Every built-in variant: in the space and judged, its game's composite rank (the plain loops'); in the space
     but not judged, said so; outside the space (more players, another r...), said why."""
     from vizgen.engine.variants import REGISTRY
-    from vizgen.reports.judge import _space_index
+    from vizgen.reports.judge import space_index
 
     rng = np.random.default_rng(7)
     rows = [(k, float(rng.uniform(-1, 1)), float(rng.uniform(0, 1)), int(rng.integers(1, 40)),
@@ -267,7 +267,7 @@ def test_the_built_in_variants_are_scored_or_said_why_not() -> None:
     said = {v["slug"]: v for v in f["variants"]}
     assert list(said) == list(REGISTRY)
     for slug, variant in REGISTRY.items():
-        v, index = said[slug], _space_index(variant.params)
+        v, index = said[slug], space_index(variant.params)
         if index is None:
             assert v["row"] is None and v["why"].startswith("not in the r = 5 two-player space: "), v
         elif index not in game_of:

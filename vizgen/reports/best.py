@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 from vizgen.engine.params import Params
 from vizgen.engine.variants import Variant
-from vizgen.reports.judge import DEPTH_SHARE, _one_change, _space_index
+from vizgen.reports.judge import DEPTH_SHARE, one_change, space_index
 from vizgen.reports.judge import MEASURES as JUDGE_MEASURES
 from vizgen.reports.puzzle_rating import LADDER
 from vizgen.reports.space import changes_words, rule_axes, space_specs, standard_index
@@ -379,8 +379,8 @@ def _improvements(judged: Judgements, games: Games, standard: int) -> tuple[list
 
     game_at = {int(g): k for k, g in enumerate(judged.game[games.row].tolist())}
     origin = standard_index()
-    one = {i: r for i in _one_change(origin) if (r := row_of(i)) is not None}
-    two = {j: r for i in one for j in _one_change(i) if j != origin and j not in one and (r := row_of(j)) is not None}
+    one = {i: r for i in one_change(origin) if (r := row_of(i)) is not None}
+    two = {j: r for i in one for j in one_change(i) if j != origin and j not in one and (r := row_of(j)) is not None}
     own = games.composite[standard]
 
     def best(found: dict[int, int]) -> list[int]:
@@ -420,7 +420,7 @@ def _variants(judged: Judgements, games: Games,
     game_at = {int(g): k for k, g in enumerate(judged.game[games.row].tolist())}
     out: list[tuple[str, str, int | None, str | None]] = []
     for v in REGISTRY.values() if variants is None else variants:
-        index = _space_index(v.params)
+        index = space_index(v.params)
         at = None if index is None else int(np.searchsorted(judged.index, index))
         if index is None:
             out.append((v.slug, v.title, None, f"not in the r = 5 two-player space: {_outside(v.params)}"))

@@ -329,9 +329,16 @@ def _record_games() -> tuple[np.ndarray, np.ndarray]:
     return np.asarray(record["index"], dtype=np.int64), np.asarray(record["game"], dtype=np.int64)
 
 
-def _space_index(params: Params) -> int | None:
+def space_index(params: Params) -> int | None:
     """The combination of the r = 5 rule space that ``params`` are (:func:`~vizgen.analysis.sweep.space_overrides`),
-    or None when they are not one of the space's (another player count, hands, r, start or house rule)."""
+    or None when they are not one of the space's (another player count, hands, r, start or house rule).
+
+    Examples
+    --------
+    >>> from vizgen.engine.spec import resolve
+    >>> space_index(resolve("standard").params), space_index(resolve("standard:r=7").params)
+    (6, None)
+    """
     try:
         swaps = SWAPS.index((params.swaps, params.swap_count if params.swaps else "row"))
         rest = ((OVERFLOWS.index(params.overflow) * len(ATTACKS) + ATTACKS.index(params.attack)) * len(HALVESIES)
@@ -360,9 +367,15 @@ def _one_swap_change(a: tuple[int, str], b: tuple[int, str]) -> bool:
     return (a[0] != b[0]) + (a[1] != b[1]) == 1
 
 
-def _one_change(index: int) -> list[int]:
+def one_change(index: int) -> list[int]:
     """The combinations of the space one rule away from ``index``: an on/off rule turned over, or the overflow,
-    the attack, the halvesies, the swaps or how they are counted set to another value."""
+    the attack, the halvesies, the swaps or how they are counted set to another value.
+
+    Examples
+    --------
+    >>> len(one_change(6)), one_change(0)[:3]
+    (22, [1, 2, 4])
+    """
     bits, rest = index & (1 << len(SPACE_BOOLS)) - 1, index >> len(SPACE_BOOLS)
     rest, swaps = divmod(rest, len(SWAPS))
     rest, halvesies = divmod(rest, len(HALVESIES))
@@ -400,7 +413,7 @@ def games_nearby(params: Params) -> dict[str, int] | None:
     >>> games_nearby(resolve("standard:r=7").params) is None
     True
     """
-    index = _space_index(params)
+    index = space_index(params)
     return None if index is None else nearby_in_space(index)
 
 
@@ -413,7 +426,7 @@ def nearby_in_space(index: int) -> dict[str, int]:
     {'rule_sets': 22, 'games': 22}
     """
     combinations, games = _record_games()
-    near = np.asarray(_one_change(index), dtype=np.int64)
+    near = np.asarray(one_change(index), dtype=np.int64)
     rows = np.searchsorted(combinations, near)
     found = rows < combinations.size
     found[found] = combinations[rows[found]] == near[found]
@@ -557,7 +570,7 @@ def judge_brief(data: Judged) -> str:
         who = list(measures["balance"])
         for name in BRIEF:
             title, _, unit = MEASURES[name]
-            figures = " / ".join(_written(measures[name][w], unit) for w in who)
+            figures = " / ".join(in_unit(measures[name][w], unit) for w in who)
             parts.append(f"{title} {figures}{' points' if unit == 'points' else ''}")
         parts[0] = f"{' / '.join(who)} play: {parts[0]}"
     if "skill_depth" in data:
@@ -579,8 +592,14 @@ def _figure(m: Match, name: str) -> float | int | None:
     return round(value, 12) if isinstance(value, float) else value
 
 
-def _written(value: float | int | None, unit: str) -> str:
-    """One figure in its unit: a chance or share as a percentage, plies, points signed, swings to a hundredth."""
+def in_unit(value: float | int | None, unit: str) -> str:
+    """One figure in its unit: a chance or share as a percentage, plies, points signed, swings to a hundredth.
+
+    Examples
+    --------
+    >>> in_unit(0.5, "chance"), in_unit(0.0213, "points"), in_unit(20, "plies"), in_unit(None, "plies")
+    ('50.0\u202f%', '+0.021', '20 plies', 'none won')
+    """
     from vizgen.analysis.units import percent, plies
 
     if value is None:
@@ -625,7 +644,7 @@ def judge_lines(data: Judged) -> list[str]:
         lines.append(f"  each player below plays itself; a game nobody has won by {data['cap']} plies is a draw")
         lines.append(f"  {'':<13} " + "".join(f"{w + ' play':<16}" for w in who) + "unit: what it means")
         for name, (title, meaning, unit) in MEASURES.items():
-            figures = "".join(f"{_written(measures[name][w], unit):<16}" for w in who)
+            figures = "".join(f"{in_unit(measures[name][w], unit):<16}" for w in who)
             lines.append(f"  {title:<13} {figures}{unit}: {meaning}")
         if "middle" in who:
             lines.append(f"  (middle play: {PLAYERS['middle']})")

@@ -32,7 +32,7 @@ from vizgen.reports.best import (
     judgements,
     wants_key,
 )
-from vizgen.reports.judge import PLAYERS, _written
+from vizgen.reports.judge import PLAYERS, in_unit
 from vizgen.site.render.datafiles import jsonp
 from vizgen.site.render.payloads import BestData, BestMeasure, BestShown, BestWant
 
@@ -47,7 +47,7 @@ BEST_DATA = "best-data.js"
 
 
 def written(value: float | None, unit: str) -> str:
-    """A measure in its unit, as ``vizgen judge`` writes it (:func:`vizgen.reports.judge._written`), a count of
+    """A measure in its unit, as ``vizgen judge`` writes it (:func:`vizgen.reports.judge.in_unit`), a count of
     levels or positions as a count; ``not judged`` where it is not.
 
     Examples
@@ -59,7 +59,7 @@ def written(value: float | None, unit: str) -> str:
         return "not judged"
     if unit in ("levels", "positions"):
         return f"{count(int(value))} {unit}"
-    return _written(value, unit) + (" points" if unit == "points" else "")
+    return in_unit(value, unit) + (" points" if unit == "points" else "")
 
 
 def _shown(row: BestRow) -> BestShown:
