@@ -5,19 +5,13 @@
 // spec: positions, and CPU milliseconds to compile the rules and to enumerate and solve them (the best of three
 // runs after one warm-up, as a page that solves a second rule set runs warm).
 /* global process, console */
-import { createRequire } from "node:module";
 import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { Book } from "../vizgen/site/static/js/rules/engine/rulebook.js";
+import { compile } from "../vizgen/site/static/js/rules/engine/rulecompile.js";
+import { solve } from "../vizgen/site/static/js/rules/engine/rulesolve.js";
 
-const require = createRequire(import.meta.url);
-const here = path.dirname(fileURLToPath(import.meta.url));
-for (const m of ["util", "movegen", "rulebook", "rulecompile", "rulesolve", "rulefacts"]) {
-  require(path.join(here, "..", "vizgen", "site", "static", "js", m + ".js"));
-}
-const VZ = globalThis.VZ;
 const [bookFile, ...specs] = process.argv.slice(2);
-const book = new VZ.rulebook.Book(JSON.parse(fs.readFileSync(bookFile, "utf8")));
+const book = new Book(JSON.parse(fs.readFileSync(bookFile, "utf8")));
 
 function cpu() {
   const u = process.cpuUsage();
@@ -29,9 +23,9 @@ for (const spec of specs) {
   const runs = book.estimate(params) > 500000 ? 1 : 3;
   for (let k = 0; k <= runs; k++) {
     const t0 = cpu();
-    const R = VZ.rulecompile.compile(params);
+    const R = compile(params);
     const t1 = cpu();
-    const s = VZ.rulesolve.solve(R);
+    const s = solve(R);
     const t2 = cpu();
     const run = { spec, positions: s.n, space: R.space, compile_ms: t1 - t0, solve_ms: t2 - t1, total_ms: t2 - t0 };
     if (k > 0 && (best === null || run.total_ms < best.total_ms)) best = run;
