@@ -78,6 +78,7 @@ function Rules(R) {
   this.m = I[I_M];
   this.counts = I[I_COUNTS];
   this.top = I[I_TOP];
+  this.most = I[contract.kernel.MAXDEG]; // the most moves a position can have: the size of dests()'s buffer
   this.space = R.space;
   // a hand set by its notation and, where that is not ambiguous, by its bare spelling
   var index = (this.setIndex = util.unambiguous(R.sets.map(function (name, s) {
@@ -92,13 +93,23 @@ function Rules(R) {
  * @returns {{s: number[], count: number}}
  */
 Rules.prototype.seats = function (code) {
-  var base = Math.floor(code / this.counts);
-  var s = new Array(this.P);
+  var s = new Int32Array(this.P), count = this.seatsInto(code, s);
+  return { s: Array.from(s), count: count };
+};
+/* seats() without an array a call: every seat's hand-set index written into `out` (P long); returns the swap
+   count. */
+/**
+ * @param {number} code
+ * @param {Int32Array} out
+ * @returns {number}
+ */
+Rules.prototype.seatsInto = function (code, out) {
+  var count = code % this.counts, base = (code - count) / this.counts;
   for (var i = 0; i < this.P; i++) {
-    s[i] = base % this.m;
-    base = Math.floor(base / this.m);
+    out[i] = base % this.m;
+    base = (base - out[i]) / this.m;
   }
-  return { s: s, count: code % this.counts };
+  return count;
 };
 /* The notation of a position, as vizgen/engine/rules.py writes it. */
 /**
@@ -153,38 +164,59 @@ Rules.prototype.find = function (text) {
   return code * this.counts + count;
 };
 
-/* Every move of a position where the game goes on: [{dst, mid}] in the kernel's order (repeats kept). A strike
-   changes the struck player's state (hit_dst) and, where the rules say so, the striker's (hit_own). */
+/* Every move of a position where the game goes on: [{dst, mid}] in the kernel's order (repeats kept). */
 /**
  * @param {number} code
  * @returns {Move[]}
  */
 Rules.prototype.moves = function (code) {
-  var R = this.R, I = R.ints, m = this.m, counts = this.counts, top = this.top;
-  var d = this.seats(code), seats = d.s, count = d.count;
-  var rot = Math.floor(Math.floor(code / counts) / m); // the seats after the mover, moved down one place
-  var s0 = seats[0];
+  var dst = new Int32Array(this.most), mid = new Int32Array(this.most);
+  var n = this.dests(code, dst, mid);
   /** @type {Move[]} */
   var out = [];
-  R.own_dst[s0].forEach(function (dst, w) {
-    if (dst >= 0) out.push({ dst: (rot + dst * top) * counts, mid: R.own_mid[s0][w] });
-  });
-  var two = I[I_TWO] !== 0;
-  var mul = 1;
-  for (var t = 1; t < this.P; t++) {
-    var u = seats[t];
-    var row = R.hit_dst[s0][u];
-    for (var w = 0; w < row.length && row[w] >= 0; w++) {
-      var o = two ? R.hit_own[s0][u][w] : s0;
-      out.push({ dst: (rot + (row[w] - u) * mul + o * top) * counts, mid: R.hit_mid[t][s0][u][w] });
+  for (var i = 0; i < n; i++) out.push({ dst: dst[i], mid: mid[i] });
+  return out;
+};
+/* The codes the moves of a position lead to, written into `buf` (at least `most` long) in the kernel's order,
+   repeats kept, and each move's name index into `mid` if given; returns how many. The solver's hot path: no object
+   a move. A strike changes the struck player's state (hit_dst) and, where the rules say so, the striker's
+   (hit_own). */
+/**
+ * @param {number} code
+ * @param {Int32Array} buf
+ * @param {Int32Array} [mid]
+ * @returns {number}
+ */
+Rules.prototype.dests = function (code, buf, mid) {
+  var R = this.R, I = R.ints, m = this.m, counts = this.counts, top = this.top, P = this.P;
+  var count = code % counts, base = (code - count) / counts;
+  var rot = Math.floor(base / m), s0 = base - rot * m, n = 0, w;
+  var own = R.own_dst[s0];
+  for (w = 0; w < own.length; w++) {
+    if (own[w] < 0) continue;
+    if (mid) mid[n] = R.own_mid[s0][w];
+    buf[n++] = (rot + own[w] * top) * counts;
+  }
+  var two = I[I_TWO] !== 0, mul = 1, rest = rot;
+  for (var t = 1; t < P; t++) {
+    var u = rest % m, row = R.hit_dst[s0][u];
+    rest = (rest - u) / m;
+    for (w = 0; w < row.length && row[w] >= 0; w++) {
+      if (mid) mid[n] = R.hit_mid[t][s0][u][w];
+      buf[n++] = (rot + (row[w] - u) * mul + (two ? R.hit_own[s0][u][w] : s0) * top) * counts;
     }
     mul *= m;
   }
-  if (R.swap_ok[s0] && count < I[I_SWAPS]) out.push({ dst: (rot + s0 * top) * counts + count + 1, mid: I[I_SWAP_MID] });
-  if (I[I_PASSES] && !R.live[s0]) out.push({ dst: (rot + s0 * top) * counts, mid: I[I_PASS_MID] });
-  return out;
+  if (R.swap_ok[s0] && count < I[I_SWAPS]) {
+    if (mid) mid[n] = I[I_SWAP_MID];
+    buf[n++] = (rot + s0 * top) * counts + count + 1;
+  }
+  if (I[I_PASSES] && !R.live[s0]) {
+    if (mid) mid[n] = I[I_PASS_MID];
+    buf[n++] = (rot + s0 * top) * counts;
+  }
+  return n;
 };
-
 /* Every distinct position with a move to this one, reachable or not, final ones too (the caller filters). */
 /**
  * @param {number} code

@@ -34,7 +34,7 @@ import * as movegen from "./movegen.js";
 
 /* The winner's seat (0 = the mover) if the game is over, else -1 (the kernel's _winner). */
 /**
- * @param {number[]} seats
+ * @param {ArrayLike<number>} seats
  * @param {ArrayLike<number>} live
  * @param {number} end
  * @returns {number}
@@ -89,42 +89,28 @@ function* solving(R) {
   var winS = new Int8Array(space).fill(-1);
   var outdegS = new Uint16Array(space);
   var stamp = new Int32Array(space).fill(-1);
-  /** @type {Int32Array} */
-  var queue = new Int32Array(Math.min(space, 1 << 20) || 1);
-  /**
-   * @param {Int32Array} q
-   * @param {number} tail
-   * @param {number} v
-   * @returns {Int32Array}
-   */
-  function push(q, tail, v) {
-    if (tail === q.length) {
-      var bigger = new Int32Array(Math.min(space, q.length * 2));
-      bigger.set(q);
-      q = bigger;
-    }
-    q[tail] = v;
-    return q;
-  }
+  var queue = new Int32Array(space); // each reachable code once, in the order found
   var head = 0, tail = 0, edges = 0;
+  var seatsOf = new Int32Array(P), dst = new Int32Array(rules.most);
   depthS[R.start] = 0;
-  queue = push(queue, tail++, R.start);
+  queue[tail++] = R.start;
   while (head < tail) {
     var code = queue[head++];
-    var w = winnerOf(rules.seats(code).s, R.live, end);
+    rules.seatsInto(code, seatsOf);
+    var w = winnerOf(seatsOf, R.live, end);
     if (w >= 0) {
       winS[code] = w;
       continue;
     }
-    var mv = rules.moves(code), k = 0;
-    for (var j = 0; j < mv.length; j++) {
-      var d = mv[j].dst;
+    var many = rules.dests(code, dst), k = 0;
+    for (var j = 0; j < many; j++) {
+      var d = dst[j];
       if (stamp[d] === code) continue;
       stamp[d] = code;
       k++;
       if (depthS[d] < 0) {
         depthS[d] = depthS[code] + 1;
-        queue = push(queue, tail++, d);
+        queue[tail++] = d;
       }
     }
     outdegS[code] = k;
@@ -221,10 +207,12 @@ function nodeOf(codes, code) {
 function* survival(rules, R, codes, node, final) {
   var P = rules.P, n = codes.length, every = (1 << P) - 1;
   var out = new Int16Array(P * n).fill(-1);
-  var unknown = new Uint32Array(n), gone = new Uint32Array(n);
+  // a byte a node while the seats fit in one: the children's bits are read at random, so the smaller the better
+  var unknown = P <= 8 ? new Uint8Array(n) : new Uint32Array(n), gone = P <= 8 ? new Uint8Array(n) : new Uint32Array(n);
+  var seats = new Int32Array(P);
   var i, k;
   for (i = 0; i < n; i++) {
-    var seats = rules.seats(codes[i]).s;
+    rules.seatsInto(codes[i], seats);
     for (k = 0; k < P; k++) {
       if (!R.live[seats[k]]) {
         out[k * n + i] = 0;
@@ -233,17 +221,17 @@ function* survival(rules, R, codes, node, final) {
     }
   }
   // every undecided node's children (node ids, repeats kept), once, side by side: ptr[i] .. ptr[i + 1]
-  var ptr = new Int32Array(n + 1), kids = new Int32Array(1024), used = 0;
+  var ptr = new Int32Array(n + 1), kid = new Int32Array(1024), used = 0, dst = new Int32Array(rules.most);
   for (i = 0; i < n; i++) {
     ptr[i] = used;
     if (!unknown[i]) continue;
-    var mv = rules.moves(codes[i]);
-    if (used + mv.length > kids.length) {
-      var bigger = new Int32Array(Math.max(kids.length * 2, used + mv.length));
-      bigger.set(kids);
-      kids = bigger;
+    var many = rules.dests(codes[i], dst);
+    if (used + many > kid.length) {
+      var bigger = new Int32Array(Math.max(kid.length * 2, used + many));
+      bigger.set(kid);
+      kid = bigger;
     }
-    for (k = 0; k < mv.length; k++) kids[used++] = node[mv[k].dst];
+    for (k = 0; k < many; k++) kid[used++] = node[dst[k]];
   }
   ptr[n] = used;
   /** @type {number[]} */
@@ -256,11 +244,11 @@ function* survival(rules, R, codes, node, final) {
       if (!unknown[i]) continue;
       var anyOut = 0, allOut = ptr[i + 1] > ptr[i] ? every : 0;
       for (var j = ptr[i]; j < ptr[i + 1]; j++) {
-        var g = gone[kids[j]];
+        var g = gone[kid[j]];
         anyOut |= g;
         allOut &= g;
       }
-    var todo = ((anyOut << 1) | ((allOut >> (P - 1)) & 1)) & unknown[i];
+      var todo = ((anyOut << 1) | ((allOut >> (P - 1)) & 1)) & unknown[i];
       if (!todo) continue;
       unknown[i] &= ~todo;
       for (k = 0; k < P; k++) if (todo & (1 << k)) out[k * n + i] = plies + 1;
