@@ -6,6 +6,7 @@ import contextlib
 import fcntl
 import hashlib
 import os
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -93,6 +94,29 @@ def shared_gather(shared_cache: Path) -> Callable[[list[str]], list[VariantPage]
             return gather(list(specs), cache_dir=shared_cache)
 
     return _gather
+
+
+@pytest.fixture(scope="session")
+def docs_site(tmp_path_factory: pytest.TempPathFactory, shared_cache: Path) -> Path:
+    """A web root whose sub-folder ``vizgen/`` is the classic game's site built with its documentation (``build
+    --docs``, which reads mkdocs.yml of the checkout): built once a run, by the first worker that needs it (the
+    others wait on its lock and read it), for ``tests/test_docs.py`` and ``tests/test_docs_browser.py`` (issue
+    #49: MkDocs and the site, 17 CPU s, once instead of twice). Its readers leave it as it is."""
+    from vizgen.cli import main  # the command line's whole import, only where a test builds with it
+
+    folder = shared_folder(tmp_path_factory, "docs-site")
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "built").exists():
+            shutil.rmtree(folder / "www", ignore_errors=True)
+            with pytest.MonkeyPatch.context() as patch:
+                patch.chdir(Path(__file__).resolve().parents[1])  # --docs reads mkdocs.yml of the current folder
+                patch.setenv("VIZGEN_CACHE", str(shared_cache))
+                code = main(["build", "--variant", "standard", "--out", str(folder / "www" / "vizgen"), "--docs",
+                             "--quiet"])
+            assert code == 0
+            (folder / "built").touch()
+    return folder / "www"
 
 
 @pytest.fixture(scope="session")

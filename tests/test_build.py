@@ -139,9 +139,9 @@ def test_duplicate_specs_are_refused(tmp_path: Path) -> None:
         build_site(["standard", "standard"], tmp_path / "site", progress=False)
 
 
-def test_cli_build_with_a_bad_variant_exits_2_and_keeps_the_site(tmp_path: Path) -> None:
+def test_cli_build_with_a_bad_variant_exits_2_and_keeps_the_site(tmp_path: Path, shared_cache: Path) -> None:
     out = tmp_path / "site"
-    env_cache = {"VIZGEN_CACHE": str(tmp_path / "cache")}
+    env_cache = {"VIZGEN_CACHE": str(shared_cache)}  # the run's: the classic game is laid out once a run (#49)
     run = [sys.executable, "-m", "vizgen", "build", "--out", str(out)]
     ok = subprocess.run([*run, "--variant", "standard"], capture_output=True, text=True, timeout=300,
                         env={**os.environ, **env_cache})

@@ -44,8 +44,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SPEC = "standard:r=3"
 #: a bound on any one read of the cache: a FIFO read without O_NONBLOCK would wait for ever
 PATIENCE_S = 60
-#: one worker runs the module (``--dist loadgroup``): its module fixtures (the campaign's clean cache, 40 CPU s; the
-#: clean build) are built once a run, not once a worker (issue #49)
+#: one worker runs the module (``--dist loadgroup``): its module fixtures (the clean entries, the clean build; in the
+#: catalogue lane the campaign's clean cache, 40 CPU s) are made once a run, not once a worker (issue #49)
 pytestmark = pytest.mark.xdist_group("cache_bytes")
 
 
@@ -255,20 +255,49 @@ def heals(kind: str, base: Path, value: object, damage: Damage) -> None:
             assert (cache.parent / "outside").stat().st_size > 0, "what the link led to is left alone"
 
 
+#: the whole suite's share of the damage campaign (issue #49): each kind of entry healed once from each kind of
+#: damage, the damages dealt round the kinds (every kind once, every damage once); every damage on every kind is
+#: the catalogue lane's (``python -m pytest --catalogue -m catalogue``), a build's worth of healing each
+CATALOGUE = pytest.mark.catalogue(reason="every damage on every kind of entry: the whole suite heals each kind "
+                                         "once and each damage once (issue #49)")
+#: the random damages drawn for each kind: a few in the whole suite, 12 in the catalogue lane
+DRAWS = [pytest.param(3, id="3"), pytest.param(12, id="12", marks=CATALOGUE)]
+
+
+def dealt_round(kinds: list[str], damages: list[str]) -> list[object]:
+    """Each pair of ``kinds`` x ``damages`` as a parameter (damage, kind): those dealt round (kind k with damage
+    k, both lists wrapped) in the whole suite, the others in the catalogue lane.
+
+    Examples
+    --------
+    >>> [p.values for p in dealt_round(["a", "b"], ["x", "y", "z"]) if not p.marks]
+    [('x', 'a'), ('z', 'a'), ('y', 'b')]
+    """
+    size = max(len(kinds), len(damages))
+    suite = {(damages[k % len(damages)], kinds[k % len(kinds)]) for k in range(size)}
+    return [pytest.param(damage, kind, marks=() if (damage, kind) in suite else CATALOGUE)
+            for kind in kinds for damage in damages]
+
+
 @pytest.mark.slow(reason="a property test per kind of entry, each example a build's worth of healing (6 CPU s)"
                            "; out of the fast lane: issue #49")
+@pytest.mark.parametrize("draws", DRAWS)
 @pytest.mark.parametrize("kind", sorted(KINDS))
-@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(damage=damages)
 def test_any_damage_of_any_kind_of_entry_is_a_miss_that_heals(clean: dict[str, tuple[Path, object]], kind: str,
-                                                              damage: Damage) -> None:
+                                                              draws: int) -> None:
     base, value = clean[kind]
-    heals(kind, base, value, damage)
+
+    @settings(max_examples=examples(draws), deadline=None,
+              suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(damage=damages)
+    def check(damage: Damage) -> None:
+        heals(kind, base, value, damage)
+
+    check()
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("kind", sorted(KINDS))
-@pytest.mark.parametrize("damage", [*REPLACED, "sparse-entry", "digit"])
+@pytest.mark.parametrize(("damage", "kind"), dealt_round(sorted(KINDS), [*REPLACED, "sparse-entry", "digit"]))
 def test_each_kind_heals_from_each_replacement(clean: dict[str, tuple[Path, object]], kind: str,
                                                damage: str) -> None:
     base, value = clean[kind]
@@ -300,9 +329,14 @@ def link_to_file(path: Path) -> None:
     path.symlink_to(path.parents[1] / "kept")
 
 
-@pytest.mark.parametrize("kind", sorted(KINDS))
-@pytest.mark.parametrize("instead", [file_at, *(pytest.param(f, marks=pytest.mark.slow)
-                                                for f in (os.mkfifo, dangling, link_to_file))])
+#: what may stand where a kind's folder goes besides a file (slow): dealt round the kinds in the whole suite
+INSTEAD: dict[str, Callable[[Path], None]] = {"mkfifo": os.mkfifo, "dangling": dangling, "link_to_file": link_to_file}
+
+
+@pytest.mark.parametrize(("instead", "kind"), [
+    *(pytest.param(file_at, kind, id=f"file_at-{kind}") for kind in sorted(KINDS)),
+    *(pytest.param(INSTEAD[p.values[0]], p.values[1], id=f"{p.values[0]}-{p.values[1]}",
+                   marks=[pytest.mark.slow, *p.marks]) for p in dealt_round(sorted(KINDS), list(INSTEAD)))])
 def test_a_kinds_folder_that_is_not_one_is_replaced(clean: dict[str, tuple[Path, object]], kind: str,
                                                     instead: Callable[[Path], None]) -> None:
     base, value = clean[kind]
@@ -451,7 +485,10 @@ def every_entry(damage: Damage) -> Callable[[Path], int]:
 
 
 @pytest.mark.slow(reason="builds a site over a damaged cache: 6 CPU s and more each (tests/lane_times.json)")
-@pytest.mark.parametrize("damage", ["fifo", "digit", "folder", "sparse-4gb"])
+@pytest.mark.parametrize("damage", ["fifo", "digit", *(pytest.param(d, marks=pytest.mark.catalogue(
+    reason="two builds more; the whole suite builds over a FIFO and a digit changed in every entry, and heals "
+           "each kind of entry from a folder and a sparse file in its place (issue #49)"))
+    for d in ("folder", "sparse-4gb"))])
 def test_a_build_over_damaged_entries_writes_the_clean_bytes(clean_build: tuple[Path, dict[str, str]],
                                                             damage: str) -> None:
     """Every entry of the cache (solved, layout, page, and the guide and puzzles, read in worker processes)
@@ -484,6 +521,9 @@ def campaign(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
 
 
 @pytest.mark.slow
+@pytest.mark.catalogue(reason="a build with the report pages, cold (the max^n report: 40 CPU s) and then once a "
+                               "kind of entry (a minute more for max^n's); the whole suite heals each kind of entry "
+                               "as the build reads it, and builds over every entry of a site damaged (issue #49)")
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in ROUND])
 def test_a_build_heals_each_kind_of_entry(campaign: tuple[Path, dict[str, str]], case: CacheCase,
                                          tmp_path: Path) -> None:

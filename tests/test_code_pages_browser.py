@@ -6,6 +6,7 @@ game (the chunks themselves: ``tests/test_code_pages.py``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -143,14 +144,23 @@ def test_play_on_a_code_page_is_the_engines(new_tab: Callable[..., object], smal
     watch.check(("http://127.0.0.1:",))
 
 
-# -- six players: the real page ----------------------------------------------
+# -- the biggest pages: five players in the whole suite, six in the catalogue lane ---------------------------
+
+#: the code pages of many players, each with its players: five in the whole suite (a second of solving); six, the
+#: site's biggest page (11.4 million positions, 37 CPU s to solve), in the catalogue lane (issue #49)
+BIG = [pytest.param("five-players", id="five-players"),
+       pytest.param("six-players", id="six-players", marks=pytest.mark.catalogue(
+           reason="solves the six-player game (37 CPU s); the whole suite opens, searches, checks against the "
+                  "engine and plays the five-player page, the same code page (issue #49)"))]
 
 
-@pytest.fixture(scope="module")
-def six(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Solved, CodePage, str, Path]]:
-    solved = solve_variant(resolve("six-players"))
-    page = code_page_of(solved.variant, solved, stats(solved, "six-players"))
-    root = tmp_path_factory.mktemp("six")
+@pytest.fixture(scope="module", params=BIG)
+def big(request: pytest.FixtureRequest,
+        tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Solved, CodePage, str, Path]]:
+    spec = request.param
+    solved = solve_variant(resolve(spec))
+    page = code_page_of(solved.variant, solved, stats(solved, spec))
+    root = tmp_path_factory.mktemp("big")
     write_site(root / "site", render_site([page]))
     with served(root, "site/") as url:
         yield solved, page, url, root
@@ -161,42 +171,51 @@ def expected_sample(solved: Solved, code: int, score: np.ndarray) -> dict:
     :func:`vizgen.engine.solve.arrival_scores` of the solution (worked out once for the sample)."""
     g = solved.graph
     rules, f, out = g.rules, solved.forced, solved.survival.out_in
+    n = rules.players
     node = int(np.searchsorted(g.codes, code))
     mover = out[node:node + 1, 0]
-    v = words.verdicts(6, f.winner[node:node + 1], g.terminal[node:node + 1], mover)
-    n = words.verdict_n(v, f.remoteness[node:node + 1], mover)
+    v = words.verdicts(n, f.winner[node:node + 1], g.terminal[node:node + 1], mover)
+    count = words.verdict_n(v, f.remoteness[node:node + 1], mover)
     moves: dict[str, list[str]] = {}
     for move, child in rules.successors(rules.decode(code)):
         moves.setdefault(rules.notation(child), []).append(str(move))
     targets = np.searchsorted(g.codes, [rules.encode(rules.parse(t)) for t in moves])
-    c, cn, ck = words.choices(6, f.winner[targets], g.terminal[targets], f.remoteness[targets], out[targets, 5])
+    c, cn, ck = words.choices(n, f.winner[targets], g.terminal[targets], f.remoteness[targets], out[targets, n - 1])
     best = score[targets]
     rows = [{"to": t, "names": sorted(names), "for_you": words.say_choice(c[i], cn[i], ck[i]),
              "best": bool(best[i] == best.max())} for i, (t, names) in enumerate(moves.items())]
-    return {"name": rules.notation(rules.decode(code)), "verdict": words.say(v[0], n[0], f.winner[node]),
+    return {"name": rules.notation(rules.decode(code)), "verdict": words.say(v[0], count[0], f.winner[node]),
             "moves": sorted(rows, key=lambda m: m["to"])}
 
 
 @pytest.mark.slow
 @pytest.mark.browser
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="headless Chromium is not installed")
-def test_six_players_page(browser: object, six: tuple[Solved, CodePage, str, Path]) -> None:
-    """Open the six-player page under its budget, search, follow a move, and check a sample against the engine."""
-    solved, _, url, _ = six
+def test_big_page(browser: object, big: tuple[Solved, CodePage, str, Path]) -> None:
+    """Open the page of many players under its budget, search, follow a move, and check a sample against the
+    engine."""
+    solved, page, url, _ = big
+    g = solved.graph
+    n = g.rules.players
     tab = browser.new_page(viewport=WIDE)
     watch = Watch(tab)
     sizes: list[int] = []
     tab.on("response", lambda r: sizes.append(len(r.body())))
-    tab.goto(f"{url}variants/six-players.html")
+    tab.goto(f"{url}variants/{page.slug}.html")
     tab.wait_for_function("window.vizgen && (window.vizgen.ready || window.vizgen.error)", timeout=30000)
     assert tab.evaluate("window.vizgen.error") is None
     assert sum(sizes) < PAGE_BUDGET, f"{sum(sizes)} bytes before the page is usable"
-    assert tab.locator("#panel .pos-title").inner_text() == "11-11-11-11-11-11"
-    # search a position, typed without separators
-    tab.fill("#q", "012411031211")
+    assert tab.locator("#panel .pos-title").inner_text() == "-".join(["11"] * n)
+    # search a position, typed without separators (six players: the one this test always searched; else one
+    # drawn, where every player still has a hand)
+    rng = np.random.default_rng(6)
+    sought = "01-24-11-03-12-11"
+    while n != 6 and not re.fullmatch(r"\d\d(-\d\d)+", sought := g.rules.notation(g.position(int(rng.integers(g.n))))):
+        pass
+    tab.fill("#q", sought.replace("-", ""))
     tab.press("#q", "Enter")
-    tab.wait_for_function("document.querySelector('#panel .pos-title').textContent === '01-24-11-03-12-11'")
-    assert tab.evaluate("location.hash") == "#01-24-11-03-12-11"
+    tab.wait_for_function("t => document.querySelector('#panel .pos-title').textContent === t", arg=sought)
+    assert tab.evaluate("location.hash") == f"#{sought}"
     # follow a move from the panel
     link = tab.locator("#panel tr.move a.pos").first
     target = link.inner_text()
@@ -205,9 +224,7 @@ def test_six_players_page(browser: object, six: tuple[Solved, CodePage, str, Pat
     assert tab.evaluate("window.vizgen.explored.centre") == solved.graph.rules.encode(
         solved.graph.rules.parse(target))
     # a sample of positions: values and moves as the engine has them
-    rng = np.random.default_rng(6)
-    g = solved.graph
-    score = arrival_scores(6, solved.forced, solved.survival.out_in[:, 5])
+    score = arrival_scores(n, solved.forced, solved.survival.out_in[:, n - 1])
     for code in [int(c) for c in g.codes[rng.choice(g.n, 25, replace=False)]]:
         got = tab.evaluate(READ, code)
         got.pop("parents")
@@ -220,18 +237,19 @@ def test_six_players_page(browser: object, six: tuple[Solved, CodePage, str, Pat
 @pytest.mark.slow
 @pytest.mark.browser
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="headless Chromium is not installed")
-def test_a_game_on_the_six_player_page(browser: object, six: tuple[Solved, CodePage, str, Path]) -> None:
-    """A challenge against perfect, tricky and random players on the six-player page: every move legal."""
-    solved, _, url, _ = six
+def test_a_game_on_the_big_page(browser: object, big: tuple[Solved, CodePage, str, Path]) -> None:
+    """A challenge against perfect, tricky and random players on the page of many players: every move legal."""
+    solved, page, url, _ = big
     g = solved.graph
+    n = g.rules.players
     tab = browser.new_page(viewport=WIDE)
     watch = Watch(tab)
-    tab.goto(f"{url}variants/six-players.html")
+    tab.goto(f"{url}variants/{page.slug}.html")
     tab.wait_for_function("window.vizgen && window.vizgen.play && window.vizgen.play.ready", timeout=30000)
     tab.evaluate("window.vizgen.play.delay = 0")
     tab.locator("a.invite-link").click()  # the invitation opens a challenge
     tab.wait_for_function("window.vizgen.play.state() && window.vizgen.play.state().challenge")
-    for seat, kind in ((2, "tricky"), (3, "random"), (5, "random")):
+    for seat, kind in ((2, "tricky"), (3, "random"), (n - 1, "random")):
         if tab.locator("#play details.play-players").get_attribute("open") is None:
             tab.locator("#play details.play-players summary").click()  # the players, folded during a game
         tab.locator(f"#play select[data-seat='{seat}']").select_option(kind)
@@ -242,8 +260,8 @@ def test_a_game_on_the_six_player_page(browser: object, six: tuple[Solved, CodeP
         tab.locator("#panel tr.move td.mv a").first.click()
         tab.wait_for_function("n => window.vizgen.play.state().path.length > n", arg=len(game["path"]))
     game = tab.evaluate(PLAYED)
-    assert game["seats"] == ["you", "perfect", "tricky", "random", "perfect", "random"]
-    assert len(game["path"]) >= 13 and game["hidden"]
+    assert game["seats"] == ["you", "perfect", "tricky", "random", *["perfect"] * (n - 5), "random"]
+    assert len(game["path"]) >= 2 * n + 1 and game["hidden"]
     codes = [g.rules.encode(g.rules.parse(name)) for name in game["path"]]
     for k in range(len(codes) - 1):
         assert codes[k + 1] in g.rules.expand(np.array([codes[k]]))[1].tolist()

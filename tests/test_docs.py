@@ -198,12 +198,12 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 @pytest.mark.slow
 @pytest.mark.xdist_group("docs")
-def test_a_site_built_with_docs_carries_them_and_links_them_from_every_page(built_docs: Path, tmp_path: Path,
+def test_a_site_built_with_docs_carries_them_and_links_them_from_every_page(built_docs: Path, docs_site: Path,
+                                                                           shared_cache: Path, tmp_path: Path,
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)  # --docs reads mkdocs.yml of the current folder
-    monkeypatch.setenv("VIZGEN_CACHE", os.environ.get("VIZGEN_CACHE", str(tmp_path / "cache")))
-    with_docs, without = tmp_path / "with", tmp_path / "without"
-    assert main(["build", "--variant", "standard", "--out", str(with_docs), "--docs", "--quiet"]) == 0
+    """The site built with ``--docs`` (the run's, ``docs_site``) and one built without, over the same cache."""
+    monkeypatch.setenv("VIZGEN_CACHE", str(shared_cache))
+    with_docs, without = docs_site / "vizgen", tmp_path / "without"
     assert main(["build", "--variant", "standard", "--out", str(without), "--quiet"]) == 0
     assert _files(with_docs / "docs") == _files(built_docs), "the same sources give the same bytes"
     assert not (with_docs / "docs" / "sitemap.xml").exists()  # dates only

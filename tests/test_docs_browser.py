@@ -5,20 +5,17 @@ leads to the documentation's home, under a sub-path and from ``file://``.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.browsing import PHONE, WIDE, served
-from vizgen.cli import main
 
 pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.xdist_group("docs-browser")]
 
-ROOT = Path(__file__).resolve().parents[1]
 #: the header's visible children, each with its box's top and its words
 HEADER = """() => [...document.querySelector('.site-header').children].filter((e) => e.offsetParent)
     .map((e) => ({cls: e.className, top: Math.round(e.getBoundingClientRect().top),
@@ -26,16 +23,10 @@ HEADER = """() => [...document.querySelector('.site-header').children].filter((e
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A site of the classic game built with its documentation (the web root's sub-folder ``vizgen/``)."""
-    root = tmp_path_factory.mktemp("www")
-    here = Path.cwd()
-    os.chdir(ROOT)  # --docs reads mkdocs.yml of the current folder
-    try:
-        assert main(["build", "--variant", "standard", "--out", str(root / "vizgen"), "--docs", "--quiet"]) == 0
-    finally:
-        os.chdir(here)
-    return root
+def site(docs_site: Path) -> Path:
+    """A site of the classic game built with its documentation (the web root's sub-folder ``vizgen/``): the run's
+    (``docs_site``, tests/conftest.py)."""
+    return docs_site
 
 
 @pytest.fixture(scope="module")
