@@ -32,6 +32,7 @@ SLOW_DOCTESTS = {
     "maps.map_payload": "solves two variants and lays them out with Graphviz (1.2 CPU s)",
     "maps.peers_of": "solves two variants and lays them out with Graphviz (1.2 CPU s)",
     "maps.thumb": "solves two variants and lays them out with Graphviz (1 CPU s)",
+    "best.judgements": "reads the judged record and the space's (0.75 CPU s)",
 }
 
 

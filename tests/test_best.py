@@ -113,6 +113,7 @@ def plain_ranked(j: Judgements, by: str, wants: tuple[str, ...]) -> list[int]:
 
 # the tests -----------------------------------------------------------------------------------------------------------
 
+@pytest.mark.slow(reason="judges the standard game: 1.2 CPU s (the fast lane's budget)")
 def test_the_composite_of_the_standard_game_is_the_worked_example() -> None:
     j = real(wide=False)
     at = int(np.flatnonzero(j.index == standard_index())[0])
@@ -213,6 +214,7 @@ ROWS = st.lists(st.tuples(st.integers(0, 40), st.floats(-1, 1), st.floats(0, 1),
                           st.floats(0, 1), st.floats(0, 1), st.integers(0, 8) | st.just(-1)), min_size=2, max_size=60)
 
 
+@pytest.mark.slow(reason="Hypothesis over made-up spaces: 0.7 CPU s (the fast lane's budget)")
 @settings(max_examples=12, deadline=None)
 @given(ROWS)
 def test_the_standard_rank_improvements_and_lists_agree_on_made_up_spaces(rows) -> None:

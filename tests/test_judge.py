@@ -264,6 +264,7 @@ def _space_params(params: object) -> dict[str, object]:
     return {name: getattr(params, name) for name in names}
 
 
+@pytest.mark.slow(reason="judges rule sets at three bounds: 1.3 CPU s (the fast lane's budget)")
 def test_a_rule_set_over_the_bounds_is_judged_by_the_measures_that_fit(monkeypatch: pytest.MonkeyPatch) -> None:
     """Over the ladder's bound: the measures of random and perfect play, no middle player and no skill depth, and
     ``skipped`` says so; over the chain's: complexity alone. The measures kept are the full judge's."""

@@ -83,6 +83,8 @@ def _same(a: Judged, b: Judged) -> None:
         assert a["random_play"]["seats"] == pytest.approx(b["random_play"]["seats"], abs=1e-12)
 
 
+@pytest.mark.slow(reason="enumerates and judges two rule sets a game on eight games: about 2 CPU s "
+                         "(the fast lane's budget)")
 @settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_two_rule_sets_of_one_game_are_judged_alike(data: st.DataObject) -> None:
@@ -161,6 +163,7 @@ def test_more_games_of_the_record_judged_again() -> None:
     _rejudged(_sample(40, 5_000) + _sample(2, 10**7))
 
 
+@pytest.mark.slow(reason="runs vizgen judge on a rule set: 0.5 CPU s (the fast lane's budget)")
 def test_vizgen_judge_json_is_the_records(capsys: pytest.CaptureFixture[str]) -> None:
     """``vizgen judge SPEC --json`` of a rule set of the record (not its game's representative) gives the record's
     figures for it, at the record's precision, and the same games nearby."""
@@ -187,6 +190,7 @@ def test_vizgen_judge_json_is_the_records(capsys: pytest.CaptureFixture[str]) ->
                 assert abs(value - kept) <= 0.5 / UNITS[m] + 1e-12, (spec, m, p, value, kept)
 
 
+@pytest.mark.slow(reason="reads the record for rule sets in and out of it: 0.3 CPU s (the fast lane's budget)")
 def test_a_rule_set_outside_the_space_or_the_slice() -> None:
     """A combination the rules refuse is a KeyError; one whose game the record does not reach is None."""
     index, game, _ = _games()
@@ -221,6 +225,7 @@ def _without_times(record: JudgedSpace) -> dict[str, object]:
     return {k: v for k, v in record.items() if k not in ("cpu_seconds", "wall_seconds", "machine", "date")}
 
 
+@pytest.mark.slow(reason="judges a slice twice: 0.5 CPU s (the fast lane's budget)")
 def test_a_slice_resumed_is_the_slice_judged_at_once(tmp_path: Path) -> None:
     """``--games 2`` then ``--games 4 --resume`` writes the record ``--games 4`` writes (but the times), in this
     process (a slice of a few games runs without workers)."""
@@ -242,6 +247,7 @@ def test_resume_refuses_a_file_that_is_not_a_judged_record(tmp_path: Path, capsy
     assert other.read_bytes() == raw
 
 
+@pytest.mark.slow(reason="judges a slice twice through the command: about 2 CPU s (the fast lane's budget)")
 def test_a_checkpoint_is_the_record_of_the_games_so_far() -> None:
     """With a checkpoint (``--every``), each record handed over is a slice of the final one: its first games, with
     their columns, reasons and null counts as a record of that many games has them."""

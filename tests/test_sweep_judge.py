@@ -23,6 +23,7 @@ def _judged(spec: str, capsys: pytest.CaptureFixture[str]) -> dict:
     return judged
 
 
+@pytest.mark.slow(reason="a sweep and vizgen judge for each of its rule sets: 1.3 CPU s (the fast lane's budget)")
 def test_each_json_line_carries_vizgen_judges_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*SWEEP, "--json"]) == 0
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]

@@ -48,7 +48,7 @@ def test_every_file_the_pages_and_docs_name_exists() -> None:
 
     root = Path(__file__).resolve().parents[1]
     named = re.compile(r"\b((?:vizgen|templates|tests|benchmarks|docs|\.github|\.ci)/[\w./-]*\w\."
-                       r"(?:py|toml|md|js|css|html|pyx|pxi|json|yml))\b")
+                       r"(?:py|toml|md|js|css|html|pyx|pxi|json|yml)(?:\.gz)?)\b")
     texts = [root / "README.md", *(root / "docs").rglob("*.md"), *(root / "templates").glob("*.html")]
     found = {(t.name, m) for t in texts for m in named.findall(t.read_text(encoding="utf-8"))}
     assert len(found) > 20  # the pattern does find the paths

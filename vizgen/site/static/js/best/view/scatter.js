@@ -100,7 +100,7 @@ export function scatterView(state) {
     const x = px(vx).toFixed(1), y = py(vy).toFixed(1);
     return k === data.standard
       ? html`<a href="${row.play}" aria-label="${label}" class="dot-standard"><rect x="${(px(vx) - 7).toFixed(1)}" y="${(py(vy) - 7).toFixed(1)}" width="14" height="14" fill="none" stroke="currentColor" stroke-width="2.5" pointer-events="all"/><text x="${(px(vx) + 10).toFixed(1)}" y="${(py(vy) - 8).toFixed(1)}" font-size="13" fill="currentColor">standard</text><title>${label}</title></a>`
-      : html`<a href="${row.play}" aria-label="${label}" class="dot"><circle cx="${x}" cy="${y}" r="14" fill="none" pointer-events="all"/><circle cx="${x}" cy="${y}" r="6" fill="none" stroke="var(--accent, #06c)" stroke-width="2"/><title>${label}</title></a>`;
+      : html`<a href="${row.play}" aria-label="${label}" class="dot"><circle cx="${x}" cy="${y}" r="14" fill="none" pointer-events="all"/><circle cx="${x}" cy="${y}" r="6" fill="none" stroke="var(--accent)" stroke-width="2"/><title>${label}</title></a>`;
   });
   const ticks = (/** @type {BestAxis} */ a, /** @type {typeof mx} */ m, /** @type {boolean} */ across) =>
     tickValues(a, m.unit).map((v) => {
