@@ -63,6 +63,7 @@ __all__ = [
     "SPACE_ACCEPTED",
     "SPACE_BOOLS",
     "SPACE_SIZE",
+    "SPACE_SIZE_MORE",
     "SWAPS",
     "Base",
     "Plan",
@@ -84,6 +85,8 @@ SPACE_BOOLS = ("self_attack", "transfers", "divisions", "suicide", "meta", "mise
 SWAPS = ((0, "row"), *((n, c) for n in (1, 2, 3) for c in SWAP_COUNTS))
 #: the combinations of the space: overflow, attack, halvesies and swaps (slowest first), then the on/off rules
 SPACE_SIZE = len(OVERFLOWS) * len(ATTACKS) * len(HALVESIES) * len(SWAPS) * 2 ** len(SPACE_BOOLS)
+#: the combinations of the space of three players or more: zombies (off, then on) slowest, above the others
+SPACE_SIZE_MORE = 2 * SPACE_SIZE
 #: the combinations the rules accept (engine.params.check), counted once over the whole space (the catalogue lane's
 #: tests/test_space.py counts them again)
 SPACE_ACCEPTED = 954_368
@@ -96,21 +99,26 @@ SMALLEST: dict[str, Any] = {"swaps": 0, "swap_count": "row", **{name: False for 
 
 
 def space_overrides(index: int) -> dict[str, Any]:
-    """The parameters of combination ``index`` of the rule space (``0 <= index < SPACE_SIZE``).
+    """The parameters of combination ``index`` of the rule space (``0 <= index < SPACE_SIZE_MORE``).
 
     The on/off rules are the low fifteen bits (``self_attack`` the lowest); above them the swaps, the
-    halvesies, the attack and the overflow (the overflow changes slowest).
+    halvesies, the attack and the overflow (the overflow changes slowest). The combinations from
+    :data:`SPACE_SIZE` on are the same again with ``zombies`` on, an axis of three players or more only
+    (the two-player spaces stop at :data:`SPACE_SIZE`).
 
     Examples
     --------
     >>> space_overrides(0)["overflow"], space_overrides(0)["transfers"], SPACE_SIZE
     ('rollover', False, 2752512)
     >>> o = space_overrides(SPACE_SIZE - 1)
-    >>> o["overflow"], o["swaps"], o["swap_count"], o["stumps"]
-    ('cutoff', 3, 'player', True)
+    >>> o["overflow"], o["swaps"], o["swap_count"], o["stumps"], "zombies" in o
+    ('cutoff', 3, 'player', True, False)
+    >>> space_overrides(SPACE_SIZE + 6) == {**space_overrides(6), "zombies": True}
+    True
     """
-    if not 0 <= index < SPACE_SIZE:
-        raise IndexError(f"a combination of the rule space is 0 to {SPACE_SIZE - 1}")
+    if not 0 <= index < SPACE_SIZE_MORE:
+        raise IndexError(f"a combination of the rule space is 0 to {SPACE_SIZE_MORE - 1}")
+    zombies, index = divmod(index, SPACE_SIZE)
     bits, rest = index % 2 ** len(SPACE_BOOLS), index >> len(SPACE_BOOLS)
     rest, swaps = divmod(rest, len(SWAPS))
     rest, halvesies = divmod(rest, len(HALVESIES))
@@ -118,6 +126,8 @@ def space_overrides(index: int) -> dict[str, Any]:
     out: dict[str, Any] = {"overflow": OVERFLOWS[overflow], "attack": ATTACKS[attack],
                            "halvesies": HALVESIES[halvesies], "swaps": SWAPS[swaps][0], "swap_count": SWAPS[swaps][1]}
     out.update((name, bool(bits >> k & 1)) for k, name in enumerate(SPACE_BOOLS))
+    if zombies:
+        out["zombies"] = True
     return out
 
 
