@@ -5,6 +5,7 @@ its figures checked against the record's own rows, the page rendered from it."""
 from __future__ import annotations
 
 import gzip
+import itertools
 import json
 import random
 import re
@@ -16,13 +17,26 @@ from vizgen.analysis.sweep import (
     SPACE_ACCEPTED,
     SPACE_SIZE,
     Base,
+    Task,
     local_cores,
     solve_rule_set,
     space_overrides,
     sweep,
 )
 from vizgen.engine.params import VariantError
-from vizgen.reports.space import VALUES, _record_of, load_record, space_figures, space_specs, space_tasks
+from vizgen.reports.space import (
+    SPACES,
+    VALUES,
+    Space,
+    _record_of,
+    load_record,
+    main,
+    recorded_spaces,
+    space_figures,
+    space_specs,
+    space_summary,
+    space_tasks,
+)
 from vizgen.site.render.assets import environment
 from vizgen.site.render.space_page import SPACE_DATA, SPACE_PAGE, space_data, space_files
 
@@ -42,6 +56,144 @@ def _check_rows(rows: list[int]) -> None:
         assert record["draws"][k] == round(fresh["draw_share"] * fresh["positions"]), variant.spec
         assert digests.setdefault(record["game"][k], fresh["game"]) == fresh["game"], variant.spec
     assert len(set(digests.values())) == len(digests)
+
+
+#: the recorded spaces but the r = 5 two-player one (the tests above): r = 2 to 4, three players
+WIDER = [s for s in recorded_spaces() if s != Space()]
+#: the letter of a row: two players by the first player's value, three by the seat that can force a win
+_LETTER = {**{v: k for k, v in VALUES.items()}, "open": "D"}
+
+
+def _letter(fresh: dict[str, object]) -> str:
+    """A fresh solve's value as the record writes it (:data:`vizgen.reports.space.VALUES`; W, L, T by seat)."""
+    return "WLT"[int(str(fresh["winner"]))] if fresh["value"] == "forced" else _LETTER[str(fresh["value"])]
+
+
+def _check_space_rows(space: Space, rows: list[int]) -> None:
+    """Solve rows of a wider space's record again: every figure equal, one game id exactly when one digest."""
+    record = load_record(space.record)
+    base = Base.of(space.base)
+    digests: dict[int, str] = {}
+    for k in rows:
+        variant = base.rule_set(space_overrides(record["index"][k]))
+        fresh = solve_rule_set(variant)
+        assert record["value"][k] == _letter(fresh), variant.spec
+        assert record["remoteness"][k] == (-1 if fresh["remoteness"] is None else fresh["remoteness"]), variant.spec
+        assert record["positions"][k] == fresh["positions"], variant.spec
+        assert record["draws"][k] == round(fresh["draw_share"] * fresh["positions"]), variant.spec
+        assert digests.setdefault(record["game"][k], fresh["game"]) == fresh["game"], variant.spec
+    assert len(set(digests.values())) == len(digests)
+
+
+@pytest.mark.parametrize("space", WIDER, ids=lambda s: s.record.removesuffix(".json.gz"))
+def test_each_wider_record_resolves_a_random_sample(space: Space) -> None:
+    """30 rule sets of each recorded space at another r or with three players, drawn afresh every run, solved
+    again; 200 combinations drawn are in the record exactly when the rules accept them, and the record's refused
+    combinations, counted by reason, make up the rest of its space."""
+    seed = random.randrange(2**32)
+    rng = random.Random(seed)
+    record = load_record(space.record)
+    assert (record["r"], record["players"], record["combinations"]) == (space.r, space.players, space.size)
+    assert record["command"] == space.command and record["base"] == space.base
+    assert record["omitted"] == space.omitted
+    assert record["rule_sets"] + sum(record["refused"].values()) == space.size
+    held = set(record["index"])
+    base = Base.of(space.base)
+    try:
+        _check_space_rows(space, rng.sample(range(record["rule_sets"]), 30))
+        for i in rng.sample(range(space.size), 200):
+            try:
+                base.rule_set(space_overrides(i))
+            except VariantError:
+                assert i not in held, i
+            else:
+                assert i in held, i
+    except AssertionError as exc:
+        raise AssertionError(f"sample seed {seed}: {exc}") from None
+
+
+@pytest.mark.catalogue
+@pytest.mark.parametrize("space", WIDER, ids=lambda s: s.record.removesuffix(".json.gz"))
+def test_each_wider_record_resolves_entirely(space: Space) -> None:
+    """Each wider space solved again on every local core by the record's own tasks: every rule set's figures and
+    game, and the refused combinations by reason, as recorded."""
+    record = load_record(space.record)
+    figures, refused = sweep(space_tasks(space), processes=local_cores())
+    fresh = _record_of(figures, {})
+    for key in ("rule_sets", "index", "value", "remoteness", "positions", "draws", "game"):
+        assert fresh[key] == record[key], key
+    assert refused == record["refused"]
+
+
+def test_a_three_player_slice_is_recorded_by_the_seat_that_can_force_a_win() -> None:
+    """Three players: a row's letter is the seat that can force a win (W, L, T) or D where none can, zombies the
+    slowest axis; the slices' rows solved again one by one."""
+    space = Space(4, 3)
+    lo = 2_097_664  # cut-off, self-gain, one swap: forced wins for the first player among them
+    tasks = [Task(space.base, lo=lo, hi=lo + 48), Task(space.base, lo=SPACE_SIZE, hi=SPACE_SIZE + 48)]
+    figures, refused = sweep(tasks)
+    record = _record_of(figures, {})
+    assert record["rule_sets"] + sum(refused.values()) == 96
+    assert refused["misere self-gain is defined for two players only"] == 16
+    assert set(record["value"]) <= set("WLTD") and "W" in record["value"] and "D" in record["value"]
+    at = list(itertools.accumulate(record["index"]))
+    assert sum(i >= SPACE_SIZE for i in at) > 0
+    base = Base.of(space.base)
+    for k in range(record["rule_sets"]):
+        fresh = solve_rule_set(base.rule_set(space_overrides(at[k])))
+        assert record["value"][k] == _letter(fresh), fresh["spec"]
+        assert ("zombies=true" in fresh["spec"]) == (at[k] >= SPACE_SIZE), fresh["spec"]
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--r", "8"], "argument --r: a whole number from 2 to 7, not 8"),
+    (["--r", "1"], "argument --r: a whole number from 2 to 7, not 1"),
+    (["--r", "five"], "argument --r: not a whole number: 'five'"),
+    (["--players", "4"], "argument --players: a whole number from 2 to 3, not 4"),
+    (["--players", "1"], "argument --players: a whole number from 2 to 3, not 1"),
+    (["--players", "2.5"], "argument --players: not a whole number: '2.5'"),
+])
+def test_bad_sizes_exit_2_with_one_line(argv: list[str], said: str, capsys: pytest.CaptureFixture[str],
+                                        tmp_path) -> None:
+    """A bad --r or --players: one line, exit code 2, nothing written, before any work."""
+    with pytest.raises(SystemExit) as stopped:
+        main([*argv, "--out", str(tmp_path / "x.json.gz")])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err == f"python -m vizgen.reports.space: error: {said}\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_spaces_files_commands_and_axes() -> None:
+    """Each space of the page names its own file and command; zombies is an axis only with three players, and a
+    two-player space's record says why it is left out, in the rules' words."""
+    assert [s.record for s in SPACES] == ["space_r2.json.gz", "space_r3.json.gz", "space_r4.json.gz",
+                                          "space_r5.json.gz", "space_p3_r4.json.gz"]
+    assert Space().command == "python -m vizgen.reports.space" and Space(3).command.endswith(" --r 3")
+    assert Space(4, 3).size == 2 * SPACE_SIZE == 2 * Space(2).size
+    with pytest.raises(VariantError) as refused:
+        Base.of("standard:r=3").rule_set({"zombies": True})
+    assert Space(3).omitted == {"zombies": str(refused.value)}
+    assert [t.base for t in space_tasks(Space(7))[:1]] == ["standard:r=7"]
+
+
+@pytest.mark.slow(reason="reads every recorded space's whole record (a few seconds of CPU)")
+def test_the_comparison_counts_each_space_again() -> None:
+    """A space's row of the comparison, counted again from its record's letters and a rule's pairs one by one."""
+    for space in recorded_spaces():
+        record = load_record(space.record)
+        s = space_summary(space, record)
+        assert s["counts"] == {"first": record["value"].count("W"), "second": record["value"].count("L"),
+                               "third": record["value"].count("T"), "nobody": record["value"].count("D")}
+        row = dict(zip(record["index"], range(record["rule_sets"])))
+        bit = 1 << 11  # logan
+        pairs = changed = 0
+        for i, k in row.items():
+            if i & bit or i + bit not in row:
+                continue
+            pairs += 1
+            changed += record["value"][k] != record["value"][row[i + bit]]
+        assert s["shares"]["Logan clause"] == changed / pairs, space
 
 
 @pytest.mark.parametrize("size", [20, pytest.param(200, marks=pytest.mark.slow(

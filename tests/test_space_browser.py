@@ -142,7 +142,7 @@ def test_on_a_phone_the_contents_are_on_the_first_screen_and_lead_to_the_explore
     assert links.first.inner_text() == "Explore a rule set yourself"
     assert [links.nth(i).inner_text() for i in range(links.count())][1:] == [
         page.locator(f"#{h} h2").inner_text() if h != "extremes" else "The longest forced wins"
-        for h in ("effects", "interactions", "nearest", "extremes")]
+        for h in ("effects", "wider", "interactions", "nearest", "extremes")]
     assert page.evaluate("document.documentElement.scrollHeight") > 3 * 844  # a long page: the contents matter
     links.first.tap()
     answer = page.locator("#space-answer")

@@ -19,14 +19,22 @@ import numpy as np
 from vizgen.analysis import words
 from vizgen.analysis.sweep import SPACE_BOOLS, SPACE_SIZE, SWAPS
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, PARAM_NAMES, Params
-from vizgen.reports.space import SpaceEffect, SpaceFigures, SpaceRecord, load_record, space_figures
+from vizgen.reports.space import (
+    SpaceEffect,
+    SpaceFigures,
+    SpaceRecord,
+    SpaceSummary,
+    load_record,
+    space_figures,
+    space_summaries,
+)
 from vizgen.site.drawing import theme
 from vizgen.site.render.datafiles import jsonp
 from vizgen.site.render.payloads import SpaceIndex, SpacePart
 from vizgen.site.render.rules_page import rulebook_data
 from vizgen.util.text import format_count
 
-__all__ = ["SPACE_DATA", "SPACE_PAGE", "bar_chart", "space_data", "space_files"]
+__all__ = ["SPACE_DATA", "SPACE_PAGE", "bar_chart", "space_data", "space_files", "wider_context"]
 
 SPACE_PAGE = "space.html"
 SPACE_DATA = "space-data.js"
@@ -105,6 +113,47 @@ def space_context(figures: SpaceFigures) -> dict[str, Any]:  # a template's cont
             "chart": _effect_chart(figures["effects"]), "data": SPACE_DATA.removesuffix(".js")}
 
 
+_PLAYERS = {2: "two players", 3: "three players"}
+
+
+def _shift(rule: str, a: SpaceSummary, b: SpaceSummary) -> float:
+    """How much more often ``rule`` changes who wins in space ``b`` than in ``a`` (shares, -1 to 1)."""
+    return b["shares"].get(rule, 0.0) - a["shares"].get(rule, 0.0)
+
+
+def wider_context(summaries: list[SpaceSummary]) -> dict[str, Any]:  # a template's context (open, by name)
+    """The comparison of the recorded spaces: a column a space (``label``), a row a rule with its share of pairs
+    in each space where it changes who wins (None where the rule is no axis of the space), and, where two and
+    three players are recorded at the same r, the rules the third player changes most (``third``: the r, and
+    the rules with their two shares, the largest change first).
+
+    Examples
+    --------
+    >>> from vizgen.reports.space import space_summary, Space
+    >>> one = space_summary(Space(), load_record())
+    >>> w = wider_context([one])
+    >>> w["spaces"][0]["label"], w["rules"][0]["shares"][0] == one["shares"][w["rules"][0]["rule"]], w["third"]
+    ('r = 5, two players', True, None)
+    """
+    spaces = [{**s, "label": f"r = {s['r']}, {_PLAYERS[s['players']]}"} for s in summaries]
+    rules = list(dict.fromkeys(rule for s in summaries for rule in s["shares"]))
+    two = [s for s in summaries if s["players"] == 2]
+    top = max(two, key=lambda s: s["r"]) if two else None  # the rows in the order of the largest two-player r
+    if top is not None:
+        rules.sort(key=lambda rule: -top["shares"].get(rule, -1.0))
+    third = None
+    pairs = [(a, b) for a in summaries for b in summaries if a["players"] == 2 and b["players"] == 3 and
+             a["r"] == b["r"]]
+    if pairs:
+        a, b = pairs[0]
+        moved = sorted((rule for rule in rules if rule in a["shares"]), key=lambda rule: -abs(_shift(rule, a, b)))
+        third = {"r": a["r"], "rules": [{"rule": rule, "two": a["shares"][rule], "three": b["shares"].get(rule)}
+                                        for rule in moved[:4]],
+                 "new": [rule for rule in rules if rule in b["shares"] and rule not in a["shares"]]}
+    return {"spaces": spaces, "third": third,
+            "rules": [{"rule": rule, "shares": [s["shares"].get(rule) for s in summaries]} for rule in rules]}
+
+
 def space_data(record: SpaceRecord) -> dict[str, bytes]:
     """The explorer's data files: ``space-data.js`` (the axes, the standard rules, the parts) and a part a
     block of combinations (``space/part-<k>.js``) with the record's rows there: each row's combination (gaps from
@@ -155,5 +204,6 @@ def space_files(env: jinja2.Environment, base: dict[str, Any]) -> dict[str, byte
     """``space.html`` and ``space-data.js`` from the committed record."""
     record = load_record()
     context = {**base, "page_title": f"The rule space · {base['site_title']}",
-               "share": {**base["share"], "path": SPACE_PAGE}, **space_context(space_figures(record))}
+               "share": {**base["share"], "path": SPACE_PAGE}, **space_context(space_figures(record)),
+               "wider": wider_context(space_summaries())}
     return {SPACE_PAGE: env.get_template(SPACE_PAGE).render(context).encode(), **space_data(record)}
