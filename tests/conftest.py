@@ -29,6 +29,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 SLOW_DOCTESTS = {
     "space.space_figures": "counts the figures of the 954,368 rule sets' record (4 CPU s)",
     "space_page.space_data": "writes the data of the 954,368 rule sets (2 CPU s)",
+    "space.space_effects": "counts each rule's pairs over the 954,368 rule sets' record (2 CPU s)",
+    "space.space_summary": "counts the 954,368 rule sets' record by value and each rule's pairs (2 CPU s)",
+    "space.space_summaries": "counts every recorded space's rule sets and each rule's pairs (2 CPU s a space)",
+    "space_page.wider_context": "counts the 954,368 rule sets' record by value and each rule's pairs (2 CPU s)",
+    "space.sample_space": "solves a task of 512 combinations of the r = 2 space (1 CPU s)",
     "maps.map_payload": "solves two variants and lays them out with Graphviz (1.2 CPU s)",
     "maps.peers_of": "solves two variants and lays them out with Graphviz (1.2 CPU s)",
     "maps.thumb": "solves two variants and lays them out with Graphviz (1 CPU s)",

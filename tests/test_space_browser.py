@@ -150,3 +150,38 @@ def test_on_a_phone_the_contents_are_on_the_first_screen_and_lead_to_the_explore
     shown = answer.bounding_box()
     assert answer.is_visible() and shown is not None and 0 <= shown["y"] < 844, shown
     assert "a draw" in answer.inner_text()
+
+
+def test_the_wider_map_shows_each_space_and_how_a_rule_changes_with_r(new_tab: Callable[..., object],
+                                                                      address: str) -> None:
+    """#50: the comparison of the recorded spaces is on screen in words: each space by r and players with its
+    command and time, and a rule's share of pairs where it changes who wins, in each space, as computed."""
+    from vizgen.analysis.words import percent
+    from vizgen.reports.space import space_summaries
+
+    page, errors = _open(new_tab, address + "space.html")
+    page.get_by_role("navigation", name="On this page").get_by_role("link", name="At other r and with three players"
+                                                                    ).click()
+    spaces = page.locator("#wider-spaces")
+    spaces.scroll_into_view_if_needed()
+    assert spaces.is_visible()
+    assert page.locator("#wider h2").inner_text() == "At other r and with three players"
+    summaries = space_summaries()
+    rows = spaces.locator("tbody tr")
+    assert rows.count() == len(summaries)
+    for k, s in enumerate(summaries):
+        cells = rows.nth(k).locator("td")
+        players = {2: "two players", 3: "three players"}[s["players"]]
+        assert cells.nth(0).inner_text() == f"r = {s['r']}, {players}"
+        assert cells.nth(1).inner_text() == format_count(s["rule_sets"])
+        assert cells.nth(3).inner_text() == percent(s["counts"]["first"], s["rule_sets"])
+        assert s["command"] in cells.nth(8).inner_text()
+        assert cells.nth(9).inner_text() == f"{format_count(s['cpu_seconds'])} s"
+    effects = page.locator("#wider-effects")
+    heads = [h.strip() for h in effects.locator("thead th").all_inner_texts()]
+    assert heads[0] == "rule turned on" and len(heads) == 1 + len(summaries)
+    logan = effects.locator("tbody tr", has=page.get_by_role("cell", name="Logan clause", exact=True))
+    logan.scroll_into_view_if_needed()
+    assert logan.is_visible()
+    assert logan.locator("td").all_inner_texts()[1:] == [percent(s["shares"].get("Logan clause")) for s in summaries]
+    assert errors == [], errors

@@ -1,17 +1,21 @@
-"""The rule space, mapped: many rule sets of two players, two hands and r = 5, solved and compared.
+"""The rule space, mapped: many rule sets of two hands, solved and compared, at r = 5 and at other r and players.
 
-The record (``space_r5.json.gz`` beside this module) holds, for every rule set of the space (every
-combination :func:`vizgen.engine.params.check` accepts), its combination's index
-(:func:`vizgen.analysis.sweep.space_overrides`), the first player's value at the start, the remoteness,
-the positions, the positions nobody can force, and which distinct game it is
-(:func:`vizgen.analysis.sweep.game_digest`). It takes about an hour on two cores, so it is computed once
-(``python -m vizgen.reports.space``, the command it records) and read by every build, as the
-recorded runs of seven players are; the tests solve a sample of it again on every run and the
+A record (``space_r5.json.gz`` beside this module, and one file a space: ``space_r2.json.gz`` ...,
+``space_p3_r4.json.gz``) holds, for every rule set of its space (every combination
+:func:`vizgen.engine.params.check` accepts around the standard game at that r and players), its combination's
+index (:func:`vizgen.analysis.sweep.space_overrides`), the start's value (the first player's; with three
+players the seat that can force a win), the remoteness, the positions, the positions nobody can force, and which
+distinct game it is (:func:`vizgen.analysis.sweep.game_digest`); every record but the r = 5 one also says which
+space it is, the axes left out with the rules' reason, and the combinations refused by reason. The r = 5 space
+takes about an hour on two cores, so a record is computed once (``python -m vizgen.reports.space [--r N]
+[--players P]``, the command it records; ``--sample N`` times a random part of a space first) and read by every
+build, as the recorded runs of seven players are; the tests solve a sample of each again on every run and the
 catalogue lane all of it.
 
-:func:`space_figures` turns the record into the page's figures: the counts, each rule's effect on
+:func:`space_figures` turns the r = 5 record into the page's figures: the counts, each rule's effect on
 who wins, the pairs of rules that interact, the smallest changes that turn the standard draw into a
-win, the longest wins and the most drawish rule sets, and the distinct games.
+win, the longest wins and the most drawish rule sets, and the distinct games; :func:`space_summaries` compares
+every recorded space.
 """
 
 from __future__ import annotations
@@ -290,9 +294,9 @@ def sample_space(space: Space, size: int, processes: int = 2, workers: int | Non
     -------
     dict
         ``tasks``, ``drawn`` (combinations), ``solved`` (the rest are refused by the rules), ``cpu_seconds`` and
-        ``wall_seconds`` of the sample, ``ms_per_rule_set`` (CPU), and the whole space's ``rule_sets`` (the
+        ``wall_seconds`` of the sample, ``ms_per_rule_set`` (CPU), the whole space's ``rule_sets`` (the
         accepted share of its combinations), ``cpu_hours`` and ``wall_hours`` (the sample's wall time a rule set,
-        scaled; the sample's own start-up included).
+        scaled; the sample's own start-up included), and the sample's ``refused`` combinations by reason.
 
     Examples
     --------
@@ -303,7 +307,7 @@ def sample_space(space: Space, size: int, processes: int = 2, workers: int | Non
     every = space_tasks(space)
     tasks = sorted(random.Random(seed).sample(every, -(-size // _RANGE)), key=lambda t: t.lo)
     cpu, began = _cpu(), time.time()
-    figures, _ = sweep(tasks, processes=processes, workers=workers)
+    figures, refused = sweep(tasks, processes=processes, workers=workers)
     cpu, wall = _cpu() - cpu, time.time() - began
     drawn = sum(t.size for t in tasks)
     solved = len(figures)
@@ -311,7 +315,8 @@ def sample_space(space: Space, size: int, processes: int = 2, workers: int | Non
     each = cpu / max(solved, 1)
     return {"tasks": len(tasks), "drawn": drawn, "solved": solved, "cpu_seconds": round(cpu, 2),
             "wall_seconds": round(wall, 2), "ms_per_rule_set": round(1000 * each, 3), "rule_sets": whole,
-            "cpu_hours": round(each * whole / 3600, 2), "wall_hours": round(wall / max(solved, 1) * whole / 3600, 2)}
+            "cpu_hours": round(each * whole / 3600, 2), "wall_hours": round(wall / max(solved, 1) * whole / 3600, 2),
+            "refused": refused}
 
 
 @memoized
