@@ -154,10 +154,12 @@ def test_a_three_player_slice_is_recorded_by_the_seat_that_can_force_a_win() -> 
     (["--players", "4"], "argument --players: a whole number from 2 to 3, not 4"),
     (["--players", "1"], "argument --players: a whole number from 2 to 3, not 1"),
     (["--players", "2.5"], "argument --players: not a whole number: '2.5'"),
+    (["--max-memory", "lots"], "argument --max-memory: not an amount of memory: give bytes or a number with a unit, "
+                               "e.g. 100GB or 64GiB, got 'lots'"),
 ])
 def test_bad_sizes_exit_2_with_one_line(argv: list[str], said: str, capsys: pytest.CaptureFixture[str],
                                         tmp_path) -> None:
-    """A bad --r or --players: one line, exit code 2, nothing written, before any work."""
+    """A bad --r, --players or --max-memory: one line, exit code 2, nothing written, before any work."""
     with pytest.raises(SystemExit) as stopped:
         main([*argv, "--out", str(tmp_path / "x.json.gz")])
     assert stopped.value.code == 2

@@ -49,6 +49,7 @@ from vizgen.analysis.sweep import (
     sweep,
 )
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, Params, VariantError
+from vizgen.util import sizes
 from vizgen.util.text import format_count
 
 __all__ = ["RECORD", "SPACES", "VALUES", "Space", "SpaceColumns", "SpaceEffect", "SpaceFigures", "SpaceInteraction",
@@ -267,12 +268,17 @@ def _cpu() -> float:
     return children.ru_utime + children.ru_stime + own.ru_utime + own.ru_stime
 
 
-def record_space(processes: int = 2, space: Space = Space(), workers: int | None = None) -> SpaceRecord:
-    """Sweep the space on ``processes`` local processes (or a local Dask cluster of ``workers``) and return the
-    record (with its CPU time; on Dask the workers' CPU is not this process's and is not counted)."""
+def record_space(processes: int = 2, space: Space = Space(), workers: int | None = None,
+                 max_memory: int | None = None) -> SpaceRecord:
+    """Sweep the space on ``processes`` local processes (or a local Dask cluster of ``workers``), each rule set
+    within ``max_memory`` bytes (default: a sweep process's share, :func:`vizgen.analysis.sweep.sweep_memory`), and
+    return the record (with its CPU time: this process's and the processes it waited for)."""
     began = time.time()
-    figures, refused = sweep(space_tasks(space), processes=processes, workers=workers)
+    memory = None if max_memory is None else sizes.Memory(max_memory, "--max-memory")
+    figures, refused = sweep(space_tasks(space), processes=processes, workers=workers, memory=memory)
     where = f"a local Dask cluster of {workers} workers" if workers else f"{processes} processes"
+    if memory is not None:
+        where += f", {sizes.memory_words(memory.size)} a rule set"
     meta = SpaceMeta(command=space.command, base=space.base, machine=f"{platform.machine()}, {where}",
                      date=time.strftime("%Y-%m-%d"), cpu_seconds=round(_cpu()), wall_seconds=round(time.time() - began))
     record = _record_of(figures, meta)
@@ -283,7 +289,7 @@ def record_space(processes: int = 2, space: Space = Space(), workers: int | None
 
 
 def sample_space(space: Space, size: int, processes: int = 2, workers: int | None = None,
-                 seed: int = 0) -> dict[str, Any]:
+                 seed: int = 0, max_memory: int | None = None) -> dict[str, Any]:
     """Solve about ``size`` combinations of the space, whole tasks of the record's run (:func:`space_tasks`) drawn
     at random (``seed``), and extrapolate the whole space's time from them.
 
@@ -307,7 +313,8 @@ def sample_space(space: Space, size: int, processes: int = 2, workers: int | Non
     every = space_tasks(space)
     tasks = sorted(random.Random(seed).sample(every, -(-size // _RANGE)), key=lambda t: t.lo)
     cpu, began = _cpu(), time.time()
-    figures, refused = sweep(tasks, processes=processes, workers=workers)
+    memory = None if max_memory is None else sizes.Memory(max_memory, "--max-memory")
+    figures, refused = sweep(tasks, processes=processes, workers=workers, memory=memory)
     cpu, wall = _cpu() - cpu, time.time() - began
     drawn = sum(t.size for t in tasks)
     solved = len(figures)
@@ -634,6 +641,14 @@ def _whole(low: int, high: int) -> Any:
     return read
 
 
+def _bytes(text: str) -> int:
+    """An argparse type: an amount of memory (``2GB``, ``512MiB``, plain bytes)."""
+    try:
+        return sizes.parse_bytes(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{exc}, got {text!r}") from None
+
+
 class _Parser(argparse.ArgumentParser):
     """The command's parser: a bad value is one line (no usage) and exit code 2."""
 
@@ -663,6 +678,9 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
                              "a rule set and the whole space's time extrapolated (JSON), and write nothing")
     parser.add_argument("--seed", type=_whole(0, 2**32 - 1), default=0, metavar="S",
                         help="the sample's random seed (default 0)")
+    parser.add_argument("--max-memory", type=_bytes, default=None, metavar="BYTES",
+                        help="the memory each rule set may take, e.g. 2GB (default: a sweep process's share); a rule "
+                             "set over it is counted as refused with that reason")
     parser.add_argument("--out", type=Path, default=None, metavar="FILE",
                         help="write the record here instead of beside the module")
     return parser.parse_args(argv)
@@ -689,11 +707,11 @@ def main(argv: list[str] | None = None) -> int:
     stop_on_signals()
     try:
         if args.sample is not None:
-            figures = sample_space(space, args.sample, args.processes, args.workers, args.seed)
+            figures = sample_space(space, args.sample, args.processes, args.workers, args.seed, args.max_memory)
             print(json.dumps({"command": space.command, "sample": args.sample, "seed": args.seed,
                               "machine": platform.machine(), **figures}))
             return 0
-        record = record_space(args.processes, space, args.workers)
+        record = record_space(args.processes, space, args.workers, args.max_memory)
         write(record, out)
     except KeyboardInterrupt as exc:
         code = stopped_code(exc)
