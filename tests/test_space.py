@@ -44,19 +44,20 @@ from vizgen.site.render.space_page import SPACE_DATA, SPACE_PAGE, space_data, sp
 BASE = Base.of("standard")
 
 
+def _held_when_accepted(base: Base, held: set[int], combinations: list[int]) -> None:
+    """Each of these combinations is in a record (``held``) exactly when the rules accept it around ``base``."""
+    for i in combinations:
+        try:
+            base.rule_set(space_overrides(i))
+        except VariantError:
+            assert i not in held, i
+        else:
+            assert i in held, i
+
+
 def _check_rows(rows: list[int]) -> None:
-    """Solve the record's rows again: every figure equal, and one game id exactly when one digest."""
-    record = load_record()
-    digests: dict[int, str] = {}
-    for k in rows:
-        variant = BASE.rule_set(space_overrides(record["index"][k]))
-        fresh = solve_rule_set(variant)
-        assert VALUES[record["value"][k]] == fresh["value"], variant.spec
-        assert record["remoteness"][k] == (-1 if fresh["remoteness"] is None else fresh["remoteness"]), variant.spec
-        assert record["positions"][k] == fresh["positions"], variant.spec
-        assert record["draws"][k] == round(fresh["draw_share"] * fresh["positions"]), variant.spec
-        assert digests.setdefault(record["game"][k], fresh["game"]) == fresh["game"], variant.spec
-    assert len(set(digests.values())) == len(digests)
+    """Solve the r = 5 record's rows again: every figure equal, and one game id exactly when one digest."""
+    _check_space_rows(Space(), rows)
 
 
 #: the recorded spaces but the r = 5 two-player one (the tests above): r = 2 to 4, three players
@@ -103,13 +104,7 @@ def test_each_wider_record_resolves_a_random_sample() -> None:
         base = Base.of(space.base)
         try:
             _check_space_rows(space, rng.sample(range(record["rule_sets"]), 30))
-            for i in rng.sample(range(space.size), 200):
-                try:
-                    base.rule_set(space_overrides(i))
-                except VariantError:
-                    assert i not in held, i
-                else:
-                    assert i in held, i
+            _held_when_accepted(base, held, rng.sample(range(space.size), 200))
         except AssertionError as exc:
             raise AssertionError(f"{space.record}, sample seed {seed}: {exc}") from None
 
@@ -248,14 +243,7 @@ def test_record_holds_every_combination_the_rules_accept_on_a_sample() -> None:
     the rules accept them (the catalogue lane checks every one)."""
     record = load_record()
     assert record["index"] == sorted(set(record["index"]))
-    held = set(record["index"])
-    for i in random.Random().sample(range(SPACE_SIZE), 3000):
-        try:
-            BASE.rule_set(space_overrides(i))
-        except VariantError:
-            assert i not in held, i
-        else:
-            assert i in held, i
+    _held_when_accepted(BASE, set(record["index"]), random.Random().sample(range(SPACE_SIZE), 3000))
 
 
 @pytest.mark.slow(reason="counts the record's 954,368 rows one by one (5 CPU s); out of the fast lane: issue #49")

@@ -78,14 +78,6 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _memory(text: str) -> int:
-    """An argparse type: an amount of memory (``100GB``, ``64GiB``, plain bytes)."""
-    try:
-        return sizes.parse_bytes(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(f"{exc}, got {quote(text)}") from None
-
-
 _BYTES_HELP = ("the memory a solve may take, e.g. 100GB, 64GiB or bytes (default: this machine's, or its "
                 "cgroup's limit); a variant estimated over it is refused up front")
 
@@ -113,7 +105,7 @@ def parser() -> argparse.ArgumentParser:
         cmd.add_argument("--json", action="store_true", help="print JSON for scripts")
         cmd.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None,
                          help="refuse variants with more possible positions than this (default: memory decides)")
-        cmd.add_argument("--max-memory", type=_memory, default=None, metavar="BYTES", help=_BYTES_HELP)
+        cmd.add_argument("--max-memory", type=sizes.memory_argument, default=None, metavar="BYTES", help=_BYTES_HELP)
         return cmd
 
     stats = solving("stats", "counts and values of a variant")
@@ -146,7 +138,7 @@ def parser() -> argparse.ArgumentParser:
     sweep.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None,
                        help="list rule sets with more possible positions than this as refused (default: memory "
                             "decides)")
-    sweep.add_argument("--max-memory", type=_memory, default=None, metavar="BYTES",
+    sweep.add_argument("--max-memory", type=sizes.memory_argument, default=None, metavar="BYTES",
                        help="the memory each solving process may take for one rule set, e.g. 2GB (default: "
                             f"{sizes.memory_words(sizes.SWEEP_PROCESS_MEMORY)}, or the memory at hand shared by the "
                             "processes if less); a rule set that outgrows it is listed as refused, with the reason")
@@ -178,7 +170,7 @@ def parser() -> argparse.ArgumentParser:
     build.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None,
                        help=f"refuse variants larger than this "
                             f"(default {format_count(sizes.SITE_MAX_POSITIONS)} for the site)")
-    build.add_argument("--max-memory", type=_memory, default=None, metavar="BYTES", help=_BYTES_HELP)
+    build.add_argument("--max-memory", type=sizes.memory_argument, default=None, metavar="BYTES", help=_BYTES_HELP)
     build.add_argument("--templates", metavar="DIR",
                        help="a folder of page templates that take the place of the built-in ones of the same name")
     build.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -641,14 +641,6 @@ def _whole(low: int, high: int) -> Any:
     return read
 
 
-def _bytes(text: str) -> int:
-    """An argparse type: an amount of memory (``2GB``, ``512MiB``, plain bytes)."""
-    try:
-        return sizes.parse_bytes(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(f"{exc}, got {text!r}") from None
-
-
 class _Parser(argparse.ArgumentParser):
     """The command's parser: a bad value is one line (no usage) and exit code 2."""
 
@@ -678,7 +670,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
                              "a rule set and the whole space's time extrapolated (JSON), and write nothing")
     parser.add_argument("--seed", type=_whole(0, 2**32 - 1), default=0, metavar="S",
                         help="the sample's random seed (default 0)")
-    parser.add_argument("--max-memory", type=_bytes, default=None, metavar="BYTES",
+    parser.add_argument("--max-memory", type=sizes.memory_argument, default=None, metavar="BYTES",
                         help="the memory each rule set may take, e.g. 2GB (default: a sweep process's share); a rule "
                              "set over it is counted as refused with that reason")
     parser.add_argument("--out", type=Path, default=None, metavar="FILE",

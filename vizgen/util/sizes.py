@@ -10,13 +10,14 @@ estimate (:func:`vizgen.engine.graph.estimate_memory`) with.
 
 from __future__ import annotations
 
+import argparse
 import math
 import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from vizgen.util.text import format_count
+from vizgen.util.text import format_count, quote
 
 __all__ = [
     "BANDS_LIMIT",
@@ -450,6 +451,24 @@ def parse_bytes(text: str) -> int:
     if not 1 <= value <= MAX_MEMORY_CAP:
         raise ValueError(f"must be from 1 byte to {MAX_MEMORY_CAP // 10**18} EB")
     return value
+
+
+def memory_argument(text: str) -> int:
+    """An argparse type: an amount of memory (:func:`parse_bytes`), or the reason it is not one for argparse's one
+    line (``--max-memory``).
+
+    Examples
+    --------
+    >>> memory_argument("2GB")
+    2000000000
+    >>> memory_argument("lots")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: not an amount of memory: give bytes or a number with a unit, ... got 'lots'
+    """
+    try:
+        return parse_bytes(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{exc}, got {quote(text)}") from None
 
 
 def about_memory(size: int) -> str:
