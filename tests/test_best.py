@@ -290,12 +290,12 @@ def test_each_variant_page_links_to_its_row_on_the_best_page(shared_gather: Call
 
     from vizgen.site.render import render_variants
     from vizgen.site.render.assets import environment
-    from vizgen.site.render.best_page import best_files
+    from vizgen.site.render.best_page import best_files, best_of_record
 
     pages = shared_gather(["standard", "three-players"])
     files, _ = render_variants(pages, scored=True, workers=1)
     base = {"root": "", "site_title": "Atlas", "share": {"path": "", "image": "x.png", "alt": "x"}}
-    best_page = best_files(environment(), base, variants=[p.variant for p in pages])["best.html"].decode()
+    best_page = best_files(environment(), base, *best_of_record([p.variant for p in pages]))["best.html"].decode()
     for page in pages:
         html = files[page.slug][f"variants/{page.slug}.html"].decode()
         assert f'<a class="guide-link" href="../best.html#v-{page.slug}">How this variant scores</a>' in html

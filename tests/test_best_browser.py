@@ -15,7 +15,7 @@ from tests.browsing import NEEDS_BROWSER, PHONE, WIDE, served, write_site
 from vizgen.analysis.sweep import SPACE_ACCEPTED
 from vizgen.reports.best import FAMILY, best_figures, judgements, ranked
 from vizgen.site.render.assets import environment, shared_files
-from vizgen.site.render.best_page import best_files, family_pick
+from vizgen.site.render.best_page import best_files, best_of_record, family_pick
 from vizgen.site.render.contexts import index_context
 from vizgen.site.render.rules_page import rules_context
 
@@ -29,9 +29,10 @@ def site_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     env = environment()
     base = {"root": "", "site_title": "Atlas", "has_family": True, "has_claims": False, "has_space": True,
             "space_size": SPACE_ACCEPTED, "share": {"path": "", "image": "assets/preview.png", "alt": "x"}}
-    files = {**shared_files(), **best_files(env, base)}
+    figures, meta = best_of_record()
+    files = {**shared_files(), **best_files(env, base, figures, meta)}
     files["index.html"] = env.get_template("index.html").render(
-        {**index_context([], "Atlas"), **base, "best": family_pick()}).encode()
+        {**index_context([], "Atlas"), **base, "best": family_pick(figures, meta)}).encode()
     files["rules.html"] = env.get_template("rules.html").render({**base, **rules_context("Atlas")}).encode()
     write_site(root / "vizgen", files)
     return root

@@ -130,6 +130,33 @@ def test_another_timer_goes_on_and_its_handler_is_restored(tmp_path: Path) -> No
         signal.signal(signal.SIGALRM, previous)
 
 
+def test_a_tick_landing_as_the_timer_stops_leaves_no_timer_running(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tick past the deadline raises at any bytecode; one landing on the first line of the timer's cleanup used to
+    leave the timer ticking into the interpreter's exit, where SIGALRM's default action killed the process (exit
+    -14 after the build's one line, seen under load). Here the tick lands on the cleanup's first call, every time."""
+    real = signal.setitimer
+    landed: list[float] = []
+
+    def tick_lands(which: int, seconds: float, interval: float = 0.0) -> tuple[float, float]:
+        if seconds == 0 and not landed:  # the cleanup's first stop of the timer: the tick comes first
+            landed.append(seconds)
+            raise templating.TemplateLimit("took over 1 s, the time a template may take")
+        return real(which, seconds, interval)
+
+    previous = signal.getsignal(signal.SIGALRM)
+    monkeypatch.setattr(signal, "setitimer", tick_lands)
+    try:
+        stopped = pytest.raises(TemplateProblem, match=r"template 'late\.html': took over 1 s")
+        with stopped, templating.bounded("late.html"):
+            pass
+        assert landed == [0]
+        assert real(signal.ITIMER_REAL, 0) == (0.0, 0.0)  # no timer left running
+        assert signal.getsignal(signal.SIGALRM) is previous
+    finally:
+        real(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def test_outside_the_main_thread_each_call_checks_the_clock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(templating, "TEMPLATE_SECONDS", 0.5)
     folder = template_folder(tmp_path, "{% for i in range(100000) %}{% for j in range(100000) %}{{ j.bit_length() }}"

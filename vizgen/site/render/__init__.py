@@ -34,7 +34,7 @@ from vizgen.reports.puzzles import PuzzleFigures
 from vizgen.site.drawing import theme
 from vizgen.site.output.docs import DOCS_HOME
 from vizgen.site.render.assets import environment, shared_files
-from vizgen.site.render.best_page import best_files, family_pick
+from vizgen.site.render.best_page import best_files, best_of_record, family_pick
 from vizgen.site.render.codepage import CodePage, code_files
 from vizgen.site.render.contexts import Card, card, index_context, nav, variant_context
 from vizgen.site.render.datafiles import DataFiles, Download, data_files
@@ -327,10 +327,11 @@ def render_front(variants: list[Variant], cards: list[Card], *, templates: Path 
     files.update(report_files(env, base, variant_links(variants), family=family, claims=claims))
     if family is not None:  # the report pages: the rule space's map is a record, read at once
         files.update(space_files(env, base))
-        files.update(best_files(env, base, variants=variants))
+        best, judged = best_of_record(variants)  # the best page's figures, worked out once for it and the index
+        files.update(best_files(env, base, best, judged))
     index = {**index_context(cards, SITE_TITLE), **base}
     if family is not None:  # the best page's answer to the family's question, played from the index at once
-        index["best"] = family_pick()
+        index["best"] = family_pick(best, judged)
     if practice is not None and any(data["puzzles"] for data in practice[0].values()):
         sets, why = practice
         files.update(practice_files(variants, sets, why))

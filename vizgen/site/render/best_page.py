@@ -27,7 +27,6 @@ from vizgen.reports.best import (
     WEIGHTS,
     BestFigures,
     BestRow,
-    Judgements,
     best_figures,
     judgements,
     wants_key,
@@ -39,8 +38,8 @@ from vizgen.site.render.payloads import BestData, BestMeasure, BestShown, BestWa
 if TYPE_CHECKING:
     from vizgen.reports.judged_space import JudgedSpace
 
-__all__ = ["BEST_DATA", "BEST_PAGE", "best_context", "best_data", "best_files", "family_pick", "record_meta",
-           "written"]
+__all__ = ["BEST_DATA", "BEST_PAGE", "best_context", "best_data", "best_files", "best_of_record", "family_pick",
+           "record_meta", "written"]
 
 BEST_PAGE = "best.html"
 BEST_DATA = "best-data.js"
@@ -116,15 +115,22 @@ def best_context(figures: BestFigures, meta: dict[str, Any]) -> dict[str, Any]: 
             "data": BEST_DATA.removesuffix(".js")}
 
 
-def family_pick() -> dict[str, Any] | None:  # a template's context: open, read by name by jinja2
-    """The best game for the family's question (fair, rarely drawn, over in 20 plies) by the composite, from the
-    committed judged record, with how much of the space the record covers: the index plays it at once; None when
-    no judged game gives all three."""
-    from vizgen.reports.judged_space import load_judged
+def best_of_record(variants: list[Variant] | None = None) -> tuple[BestFigures, dict[str, Any]]:
+    """The page's figures (:func:`vizgen.reports.best.best_figures`, with a row for each of ``variants``) and the
+    record's :func:`record_meta`, from the committed judged record: worked out once a build, for the page and the
+    index alike."""
+    from vizgen.reports.judged_space import load_judged  # the judged record (#46 item 2's), read at once
 
-    figures = best_figures(judgements())
+    record = load_judged()
+    return best_figures(judgements(record), variants), record_meta(record)
+
+
+def family_pick(figures: BestFigures, meta: dict[str, Any]) -> dict[str, Any] | None:  # a template's context
+    """The best game for the family's question (fair, rarely drawn, over in 20 plies) by the composite, with how
+    much of the space the record covers (``figures`` and ``meta`` as :func:`best_of_record` gives them): the index
+    plays it at once; None when no judged game gives all three."""
     top = figures["lists"][f"{wants_key(FAMILY)}|composite"]
-    covered = coverage(record_meta(load_judged()), figures["rule_sets"])
+    covered = coverage(meta, figures["rule_sets"])
     return {**_shown(figures["rows"][top[0]]), "coverage": covered} if top else None
 
 
@@ -155,15 +161,10 @@ def record_meta(record: JudgedSpace) -> dict[str, Any]:  # a template's context:
 
 
 # base: the template context every page shares (open, read by name by jinja2)
-def best_files(env: jinja2.Environment, base: dict[str, Any], judged: Judgements | None = None,
-               meta: dict[str, Any] | None = None, variants: list[Variant] | None = None) -> dict[str, bytes]:
-    """``best.html`` and ``best-data.js`` from the judged record (the committed one, unless ``judged`` and its
-    ``meta`` are given), with a row for each of the site's ``variants`` (the built-in ones by default)."""
-    if judged is None or meta is None:
-        from vizgen.reports.judged_space import load_judged  # the judged record (#46 item 2's), read at once
-
-        judged, meta = judgements(), record_meta(load_judged())
-    figures = best_figures(judged, variants)
+def best_files(env: jinja2.Environment, base: dict[str, Any], figures: BestFigures,
+               meta: dict[str, Any]) -> dict[str, bytes]:
+    """``best.html`` and ``best-data.js`` from the page's ``figures`` and the record's ``meta``
+    (:func:`best_of_record`, or figures of a made-up space in the tests)."""
     context = {**base, "page_title": f"Which Chopsticks is the best game? · {base['site_title']}",
                "share": {**base["share"], "path": BEST_PAGE}, **best_context(figures, meta)}
     return {BEST_PAGE: env.get_template(BEST_PAGE).render(context).encode(),

@@ -332,10 +332,34 @@ def _timer(limit: float) -> Iterator[None]:
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, handler)
+        late = _stop_timer(handler)
         if before[0] > 0:
             signal.setitimer(signal.ITIMER_REAL, max(before[0] - (time.monotonic() - began), 1e-3), before[1])
+        if late is not None:
+            raise late
+
+
+def _stop_timer(handler: Any) -> TemplateLimit | None:
+    """Stop the template's timer and put ``handler`` back as SIGALRM's, whatever tick lands meanwhile: a tick past
+    the deadline raises :class:`TemplateLimit` at any bytecode, so one landing here would leave the timer running
+    into the interpreter's exit, where the default action of SIGALRM kills the process. Returns the
+    :class:`TemplateLimit` such a tick raised (None if none did), for the caller to raise once the timer is off.
+
+    Examples
+    --------
+    >>> before = signal.signal(signal.SIGALRM, _on_alarm)
+    >>> _ = signal.setitimer(signal.ITIMER_REAL, 60, _TICK_SECONDS)
+    >>> _stop_timer(before), signal.getitimer(signal.ITIMER_REAL), signal.getsignal(signal.SIGALRM) is before
+    (None, (0.0, 0.0), True)
+    """
+    late: TemplateLimit | None = None
+    while True:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, handler)
+            return late
+        except TemplateLimit as exc:  # the timer may be off already; setting it off again does no harm
+            late = exc
 
 
 def _int_bits(value: Any) -> int:
