@@ -83,23 +83,46 @@ def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return shared_folder(tmp_path_factory, "layouts")
 
 
+@contextlib.contextmanager
+def _variants_held(cache: Path, specs: list[str]) -> Iterator[None]:
+    """Hold the run's lock of each of ``specs``' variants (a file of the cache's folder), taken in the order of the
+    specs' names, so two workers never wait for each other."""
+    locks = cache / "locks"
+    locks.mkdir(parents=True, exist_ok=True)
+    with contextlib.ExitStack() as held:
+        for spec in sorted(set(specs)):
+            lock = held.enter_context(open(locks / f"{hashlib.sha256(spec.encode()).hexdigest()[:16]}", "w"))
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 @pytest.fixture(scope="session")
 def shared_gather(shared_cache: Path) -> Callable[[list[str]], list[VariantPage]]:
     """``gather(specs)`` through the run's cache, each variant gathered by one worker at a time: a worker that
     needs a variant the other is laying out waits for it and reads the layout from the cache, instead of laying it
-    out again (four players: ten seconds of Graphviz). Each variant's lock is a file of the cache's folder, taken in
-    the order of the specs' names, so two workers never wait for each other."""
-    locks = shared_cache / "locks"
-    locks.mkdir(parents=True, exist_ok=True)
+    out again (four players: ten seconds of Graphviz)."""
 
     def _gather(specs: list[str]) -> list[VariantPage]:
-        with contextlib.ExitStack() as held:
-            for spec in sorted(set(specs)):
-                lock = held.enter_context(open(locks / f"{hashlib.sha256(spec.encode()).hexdigest()[:16]}", "w"))
-                fcntl.flock(lock, fcntl.LOCK_EX)
+        with _variants_held(shared_cache, specs):
             return gather(list(specs), cache_dir=shared_cache)
 
     return _gather
+
+
+@pytest.fixture(scope="session")
+def shared_build(shared_cache: Path) -> Callable[[list[str], Path], Path]:
+    """``build(specs, out)``: :func:`vizgen.site.build.build_site` of ``specs`` into ``out`` through the run's
+    cache, holding the variants' locks (as :func:`shared_gather` does), so that the layouts and the practice
+    puzzles one worker computes are read by the other from the cache instead of computed again at the same
+    time; ``out``."""
+    from vizgen.site.build import build_site
+
+    def _build(specs: list[str], out: Path) -> Path:
+        with _variants_held(shared_cache, specs):
+            build_site(list(specs), out, cache_dir=shared_cache, progress=False)
+        return out
+
+    return _build
 
 
 @pytest.fixture(scope="session")

@@ -35,6 +35,7 @@ from tests.builds import (
 from tests.hostile_cases import CASES, Case, make_files, run_case
 from vizgen.site.build import MARKER, build_site
 from vizgen.site.output.outdir import BuildError, leftovers
+from vizgen.util.sizes import CLUSTER_TIMEOUT
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals, /proc and rlimits of Linux")
 
@@ -67,6 +68,18 @@ def test_bad_input_is_one_line_exit_2_in_bounded_memory(files: Path, case: Case)
     outcome = run_case(case, files, scale=0.1)
     assert outcome.failure() is None, outcome.failure()
     assert case.id not in LIGHT or outcome.rss_mb < 100
+
+
+@pytest.mark.slow(reason="waits out the cluster's real time-out of 5 s once (the table above waits a tenth)")
+def test_a_silent_scheduler_is_given_up_at_the_real_time_out_and_at_a_tenth(files: Path) -> None:
+    """``stats --cluster`` at a server that accepts and never speaks: refused once the default time-out has passed
+    (:data:`vizgen.util.sizes.CLUSTER_TIMEOUT`, 5 s), and at a tenth of it under ``VIZGEN_DEADLINE_SCALE=0.1``."""
+    (case,) = (c for c in CASES if c.id == "cluster-silent-server")
+    for scale in (1.0, 0.1):
+        outcome = run_case(case, files, scale=scale)  # within the case's own SILENT_SERVER_S, or it fails
+        assert outcome.failure() is None, outcome.failure()
+        assert f"no Dask handshake within {CLUSTER_TIMEOUT * scale:g} s" in outcome.err, outcome.err
+        assert outcome.seconds >= CLUSTER_TIMEOUT * scale, (scale, outcome.seconds)
 
 
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES if c.id in FAST])

@@ -4,6 +4,7 @@ checker reads its annotations."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -17,20 +18,27 @@ import pytest
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("packaging")]
 
 ROOT = Path(__file__).resolve().parents[1]
+#: the kernel's optimisation level for the tests' wheel (setup.py's ``VIZGEN_KERNEL_OPT``; a user's is -O3): the
+#: wheel is pip's real one, its kernel compiled, and what it carries and that it installs and runs do not depend on
+#: the level; -O0 compiles in 4 CPU s instead of 33 (issue #49)
+TEST_LEVEL = "0"
 
 
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(list(args), capture_output=True, text=True, cwd=cwd, timeout=600)
+def run(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(list(args), capture_output=True, text=True, cwd=cwd, timeout=600,
+                            env={**os.environ, **env})
     assert result.returncode == 0, result.stdout + result.stderr
     return result
 
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The wheel ``pip`` builds from the checkout, as ``pip install .`` builds it before installing it."""
+    """The wheel ``pip`` builds from the checkout, as ``pip install .`` builds it before installing it (its kernel
+    compiled at :data:`TEST_LEVEL`, with its debug information whatever this interpreter's flags: it names the
+    compiler's options)."""
     folder = tmp_path_factory.mktemp("wheel")
     run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(folder),
-        str(ROOT), cwd=folder)
+        str(ROOT), cwd=folder, VIZGEN_KERNEL_OPT=TEST_LEVEL, CFLAGS=f"{os.environ.get('CFLAGS', '')} -g")
     (made,) = folder.glob("vizgen-*.whl")
     return made
 
@@ -48,6 +56,25 @@ def test_wheel_carries_templates_and_assets(wheel: Path) -> None:
     assert any(n.startswith("vizgen/engine/_kernel.") and n.endswith(".so") for n in names), "the compiled kernel"
     assert {"vizgen/py.typed", "vizgen/engine/_kernel.pyi"} <= set(names), "typed (PEP 561), the kernel by its stub"
     assert not any(n.startswith("tests/") for n in names)
+
+
+def test_the_wheels_kernel_is_compiled_at_the_level_asked(wheel: Path) -> None:
+    """setup.py's ``VIZGEN_KERNEL_OPT`` reaches the compiler: the kernel's debug information names the options it
+    was compiled with, the level asked for last (the one the compiler follows)."""
+    archive = zipfile.ZipFile(wheel)
+    (kernel,) = (n for n in archive.namelist() if n.startswith("vizgen/engine/_kernel.") and n.endswith(".so"))
+    producers = re.findall(rb"GNU C[^\0]* -O\d[^\0]*", archive.read(kernel))
+    assert producers, "the compiler's options are in the kernel's debug information"
+    assert all(re.findall(rb" -O(\d)", p)[-1] == TEST_LEVEL.encode() for p in producers), producers
+
+
+@pytest.mark.parametrize("level", ["4", "fast", "", "3 -march=native"])
+def test_setup_refuses_a_level_it_does_not_know_before_any_work(level: str) -> None:
+    refused = subprocess.run([sys.executable, str(ROOT / "setup.py"), "--version"], capture_output=True, text=True,
+                             cwd=ROOT, timeout=60, env={**os.environ, "VIZGEN_KERNEL_OPT": level})
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert refused.stderr.count("\n") == 1 and "VIZGEN_KERNEL_OPT" in refused.stderr, refused.stderr
+    assert "give one of 0, 1, 2, 3" in refused.stderr
 
 
 def _venv_seeing_these_packages(venv: Path, cwd: Path) -> str:

@@ -130,7 +130,8 @@ def test_keys_back_and_forward_walk_the_game_and_never_leave_the_page(open_page:
     page.wait_for_function("window.vizgen.play.state().path.length === 1")
     # Back past the start of the game stays on the page, the game kept
     page.go_back()
-    page.wait_for_timeout(300)
+    page.wait_for_function("() => document.querySelector('#play .play-message').innerText.includes("
+                           "'Back stays on the page')")
     assert "standard.html" in page.url and state(page)["line"] == played
     assert "Back stays on the page" in page.locator("#play .play-message").inner_text()
     # a move played at an earlier ply starts a new line from there

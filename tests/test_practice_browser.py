@@ -5,7 +5,7 @@ the address that names nothing here is said."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -15,7 +15,6 @@ from tests.browsing import NEEDS_BROWSER, PHONE, WIDE, Watch, served
 from tests.practice_touch import play_on_hands
 from vizgen.analysis import words
 from vizgen.reports.puzzles import puzzle_figures
-from vizgen.site.build import build_site
 from vizgen.util.cache import Cache
 
 pytestmark = [*NEEDS_BROWSER, pytest.mark.xdist_group("practice_browser")]
@@ -24,11 +23,13 @@ SPECS = ["standard", "standard:players=3,r=3"]
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+def built(tmp_path_factory: pytest.TempPathFactory, shared_cache: Path,
+          shared_build: Callable[[list[str], Path], Path]) -> tuple[Path, Path]:
+    """The site of :data:`SPECS` under ``vizgen/``, built through the run's cache (the session's site laid both
+    variants out), and the cache."""
     root = tmp_path_factory.mktemp("www")
-    cache = tmp_path_factory.mktemp("cache")
-    build_site(SPECS, root / "vizgen", cache_dir=cache, progress=False)
-    return root, cache
+    shared_build(SPECS, root / "vizgen")
+    return root, shared_cache
 
 
 @pytest.fixture(scope="module")

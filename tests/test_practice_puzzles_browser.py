@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -16,7 +16,6 @@ import pytest
 from tests.browsing import NEEDS_BROWSER, PHONE, Watch, served
 from tests.practice_touch import play_on_hands
 from vizgen.reports.puzzles import puzzle_figures
-from vizgen.site.build import build_site
 from vizgen.util.cache import Cache
 
 pytestmark = [*NEEDS_BROWSER, pytest.mark.xdist_group("practice_puzzles_browser")]
@@ -25,11 +24,12 @@ SPECS = ["standard", "signed-integers", "stumps", "lives"]
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory, shared_cache: Path) -> tuple[Path, Path]:
-    """The site of :data:`SPECS`, built through the run's cache (the classic game's layout is most likely there)."""
+def built(tmp_path_factory: pytest.TempPathFactory, shared_cache: Path,
+          shared_build: Callable[[list[str], Path], Path]) -> tuple[Path, Path]:
+    """The site of :data:`SPECS`, built through the run's cache (the classic game's layout is most likely there;
+    the board's module lays out the other three), and the cache."""
     root = tmp_path_factory.mktemp("www")
-    build_site(SPECS, root, cache_dir=shared_cache, progress=False)
-    return root, shared_cache
+    return shared_build(SPECS, root), shared_cache
 
 
 @pytest.fixture

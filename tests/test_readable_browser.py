@@ -242,7 +242,8 @@ def test_no_label_overlaps_on_any_built_in_banded_variant(browser: object,
         for slug in slugs:
             page.goto(f"{url}variants/{slug}.html")
             page.wait_for_function("window.vizgen && window.vizgen.ready && window.vizgen.network", timeout=20000)
-            page.wait_for_timeout(100)  # one frame drawn: vis-network sizes the labels as it draws
+            # a frame drawn (the second animation frame from now): vis-network sizes the labels as it draws
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
             got = page.evaluate(LABELS)
             clashes = (got["touching"], got["spilling"], got["wordsOnPositions"])
             assert got["n"] > 0 and clashes == (0, 0, 0), (slug, got)

@@ -15,7 +15,8 @@ from vizgen.site.render.assets import environment, shared_files
 from vizgen.site.render.space_page import space_files
 from vizgen.util.text import format_count
 
-pytestmark = [*NEEDS_BROWSER, pytest.mark.slow]
+#: one worker runs the module: its site (the rule space's data, 7.6 CPU s) is written once a run, not on each worker
+pytestmark = [*NEEDS_BROWSER, pytest.mark.slow, pytest.mark.xdist_group("space_browser")]
 
 
 @pytest.fixture(scope="module")

@@ -21,7 +21,8 @@ from vizgen.reports.guide import guide_figures
 from vizgen.site.render import VariantPage, render_site
 from vizgen.util.cache import Cache
 
-pytestmark = NEEDS_BROWSER
+#: one worker runs the module: its site (the family, the claims, the guide) is made once a run, not on each worker
+pytestmark = [*NEEDS_BROWSER, pytest.mark.xdist_group("words_browser")]
 
 #: what a visitor never reads: a rule's code name (a spec's, ``sudden_death``; ``misere`` without its accent) or
 #: a share that rounds to nothing written as nothing ("0.0 %": a share that is not zero reads "under 0.1 %")

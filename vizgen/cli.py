@@ -78,6 +78,20 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _cluster_timeout(given: float | None) -> float:
+    """``--timeout``'s seconds: the value given, or the default :data:`~vizgen.util.sizes.CLUSTER_TIMEOUT` times
+    ``$VIZGEN_DEADLINE_SCALE`` (:func:`vizgen.util.deadlines.seconds`: the tests wait a tenth of it).
+
+    Examples
+    --------
+    >>> _cluster_timeout(2.5)
+    2.5
+    >>> _cluster_timeout(None) if deadlines.SCALE_ENV not in os.environ else 5.0
+    5.0
+    """
+    return deadlines.seconds(sizes.CLUSTER_TIMEOUT) if given is None else given
+
+
 _BYTES_HELP = ("the memory a solve may take, e.g. 100GB, 64GiB or bytes (default: this machine's, or its "
                 "cgroup's limit); a variant estimated over it is refused up front")
 
@@ -216,7 +230,7 @@ def _cluster_stats(args: argparse.Namespace) -> Stats:
     if args.max_positions is not None:
         check_size(resolve(args.spec), args.max_positions, max_memory=10**30)  # the workers hold the memory
     memory = None if args.worker_memory is None else worker_memory(args.worker_memory)
-    timeout = sizes.CLUSTER_TIMEOUT if args.timeout is None else args.timeout
+    timeout = _cluster_timeout(args.timeout)
     return cluster_stats(args.spec, address=args.cluster, workers=workers, memory_limit=memory, timeout=timeout)
 
 
@@ -489,7 +503,7 @@ def _sweep(args: argparse.Namespace) -> int:
             progress.clear()
             print("\n".join(line(f) for f in figures), flush=True)
 
-    timeout = sizes.CLUSTER_TIMEOUT if args.timeout is None else args.timeout
+    timeout = _cluster_timeout(args.timeout)
     if args.judge and not args.json:
         _say(JUDGE_LEGEND)
     finished = False

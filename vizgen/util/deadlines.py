@@ -3,9 +3,11 @@
 vizgen holds a few limits in seconds against what it is given: ``serve`` drops a client whose request's head
 takes longer than :data:`vizgen.site.output.preview.REQUEST_SECONDS`, or that stops reading an answer for
 :data:`~vizgen.site.output.preview.IDLE_SECONDS`; a user template may compile or render for
-:data:`vizgen.site.render.templating.TEMPLATE_SECONDS`. A test that checks such a limit would wait out its real
-seconds. With ``VIZGEN_DEADLINE_SCALE=0.1`` in the environment each of them is a tenth as long, so the test
-waits a tenth (one test per limit still waits out the real seconds, in the slow lane; docs/TESTS.md).
+:data:`vizgen.site.render.templating.TEMPLATE_SECONDS`; ``stats --cluster`` and ``sweep --cluster`` give a
+scheduler :data:`vizgen.util.sizes.CLUSTER_TIMEOUT` to answer unless ``--timeout`` says otherwise. A test that
+checks such a limit would wait out its real seconds. With ``VIZGEN_DEADLINE_SCALE=0.1`` in the environment each
+of them is a tenth as long, so the test waits a tenth (one test per limit still waits out the real seconds, in the
+slow lane; docs/TESTS.md).
 
 The factor can only shorten a deadline, never lengthen or lift one: it is a number from :data:`MIN_SCALE` to 1.
 Anything else is refused in one line (exit code 2) when a command starts (:func:`scale`).
