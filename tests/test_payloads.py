@@ -121,7 +121,8 @@ def test_the_words_a_game_reads_are_what_their_types_say() -> None:
     assert not _fits(dict(given["review"], played=["x"]), payloads.Review), "a wrong type is seen"
 
 
-@pytest.mark.parametrize("big", [False, True])
+@pytest.mark.parametrize("big", [False, pytest.param(True, marks=pytest.mark.slow(
+    reason="the big page's files (1.5 CPU s); the fast lane checks the small page's, of the same types"))])
 def test_a_variant_s_data_files_are_what_their_types_say(big: bool, monkeypatch: pytest.MonkeyPatch,
                                                          tmp_path: Path) -> None:
     """A variant's nodes.js and chunk files, as written for a small page (with its layout) and a big one (without:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import cache as memoized
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal, NoReturn, TypedDict, cast
+from typing import Any, Literal, TypedDict, cast
 
 import numpy as np
 
@@ -641,16 +641,8 @@ def _whole(low: int, high: int) -> Any:
     return read
 
 
-class _Parser(argparse.ArgumentParser):
-    """The command's parser: a bad value is one line (no usage) and exit code 2."""
-
-    def error(self, message: str) -> NoReturn:
-        """Print ``message`` as one line and exit 2."""
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
-    parser = _Parser(
+    parser = argparse.ArgumentParser(
         prog=COMMAND,
         description="Solve a whole rule space around the standard game (every combination the rules accept; "
                     "two hands, r and players as given) and write its record beside this module (space_r5.json.gz "
