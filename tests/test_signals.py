@@ -25,6 +25,7 @@ import pytest
 from tests.builds import DRIVER, INTERRUPT_EXIT_S, digest, env, hangups_heard, start_build, wait_for_line, wait_gone
 from vizgen.site.build import build_site
 from vizgen.site.output import preview
+from vizgen.util import deadlines
 from vizgen.util.processes import Background, Stopped, interrupts_held, pid_alive, stop_on_signals, stopped_code
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="signals and /proc of Linux")
@@ -133,7 +134,10 @@ def site(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def server(site: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[str, list[str]]]:
-    """``serve``'s server in a thread, idle connections closed after a second, at most 8 at once; its log lines."""
+    """``serve``'s server in a thread, idle connections closed after a second, at most 8 at once; its log lines.
+    Its deadlines are a tenth (``VIZGEN_DEADLINE_SCALE``): a connection that sends no request is dropped after
+    half a second, not the 5 s the idle test waited out (test_serve_edges.py waits the real ones)."""
+    monkeypatch.setenv(deadlines.SCALE_ENV, "0.1")
     monkeypatch.setattr(preview, "MAX_CONNECTIONS", 8)
     monkeypatch.setattr(preview._Handler, "timeout", 1)
     lines: list[str] = []
