@@ -145,11 +145,11 @@ def test_a_three_player_slice_is_recorded_by_the_seat_that_can_force_a_win() -> 
 
 
 @pytest.mark.parametrize(("argv", "said"), [
-    (["--r", "8"], "argument --r: a whole number from 2 to 7, not 8"),
-    (["--r", "1"], "argument --r: a whole number from 2 to 7, not 1"),
+    (["--r", "8"], "argument --r: must be from 2 to 7, got '8'"),
+    (["--r", "1"], "argument --r: must be from 2 to 7, got '1'"),
     (["--r", "five"], "argument --r: not a whole number: 'five'"),
-    (["--players", "4"], "argument --players: a whole number from 2 to 3, not 4"),
-    (["--players", "1"], "argument --players: a whole number from 2 to 3, not 1"),
+    (["--players", "4"], "argument --players: must be from 2 to 3, got '4'"),
+    (["--players", "1"], "argument --players: must be from 2 to 3, got '1'"),
     (["--players", "2.5"], "argument --players: not a whole number: '2.5'"),
     (["--max-memory", "lots"], "argument --max-memory: not an amount of memory: give bytes or a number with a unit, "
                                "e.g. 100GB or 64GiB, got 'lots'"),

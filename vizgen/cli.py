@@ -13,7 +13,7 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -51,21 +51,6 @@ def _site_url(text: str) -> str:
     if len(url) > 2000 or not re.fullmatch(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~%/+-]*)?", url):
         raise argparse.ArgumentTypeError(f"not an http(s) address like https://user.github.io/repo/: {quote(text)}")
     return url if url.endswith("/") else url + "/"
-
-
-def _whole(low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of ASCII digits (``_`` allowed) from ``low`` to ``high``."""
-    def parse(text: str) -> int:
-        digits = text.strip().replace("_", "")
-        if not re.fullmatch(r"-?[0-9]{1,30}", digits):
-            raise argparse.ArgumentTypeError(f"not a whole number: {quote(text)}")
-        value = int(digits)
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be from {format_count(low)} to {format_count(high)}, "
-                                             f"got {quote(text)}")
-        return value
-
-    return parse
 
 
 def _seconds(text: str) -> float:
@@ -117,7 +102,7 @@ def parser() -> argparse.ArgumentParser:
         cmd = sub.add_parser(name, help=help_text)
         cmd.add_argument("spec", metavar="SPEC", help="variant, e.g. standard or cutoff:players=3")
         cmd.add_argument("--json", action="store_true", help="print JSON for scripts")
-        cmd.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None,
+        cmd.add_argument("--max-positions", type=sizes.whole_argument(1, MAX_POSITIONS_CAP), default=None,
                          help="refuse variants with more possible positions than this (default: memory decides)")
         cmd.add_argument("--max-memory", type=sizes.memory_argument, default=None, metavar="BYTES", help=_BYTES_HELP)
         return cmd
@@ -149,7 +134,7 @@ def parser() -> argparse.ArgumentParser:
     sweep.add_argument("--quiet", action="store_true",
                        help="no progress bar; without a terminal, one line of progress at the end only (else one "
                             f"every {SWEEP_PROGRESS_S:g} s)")
-    sweep.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None,
+    sweep.add_argument("--max-positions", type=sizes.whole_argument(1, MAX_POSITIONS_CAP), default=None,
                        help="list rule sets with more possible positions than this as refused (default: memory "
                             "decides)")
     sweep.add_argument("--max-memory", type=sizes.memory_argument, default=None, metavar="BYTES",
@@ -181,7 +166,7 @@ def parser() -> argparse.ArgumentParser:
                             "lost); a folder no build wrote is never replaced")
     build.add_argument("--variant", action="append", metavar="SPEC", dest="variants",
                        help="build only these variants (repeatable; default: the whole catalogue)")
-    build.add_argument("--max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None,
+    build.add_argument("--max-positions", type=sizes.whole_argument(1, MAX_POSITIONS_CAP), default=None,
                        help=f"refuse variants larger than this "
                             f"(default {format_count(sizes.SITE_MAX_POSITIONS)} for the site)")
     build.add_argument("--max-memory", type=sizes.memory_argument, default=None, metavar="BYTES", help=_BYTES_HELP)
@@ -192,7 +177,8 @@ def parser() -> argparse.ArgumentParser:
                        help="the report pages: max^n against the exact solution, the family in figures, the "
                             "published claims (computed once, then cached; default: for the whole catalogue, and "
                             "the max^n page from the cache otherwise)")
-    build.add_argument("--family-max-positions", type=_whole(1, MAX_POSITIONS_CAP), default=None, metavar="N",
+    build.add_argument("--family-max-positions", type=sizes.whole_argument(1, MAX_POSITIONS_CAP), default=None,
+                       metavar="N",
                        help=f"the family page solves variants up to N possible positions "
                             f"(default {format_count(sizes.FAMILY_MAX_POSITIONS)})")
     build.add_argument("--site-url", type=_site_url, default=None, metavar="URL",
@@ -203,7 +189,7 @@ def parser() -> argparse.ArgumentParser:
                             "site's docs/, linked from every page's header; needs the test extras")
     serve = sub.add_parser("serve", help="preview the built site on localhost")
     serve.add_argument("--dir", default="site", help="the built site (default ./site)")
-    serve.add_argument("--port", type=_whole(0, 65535), default=8000, help="0 to 65535 (default 8000)")
+    serve.add_argument("--port", type=sizes.whole_argument(0, 65535), default=8000, help="0 to 65535 (default 8000)")
     return parser
 
 

@@ -444,39 +444,33 @@ def _decoded(value: int | None, unit: int) -> float | int | None:
     return value / unit
 
 
+#: a count of one or more (games, processes, workers, seconds)
+_POSITIVE = sizes.whole_argument(1, 10**9)
+
+
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog=COMMAND,
         description="Judge every distinct game of the r = 5 rule space (one representative rule set each: "
                     "balance, draws, length, drama, swings, skill depth; docs/JUDGE.md) and write the judged "
                     f"record beside this module ({RECORD}). The whole space: about an hour on two cores.")
-    parser.add_argument("--games", type=_positive, default=None, metavar="N",
+    parser.add_argument("--games", type=_POSITIVE, default=None, metavar="N",
                         help="judge only the first N games of the space (a slice; the record says how many)")
     parser.add_argument("--resume", action="store_true",
                         help="keep the games of the record already written (a slice of the same space made by "
                              "this command) and judge only the rest")
-    parser.add_argument("--workers", type=_positive, default=2, metavar="N",
+    parser.add_argument("--workers", type=_POSITIVE, default=2, metavar="N",
                         help="local processes (default 2)")
-    parser.add_argument("--dask-workers", type=_positive, default=None, metavar="N",
+    parser.add_argument("--dask-workers", type=_POSITIVE, default=None, metavar="N",
                         help="judge on a local Dask cluster of N workers instead")
     parser.add_argument("--cluster", default=None, metavar="ADDRESS",
                         help="judge on the running Dask cluster whose scheduler is at ADDRESS (host:port)")
-    parser.add_argument("--every", type=_positive, default=None, metavar="SECONDS",
+    parser.add_argument("--every", type=_POSITIVE, default=None, metavar="SECONDS",
                         help="also write the record of the games judged so far every SECONDS (a slice that "
                              "--resume continues), so that a stopped run keeps them")
     parser.add_argument("--out", type=Path, default=None, metavar="FILE",
                         help=f"write here instead of beside the module ({RECORD})")
     return parser.parse_args(argv)
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"at least 1, not {value}")
-    return value
 
 
 def main(argv: list[str] | None = None) -> int:

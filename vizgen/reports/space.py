@@ -628,19 +628,6 @@ def changes_words(origin: int, index: int) -> str:
     return ", ".join(words) or "none"
 
 
-def _whole(low: int, high: int) -> Any:
-    """An argparse type: a whole number from ``low`` to ``high`` (argparse then exits 2 with one line)."""
-    def read(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"a whole number from {low} to {high}, not {value}")
-        return value
-    return read
-
-
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog=COMMAND,
@@ -648,19 +635,19 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
                     "two hands, r and players as given) and write its record beside this module (space_r5.json.gz "
                     "by default; space_rN.json.gz, space_pP_rN.json.gz). The r = 5 space: about an hour on two "
                     "cores (docs/SCALE.md).")
-    parser.add_argument("--r", type=_whole(*R_RANGE), default=5, metavar="N",
+    parser.add_argument("--r", type=sizes.whole_argument(*R_RANGE), default=5, metavar="N",
                         help=f"the roll-over number, {R_RANGE[0]} to {R_RANGE[1]} (default 5)")
-    parser.add_argument("--players", type=_whole(*PLAYERS_RANGE), default=2, metavar="P",
+    parser.add_argument("--players", type=sizes.whole_argument(*PLAYERS_RANGE), default=2, metavar="P",
                         help=f"players, {PLAYERS_RANGE[0]} or {PLAYERS_RANGE[1]} (default 2; with three, zombies "
                              "is an axis too)")
-    parser.add_argument("--processes", type=_whole(1, 256), default=2, metavar="N",
+    parser.add_argument("--processes", type=sizes.whole_argument(1, 256), default=2, metavar="N",
                         help="local processes (default 2)")
-    parser.add_argument("--workers", type=_whole(1, 256), default=None, metavar="N",
+    parser.add_argument("--workers", type=sizes.whole_argument(1, 256), default=None, metavar="N",
                         help="solve on a local Dask cluster of N workers instead (as vizgen sweep --workers)")
-    parser.add_argument("--sample", type=_whole(1, 100_000), default=None, metavar="N",
+    parser.add_argument("--sample", type=sizes.whole_argument(1, 100_000), default=None, metavar="N",
                         help="solve only about N combinations, whole tasks of 512 drawn at random, print the CPU "
                              "a rule set and the whole space's time extrapolated (JSON), and write nothing")
-    parser.add_argument("--seed", type=_whole(0, 2**32 - 1), default=0, metavar="S",
+    parser.add_argument("--seed", type=sizes.whole_argument(0, 2**32 - 1), default=0, metavar="S",
                         help="the sample's random seed (default 0)")
     parser.add_argument("--max-memory", type=sizes.memory_argument, default=None, metavar="BYTES",
                         help="the memory each rule set may take, e.g. 2GB (default: a sweep process's share); a rule "

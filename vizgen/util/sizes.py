@@ -14,6 +14,7 @@ import argparse
 import math
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -451,6 +452,34 @@ def parse_bytes(text: str) -> int:
     if not 1 <= value <= MAX_MEMORY_CAP:
         raise ValueError(f"must be from 1 byte to {MAX_MEMORY_CAP // 10**18} EB")
     return value
+
+
+def whole_argument(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of ASCII digits (``_`` allowed) from ``low`` to ``high``, or the reason it is
+    not one for argparse's one line (every command's counts: ``--max-positions``, ``--r``, ``--games``...).
+
+    Examples
+    --------
+    >>> whole_argument(2, 7)("5")
+    5
+    >>> whole_argument(2, 7)("8")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: must be from 2 to 7, got '8'
+    >>> whole_argument(1, 9)("٣")  # digits of other scripts are not ASCII digits
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: not a whole number: '٣'
+    """
+    def parse(text: str) -> int:
+        digits = text.strip().replace("_", "")
+        if not re.fullmatch(r"-?[0-9]{1,30}", digits):
+            raise argparse.ArgumentTypeError(f"not a whole number: {quote(text)}")
+        value = int(digits)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {format_count(low)} to {format_count(high)}, "
+                                             f"got {quote(text)}")
+        return value
+
+    return parse
 
 
 def memory_argument(text: str) -> int:
