@@ -54,6 +54,7 @@ from vizgen.reports.judge import MEASURES, PLAYERS, Judged, judge_rule_set, near
 from vizgen.reports.puzzle_rating import LADDER
 from vizgen.reports.space import load_record
 from vizgen.util import sizes
+from vizgen.util.paths import write_whole
 from vizgen.util.text import format_count, quote
 
 __all__ = ["COMMAND", "NONE_WON", "RECORD", "UNITS", "JudgedColumns", "JudgedRuleSet", "JudgedSpace", "SpaceOf",
@@ -362,12 +363,7 @@ def dumps(record: JudgedSpace) -> bytes:
 def write(record: JudgedSpace, path: Path | None = None) -> Path:
     """Write the record atomically (a temporary file beside it, then a rename): readers see the old or the new."""
     path = _path() if path is None else path
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_bytes(dumps(record))
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    write_whole(path, dumps(record))
     return path
 
 

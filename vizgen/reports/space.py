@@ -24,7 +24,6 @@ import argparse
 import gzip
 import itertools
 import json
-import os
 import platform
 import random
 import resource
@@ -50,6 +49,7 @@ from vizgen.analysis.sweep import (
 )
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, Params, VariantError
 from vizgen.util import sizes
+from vizgen.util.paths import write_whole
 from vizgen.util.text import format_count
 
 __all__ = ["RECORD", "SPACES", "VALUES", "Space", "SpaceColumns", "SpaceEffect", "SpaceFigures", "SpaceInteraction",
@@ -659,12 +659,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
 
 def write(record: SpaceRecord, path: Path) -> None:
     """Write the record atomically (a temporary file beside it, then a rename): readers see the old or the new."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_bytes(gzip.compress(json.dumps(record, separators=(",", ":")).encode(), mtime=0))
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    write_whole(path, gzip.compress(json.dumps(record, separators=(",", ":")).encode(), mtime=0))
 
 
 def main(argv: list[str] | None = None) -> int:

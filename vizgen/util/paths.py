@@ -1,4 +1,5 @@
-"""Paths the user gives, ``~`` and ``~user`` expanded, a user with no home folder refused in words.
+"""Paths the user gives, ``~`` and ``~user`` expanded, a user with no home folder refused in words; and a file
+replaced whole (:func:`write_whole`).
 
 ``Path.expanduser`` raises ``RuntimeError("Could not determine home directory")``
 for ``~nosuchuser``: every command that takes a path expands it here instead.
@@ -6,11 +7,12 @@ for ``~nosuchuser``: every command that takes a path expands it here instead.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from vizgen.util.text import quote
 
-__all__ = ["NoHome", "expand_user"]
+__all__ = ["NoHome", "expand_user", "write_whole"]
 
 
 class NoHome(ValueError):
@@ -39,3 +41,23 @@ def expand_user(path: str | Path) -> Path:
     except RuntimeError:
         head = str(path).split("/", 1)[0]
         raise NoHome(f"no home folder for {quote(head)} (no such user on this machine)") from None
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically: a temporary file beside it, then a rename, so a reader sees the old file
+    or the new one, never a part; the temporary file is gone whatever happens (the reports' records).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> write_whole(folder / "r.json", b"{}")
+    >>> sorted(p.name for p in folder.iterdir()), (folder / "r.json").read_bytes()
+    (['r.json'], b'{}')
+    """
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
