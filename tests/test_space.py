@@ -153,7 +153,7 @@ def test_a_three_player_slice_is_recorded_by_the_seat_that_can_force_a_win() -> 
     (["--players", "2.5"], "argument --players: not a whole number: '2.5'"),
     (["--max-memory", "lots"], "argument --max-memory: not an amount of memory: give bytes or a number with a unit, "
                                "e.g. 100GB or 64GiB, got 'lots'"),
-])
+], ids=["r-8", "r-1", "r-five", "players-4", "players-1", "players-2.5", "max-memory-lots"])
 def test_bad_sizes_exit_2_with_one_line(argv: list[str], said: str, capsys: pytest.CaptureFixture[str],
                                         tmp_path) -> None:
     """A bad --r, --players or --max-memory: the usage and one line saying what is wrong (as every program of
