@@ -232,6 +232,10 @@ def test_cluster_gives_the_kernels_arrays(client: Any, variant: Variant, parts: 
     assert_same_arrays(arrays, rules)
 
 
+@pytest.mark.catalogue_cases(
+    "cutoff:players=3,r=4,swaps=1-None", "standard:players=4-broadcast",
+    reason="two more variants on a cluster (25 s); the whole suite keeps four players pushed, and every "
+           "variant's arrays on one machine")
 @pytest.mark.slow
 @pytest.mark.parametrize(("spec", "mode"), [("standard:players=4", "broadcast"), ("standard:players=4", "push"),
                                             ("cutoff:players=3,r=4,swaps=1", None)])
@@ -244,7 +248,11 @@ def test_cluster_on_named_variants(client: Any, spec: str, mode: str | None) -> 
 
 @pytest.mark.slow
 def test_cluster_spilling_every_result_to_disk_gives_the_same_arrays() -> None:
+    # distributed imported first, for its defaults in dask's config: leaving dask.config.set removes the keys that
+    # were not there when it began, and would take distributed's whole section with it (the next cluster in this
+    # process could not start: KeyError 'distributed')
     import dask
+    import distributed  # noqa: F401
 
     from vizgen.engine.cluster import local_cluster, worker_report
 
