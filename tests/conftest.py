@@ -41,14 +41,33 @@ SLOW_DOCTESTS = {
 }
 
 
+def _catalogue_cases(items: list[pytest.Item]) -> None:
+    """Mark ``catalogue`` the cases a test's ``catalogue_cases(*ids, reason=...)`` mark names (the larger forms of
+    a behaviour the whole suite keeps a case of); a named case the test does not have is an error, checked where
+    the run collected more than one of its cases (a run of one case by its id cannot tell)."""
+    cases: dict[str, tuple[pytest.Mark, set[str]]] = {}
+    for item in items:
+        mark = item.get_closest_marker("catalogue_cases")
+        if mark is None or not isinstance(item, pytest.Function) or not hasattr(item, "callspec"):
+            continue
+        cases.setdefault(item.nodeid.split("[")[0], (mark, set()))[1].add(item.callspec.id)
+        if item.callspec.id in mark.args:
+            item.add_marker(pytest.mark.catalogue(reason=mark.kwargs["reason"]))
+    for test, (mark, seen) in cases.items():
+        unknown = sorted(set(mark.args) - seen)
+        if len(seen) > 1 and unknown:
+            raise pytest.UsageError(f"{test}: catalogue_cases names cases it does not have: {unknown}")
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The doctests of :data:`SLOW_DOCTESTS` are slow; the catalogue tests run only with ``--catalogue``
-    (``python -m pytest --catalogue -m catalogue``)."""
+    """The doctests of :data:`SLOW_DOCTESTS` are slow; the cases a ``catalogue_cases`` mark names are catalogue
+    tests; the catalogue tests run only with ``--catalogue`` (``python -m pytest --catalogue -m catalogue``)."""
     for item in items:
         reason = next((why for name, why in SLOW_DOCTESTS.items()
                        if isinstance(item, pytest.DoctestItem) and item.name.endswith(f".{name}")), None)
         if reason:
             item.add_marker(pytest.mark.slow(reason=reason))
+    _catalogue_cases(items)
     if config.getoption("--catalogue"):
         return
     skip = pytest.mark.skip(reason="the whole-catalogue lane: python -m pytest --catalogue -m catalogue")

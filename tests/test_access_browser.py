@@ -313,6 +313,11 @@ def test_keyboard_moves_plays_and_goes_back(visit: Callable) -> None:
 # ---------------------------------------------------------------------------
 
 
+@pytest.mark.catalogue_cases(
+    "phone-variants/self-gain.html#44-00", "phone-variants/four-players.html#03-00-00-03",
+    "phone-variants/standard.html#33-12", "phone-guide/standard.html",
+    reason="axe-core on these pages on a phone (19 s); the whole suite keeps them on a desktop and the index on "
+           "a phone")
 @pytest.mark.parametrize("url", ["index.html", "variants/standard.html#33-12", "variants/self-gain.html#44-00",
                                  "variants/four-players.html#03-00-00-03", "guide/standard.html"])
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
@@ -324,6 +329,10 @@ def test_axe_finds_nothing_serious(visit: Callable, url: str, phone: bool) -> No
     assert bad == []
 
 
+@pytest.mark.catalogue_cases(
+    "phone",
+    reason="axe-core through a game on a phone (12 s); the whole suite keeps the desktop's, and every page's axe"
+           " on a phone below")
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_axe_finds_nothing_serious_in_a_game(visit: Callable, access_pages: dict[str, VariantPage],
                                              phone: bool) -> None:

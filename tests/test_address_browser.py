@@ -61,6 +61,9 @@ def _pages(site_pages: dict[str, VariantPage]) -> dict[str, tuple[list[str], int
             code.slug: (["11-11-11", "12-11-11", "11-12-11", "01-11-12"], 3)}
 
 
+@pytest.mark.catalogue(
+    reason="21 fuzzed addresses on every kind of page (48 s of a worker); the whole suite keeps the issue's "
+           "addresses on the classic game and each part a page cannot use")
 def test_fuzzed_addresses_open_every_kind_of_page(context: object, fuzz_url: str,
                                                   site_pages: dict[str, VariantPage]) -> None:
     """Seeded: no page error, no dialog, no script from the address run, ready within seconds, the panel drawn."""
@@ -78,6 +81,9 @@ def test_fuzzed_addresses_open_every_kind_of_page(context: object, fuzz_url: str
     assert not failed, failed
 
 
+@pytest.mark.catalogue_cases(
+    "three-players",
+    reason="the three-player explorer's megabyte addresses (27 s); the whole suite keeps the classic game's")
 @pytest.mark.parametrize("slug", ["standard", "three-players"])
 def test_the_issues_addresses_open_a_working_page(context: object, fuzz_site: Path, slug: str) -> None:
     """Each opens with no page error and a working page: the panel drawn, and a line saying what was left out;

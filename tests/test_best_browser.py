@@ -155,6 +155,7 @@ def test_ticking_wants_ranks_again_and_the_list_is_the_pythons(new_tab: Callable
     assert "levels" in table.locator("tbody tr").first.inner_text()
 
 
+@pytest.mark.catalogue_cases("phone", reason="on a phone (6 s); the whole suite keeps the desktop's")
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_a_dot_of_the_scatter_plays_its_rule_set(new_tab: Callable[..., Any], address: str, phone: bool) -> None:
     page = new_tab(PHONE if phone else WIDE, phone=phone)
@@ -209,6 +210,9 @@ def test_the_page_works_from_a_file_opened_on_disk(new_tab: Callable[..., Any], 
     assert errors == []
 
 
+@pytest.mark.catalogue_cases(
+    "phone",
+    reason="axe-core on a phone (7 s); the whole suite keeps the desktop's, and the phone's three taps")
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_axe_finds_nothing_serious_and_nothing_scrolls_sideways(new_tab: Callable[..., Any], address: str,
                                                                 phone: bool) -> None:

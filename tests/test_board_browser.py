@@ -136,6 +136,9 @@ def test_a_game_on_standard_by_touching_hands_only(open_page: Callable, pages: d
     assert page.locator("#play .play-end").count() == 1 and page.locator(".play-counts").count() == 1
 
 
+@pytest.mark.catalogue(
+    reason="a four-player game by touch (20 s); the whole suite keeps the classic game's, and four players' "
+           "seats in test_play_browser")
 @pytest.mark.slow
 def test_a_game_on_four_players_by_touching_hands_only(open_page: Callable, pages: dict[str, VariantPage]) -> None:
     page = open_game(open_page, "variants/four-players.html")
@@ -282,6 +285,9 @@ def test_play_again_and_the_result_card(open_page: Callable, pages: dict[str, Va
     assert game["seats"] == ["perfect", "you"] and len(game["path"]) == 2 and game["yourTurn"]
 
 
+@pytest.mark.catalogue_cases(
+    "stumps",
+    reason="stumps' hands (10 s); the whole suite keeps signed integers' and lives', and stumps' puzzles drawn")
 @pytest.mark.parametrize("slug", list(AXES))
 def test_the_new_hands_on_the_board(open_page: Callable, pages: dict[str, VariantPage], slug: str) -> None:
     page, _ = open_page(f"variants/{slug}.html#{AXES[slug]}")

@@ -67,6 +67,10 @@ def small_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
+@pytest.mark.catalogue_cases(
+    "swaps", "self-gain", "zombies:r=3",
+    reason="three more code pages checked position by position (12 s); the whole suite keeps the classic game "
+           "and three players")
 @pytest.mark.parametrize("spec", SMALL)
 @pytest.mark.browser
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="headless Chromium is not installed")

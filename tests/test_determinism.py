@@ -70,6 +70,9 @@ def test_a_partial_build_is_the_same_cold_and_warm_in_other_environments(tmp_pat
     assert cold == warm == other
 
 
+@pytest.mark.catalogue(
+    reason="every kind of page built cold and warm (57 s); the whole suite keeps a partial build cold and warm "
+           "in other environments, and test_build's byte-identical builds")
 @pytest.mark.slow
 def test_every_page_kind_is_the_same_cold_and_warm(tmp_path: Path) -> None:
     """A small catalogue with every kind of page and the report pages, built from an empty cache (but the max^n

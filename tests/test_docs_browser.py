@@ -35,6 +35,11 @@ def base_url(site: Path) -> Iterator[str]:
         yield url
 
 
+@pytest.mark.catalogue_cases(
+    "variants/standard.html-desktop", "rules.html-desktop", "index.html-phone", "variants/standard.html-phone",
+    "guide/standard.html-phone",
+    reason="five more pages and screens (13 s); the whole suite keeps the index on a desktop and the rules page "
+           "on a phone")
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 @pytest.mark.parametrize("path", ["index.html", "variants/standard.html", "rules.html", "guide/standard.html"])
 def test_the_header_shows_the_docs_on_one_line_and_leads_to_them(new_tab: Callable[..., object], base_url: str,

@@ -67,6 +67,11 @@ def _seen(page: object, selector: str) -> str:
     return page.evaluate(ON_SCREEN, selector)
 
 
+@pytest.mark.catalogue_cases(
+    "seed=abc-phone", "mode=foo-phone", "seed past 2**53-phone", "play=bob.alice-phone", "hints=17 digits-phone",
+    "hints=40 nines-desktop",
+    reason="each bad record on the other screen too (20 s); the whole suite keeps each one once, on a desktop or"
+           " a phone")
 @pytest.mark.parametrize("size", sorted(SIZES))
 @pytest.mark.parametrize("name", sorted(RECORDS))
 def test_a_record_that_cannot_be_read_is_said_in_the_play_box(new_tab: Callable[..., object], edges_url: str,
@@ -87,6 +92,7 @@ def test_a_record_that_cannot_be_read_is_said_in_the_play_box(new_tab: Callable[
     assert page.locator("#play .play-message").count() == 0
 
 
+@pytest.mark.catalogue_cases("phone", reason="on a phone (5 s); the whole suite keeps the desktop's")
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_a_bad_fragment_is_said_game_or_not(new_tab: Callable[..., object], edges_url: str, size: str) -> None:
     """With a game, the game's position is shown and the play box says the fragment was not read; without one,
@@ -116,6 +122,7 @@ def rules_url(rules_site: Path) -> Iterator[str]:
         yield url
 
 
+@pytest.mark.catalogue_cases("phone", reason="on a phone (6 s); the whole suite keeps the desktop's")
 @pytest.mark.slow
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_a_slow_comparison_shows_its_progress_and_cancel_stops_it(new_tab: Callable[..., object], rules_url: str,
@@ -156,6 +163,7 @@ def _comparing(page: object, spec: str) -> tuple[str, float]:
     return tuple(page.evaluate(PROGRESS))
 
 
+@pytest.mark.catalogue_cases("phone", reason="on a phone (5 s); the whole suite keeps the desktop's")
 @pytest.mark.slow
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_a_slow_comparison_from_file_says_so_moves_and_ends_in_its_result(new_tab: Callable[..., object],

@@ -60,6 +60,9 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return make_files(tmp_path_factory.mktemp("hostile"))
 
 
+@pytest.mark.catalogue_cases(
+    "maxn-five-players-depth-100",
+    reason="visits max^n's 200,000 states (8 s); the whole suite keeps the other bounds of maxn")
 @pytest.mark.slow  # about a second each: a fresh interpreter per input
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES])
 def test_bad_input_is_one_line_exit_2_in_bounded_memory(files: Path, case: Case) -> None:
@@ -70,6 +73,8 @@ def test_bad_input_is_one_line_exit_2_in_bounded_memory(files: Path, case: Case)
     assert case.id not in LIGHT or outcome.rss_mb < 100
 
 
+@pytest.mark.catalogue(
+    reason="waits the real 5 s (7 s); the whole suite gives silent schedulers up at a tenth of the time-out")
 @pytest.mark.slow(reason="waits out the cluster's real time-out of 5 s once (the table above waits a tenth)")
 def test_a_silent_scheduler_is_given_up_at_the_real_time_out_and_at_a_tenth(files: Path) -> None:
     """``stats --cluster`` at a server that accepts and never speaks: refused once the default time-out has passed

@@ -22,6 +22,9 @@ from vizgen.engine.params import VariantError
 from vizgen.engine.spec import public_spec, resolve
 from vizgen.util.text import visible
 
+#: one worker runs the module: its hostile site (6 s) was built on both workers
+pytestmark = pytest.mark.xdist_group("hostile_output")
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

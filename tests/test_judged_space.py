@@ -156,6 +156,9 @@ def test_a_few_games_of_the_record_judged_again() -> None:
     _rejudged(_sample(3, FAST_MAX_POSITIONS))
 
 
+@pytest.mark.catalogue(
+    reason="40 games of the record judged again (42 s); the whole suite keeps a few, and the catalogue lane "
+           "judges the whole record again")
 @pytest.mark.slow(reason="judges 40 games of the record again (about 10 CPU s)")
 def test_more_games_of_the_record_judged_again() -> None:
     """Forty games drawn afresh each run, of up to 5,000 positions, and two of any size, judged again: as

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import ast
 import functools
+import subprocess
+import sys
 import time
 
 import pytest
@@ -158,3 +160,34 @@ def test_the_modules_that_skip_without_playwright_hold_no_test_of_the_fast_lane(
 ])
 def test_the_import_check_sees_what_collection_would_import(source: str, wrong: bool) -> None:
     assert bool(_wrong(source, "m.py")) is wrong
+
+
+_CASES = '''
+import pytest
+
+@pytest.mark.catalogue_cases({names}, reason="the larger form")
+@pytest.mark.parametrize("size", ["small", "large"])
+def test_sized(size):
+    pass
+'''
+
+
+def _run_cases(tmp_path, names: str, *args: str) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "test_sized.py").write_text(_CASES.format(names=names))
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "tests.conftest", "-p", "no:cacheprovider", "-q",
+                           "-rs", "--rootdir", str(tmp_path), str(tmp_path / "test_sized.py"), *args],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.slow(reason="runs pytest three times on a file of its own (about 3 CPU s)")
+def test_catalogue_cases_move_the_cases_they_name_and_no_other(tmp_path) -> None:
+    """The whole suite skips the named case (the catalogue lane's reason), the catalogue lane runs it alone, and a
+    name that is not a case of the test is an error at collection."""
+    whole = _run_cases(tmp_path, '"large"')
+    assert "1 passed, 1 skipped" in whole.stdout and "the whole-catalogue lane" in whole.stdout, whole.stdout
+    catalogue = _run_cases(tmp_path, '"large"', "--catalogue", "-m", "catalogue", "-rA")
+    assert "test_sized.py::test_sized[large]\n" in catalogue.stdout and "1 deselected" in catalogue.stdout, (
+        catalogue.stdout)
+    stale = _run_cases(tmp_path, '"huge"')
+    assert stale.returncode == 4 and "catalogue_cases names cases it does not have: ['huge']" in stale.stderr, (
+        stale.stdout + stale.stderr)

@@ -63,6 +63,9 @@ def _cards_seen(page: object) -> list[str]:
     return sorted(seen)
 
 
+@pytest.mark.catalogue_cases(
+    "phone",
+    reason="on a phone (5 s); the whole suite keeps the desktop's, and the phone's index keeping its filter")
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_index_filters_by_rule(new_tab: Callable, base_url: str, pages: dict[str, VariantPage], phone: bool) -> None:
     """Ticking rules keeps the cards that change them all; typed words narrow further; a group left empty hides.

@@ -319,6 +319,10 @@ def _no_script(tab: object, dialogs: list[str]) -> None:
     assert dialogs == []
 
 
+@pytest.mark.catalogue_cases(
+    "best is markup", "history is a string", "history.length is markup", "not progress at all",
+    reason="four more kinds of hostile progress (17 s); the whole suite keeps two, and the validator's every "
+           "case under Node")
 @pytest.mark.parametrize("name", sorted(HOSTILE_PROGRESS))
 def test_hostile_progress_in_this_browser_is_set_aside(clean: object, built: tuple[Path, Path], name: str) -> None:
     """The issue's progress in localStorage: no script runs, the page says what it set aside and keeps the rest,
@@ -391,6 +395,10 @@ def test_hostile_progress_file_is_set_aside(clean: object, built: tuple[Path, Pa
 PRACTICE_NOTED = {name: case for name, case in NOTED.items() if case[0] == "practice.html"}
 
 
+@pytest.mark.catalogue_cases(
+    "practice retry=%ZZ", "practice theme=constructor", "practice retry=toString in a list",
+    reason="three more bad parts of the address (7 s); the whole suite keeps two, and the parser's every case "
+           "under Node")
 @pytest.mark.parametrize("name", sorted(PRACTICE_NOTED))
 def test_a_part_of_the_address_that_names_nothing_is_said(clean: object, built: tuple[Path, Path],
                                                           name: str) -> None:

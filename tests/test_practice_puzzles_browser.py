@@ -102,6 +102,9 @@ def test_a_puzzle_solved_and_one_failed_on_the_hands(phone: tuple[object, str], 
     assert tab.locator(".pz-hands .hand-btn").count() == 0, "the hands no longer take a move"
 
 
+@pytest.mark.catalogue_cases(
+    "lives-:",
+    reason="lives' puzzles (3 s); the whole suite keeps negatives' and halves', and lives on the board")
 @pytest.mark.parametrize(("slug", "needle"), [("signed-integers", "−"), ("stumps", "½"), ("lives", ":")])
 def test_puzzles_of_negatives_halves_and_lives_draw_their_hands(phone: tuple[object, str], built: tuple[Path, Path],
                                                                  slug: str, needle: str) -> None:

@@ -232,6 +232,9 @@ LABELS = """() => {
 }"""
 
 
+@pytest.mark.catalogue(
+    reason="every built-in banded variant laid out and measured (45 s with its site); the whole suite keeps the "
+           "band words on two variants and the banded graph at fit on three (test_views_browser)")
 def test_no_label_overlaps_on_any_built_in_banded_variant(browser: object,
                                                           banded_site: tuple[str, list[str]]) -> None:
     """Measured in the browser at fit: every position's label sits in its own box and touches nothing else."""

@@ -24,6 +24,9 @@ from vizgen.site.render.charts import Series, line_chart
 from vizgen.site.render.contexts import num
 from vizgen.util.cache import Cache
 
+#: one worker runs the module: its module site (11 s) was set up on both workers
+pytestmark = pytest.mark.xdist_group("reports")
+
 SMALL = {"players": [2, 3, 6], "rollovers": [3, 5], "hands": [1, 2]}
 #: solve up to this many possible positions, the players sweep too (six players are listed with their size)
 LIMITS = {"max_positions": 10_000, "players_max_positions": 10_000}

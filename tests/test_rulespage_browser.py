@@ -77,6 +77,10 @@ def built_download(site: Path, spec: str) -> dict:
     return json.loads(gzip.decompress(blob) if path.suffix == ".gz" else blob)
 
 
+@pytest.mark.catalogue_cases(
+    "standard:players=3,r=3",
+    reason="three players solved, drawn, played and downloaded (15 s); the whole suite keeps a two-player rule "
+           "set, and three players on the explorer")
 @pytest.mark.parametrize("spec", SPECS)
 def test_a_rule_set_is_solved_drawn_played_and_downloaded(rules_page: Callable, site: Path, spec: str) -> None:
     page = rules_page(spec)
@@ -235,6 +239,10 @@ def start_words(spec: str) -> tuple[str, str, int, str]:
     return g.notations()[i], words.say(f.verdict[i], f.verdict_n[i], f.winner[i], short=True), g.n, verdict.cls
 
 
+@pytest.mark.catalogue_cases(
+    "phone",
+    reason="the comparison on a phone (4 s); the whole suite keeps the desktop's, and a comparison that fits a "
+           "phone in test_words_browser")
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_any_two_rule_sets_compared_side_by_side(rules_page: Callable, phone: bool) -> None:
     page = rules_page("standard&compare=standard:r=6", phone=phone)

@@ -182,6 +182,8 @@ def test_the_hostile_requests_of_the_campaign_hold(tmp_path: Path, case: ServeCa
     assert outcome.failure is None, outcome.failure
 
 
+@pytest.mark.catalogue(
+    reason="waits the real 5 s (5 s); the whole suite drops silent clients at a tenth of the deadline")
 @pytest.mark.slow(reason="waits out serve's real request deadline, 5 s (the campaign's cases run at a tenth of it)")
 def test_a_silent_client_is_dropped_at_the_real_deadline(tmp_path: Path) -> None:
     make_site(tmp_path)

@@ -85,6 +85,10 @@ def test_a_signalled_build_exits_at_once_and_leaves_nothing(tmp_path: Path, sign
     assert sorted(p.name for p in tmp_path.iterdir() if p.name != "cold") == [], "no .site-tmp-PID is left"
 
 
+@pytest.mark.catalogue_cases(
+    "write-hup", "swap-term",
+    reason="two more signal and moment pairs (7 s); the whole suite keeps SIGTERM while writing and SIGHUP while"
+           " swapping")
 @pytest.mark.slow
 @pytest.mark.parametrize("how", ["term", "hup"])
 @pytest.mark.parametrize("point", ["write", "swap"])

@@ -226,6 +226,8 @@ def test_the_builtin_templates_render_the_same_bytes_in_the_sandbox(pages: list,
     assert render_site(pages, templates=tmp_path / "empty") == render_site(pages)
 
 
+@pytest.mark.catalogue(
+    reason="waits the real 10 s (10 s); the whole suite stops the same loop at a tenth of the deadline")
 @pytest.mark.slow(reason="waits out a template's real deadline, 10 s of a loop (the other tests shorten it)")
 def test_a_loop_is_stopped_at_the_real_deadline(pages: list, tmp_path: Path) -> None:
     folder = template_folder(tmp_path, LOOPS)

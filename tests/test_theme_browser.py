@@ -28,6 +28,11 @@ def _open(browser: object, url: str, scheme: str) -> object:
     return page
 
 
+@pytest.mark.catalogue_cases(
+    "variants/standard-players3-r3.html-light", "variants/three-players.html-light",
+    "variants/three-players.html-dark", "variants/standard.html-dark",
+    reason="four more pages and themes (12 s); the whole suite keeps three players at r = 3 dark and the classic"
+           " game light")
 @pytest.mark.parametrize("scheme", theme.THEMES)
 @pytest.mark.parametrize("path", PAGES)
 def test_text_reads_in_both_themes(browser: object, base_url: str, path: str, scheme: str) -> None:

@@ -80,6 +80,9 @@ def _hits(a: np.ndarray, b: np.ndarray) -> np.ndarray:
             & (a[:, None, 1] < b[None, :, 3] - 0.5) & (b[None, :, 1] < a[:, None, 3] - 0.5))
 
 
+@pytest.mark.catalogue_cases(
+    "suicide",
+    reason="a third banded variant (2 s); the whole suite keeps the classic game and self-gain")
 @pytest.mark.parametrize("slug", BANDED)
 def test_banded_graph_at_fit_has_no_overlap(view: Callable, view_pages: dict[str, VariantPage], slug: str) -> None:
     data = view_pages[slug]
