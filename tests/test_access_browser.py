@@ -331,8 +331,8 @@ def test_axe_finds_nothing_serious(visit: Callable, url: str, phone: bool) -> No
 
 @pytest.mark.catalogue_cases(
     "phone",
-    reason="axe-core through a game on a phone (12 s); the whole suite keeps the desktop's, and every page's axe"
-           " on a phone below")
+    reason="axe-core through a game on a phone (12 s); the whole suite keeps the desktop's, and the index's axe"
+           " on a phone")
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_axe_finds_nothing_serious_in_a_game(visit: Callable, access_pages: dict[str, VariantPage],
                                              phone: bool) -> None:

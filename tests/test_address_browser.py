@@ -123,6 +123,11 @@ def test_the_issues_addresses_open_a_working_page(context: object, fuzz_site: Pa
 SITE_NOTED = {name: case for name, case in NOTED.items() if case[0] != "practice.html"}
 
 
+@pytest.mark.catalogue_cases(
+    "variant at=999", "variant hints=40 nines", "variant mode=__proto__", "variant moves=constructor",
+    "variant seed=0x10", "variant seed=16 nines", "rules rules=%E0%A4%A", "rules rules=standard:constructor=1",
+    reason="a second case of eight parts (17 s); the whole suite keeps one case of each part, and the address "
+           "parser's every case under Node")
 @pytest.mark.parametrize("name", sorted(SITE_NOTED))
 def test_a_part_the_page_cannot_use_is_said(context: object, fuzz_url: str, name: str) -> None:
     """Issue #39: a value the reader could not read, or one the page cannot use (``seed=0x10``, ``at=999``,

@@ -204,6 +204,9 @@ def test_survival_shares_shown_when_stats_has_them(site_pages: dict[str, Variant
     assert "survive 50.0\u202f% · 25.0\u202f% · 12.5\u202f%" in html and "forced out 0\u202f%" in html
 
 
+@pytest.mark.catalogue(
+    reason="the report pages rendered a second time (12 s); the whole suite keeps test_build's byte-identical "
+           "builds")
 @pytest.mark.slow
 def test_reports_are_deterministic(site_pages: dict[str, VariantPage], site: dict[str, bytes],
                                    small_family: dict[str, Any], small_claims: dict[str, Any]) -> None:

@@ -278,6 +278,9 @@ def test_any_two_rule_sets_compared_side_by_side(rules_page: Callable, phone: bo
     assert "compare=standard:r=6" in page.url
 
 
+@pytest.mark.catalogue(
+    reason="a large rule set's graph on a phone (10 s); the whole suite keeps the explorer's big graph "
+           "(test_pages_browser) and the band words on a phone")
 def test_a_graph_of_thousands_stays_readable_on_a_phone(rules_page: Callable) -> None:
     """r = 10 (2 958 positions) drawn whole on a phone was one solid mass: a phone gets the value map and the
     neighbourhood explorer, as a big page does; a desktop still gets the whole graph."""

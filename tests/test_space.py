@@ -274,6 +274,9 @@ def test_figures_agree_with_the_rows() -> None:
     assert space_specs([6]) == ["standard"]
 
 
+@pytest.mark.catalogue(
+    reason="the space page's data of 954,368 rule sets rendered (12 s); the whole suite keeps the page opened in"
+           " the browser (test_space_browser) and its figures against the record's rows")
 @pytest.mark.slow(reason="renders the page's data from the whole record, 954,368 rule sets, and gzips its parts: "
                         "about 10 s of CPU")
 def test_page_opens_with_the_counts_and_loads_little() -> None:
