@@ -172,16 +172,18 @@ def built_docs(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.slow
 @pytest.mark.xdist_group("docs")
-def test_the_docs_build_strict_with_every_page(built_docs: Path) -> None:
+def test_the_docs_build_strict_with_every_page(docs_site: Path) -> None:
+    """The run's site built with ``--docs``, which builds the documentation strict (a warning stops the build)."""
+    docs = docs_site / "vizgen" / "docs"
     for page in ("index.html", "tutorial/first-build.html", "tutorial/own-rules.html", "howto/templates.html",
                  "howto/variant-file.html", "howto/sweep.html", "howto/cluster.html", "howto/cache.html",
                  "reference/cli.html", "reference/json.html", "RULES.html", "RULINGS.html", "api/index.html",
                  "api/engine.html", "explanation/how-it-works.html", "explanation/engine.html",
                  "explanation/browser.html", "FRONTEND.html", "explanation/rule-space.html", "SCALE.html"):
-        assert (built_docs / page).is_file(), page
-    cli = (built_docs / "reference" / "cli.html").read_text()
+        assert (docs / page).is_file(), page
+    cli = (docs / "reference" / "cli.html").read_text()
     assert "vizgen build" in cli and "--site-url" in cli and docs_hooks.CLI_MARK not in cli
-    api = (built_docs / "api" / "engine.html").read_text()
+    api = (docs / "api" / "engine.html").read_text()
     assert "vizgen.engine.notation" in api and "legal_moves" in api  # the docstrings, rendered
 
 
@@ -198,14 +200,13 @@ def _files(folder: Path) -> dict[str, bytes]:
 
 @pytest.mark.slow
 @pytest.mark.xdist_group("docs")
-def test_a_site_built_with_docs_carries_them_and_links_them_from_every_page(built_docs: Path, docs_site: Path,
-                                                                           shared_cache: Path, tmp_path: Path,
+def test_a_site_built_with_docs_carries_them_and_links_them_from_every_page(docs_site: Path, shared_cache: Path,
+                                                                           tmp_path: Path,
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """The site built with ``--docs`` (the run's, ``docs_site``) and one built without, over the same cache."""
     monkeypatch.setenv("VIZGEN_CACHE", str(shared_cache))
     with_docs, without = docs_site / "vizgen", tmp_path / "without"
     assert main(["build", "--variant", "standard", "--out", str(without), "--quiet"]) == 0
-    assert _files(with_docs / "docs") == _files(built_docs), "the same sources give the same bytes"
     assert not (with_docs / "docs" / "sitemap.xml").exists()  # dates only
     pages = sorted(p for p in with_docs.rglob("*.html") if "docs" not in p.relative_to(with_docs).parts)
     assert {"index.html", "variants/standard.html", "rules.html", "practice.html", "guide/standard.html"} <= {
@@ -216,6 +217,13 @@ def test_a_site_built_with_docs_carries_them_and_links_them_from_every_page(buil
         assert (page.parent / href.group(1)).resolve() == (with_docs / "docs" / "index.html").resolve(), page
         alone = (without / page.relative_to(with_docs)).read_text()
         assert "docs-link" not in alone and not (without / "docs").exists()  # no link to nothing
+
+
+@pytest.mark.catalogue(reason="the documentation built a second time, alone (14 s); the whole suite keeps it built "
+                              "strict with the site")
+@pytest.mark.xdist_group("docs")
+def test_the_docs_are_the_same_bytes_built_alone_and_with_the_site(built_docs: Path, docs_site: Path) -> None:
+    assert _files(docs_site / "vizgen" / "docs") == _files(built_docs), "the same sources give the same bytes"
 
 
 def test_build_docs_is_refused_in_one_line_before_any_work_where_mkdocs_yml_is_not(

@@ -69,6 +69,9 @@ def _settled(page: Any) -> None:
                            "window.vizgenSpace.ready)", timeout=30000)
 
 
+@pytest.mark.catalogue(
+    reason="every page's drawn text read in the browser (25 s); the whole suite keeps every built page's words read "
+           "from its files (test_public_words) and the pages' words from the one table, checked under Node (test_js)")
 def test_no_page_shows_a_code_name_or_an_empty_share(new_tab: Callable[..., Any], base_url: str,
                                                      site_root: Path) -> None:
     pages = sorted(p.relative_to(site_root / "vizgen").as_posix() for p in (site_root / "vizgen").rglob("*.html"))
