@@ -232,10 +232,9 @@ def test_cluster_gives_the_kernels_arrays(client: Any, variant: Variant, parts: 
     assert_same_arrays(arrays, rules)
 
 
-@pytest.mark.catalogue_cases(
-    "cutoff:players=3,r=4,swaps=1-None", "standard:players=4-broadcast",
-    reason="two more variants on a cluster (25 s); the whole suite keeps four players pushed, and every "
-           "variant's arrays on one machine")
+@pytest.mark.catalogue(
+    reason="named variants on a cluster, broadcast and pushed (36 s); the whole suite keeps random variants' arrays "
+           "on a cluster (test_cluster_gives_the_kernels_arrays) and four players pushed through spilling to disk")
 @pytest.mark.slow
 @pytest.mark.parametrize(("spec", "mode"), [("standard:players=4", "broadcast"), ("standard:players=4", "push"),
                                             ("cutoff:players=3,r=4,swaps=1", None)])

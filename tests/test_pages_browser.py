@@ -234,6 +234,9 @@ def test_unknown_deep_link_shows_the_start(open_page: Callable, pages: dict[str,
 
 
 #: what a page may transfer before it is usable (issue #10)
+@pytest.mark.catalogue(
+    reason="the bytes fetched until ready, the index and every variant page opened afresh (11 s); the whole suite "
+           "keeps the same pages' gzip budgets (test_readable_browser)")
 def test_every_page_is_usable_within_its_byte_budget(browser: object, base_url: str,
                                                       pages: dict[str, VariantPage]) -> None:
     """Bytes transferred until ``vizgen.ready``, with an empty cache, on every variant page and the index."""
