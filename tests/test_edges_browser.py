@@ -150,17 +150,27 @@ PROGRESS = ("[document.getElementById('rules-progress-text').textContent, "
             "document.getElementById('rules-progress').value]")
 
 
+#: what a person sees of a comparison under way, read at one moment (a comparison can end between two reads): null
+#: until the working line is on screen saying it is comparing with the spec; then its words, the Cancel button's,
+#: whether the bar is on screen, the result box's words, and the progress line and bar as :data:`PROGRESS` reads them
+COMPARING = f"""spec => {{ const on = {ON_SCREEN};
+    const words = on('#rules-working');
+    if (!words.includes('comparing with ' + spec)) return null;
+    const bar = document.getElementById('rules-progress'), r = bar.getBoundingClientRect();
+    return [words, on('#rules-cancel'), bar.getClientRects().length > 0 && r.top >= 0 && r.bottom <= innerHeight,
+            document.getElementById('rules-compare-out').innerText,
+            document.getElementById('rules-progress-text').textContent, bar.value]; }}"""
+
+
 def _comparing(page: object, spec: str) -> tuple[str, float]:
-    """Wait (the page's own solve and its late script first) until the progress line says the page is comparing
-    with ``spec``; then the words and the bar a person sees, both on screen."""
-    says = f"document.getElementById('rules-progress-text').textContent.includes('comparing with {spec}')"
-    page.wait_for_function(says, timeout=30000, polling=50)
-    words = _seen(page, "#rules-working")
-    assert f"comparing with {spec}" in words and "%" in words and " s" in words, words
-    assert _seen(page, "#rules-cancel") == "Cancel"
-    assert page.locator("#rules-progress").is_visible()
-    assert f"Solving {spec} to compare with" in page.locator("#rules-compare-out").inner_text()
-    return tuple(page.evaluate(PROGRESS))
+    """Wait (the page's own solve and its late script first) until the progress line on screen says the page is
+    comparing with ``spec``; then the words and the bar a person sees at that moment, both on screen."""
+    words, cancel, bar, out, text, value = page.wait_for_function(COMPARING, arg=spec, timeout=30000,
+                                                                   polling=50).json_value()
+    assert "%" in words and " s" in words, words
+    assert cancel == "Cancel" and bar, (cancel, bar)
+    assert f"Solving {spec} to compare with" in out, out
+    return text, value
 
 
 @pytest.mark.catalogue_cases("phone", reason="on a phone (5 s); the whole suite keeps the desktop's")

@@ -54,6 +54,26 @@ FAST = ("show-seven-players-two-player-position", "stats-r-100-hand-sets", "out-
 FAST_ROUND_FOUR = ("cluster-port-70000", "workers-64", "toml-dotted-key-30000")
 
 
+#: the other half of the table: the whole suite runs the first, third, fifth ... case of each family (the cases
+#: whose id begins with the same word: cluster-, sandbox-, stats- ...) and every case of :data:`LIGHT`
+OTHER_HALF = pytest.mark.catalogue(
+    reason="every other case of each family of the hostile table (about 60 s of a worker in all); the whole suite "
+           "runs the others, every family's first among them, and every light case; the fast lane six")
+
+
+def _table() -> list[object]:
+    """The table's cases as parameters, every other case of a family (and not of :data:`LIGHT`) marked
+    :data:`OTHER_HALF`."""
+    seen: dict[str, int] = {}
+    params = []
+    for case in CASES:
+        family = case.id.split("-")[0]
+        seen[family] = seen.get(family, -1) + 1
+        other = seen[family] % 2 == 1 and case.id not in LIGHT
+        params.append(pytest.param(case, id=case.id, marks=OTHER_HALF if other else ()))
+    return params
+
+
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Hostile files and folders for the bad-input table."""
@@ -64,7 +84,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
     "maxn-five-players-depth-100",
     reason="visits max^n's 200,000 states (8 s); the whole suite keeps the other bounds of maxn")
 @pytest.mark.slow  # about a second each: a fresh interpreter per input
-@pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in CASES])
+@pytest.mark.parametrize("case", _table())
 def test_bad_input_is_one_line_exit_2_in_bounded_memory(files: Path, case: Case) -> None:
     """Each bad input, vizgen's deadlines at a tenth (a template that loops for ever is stopped in 1 s, not 10:
     the real 10 s is tests/test_template_sandbox.py's)."""
