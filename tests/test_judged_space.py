@@ -28,16 +28,19 @@ from vizgen.reports.judged_space import (
     NONE_WON,
     UNITS,
     JudgedSpace,
+    by_exact_value,
     dumps,
     game_rows,
     judged_rule_set,
     load_judged,
     loads,
     main,
+    over_bound,
     record_judged,
     representatives,
 )
 from vizgen.reports.space import load_record
+from vizgen.util import sizes
 from vizgen.util.text import format_count
 
 BASE = Base.of("standard")
@@ -110,6 +113,7 @@ def test_the_record_belongs_to_the_space() -> None:
     assert 0 < record["games"] <= record["space"]["games"]
     assert record["representative"] == representatives(record["games"])
     assert record["units"] == UNITS and record["reasons"][0] == {}
+    assert record["max_positions"] == sizes.JUDGE_RECORD_MAX_POSITIONS  # made by the command's defaults
     columns = record["columns"]
     named: dict[str, list[int] | list[int | None]] = {"positions": columns["positions"], "moves": columns["moves"],
              "moves_per_position": columns["moves_per_position"], "skill_depth": columns["skill_depth"],
@@ -146,8 +150,11 @@ def _rejudged(sample: list[int]) -> None:
 
 
 def _sample(count: int, max_positions: int) -> list[int]:
+    """``count`` games of the record drawn afresh, of up to ``max_positions`` positions and played through the
+    chains (within the record's bound)."""
     record = load_judged()
-    small = [g for g in range(record["games"]) if record["columns"]["positions"][g] <= max_positions]
+    most = min(max_positions, record["max_positions"])
+    small = [g for g in range(record["games"]) if record["columns"]["positions"][g] <= most]
     return random.Random().sample(small, min(count, len(small)))
 
 
@@ -161,9 +168,9 @@ def test_a_few_games_of_the_record_judged_again() -> None:
            "judges the whole record again")
 @pytest.mark.slow(reason="judges 40 games of the record again (about 10 CPU s)")
 def test_more_games_of_the_record_judged_again() -> None:
-    """Forty games drawn afresh each run, of up to 5,000 positions, and two of any size, judged again: as
-    recorded (the catalogue lane judges them all)."""
-    _rejudged(_sample(40, 5_000) + _sample(2, 10**7))
+    """Forty games drawn afresh each run of those the record plays through the chains, judged again: as recorded
+    (the catalogue lane judges them all)."""
+    _rejudged(_sample(40, 10**7))
 
 
 @pytest.mark.slow(reason="runs vizgen judge on a rule set: 0.5 CPU s (the fast lane's budget)")
@@ -172,7 +179,8 @@ def test_vizgen_judge_json_is_the_records(capsys: pytest.CaptureFixture[str]) ->
     figures for it, at the record's precision, and the same games nearby."""
     record = load_judged()
     index, game, positions = _games()
-    rows = [int(r) for r in np.flatnonzero((game < record["games"]) & (positions <= FAST_MAX_POSITIONS))
+    most = min(FAST_MAX_POSITIONS, record["max_positions"])
+    rows = [int(r) for r in np.flatnonzero((game < record["games"]) & (positions <= most))
             if index[r] not in set(record["representative"])]
     combination = int(index[random.Random().choice(rows)])
     spec = BASE.rule_set(space_overrides(combination)).spec
@@ -206,6 +214,54 @@ def test_a_rule_set_outside_the_space_or_the_slice() -> None:
     assert judged_rule_set(int(index[np.flatnonzero(game == 1)[0]]), short) is None
 
 
+@pytest.mark.slow(reason="enumerates and judges six games of up to 2,000 positions: about 2 CPU s (the fast lane's "
+                         "budget)")
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_perfect_play_read_off_the_exact_value_is_the_chains(data: st.DataObject) -> None:
+    """A game over the record's bound is judged by perfect play read off the start's exact value and remoteness
+    (:func:`by_exact_value`): on games won by the first player, by the second and drawn, drawn afresh, the chain of
+    the perfect player against itself gives the same figures."""
+    index, _, positions = _games()
+    space = load_record()
+    value = data.draw(st.sampled_from("WLD"), label="value")
+    rows = np.flatnonzero((np.frombuffer(space["value"].encode(), np.uint8) == ord(value))
+                          & (positions <= FAST_MAX_POSITIONS))
+    row = int(data.draw(st.sampled_from(rows.tolist()), label="row"))
+    graph = enumerate_graph(BASE.rule_set(space_overrides(int(index[row]))))
+    played = judge(graph, solve_forced(graph), random_play=False)["measures"]
+    read = by_exact_value(int(positions[row]), value, int(space["remoteness"][row]), 0)["measures"]
+    assert {m: read[m]["perfect"] for m in MEASURES} == {m: played[m]["perfect"] for m in MEASURES}
+
+
+@pytest.mark.slow(reason="reads every game of the whole record and of the space's: a few CPU s (the fast lane's "
+                         "budget)")
+def test_every_game_over_the_bound_is_judged_by_its_size_and_perfect_play() -> None:
+    """The whole record: a game over its ``max_positions`` has its positions and perfect play only, the rest null
+    for that reason; every game's perfect-play figures, played through the chain or not, are those of its start's
+    exact value in the space record (a won start: plus or minus one point, no draw, the remoteness in plies, settled
+    from the first ply, no drama, no swing; a drawn one: no point either way, always drawn)."""
+    record, space = load_judged(), load_record()
+    bound, c = record["max_positions"], record["columns"]
+    first: dict[int, int] = {}  # each game's first row in the space record
+    for r, g in enumerate(space["game"]):
+        if g < record["games"] and g not in first:
+            first[g] = r
+    reason = over_bound(bound)
+    for g in range(record["games"]):
+        r = first[g]
+        won = space["value"][r] != "D"
+        expected = {"balance": {"W": 10_000, "L": -10_000, "D": 0}[space["value"][r]],
+                    "drawishness": 0 if won else 10_000, "duration": space["remoteness"][r] if won else None,
+                    "decisiveness": 0 if won else None, "drama": 0 if won else None, "swings": 0}
+        assert {m: c["measures"][m]["perfect"][g] for m in MEASURES} == expected, g
+        over = c["positions"][g] > bound
+        assert c["positions"][g] == space["positions"][r]
+        assert (c["moves"][g] is None) == over and (c["skill_depth"][g] is None) >= over, g
+        assert (c["measures"]["balance"]["random"][g] is None) == over, g
+        assert (record["reasons"][c["reason"][g]].get("random") == reason) == over, g
+
+
 def test_the_null_counts_say_why() -> None:
     """A drawn-by-perfect-play game's won-game figures are null, counted as none won."""
     record = load_judged()
@@ -222,6 +278,10 @@ def test_the_command_answers_help_and_refuses_unknown_options(capsys: pytest.Cap
         main(["--fast"])
     assert done.value.code == 2
     assert "unrecognized arguments: --fast" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as done:
+        main(["--max-positions", "0"])
+    assert done.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1].startswith(f"{COMMAND}: error: argument --max-positions: ")
 
 
 def _without_times(record: JudgedSpace) -> dict[str, object]:
@@ -247,6 +307,19 @@ def test_resume_refuses_a_file_that_is_not_a_judged_record(tmp_path: Path, capsy
     other.write_bytes(raw)
     assert main(["--games", "2", "--workers", "1", "--out", str(other), "--resume"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+    assert other.read_bytes() == raw
+
+
+@pytest.mark.slow(reason="writes the whole record to a file: about 2 CPU s (the fast lane's budget)")
+def test_resume_refuses_a_record_of_another_bound(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A record whose games were played up to another ``--max-positions`` is not continued with this one (its games
+    would be judged two ways): one line naming the bound to resume it with, exit 2, the file kept."""
+    other = tmp_path / "other.json.gz"
+    raw = dumps({**load_judged(), "max_positions": 300})
+    other.write_bytes(raw)
+    assert main(["--games", "2", "--workers", "1", "--out", str(other), "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.rstrip().endswith("resume it with --max-positions 300")
     assert other.read_bytes() == raw
 
 

@@ -24,6 +24,7 @@ import numpy as np
 if TYPE_CHECKING:
     from vizgen.reports.judged_space import JudgedSpace
 
+from vizgen.analysis.units import count
 from vizgen.engine.params import Params
 from vizgen.engine.variants import Variant
 from vizgen.reports.judge import DEPTH_SHARE, one_change, space_index
@@ -141,11 +142,14 @@ TOP = 10
 @dataclass(frozen=True)
 class Judgements:
     """The judged space, a row a rule set: its combination (ascending), its distinct game, and each measure's
-    column (float, NaN where the measure was not judged: too large a rule set, or no game won)."""
+    column (float, NaN where the measure was not judged: too large a rule set, or no game won); ``max_positions``:
+    the largest game the record played through the chains (None: no bound), a larger one judged by perfect play
+    and its size only."""
 
     index: np.ndarray
     game: np.ndarray
     columns: dict[str, np.ndarray]
+    max_positions: int | None = None
 
 
 @dataclass(frozen=True)
@@ -190,7 +194,7 @@ def judgements(record: JudgedSpace | None = None) -> Judgements:
                for m in MEASURES if m.player}
     columns["skill_depth"] = column(c["skill_depth"], 1)
     columns["positions"] = column(list(c["positions"]), 1)
-    return Judgements(index, game, columns)
+    return Judgements(index, game, columns, record["max_positions"])
 
 
 def _changes(index: np.ndarray) -> np.ndarray:
@@ -426,6 +430,10 @@ def _variants(judged: Judgements, games: Games,
             out.append((v.slug, v.title, None, f"not in the r = 5 two-player space: {_outside(v.params)}"))
         elif at is None or at >= judged.index.size or judged.index[at] != index:
             out.append((v.slug, v.title, None, "not judged yet: the judged record does not reach its game"))
+        elif judged.max_positions is not None and judged.columns["positions"][at] > judged.max_positions:
+            out.append((v.slug, v.title, None, f"{count(int(judged.columns['positions'][at]))} positions, over the "
+                        f"{count(judged.max_positions)} the judged record plays through: judged by perfect play "
+                        "and its size only"))
         else:
             out.append((v.slug, v.title, game_at[int(judged.game[at])], None))
     return out

@@ -7,18 +7,26 @@ choose among a position's children, the exact values are the game's, ties go to 
 position), so each game is judged once, on its **representative**: the first rule set of that game in the space's
 order. The games nearby stay per rule set and are read off the space's record (:func:`judged_rule_set`).
 
+The chains of random and middle play and the skill ladder are played on the games of up to ``max_positions``
+positions (:data:`vizgen.util.sizes.JUDGE_RECORD_MAX_POSITIONS` by default, the record says which). A larger game
+is judged by the measures that need no play (:func:`by_exact_value`): its positions, and perfect play, which the
+space's exact value and remoteness of the start give exactly (the perfect player takes the fastest win and puts
+off a loss longest, so a won game lasts the remoteness and is never turned; a drawn one is never won). Its other
+figures are null, with that reason.
+
 The record (:data:`RECORD`, beside this module, made by ``python -m vizgen.reports.judged_space``) is one JSON
 object, a column a figure and a row a game, in the order of the space's game ids (a game's id is its row):
 
 ``command``, ``space`` (the space record's ``command``, ``rule_sets`` and ``games``: a reader checks the two belong
 together), ``machine``, ``date``, ``cpu_seconds``, ``wall_seconds``, ``cap`` (the ply cap), ``games`` (the games
-judged: the first ``games`` of the space's, the whole space when it is ``space["games"]``), ``units`` (what one
-unit of each measure's integers is, :data:`UNITS`), ``representative`` (on disk: each game's representative's
-combination, as gaps from the one before, :func:`load_judged` adds them up), ``reasons`` (every distinct ``skipped``
-of the judge, the first empty), ``columns`` and ``skipped``.
+judged: the first ``games`` of the space's, the whole space when it is ``space["games"]``), ``max_positions`` (the
+largest game played through the chains), ``units`` (what one unit of each measure's integers is, :data:`UNITS`),
+``representative`` (on disk: each game's representative's combination, as gaps from the one before,
+:func:`load_judged` adds them up), ``reasons`` (every distinct ``skipped`` of the judge, the first empty),
+``columns`` and ``skipped``.
 
-``columns`` holds ``positions``, ``moves``, ``moves_per_position`` (in thousandths, as ``vizgen judge`` rounds
-it), ``measures`` (per measure of :data:`vizgen.reports.judge.MEASURES`, per player of
+``columns`` holds ``positions``, ``moves`` (null over ``max_positions``), ``moves_per_position`` (in thousandths,
+as ``vizgen judge`` rounds it), ``measures`` (per measure of :data:`vizgen.reports.judge.MEASURES`, per player of
 :data:`vizgen.reports.judge.PLAYERS`: a list; balance, drawishness, decisiveness and drama in units of 1/10,000,
 swings in 1/1,000 moves, duration in plies), ``skill_depth`` (levels), ``skill_chain`` (the chain's ladder levels as
 bits: level ``k`` of :data:`vizgen.reports.puzzle_rating.LADDER` is bit ``k``) and ``reason`` (the game's index in
@@ -58,7 +66,8 @@ from vizgen.util.paths import write_whole
 from vizgen.util.text import format_count, quote
 
 __all__ = ["COMMAND", "NONE_WON", "RECORD", "UNITS", "JudgedColumns", "JudgedRuleSet", "JudgedSpace", "SpaceOf",
-           "game_rows", "judged_rule_set", "load_judged", "record_judged", "representatives"]
+           "by_exact_value", "game_rows", "judged_rule_set", "load_judged", "over_bound", "record_judged",
+           "representatives"]
 
 #: the record's file, beside this module
 RECORD = "judged_r5.json.gz"
@@ -87,7 +96,8 @@ class JudgedColumns(TypedDict):
     """The judged figures, a list a figure and a row a game (integers in :data:`UNITS`; None: left out)."""
 
     positions: list[int]
-    moves: list[int]
+    #: None for a game over the record's ``max_positions`` (not enumerated again)
+    moves: list[int | None]
     moves_per_position: list[int | None]
     #: measure -> player ("random", "middle", "perfect") -> a figure a game
     measures: dict[str, dict[str, list[int | None]]]
@@ -109,6 +119,8 @@ class JudgedSpace(TypedDict):
     wall_seconds: int
     cap: int
     games: int
+    #: the largest game (positions) played through the chains and the ladder; larger ones: :func:`by_exact_value`
+    max_positions: int
     units: dict[str, int]
     #: each game's representative's combination (:func:`vizgen.analysis.sweep.space_overrides`)
     representative: list[int]
@@ -127,7 +139,7 @@ class JudgedRuleSet(TypedDict):
     game: int
     representative: int
     positions: int
-    moves: int
+    moves: int | None
     moves_per_position: float | None
     #: the rule sets one rule change makes (``rule_sets``) and the other games they are (``games``)
     nearby: dict[str, int]
@@ -147,14 +159,64 @@ def representatives(games: int | None = None) -> list[int]:
     >>> space_specs(representatives(2))
     ['standard:transfers=false,divisions=false', 'standard:self_attack=true,transfers=false,divisions=false']
     """
-    record = load_record()
-    index, game = np.asarray(record["index"], dtype=np.int64), np.asarray(record["game"], dtype=np.int64)
+    index = np.asarray(load_record()["index"], dtype=np.int64)
+    return [int(i) for i in index[_first_rows(games)]]
+
+
+def _first_rows(games: int | None) -> np.ndarray:
+    """The space record's row of each of the first ``games`` games' first rule set (all games by default)."""
+    game = np.asarray(load_record()["game"], dtype=np.int64)
     count = int(game.max()) + 1 if games is None else games
     first = np.full(count, -1, dtype=np.int64)
     rows = np.arange(game.size - 1, -1, -1)
     keep = game[rows] < count
     first[game[rows[keep]]] = rows[keep]  # written last to first: the first row of each game stays
-    return [int(i) for i in index[first]]
+    return first
+
+
+def over_bound(max_positions: int) -> str:
+    """Why a game over the record's bound has only its size and perfect play (``SPEC`` stands for its rule set).
+
+    Examples
+    --------
+    >>> print(over_bound(1000).replace("\u202f", " "))
+    over the judged record's 1 000 positions: perfect play and the size only (vizgen judge SPEC plays the rest)
+    """
+    return (f"over the judged record's {format_count(max_positions)} positions: perfect play and the size only "
+            "(vizgen judge SPEC plays the rest)")
+
+
+def by_exact_value(positions: int, value: str, remoteness: int, max_positions: int) -> Judged:
+    """A game over the record's bound judged without play: its positions, and perfect play's figures from the start's
+    exact value (``W``, ``L`` or ``D``, the first player's) and remoteness (plies), as the space's record holds them.
+
+    Perfect play against itself is one game: a won start is won by the fastest win against the longest loss, in
+    ``remoteness`` plies, and the winner is ahead by the exact value at every ply (no drama, no swing, settled from
+    the first ply); a drawn start stays drawn (no move of either player's changes the value), so nobody wins.
+    ``tests/test_judged_space.py`` checks this against the chain on games of every kind.
+
+    Examples
+    --------
+    >>> j = by_exact_value(5000, "W", 23, 1000)
+    >>> {m: j["measures"][m]["perfect"] for m in ("balance", "drawishness", "duration", "drama")}
+    {'balance': 1.0, 'drawishness': 0.0, 'duration': 23, 'drama': 0.0}
+    >>> by_exact_value(5000, "D", -1, 1000)["measures"]["duration"]["perfect"] is None
+    True
+    >>> sorted(by_exact_value(5000, "D", -1, 1000)["skipped"])
+    ['middle', 'moves', 'moves_per_position', 'random', 'skill_depth']
+    """
+    if value not in ("W", "L", "D"):
+        raise ValueError(f"a two-player start's value is W, L or D, not {value!r}")
+    won = value != "D" and remoteness <= PLY_CAP
+    balance = {"W": 1.0, "L": -1.0, "D": 0.0}[value] if won else 0.0
+    perfect: dict[str, dict[str, float | int | None]] = {
+        "balance": {"perfect": balance}, "drawishness": {"perfect": 0.0 if won else 1.0},
+        "duration": {"perfect": remoteness if won else None}, "decisiveness": {"perfect": 0.0 if won else None},
+        "drama": {"perfect": 0.0 if won else None}, "swings": {"perfect": 0.0}}
+    why = over_bound(max_positions)
+    return Judged(spec="SPEC", title="", players=2, cap=PLY_CAP, complexity={"positions": positions},
+                  skipped={k: why for k in ("moves", "moves_per_position", "random", "middle", "skill_depth")},
+                  measures=perfect)
 
 
 def _quantized(value: float | int | None, unit: int) -> int | None:
@@ -198,7 +260,9 @@ def game_rows(judged: list[Judged]) -> tuple[JudgedColumns, list[dict[str, str]]
         skipped = {k: v.replace(quote(data["spec"]), "SPEC") for k, v in data["skipped"].items() if k != "nearby"}
         size = data["complexity"]
         columns["positions"].append(size["positions"])
-        columns["moves"].append(size["moves"])
+        columns["moves"].append(size.get("moves"))
+        if "moves" not in size:
+            null("moves", skipped["moves"])
         columns["moves_per_position"].append(_quantized(size.get("moves_per_position"), UNITS["moves_per_position"]))
         if "moves_per_position" in skipped:
             null("moves_per_position", skipped["moves_per_position"])
@@ -250,20 +314,27 @@ def judge_game(variant: Variant, figures: dict[str, Any],  # a sweep's open row 
 def record_judged(games: int | None = None, workers: int = 2, dask_workers: int | None = None,
                   address: str | None = None, resume: JudgedSpace | None = None, progress: bool = True,
                   checkpoint: Callable[[JudgedSpace], object] | None = None,
-                  every: float = 600.0) -> JudgedSpace:
+                  every: float = 600.0, max_positions: int | None = None) -> JudgedSpace:
     """Judge the representatives of the first ``games`` games of the space (all by default) and return the record
     (with its CPU and wall time): on ``workers`` local processes, or on Dask (``dask_workers``: a local cluster of
     that many; ``address``: a running cluster's scheduler), as :func:`vizgen.analysis.sweep.sweep` runs the map.
 
     ``resume``: a record of fewer games of the same space, made by this command: its games are kept and the rest
     judged (its CPU and wall seconds are added to this run's). ``checkpoint``: called every ``every`` seconds with
-    the record of the games judged so far (a slice, which ``resume`` continues).
+    the record of the games judged so far (a slice, which ``resume`` continues). ``max_positions``: the largest
+    game played through the chains (:data:`vizgen.util.sizes.JUDGE_RECORD_MAX_POSITIONS` by default; a resumed
+    record keeps its own); a larger one is judged by :func:`by_exact_value`, in the parent, without a task.
     """
     space = load_record()
     total = int(max(space["game"])) + 1
     count = total if games is None else min(games, total)
     reps = representatives(count)
     start = 0 if resume is None else resume["games"]
+    bound = (resume["max_positions"] if resume is not None else
+             sizes.JUDGE_RECORD_MAX_POSITIONS if max_positions is None else max_positions)
+    exact = _exact_values(count)
+    played = [g for g in range(start, count) if exact[g][0] <= bound]  # the games the tasks judge, in order
+    next_game = [start]  # the first game not yet in ``judged``
     began, cpu0 = time.time(), _cpu()
     judged: list[Judged] = []
     worker_cpu: dict[int, float] = {}
@@ -284,17 +355,26 @@ def record_judged(games: int | None = None, workers: int = 2, dask_workers: int 
                            space=SpaceOf(command=space["command"], rule_sets=space["rule_sets"], games=total),
                            machine=f"{platform.machine()}, {os.cpu_count()} cores, {where}",
                            date=time.strftime("%Y-%m-%d"), cpu_seconds=round(cpu), wall_seconds=round(wall),
-                           cap=PLY_CAP, games=done, units=dict(UNITS), representative=reps[:done],
+                           cap=PLY_CAP, games=done, max_positions=bound, units=dict(UNITS),
+                           representative=reps[:done],
                            reasons=reasons, columns=columns, skipped=skipped)
 
     saved = [time.time()]
 
-    def emit(figures: list[dict[str, Any]]) -> None:  # the sweep's open rows, in game order
+    def unplayed(upto: int) -> None:  # the games over the bound before game ``upto``, judged without play
+        for g in range(next_game[0], upto):
+            judged.append(by_exact_value(*exact[g], bound))
+        next_game[0] = max(next_game[0], upto)
+
+    def emit(figures: list[dict[str, Any]]) -> None:  # the sweep's open rows, in the order of ``played``
         for f in figures:
             if "refused" in f:
                 raise VariantError(f"a representative of the space was refused: {f['spec']}: {f['refused']}")
             judging: _Judging = f["judge"]
+            unplayed(played[emitted[0]])
             judged.append(judging["judged"])
+            emitted[0] += 1
+            next_game[0] += 1
             worker_cpu[judging["pid"]] = max(worker_cpu.get(judging["pid"], 0.0), judging["cpu"])
         if checkpoint is not None and time.time() - saved[0] >= every:
             checkpoint(record())
@@ -305,15 +385,26 @@ def record_judged(games: int | None = None, workers: int = 2, dask_workers: int 
     def on_done(n: int, of: int) -> None:
         if progress and (time.time() - said[0] >= 10 or n == of):
             said[0] = time.time()
-            print(f"judged {format_count(start + n)} of {format_count(count)} games, {time.time() - began:.0f} s",
-                  file=sys.stderr, flush=True)
+            print(f"played {format_count(n)} of the {format_count(of)} games of up to {format_count(bound)} "
+                  f"positions, {time.time() - began:.0f} s", file=sys.stderr, flush=True)
 
     local = dask_workers is None and address is None
     memory = sizes.memory_available()
     share = sizes.Memory(memory.size // (dask_workers or workers), f"{memory.source} shared by the workers")
-    sweep(_tasks(reps[start:count]), processes=workers if local else 1, workers=dask_workers, address=address,
-          emit=emit, on_done=on_done, memory=share, judge=judge_game)
+    emitted = [0]  # of ``played``
+    sweep(_tasks([reps[g] for g in played]), processes=workers if local else 1, workers=dask_workers,
+          address=address, emit=emit, on_done=on_done, memory=share, judge=judge_game)
+    unplayed(count)
     return record()
+
+
+def _exact_values(games: int) -> list[tuple[int, str, int]]:
+    """Each of the first ``games`` games' positions, and the exact value and remoteness of its start, from its
+    first rule set in the space's record (every rule set of a game has the game's)."""
+    record = load_record()
+    first = _first_rows(games)
+    value, positions, remoteness = record["value"], record["positions"], record["remoteness"]
+    return [(int(positions[r]), value[r], int(remoteness[r])) for r in first.tolist()]
 
 
 def _joined(before: JudgedSpace, columns: JudgedColumns, reasons: list[dict[str, str]],
@@ -449,9 +540,14 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         prog=COMMAND,
         description="Judge every distinct game of the r = 5 rule space (one representative rule set each: "
                     "balance, draws, length, drama, swings, skill depth; docs/JUDGE.md) and write the judged "
-                    f"record beside this module ({RECORD}). The whole space: about an hour on two cores.")
+                    f"record beside this module ({RECORD}). Games over --max-positions are judged by perfect play "
+                    "and their size alone.")
     parser.add_argument("--games", type=_POSITIVE, default=None, metavar="N",
                         help="judge only the first N games of the space (a slice; the record says how many)")
+    parser.add_argument("--max-positions", type=_POSITIVE, default=sizes.JUDGE_RECORD_MAX_POSITIONS, metavar="N",
+                        help="play the chains of random and middle play and the skill ladder on the games of up to "
+                             f"N positions (default {sizes.JUDGE_RECORD_MAX_POSITIONS}); a larger game is judged by "
+                             "perfect play, read off the space's exact value, and its size")
     parser.add_argument("--resume", action="store_true",
                         help="keep the games of the record already written (a slice of the same space made by "
                              "this command) and judge only the rest")
@@ -489,6 +585,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"vizgen: error: {out} is not a judged record of this space: cannot resume from it",
                   file=sys.stderr)
             return 2
+        if resume is not None and resume.get("max_positions") != args.max_positions:
+            print(f"vizgen: error: {out} plays games of up to {resume.get('max_positions')} positions, not "
+                  f"{args.max_positions}: resume it with --max-positions {resume.get('max_positions')}",
+                  file=sys.stderr)
+            return 2
     stop_on_signals()
     saved: list[int] = []
 
@@ -498,7 +599,8 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         record = record_judged(args.games, args.workers, args.dask_workers, args.cluster, resume,
-                               checkpoint=checkpoint if args.every else None, every=args.every or 0.0)
+                               checkpoint=checkpoint if args.every else None, every=args.every or 0.0,
+                               max_positions=args.max_positions)
         write(record, out)
     except KeyboardInterrupt as exc:
         code = stopped_code(exc)

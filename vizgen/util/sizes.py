@@ -41,6 +41,7 @@ __all__ = [
     "HAND_SETS_MAX",
     "HAZE_EDGES",
     "JUDGE_LADDER_MAX_POSITIONS",
+    "JUDGE_RECORD_MAX_POSITIONS",
     "MAXN_MAX_STATES",
     "MAX_EDGE_ARRAYS",
     "MAX_MEMORY_CAP",
@@ -147,6 +148,11 @@ MAXN_MAX_STATES = 200_000
 #: `vizgen judge` plays the softmax ladder (max^n over the whole graph, eight plies deep, and up to 16 chains of
 #: two players) on rule sets up to this many positions; larger ones are judged without the ladder
 JUDGE_LADDER_MAX_POSITIONS = 50_000
+#: the judged record (``python -m vizgen.reports.judged_space``) plays the chains of random and middle play and the
+#: skill ladder on the space's games up to this many positions, about 75 µs of CPU a position (30 to 60 ms a
+#: game); a larger game is judged by perfect play (read off the space's exact value) and its size alone, so that
+#: the whole record costs about 4,700 CPU s, within twice the map's own 7,842 (docs/JUDGE.md "The judged record")
+JUDGE_RECORD_MAX_POSITIONS = 1_000
 #: the most hand sets (``C(r + hands - 1, hands)``) one player may hold: the rules compile in Python over every
 #: pair of them, about 20 s for 1,000 on two cores (r = 44 with two hands, 16 with three, 10 with four)
 HAND_SETS_MAX = 1000

@@ -140,24 +140,39 @@ def coverage(meta: dict[str, Any], rule_sets: int) -> str:
 
     Examples
     --------
-    >>> print(coverage({"games": 2000, "space_games": 343608}, 4444).replace("\u202f", " ").replace(" (", "\n("))
+    >>> print(coverage({"games": 2000, "space_games": 343608, "played": 2000, "max_positions": 1000},
+    ...                4444).replace("\u202f", " ").replace(" (", "\n("))
     Judged so far: 2 000 of 343 608 distinct games, the 4 444 rule sets of them
     (the first games in the space record's order); everything here ranks those only.
-    >>> coverage({"games": 5, "space_games": 5}, 9)
+    >>> coverage({"games": 5, "space_games": 5, "played": 5, "max_positions": 1000}, 9)
     'Judged: all 5 distinct games, their 9 rule sets.'
+    >>> print(coverage({"games": 5, "space_games": 5, "played": 3, "max_positions": 1000},
+    ...                9).replace("\u202f", " ").replace("; ", "\n"))
+    Judged: all 5 distinct games, their 9 rule sets. The 3 games of up to 1 000 positions are judged by every measure
+    the 2 larger ones by perfect play and their size only, so the rankings, the filters and the scatter are of the 3.
     """
     if meta["games"] >= meta["space_games"]:
-        return f"Judged: all {count(meta['space_games'])} distinct games, their {count(rule_sets)} rule sets."
-    return (f"Judged so far: {count(meta['games'])} of {count(meta['space_games'])} distinct games, the "
-            f"{count(rule_sets)} rule sets of them (the first games in the space record's order); everything here "
-            "ranks those only.")
+        said = f"Judged: all {count(meta['space_games'])} distinct games, their {count(rule_sets)} rule sets."
+    else:
+        said = (f"Judged so far: {count(meta['games'])} of {count(meta['space_games'])} distinct games, the "
+                f"{count(rule_sets)} rule sets of them (the first games in the space record's order); everything "
+                "here ranks those only.")
+    if meta["played"] < meta["games"]:
+        said += (f" The {count(meta['played'])} games of up to {count(meta['max_positions'])} positions are judged "
+                 f"by every measure; the {count(meta['games'] - meta['played'])} larger ones by perfect play and "
+                 f"their size only, so the rankings, the filters and the scatter are of the {count(meta['played'])}.")
+    return said
 
 
 def record_meta(record: JudgedSpace) -> dict[str, Any]:  # a template's context: open, read by name by jinja2
     """How the judged record was made, as the page says it: its command, date, machine, CPU and wall seconds, and
-    how many of the space's games it judges."""
-    return {key: record[key] for key in ("command", "date", "machine", "cpu_seconds", "wall_seconds", "games")} | {
-        "space_games": record["space"]["games"]}
+    how many of the space's games it judges, and how many of them it plays through the chains (``played``, those
+    of up to ``max_positions`` positions)."""
+    bound = record["max_positions"]
+    played = sum(p <= bound for p in record["columns"]["positions"])
+    return {key: record[key] for key in ("command", "date", "machine", "cpu_seconds", "wall_seconds", "games",
+                                         "max_positions")} | {"space_games": record["space"]["games"],
+                                                              "played": played}
 
 
 # base: the template context every page shares (open, read by name by jinja2)
