@@ -27,3 +27,21 @@ def test_the_browser_solver_benchmark_runs_and_counts_the_engines_positions() ->
     for spec in specs:
         positions = int(rows[spec][1].replace(",", ""))
         assert positions == enumerate_graph(resolve(spec)).n
+
+
+@pytest.mark.slow(reason="a Python interpreter that reads the space's record: about 3 s")
+def test_the_judge_bands_benchmark_draws_games_of_its_band() -> None:
+    """``benchmarks/judge_bands.py HIGH COUNT LOW`` times COUNT games of the band and says how many the band holds:
+    as many as the space's record has games of that size."""
+    import numpy as np
+
+    from vizgen.reports.space import load_record
+
+    done = subprocess.run([sys.executable, "benchmarks/judge_bands.py", "205", "2", "200"], capture_output=True,
+                          text=True, cwd=ROOT, env=env(), timeout=120)
+    assert done.returncode == 0, done.stderr[-800:]
+    record = load_record()
+    _, first = np.unique(np.asarray(record["game"]), return_index=True)
+    sizes = np.asarray(record["positions"])[first]
+    held = int(((sizes > 200) & (sizes <= 205)).sum())
+    assert done.stdout.startswith(f"positions 200 < n <= 205: 2 of {held} games drawn, mean 20"), done.stdout
