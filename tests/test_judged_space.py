@@ -382,7 +382,8 @@ def test_the_whole_record_judged_again() -> None:
     from vizgen.analysis.sweep import local_cores
 
     record = load_judged()
-    fresh = record_judged(record["games"], workers=local_cores(), progress=False)
+    fresh = record_judged(record["games"], workers=local_cores(), progress=False,
+                          max_positions=record["max_positions"])
     assert fresh["columns"] == record["columns"]
     assert fresh["reasons"] == record["reasons"] and fresh["skipped"] == record["skipped"]
     assert fresh["representative"] == record["representative"]
