@@ -125,6 +125,7 @@ def test_the_record_belongs_to_the_space() -> None:
     assert record["cpu_seconds"] > 0 and record["wall_seconds"] > 0
 
 
+@pytest.mark.slow(reason="gzips the whole record (1.9 MB, 343,608 games) again: about 4 CPU s (the fast lane's budget)")
 def test_the_record_file_is_written_as_read() -> None:
     """The committed file is byte for byte what the command writes of the record it holds (the same record gives
     the same bytes)."""
@@ -180,8 +181,9 @@ def test_vizgen_judge_json_is_the_records(capsys: pytest.CaptureFixture[str]) ->
     record = load_judged()
     index, game, positions = _games()
     most = min(FAST_MAX_POSITIONS, record["max_positions"])
+    representatives = set(record["representative"])
     rows = [int(r) for r in np.flatnonzero((game < record["games"]) & (positions <= most))
-            if index[r] not in set(record["representative"])]
+            if int(index[r]) not in representatives]
     combination = int(index[random.Random().choice(rows)])
     spec = BASE.rule_set(space_overrides(combination)).spec
     assert vizgen(["judge", spec, "--json"]) == 0
@@ -300,6 +302,7 @@ def test_a_slice_resumed_is_the_slice_judged_at_once(tmp_path: Path) -> None:
     assert _without_times(loads(twice.read_bytes())) == _without_times(loads(once.read_bytes()))
 
 
+@pytest.mark.slow(reason="writes the whole record to a file: about 4 CPU s (the fast lane's budget)")
 def test_resume_refuses_a_file_that_is_not_a_judged_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``--resume`` over a file that is not this command's record of this space: one line, exit 2, the file kept."""
     other = tmp_path / "other.json.gz"
@@ -387,3 +390,20 @@ def test_the_whole_record_judged_again() -> None:
     assert fresh["columns"] == record["columns"]
     assert fresh["reasons"] == record["reasons"] and fresh["skipped"] == record["skipped"]
     assert fresh["representative"] == record["representative"]
+
+
+@pytest.mark.slow(reason="judges 200 games on two worker processes: about 6 CPU s")
+def test_the_record_counts_its_workers_cpu_once() -> None:
+    """The record's CPU seconds are the run's: this process's and its two workers', as the system counts them
+    (the workers, ended by the end of the run, are not counted again from what they reported)."""
+    import resource
+
+    def spent() -> float:
+        own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+        return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+    before = spent()
+    record = record_judged(200, workers=2, progress=False)
+    measured = spent() - before
+    assert measured > 1.0
+    assert 0.8 * measured - 1 <= record["cpu_seconds"] <= measured + 1, (record["cpu_seconds"], measured)

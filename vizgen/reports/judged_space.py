@@ -345,8 +345,10 @@ def record_judged(games: int | None = None, workers: int = 2, dask_workers: int 
         columns, reasons, skipped = game_rows(judged)
         if resume is not None:
             columns, reasons, skipped = _joined(resume, columns, reasons, skipped)
-        own = os.getpid()
-        cpu = _cpu() - cpu0 + sum(c for pid, c in worker_cpu.items() if pid != own)
+        own, (mine, ended) = os.getpid(), _cpu() - cpu0
+        # the workers' CPU: while they live, what each last reported; once they have ended (the run's end, a
+        # worker replaced), the finished children's, which holds the same and their start besides: counted once
+        cpu = float(mine + max(ended, sum(c for pid, c in worker_cpu.items() if pid != own)))
         wall = time.time() - began
         if resume is not None:
             cpu, wall = cpu + resume["cpu_seconds"], wall + resume["wall_seconds"]
@@ -432,10 +434,10 @@ def _joined(before: JudgedSpace, columns: JudgedColumns, reasons: list[dict[str,
             {c: dict(sorted(v.items())) for c, v in sorted(counts.items())})
 
 
-def _cpu() -> float:
-    """CPU seconds of this process and its finished children."""
+def _cpu() -> np.ndarray:
+    """CPU seconds (user and system) of this process, and of its finished children."""
     own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+    return np.array([own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime])
 
 
 def _path() -> Path:
