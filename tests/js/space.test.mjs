@@ -4,7 +4,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { SpaceCtrl, combination, rowsOf, specOf } from "../../vizgen/site/static/js/space/ctrl.js";
-import { answerView } from "../../vizgen/site/static/js/space/view/answer.js";
+import { VALUE_WORDS, answerView, valueWords } from "../../vizgen/site/static/js/space/view/answer.js";
 import { choices, words } from "../../vizgen/site/static/js/space/view/choices.js";
 import { fixture } from "./load.mjs";
 
@@ -17,21 +17,14 @@ const UNITS = fixture("words.json").units;
  * chosen: r = 5 with parts 0 (no swaps) and 2 (one swap counted by each player), r = 3 with part 0, and r = 4 with
  * three players with parts 0 and 6 (part 0 with zombies). */
 const TWO = { zombies: "zombies needs players >= 3 (with two players the game ends at the first elimination)" };
-/* each space's value letters in words, as the Python's vizgen.reports.space.value_words gives them (the cross test
- * reads the real index) */
-const SAY2 = { W: "the first player wins", L: "the second player wins", D: "a draw" };
-const SAY3 = { W: "the first player wins", L: "the second player wins", T: "the third player wins",
-  D: "open: no player can force a win" };
 const DATA = {
   bools: ["sudden_death", "cherry_bomb"], swaps: [[0, "row"], [1, "row"], [1, "player"]],
   overflow: ["rollover", "cutoff"], attack: ["opponent"], halvesies: ["off"], order: BOOK.names,
   standard: BOOK.defaults, block: 4, units: UNITS, book: BOOK, chosen: 0, spaces: [
-    { label: "r = 5, two players", base: "standard", folder: "space/r5", parts: [0, 2], rule_sets: 4, omitted: TWO,
-      values: SAY2 },
-    { label: "r = 3, two players", base: "standard:r=3", folder: "space/r3", parts: [0], rule_sets: 2, omitted: TWO,
-      values: SAY2 },
+    { label: "r = 5, two players", base: "standard", folder: "space/r5", parts: [0, 2], rule_sets: 4, omitted: TWO },
+    { label: "r = 3, two players", base: "standard:r=3", folder: "space/r3", parts: [0], rule_sets: 2, omitted: TWO },
     { label: "r = 4, three players", base: "standard:players=3,r=4", folder: "space/p3_r4", parts: [0, 6],
-      rule_sets: 5, omitted: {}, values: SAY3 }],
+      rule_sets: 5, omitted: {} }],
 };
 /* r = 5, part 0: combinations 0, 1 and 2 (3, cherry bomb with sudden death, refused: the rules refuse it); 0 and 1
  * the same game. Part 2: combination 8 alone. r = 3, part 0: combinations 0 and 2, other games. Three players,
@@ -95,7 +88,7 @@ test("an explorer walk: the standard rules, a box ticked, a refused combination,
   assert.deepEqual(seen[0].data, DATA);
   assert.equal(answerView(ctrl.state), null);
   await ctrl.ask(pick());
-  assert.deepEqual(ctrl.state.answer, { spec: "standard", space: "r = 5, two players", outcome: SAY2.W,
+  assert.deepEqual(ctrl.state.answer, { spec: "standard", space: "r = 5, two players", players: 2,
     found: { value: "W", remoteness: 7, positions: 100, draws: 10, others: 1, idle: ["sudden_death"] }, why: null });
   assert.equal(text(answerView(ctrl.state)), "the first player wins in 7 plies (r = 5, two players); 100 " +
     "positions, 10.0 % of " +
@@ -173,6 +166,9 @@ test("the form's fields: the spaces, the boxes as the standard rules tick them, 
     assert.match(odd, />&lt;i&gt;<\/option>/);
     assert.equal(words(DATA, "one_point_switch"), "one-point switch", "the Python's words, never the code name");
     assert.equal(words(DATA, "misere"), "misère");
+    assert.equal(VALUE_WORDS.D, "a draw");
+    assert.equal(valueWords("D", 3), "open: no player can force a win");
+    assert.equal(valueWords("T", 3), "the third player wins");
   });
 
 test("switching spaces: each space's parts load only once it is chosen, its answer and link name its r", async () => {

@@ -55,7 +55,7 @@ from vizgen.util.text import format_count
 __all__ = ["RECORD", "SPACES", "VALUES", "Space", "SpaceColumns", "SpaceEffect", "SpaceFigures", "SpaceInteraction",
            "SpaceRecord", "SpaceRow", "SpaceSummary", "changes_words", "load_record", "record_space",
            "recorded_spaces", "rule_axes", "sample_space", "space_effects", "space_figures", "space_specs",
-           "space_summaries", "space_summary", "space_tasks", "standard_index", "value_words"]
+           "space_summaries", "space_summary", "space_tasks", "standard_index"]
 
 #: the record's file, beside this module
 RECORD = "space_r5.json.gz"
@@ -63,24 +63,6 @@ RECORD = "space_r5.json.gz"
 #: W, L and T are the first, second and third player's forced win and D an open start (nobody can force a win)
 VALUES = {"W": "win", "L": "loss", "D": "draw"}
 _CODE = {"win": "W", "loss": "L", "draw": "D", "open": "D"}
-
-
-def value_words(players: int) -> dict[str, str]:
-    """Each value letter of a space's record in words, as the explorer answers (two or three players): the seat
-    that wins from the start with perfect play, or nobody (with three players the meaning table's open start).
-
-    Examples
-    --------
-    >>> value_words(2)
-    {'W': 'the first player wins', 'L': 'the second player wins', 'D': 'a draw'}
-    >>> value_words(3)["T"], value_words(3)["D"]
-    ('the third player wins', 'open: no player can force a win')
-    """
-    from vizgen.analysis.meaning import VERDICTS
-
-    seats = {letter: f"the {seat} player wins" for letter, seat in zip(_SEAT[:players], ("first", "second", "third"))}
-    nobody = "a draw" if players == 2 else next(v.long for v in VERDICTS if v.key == "open")
-    return {**seats, "D": nobody}
 _SEAT = "WLT"  # with three players, the seat that can force a win
 _RANGE = 512  # consecutive combinations a task of the space covers
 #: the command that makes a record (its options name the space)

@@ -48,8 +48,6 @@ class SpaceEntry(TypedDict):
     rule_sets: int
     #: the axes the space leaves out, each with the rules' reason (zombies with two players)
     omitted: dict[str, str]
-    #: each value letter of its parts in words (:func:`vizgen.reports.space.value_words`)
-    values: dict[str, str]
 
 
 class SpaceIndex(TypedDict):

@@ -31,7 +31,6 @@ from vizgen.reports.space import (
     recorded_spaces,
     space_figures,
     space_summaries,
-    value_words,
 )
 from vizgen.site.drawing import theme
 from vizgen.site.render.datafiles import jsonp
@@ -220,7 +219,7 @@ def space_parts(space: Space, record: SpaceRecord) -> tuple[SpaceEntry, dict[str
             others=others[rows].tolist()))
         parts.append(k)
     entry = SpaceEntry(label=space_label(space.r, space.players), base=space.base, folder=folder, parts=parts,
-                       rule_sets=record["rule_sets"], omitted=space.omitted, values=value_words(space.players))
+                       rule_sets=record["rule_sets"], omitted=space.omitted)
     return entry, files
 
 

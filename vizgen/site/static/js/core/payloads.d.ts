@@ -15,8 +15,6 @@ export interface SpaceEntry {
   rule_sets: number;
   /** the axes the space leaves out, each with the rules' reason (zombies with two players) */
   omitted: Record<string, string>;
-  /** each value letter of its parts in words (:func:`vizgen.reports.space.value_words`) */
-  values: Record<string, string>;
 }
 
 /** The rule space's index (``space-data.js``, :func:`vizgen.site.render.space_page.space_data`). */

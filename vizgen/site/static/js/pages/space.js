@@ -9,7 +9,7 @@
 import { render, renderEnd } from "../core/html.js";
 import { create } from "./core/loader.js";
 import { SpaceCtrl } from "../space/ctrl.js";
-import { answerView } from "../space/view/answer.js";
+import { answerView, valueWords } from "../space/view/answer.js";
 import { choices } from "../space/view/choices.js";
 
 /** @typedef {import("../space/interfaces.js").SpaceIndex} SpaceIndex */
@@ -63,7 +63,7 @@ function boot() {
     face.ready = shown !== null;
     face.spec = shown && shown.spec;
     face.space = shown && shown.space;
-    face.value = shown && shown.outcome;
+    face.value = shown && shown.found && valueWords(shown.found.value, shown.players);
   });
   ctrl.start(form.getAttribute("data-source") || "space-data");
 }

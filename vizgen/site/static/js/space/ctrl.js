@@ -160,7 +160,7 @@ export class SpaceCtrl {
       this.state.status = "ready";
       const said = read(data, choice, found);
       this.state.answer = { spec: specOf(data, choice), space: choice.space.label,
-        outcome: said ? choice.space.values[said.value] : null, found: said, why: said ? null : refusal(data, choice) };
+        players: choice.params.players, found: said, why: said ? null : refusal(data, choice) };
       this.redraw();
     };
     return (choice.space.parts.includes(k) ? this.part(data, choice.space, k) : Promise.resolve(null)).then(show,

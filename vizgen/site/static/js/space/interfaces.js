@@ -40,10 +40,10 @@
  */
 
 /**
- * The answer to the latest question: the rule set's spec, its space (in words) and, once its part is read, what
- * the space's map says (null: the rules refuse the combination, and `why` says why in the engine's words) with its
- * start's value in the space's words (`outcome`: its entry's `values`, from the Python).
- * @typedef {{spec: string, space: string, outcome: string | null, found: Found | null, why: string | null}} Answer
+ * The answer to the latest question: the rule set's spec, its space (in words, and its players) and, once its
+ * part is read, what the space's map says (null: the rules refuse the combination, and `why` says why in the
+ * engine's words).
+ * @typedef {{spec: string, space: string, players: number, found: Found | null, why: string | null}} Answer
  */
 
 /**

@@ -1,5 +1,5 @@
 /* vizgen space view/answer: the answer to the latest question, from the controller's state (a pure function to
- * markup through core/html.js): what the chosen space's map says of the rule set, in the space's words, which
+ * markup through core/html.js): what the chosen space's map says of the rule set, in the chooser's words, which
  * space it is, and the link that solves it on the rules page (its spec names the space's r and players). */
 import { html } from "../../core/html.js";
 import { count, plural, pct } from "../../core/util.js";
@@ -10,6 +10,20 @@ import { words } from "./choices.js";
 /** @typedef {import("../interfaces.js").SpaceIndex} SpaceIndex */
 /** @typedef {import("../../core/util.js").Units} Units */
 /** @typedef {import("../../core/html.js").Html} Html */
+
+/** The start's value (a part's letter: W, L or D; T, the third player's, with three players), in words. */
+export const VALUE_WORDS = /** @type {Readonly<Record<string, string>>} */ (
+  { W: "the first player wins", L: "the second player wins", T: "the third player wins", D: "a draw" });
+/**
+ * The start's value in words: with two players the first player's, with three the seat that can force a win (D:
+ * open, no player can force a win against the other two together).
+ * @param {string} value a part's letter
+ * @param {number} players
+ * @returns {string}
+ */
+export function valueWords(value, players) {
+  return value === "D" && players > 2 ? "open: no player can force a win" : VALUE_WORDS[value];
+}
 
 /**
  * The engine's sentence with every rule it names in words ("cherry_bomb resets ..., which sudden_death=true ..."
@@ -43,7 +57,7 @@ function said(data, answer) {
     return answer.why ? html`<code>${spec}</code>: the rules refuse this combination: ${inWords(data, answer.why)} (${
       space}).` : html`<code>${spec}</code>: the map of ${space} holds no answer for this rule set. ${link}`;
   }
-  return html`<b>${answer.outcome}</b>${
+  return html`<b>${valueWords(f.value, answer.players)}</b>${
     f.remoteness >= 0 ? " in " + plural(f.remoteness, "ply", "plies") : ""} (${space});
       ${count(f.positions)} positions, ${pct(f.draws / f.positions, data.units)} of them drawn.
       ${f.others ? `The same game as ${plural(f.others, "other rule set", "other rule sets")} of the map.` :
