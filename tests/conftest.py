@@ -28,7 +28,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 #: lane, for the fast lane's 60 s (issue #49)
 SLOW_DOCTESTS = {
     "space.space_figures": "counts the figures of the 954,368 rule sets' record (4 CPU s)",
-    "space_page.space_data": "writes the data of every recorded space, up to 960,512 rule sets each (1.5 CPU s each)",
+    "space_page.space_data": "writes the data of the 954,368 rule sets (2 CPU s)",
     "space.space_effects": "counts each rule's pairs over the 954,368 rule sets' record (2 CPU s)",
     "space.space_summary": "counts the 954,368 rule sets' record by value and each rule's pairs (2 CPU s)",
     "space.space_summaries": "counts every recorded space's rule sets and each rule's pairs (2 CPU s a space)",

@@ -1,22 +1,21 @@
-"""The rule space's explorer in a headless browser, served on 127.0.0.1 and from file://: tick rules, choose a
-space, read the answer."""
+"""The rule space's explorer in a headless browser, served on 127.0.0.1 and from file://: tick rules, read the
+answer."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.browsing import NEEDS_BROWSER, PHONE, WIDE, served, write_site
-from vizgen.analysis.sweep import SPACE_BOOLS, Base, solve_rule_set
-from vizgen.reports.space import Space, load_record, space_figures, space_specs, standard_index
+from tests.browsing import NEEDS_BROWSER, served, write_site
+from vizgen.analysis.sweep import Base, solve_rule_set
+from vizgen.reports.space import space_figures
 from vizgen.site.render.assets import environment, shared_files
 from vizgen.site.render.space_page import space_files
 from vizgen.util.text import format_count
 
-#: one worker runs the module: its site (the rule spaces' data, 12 CPU s) is written once a run, not on each worker
+#: one worker runs the module: its site (the rule space's data, 7.6 CPU s) is written once a run, not on each worker
 pytestmark = [*NEEDS_BROWSER, pytest.mark.slow, pytest.mark.xdist_group("space_browser")]
 
 
@@ -187,109 +186,3 @@ def test_the_wider_map_shows_each_space_and_how_a_rule_changes_with_r(new_tab: C
     assert logan.is_visible()
     assert logan.locator("td").all_inner_texts()[1:] == [percent(s["shares"].get("Logan clause")) for s in summaries]
     assert errors == [], errors
-
-
-#: a value's letter (two players) as the answer says it
-_SAID = {"W": "the first player wins", "L": "the second player wins", "D": "a draw"}
-
-
-def _expected(space: Space, rule: str) -> tuple[str, str]:
-    """The spec of the standard rules of ``space`` with the on/off rule ``rule`` turned the other way, and the
-    answer's first words for it as that space's record has it (value, plies, the space, positions)."""
-    combination = standard_index() ^ (1 << SPACE_BOOLS.index(rule))
-    record = load_record(space.record)
-    row = record["index"].index(combination)
-    plies = record["remoteness"][row]
-    said = _SAID[record["value"][row]] + (f" in {plies} plies" if plies >= 0 else "")
-    return space_specs([combination], space.base)[0], (f"{said} (r = {space.r}, two players); "
-                                                       f"{format_count(record['positions'][row])} positions")
-
-
-def _loaded(page: object, folder: str) -> list[str]:
-    """The parts of a space's folder the page has asked for (the data files are scripts)."""
-    return [src for src in page.evaluate("[...document.scripts].map((s) => s.getAttribute('src') || '')")
-            if src.startswith(folder + "/")]
-
-
-def _chooser(page: object) -> object:
-    """The explorer's list of spaces, by its role and label ("space", then the options it reads out)."""
-    return page.get_by_role("combobox", name=re.compile(r"^space\b"))
-
-
-def _choose_r3_and_tick_misere(page: object) -> tuple[str, str]:
-    """Choose the r = 3 space and tick misère, as a visitor does; the spec and answer its record gives."""
-    _chooser(page).select_option(label="r = 3, two players")
-    page.wait_for_function("window.vizgenSpace.spec === 'standard:r=3'")
-    page.get_by_label("misère", exact=True).set_checked(True)
-    spec, said = _expected(Space(3), "misere")
-    page.wait_for_function(f"window.vizgenSpace.spec === '{spec}'")
-    return spec, said
-
-
-def test_choosing_r3_answers_from_its_map_and_plays_it_at_r3(new_tab: Callable[..., object], site_root: Path) -> None:
-    """#50: the explorer reaches every recorded space. Chosen, the r = 3 map's parts load (not before), and the
-    answer on screen is what the r = 3 record says of the rule set (misère: a second-player win there, a draw at
-    r = 5), naming its space; its link plays the rule set at r = 3. The site is served under a sub-path."""
-    with served(site_root.parent, site_root.name + "/") as address:
-        _choose_r3_on(new_tab, address)
-
-
-def _choose_r3_on(new_tab: Callable[..., object], address: str) -> None:
-    """The walk of the test above on the site at ``address``."""
-    page, errors = _open(new_tab, address + "space.html")
-    assert "/space-site" in page.url
-    chooser = _chooser(page)
-    assert chooser.is_visible()
-    assert chooser.locator("option:checked").inner_text() == "r = 5, two players"
-    assert chooser.locator("option").all_inner_texts() == ["r = 2, two players", "r = 3, two players",
-                                                           "r = 5, two players"]
-    assert _loaded(page, "space/r3") == [] and _loaded(page, "space/r5") != []
-    spec, said = _choose_r3_and_tick_misere(page)
-    assert spec == "standard:r=3,misere=true"
-    answer = page.locator("#space-answer")
-    answer.scroll_into_view_if_needed()
-    box = answer.bounding_box()
-    assert answer.is_visible() and box is not None and 0 <= box["y"] < 900, box
-    assert answer.inner_text().startswith(said), (answer.inner_text(), said)
-    assert "the second player wins in 11 plies (r = 3, two players)" in answer.inner_text()  # as recorded (#50)
-    link = answer.get_by_role("link")
-    assert link.is_visible() and link.inner_text() == f"Solve {spec} on the rules page"
-    assert link.get_attribute("href") == "rules.html?rules=standard:r=3,misere=true"
-    assert len(_loaded(page, "space/r3")) == 1 and _loaded(page, "space/r2") == []
-    chooser.select_option(label="r = 5, two players")  # back: the same boxes, answered from the r = 5 map
-    page.wait_for_function("window.vizgenSpace.spec === 'standard:misere=true'")
-    assert answer.inner_text().startswith(_expected(Space(), "misere")[1])
-    assert errors == [], errors
-
-
-def test_another_space_answers_from_a_file_opened_on_disk(new_tab: Callable[..., object], site_root: Path) -> None:
-    """From file:// too, choosing r = 3 loads its part and answers from it."""
-    page, errors = _open(new_tab, (site_root / "space.html").as_uri())
-    _, said = _choose_r3_and_tick_misere(page)
-    answer = page.locator("#space-answer")
-    assert answer.is_visible() and answer.inner_text().startswith(said), answer.inner_text()
-    assert "could not be loaded" not in answer.inner_text()
-    assert errors == []
-
-
-@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
-def test_axe_finds_nothing_serious_in_the_explorer_at_r3_and_nothing_scrolls_sideways(
-        new_tab: Callable[..., object], address: str, phone: bool) -> None:
-    """The explorer with r = 3 chosen and a rule ticked: axe-core finds nothing serious, the page is no wider than
-    the screen, and the chooser, the boxes and the answer do not overlap."""
-    axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright", reason="axe-playwright-python is missing")
-    size = PHONE if phone else WIDE
-    page = new_tab(size, phone=phone)
-    page.goto(address + "space.html")
-    page.wait_for_function("window.vizgenSpace && window.vizgenSpace.ready", timeout=30000)
-    _choose_r3_and_tick_misere(page)
-    results = axe_sync.Axe().run(page)
-    bad = [f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
-           for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    assert bad == []
-    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
-    chooser, box, answer = ("label:has(> select[name=space])", "#space-choices label >> nth=1", "#space-answer")
-    boxes = [page.locator(sel).bounding_box() for sel in (chooser, box, answer)]
-    assert all(b is not None for b in boxes)
-    assert boxes[0]["y"] + boxes[0]["height"] <= boxes[1]["y"], "the chooser on a line of its own"
-    assert boxes[1]["y"] + boxes[1]["height"] <= boxes[2]["y"], "the answer under the form"

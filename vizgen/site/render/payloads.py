@@ -29,25 +29,8 @@ from vizgen.site.data.address_words import AddressTable, GameRecord
 
 __all__ = ["PAYLOADS", "BestData", "BestMeasure", "BestShown", "BestWant",
            "BuiltinRules", "ChunkRow", "Column", "DownloadColumn", "FieldSpec", "GameWords",
-           "LargeRules", "MapData", "MapPeer", "PageConfig", "Review", "RuleBook", "RulesConfig", "Seats", "SpaceEntry",
-           "SpaceIndex", "SpacePart", "ThumbsData", "VariantChunk", "VariantNodes", "path", "types", "typescript"]
-
-
-class SpaceEntry(TypedDict):
-    """A recorded space the explorer offers (``space-data.js``'s ``spaces``): its name in words, its base rules,
-    where its parts are and which exist."""
-
-    #: the space in words, as the page names it (``r = 3, two players``)
-    label: str
-    #: the spec of the space's base rules (``standard:r=3``): the rule sets' other parameters, and their specs'
-    base: str
-    #: the folder of its parts (``space/r3``: a part ``space/r3/part-<k>.js``)
-    folder: str
-    #: the parts that exist
-    parts: list[int]
-    rule_sets: int
-    #: the axes the space leaves out, each with the rules' reason (zombies with two players)
-    omitted: dict[str, str]
+           "LargeRules", "MapData", "MapPeer", "PageConfig", "Review", "RuleBook", "RulesConfig", "Seats", "SpaceIndex",
+           "SpacePart", "ThumbsData", "VariantChunk", "VariantNodes", "path", "types", "typescript"]
 
 
 class SpaceIndex(TypedDict):
@@ -66,10 +49,9 @@ class SpaceIndex(TypedDict):
     standard: dict[str, object]
     #: combinations a part covers
     block: int
-    #: the recorded spaces, in the order the chooser lists them (issue #50)
-    spaces: list[SpaceEntry]
-    #: the space the explorer opens on (its place in ``spaces``: r = 5, two players)
-    chosen: int
+    #: the parts that exist
+    parts: list[int]
+    rule_sets: int
     # issue #48 item 4 (words from the one table): the units a share is written with, and the rule book (the rules'
     # words; why the rules refuse a combination)
     #: how a share is written (:data:`vizgen.analysis.units.UNITS`)
@@ -78,7 +60,7 @@ class SpaceIndex(TypedDict):
 
 
 class SpacePart(SpaceColumns):
-    """The record's rows of one part of a rule space (``space/<space>/part-<k>.js``)."""
+    """The record's rows of one part of the rule space (``space/part-<k>.js``)."""
 
     #: each row's combination: gaps from the part's start (the first from -1)
     index: list[int]
@@ -493,7 +475,7 @@ class MapData(TypedDict):
 
 
 #: every payload typed here, in the order payloads.d.ts declares them
-PAYLOADS: tuple[type, ...] = (SpaceEntry, SpaceIndex, SpacePart, Seats, PageConfig, Review, GameWords,
+PAYLOADS: tuple[type, ...] = (SpaceIndex, SpacePart, Seats, PageConfig, Review, GameWords,
                               PuzzleReply, PuzzleMove, PuzzleNode, Goal, PracticeNode, PracticePuzzle,
                               PracticeData, PracticeVariant, IndexGoal, PracticeIndex, DailyEntry, DailyPool,
                               AddressTable, GameRecord, FieldSpec, Column, VariantNodes, VariantChunk,

@@ -1,17 +1,15 @@
-"""The page "The rule space" (``space.html``) and its data (``space-data.js`` and ``space/<space>/part-<k>.js``),
-from the recorded maps.
+"""The page "The rule space" (``space.html``) and its data (``space-data.js`` and ``space/part-<k>.js``), from
+the recorded map.
 
-The figures come from :func:`vizgen.reports.space.space_figures`; the explorer (``static/js/space/``) reads
-``space-data.js`` (the axes, the standard rules' parameters, and every recorded space: its base rules and which
-parts exist) and then the part of the chosen space that holds the rule set it is asked about: part ``k`` of a
-space holds its record's rows of combinations ``k * 2**15`` to ``(k + 1) * 2**15 - 1``, the rule sets alike in
-zombies, overflow, attack, halvesies and swaps, so that the page loads a few hundred kilobytes, not the whole
-map, and a space's parts only once it is chosen.
+The figures come from :func:`vizgen.reports.space.space_figures`; the explorer (``static/js/space/space.js``)
+reads ``space-data.js`` (the space's axes, the standard rules' parameters and which parts exist) and then the part
+of the rule sets it is asked about: part ``k`` holds the record's rows of combinations
+``k * 2**15`` to ``(k + 1) * 2**15 - 1``, the rule sets alike in overflow, attack, halvesies and swaps, so that
+the page loads a few hundred kilobytes, not the whole map.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from html import escape
 from typing import Any
 
@@ -22,28 +20,25 @@ from vizgen.analysis import words
 from vizgen.analysis.sweep import SPACE_BOOLS, SPACE_SIZE, SWAPS
 from vizgen.engine.params import ATTACKS, HALVESIES, OVERFLOWS, PARAM_NAMES, Params
 from vizgen.reports.space import (
-    Space,
     SpaceEffect,
     SpaceFigures,
     SpaceRecord,
     SpaceSummary,
     load_record,
-    recorded_spaces,
     space_figures,
     space_summaries,
 )
 from vizgen.site.drawing import theme
 from vizgen.site.render.datafiles import jsonp
-from vizgen.site.render.payloads import SpaceEntry, SpaceIndex, SpacePart
+from vizgen.site.render.payloads import SpaceIndex, SpacePart
 from vizgen.site.render.rules_page import rulebook_data
 from vizgen.util.text import format_count
 
-__all__ = ["SPACE_DATA", "SPACE_PAGE", "bar_chart", "recorded_records", "space_data", "space_files", "space_folder",
-           "space_label", "space_parts", "wider_context"]
+__all__ = ["SPACE_DATA", "SPACE_PAGE", "bar_chart", "space_data", "space_files", "wider_context"]
 
 SPACE_PAGE = "space.html"
 SPACE_DATA = "space-data.js"
-#: the folder of the explorer's parts: a folder a space in it, a part a block of 2**15 combinations
+#: the folder of the explorer's parts, one a block of 2**15 combinations
 SPACE_PARTS = "space"
 #: a bar's height, the drawing's width and the room right of the longest bar for its share, in the drawing's units
 ROW, WIDTH, SHARE_W = 26, 400, 58
@@ -121,17 +116,6 @@ def space_context(figures: SpaceFigures) -> dict[str, Any]:  # a template's cont
 _PLAYERS = {2: "two players", 3: "three players"}
 
 
-def space_label(r: int, players: int) -> str:
-    """A space in words, as the page names it (the comparison's columns, the explorer's chooser and answers).
-
-    Examples
-    --------
-    >>> space_label(3, 2), space_label(4, 3)
-    ('r = 3, two players', 'r = 4, three players')
-    """
-    return f"r = {r}, {_PLAYERS[players]}"
-
-
 def _shift(rule: str, a: SpaceSummary, b: SpaceSummary) -> float:
     """How much more often ``rule`` changes who wins in space ``b`` than in ``a`` (shares, -1 to 1)."""
     return b["shares"].get(rule, 0.0) - a["shares"].get(rule, 0.0)
@@ -151,7 +135,7 @@ def wider_context(summaries: list[SpaceSummary]) -> dict[str, Any]:  # a templat
     >>> w["spaces"][0]["label"], w["rules"][0]["shares"][0] == one["shares"][w["rules"][0]["rule"]], w["third"]
     ('r = 5, two players', True, None)
     """
-    spaces = [{**s, "label": space_label(s["r"], s["players"])} for s in summaries]
+    spaces = [{**s, "label": f"r = {s['r']}, {_PLAYERS[s['players']]}"} for s in summaries]
     rules = list(dict.fromkeys(rule for s in summaries for rule in s["shares"]))
     two = [s for s in summaries if s["players"] == 2]
     top = max(two, key=lambda s: s["r"]) if two else None  # the rows in the order of the largest two-player r
@@ -170,47 +154,36 @@ def wider_context(summaries: list[SpaceSummary]) -> dict[str, Any]:  # a templat
             "rules": [{"rule": rule, "shares": [s["shares"].get(rule) for s in summaries]} for rule in rules]}
 
 
-def space_folder(space: Space) -> str:
-    """The folder of a space's parts, named as its record is.
+def space_data(record: SpaceRecord) -> dict[str, bytes]:
+    """The explorer's data files: ``space-data.js`` (the axes, the standard rules, the parts) and a part a
+    block of combinations (``space/part-<k>.js``) with the record's rows there: each row's combination (gaps from
+    the block's start), value, remoteness, positions, drawn positions, its game
+    (numbered within the part) and how many other rule sets of the map share that game. Data files are
+    scripts (:func:`vizgen.site.render.datafiles.jsonp`), so the page reads them from ``file://`` too.
 
     Examples
     --------
-    >>> space_folder(Space()), space_folder(Space(3)), space_folder(Space(4, 3))
-    ('space/r5', 'space/r3', 'space/p3_r4')
-    """
-    return f"{SPACE_PARTS}/" + space.record.removeprefix("space_").removesuffix(".json.gz")
-
-
-def space_parts(space: Space, record: SpaceRecord) -> tuple[SpaceEntry, dict[str, bytes]]:
-    """A space's entry in the explorer's index, and its parts: a part a block of combinations
-    (``space/<space>/part-<k>.js``) with the record's rows there: each row's combination (gaps from the block's
-    start), value, remoteness, positions, drawn positions, its game (numbered within the part) and how many other
-    rule sets of the space's map share that game.
-
-    Examples
-    --------
-    >>> from vizgen.reports.space import SpaceColumns
-    >>> rows = SpaceColumns(value="WD", remoteness=[3, -1], positions=[9, 4], draws=[0, 4])
-    >>> record = {**rows, "index": [6, 40_000], "game": [0, 0], "rule_sets": 2}  # two rows, the same game
-    >>> entry, files = space_parts(Space(3), record)
-    >>> entry["label"], entry["base"], entry["parts"], sorted(files)
-    ('r = 3, two players', 'standard:r=3', [0, 1], ['space/r3/part-0.js', 'space/r3/part-1.js'])
-    >>> files["space/r3/part-1.js"].decode().split(",{")[1]
-    '"draws":[4],"game":[0],"index":[7233],"others":[1],"positions":[4],"remoteness":[-1],"value":"D"});\\n'
+    >>> files = space_data(load_record())
+    >>> text = files["space-data.js"].decode()
+    >>> text.startswith('vizgenLoad("space-data",')
+    True
+    >>> import json
+    >>> data = json.loads(text.split(",", 1)[1].removesuffix(");\\n"))
+    >>> data["bools"][0], data["block"], f"space/part-{data['parts'][0]}.js" in files
+    ('self_attack', 32768, True)
     """
     block = 2 ** len(SPACE_BOOLS)
     index = np.array(record["index"], dtype=np.int64)
     game = np.array(record["game"], dtype=np.int64)
     others = np.bincount(game)[game] - 1
     part = index // block
-    folder = space_folder(space)
     files: dict[str, bytes] = {}
     parts = []
     for k in np.unique(part).tolist():
         rows = np.flatnonzero(part == k)
         at = index[rows] - k * block
         local = {g: n for n, g in enumerate(dict.fromkeys(game[rows].tolist()))}
-        name = f"{folder}/part-{k}"
+        name = f"{SPACE_PARTS}/part-{k}"
         taken = rows.tolist()
         files[name + ".js"] = jsonp(name, SpacePart(
             index=np.diff(at, prepend=-1).tolist(), value="".join(record["value"][r] for r in taken),
@@ -218,58 +191,19 @@ def space_parts(space: Space, record: SpaceRecord) -> tuple[SpaceEntry, dict[str
             draws=[record["draws"][r] for r in taken], game=[local[g] for g in game[rows].tolist()],
             others=others[rows].tolist()))
         parts.append(k)
-    entry = SpaceEntry(label=space_label(space.r, space.players), base=space.base, folder=folder, parts=parts,
-                       rule_sets=record["rule_sets"], omitted=space.omitted)
-    return entry, files
-
-
-def recorded_records() -> dict[Space, SpaceRecord]:
-    """Every recorded space's record (:func:`vizgen.reports.space.recorded_spaces`), in the order the explorer's
-    chooser lists them."""
-    return {space: load_record(space.record) for space in recorded_spaces()}
-
-
-def space_data(records: Mapping[Space, SpaceRecord]) -> dict[str, bytes]:
-    """The explorer's data files: ``space-data.js`` (the axes, the standard rules, and each space's entry:
-    :func:`space_parts`) and every space's parts, the explorer opening on the r = 5 two-player space (or the first
-    given). Data files are scripts (:func:`vizgen.site.render.datafiles.jsonp`), so the page reads them from
-    ``file://`` too.
-
-    Examples
-    --------
-    >>> files = space_data(recorded_records())
-    >>> text = files["space-data.js"].decode()
-    >>> text.startswith('vizgenLoad("space-data",')
-    True
-    >>> import json
-    >>> data = json.loads(text.split(",", 1)[1].removesuffix(");\\n"))
-    >>> opens = data["spaces"][data["chosen"]]
-    >>> data["bools"][0], data["block"], opens["label"], f"space/r5/part-{opens['parts'][0]}.js" in files
-    ('self_attack', 32768, 'r = 5, two players', True)
-    >>> [s["base"] for s in data["spaces"]][:2]
-    ['standard:r=2', 'standard:r=3']
-    """
-    files: dict[str, bytes] = {}
-    entries = []
-    for space, record in records.items():
-        entry, parts = space_parts(space, record)
-        entries.append(entry)
-        files.update(parts)
-    chosen = list(records).index(Space()) if Space() in records else 0
     standard = Params()
     files[SPACE_DATA] = jsonp(SPACE_DATA.removesuffix(".js"), SpaceIndex(
         bools=list(SPACE_BOOLS), swaps=list(SWAPS), overflow=list(OVERFLOWS), attack=list(ATTACKS),
-        halvesies=list(HALVESIES), order=list(PARAM_NAMES), standard=standard.as_dict(),
-        block=2 ** len(SPACE_BOOLS), spaces=entries, chosen=chosen, units=words.UNITS, book=rulebook_data()))
+        halvesies=list(HALVESIES), order=list(PARAM_NAMES), standard=standard.as_dict(), block=block, parts=parts,
+        rule_sets=record["rule_sets"], units=words.UNITS, book=rulebook_data()))
     return files
 
 
 # base: the template context every page shares (open, read by name by jinja2)
 def space_files(env: jinja2.Environment, base: dict[str, Any]) -> dict[str, bytes]:  # base: jinja2 context
-    """``space.html`` and the explorer's data files from the committed records."""
-    records = recorded_records()
-    record = records[Space()]
+    """``space.html`` and ``space-data.js`` from the committed record."""
+    record = load_record()
     context = {**base, "page_title": f"The rule space · {base['site_title']}",
                "share": {**base["share"], "path": SPACE_PAGE}, **space_context(space_figures(record)),
                "wider": wider_context(space_summaries())}
-    return {SPACE_PAGE: env.get_template(SPACE_PAGE).render(context).encode(), **space_data(records)}
+    return {SPACE_PAGE: env.get_template(SPACE_PAGE).render(context).encode(), **space_data(record)}

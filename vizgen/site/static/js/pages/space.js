@@ -1,23 +1,21 @@
 /* space.js, the rule space explorer's page: the one place where the explorer (space/ctrl.js) meets the page.
  *
  * It finds the page's form, makes the controller with the page's data loader, draws the views
- * (space/view/*.js) into the form and the answer after every change, reads the form into a pick when a field
- * changes (the space chosen included), and offers window.vizgenSpace, the page's face to tests: {ready, spec,
- * space, value} (ready: an answer is shown; spec: its rule set; space: its space in words; value: the start's
- * value in words, null where the rules refuse it).
+ * (space/view/*.js) into the form and the answer after every change, reads the boxes into a pick when one
+ * changes, and offers window.vizgenSpace, the page's face to tests: {ready, spec, value} (ready: an answer is
+ * shown; spec: its rule set; value: the first player's value in words, null where the rules refuse it).
  */
 import { render, renderEnd } from "../core/html.js";
 import { create } from "./core/loader.js";
 import { SpaceCtrl } from "../space/ctrl.js";
-import { answerView, valueWords } from "../space/view/answer.js";
+import { VALUE_WORDS, answerView } from "../space/view/answer.js";
 import { choices } from "../space/view/choices.js";
 
 /** @typedef {import("../space/interfaces.js").SpaceIndex} SpaceIndex */
 /** @typedef {import("../space/interfaces.js").Pick} Pick */
 
 /**
- * The form's chooser, boxes and lists, read as a pick (the fields the chosen space has no use for disabled: the
- * swaps' count with no swaps, zombies in a space of two players).
+ * The boxes and lists of the form, read as a pick.
  * @param {HTMLFormElement} form
  * @param {SpaceIndex} data
  * @returns {Pick}
@@ -30,12 +28,8 @@ function readPick(form, data) {
   for (const name of data.bools) bits[name] = /** @type {HTMLInputElement} */ (field(name)).checked;
   const swaps = Number(field("swaps").value);
   field("swap_count").disabled = swaps === 0;
-  const space = Number(field("space").value);
-  const zombies = /** @type {HTMLInputElement | null} */ (field("zombies"));
-  if (zombies) zombies.disabled = "zombies" in data.spaces[space].omitted;
-  return { space, bits, zombies: zombies !== null && zombies.checked, overflow: Number(field("overflow").value),
-    attack: Number(field("attack").value), halvesies: Number(field("halvesies").value), swaps,
-    counted: field("swap_count").value };
+  return { bits, overflow: Number(field("overflow").value), attack: Number(field("attack").value),
+    halvesies: Number(field("halvesies").value), swaps, counted: field("swap_count").value };
 }
 
 /** Set up the explorer on the page, if the page has one. */
@@ -44,8 +38,7 @@ function boot() {
   const box = document.getElementById("space-choices");
   const answer = document.getElementById("space-answer");
   if (!form || !box || !answer) return;
-  const face = { ready: false, spec: /** @type {string | null} */ (null), space: /** @type {string | null} */ (null),
-    value: /** @type {string | null} */ (null) };
+  const face = { ready: false, spec: /** @type {string | null} */ (null), value: /** @type {string | null} */ (null) };
   /** @type {any} the page's face to tests (window has no such member in the DOM's types) */
   (window).vizgenSpace = face;
   let drawn = false; // the form's fields are drawn once, when the index is read, and ask the first question
@@ -62,8 +55,7 @@ function boot() {
     const shown = ctrl.state.answer;
     face.ready = shown !== null;
     face.spec = shown && shown.spec;
-    face.space = shown && shown.space;
-    face.value = shown && shown.found && valueWords(shown.found.value, shown.players);
+    face.value = shown && shown.found && VALUE_WORDS[shown.found.value];
   });
   ctrl.start(form.getAttribute("data-source") || "space-data");
 }

@@ -1,16 +1,14 @@
 /* vizgen space ctrl: the rule space explorer's state and actions. Never touches document or window.
  *
- * The controller reads the index of the recorded spaces (space-data.js), then answers each question (a Pick: the
- * form as the page reads it, the space chosen included) from the part of that space's record that holds its
- * combination, loaded when first asked for (so a space's parts load only once it is chosen): the rule set's spec
- * and what the map says of it (interfaces.js's Answer). An older answer that arrives after a newer question is
- * dropped. It loads through the function it is given (core/loader.js's in the page, a table in the Node tests)
- * and calls `redraw` after each change; the views draw from `ctrl.state`.
+ * The controller reads the space's index (space-data.js), then answers each question (a Pick: the boxes as the
+ * page reads them) from the part of the record that holds its combination, loaded when first asked for: the
+ * rule set's spec and what the map says of it (interfaces.js's Answer). An older answer that arrives after a
+ * newer question is dropped. It loads through the function it is given (core/loader.js's in the page, a table
+ * in the Node tests) and calls `redraw` after each change; the views draw from `ctrl.state`.
  */
 
 /** @typedef {import("./interfaces.js").SpaceIndex} SpaceIndex */
 /** @typedef {import("./interfaces.js").SpacePart} SpacePart */
-/** @typedef {import("./interfaces.js").SpaceEntry} SpaceEntry */
 /** @typedef {import("./interfaces.js").Pick} Pick */
 /** @typedef {import("./interfaces.js").LoadedPart} LoadedPart */
 /** @typedef {import("./interfaces.js").Choice} Choice */
@@ -18,42 +16,47 @@
 /** @typedef {import("./interfaces.js").Found} Found */
 /** @typedef {import("./interfaces.js").Status} Status */
 /** @typedef {import("../core/loader.js").Load} Load */
+/** @typedef {import("../rules/engine/rulebook.js").Params} Params */
+/** @typedef {import("../rules/engine/rulebook.js").BookData} BookData */
 
 import { Book } from "../rules/engine/rulebook.js";
 
 /**
- * Why the rules refuse the rule set `choice`, in the engine's words (rules/engine/rulebook.js, checked against
- * vizgen/engine/params.py), or null where they accept it.
+ * Why the rules refuse the rule set `params` (the standard rules' other parameters kept), in the engine's words
+ * (rules/engine/rulebook.js, checked against vizgen/engine/params.py), or null where they accept it.
  * @param {SpaceIndex} data
- * @param {Choice} choice
+ * @param {Record<string, unknown>} params
  * @returns {string | null}
  */
-export function refusal(data, choice) {
-  return new Book(data.book).problem(choice.params);
+export function refusal(data, params) {
+  const book = new Book(data.book);
+  return book.problem(/** @type {Params} */ ({ ...data.standard, ...params }));
 }
 
 /**
- * A rule set's spec: its base's name with every parameter that differs from that variant's (the engine's spec).
+ * A rule set's spec: the standard rules with every parameter that differs from them.
  * @param {SpaceIndex} data
- * @param {Choice} choice
+ * @param {Record<string, unknown>} params
  * @returns {string}
  */
-export function specOf(data, choice) {
-  return new Book(data.book).spec(choice.base, choice.params);
+export function specOf(data, params) {
+  /** @type {string[]} */
+  const parts = [];
+  for (const name of data.order) {
+    if (name in params && params[name] !== data.standard[name]) parts.push(name + "=" + String(params[name]));
+  }
+  return "standard" + (parts.length ? ":" + parts.join(",") : "");
 }
 
 /**
- * The rule set the form chose, in its space: the space's base rules (its spec read by the rule book) with the
- * chosen parameters, and its combination (vizgen.analysis.sweep.space_overrides read the other way; zombies, an
- * axis where the space does not leave it out, is the outermost).
+ * The combination of the chosen parameters (vizgen.analysis.sweep.space_overrides read the other way).
  * @param {SpaceIndex} data
  * @param {Pick} pick
  * @returns {Choice}
  */
 export function combination(data, pick) {
-  const space = data.spaces[pick.space];
-  const base = new Book(data.book).read(space.base);
-  const params = base.params;
+  /** @type {Record<string, unknown>} */
+  const params = {};
   let bits = 0;
   data.bools.forEach((name, k) => {
     params[name] = pick.bits[name] === true;
@@ -66,12 +69,9 @@ export function combination(data, pick) {
   params.halvesies = data.halvesies[pick.halvesies];
   params.swaps = pick.swaps;
   params.swap_count = counted;
-  const zombies = pick.zombies && !("zombies" in space.omitted);
-  if (zombies) params.zombies = true;
-  const blocks = data.overflow.length * data.attack.length * data.halvesies.length * data.swaps.length;
   const block = ((pick.overflow * data.attack.length + pick.attack) * data.halvesies.length + pick.halvesies) *
-    data.swaps.length + swapIndex + (zombies ? blocks : 0);
-  return { space, base: base.base, params, index: block * data.block + bits };
+    data.swaps.length + swapIndex;
+  return { params, index: block * data.block + bits };
 }
 
 /**
@@ -123,13 +123,13 @@ export class SpaceCtrl {
     this.redraw = redraw;
     /** @type {{status: Status, data: SpaceIndex | null, answer: Answer | null}} */
     this.state = { status: "loading", data: null, answer: null };
-    /** @type {Map<string, Promise<LoadedPart>>} the parts asked for, by file (a space's folder and the part) */
+    /** @type {Map<number, Promise<LoadedPart>>} */
     this.parts = new Map();
     this.asked = 0; // the latest question: an older answer that arrives late is not shown
   }
 
   /**
-   * Read the index of the spaces (the form is drawn from it, and asks its first question).
+   * Read the space's index (the form is drawn from it, and asks its first question).
    * @param {string} source the index's data file
    * @returns {Promise<void>}
    */
@@ -144,9 +144,8 @@ export class SpaceCtrl {
   }
 
   /**
-   * Answer the form's pick (the page asks once the index is read, and again at every change, the space chosen
-   * included): its spec, and what the chosen space's map says once the part that holds it is read (nothing to
-   * read where the map holds no part there: the rules refuse it).
+   * Answer the boxes' pick (the page asks once the index is read): its spec, and what the map says once the part
+   * that holds it is read (nothing to read where the map holds no part there: the rules refuse it).
    * @param {Pick} pick
    * @returns {Promise<void>}
    */
@@ -159,34 +158,31 @@ export class SpaceCtrl {
       if (mine !== this.asked) return;
       this.state.status = "ready";
       const said = read(data, choice, found);
-      this.state.answer = { spec: specOf(data, choice), space: choice.space.label,
-        players: choice.params.players, found: said, why: said ? null : refusal(data, choice) };
+      this.state.answer = { spec: specOf(data, choice.params), found: said,
+        why: said ? null : refusal(data, choice.params) };
       this.redraw();
     };
-    return (choice.space.parts.includes(k) ? this.part(data, choice.space, k) : Promise.resolve(null)).then(show,
-      () => {
-        if (mine !== this.asked) return;
-        this.state.status = "part";
-        this.redraw();
-      });
+    return (data.parts.includes(k) ? this.part(data, k) : Promise.resolve(null)).then(show, () => {
+      if (mine !== this.asked) return;
+      this.state.status = "part";
+      this.redraw();
+    });
   }
 
   /**
-   * Part `k` of a space's record, loaded once.
+   * Part `k` of the record, loaded once.
    * @param {SpaceIndex} data
-   * @param {SpaceEntry} space
    * @param {number} k
    * @returns {Promise<LoadedPart>}
    */
-  part(data, space, k) {
-    const name = space.folder + "/part-" + k;
-    const known = this.parts.get(name);
+  part(data, k) {
+    const known = this.parts.get(k);
     if (known) return known;
-    const made = this.load(name).then((raw) => {
+    const made = this.load("space/part-" + k).then((raw) => {
       const loaded = /** @type {SpacePart} */ (raw);
       return { rows: rowsOf(loaded, k * data.block), data: loaded };
     });
-    this.parts.set(name, made);
+    this.parts.set(k, made);
     return made;
   }
 }

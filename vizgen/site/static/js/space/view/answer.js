@@ -1,6 +1,6 @@
 /* vizgen space view/answer: the answer to the latest question, from the controller's state (a pure function to
- * markup through core/html.js): what the chosen space's map says of the rule set, in the chooser's words, which
- * space it is, and the link that solves it on the rules page (its spec names the space's r and players). */
+ * markup through core/html.js): what the map says of the rule set, in the chooser's words, and the link that
+ * solves it on the rules page. */
 import { html } from "../../core/html.js";
 import { count, plural, pct } from "../../core/util.js";
 import { words } from "./choices.js";
@@ -11,19 +11,9 @@ import { words } from "./choices.js";
 /** @typedef {import("../../core/util.js").Units} Units */
 /** @typedef {import("../../core/html.js").Html} Html */
 
-/** The start's value (a part's letter: W, L or D; T, the third player's, with three players), in words. */
+/** The first player's value at the start (a part's letter: W, L or D), in words. */
 export const VALUE_WORDS = /** @type {Readonly<Record<string, string>>} */ (
-  { W: "the first player wins", L: "the second player wins", T: "the third player wins", D: "a draw" });
-/**
- * The start's value in words: with two players the first player's, with three the seat that can force a win (D:
- * open, no player can force a win against the other two together).
- * @param {string} value a part's letter
- * @param {number} players
- * @returns {string}
- */
-export function valueWords(value, players) {
-  return value === "D" && players > 2 ? "open: no player can force a win" : VALUE_WORDS[value];
-}
+  { W: "the first player wins", L: "the second player wins", D: "a draw" });
 
 /**
  * The engine's sentence with every rule it names in words ("cherry_bomb resets ..., which sudden_death=true ..."
@@ -40,8 +30,7 @@ export function inWords(data, text) {
 }
 
 /**
- * The answer's markup: what the space's map says of the rule set (or why the rules refuse it), which space, and
- * the link.
+ * The answer's markup: what the map says of the rule set (or why the rules refuse it), and the link.
  * @param {SpaceIndex} data
  * @param {Answer} answer
  * @returns {Html}
@@ -51,14 +40,12 @@ function said(data, answer) {
   const href = "rules.html?rules=" + encodeURIComponent(spec).replace(/%3A/gi, ":").replace(/%2C/gi, ",")
     .replace(/%3D/gi, "="); // its colons, commas and equals signs kept readable
   const link = html`<a href="${href}">Solve <code>${spec}</code> on the rules page</a>.`;
-  const space = html`<span class="space-of">${answer.space}</span>`; // "r = 3, two players" kept on one line
   const f = answer.found;
   if (!f) {
-    return answer.why ? html`<code>${spec}</code>: the rules refuse this combination: ${inWords(data, answer.why)} (${
-      space}).` : html`<code>${spec}</code>: the map of ${space} holds no answer for this rule set. ${link}`;
+    return answer.why ? html`<code>${spec}</code>: the rules refuse this combination: ${inWords(data, answer.why)}.`
+      : html`<code>${spec}</code>: the map holds no answer for this rule set. ${link}`;
   }
-  return html`<b>${valueWords(f.value, answer.players)}</b>${
-    f.remoteness >= 0 ? " in " + plural(f.remoteness, "ply", "plies") : ""} (${space});
+  return html`<b>${VALUE_WORDS[f.value]}</b>${f.remoteness >= 0 ? " in " + plural(f.remoteness, "ply", "plies") : ""};
       ${count(f.positions)} positions, ${pct(f.draws / f.positions, data.units)} of them drawn.
       ${f.others ? `The same game as ${plural(f.others, "other rule set", "other rule sets")} of the map.` :
     "A game no other rule set of the map gives."}

@@ -17,33 +17,29 @@ export function words(data, name) {
 }
 
 /**
- * A list of choices.
+ * A list of choices, the first chosen.
  * @param {string} name the field's name
  * @param {string} label
  * @param {string[]} options
- * @param {number} chosen the choice chosen first
  * @returns {Html}
  */
-function select(name, label, options, chosen = 0) {
+function select(name, label, options) {
   return html`<label>${label} <select name="${name}">${options.map((c, k) =>
-    html`<option value="${k}"${k === chosen ? html` selected` : ""}>${c}</option>`)}</select></label>`;
+    html`<option value="${k}">${c}</option>`)}</select></label>`;
 }
 
 /**
- * The form's fields: the space (every recorded one, the index's first chosen), a box a rule that is on or off,
- * ticked as the standard rules have it (zombies too where a space has it: three players), then the lists, each at
- * its first choice (the standard rules' overflow, attack and halvesies, and no swaps).
+ * The form's fields: a box a rule that is on or off, ticked as the standard rules have it, then the lists, each
+ * at its first choice (the standard rules' overflow, attack and halvesies, and no swaps).
  * @param {SpaceIndex} data
  * @returns {Html}
  */
 export function choices(data) {
-  const box = (/** @type {string} */ name) =>
+  const boxes = data.bools.map((name) =>
     html`<label><input type="checkbox" name="${name}"${data.standard[name] === true ? html` checked` : ""}> ${
-      words(data, name)}</label>`;
-  const zombies = data.spaces.some((s) => !("zombies" in s.omitted)) ? box("zombies") : "";
+      words(data, name)}</label>`);
   const swapCounts = [...new Set(data.swaps.map((s) => s[0]))];
-  return html`${select("space", "space", data.spaces.map((s) => s.label), data.chosen)}
-      ${data.bools.map(box)} ${zombies} ${select("overflow", "overflow", data.overflow)}
+  return html`${boxes} ${select("overflow", "overflow", data.overflow)}
       ${select("attack", "attack", data.attack)} ${select("halvesies", "halvesies", data.halvesies)}
       <label>swaps <select name="swaps">${swapCounts.map((n) => html`<option value="${n}">${n}</option>`)}</select></label>
       <label>counted by <select name="swap_count"><option value="row">anyone</option><option value="player">each player</option></select></label>`;
