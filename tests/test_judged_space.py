@@ -102,6 +102,7 @@ def test_two_rule_sets_of_one_game_are_judged_alike(data: st.DataObject) -> None
     _same(_judged(int(index[rows[0]])), _judged(int(index[other])))
 
 
+@pytest.mark.slow(reason="reads every column of the whole record: about 1.2 CPU s (the fast lane's budget)")
 def test_the_record_belongs_to_the_space() -> None:
     """The record names the space it judges (its command, rule sets and games are the space record's), its
     representatives are each game's first rule set, every column has a figure a game, and every null is counted
@@ -159,6 +160,8 @@ def _sample(count: int, max_positions: int) -> list[int]:
     return random.Random().sample(small, min(count, len(small)))
 
 
+@pytest.mark.slow(reason="reads the whole judged record (343,608 games) to draw from: the fast lane's budget; the "
+                         "fast lane re-solves the map's record instead (test_space)")
 def test_a_few_games_of_the_record_judged_again() -> None:
     """Three games drawn afresh each run (of up to 2,000 positions), judged again: as recorded."""
     _rejudged(_sample(3, FAST_MAX_POSITIONS))

@@ -273,6 +273,8 @@ def test_every_page_script_stays_small() -> None:
 BEST_DATA_GZIP_BUDGET = 64_000
 
 
+@pytest.mark.slow(reason="works out the best page's figures from the whole judged record: about 3 CPU s (the fast "
+                         "lane's budget)")
 def test_the_best_pages_data_stays_small() -> None:
     """The best page ships its lists and the scatter's bins, never a dot a rule set: its data file from the
     committed judged record fits its budget (gzip level 6, as a server sends it)."""
